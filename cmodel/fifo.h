@@ -1,0 +1,32 @@
+/* fifo - circular-buffer FIFO with head/tail pointers and a count (rtl/fifo.sv). */
+#ifndef MEMSCHED_FIFO_H
+#define MEMSCHED_FIFO_H
+
+#include <stdint.h>
+
+#define FIFO_MAX_DEPTH 1024
+
+typedef struct { unsigned depth, width; } fifo_cfg_t;  /* RTL parameters Depth (1..1024), Width (1..64) */
+typedef struct {
+    uint64_t push;   /* push_i */
+    uint64_t wdata;  /* wdata_i: Width bits */
+    uint64_t pop;    /* pop_i */
+} fifo_in_t;
+typedef struct {
+    uint64_t rdata;  /* rdata_o: head word, 0 when empty */
+    uint64_t full;   /* full_o */
+    uint64_t empty;  /* empty_o */
+    uint64_t count;  /* count_o: clog2(Depth+1) bits */
+} fifo_out_t;
+typedef struct {
+    fifo_cfg_t cfg;
+    uint64_t head, tail, count;        /* head_q, tail_q, count_q */
+    uint64_t mem[FIFO_MAX_DEPTH];      /* mem_q: not reset, like the RTL */
+} fifo_state_t;
+
+int  fifo_init(fifo_state_t *s, const fifo_cfg_t *cfg);
+void fifo_reset(fifo_state_t *s);
+void fifo_eval(const fifo_state_t *s, const fifo_in_t *in, fifo_out_t *out);
+void fifo_tick(fifo_state_t *s, const fifo_in_t *in);
+
+#endif

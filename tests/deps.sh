@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# deps.sh - install the Debian packages memsched needs when a tool is missing.
+# As root it runs apt-get; otherwise it prints the exact command and fails.
+set -u
+need=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have verilator   || need+=(verilator)
+have yosys       || need+=(yosys)
+have yosys-smtbmc || need+=(yosys)
+have sta         || need+=(opensta)
+have gtkwave     || need+=(gtkwave)
+have z3          || need+=(z3)
+have iverilog    || need+=(iverilog)
+have g++         || need+=(g++)
+have make        || need+=(make)
+[ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || need+=(qflow-tech-osu018)
+[ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
+[ ${#need[@]} -eq 0 ] && exit 0
+pkgs=$(printf '%s\n' "${need[@]}" | sort -u | tr '\n' ' ')
+cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $pkgs"
+if [ "$(id -u)" -ne 0 ]; then
+    echo "memsched needs these Debian packages: $pkgs"
+    echo "run as root:  $cmd"
+    exit 1
+fi
+echo "make deps: installing $pkgs"
+apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
