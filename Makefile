@@ -150,3 +150,8 @@ run: deps all
 
 clean:
 	rm -rf $(BUILD) $(OUT)
+
+# --- C unit tests ------------------------------------------------------------
+$(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBCMODEL) $(wildcard cmodel/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $< $(LIBCMODEL) -lcmocka -o $@

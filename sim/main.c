@@ -35,7 +35,7 @@ static void usage_cosim(FILE *f)
     fprintf(f,
             "usage: %s cosim BLOCK [--cycles N] [--seed S] [--set key=value]... [--stim FILE]\n"
             "                        [--record FILE] [--fst FILE] [--init random|zeros]\n"
-            "       %s cosim --list\n"
+            "       %s cosim --list | --psets\n"
             "\n"
             "Drives the Verilated RTL of BLOCK and its C golden model with the same inputs\n"
             "every cycle and compares every output; stops at the first mismatch or RTL\n"
@@ -49,7 +49,9 @@ static void usage_cosim(FILE *f)
             "  --record FILE     write the run (inputs and C-model outputs) as a stimulus file\n"
             "  --fst FILE        trace the whole run into an FST waveform\n"
             "  --init MODE       RTL initial values before reset: random (default) or zeros\n"
-            "  --window K        cycles traced before a mismatch (default %d)\n",
+            "  --window K        cycles traced before a mismatch (default %d)\n"
+            "  --mutant K        run mutant K of a Yosys mutant netlist (make mutate)\n"
+            "  --list            blocks, parameter sets built, --set keys; --psets: one line per set\n",
             prog, prog, DEFAULT_CYCLES, FAIL_WINDOW);
 }
 
@@ -190,9 +192,9 @@ static int apply_set(settings_t *st, const block_t *b, const char *kv, const cha
 static int apply_meta(settings_t *st, const block_t *b, const stim_t *s)
 {
     char where[1100];
-    snprintf(where, sizeof where, "%s (header)", s->path);
     char buf[768];
     for (int pass = 0; pass < 2; pass++) {
+        snprintf(where, sizeof where, "%s:%u", s->path, pass ? s->meta.sets_line : s->meta.params_line);
         snprintf(buf, sizeof buf, "%s", pass ? s->meta.sets : s->meta.params);
         char *save = NULL;
         for (char *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
@@ -271,6 +273,19 @@ static int cmd_list(void)
     return 0;
 }
 
+/* One line per built (non-mutant) parameter set, "block P=V P=V", for scripts. */
+static int cmd_psets(void)
+{
+    for (const rtl_t *const *r = memsched_rtls; *r; r++) {
+        if ((*r)->mutants)
+            continue;
+        char ps[256];
+        engine_param_str(block_find((*r)->block), (*r)->param, ps, sizeof ps);
+        printf("%s %s\n", (*r)->block, ps);
+    }
+    return 0;
+}
+
 /* Options shared by cosim and ref. */
 typedef struct {
     const char *block, *stim, *record, *fst;
@@ -303,6 +318,10 @@ static int parse_opts(int argc, char **argv, cli_t *c, int is_ref, void (*usage)
             c->block = a;
             continue;
         }
+        if (!strcmp(a, "--quiet") && is_ref) {
+            c->quiet = 1;
+            continue;
+        }
         if (!v)
             return bad("option %s expects a value%s", a, "");
         i++;
@@ -321,9 +340,6 @@ static int parse_opts(int argc, char **argv, cli_t *c, int is_ref, void (*usage)
             c->sets[c->nsets++] = v;
         } else if (!strcmp(a, "--stim")) {
             c->stim = v;
-        } else if (!strcmp(a, "--quiet") && is_ref) {
-            c->quiet = 1;
-            i--;
         } else if (!strcmp(a, "--record") && !is_ref) {
             c->record = v;
         } else if (!strcmp(a, "--fst") && !is_ref) {
@@ -359,6 +375,8 @@ static int run_cmd(int argc, char **argv, int is_ref)
     cli_t c;
     if (argc == 1 && !is_ref && !strcmp(argv[0], "--list"))
         return cmd_list();
+    if (argc == 1 && !is_ref && !strcmp(argv[0], "--psets"))
+        return cmd_psets();
     int rc = parse_opts(argc, argv, &c, is_ref, is_ref ? usage_ref : usage_cosim);
     if (rc)
         return rc;
@@ -442,12 +460,8 @@ static int run_cmd(int argc, char **argv, int is_ref)
     }
 
     char fail_fst[512];
-    char tag[300];
-    engine_param_str(b, o.param, tag, sizeof tag);
-    for (char *p = tag; *p; p++)
-        if (*p == ' ' || *p == '=')
-            *p = '_';
-    snprintf(fail_fst, sizeof fail_fst, "out/cosim/%s_%s-seed%" PRIu64 ".fst", b->name, tag, o.seed);
+    snprintf(fail_fst, sizeof fail_fst, "out/cosim/%s-seed%" PRIu64 ".fst",
+             o.rtl ? o.rtl->tag : b->name, o.seed);
     o.fail_fst = fail_fst;
     o.fst = c.fst;
     FILE *rec = NULL;

@@ -130,6 +130,20 @@ typedef struct {
 
 static int run_once(const run_opts_t *o, const trace_req_t *tr, run_result_t *res, int report);
 
+/* mkdir -p of the directories above a file path. */
+static void mkdir_parents(const char *path)
+{
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", path);
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = 0;
+        mkdir(dir, 0777);
+        *p = '/';
+    }
+}
+
 int engine_run(const run_opts_t *o, run_result_t *res)
 {
     trace_req_t tr = {o->fst ? 0 : -1, o->fst};
@@ -142,12 +156,7 @@ int engine_run(const run_opts_t *o, run_result_t *res)
         run_opts_t o2 = *o;
         o2.record = NULL;
         o2.print = NULL;
-        char *slash = strrchr(o->fail_fst, '/');
-        if (slash) {
-            char dir[1024];
-            snprintf(dir, sizeof dir, "%.*s", (int)(slash - o->fail_fst), o->fail_fst);
-            mkdir(dir, 0777);
-        }
+        mkdir_parents(o->fail_fst);
         if (run_once(&o2, &tw, &r2, 0) == 1 && r2.fail_cycle == res->fail_cycle)
             fprintf(stderr, "  waves:   %s (cycles %" PRIu64 "..%" PRIu64 ")\n", o->fail_fst, from,
                     res->fail_cycle);

@@ -54,8 +54,10 @@ static int parse_meta(stim_t *s, char *text, unsigned lineno)
         copy_field(s->meta.block, sizeof s->meta.block, val);
     } else if (!strcmp(key, "params")) {
         copy_field(s->meta.params, sizeof s->meta.params, val);
+        s->meta.params_line = lineno;
     } else if (!strcmp(key, "set")) {
         copy_field(s->meta.sets, sizeof s->meta.sets, val);
+        s->meta.sets_line = lineno;
     } else if (!strcmp(key, "seed")) {
         char *end;
         errno = 0;

@@ -19,6 +19,7 @@ typedef struct {
     char block[64];
     char params[256];    /* "Depth=5 Width=13" */
     char sets[512];      /* "p_push=60 p_pop=40" */
+    unsigned params_line, sets_line;
     int has_seed;
     uint64_t seed;
     int has_init;

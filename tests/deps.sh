@@ -15,6 +15,7 @@ have g++         || need+=(g++)
 have make        || need+=(make)
 [ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || need+=(qflow-tech-osu018)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
+[ -f /usr/include/cmocka.h ] || need+=(libcmocka-dev)
 [ ${#need[@]} -eq 0 ] && exit 0
 pkgs=$(printf '%s\n' "${need[@]}" | sort -u | tr '\n' ' ')
 cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $pkgs"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# lint.sh - verilator --lint-only -Wall at every built parameter set, and a
+# Yosys read (read_verilog -sv, hierarchy -check, proc) of every RTL file and
+# of every block at every parameter set. One PASS/FAIL line per check.
+# Usage: tests/lint.sh block:P=V,P=V ...   (the Makefile passes its PSETS)
+set -u
+cd "$(dirname "$0")/.."
+log=build/lint
+mkdir -p "$log"
+status=0
+report() { # report OK|BAD description logfile
+    if [ "$1" = OK ]; then echo "PASS lint $2"; else echo "FAIL lint $2 (log: $3)"; sed 's/^/    /' "$3" | head -20; status=1; fi
+}
+
+# Yosys prints this for the unpacked arrays of the selection trees; it is
+# informational (the arrays become plain wires), every other warning fails.
+yosys_ok() { ! grep -v "Replacing memory .* with list of registers" "$1" | grep -qiE "warning|error"; }
+
+for f in rtl/*.sv; do
+    m=$(basename "$f" .sv)
+    l=$log/yosys_read_$m.log
+    if yosys -q -p "read_verilog -sv $f" >"$l" 2>&1 && yosys_ok "$l"; then report OK "yosys read $f" "$l"; else report BAD "yosys read $f" "$l"; fi
+done
+
+for ps in "$@"; do
+    b=${ps%%:*}
+    params=${ps#*:}
+    gflags=() chp=() name="$b"
+    IFS=, read -ra kv <<<"$params"
+    for p in "${kv[@]}"; do
+        gflags+=("-G$p")
+        chp+=(-chparam "${p%%=*}" "${p#*=}")
+        name+=" $p"
+    done
+    tag=${ps//[:=,]/_}
+    l=$log/verilator_$tag.log
+    if verilator --lint-only -Wall -y rtl --top-module "$b" "${gflags[@]}" "rtl/$b.sv" >"$l" 2>&1; then
+        report OK "verilator -Wall $name" "$l"
+    else
+        report BAD "verilator -Wall $name" "$l"
+    fi
+    l=$log/yosys_$tag.log
+    if yosys -q -p "read_verilog -sv $(ls rtl/*.sv | tr '\n' ' '); hierarchy -check -top $b ${chp[*]}; proc; check -assert" >"$l" 2>&1 && yosys_ok "$l"; then
+        report OK "yosys hierarchy $name" "$l"
+    else
+        report BAD "yosys hierarchy $name" "$l"
+    fi
+done
+exit $status
