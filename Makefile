@@ -148,6 +148,12 @@ test: deps
 run: deps all
 	@tests/run_main.sh
 
+# --- area/timing table (constraints/area_table.sh; docs/area.md) ---------------
+area:
+	@constraints/area_table.sh --liberty '$(LIBERTY)' --out $(OUT)/area \
+	    $(foreach b,$(BLOCKS),--rtl '$b=$(RTL_$b)') \
+	    $(if $(BLOCK),$(or $(call first_of,$(BLOCK)),$(BLOCK)),$(foreach b,$(BLOCKS),$(call first_of,$b)))
+
 clean:
 	rm -rf $(BUILD) $(OUT)
 
@@ -155,3 +161,8 @@ clean:
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBCMODEL) $(wildcard cmodel/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $< $(LIBCMODEL) -lcmocka -o $@
+
+# --- mutation testing ------------------------------------------------------------
+mutate: deps all
+	@if [ -z "$(BLOCK)" ]; then echo "make mutate: say which block, e.g. make mutate BLOCK=fifo (one of: $(BLOCKS))"; exit 2; fi
+	@tests/mutate.sh $(BLOCK) $(MUTANTS)

@@ -86,16 +86,85 @@ module fifo #(
 `ifdef FORMAL
   // Invariants proved by induction: the count matches the pointer distance
   // and never exceeds Depth; pointers stay in range.
+  // The distance is computed in 32 bits: Yosys 0.23 gives a size cast such as
+  // PtrW'(count_q) the width of its operand inside a comparison, so the
+  // PtrW-bit modular form of this check fails there for Depth = 2^k.
+  logic [31:0] f_dist;               // (tail_q - head_q) mod Depth
   always @* begin
+    f_dist = (tail_q >= head_q) ? 32'(tail_q) - 32'(head_q)
+                                : 32'(tail_q) + Depth - 32'(head_q);
     if (rst_ni) begin
       assert (count_q <= CntW'(Depth));
       assert (head_q <= PtrW'(Depth - 1));
       assert (tail_q <= PtrW'(Depth - 1));
-      if (count_q != CntW'(Depth))
-        assert (((tail_q >= head_q) ? (tail_q - head_q) : (tail_q + PtrW'(Depth) - head_q))
-                == PtrW'(count_q));
-      else
+      // begin/end: "if (c) assert (a); else ..." would give the assert an else.
+      if (count_q != CntW'(Depth)) begin
+        assert (f_dist == 32'(count_q));
+      end else begin
         assert (tail_q == head_q);
+      end
+    end
+  end
+
+  // Ordering: words leave in the order they came in, none lost or duplicated.
+  // An arbitrary push (f_pick, chosen by the solver) is tracked: its value,
+  // and how many words are ahead of it (the count at its push, less a pop in
+  // the same cycle; one less at every pop). When none is ahead it is the head,
+  // and rdata_o must be it; the pop that takes it ends the tracking. Because
+  // the pick is arbitrary, this holds for every word: the n-th word out is the
+  // n-th word in. The other assertions are the auxiliary invariants that make
+  // it inductive: the tracked word is inside the occupied part, and the cell
+  // at head + ahead (wrapped) holds it.
+  (* anyseq *) logic f_pick;         // track the word pushed this cycle
+  logic             f_live_q;        // the tracked word is in the FIFO
+  logic [CntW-1:0]  f_ahead_q;       // words ahead of it; 0: it is the head
+  logic [Width-1:0] f_word_q;        // its value
+  logic             f_deep_q;        // it was pushed behind Depth - 1 words (for a cover)
+  logic [31:0]      f_sum;           // head_q + f_ahead_q, not wrapped
+  logic [PtrW-1:0]  f_pos;           // the cell that holds it
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      f_live_q  <= 1'b0;
+      f_ahead_q <= '0;
+      f_word_q  <= '0;
+      f_deep_q  <= 1'b0;
+    end else if (!f_live_q) begin
+      if (do_push && f_pick) begin
+        f_live_q  <= 1'b1;
+        f_ahead_q <= count_q - CntW'(do_pop);
+        f_word_q  <= wdata_i;
+        f_deep_q  <= (count_q - CntW'(do_pop)) == CntW'(Depth - 1);
+      end
+    end else if (do_pop) begin
+      if (f_ahead_q == '0) f_live_q <= 1'b0;
+      else                 f_ahead_q <= f_ahead_q - 1'b1;
+    end
+  end
+
+  always @* begin
+    f_sum = 32'(head_q) + 32'(f_ahead_q);
+    f_pos = PtrW'((f_sum >= Depth) ? f_sum - Depth : f_sum);
+    if (rst_ni && f_live_q) begin
+      assert (f_ahead_q < count_q);
+      assert (mem_q[f_pos] == f_word_q);
+      if (f_ahead_q == '0) assert (rdata_o == f_word_q);
+    end
+  end
+
+  // Reachability (yosys-smtbmc -c), so the assertions above are not vacuous:
+  // the FIFO fills, a tracked word pushed behind Depth - 1 others reaches the
+  // head and is popped, and (Depth > 1) a push and a pop share a cycle.
+  always @* begin
+    if (rst_ni) begin
+      cover (full_o);
+      cover (f_live_q && f_deep_q && f_ahead_q == '0 && do_pop);
+    end
+  end
+
+  if (Depth > 1) begin : gen_f_push_pop
+    always @* begin
+      if (rst_ni) cover (do_push && do_pop);
     end
   end
 `endif

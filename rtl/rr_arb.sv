@@ -81,11 +81,70 @@ module rr_arb #(
 `endif
 
 `ifdef FORMAL
+  // Cyclic distance from the pointer to requester j: its rank this cycle.
+  function automatic logic [31:0] f_rank(input logic [IdxW-1:0] p, input logic [31:0] j);
+    f_rank = (j >= 32'(p)) ? j - 32'(p) : j + N - 32'(p);
+  endfunction
+
   always @* begin
     if (rst_ni) begin
       assert (ptr_q <= IdxW'(N - 1));
       assert (valid_o == (req_i != '0));
       if (valid_o) assert (req_i[idx_o]);
+      // One-hot grant, only to a requester, matching idx_o; idx_o = 0 when none.
+      assert ((gnt_o & (gnt_o - 1'b1)) == '0);
+      assert ((gnt_o & ~req_i) == '0);
+      assert ((gnt_o != '0) == valid_o);
+      if (valid_o) begin
+        assert (idx_o <= IdxW'(N - 1) && gnt_o[idx_o]);
+      end else begin
+        assert (idx_o == '0);
+      end
+      // Round-robin order: no requester comes before the granted one,
+      // counting from the pointer and wrapping around.
+      for (int j = 0; j < N; j++) begin
+        if (req_i[j]) assert (f_rank(ptr_q, j) >= f_rank(ptr_q, 32'(idx_o)));
+      end
+    end
+  end
+
+  // Fairness: a requester f_tgt (any one, chosen by the solver) that keeps
+  // requesting is granted within N grants taken. f_wait_q counts the grants
+  // taken by others since f_tgt started requesting (one bit wider than needed,
+  // so an unfair design cannot wrap it). The inductive invariant: every grant
+  // taken by another requester moves the pointer at least one step closer to
+  // f_tgt, so f_wait_q plus the distance from the pointer to f_tgt never grows
+  // past N - 1; at f_wait_q = N - 1 the pointer is at f_tgt and it is granted.
+  (* anyconst *) logic [IdxW-1:0] f_tgt;  // the requester watched
+  logic [IdxW:0]   f_wait_q;              // grants taken by others while f_tgt waits
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      f_wait_q <= '0;
+    end else if (!req_i[f_tgt] || (ack_i && gnt_o[f_tgt])) begin
+      f_wait_q <= '0;
+    end else if (ack_i && valid_o) begin
+      f_wait_q <= f_wait_q + 1'b1;
+    end
+  end
+
+  always @* begin
+    if (rst_ni && f_tgt <= IdxW'(N - 1)) begin
+      assert (32'(f_wait_q) + f_rank(ptr_q, 32'(f_tgt)) <= N - 1);
+      if (req_i[f_tgt] && f_wait_q == (IdxW + 1)'(N - 1)) assert (gnt_o[f_tgt]);
+    end
+  end
+
+  // Reachability (yosys-smtbmc -c), so the assertions above are not vacuous:
+  // the longest wait happens, and (N > 1) a grant wraps around past the last
+  // requester.
+  always @* begin
+    if (rst_ni) cover (f_tgt <= IdxW'(N - 1) && req_i[f_tgt] && f_wait_q == (IdxW + 1)'(N - 1));
+  end
+
+  if (N > 1) begin : gen_f_wrap
+    always @* begin
+      if (rst_ni) cover (valid_o && !upper_valid && ptr_q != '0);
     end
   end
 `endif

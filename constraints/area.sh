@@ -1,0 +1,432 @@
+#!/usr/bin/env bash
+# area.sh - synthesis (Yosys) and static timing (OpenSTA) of one memsched block.
+#
+#   constraints/area.sh [options] BLOCK [Param=Value ...]
+#
+#     BLOCK              prio_enc, rr_arb, argmax, fifo (rtl/BLOCK.sv, constraints/BLOCK.sdc)
+#     Param=Value        Verilog parameters, e.g. N=48 or Depth=8 Width=32
+#                        (Depth=8,Width=32 is accepted too); none: the RTL defaults
+#     -l, --liberty LIB  liberty file, plain or .lib.gz
+#                        (default /usr/share/qflow/tech/osu018/osu018_stdcells.lib)
+#     -o, --out DIR      output directory (default out/area/BLOCK_<params>, e.g. out/area/fifo_Depth8_Width32)
+#     --rtl "FILES"      the RTL files to read, dependencies first (default: the
+#                        Makefile's RTL_BLOCK, else rtl/BLOCK.sv)
+#     --period NS        clock target in ns (default: from the library, see lib_settings)
+#     -q, --quiet        no summary line on stdout
+#
+# Steps: Yosys reads the RTL (-sv; Yosys defines SYNTHESIS, so the simulation-only
+# assertion blocks drop out), sets the parameters, synthesises flat, maps the
+# flip-flops (dfflibmap) and the logic (abc: map, buffer and size for the
+# shortest delay) to the liberty cells, checks that no generic cell is left,
+# reports area and writes the netlist; OpenSTA reads the netlist with
+# constraints/BLOCK.sdc and reports the worst setup path and slack. Files in the
+# output directory:
+#   yosys.ys yosys.log      the synthesis script and its log
+#   abc.constr abc.script   ABC's driving cell and output load (fF), and its script
+#   rtl_stat.txt            the coarse netlist (word-level cells, memories)
+#   stat.txt                the mapped cells and area (Yosys stat -liberty)
+#   netlist.v               the mapped netlist
+#   sta.tcl sta.log         the STA script and its log (check_setup, paths, slack)
+#   timing.rpt              the worst setup path, in full
+#   fo4.log                 the FO4 inverter delay measured in the library
+#   result.txt              key=value summary read by constraints/area_table.sh
+#
+# Exit: 0 done (negative slack is a result, not an error); 1 a tool failed or a
+# check failed (the message names the log); 2 bad usage or bad input.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+prog=constraints/area.sh
+
+die()   { echo "$prog: $*" >&2; exit 1; }
+usage() { echo "$prog: $*" >&2; echo "usage: $prog [-l LIBERTY] [-o DIR] [--rtl FILES] [--period NS] BLOCK [Param=Value ...]" >&2; exit 2; }
+
+liberty=/usr/share/qflow/tech/osu018/osu018_stdcells.lib
+outdir=
+rtl=
+period=
+quiet=0
+block=
+params=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        -l|--liberty) [ $# -ge 2 ] || usage "$1 needs a file"; liberty=$2; shift 2 ;;
+        -o|--out)     [ $# -ge 2 ] || usage "$1 needs a directory"; outdir=$2; shift 2 ;;
+        --rtl)        [ $# -ge 2 ] || usage "$1 needs a list of files"; rtl=$2; shift 2 ;;
+        --period)     [ $# -ge 2 ] || usage "$1 needs a value in ns"; period=$2; shift 2 ;;
+        -q|--quiet)   quiet=1; shift ;;
+        -h|--help)    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
+        -*)           usage "unknown option $1" ;;
+        *)  if [ -z "$block" ]; then block=$1
+            else
+                IFS=, read -r -a ps <<< "$1"
+                for p in "${ps[@]}"; do [ -n "$p" ] && params+=("$p"); done
+            fi
+            shift ;;
+    esac
+done
+
+# --- inputs ------------------------------------------------------------------
+[ -n "$block" ] || usage "no block given"
+[[ $block =~ ^[a-z][a-z0-9_]*$ ]] || usage "bad block name '$block'"
+[ -f "$root/rtl/$block.sv" ] || usage "unknown block '$block': no rtl/$block.sv"
+sdc=$root/constraints/$block.sdc
+[ -f "$sdc" ] || usage "no timing constraints for '$block': $sdc does not exist"
+for p in "${params[@]+"${params[@]}"}"; do
+    [[ $p =~ ^[A-Za-z_][A-Za-z0-9_]*=-?[0-9]+$ ]] ||
+        usage "bad parameter '$p' (expected Name=integer, e.g. N=48)"
+done
+[ -n "$period" ] && { [[ $period =~ ^[0-9]*\.?[0-9]+$ ]] || usage "bad --period '$period' (ns)"; }
+[ -e "$liberty" ] || { echo "$prog: liberty file '$liberty' does not exist" >&2; exit 2; }
+[ -f "$liberty" ] && [ -r "$liberty" ] || { echo "$prog: liberty file '$liberty' is not a readable file" >&2; exit 2; }
+for t in yosys sta; do
+    command -v $t >/dev/null 2>&1 || die "$t not found (make deps installs it)"
+done
+
+# RTL files: --rtl, else the Makefile's RTL_<block> (asked from make itself, so
+# this script never holds a second copy of the list), else rtl/<block>.sv.
+if [ -z "$rtl" ]; then
+    rtl=$(make -s --no-print-directory -C "$root" -f Makefile \
+               -f <(printf 'print-rtl-var:\n\t@echo $(RTL_%s)\n' "$block") print-rtl-var 2>/dev/null || true)
+    [ -n "$rtl" ] || rtl=rtl/$block.sv
+fi
+rtl_abs=()
+for f in $rtl; do
+    case $f in /*) ;; *) f=$root/$f ;; esac
+    [ -f "$f" ] || usage "RTL file '$f' of block '$block' does not exist"
+    rtl_abs+=("$f")
+done
+
+tag=$block
+for p in "${params[@]+"${params[@]}"}"; do tag+="_${p/=/}"; done
+[ -n "$outdir" ] || outdir=$root/out/area/$tag
+mkdir -p "$outdir"
+outdir=$(cd "$outdir" && pwd)
+rm -f "$outdir"/{abc.constr,abc.script,synth.lib,yosys.ys,yosys.log,rtl_stat.txt,mem.txt,stat.txt,netlist.v,sta.tcl,sta.log,timing.rpt,fo4.v,fo4.tcl,fo4.log,result.txt}
+
+# Yosys scripts split words on blanks: no paths with blanks.
+for f in "$outdir" "$liberty" "${rtl_abs[@]}"; do
+    [[ $f != *[[:space:]]* ]] || usage "path with blanks not supported: '$f'"
+done
+
+# A gzipped liberty is unpacked into the output directory (Yosys reads plain text).
+case $liberty in
+    *.gz) lib=$outdir/$(basename "${liberty%.gz}")
+          gzip -dc "$liberty" > "$lib.tmp" || die "cannot gunzip '$liberty'"
+          mv "$lib.tmp" "$lib" ;;
+    *)    lib=$(cd "$(dirname "$liberty")" && pwd)/$(basename "$liberty") ;;
+esac
+libname=$(grep -m1 -o 'library *( *"\{0,1\}[^ ")]*' "$lib" | sed 's/.*( *"\{0,1\}//') || true
+[ -n "$libname" ] || { echo "$prog: '$liberty' is not a liberty file (no library(...) group)" >&2; exit 2; }
+
+# --- library settings ----------------------------------------------------------
+# The clock target and the cells the .sdc uses: a 2x buffer drives the inputs,
+# the 1x inverter sets the output load (4 of its inputs) and the FO4 unit.
+#  osu018_stdcells   2.9 ns  (DESIGN.md: 44 FO4 of a 40-45 nm process, scaled to 0.18 um)
+#  sky130_fd_sc_hd*  2.0 ns  (DESIGN.md, scaled to 130 nm)
+#  any other library --period NS, else 44 x the FO4 delay measured below; the
+#                    cells are found from their liberty functions.
+# dont_use: cells kept out of synthesis (marked dont_use in a copy of the
+# liberty that only Yosys/ABC read): clock buffers and inverters, and in
+# sky130hd also delay cells, probes and the lpflow power-management cells
+# (isolation, keep-alive-power buffers), which the Debian/OpenSTA copy of the
+# liberty does not mark itself; left in, ABC builds data paths from them.
+case $libname in
+    osu018_stdcells)
+        lib_period=2.9; drive_cell=BUFX2; drive_pin=Y; inv_cell=INVX1; inv_in=A; inv_out=Y
+        dont_use='^CLKBUF' ;;
+    sky130_fd_sc_hd__*)
+        lib_period=2.0; drive_cell=sky130_fd_sc_hd__buf_2; drive_pin=X
+        inv_cell=sky130_fd_sc_hd__inv_1; inv_in=A; inv_out=Y
+        dont_use='^sky130_fd_sc_hd__(lpflow_|probe|clkdlybuf|dlygate|dlymetal|clkbuf_|clkinv)' ;;
+    *)
+        lib_period=; dont_use=
+        # Smallest-area single-input cells whose output function is !A / A' (inverter) or A (buffer).
+        read -r inv_cell inv_in inv_out drive_cell drive_pin < <(awk '
+            function flush() {
+                if (cell != "" && nin == 1 && nout == 1 && !dontuse) {
+                    f = func_; gsub(/[" ;()]/, "", f)
+                    if ((f == "!" inpin || f == inpin "'\''") && (inv == "" || area < inva)) { inv = cell; inva = area; invi = inpin; invo = outpin }
+                    if (f == inpin && (buf == "" || area < bufa)) { buf = cell; bufa = area; bufo = outpin }
+                }
+            }
+            /^[ \t]*cell[ \t]*\(/ { flush(); cell = $0; sub(/.*\([ \t"]*/, "", cell); sub(/[ \t"]*\).*/, "", cell)
+                                    nin = 0; nout = 0; area = 0; func_ = ""; dontuse = 0; pin = ""; next }
+            /^[ \t]*area[ \t]*:/  { a = $0; sub(/.*:[ \t]*/, "", a); sub(/[ \t;].*/, "", a); area = a + 0 }
+            /dont_use[ \t]*:[ \t]*true/ { dontuse = 1 }
+            /^[ \t]*pin[ \t]*\(/  { pin = $0; sub(/.*\([ \t"]*/, "", pin); sub(/[ \t"]*\).*/, "", pin) }
+            /direction[ \t]*:[ \t]*"?input/  { nin++;  inpin = pin }
+            /direction[ \t]*:[ \t]*"?output/ { nout++; outpin = pin }
+            /^[ \t]*function[ \t]*:/ { func_ = $0; sub(/.*:[ \t]*/, "", func_) }
+            END { flush(); if (inv != "" && buf != "") print inv, invi, invo, buf, bufo }' "$lib")
+        [ -n "${inv_cell:-}" ] && [ -n "${drive_cell:-}" ] ||
+            { echo "$prog: cannot find an inverter and a buffer in '$liberty'" >&2; exit 2; } ;;
+esac
+
+# --- FO4 delay of the library --------------------------------------------------
+# A chain of 1x inverters u0..u5, each output also driving three more copies
+# (fan-out 4); the FO4 delay is the mean of the rise and fall delays of u2 and
+# u3, whose input slews and loads are those of the chain's steady state.
+{
+    echo "module fo4 (input a, output y);"
+    echo "  wire n0, n1, n2, n3, n4;"
+    prev=a
+    for s in 0 1 2 3 4 5; do
+        out=n$s; [ $s -eq 5 ] && out=y
+        echo "  $inv_cell u$s (.$inv_in($prev), .$inv_out($out));"
+        if [ $s -le 4 ]; then
+            for l in a b c; do echo "  $inv_cell l$s$l (.$inv_in($out), .$inv_out());"; done
+        fi
+        prev=$out
+    done
+    echo "endmodule"
+} > "$outdir/fo4.v"
+cat > "$outdir/fo4.tcl" <<EOF
+read_liberty {$lib}
+read_verilog {$outdir/fo4.v}
+link_design fo4
+set_cmd_units -time ns -capacitance pF
+report_checks -unconstrained -rise_from [get_ports a] -digits 5
+report_checks -unconstrained -fall_from [get_ports a] -digits 5
+puts "INVCAP_PF [get_property [get_lib_pins {$libname/$inv_cell/$inv_in}] capacitance]"
+exit
+EOF
+sta -no_init -no_splash -exit "$outdir/fo4.tcl" > "$outdir/fo4.log" 2>&1 ||
+    die "OpenSTA failed on the FO4 chain, see $outdir/fo4.log: $(tail -n 2 "$outdir/fo4.log" | tr '\n' ' ')"
+fo4=$(awk '$4 == "u2/Y" || $4 == "u3/Y" { s += $1; n++ } END { if (n == 4) printf "%.4f", s / n }' "$outdir/fo4.log")
+[ -n "$fo4" ] || die "cannot read the FO4 delay from $outdir/fo4.log"
+# The FO4 load in fF (4 x the 1x inverter's input), for ABC's buffering.
+load_ff=$(awk '$1 == "INVCAP_PF" { printf "%.2f", 4000 * $2 }' "$outdir/fo4.log")
+[ -n "$load_ff" ] || die "cannot read the input capacitance of $inv_cell from $outdir/fo4.log"
+
+if [ -z "$period" ]; then
+    if [ -n "$lib_period" ]; then
+        period=$lib_period
+    else
+        period=$(awk -v f="$fo4" 'BEGIN { printf "%.2f", 44 * f }')
+        echo "$prog: note: no clock target known for library '$libname': using 44 x FO4 = $period ns (set one with --period)" >&2
+    fi
+fi
+
+# --- synthesis -----------------------------------------------------------------
+# The liberty Yosys maps to: the library itself, or a copy with the dont_use
+# cells marked (removed again once Yosys is done; OpenSTA reads the original).
+synth_lib=$lib
+if [ -n "$dont_use" ]; then
+    synth_lib=$outdir/synth.lib
+    awk -v re="$dont_use" '
+        { print }
+        /^[ \t]*cell[ \t]*\(/ {
+            name = $0; sub(/^[ \t]*cell[ \t]*\([ \t"]*/, "", name); sub(/[ \t"]*\).*/, "", name)
+            if (name ~ re) { print "    dont_use : true ;"; n++ }
+        }
+        END { if (n == 0) exit 1 }' "$lib" > "$synth_lib" ||
+        die "no cell of $libname matches the dont_use pattern '$dont_use'"
+fi
+# A library without flip-flops with an asynchronous clear cannot hold the
+# blocks' rst_ni registers as they are: async2sync turns the reset into a
+# synchronous one (a gate in front of D), close in area, and says so.
+has_async_clear=0
+awk '/^[ \t]*ff[ \t]*\(/ { inff = 1 } inff && /^[ \t]*clear[ \t]*:/ { found = 1; exit } inff && /^[ \t]*}/ { inff = 0 }
+     END { exit !found }' "$synth_lib" && has_async_clear=1
+[ $has_async_clear -eq 1 ] ||
+    echo "$prog: note: $libname has no flip-flop with an asynchronous clear: async resets are mapped as synchronous (async2sync)" >&2
+
+# ABC's view of the block boundary, as in the .sdc: inputs driven by the 2x
+# buffer, outputs loaded with 4 inverter inputs. With it ABC also buffers and
+# sizes high-fanout nets (buffer; upsize; dnsize), which it does not otherwise.
+printf 'set_driving_cell %s\nset_load %s\n' "$drive_cell" "$load_ff" > "$outdir/abc.constr"
+# The ABC script: Yosys' default liberty script up to the mapping, then the
+# classic load-aware mapper `map` instead of `&nf` (in sky130hd &nf built the
+# paths from slow 4-high stacks: twice the delay), then buffering of high-fanout
+# nets including the block inputs and flip-flop outputs (-p), upsizing on the
+# critical path and downsizing off it. No delay target (-D): ABC cannot see the
+# .sdc's input/output delays, so the clock period as a target let it slow down
+# paths that only have half a period (prio_enc got 12% slower in osu018, 48% in
+# sky130hd). Mapping for the shortest delay, with area recovered off the
+# critical path, estimates what the RTL's structure can reach.
+printf '%s\n' "strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; strash; dch -f; map -B 0.9; topo; buffer -p; upsize; dnsize; stime -p" > "$outdir/abc.script"
+chparams=
+for p in "${params[@]+"${params[@]}"}"; do chparams+=" -set ${p%%=*} ${p#*=}"; done
+{
+    echo "# generated by $prog: $block ${params[*]+${params[*]}} on $libname"
+    echo "read_verilog -sv $(printf '%s ' "${rtl_abs[@]}")"
+    [ -n "$chparams" ] && echo "chparam$chparams $block"
+    echo "hierarchy -check -top $block"
+    echo "# word level, flattened: registers and memories before they become gates"
+    echo "synth -flatten -top $block -run begin:fine"
+    echo "tee -q -o $outdir/rtl_stat.txt stat -width"
+    echo "tee -q -o $outdir/mem.txt dump t:\$mem_v2"
+    echo "synth -flatten -top $block -run fine:"
+    echo "# storage bits: the single-bit flip-flops and latches before mapping"
+    echo "tee -q -a $outdir/rtl_stat.txt stat"
+    echo "# flip-flops (osu018: async active-low reset -> DFFSR with S tied high;"
+    echo "# sky130hd: dfrtp; enables become a mux in front of D), then the logic"
+    [ $has_async_clear -eq 1 ] || echo "async2sync"
+    echo "dfflibmap -liberty $synth_lib"
+    echo "abc -script $outdir/abc.script -constr $outdir/abc.constr -liberty $synth_lib"
+    echo "opt_clean -purge"
+    echo "tee -q -o $outdir/stat.txt stat -liberty $lib"
+    echo "# nothing generic may be left: every cell must be a liberty cell"
+    echo "select -assert-none t:\$*"
+    echo "write_verilog -noattr -noexpr -nohex -nodec $outdir/netlist.v"
+} > "$outdir/yosys.ys"
+yosys -q -l "$outdir/yosys.log" -s "$outdir/yosys.ys" > /dev/null 2>&1 || {
+    if bad=$(grep -m1 -o "Can't find object for defparam \`[^\`']*" "$outdir/yosys.log"); then
+        echo "$prog: $block has no parameter '${bad##*\`}' (see rtl/$block.sv)" >&2; exit 2
+    fi
+    echo "$prog: Yosys failed on $block ${params[*]+${params[*]}}, see $outdir/yosys.log:" >&2
+    grep -m3 -E 'ERROR|Assertion failed' "$outdir/yosys.log" | sed 's/^/  /' >&2 || true
+    if grep -q 'Assertion failed' "$outdir/yosys.log"; then
+        echo "  generic cells left after mapping (unmapped flip-flops?), from $outdir/stat.txt:" >&2
+        awk '$1 ~ /^\$/ { print "    " $1, $2 }' "$outdir/stat.txt" >&2 || true
+    fi
+    exit 1
+}
+
+[ "$synth_lib" = "$lib" ] || rm -f "$synth_lib"
+
+# Generic storage cells before mapping ($_DFF_*, $_DFFE_*, $_SDFF*, $_DLATCH_*, ...).
+bits=$(awk '/^=== /{ top = 1 } top && $1 ~ /^\$_(DFF|DFFE|SDFF|SDFFE|SDFFCE|ALDFF|ALDFFE|DFFSR|DFFSRE|DLATCH|DLATCHSR|SR)_/ { s += $2 } END { print s + 0 }' "$outdir/rtl_stat.txt")
+mem_bits=$(awk '/parameter \\SIZE /{ s = $3 } /parameter \\WIDTH /{ w = $3 } /^ *end$/ && s != "" && w != "" { t += s * w; s = ""; w = "" } END { print t + 0 }' "$outdir/mem.txt")
+cells=$(awk '/Number of cells:/ { n = $4 } END { print n }' "$outdir/stat.txt")
+area=$(awk '/Chip area for (top )?module/ { a = $NF } END { if (a != "") printf "%.1f", a }' "$outdir/stat.txt")
+[ -n "$cells" ] || die "cannot read the cell count from $outdir/stat.txt"
+[ -n "$area" ] || { [ "$cells" -eq 0 ] && area=0.0; } || die "cannot read the area from $outdir/stat.txt"
+generic=$(awk '$1 ~ /^\$/ { s += $2 } END { print s + 0 }' "$outdir/stat.txt")
+[ "$generic" -eq 0 ] || die "$generic generic cells left after mapping, see $outdir/stat.txt"
+
+# --- static timing -------------------------------------------------------------
+cat > "$outdir/sta.tcl" <<EOF
+# generated by $prog: $block ${params[*]+${params[*]}} on $libname
+read_liberty {$lib}
+read_verilog {$outdir/netlist.v}
+link_design $block
+# the .sdc is in ns and pF whatever the library's units are
+set_cmd_units -time ns -capacitance pF
+set ::ms_period     $period
+set ::ms_drive_cell $drive_cell
+set ::ms_drive_pin  $drive_pin
+set ::ms_load_pin   $libname/$inv_cell/$inv_in
+read_sdc {$sdc}
+
+puts "== check_setup -verbose (clocks, constraints, loops)"
+check_setup -verbose
+puts "== worst setup path"
+report_checks -path_delay max -format full_clock_expanded -fields {slew cap fanout} -digits 3
+report_checks -path_delay max -format full_clock_expanded -fields {slew cap fanout} -digits 3 > {$outdir/timing.rpt}
+puts "== worst setup path per endpoint group (5)"
+report_checks -path_delay max -group_count 5 -endpoint_count 1 -format end -digits 3
+puts "== worst hold path (information only: ideal clock, no hold fixing)"
+report_checks -path_delay min -format end -digits 3
+puts "== slack"
+report_worst_slack -digits 3
+report_tns -digits 3
+
+# The critical path: the delay of the block's own logic on the worst setup path,
+# from its launch (input port: the input delay; register: the clock edge, so
+# clk->Q counts) to its end, plus the setup time when it ends at a register.
+# A path end named for a reader: a port by its name, a flip-flop by the net its
+# output drives, which keeps the RTL register name, marked (ff): count_o[2](ff)
+# is the count register (Yosys names it after the port it drives), mem_q[3][5](ff)
+# a storage bit.
+proc ms_point_name {pin} {
+    if {[sta::Pin_is_top_level_port \$pin]} { return [get_full_name \$pin] }
+    foreach p [get_pins -of_objects [sta::Pin_instance \$pin]] {
+        if {[sta::Pin_is_driver \$p] && [sta::Pin_net \$p] ne "NULL"} {
+            return "[string map {{ } {}} [get_full_name [sta::Pin_net \$p]]](ff)"
+        }
+    }
+    return [get_full_name \$pin]
+}
+set pe [lindex [find_timing_paths -path_delay max -group_count 1 -sort_by_slack] 0]
+set flops [llength [all_registers -cells -edge_triggered]]
+set latches [llength [all_registers -cells -level_sensitive]]
+if {\$pe eq ""} {
+    puts "RESULT slack=none crit=0 start=none end=none levels=0 flops=\$flops latches=\$latches"
+} else {
+    set pts [get_property \$pe points]
+    set from_reg [expr {![sta::Pin_is_top_level_port [get_property [lindex \$pts 0] pin]]}]
+    if {\$from_reg} {
+        # The path's first point is the flip-flop's Q: start at the clock edge.
+        set t0 [sta::time_sta_ui [expr {[\$pe source_clk_offset] + [\$pe source_clk_latency]}]]
+    } else {
+        set t0 [get_property [lindex \$pts 0] arrival]
+    }
+    set t1 [get_property [lindex \$pts end] arrival]
+    set slack [get_property \$pe slack]
+    set setup 0.0
+    if {![\$pe is_output_delay]} { set setup [sta::time_sta_ui [\$pe margin]] }
+    # Logic levels: the gates on the path (not the launching flip-flop).
+    set insts {}
+    foreach pt [lrange \$pts \$from_reg end] {
+        set pin [get_property \$pt pin]
+        if {![sta::Pin_is_top_level_port \$pin] && [sta::Pin_is_driver \$pin]} { lappend insts [get_full_name \$pin] }
+    }
+    set start [ms_point_name [get_property \$pe startpoint]]
+    set end   [ms_point_name [get_property \$pe endpoint]]
+    puts [format "RESULT slack=%.4f crit=%.4f start=%s end=%s levels=%d flops=%d latches=%d" \\
+              \$slack [expr {\$t1 - \$t0 + \$setup}] \$start \$end [llength \$insts] \$flops \$latches]
+}
+exit
+EOF
+sta -no_init -no_splash -exit "$outdir/sta.tcl" > "$outdir/sta.log" 2>&1 || {
+    echo "$prog: OpenSTA failed on $block ${params[*]+${params[*]}}, see $outdir/sta.log:" >&2
+    grep -m3 -E '^Error' "$outdir/sta.log" | sed 's/^/  /' >&2 || true
+    exit 1
+}
+if grep -q '^Error' "$outdir/sta.log"; then
+    echo "$prog: OpenSTA reported errors on $block, see $outdir/sta.log:" >&2
+    grep -m3 '^Error' "$outdir/sta.log" | sed 's/^/  /' >&2
+    exit 1
+fi
+res=$(grep -m1 '^RESULT ' "$outdir/sta.log") || die "no result line in $outdir/sta.log"
+get() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<< "$res"; }
+slack=$(get slack); crit=$(get crit); start=$(get start); end=$(get end)
+levels=$(get levels); flops=$(get flops); latches=$(get latches)
+
+# Every storage bit of the RTL must have become one flip-flop (or latch) cell.
+[ $((flops + latches)) -eq "$bits" ] ||
+    die "$block: $bits storage bits before mapping but $flops flip-flops + $latches latches after, see $outdir/stat.txt"
+# STA must see every endpoint constrained (a missing clock or port constraint
+# would make the slack meaningless).
+# (Outputs tied to a constant, e.g. idx_o when N = 1, show up as unconstrained
+# endpoints too: harmless, but named so that a real gap is seen.)
+awk '/^== check_setup/ { on = 1; next } /^== / { on = 0 }
+     on && /^Warning: There (is|are) / { w = w (w ? "; " : "") substr($0, 10); next }
+     on && /^  / { sub(/^ +/, ""); w = w " " $0 }
+     END { if (w) print w }' "$outdir/sta.log" | while read -r w; do
+    echo "$prog: note: $block ${params[*]+${params[*]}}: check_setup: $w (outputs tied to a constant count as unconstrained), see $outdir/sta.log" >&2
+done
+
+params_str=$(IFS=,; echo "${params[*]+${params[*]}}")
+crit_fo4=$(awk -v c="$crit" -v f="$fo4" 'BEGIN { printf "%.1f", c / f }')
+period_fo4=$(awk -v p="$period" -v f="$fo4" 'BEGIN { printf "%.1f", p / f }')
+cat > "$outdir/result.txt" <<EOF
+block=$block
+params=${params_str:--}
+library=$libname
+liberty=$liberty
+period_ns=$period
+fo4_ns=$fo4
+period_fo4=$period_fo4
+cells=$cells
+area_um2=$area
+flops=$flops
+latches=$latches
+storage_bits=$bits
+memory_bits=$mem_bits
+crit_ns=$crit
+crit_fo4=$crit_fo4
+slack_ns=$slack
+levels=$levels
+startpoint=$start
+endpoint=$end
+outdir=$outdir
+EOF
+if [ $quiet -eq 0 ]; then
+    printf '%s %s on %s: %s cells, %s um2, %s flip-flops (%s storage bits, %s in memories), critical path %s ns (%s FO4, %s cells) %s -> %s, slack %s ns at %s ns\n' \
+        "$block" "${params_str:--}" "$libname" "$cells" "$area" "$flops" "$bits" "$mem_bits" \
+        "$crit" "$crit_fo4" "$levels" "$start" "$end" "$slack" "$period"
+fi

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# mutants.sh - show that every formal check can fail (docs/formal.md).
+#
+# Each mutant breaks one line of an RTL file or of a behavioural reference in
+# a scratch copy of rtl/ and tests/ (build/formal/mutants/NAME; the work tree
+# is never touched), runs tests/formal.sh there on the checks it names, and
+# expects at least one FAIL. One line per mutant: "KILLED name" when the
+# checks fail as they should, "SURVIVED name" (exit 1) when they all pass.
+# Usage: tests/formal/mutants.sh [NAME...]
+set -u
+cd "$(dirname "$0")/../.."
+root=$PWD
+M=build/formal/mutants
+
+# name|file|from|to|checks (globs for formal.sh): replace the one line holding
+# "from" (it must occur exactly once) by the same line with "from" -> "to".
+mutants=(
+  "prio_ref_highest|tests/formal/prio_enc_ref.sv|if (req_i[i] && !valid_o) begin|if (req_i[i]) begin|prio_enc_*"
+  "prio_right_first|rtl/prio_enc.sv|assign take_right    = node_valid[2*k+2] & ~node_valid[2*k+1];|assign take_right    = node_valid[2*k+2];|prio_enc_*"
+  "prio_pad_set|rtl/prio_enc.sv|assign node_valid[Leaves-1+i] = 1'b0;|assign node_valid[Leaves-1+i] = 1'b1;|prio_enc_N5 prio_enc_N48"
+  "argmax_ref_ties_high|tests/formal/argmax_ref.sv|vals_i[i*W +: W] > max_o|vals_i[i*W +: W] >= max_o|argmax_*"
+  "argmax_ties_high|rtl/argmax.sv|(node_val[2*k+2] > node_val[2*k+1])|(node_val[2*k+2] >= node_val[2*k+1])|argmax_*"
+  "argmax_invalid_value|rtl/argmax.sv|assign node_val[Leaves-1+i]   = valid_i[i] ? vals_i[i*W +: W] : '0;|assign node_val[Leaves-1+i]   = vals_i[i*W +: W];|argmax_*"
+  "fifo_push_when_full|rtl/fifo.sv|assign do_push = push_i & ~full_o;|assign do_push = push_i;|fifo_*"
+  "fifo_pop_when_empty|rtl/fifo.sv|assign do_pop  = pop_i & ~empty_o;|assign do_pop  = pop_i;|fifo_*"
+  "fifo_no_wrap|rtl/fifo.sv|ptr_next = (p == PtrW'(Depth - 1)) ? '0 : p + 1'b1;|ptr_next = p + 1'b1;|fifo_D5_W4"
+  "fifo_count_push_pop|rtl/fifo.sv|if (do_push && !do_pop) count_d = count_q + 1'b1;|if (do_push) count_d = count_q + 1'b1;|fifo_*"
+  "fifo_write_next_cell|rtl/fifo.sv|if (do_push) mem_q[tail_q] <= wdata_i;|if (do_push) mem_q[tail_d] <= wdata_i;|fifo_D2_W4 fifo_D5_W4 fifo_D8_W4"
+  "fifo_read_tail|rtl/fifo.sv|assign rdata_o = empty_o ? '0 : mem_q[head_q];|assign rdata_o = empty_o ? '0 : mem_q[tail_q];|fifo_D2_W4 fifo_D5_W4 fifo_D8_W4"
+  "rr_ptr_stays|rtl/rr_arb.sv|ptr_d = (idx_o == IdxW'(N - 1)) ? '0 : idx_o + 1'b1;|ptr_d = idx_o;|rr_arb_N3 rr_arb_N8"
+  "rr_no_wrap|rtl/rr_arb.sv|ptr_d = (idx_o == IdxW'(N - 1)) ? '0 : idx_o + 1'b1;|ptr_d = idx_o + 1'b1;|rr_arb_N3"
+  "rr_fixed_priority|rtl/rr_arb.sv|assign idx_o   = upper_valid ? upper_idx : all_idx;|assign idx_o   = all_idx;|rr_arb_N3 rr_arb_N8"
+  "rr_grant_no_request|rtl/rr_arb.sv|assign gnt_o   = valid_o ? (N'(1) << idx_o) : '0;|assign gnt_o   = N'(1) << idx_o;|rr_arb_*"
+)
+
+status=0
+for m in "${mutants[@]}"; do
+    IFS='|' read -r name file from to checks <<<"$m"
+    if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
+    d=$M/$name
+    rm -rf "$d" && mkdir -p "$d/tests"
+    cp -r rtl "$d/" && cp -r tests/formal tests/formal.sh "$d/tests/"
+    if [ "$(grep -cF -- "$from" "$d/$file")" != 1 ]; then
+        echo "ERROR $name: '$from' is not exactly once in $file"; status=1; continue
+    fi
+    FROM=$from TO=$to python3 -c '
+import os, sys
+p = sys.argv[1]; s = open(p).read()
+open(p, "w").write(s.replace(os.environ["FROM"], os.environ["TO"], 1))' "$d/$file"
+    # shellcheck disable=SC2086
+    (cd "$d" && tests/formal.sh $checks) >"$d/formal.out" 2>&1
+    fails=$(grep -c '^FAIL' "$d/formal.out")
+    if [ "$fails" -gt 0 ]; then
+        echo "KILLED   $name ($file): $(grep '^FAIL' "$d/formal.out" | sed 's/^FAIL formal //; s/ (.*//' | sort -u | paste -sd, | sed 's/,/, /g')"
+    else
+        echo "SURVIVED $name ($file): every check of '$checks' passed (see $root/$d/formal.out)"
+        status=1
+    fi
+done
+exit $status
