@@ -69,7 +69,7 @@ pset_dflt   = $(if $(filter $1,$(call first_of,$(call pset_block,$1))),1,0)
 TAGS := $(foreach p,$(PSETS),$(call pset_tag,$p))
 
 CMODEL_SRC := $(wildcard cmodel/*.c)
-TB_C_SRC   := tb/engine.c tb/stim.c tb/blocks.c $(foreach b,$(BLOCKS),tb/$(b)_tb.c)
+TB_C_SRC   := tb/engine.c tb/stim.c tb/gtkw.c tb/blocks.c $(foreach b,$(BLOCKS),tb/$(b)_tb.c)
 CLI_SRC    := sim/main.c
 CMODEL_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CMODEL_SRC))
 TB_C_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(TB_C_SRC))
@@ -153,6 +153,18 @@ area:
 	@constraints/area_table.sh --liberty '$(LIBERTY)' --out $(OUT)/area \
 	    $(foreach b,$(BLOCKS),--rtl '$b=$(RTL_$b)') \
 	    $(if $(BLOCK),$(or $(call first_of,$(BLOCK)),$(BLOCK)),$(foreach b,$(BLOCKS),$(call first_of,$b)))
+
+# --- waveforms and benchmarks ----------------------------------------------------
+WAVE_CYCLES ?= 400
+waves: all
+	@if [ -z "$(BLOCK)" ]; then echo "make waves: say which block, e.g. make waves BLOCK=fifo (one of: $(BLOCKS))"; exit 2; fi
+	@mkdir -p $(OUT)/waves
+	@$(BUILD)/memsched cosim $(BLOCK) --cycles $(WAVE_CYCLES) --fst $(OUT)/waves/$(BLOCK).fst --gtkw $(OUT)/waves/$(BLOCK).gtkw
+	@echo "waves: $(OUT)/waves/$(BLOCK).fst; view with: gtkwave -a $(OUT)/waves/$(BLOCK).gtkw"
+
+BENCH_CYCLES ?= 1000000
+bench: all
+	@$(BUILD)/memsched bench --cycles $(BENCH_CYCLES) $(BLOCK)
 
 clean:
 	rm -rf $(BUILD) $(OUT)

@@ -48,6 +48,8 @@ static void usage_cosim(FILE *f)
             "                    output columns in it are checked as expected values\n"
             "  --record FILE     write the run (inputs and C-model outputs) as a stimulus file\n"
             "  --fst FILE        trace the whole run into an FST waveform\n"
+            "  --gtkw FILE       with --fst: also write a GTKWave save file (interface grouped,\n"
+            "                    value names as translate filters)\n"
             "  --init MODE       RTL initial values before reset: random (default) or zeros\n"
             "  --window K        cycles traced before a mismatch (default %d)\n"
             "  --mutant K        run mutant K of a Yosys mutant netlist (make mutate)\n"
@@ -288,7 +290,7 @@ static int cmd_psets(void)
 
 /* Options shared by cosim and ref. */
 typedef struct {
-    const char *block, *stim, *record, *fst;
+    const char *block, *stim, *record, *fst, *gtkw;
     uint64_t cycles, seed;
     int has_seed, has_cycles, has_init, init_random, quiet;
     long mutant;
@@ -344,6 +346,8 @@ static int parse_opts(int argc, char **argv, cli_t *c, int is_ref, void (*usage)
             c->record = v;
         } else if (!strcmp(a, "--fst") && !is_ref) {
             c->fst = v;
+        } else if (!strcmp(a, "--gtkw") && !is_ref) {
+            c->gtkw = v;
         } else if (!strcmp(a, "--init") && !is_ref) {
             if (strcmp(v, "random") && strcmp(v, "zeros"))
                 return bad("--init expects 'random' or 'zeros', got '%s'%s", v, "");
@@ -464,6 +468,12 @@ static int run_cmd(int argc, char **argv, int is_ref)
              o.rtl ? o.rtl->tag : b->name, o.seed);
     o.fail_fst = fail_fst;
     o.fst = c.fst;
+    o.gtkw = c.gtkw;
+    if (c.gtkw && !c.fst) {
+        fprintf(stderr, "%s: --gtkw FILE writes a save file for the trace of --fst FILE; give both\n", prog);
+        stim_free(s);
+        return 2;
+    }
     FILE *rec = NULL;
     if (c.record) {
         rec = strcmp(c.record, "-") ? fopen(c.record, "w") : stdout;

@@ -25,7 +25,8 @@ static void *create(const long *param, const long *knob, sigtab_t *in, sigtab_t 
     sigtab_add(in, "vals", c->w, c->n);
     sigtab_add(out, "idx", bits_idx_width(c->n), 1);
     sigtab_add(out, "max", c->w, 1);
-    sigtab_add(out, "valid", 1, 1);
+    static const char *const valid_names[] = {"none", "found", NULL};
+    sigtab_names(out, sigtab_add(out, "valid", 1, 1), valid_names);
     return c;
 }
 
@@ -86,5 +87,5 @@ static const knob_t knobs[] = {{0}};
 
 const block_t block_argmax = {
     "argmax", "index and value of the largest valid entry, ties to the lowest index",
-    params, knobs, create, reset, eval, tick, gen, destroy,
+    params, knobs, create, reset, eval, tick, gen, destroy, NULL, BLOCK_COMB,
 };

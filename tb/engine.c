@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "gtkw.h"
 #include "stim.h"
 
 unsigned sigtab_add(sigtab_t *t, const char *name, unsigned width, unsigned count)
@@ -16,10 +17,12 @@ unsigned sigtab_add(sigtab_t *t, const char *name, unsigned width, unsigned coun
         fprintf(stderr, "memsched: internal error: bad signal %s[%u] x %u\n", name, width, count);
         abort();
     }
-    t->sig[t->n] = (sig_t){name, width, count, t->words};
+    t->sig[t->n] = (sig_t){name, width, count, t->words, NULL, NULL};
     t->words += count;
     return t->n++;
 }
+
+void sigtab_names(sigtab_t *t, unsigned i, const char *const *names) { t->sig[i].names = names; }
 
 int sigtab_find(const sigtab_t *t, const char *name)
 {
@@ -144,10 +147,28 @@ static void mkdir_parents(const char *path)
     }
 }
 
+/* The signal tables of the block as configured, for a save file. */
+static int write_gtkw(const run_opts_t *o, const char *gtkw, const char *fst)
+{
+    sigtab_t in = {0}, out = {0}, probes = {0};
+    void *m = o->blk->create(o->param, o->knob, &in, &out);
+    if (!m)
+        return 2;
+    if (o->blk->probes)
+        o->blk->probes(m, &probes);
+    char params[256];
+    engine_param_str(o->blk, o->param, params, sizeof params);
+    int rc = gtkw_write(gtkw, fst, o->blk, params, &in, &out, &probes) ? 2 : 0;
+    o->blk->destroy(m);
+    return rc;
+}
+
 int engine_run(const run_opts_t *o, run_result_t *res)
 {
     trace_req_t tr = {o->fst ? 0 : -1, o->fst};
     int rc = run_once(o, &tr, res, !o->quiet);
+    if (rc != 2 && o->rtl && o->fst && o->gtkw && write_gtkw(o, o->gtkw, o->fst))
+        return 2;
     if (rc == 1 && o->rtl && !o->quiet && !o->fst && o->fail_fst) {
         /* Replay the same run with tracing over the window before the failure. */
         run_result_t r2;
@@ -157,9 +178,14 @@ int engine_run(const run_opts_t *o, run_result_t *res)
         o2.record = NULL;
         o2.print = NULL;
         mkdir_parents(o->fail_fst);
-        if (run_once(&o2, &tw, &r2, 0) == 1 && r2.fail_cycle == res->fail_cycle)
+        char gtkw[1040];
+        snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(o->fail_fst) - 4), o->fail_fst);
+        if (run_once(&o2, &tw, &r2, 0) == 1 && r2.fail_cycle == res->fail_cycle) {
             fprintf(stderr, "  waves:   %s (cycles %" PRIu64 "..%" PRIu64 ")\n", o->fail_fst, from,
                     res->fail_cycle);
+            if (!write_gtkw(o, gtkw, o->fail_fst))
+                fprintf(stderr, "  view:    gtkwave -a %s\n", gtkw);
+        }
         else
             fprintf(stderr, "  waves:   the replay for %s did not fail the same way (not reproducible?)\n",
                     o->fail_fst);

@@ -24,6 +24,8 @@ typedef struct {
     unsigned width;     /* bits per element, 1..64 */
     unsigned count;     /* elements; 1 for a plain port */
     unsigned off;       /* index of element 0 in the value array */
+    const char *const *names;  /* optional value names (index = value), NULL-terminated */
+    const char *group;  /* probes: the waveform group the signal belongs to */
 } sig_t;
 
 typedef struct {
@@ -34,6 +36,8 @@ typedef struct {
 
 /* Append a signal; returns its index. */
 unsigned sigtab_add(sigtab_t *t, const char *name, unsigned width, unsigned count);
+/* Give signal i value names (waveform translate filters); names[v] is value v. */
+void sigtab_names(sigtab_t *t, unsigned i, const char *const *names);
 /* Index of the signal called name, or -1. */
 int sigtab_find(const sigtab_t *t, const char *name);
 
@@ -60,7 +64,13 @@ typedef struct block {
     /* Constrained-random inputs for the next cycle; may look at the model state. */
     void (*gen)(void *m, rng_t *r, uint64_t *in);
     void (*destroy)(void *m);
+    /* Optional: internal RTL signals worth showing in waveforms (make waves),
+     * as paths below the block's instance, with their group; may be NULL. */
+    void (*probes)(void *m, sigtab_t *t);
+    unsigned flags;                /* BLOCK_COMB: no clock or reset ports */
 } block_t;
+
+#define BLOCK_COMB 1u
 
 /* The RTL side of one Verilated parameter set (tb/X_shim.cpp, built per set). */
 typedef struct rtl {
@@ -102,6 +112,7 @@ typedef struct {
     FILE *record;                  /* write the run as a stimulus file */
     FILE *print;                   /* ref: print inputs and outputs per cycle */
     const char *fst;               /* trace the whole run */
+    const char *gtkw;              /* write a GTKWave save file for that trace */
     const char *fail_fst;          /* where the trace of a mismatch goes */
     unsigned fail_window;          /* cycles traced before a mismatch */
     unsigned mutant;               /* mutsel value for mutant netlists */

@@ -9,23 +9,26 @@ typedef struct {
     fifo_state_t s;
     unsigned push_pct, pop_pct;  /* current phase */
     unsigned phase_left;
+    unsigned misuse;             /* knob: % of cycles that ignore full/empty */
 } ctx_t;
 
 static void *create(const long *param, const long *knob, sigtab_t *in, sigtab_t *out)
 {
-    (void)knob;
     ctx_t *c = calloc(1, sizeof *c);
     fifo_cfg_t cfg = {(unsigned)param[0], (unsigned)param[1]};
     if (!c || fifo_init(&c->s, &cfg)) {
         free(c);
         return NULL;
     }
+    c->misuse = (unsigned)knob[0];
     sigtab_add(in, "push", 1, 1);
     sigtab_add(in, "wdata", cfg.width, 1);
     sigtab_add(in, "pop", 1, 1);
     sigtab_add(out, "rdata", cfg.width, 1);
-    sigtab_add(out, "full", 1, 1);
-    sigtab_add(out, "empty", 1, 1);
+    static const char *const full_names[] = {"-", "FULL", NULL};
+    static const char *const empty_names[] = {"-", "EMPTY", NULL};
+    sigtab_names(out, sigtab_add(out, "full", 1, 1), full_names);
+    sigtab_names(out, sigtab_add(out, "empty", 1, 1), empty_names);
     sigtab_add(out, "count", bits_clog2((uint64_t)cfg.depth + 1), 1);
     return c;
 }
@@ -59,7 +62,10 @@ static void tick(void *m, const uint64_t *in)
 }
 
 /* Phases that fill, drain or churn the FIFO. Usage stays legal (no push when
- * full, no pop when empty): the RTL asserts against both. */
+ * full, no pop when empty: the RTL asserts against both) unless the misuse
+ * knob lets a percentage of cycles ignore the flags; that is for mutant
+ * netlists (no assertions), where it exercises the guards, and for checking
+ * that the assertions fire. */
 static void gen(void *m, rng_t *r, uint64_t *in)
 {
     ctx_t *c = m;
@@ -72,6 +78,8 @@ static void gen(void *m, rng_t *r, uint64_t *in)
     }
     c->phase_left--;
     int full = c->s.count == c->s.cfg.depth, empty = c->s.count == 0;
+    if (c->misuse && rng_pct(r, c->misuse))
+        full = empty = 0;
     in[0] = !full && rng_pct(r, c->push_pct);
     in[1] = rng_bits(r, c->s.cfg.width);
     in[2] = !empty && rng_pct(r, c->pop_pct);
@@ -79,10 +87,22 @@ static void gen(void *m, rng_t *r, uint64_t *in)
 
 static void destroy(void *m) { free(m); }
 
+/* The pointers, for waveforms. */
+static void probes(void *m, sigtab_t *t)
+{
+    ctx_t *c = m;
+    unsigned pw = c->s.cfg.depth > 1 ? bits_clog2(c->s.cfg.depth) : 1;
+    t->sig[sigtab_add(t, "head_q", pw, 1)].group = "pointers";
+    t->sig[sigtab_add(t, "tail_q", pw, 1)].group = "pointers";
+}
+
 static const char *const params[] = {"Depth", "Width", NULL};
-static const knob_t knobs[] = {{0}};
+static const knob_t knobs[] = {
+    {"misuse", 0, 0, 100, "% of cycles the generator may push when full / pop when empty (RTL asserts)", NULL},
+    {0},
+};
 
 const block_t block_fifo = {
     "fifo", "circular-buffer FIFO with head/tail pointers and a count (MRPB section 6)",
-    params, knobs, create, reset, eval, tick, gen, destroy,
+    params, knobs, create, reset, eval, tick, gen, destroy, probes, 0,
 };

@@ -22,7 +22,8 @@ static void *create(const long *param, const long *knob, sigtab_t *in, sigtab_t 
     c->n = cfg.n;
     sigtab_add(in, "req", c->n, 1);
     sigtab_add(out, "idx", bits_idx_width(c->n), 1);
-    sigtab_add(out, "valid", 1, 1);
+    static const char *const valid_names[] = {"none", "found", NULL};
+    sigtab_names(out, sigtab_add(out, "valid", 1, 1), valid_names);
     return c;
 }
 
@@ -55,5 +56,5 @@ static const knob_t knobs[] = {{0}};
 
 const block_t block_prio_enc = {
     "prio_enc", "lowest-index-first priority encoder, logarithmic depth (MRPB section 6)",
-    params, knobs, create, reset, eval, tick, gen, destroy,
+    params, knobs, create, reset, eval, tick, gen, destroy, NULL, BLOCK_COMB,
 };

@@ -28,7 +28,8 @@ static void *create(const long *param, const long *knob, sigtab_t *in, sigtab_t 
     sigtab_add(in, "ack", 1, 1);
     sigtab_add(out, "gnt", c->n, 1);
     sigtab_add(out, "idx", iw, 1);
-    sigtab_add(out, "valid", 1, 1);
+    static const char *const valid_names[] = {"idle", "grant", NULL};
+    sigtab_names(out, sigtab_add(out, "valid", 1, 1), valid_names);
     sigtab_add(out, "ptr", iw, 1);
     return c;
 }
@@ -82,5 +83,5 @@ static const knob_t knobs[] = {{0}};
 
 const block_t block_rr_arb = {
     "rr_arb", "round-robin arbiter with a pointer past the last grant (MRPB section 3.3)",
-    params, knobs, create, reset, eval, tick, gen, destroy,
+    params, knobs, create, reset, eval, tick, gen, destroy, NULL, 0,
 };

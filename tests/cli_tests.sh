@@ -116,6 +116,25 @@ expect 2 "fifo: Depth=0 Width=32 out of range" "ref with an invalid parameter" -
 expect 0 "" "--help exits 0" -- $M cosim --help
 expect 0 "" "--list exits 0" -- $M cosim --list
 
+# RTL assertions are live: illegal use of the fifo (misuse knob) stops the run
+expect 1 "RTL assertion failed at the clock edge of cycle" \
+    "RTL assertion fires on push when full / pop when empty" -- $M cosim fifo --set misuse=10 --cycles 5000
+
+# waves: every trace of the save file exists in the FST it names
+for b in prio_enc rr_arb argmax fifo; do
+    if $M cosim $b --cycles 50 --fst "$T/$b.fst" --gtkw "$T/$b.gtkw" >/dev/null 2>&1 \
+        && fst2vcd "$T/$b.fst" 2>/dev/null | awk '
+            /^\$scope/ { path[++d] = $3 } /^\$upscope/ { d-- }
+            /^\$var/ { n = path[1]; for (i = 2; i <= d; i++) n = n "." path[i]; print n "." $5 }' >"$T/$b.vars" \
+        && grep -q . "$T/$b.vars" \
+        && ! grep -E '^top\.' "$T/$b.gtkw" | sed 's/\[.*//' | grep -vxF -f "$T/$b.vars" | grep -q .; then
+        echo "PASS cli --gtkw save file of $b names only signals of its FST"
+    else
+        echo "FAIL cli --gtkw save file of $b names only signals of its FST"; status=1
+    fi
+done
+expect 2 "--gtkw FILE writes a save file for the trace of --fst FILE" "--gtkw without --fst" -- $M cosim fifo --gtkw "$T/x.gtkw"
+
 # record -> replay round trip: a recorded random run replays bit for bit
 rec="$T/fifo_rec.stim"
 if $M cosim fifo --set Depth=5 --seed 11 --cycles 5000 --record "$rec" >/dev/null 2>&1 &&
