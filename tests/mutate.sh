@@ -76,15 +76,18 @@ fi
 EXTRA=""
 if $M ref "$B" --cycles 1 --set misuse=0 --quiet >/dev/null 2>&1; then EXTRA="--set misuse=10"; fi
 run_all_seeds() { # run_all_seeds K: 0 if every seed passes
+    local s extra
     for s in $SEEDS; do
-        $M cosim "$B" --mutant "$1" --seed "$s" --cycles "$CYCLES" >/dev/null 2>&1 || return 1
-        $M cosim "$B" --mutant "$1" --seed "$s" --cycles "$CYCLES" --init zeros >/dev/null 2>&1 || return 1
-        if [ -n "$EXTRA" ]; then
-            $M cosim "$B" --mutant "$1" --seed "$s" --cycles "$CYCLES" $EXTRA >/dev/null 2>&1 || return 1
-        fi
+        for extra in "" "--init zeros" ${EXTRA:+"$EXTRA"}; do
+            # shellcheck disable=SC2086  # extra is one or two words
+            $M cosim "$B" --mutant "$1" --seed "$s" --cycles "$CYCLES" $extra >/dev/null 2>&1 || return 1
+        done
     done
     return 0
 }
+# describe K: mutant K as Yosys lists it (cell, port, bit, source line)
+describe() { sed -n "${1}p" "$D/mutations.ys" | sed 's/^mutate -ctrl mutsel 16 [0-9]* //'; }
+
 if ! run_all_seeds 0; then
     echo "mutate: the unmutated netlist (mutsel=0) fails the lockstep test; see: $M cosim $B --mutant 0" >&2
     exit 1
@@ -112,7 +115,7 @@ for k in "${survivors[@]}"; do
             equiv_simple -seq 5; equiv_induct -seq 5; equiv_status -assert"
     if timeout "$EQUIV_TIMEOUT" yosys -q -p "$script" >"$D/equiv_$k.log" 2>&1; then
         equiv=$((equiv + 1))
-        echo "  mutant $k proved equivalent: $(sed -n "${k}p" "$D/mutations.ys" | sed 's/^mutate -ctrl mutsel 16 [0-9]* //')"
+        echo "  mutant $k proved equivalent: $(describe "$k")"
     else
         undetected+=("$k")
     fi
@@ -121,7 +124,7 @@ done
 pct=$(awk -v k=$killed -v t=$total 'BEGIN { printf "%.1f", t ? 100 * k / t : 0 }')
 echo "mutate $B $pset: killed $killed/$total ($pct%), survivors ${#survivors[@]}: proved equivalent $equiv, undetected ${#undetected[@]}"
 for k in "${undetected[@]}"; do
-    echo "  undetected mutant $k: $(sed -n "${k}p" "$D/mutations.ys" | sed 's/^mutate -ctrl mutsel 16 [0-9]* //')"
+    echo "  undetected mutant $k: $(describe "$k")"
 done
 eq_pct=$(awk -v k=$killed -v e=$equiv -v t=$total 'BEGIN { printf "%.1f", t ? 100 * (k + e) / t : 0 }')
 echo "mutate $B: killed or proved equivalent $((killed + equiv))/$total ($eq_pct%)"
