@@ -30,11 +30,13 @@ LDLIBS   := -lz -pthread -latomic
 
 # ---------------------------------------------------------------------------
 # Blocks and the RTL files each one reads (dependencies first).
-BLOCKS := prio_enc rr_arb argmax fifo
+BLOCKS := prio_enc rr_arb argmax fifo mrpb
 RTL_prio_enc := rtl/prio_enc.sv
 RTL_rr_arb   := rtl/prio_enc.sv rtl/rr_arb.sv
 RTL_argmax   := rtl/argmax.sv
 RTL_fifo     := rtl/fifo.sv
+RTL_mrpb     := rtl/prio_enc.sv rtl/rr_arb.sv rtl/argmax.sv rtl/fifo.sv rtl/mrpb_inpipe.sv \
+                rtl/mrpb_queues.sv rtl/mrpb_drain_sel.sv rtl/mrpb_outslot.sv rtl/mrpb.sv
 
 # Parameter sets Verilated for the lockstep engine, as block:Param=value,...
 # The first set of each block is its default (make run, cosim without --set).
@@ -43,7 +45,12 @@ PSETS := \
   rr_arb:N=48 rr_arb:N=1 rr_arb:N=3 rr_arb:N=8 rr_arb:N=64 \
   argmax:N=48,W=8 argmax:N=1,W=4 argmax:N=5,W=7 argmax:N=8,W=16 argmax:N=64,W=8 argmax:N=4,W=64 \
   fifo:Depth=8,Width=32 fifo:Depth=1,Width=8 fifo:Depth=2,Width=1 fifo:Depth=5,Width=13 \
-  fifo:Depth=48,Width=64 fifo:Depth=64,Width=16
+  fifo:Depth=48,Width=64 fifo:Depth=64,Width=16 \
+  mrpb:NumQueues=48,Depth=8,Latency=5,AddrW=25,TagW=8 \
+  mrpb:NumQueues=8,Depth=1,Latency=1,AddrW=6,TagW=3 \
+  mrpb:NumQueues=32,Depth=2,Latency=18,AddrW=12,TagW=5 \
+  mrpb:NumQueues=48,Depth=32,Latency=3,AddrW=25,TagW=8 \
+  mrpb:NumQueues=8,Depth=5,Latency=2,AddrW=9,TagW=4
 
 # Verilator, one flag per line (STYLE.md).
 VFLAGS := --cc                  # C++ model
@@ -130,7 +137,7 @@ define PSET_RULES
 $(BUILD)/vl/$1/V$1__ALL.a: $(RTL_$2) Makefile
 	@rm -rf $(BUILD)/vl/$1 && mkdir -p $(BUILD)/vl/$1
 	verilator $(VFLAGS) --prefix V$1 --Mdir $(BUILD)/vl/$1 --top-module $2 $(foreach p,$3,-G$p) $(RTL_$2)
-	$(MAKE) -s -C $(BUILD)/vl/$1 -f V$1.mk V$1__ALL.a $(VMAKE_OPT) >/dev/null
+	+$(MAKE) -s -C $(BUILD)/vl/$1 -f V$1.mk V$1__ALL.a $(VMAKE_OPT) >/dev/null
 
 $(BUILD)/obj/shim_$1.o: tb/$2_shim.cpp tb/shim.hpp tb/engine.h $(BUILD)/vl/$1/V$1__ALL.a
 	$(CXX) $(CXXFLAGS) -I$(BUILD)/vl/$1 -DVTOP=V$1 '-DVTOP_H="V$1.h"' -DPSET_TAG=$1 -DPSET_BLOCK=$2 \

@@ -1,12 +1,13 @@
 /* blocks.c - the registry of blocks known to the engine and the CLI. */
 #include "engine.h"
 
-extern const block_t block_prio_enc, block_rr_arb, block_argmax, block_fifo;
+extern const block_t block_prio_enc, block_rr_arb, block_argmax, block_fifo, block_mrpb;
 
 const block_t *const memsched_blocks[] = {
     &block_prio_enc,
     &block_rr_arb,
     &block_argmax,
     &block_fifo,
+    &block_mrpb,
     NULL,
 };

@@ -16,7 +16,7 @@
 #include "rng.h"
 
 #define SIG_MAX   32   /* signals per direction */
-#define PARAM_MAX 4    /* Verilog parameters per block */
+#define PARAM_MAX 8    /* Verilog parameters per block */
 #define KNOB_MAX  16   /* --set keys per block besides the parameters */
 
 typedef struct {

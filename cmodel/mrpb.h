@@ -1,0 +1,107 @@
+/* mrpb - memory request prioritization buffer (rtl/mrpb.sv; docs/mrpb.md).
+ *
+ * Between an SM's coalescer and its L1: an input pipeline of Latency-1 stages,
+ * one FIFO per signature value (fifo.h), a drain selector (fixed-order /
+ * longest-first / round-robin, greedy or not, flush) and an outbound slot that
+ * presents one request to the L1 and, on a matching stall, bypasses reads to
+ * the next level. Built from the primitive models as the RTL is built from the
+ * primitive modules.
+ */
+#ifndef MEMSCHED_MRPB_H
+#define MEMSCHED_MRPB_H
+
+#include <stdint.h>
+
+#include "fifo.h"
+#include "rr_arb.h"
+
+#define MRPB_MAX_QUEUES  64
+#define MRPB_MAX_DEPTH   64
+#define MRPB_MAX_LATENCY 18
+
+/* Request header fields (Table 1: 48 warps, 8 blocks, 32 warps per block). */
+#define MRPB_WARP_W    6
+#define MRPB_BLOCK_W   3
+#define MRPB_INBLOCK_W 5
+
+enum { MRPB_SIG_WARP, MRPB_SIG_BLOCK, MRPB_SIG_INBLOCK };        /* signature_i; 3 acts as warp */
+enum { MRPB_POL_FIXED, MRPB_POL_LONGEST, MRPB_POL_RR };         /* policy_i; 3 acts as fixed */
+enum { MRPB_BYP_OFF, MRPB_BYP_ALL, MRPB_BYP_ASSOC };            /* bypass_i; 3 acts as off */
+/* drain_o: why a request entered the outbound slot this cycle. */
+enum {
+    MRPB_DR_NONE,    /* nothing entered the slot */
+    MRPB_DR_POLICY,  /* the drain policy (greedy current or base choice) */
+    MRPB_DR_FULL,    /* flush part 1: a read waits for room in its full queue */
+    MRPB_DR_FLUSH,   /* flush part 2: a write waits for its queue to empty */
+    MRPB_DR_WRITE,   /* flush part 2: the write itself, its queue empty */
+    MRPB_DR_DIRECT,  /* reorder off: the single slot takes the request */
+};
+
+typedef struct {
+    unsigned num_queues;  /* NumQueues, 1..64 */
+    unsigned depth;       /* Depth, entries per queue, 1..64 */
+    unsigned latency;     /* Latency, accept-to-present cycles, 1..18 */
+    unsigned addr_w;      /* AddrW, line address bits, 1..62 */
+    unsigned tag_w;       /* TagW, opaque tag bits, 1..62; AddrW + TagW <= 63 */
+} mrpb_cfg_t;
+
+typedef struct {
+    /* modes: static, may change only while in reset */
+    uint64_t signature, policy, greedy, flush, bypass, reorder;
+    /* the request from the coalescer */
+    uint64_t in_valid, in_write, in_warp, in_block, in_inblock, in_addr, in_tag;
+    /* the L1's answer to the slot's request this cycle, and the next level's */
+    uint64_t l1_ready, l1_stall_assoc, byp_ready;
+} mrpb_in_t;
+
+typedef struct {
+    uint64_t in_ready;                 /* the request is accepted this cycle */
+    uint64_t out_valid, out_bypass, out_write, out_addr, out_tag;  /* outbound slot */
+    uint64_t drain;                    /* MRPB_DR_*: what entered the slot this cycle */
+    uint64_t drain_q;                  /* its queue (the signature for write/direct); 0 when none */
+    uint64_t occ[MRPB_MAX_QUEUES];     /* requests stored per queue */
+} mrpb_out_t;
+
+typedef struct {
+    uint64_t valid, write, q, addr, tag;
+} mrpb_req_t;
+
+typedef struct {
+    mrpb_cfg_t cfg;
+    mrpb_req_t pipe[MRPB_MAX_LATENCY - 1];  /* pipe[0] after the input; pipe[Latency-2] enqueues */
+    fifo_state_t q[MRPB_MAX_QUEUES];        /* one per signature value: {write, tag, addr} */
+    rr_arb_state_t rr;                      /* round-robin pointer */
+    uint64_t cur;                           /* greedy: the queue chosen last by the policy */
+    mrpb_req_t out;                         /* outbound slot */
+    uint64_t out_bypass;                    /* the slot's request goes to the next level */
+} mrpb_state_t;
+
+/* Event counts for the system model; not registers of the RTL. */
+typedef struct {
+    uint64_t cycles;
+    uint64_t in;              /* requests accepted */
+    uint64_t drained;         /* requests moved into the outbound slot (any reason) */
+    uint64_t policy_drains, full_drains, flush_drains, write_passes, direct;
+    uint64_t l1_accepted;     /* taken by the L1 */
+    uint64_t bypassed;        /* taken by the next level, bypassing the L1 */
+    uint64_t stall_cycles;    /* a request waited at the input (in_valid, !in_ready) */
+    uint64_t retry_cycles;    /* the L1 refused the slot's request */
+    uint64_t write_flush_cycles; /* a write waited for its queue to empty */
+} mrpb_stats_t;
+
+int  mrpb_init(mrpb_state_t *s, const mrpb_cfg_t *cfg);
+void mrpb_reset(mrpb_state_t *s);
+void mrpb_eval(const mrpb_state_t *s, const mrpb_in_t *in, mrpb_out_t *out);
+void mrpb_tick(mrpb_state_t *s, const mrpb_in_t *in);
+/* Add this cycle's events to st; call before mrpb_tick with the same inputs. */
+void mrpb_account(const mrpb_state_t *s, const mrpb_in_t *in, mrpb_stats_t *st);
+
+/* Queue index of a request: the selected header field, in max(1,clog2(NumQueues)) bits. */
+uint64_t mrpb_signature(const mrpb_cfg_t *cfg, const mrpb_in_t *in);
+
+extern const char *const mrpb_drain_names[];     /* MRPB_DR_* */
+extern const char *const mrpb_signature_names[];
+extern const char *const mrpb_policy_names[];
+extern const char *const mrpb_bypass_names[];
+
+#endif

@@ -1,0 +1,238 @@
+// mrpb: memory request prioritization buffer (MRPB, Jia et al., HPCA 2014).
+//
+// Sits between an SM's coalescer and its L1 data cache. A request (one 128 B
+// line) is accepted at the input, crosses an input pipeline of Latency-1
+// stages (mrpb_inpipe) and reaches the enqueue point, where it is written into
+// the queue of its signature (warp ID, block ID or in-block warp ID;
+// mrpb_queues). Each cycle one request moves into the outbound slot
+// (mrpb_outslot), chosen in this order:
+//   1. flush, write at the enqueue point: drain its queue, one request per
+//      cycle, then pass the write itself (writes are never stored);
+//   2. flush, read at the enqueue point and its queue full: drain that queue;
+//   3. the drain policy (mrpb_drain_sel) over the queues as they are after
+//      this cycle's enqueue (split cycle: enqueue, then dequeue), so a request
+//      written to an empty queue may leave in the same cycle.
+// Space freed by this cycle's drain is not used by this cycle's enqueue. With
+// reorder off the queues are unused and the slot takes the enqueue point's
+// request directly (the paper's "bypass only" single slot). The slot presents
+// its request to the L1; refused reads may bypass the L1 (bypass mode).
+// Modes are static: they may change only while rst_ni is low.
+//
+// Example (flush, fixed-order, Latency 1): queue 3 holds reads A, B; a write W
+// for queue 3 arrives: cycle 0 drain A (flush), cycle 1 drain B (flush),
+// cycle 2 W enters the slot (write) and in_ready_o rises; the L1 sees A, B, W.
+module mrpb #(
+  parameter int NumQueues = 48,             // signature queues, 1..64
+  parameter int Depth     = 8,              // entries per queue, 1..64
+  parameter int Latency   = 5,              // accept-to-present cycles, 1..18
+  parameter int AddrW     = 25,             // line address bits
+  parameter int TagW      = 8,              // opaque tag bits
+  localparam int QW   = (NumQueues > 1) ? $clog2(NumQueues) : 1,  // queue index width
+  localparam int CntW = $clog2(Depth + 1),                        // occupancy width
+  localparam int EW   = AddrW + TagW + 1                          // entry: {write, tag, addr}
+) (
+  input  logic                      clk_i,            // clock
+  // verilator lint_off SYNCASYNCNET
+  input  logic                      rst_ni,           // asynchronous reset, active low
+  // verilator lint_on SYNCASYNCNET
+  // modes (static while out of reset)
+  input  logic [1:0]                signature_i,      // 0 warp ID, 1 block ID, 2 in-block warp ID
+  input  logic [1:0]                policy_i,         // 0 fixed-order, 1 longest-first, 2 round-robin
+  input  logic                      greedy_i,         // greedy variant of the policy
+  input  logic                      flush_i,          // flush logic on (only reads are stored)
+  input  logic [1:0]                bypass_i,         // 0 off, 1 on all stalls, 2 on associativity stalls
+  input  logic                      reorder_i,        // 0: single slot, no queues ("bypass only")
+  // request from the coalescer
+  input  logic                      in_valid_i,       // a request
+  input  logic                      in_write_i,       // it is a write
+  input  logic [5:0]                in_warp_i,        // warp ID in the SM (0..47)
+  input  logic [2:0]                in_block_i,       // block ID in the SM (0..7)
+  input  logic [4:0]                in_inblock_i,     // warp ID inside its block (0..31)
+  input  logic [AddrW-1:0]          in_addr_i,        // line address
+  input  logic [TagW-1:0]           in_tag_i,         // opaque tag, returned unchanged
+  output logic                      in_ready_o,       // the request is accepted this cycle
+  // L1 and next level
+  input  logic                      l1_ready_i,       // the L1 takes the slot's request
+  input  logic                      l1_stall_assoc_i, // the L1's refusal is an associativity stall
+  input  logic                      byp_ready_i,      // the next level takes the bypassed request
+  output logic                      out_valid_o,      // the slot holds a request
+  output logic                      out_bypass_o,     // it is for the next level (bypass), not the L1
+  output logic                      out_write_o,      // it is a write
+  output logic [AddrW-1:0]          out_addr_o,       // its line address
+  output logic [TagW-1:0]           out_tag_o,        // its tag
+  // decisions, for traces and waveforms
+  output logic [2:0]                drain_o,          // what entered the slot: 0 none, 1 policy,
+                                                      // 2 full-queue drain, 3 write flush,
+                                                      // 4 the write, 5 direct (reorder off)
+  output logic [QW-1:0]             drain_q_o,        // its queue; 0 when none
+  output logic [NumQueues*CntW-1:0] occ_o             // entries of queue i at [i*CntW +: CntW]
+);
+  localparam logic [2:0] DrNone = 3'd0, DrPolicy = 3'd1, DrFull = 3'd2, DrFlush = 3'd3,
+                         DrWrite = 3'd4, DrDirect = 3'd5;
+
+  // --- signature and input pipeline -----------------------------------------
+  logic [5:0]      in_sig;                   // the selected header field
+  logic [QW-1:0]   in_q;
+  logic [QW+EW-1:0] e_data;
+  logic            e_valid, e_write, e_take, e_stall;
+  logic [QW-1:0]   e_q;
+  logic [EW-1:0]   e_entry;
+
+  always_comb begin
+    case (signature_i)
+      2'd1:    in_sig = {3'b0, in_block_i};
+      2'd2:    in_sig = {1'b0, in_inblock_i};
+      default: in_sig = in_warp_i;
+    endcase
+    in_q = QW'(32'(in_sig));
+  end
+
+  mrpb_inpipe #(.Latency(Latency), .Width(QW + EW)) u_inpipe (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (in_valid_i),
+    .data_i  ({in_q, in_write_i, in_tag_i, in_addr_i}),
+    .stall_i (e_stall),
+    .valid_o (e_valid),
+    .data_o  (e_data)
+  );
+
+  assign e_q     = e_data[QW+EW-1 -: QW];
+  assign e_entry = e_data[EW-1:0];
+  assign e_write = e_entry[EW-1];
+
+  // --- queues and drain control ---------------------------------------------
+  logic [NumQueues-1:0]      empty, full, nonempty;
+  logic [NumQueues*CntW-1:0] occ, len;
+  logic [EW-1:0]             head, item;
+  logic                      ev, wr_flush, e_full, e_empty, enq, push, pop;
+  logic                      slot_free, pol_valid;
+  logic [QW-1:0]             pick;
+  logic [2:0]                reason;
+  logic [QW-1:0]             dq;
+
+  assign ev       = e_valid && reorder_i;
+  assign e_full   = full[e_q];
+  assign e_empty  = empty[e_q];
+  assign wr_flush = ev && e_write && flush_i;
+  assign enq      = ev && !wr_flush && !e_full;
+
+  // Queue state after this cycle's enqueue: what the drain policy sees.
+  always_comb begin
+    nonempty = ~empty;
+    len      = occ;
+    if (enq) begin
+      nonempty[e_q]         = 1'b1;
+      len[e_q*CntW +: CntW] = occ[e_q*CntW +: CntW] + 1'b1;
+    end
+  end
+
+  mrpb_drain_sel #(.NumQueues(NumQueues), .Depth(Depth)) u_drain_sel (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .policy_i   (policy_i),
+    .greedy_i   (greedy_i),
+    .nonempty_i (nonempty),
+    .len_i      (len),
+    .take_i     (reason == DrPolicy),
+    .pick_o     (pick),
+    .valid_o    (pol_valid)
+  );
+
+  // Drain source: write flush > full-queue drain > policy; nothing while the
+  // slot is busy.
+  always_comb begin
+    reason = DrNone;
+    dq     = '0;
+    if (!reorder_i) begin
+      if (e_valid) begin
+        reason = DrDirect;
+        dq     = e_q;
+      end
+    end else if (wr_flush) begin
+      reason = e_empty ? DrWrite : DrFlush;
+      dq     = e_q;
+    end else if (ev && !e_write && flush_i && e_full) begin
+      reason = DrFull;
+      dq     = e_q;
+    end else if (pol_valid) begin
+      reason = DrPolicy;
+      dq     = pick;
+    end
+    if (!slot_free) begin
+      reason = DrNone;
+      dq     = '0;
+    end
+  end
+
+  // A queue drain pops the head; from an empty queue (only the policy can
+  // pick one: this cycle's enqueue) the enqueue point's request falls through.
+  assign pop  = (reason == DrPolicy || reason == DrFull || reason == DrFlush) && !empty[dq];
+  assign item = (reason == DrNone) ? '0 : (pop ? head : e_entry);
+  assign push = enq && !(reason == DrPolicy && dq == e_q && !pop);
+
+  always_comb begin
+    if (!reorder_i)    e_take = reason == DrDirect;
+    else if (wr_flush) e_take = reason == DrWrite;
+    else               e_take = enq;
+  end
+  assign e_stall    = e_valid && !e_take;
+  assign in_ready_o = !e_stall;
+
+  mrpb_queues #(.NumQueues(NumQueues), .Depth(Depth), .Width(EW)) u_queues (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .push_i   (push),
+    .push_q_i (e_q),
+    .wdata_i  (e_entry),
+    .pop_i    (pop),
+    .pop_q_i  (dq),
+    .head_o   (head),
+    .empty_o  (empty),
+    .full_o   (full),
+    .occ_o    (occ)
+  );
+
+  // --- outbound slot -----------------------------------------------------------
+  logic [EW-1:0] out_entry;
+
+  mrpb_outslot #(.Width(EW)) u_outslot (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .load_i           (reason != DrNone),
+    .data_i           (item),
+    .bypass_mode_i    (bypass_i),
+    .l1_ready_i       (l1_ready_i),
+    .l1_stall_assoc_i (l1_stall_assoc_i),
+    .byp_ready_i      (byp_ready_i),
+    .free_o           (slot_free),
+    .valid_o          (out_valid_o),
+    .bypass_o         (out_bypass_o),
+    .data_o           (out_entry)
+  );
+
+  assign out_write_o = out_entry[EW-1];
+  assign out_tag_o   = out_entry[AddrW +: TagW];
+  assign out_addr_o  = out_entry[AddrW-1:0];
+  assign drain_o     = reason;
+  assign drain_q_o   = dq;
+  assign occ_o       = occ;
+
+`ifndef SYNTHESIS
+  // Usage checks (Verilator --assert; Yosys defines SYNTHESIS).
+  logic [8:0] f_mode_q;
+  logic       f_run_q;
+  always_ff @(posedge clk_i) begin
+    f_mode_q <= {signature_i, policy_i, greedy_i, flush_i, bypass_i, reorder_i};
+    f_run_q  <= rst_ni;
+    if (rst_ni) begin
+      assert (signature_i != 2'd3 && policy_i != 2'd3 && bypass_i != 2'd3)
+        else $error("mrpb: mode value 3 is not defined");
+      assert (!(f_run_q && f_mode_q != {signature_i, policy_i, greedy_i, flush_i, bypass_i, reorder_i}))
+        else $error("mrpb: a mode changed out of reset");
+      assert (!in_valid_i || 32'(in_sig) < NumQueues)
+        else $error("mrpb: signature %0d >= NumQueues", in_sig);
+    end
+  end
+`endif
+endmodule
