@@ -8,6 +8,7 @@
 #   make waves      BLOCK=b: a short co-simulation with an FST and a GTKWave save file
 #   make mutate     BLOCK=b: mutation testing of the lockstep run
 #   make bench      simulated cycles per second, C model alone and in lockstep
+#   make cosim-long every mode combination at every parameter set, 10^6 cycles each
 #   make deps       install the Debian packages the project needs
 
 SHELL := /bin/bash
@@ -50,7 +51,8 @@ PSETS := \
   mrpb:NumQueues=8,Depth=1,Latency=1,AddrW=6,TagW=3 \
   mrpb:NumQueues=32,Depth=2,Latency=18,AddrW=12,TagW=5 \
   mrpb:NumQueues=48,Depth=32,Latency=3,AddrW=25,TagW=8 \
-  mrpb:NumQueues=8,Depth=5,Latency=2,AddrW=9,TagW=4
+  mrpb:NumQueues=8,Depth=5,Latency=2,AddrW=9,TagW=4 \
+  mrpb:NumQueues=8,Depth=4,Latency=1,AddrW=8,TagW=4
 
 # Verilator, one flag per line (STYLE.md).
 VFLAGS := --cc                  # C++ model
@@ -95,7 +97,7 @@ MUT_LIBS   :=
 all: $(BUILD)/memsched
 
 help:
-	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
 
 # --- dependencies ----------------------------------------------------------
 deps:
@@ -172,6 +174,13 @@ waves: all
 BENCH_CYCLES ?= 1000000
 bench: all
 	@$(BUILD)/memsched bench --cycles $(BENCH_CYCLES) $(BLOCK)
+
+# Every mode combination at every built parameter set, 10^6 cycles each (about
+# an hour on two cores; not part of make test, which runs 2000 cycles each).
+LONG_CYCLES ?= 1000000
+LONG_JOBS   ?= 2
+cosim-long: all
+	@tests/mrpb_modes.sh --cycles $(LONG_CYCLES) --jobs $(LONG_JOBS)
 
 clean:
 	rm -rf $(BUILD) $(OUT)

@@ -59,13 +59,16 @@ while read -r blk params; do
 done < <($M cosim --psets) | tally
 
 echo "== lockstep: 10^6 cycles of each default (acceptance)"
-for blk in prio_enc rr_arb argmax fifo; do
+for blk in prio_enc rr_arb argmax fifo mrpb; do
     check "cosim $blk default 1000000 cycles seed=1" $M cosim $blk --cycles 1000000 --seed 1
 done | tally
 
-echo "== hand-written stimulus files (tests/stim), through cosim and ref"
-for f in tests/stim/*_hand.stim; do
-    blk=$(basename "$f" _hand.stim)
+echo "== lockstep: mrpb, all 216 mode combinations at every built parameter set (short)"
+tests/mrpb_modes.sh --cycles 2000 --jobs 2 2>&1 | tally
+
+echo "== hand-written stimulus files and directed tests (tests/stim), through cosim and ref"
+for f in tests/stim/*.stim; do
+    blk=$(sed -n 's/^# block: *\([a-z_0-9]*\).*/\1/p' "$f" | head -1)
     check "stim $f cosim" $M cosim "$blk" --stim "$f"
     check "stim $f ref" $M ref "$blk" --stim "$f" --quiet
 done | tally
