@@ -148,8 +148,12 @@ endef
 $(foreach p,$(PSETS),$(eval $(call PSET_RULES,$(call pset_tag,$p),$(call pset_block,$p),$(call pset_params,$p),$(call pset_values,$p),$(call pset_dflt,$p))))
 
 # --- checks ----------------------------------------------------------------
+# Wrappers that are not co-simulated blocks of their own (area only), linted too.
+WRAPPERS := mrpb_final:NumQueues=48,Depth=8,Latency=5
+RTL_mrpb_final := $(RTL_mrpb) rtl/mrpb_final.sv
+
 lint:
-	@tests/lint.sh $(foreach p,$(PSETS),$p)
+	@tests/lint.sh $(foreach p,$(PSETS),$p) $(WRAPPERS)
 
 test: deps
 	@tests/run_tests.sh
@@ -158,10 +162,12 @@ run: deps all
 	@tests/run_main.sh
 
 # --- area/timing table (constraints/area_table.sh; docs/area.md) ---------------
+# BLOCK=mrpb also synthesises mrpb_final (the paper's final design, modes tied).
+AREA_EXTRA_mrpb := mrpb_final
 area:
 	@constraints/area_table.sh --liberty '$(LIBERTY)' --out $(OUT)/area \
-	    $(foreach b,$(BLOCKS),--rtl '$b=$(RTL_$b)') \
-	    $(if $(BLOCK),$(or $(call first_of,$(BLOCK)),$(BLOCK)),$(foreach b,$(BLOCKS),$(call first_of,$b)))
+	    $(foreach b,$(BLOCKS) mrpb_final,--rtl '$b=$(RTL_$b)') \
+	    $(if $(BLOCK),$(or $(call first_of,$(BLOCK)),$(BLOCK)) $(AREA_EXTRA_$(BLOCK)),$(foreach b,$(BLOCKS),$(call first_of,$b) $(AREA_EXTRA_$b)))
 
 # --- waveforms and benchmarks ----------------------------------------------------
 WAVE_CYCLES ?= 400

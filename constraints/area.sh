@@ -309,6 +309,7 @@ set ::ms_period     $period
 set ::ms_drive_cell $drive_cell
 set ::ms_drive_pin  $drive_pin
 set ::ms_load_pin   $libname/$inv_cell/$inv_in
+set ::ms_constraints_dir {$root/constraints}
 read_sdc {$sdc}
 
 puts "== check_setup -verbose (clocks, constraints, loops)"

@@ -17,7 +17,7 @@ unsigned sigtab_add(sigtab_t *t, const char *name, unsigned width, unsigned coun
         fprintf(stderr, "memsched: internal error: bad signal %s[%u] x %u\n", name, width, count);
         abort();
     }
-    t->sig[t->n] = (sig_t){name, width, count, t->words, NULL, NULL};
+    t->sig[t->n] = (sig_t){name, width, count, t->words, NULL, NULL, NULL};
     t->words += count;
     return t->n++;
 }

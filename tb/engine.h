@@ -15,7 +15,7 @@
 
 #include "rng.h"
 
-#define SIG_MAX   32   /* signals per direction */
+#define SIG_MAX   96   /* signals per direction (and probes) */
 #define PARAM_MAX 8    /* Verilog parameters per block */
 #define KNOB_MAX  16   /* --set keys per block besides the parameters */
 
@@ -26,6 +26,7 @@ typedef struct {
     unsigned off;       /* index of element 0 in the value array */
     const char *const *names;  /* optional value names (index = value), NULL-terminated */
     const char *group;  /* probes: the waveform group the signal belongs to */
+    const char *label;  /* probes: the name shown in the viewer (an alias); NULL: the path */
 } sig_t;
 
 typedef struct {

@@ -58,7 +58,8 @@ static int write_filter(gw_t *g, const char *sig, unsigned bits, const char *con
     return 0;
 }
 
-static void trace(gw_t *g, const char *scope, const char *name, unsigned bits, const char *const *names)
+static void trace(gw_t *g, const char *scope, const char *name, unsigned bits, const char *const *names,
+                  const char *label)
 {
     unsigned flags = TR_RJUSTIFY | (bits == 1 ? TR_BIN : TR_HEX);
     char full[512];
@@ -77,7 +78,8 @@ static void trace(gw_t *g, const char *scope, const char *name, unsigned bits, c
         fprintf(g->f, "^%u %s\n", g->filters, realpath(fpath, abs) ? abs : fpath);
         flags |= TR_FTRANSLATED;
     }
-    fprintf(g->f, "@%x\n%s\n", flags, full);
+    /* "+{alias} name" shows the trace under the alias. */
+    fprintf(g->f, "@%x\n%s%s%s%s\n", flags, label ? "+{" : "", label ? label : "", label ? "} " : "", full);
 }
 
 static void ports(gw_t *g, const sigtab_t *t, const char *suffix)
@@ -86,7 +88,7 @@ static void ports(gw_t *g, const sigtab_t *t, const char *suffix)
         const sig_t *s = &t->sig[i];
         char port[128];
         snprintf(port, sizeof port, "%s%s", s->name, suffix);
-        trace(g, "top", port, s->width * s->count, s->names);
+        trace(g, "top", port, s->width * s->count, s->names, NULL);
     }
 }
 
@@ -107,8 +109,8 @@ int gtkw_write(const char *path, const char *fst, const block_t *b, const char *
                  "[sst_expanded] 1\n[sst_vpaned_height] 240\n");
     if (!(b->flags & BLOCK_COMB)) {
         group(&g, "clock and reset", 1);
-        trace(&g, "top", "clk_i", 1, NULL);
-        trace(&g, "top", "rst_ni", 1, NULL);
+        trace(&g, "top", "clk_i", 1, NULL, NULL);
+        trace(&g, "top", "rst_ni", 1, NULL, NULL);
         group(&g, "clock and reset", 0);
     }
     group(&g, "inputs", 1);
@@ -129,7 +131,7 @@ int gtkw_write(const char *path, const char *fst, const block_t *b, const char *
             open = grp;
             group(&g, open, 1);
         }
-        trace(&g, scope, s->name, s->width * s->count, s->names);
+        trace(&g, scope, s->name, s->width * s->count, s->names, s->label);
     }
     if (open)
         group(&g, open, 0);

@@ -7,6 +7,7 @@
  * behaviour (always ready, refusing with associativity or other stalls, long
  * stalls that fill queues, a next level that is slow to take bypasses). A
  * request refused at the input is usually held, as a pipeline stage would. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "bits.h"
@@ -227,6 +228,16 @@ static void probes(void *m, sigtab_t *t)
         unsigned k = sigtab_add(t, p[i].path, p[i].w ? p[i].w : qw, 1);
         t->sig[k].group = p[i].group;
         t->sig[k].names = p[i].names;
+    }
+    /* Queue occupancies, one trace per queue (the occ output is one long bus). */
+    static char paths[MRPB_MAX_QUEUES][48], labels[MRPB_MAX_QUEUES][16];
+    unsigned cw = bits_clog2((uint64_t)c->s.cfg.depth + 1);
+    for (unsigned q = 0; q < c->s.cfg.num_queues; q++) {
+        snprintf(paths[q], sizeof paths[q], "u_queues.gen_queue[%u].u_fifo.count_q", q);
+        snprintf(labels[q], sizeof labels[q], "occ[%u]", q);
+        unsigned k = sigtab_add(t, paths[q], cw, 1);
+        t->sig[k].group = "queue occupancy";
+        t->sig[k].label = labels[q];
     }
 }
 

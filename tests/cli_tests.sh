@@ -121,18 +121,38 @@ expect 1 "RTL assertion failed at the clock edge of cycle" \
     "RTL assertion fires on push when full / pop when empty" -- $M cosim fifo --set misuse=10 --cycles 5000
 
 # waves: every trace of the save file exists in the FST it names
-for b in prio_enc rr_arb argmax fifo; do
+for b in prio_enc rr_arb argmax fifo mrpb; do
     if $M cosim $b --cycles 50 --fst "$T/$b.fst" --gtkw "$T/$b.gtkw" >/dev/null 2>&1 \
         && fst2vcd "$T/$b.fst" 2>/dev/null | awk '
             /^\$scope/ { path[++d] = $3 } /^\$upscope/ { d-- }
             /^\$var/ { n = path[1]; for (i = 2; i <= d; i++) n = n "." path[i]; print n "." $5 }' >"$T/$b.vars" \
         && grep -q . "$T/$b.vars" \
-        && ! grep -E '^top\.' "$T/$b.gtkw" | sed 's/\[.*//' | grep -vxF -f "$T/$b.vars" | grep -q .; then
+        && ! sed -n 's/^+{[^}]*} //; /^top\./p' "$T/$b.gtkw" | sed 's/\[[0-9]*:[0-9]*\]$//' | grep -vxF -f "$T/$b.vars" | grep -q .; then
         echo "PASS cli --gtkw save file of $b names only signals of its FST"
     else
         echo "FAIL cli --gtkw save file of $b names only signals of its FST"; status=1
     fi
 done
+# waves: GTKWave itself (headless, under xvfb-run) loads every trace of the
+# save file, and shows the aliases (mrpb's per-queue occupancies as occ[q]).
+cat >"$T/count.tcl" <<'TCL'
+set n [gtkwave::getTotalNumTraces]
+puts "TRACES $n"
+for {set i 0} {$i < $n} {incr i} { puts "TRACE [gtkwave::getTraceNameFromIndex $i]" }
+gtkwave::/File/Quit
+TCL
+for b in fifo mrpb; do
+    want=$(grep -c '^@' "$T/$b.gtkw")
+    timeout 120 xvfb-run -a gtkwave -S "$T/count.tcl" "$T/$b.fst" "$T/$b.gtkw" >"$T/$b.gtkwave.log" 2>&1
+    got=$(sed -n 's/^TRACES //p' "$T/$b.gtkwave.log")
+    if [ -n "$want" ] && [ "$want" -gt 2 ] && [ "$got" = "$want" ] &&
+        { [ $b != mrpb ] || grep -qx 'TRACE occ\[5\]' "$T/$b.gtkwave.log"; }; then
+        echo "PASS cli gtkwave loads all $want traces of the $b save file"
+    else
+        echo "FAIL cli gtkwave loads all ${want:-?} traces of the $b save file (got ${got:-none}; log $T/$b.gtkwave.log)"; status=1
+    fi
+done
+
 expect 2 "--gtkw FILE writes a save file for the trace of --fst FILE" "--gtkw without --fst" -- $M cosim fifo --gtkw "$T/x.gtkw"
 
 # record -> replay round trip: a recorded random run replays bit for bit
