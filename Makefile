@@ -197,6 +197,13 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBCMODEL) $(wildcard cmodel/*.h)
 	$(CC) $(CFLAGS) $< $(LIBCMODEL) -lcmocka -o $@
 
 # --- mutation testing ------------------------------------------------------------
+# mrpb: a small set (8 queues x 5, Latency 2) keeps the mutations on the control
+# logic rather than on 48 copies of a fifo, and every mutant runs in eight mode
+# combinations that together use every mode value.
+MUTATE_PSET_mrpb  := NumQueues=8,Depth=5,Latency=2,AddrW=9,TagW=4
+MUTATE_MODES_mrpb := ;policy=longest greedy=1 flush=0 bypass=all;policy=rr flush=1 bypass=off signature=block;\
+  policy=rr greedy=1 flush=0 signature=inblock;greedy=1 bypass=all;policy=longest bypass=off;\
+  reorder=0 bypass=all;reorder=0 flush=0
 mutate: deps all
 	@if [ -z "$(BLOCK)" ]; then echo "make mutate: say which block, e.g. make mutate BLOCK=fifo (one of: $(BLOCKS))"; exit 2; fi
-	@tests/mutate.sh $(BLOCK) $(MUTANTS)
+	@PSET='$(MUTATE_PSET_$(BLOCK))' MODES='$(MUTATE_MODES_$(BLOCK))' tests/mutate.sh $(BLOCK) $(MUTANTS)

@@ -12,7 +12,13 @@
 #    survivor Yosys tries to prove it equivalent to the original (a miter of
 #    mutsel=k against mutsel=0, SAT with induction); what is not proved is
 #    listed as undetected.
-# Usage: tests/mutate.sh BLOCK [N_MUTANTS] [SEED]   (env CYCLES, SEEDS)
+# Usage: tests/mutate.sh BLOCK [N_MUTANTS] [SEED]
+#   env CYCLES (20000), SEEDS ("1 2 3"),
+#       PSET  parameters of the mutated netlist, "P=V,P=V" (default: the
+#             block's default set); it must be one of the built sets,
+#       MODES runs per seed and init, separated by ';', each a list of
+#             key=value for --set (default: one run with the defaults), so
+#             blocks with modes check every mutant in several of them.
 set -u
 cd "$(dirname "$0")/.."
 B=${1:?usage: tests/mutate.sh BLOCK [N_MUTANTS] [SEED]}
@@ -30,6 +36,13 @@ if [ -z "$pset" ]; then
     echo "mutate: unknown block '$B'; expected one of: $($M cosim --psets | awk '{print $1}' | uniq | tr '\n' ' ')" >&2
     exit 2
 fi
+if [ -n "${PSET:-}" ]; then
+    want=" ${PSET//,/ }"
+    pset=$($M cosim --psets | awk -v b="$B" -v w="$want" '$1 == b { $1 = ""; if ($0 == w) { print; exit } }')
+    [ -n "$pset" ] || { echo "mutate: PSET='$PSET' is not a built parameter set of $B (see: $M cosim --psets)" >&2; exit 2; }
+fi
+sets_for_pset=""
+for p in $pset; do sets_for_pset+=" --set $p"; done
 chp="" gdef="" vals=""
 for p in $pset; do
     chp+=" -chparam ${p%%=*} ${p#*=}"
@@ -75,12 +88,18 @@ fi
 # the guards that ignore illegal requests are exercised and checked too.
 EXTRA=""
 if $M ref "$B" --cycles 1 --set misuse=0 --quiet >/dev/null 2>&1; then EXTRA="--set misuse=10"; fi
-run_all_seeds() { # run_all_seeds K: 0 if every seed passes
-    local s extra
-    for s in $SEEDS; do
-        for extra in "" "--init zeros" ${EXTRA:+"$EXTRA"}; do
-            # shellcheck disable=SC2086  # extra is one or two words
-            $M cosim "$B" --mutant "$1" --seed "$s" --cycles "$CYCLES" $extra >/dev/null 2>&1 || return 1
+IFS=';' read -r -a modes <<<"${MODES:-}"
+[ ${#modes[@]} -gt 0 ] || modes=("")
+run_all_seeds() { # run_all_seeds K: 0 if every seed passes in every mode
+    local s extra mode msets kv
+    for mode in "${modes[@]}"; do
+        msets=""
+        for kv in $mode; do msets+=" --set $kv"; done
+        for s in $SEEDS; do
+            for extra in "" "--init zeros" ${EXTRA:+"$EXTRA"}; do
+                # shellcheck disable=SC2086  # extra, msets: lists of words
+                $M cosim "$B" --mutant "$1" --seed "$s" --cycles "$CYCLES" $extra $sets_for_pset $msets >/dev/null 2>&1 || return 1
+            done
         done
     done
     return 0

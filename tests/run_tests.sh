@@ -42,11 +42,14 @@ echo "== lint"
 make -s lint 2>&1 | tally
 
 echo "== C unit tests (cmocka)"
-if make -s "$LOG/test_primitives" >"$LOG/unit_build.log" 2>&1; then
-    "$LOG/test_primitives" 2>&1 | sed -n 's/^\[       OK \] \(.*\)/PASS unit \1/p; s/^\[  FAILED  \] \([a-z_].*\)/FAIL unit \1/p' | tally
-else
-    echo "FAIL unit tests build (log: $LOG/unit_build.log)" | tally
-fi
+for t in tests/unit/test_*.c; do
+    t=$(basename "$t" .c)
+    if make -s "$LOG/$t" >"$LOG/${t}_build.log" 2>&1; then
+        "$LOG/$t" 2>&1 | sed -n 's/^\[       OK \] \(.*\)/PASS unit \1/p; s/^\[  FAILED  \] \([a-z_].*\)/FAIL unit \1/p' | tally
+    else
+        echo "FAIL unit tests build $t (log: $LOG/${t}_build.log)" | tally
+    fi
+done
 
 echo "== lockstep: every built parameter set, several seeds, random and zero initial values"
 while read -r blk params; do
