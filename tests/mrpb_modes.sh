@@ -6,7 +6,7 @@
 #   make test runs it with 2000 cycles; make cosim-long with 10^6.
 set -u
 cd "$(dirname "$0")/.."
-M=build/memsched
+M=${MEMSCHED:-build/memsched}   # MEMSCHED: another binary (a copy, while make rebuilds)
 cycles=2000 seed=1 jobs=1
 while [ $# -gt 0 ]; do
     case "$1" in

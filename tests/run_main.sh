@@ -8,8 +8,8 @@ M=build/memsched
 CYCLES=${CYCLES:-1000000}
 SEED=${SEED:-1}
 status=0
-printf '%-10s %-22s %10s %6s %11s  %s\n' block parameters cycles seed mismatches result
-printf '%-10s %-22s %10s %6s %11s  %s\n' ---------- ---------------------- ---------- ------ ----------- ------
+printf '%-10s %-48s %10s %6s %11s  %s\n' block parameters cycles seed mismatches result
+printf '%-10s %-48s %10s %6s %11s  %s\n' ---------- ------------------------------------------------ ---------- ------ ----------- ------
 for blk in $($M cosim --psets | awk '{print $1}' | uniq); do
     line=$($M cosim "$blk" --cycles "$CYCLES" --seed "$SEED" 2>"build/run_$blk.err")
     rc=$?
@@ -18,7 +18,7 @@ for blk in $($M cosim --psets | awk '{print $1}' | uniq); do
     cyc=$(echo "$line" | sed -n 's/.*cycles=\([0-9]*\).*/\1/p')
     mm=$(echo "$line" | sed -n 's/.*mismatches=\([0-9]*\).*/\1/p')
     res=$(echo "$line" | awk '{print $NF}')
-    printf '%-10s %-22s %10s %6s %11s  %s\n' "$blk" "${params:-?}" "${cyc:-?}" "$SEED" "${mm:-?}" "${res:-ERROR}"
+    printf '%-10s %-48s %10s %6s %11s  %s\n' "$blk" "${params:-?}" "${cyc:-?}" "$SEED" "${mm:-?}" "${res:-ERROR}"
     if [ $rc -ne 0 ]; then
         status=1
         sed 's/^/    /' "build/run_$blk.err"
