@@ -34,6 +34,9 @@ module mrpb_drain_sel #(
   logic [NumQueues-1:0] req;                    // what the base policy sees
   logic [QW-1:0]        fixed_idx, longest_idx, rr_idx;
   logic                 hold;
+  // verilator lint_off UNUSEDSIGNAL
+  logic [QW-1:0]        rr_ptr;                 // the round-robin pointer (formal checks, waveforms)
+  // verilator lint_on UNUSEDSIGNAL
 
   assign hold = greedy_i && nonempty_i[cur_q];
   assign req  = hold ? (NumQueues'(1) << cur_q) : nonempty_i;
@@ -61,7 +64,7 @@ module mrpb_drain_sel #(
     .gnt_o   (),
     .idx_o   (rr_idx),
     .valid_o (),
-    .ptr_o   ()
+    .ptr_o   (rr_ptr)
   );
   // verilator lint_on PINCONNECTEMPTY
 
@@ -90,6 +93,41 @@ module mrpb_drain_sel #(
     if (rst_ni) begin
       assert (!(take_i && !valid_o)) else $error("mrpb_drain_sel: take without a non-empty queue");
       assert (!valid_o || nonempty_i[pick_o]) else $error("mrpb_drain_sel: pick names an empty queue");
+    end
+  end
+`endif
+
+`ifdef FORMAL
+  // The policies as the paper states them (section 3.3), for any request
+  // vector and lengths: the pick is a non-empty queue; greedy keeps the
+  // current queue while it is non-empty; fixed-order: no lower queue is
+  // non-empty; longest-first: no queue is longer, and none as long is lower;
+  // round-robin: no non-empty queue lies between the pointer and the pick.
+  function automatic logic [CntW-1:0] f_len(input logic [31:0] i);
+    f_len = len_i[i*CntW +: CntW];
+  endfunction
+  logic [QW-1:0] f_ptr;
+  assign f_ptr = rr_ptr;
+  always @* begin
+    if (rst_ni && valid_o) begin
+      assert (nonempty_i[pick_o]);
+      if (hold) assert (pick_o == cur_q);
+      for (int i = 0; i < NumQueues; i++) begin
+        if (req[i] && policy_i != 2'd1 && policy_i != 2'd2) assert (32'(pick_o) <= i);
+        if (req[i] && policy_i == 2'd1) begin
+          assert (f_len(i) <= f_len(32'(pick_o)));
+          if (f_len(i) == f_len(32'(pick_o))) assert (32'(pick_o) <= i);
+        end
+        // round-robin: i is not strictly between the pointer and the pick
+        // (cyclically), else it would have been chosen first
+        if (req[i] && policy_i == 2'd2) begin
+          if (pick_o >= f_ptr) begin
+            assert (!(i >= 32'(f_ptr) && i < 32'(pick_o)));
+          end else begin
+            assert (!(i >= 32'(f_ptr) || i < 32'(pick_o)));
+          end
+        end
+      end
     end
   end
 `endif

@@ -531,7 +531,7 @@ static int cmd_bench(int argc, char **argv)
     if (!n)
         for (const block_t *const *bp = memsched_blocks; *bp && n < 64; bp++)
             names[n++] = (*bp)->name;
-    printf("%-12s %-26s %12s %16s %16s\n", "block", "parameters", "cycles", "C model cyc/s", "lockstep cyc/s");
+    printf("%-12s %-46s %12s %16s %16s\n", "block", "parameters", "cycles", "C model cyc/s", "lockstep cyc/s");
     for (int i = 0; i < n; i++) {
         const block_t *b = block_find(names[i]);
         const rtl_t *r = default_rtl(b);
@@ -557,7 +557,7 @@ static int cmd_bench(int argc, char **argv)
         }
         char ps[256];
         engine_param_str(b, o.param, ps, sizeof ps);
-        printf("%-12s %-26s %12" PRIu64 " %16.0f %16.0f\n", b->name, ps, cycles,
+        printf("%-12s %-46s %12" PRIu64 " %16.0f %16.0f\n", b->name, ps, cycles,
                (double)rc_c.cycles / rc_c.seconds, lock);
     }
     return 0;

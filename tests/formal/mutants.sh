@@ -31,6 +31,10 @@ mutants=(
   "rr_no_wrap|rtl/rr_arb.sv|ptr_d = (idx_o == IdxW'(N - 1)) ? '0 : idx_o + 1'b1;|ptr_d = idx_o + 1'b1;|rr_arb_N3"
   "rr_fixed_priority|rtl/rr_arb.sv|assign idx_o   = upper_valid ? upper_idx : all_idx;|assign idx_o   = all_idx;|rr_arb_N3 rr_arb_N8"
   "rr_grant_no_request|rtl/rr_arb.sv|assign gnt_o   = valid_o ? (N'(1) << idx_o) : '0;|assign gnt_o   = N'(1) << idx_o;|rr_arb_*"
+  "mrpb_write_stored|rtl/mrpb.sv|assign enq      = ev && !wr_flush && !e_full;|assign enq      = ev && !e_full;|mrpb_Q3_D2_L2"
+  "mrpb_full_ignored|rtl/mrpb.sv|assign e_full   = full[e_q];|assign e_full   = 1'b0;|mrpb_Q3_D2_L2"
+  "mrpb_longest_is_fixed|rtl/mrpb_drain_sel.sv|2'd1:    pick_o = longest_idx;|2'd1:    pick_o = fixed_idx;|mrpb_Q3_D2_L2"
+  "mrpb_greedy_ignored|rtl/mrpb_drain_sel.sv|assign req  = hold ? (NumQueues'(1) << cur_q) : nonempty_i;|assign req  = nonempty_i;|mrpb_Q3_D2_L2"
 )
 
 status=0
