@@ -92,7 +92,7 @@ MUT_OBJ    :=
 MUT_LIBS   :=
 -include $(BUILD)/mutants.mk
 
-.PHONY: all deps lint test run area waves bench mutate clean help cosim-long
+.PHONY: all deps lint test run area waves bench mutate clean help cosim-long FORCE
 
 all: $(BUILD)/memsched
 
@@ -135,8 +135,15 @@ $(BUILD)/memsched: $(CLI_OBJ) $(TB_C_OBJ) $(BUILD)/obj/gen/psets.o $(SHIM_OBJ) $
 
 # --- one Verilated model + shim per parameter set --------------------------
 # $1 tag, $2 block, $3 parameters (P=V ...), $4 values (a,b), $5 default flag
+# A stamp per set holds its Verilator and C++ options; it is rewritten only
+# when they change, so an edit elsewhere in the Makefile rebuilds nothing.
 define PSET_RULES
-$(BUILD)/vl/$1/V$1__ALL.a: $(RTL_$2) Makefile
+$(BUILD)/flags/$1: FORCE
+	@mkdir -p $$(@D)
+	@printf '%s\n' 'verilator $(VFLAGS) --top-module $2 $(foreach p,$3,-G$p) $(RTL_$2)' '$(VMAKE_OPT)' >$$@.tmp
+	@if cmp -s $$@.tmp $$@; then rm -f $$@.tmp; else mv $$@.tmp $$@; fi
+
+$(BUILD)/vl/$1/V$1__ALL.a: $(RTL_$2) $(BUILD)/flags/$1
 	@rm -rf $(BUILD)/vl/$1 && mkdir -p $(BUILD)/vl/$1
 	verilator $(VFLAGS) --prefix V$1 --Mdir $(BUILD)/vl/$1 --top-module $2 $(foreach p,$3,-G$p) $(RTL_$2)
 	+$(MAKE) -s -C $(BUILD)/vl/$1 -f V$1.mk V$1__ALL.a $(VMAKE_OPT) >/dev/null
