@@ -31,13 +31,16 @@ LDLIBS   := -lz -pthread -latomic
 
 # ---------------------------------------------------------------------------
 # Blocks and the RTL files each one reads (dependencies first).
-BLOCKS := prio_enc rr_arb argmax fifo mrpb
+BLOCKS := prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched
 RTL_prio_enc := rtl/prio_enc.sv
 RTL_rr_arb   := rtl/prio_enc.sv rtl/rr_arb.sv
 RTL_argmax   := rtl/argmax.sv
 RTL_fifo     := rtl/fifo.sv
 RTL_mrpb     := rtl/prio_enc.sv rtl/rr_arb.sv rtl/argmax.sv rtl/fifo.sv rtl/mrpb_inpipe.sv \
                 rtl/mrpb_queues.sv rtl/mrpb_drain_sel.sv rtl/mrpb_outslot.sv rtl/mrpb.sv
+RTL_mib_l2   := rtl/prio_enc.sv rtl/mib_l2.sv
+RTL_dram_sched := rtl/prio_enc.sv rtl/argmax.sv rtl/add_tree.sv rtl/cqueue.sv rtl/dram_rdq.sv rtl/dram_hit.sv \
+                rtl/dram_rowscore.sv rtl/dram_rd_sel.sv rtl/dram_wr_sel.sv rtl/dram_sched.sv
 
 # Parameter sets Verilated for the lockstep engine, as block:Param=value,...
 # The first set of each block is its default (make run, cosim without --set).
@@ -52,7 +55,10 @@ PSETS := \
   mrpb:NumQueues=32,Depth=2,Latency=18,AddrW=12,TagW=5 \
   mrpb:NumQueues=48,Depth=32,Latency=3,AddrW=25,TagW=8 \
   mrpb:NumQueues=8,Depth=5,Latency=2,AddrW=9,TagW=4 \
-  mrpb:NumQueues=8,Depth=4,Latency=1,AddrW=8,TagW=4
+  mrpb:NumQueues=8,Depth=4,Latency=1,AddrW=8,TagW=4 \
+  mib_l2:Entries=64,AddrW=24 mib_l2:Entries=1,AddrW=4 mib_l2:Entries=5,AddrW=7 mib_l2:Entries=128,AddrW=24 \
+  dram_sched:RdQ=64,WrQ=128,HighWM=96,LowWM=80,BankW=4,RowW=12,AddrW=24 \
+  dram_sched:RdQ=16,WrQ=16,HighWM=12,LowWM=4,BankW=2,RowW=3,AddrW=6
 
 # Verilator, one flag per line (STYLE.md).
 VFLAGS := --cc                  # C++ model

@@ -1,7 +1,8 @@
 /* blocks.c - the registry of blocks known to the engine and the CLI. */
 #include "engine.h"
 
-extern const block_t block_prio_enc, block_rr_arb, block_argmax, block_fifo, block_mrpb;
+extern const block_t block_prio_enc, block_rr_arb, block_argmax, block_fifo, block_mrpb,
+    block_mib_l2, block_dram_sched;
 
 const block_t *const memsched_blocks[] = {
     &block_prio_enc,
@@ -9,5 +10,7 @@ const block_t *const memsched_blocks[] = {
     &block_argmax,
     &block_fifo,
     &block_mrpb,
+    &block_mib_l2,
+    &block_dram_sched,
     NULL,
 };

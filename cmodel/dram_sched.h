@@ -1,0 +1,111 @@
+/* dram_sched - the request scheduler of one DRAM channel with the
+ * controller-side Merge Information Buffer (rtl/dram_sched.sv; docs/dram_sched.md).
+ *
+ * A read queue whose entries carry the DRAM-side MIB fields (block address,
+ * merge length, age), a write queue, write-drain watermarks, the row last sent
+ * to each bank, and one decision per cycle under FCFS, FR-FCFS, MSHR-M,
+ * MSHR-S or MSHR-S+A (Li, "Inter-core Locality Aware Memory Access
+ * Scheduling", UBC thesis, chapters 2.3, 3 and 4).
+ *
+ * Both queues keep their entries in arrival order (entry 0 is the oldest), so
+ * "the oldest wins" is "the lowest index wins" everywhere. The model computes
+ * every score from its definition each cycle; the RTL is free to organise the
+ * logic differently, the lockstep run checks that the two agree.
+ */
+#ifndef MEMSCHED_DRAM_SCHED_H
+#define MEMSCHED_DRAM_SCHED_H
+
+#include <stdint.h>
+
+#define DS_MAX_RDQ   128
+#define DS_MAX_WRQ   128
+#define DS_MAX_BANKW 6          /* up to 64 banks */
+#define DS_AGE_W     15         /* age field, saturating */
+#define DS_AGE_MAX   32767u
+#define DS_LEN_W     4          /* merge length - 1 (1..16) */
+
+enum { DS_FCFS, DS_FRFCFS, DS_MSHR_M, DS_MSHR_S, DS_MSHR_SA };  /* policy_i; 5..7 act as FCFS */
+/* sched_why_o: why the scheduled request won. */
+enum {
+    DS_WHY_NONE,     /* nothing scheduled */
+    DS_WHY_OLDEST,   /* read: the oldest eligible (FCFS; FR-FCFS with no row hit) */
+    DS_WHY_HIT,      /* read row hit: FR-FCFS's oldest hit, MSHR-*'s largest request score among hits */
+    DS_WHY_ROW,      /* read, no row hit (MSHR-*): the row with the largest row score, then its best request */
+    DS_WHY_WHIT,     /* write drain: the oldest eligible write row hit */
+    DS_WHY_WOLDEST,  /* write drain: the oldest eligible write */
+};
+
+typedef struct {
+    unsigned rdq;      /* RdQ: read queue entries, 1..128 */
+    unsigned wrq;      /* WrQ: write queue entries, 1..128 */
+    unsigned high_wm;  /* HighWM: enter write drain at this write count, 1..WrQ */
+    unsigned low_wm;   /* LowWM: leave write drain at or below it, 0..HighWM-1 */
+    unsigned bank_w;   /* BankW: bank index bits, 1..6 */
+    unsigned row_w;    /* RowW: row bits, 1..20 */
+    unsigned addr_w;   /* AddrW: block address bits, 1..48 */
+} dram_sched_cfg_t;
+
+typedef struct {
+    uint64_t policy;                                   /* static: may change only in reset */
+    uint64_t rd_valid, rd_addr, rd_bank, rd_row, rd_age;  /* a new read (L2 miss) */
+    uint64_t wr_valid, wr_addr, wr_bank, wr_row;           /* a new write */
+    uint64_t dm_valid, dm_addr, dm_len, dm_age;            /* a dummy: MIB update for a queued read */
+    uint64_t bank_ready;                               /* bit b: bank b's command queue takes a request */
+} dram_sched_in_t;
+
+typedef struct {
+    uint64_t rd_ready, wr_ready, dm_ready;
+    uint64_t sched_valid, sched_write, sched_addr, sched_bank, sched_row;
+    uint64_t sched_hit;        /* the scheduled request hits its bank's open row */
+    uint64_t sched_why;        /* DS_WHY_* */
+    uint64_t sched_score;      /* its request score (MSHR-M/-S: merge length, -S+A: age); 0 otherwise */
+    uint64_t sched_rowscore;   /* DS_WHY_ROW: the chosen row's score; 0 otherwise */
+    uint64_t drain;            /* write drain this cycle */
+    uint64_t rd_count, wr_count;
+    uint64_t dm_drop;          /* this cycle's dummy matches no queued read */
+    uint64_t open_valid[1u << DS_MAX_BANKW];
+    uint64_t open_row[1u << DS_MAX_BANKW];
+} dram_sched_out_t;
+
+typedef struct {
+    uint64_t addr, bank, row;
+    uint64_t len;   /* merge length - 1 (reads) */
+    uint64_t age;   /* 15 bits, saturating (reads) */
+} ds_entry_t;
+
+typedef struct {
+    dram_sched_cfg_t cfg;
+    ds_entry_t rd[DS_MAX_RDQ];       /* rd[0] oldest; rd_count valid */
+    ds_entry_t wr[DS_MAX_WRQ];
+    unsigned rd_count, wr_count;
+    uint64_t drain;                  /* write-drain state */
+    uint64_t open_valid[1u << DS_MAX_BANKW];  /* a request was sent to the bank since reset */
+    uint64_t open_row[1u << DS_MAX_BANKW];    /* the row last sent to the bank */
+} dram_sched_state_t;
+
+/* Event counts for the system model; not registers of the RTL. */
+typedef struct {
+    uint64_t cycles;
+    uint64_t rd_in, wr_in, dm_in;    /* accepted */
+    uint64_t dm_applied, dm_dropped; /* dummies that updated a queued read / matched none */
+    uint64_t rd_sched, rd_hits;      /* reads scheduled, of them row hits */
+    uint64_t rd_by_score;            /* reads scheduled by row score (DS_WHY_ROW) */
+    uint64_t wr_sched, wr_hits;
+    uint64_t drain_cycles;           /* cycles in write drain */
+    uint64_t idle_cycles;            /* requests queued, none scheduled (no ready bank) */
+} dram_sched_stats_t;
+
+int  dram_sched_init(dram_sched_state_t *s, const dram_sched_cfg_t *cfg);
+void dram_sched_reset(dram_sched_state_t *s);
+void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dram_sched_out_t *out);
+void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in);
+/* Add this cycle's events to st; call before dram_sched_tick with the same inputs. */
+void dram_sched_account(const dram_sched_state_t *s, const dram_sched_in_t *in, dram_sched_stats_t *st);
+
+/* Width of the row score: 15 + clog2(RdQ) bits, enough for RdQ saturated ages. */
+unsigned dram_sched_score_w(const dram_sched_cfg_t *cfg);
+
+extern const char *const dram_sched_policy_names[];  /* DS_* as --set values */
+extern const char *const dram_sched_why_names[];     /* DS_WHY_* */
+
+#endif

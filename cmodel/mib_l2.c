@@ -1,0 +1,111 @@
+#include "mib_l2.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bits.h"
+
+int mib_l2_init(mib_l2_state_t *s, const mib_l2_cfg_t *cfg)
+{
+    if (cfg->entries < 1 || cfg->entries > MIB_MAX_ENTRIES || cfg->addr_w < 1 || cfg->addr_w > 48) {
+        fprintf(stderr, "mib_l2: Entries=%u AddrW=%u out of range (Entries 1..%d, AddrW 1..48)\n", cfg->entries,
+                cfg->addr_w, MIB_MAX_ENTRIES);
+        return -EINVAL;
+    }
+    memset(s, 0, sizeof *s);
+    s->cfg = *cfg;
+    mib_l2_reset(s);
+    return 0;
+}
+
+/* Pending bits to 0; address, length and age keep their contents (no reset in RTL). */
+void mib_l2_reset(mib_l2_state_t *s)
+{
+    for (unsigned i = 0; i < MIB_MAX_ENTRIES; i++)
+        s->e[i].pend = 0;
+}
+
+static unsigned slot_of(const mib_l2_state_t *s, uint64_t v) { return (unsigned)(v & bits_mask(bits_idx_width(s->cfg.entries))); }
+
+/* The lowest-index pending entry, or -1. */
+static int first_pending(const mib_l2_state_t *s)
+{
+    for (unsigned i = 0; i < s->cfg.entries; i++)
+        if (s->e[i].pend)
+            return (int)i;
+    return -1;
+}
+
+void mib_l2_eval(const mib_l2_state_t *s, const mib_l2_in_t *in, mib_l2_out_t *out)
+{
+    memset(out, 0, sizeof *out);
+    const int d = first_pending(s);
+    if (d >= 0) {
+        out->out_valid = 1;
+        out->out_dummy = 1;
+        out->out_addr = s->e[d].addr;
+        out->out_len = s->e[d].len;
+        out->out_age = s->e[d].age;
+        out->out_slot = (uint64_t)d;
+    } else {
+        out->out_valid = in->mq_valid & 1;
+        out->out_addr = in->mq_addr & bits_mask(s->cfg.addr_w);
+        out->out_age = in->mq_age & bits_mask(MIB_AGE_W);
+    }
+    out->mq_ready = d < 0 && (in->out_ready & 1);
+    for (unsigned i = 0; i < s->cfg.entries; i++)
+        out->pend[i] = s->e[i].pend;
+}
+
+/* Per entry, in this order: allocate (also of a slot released in the same
+ * cycle), else release, else merge; a dummy sent this cycle clears the
+ * entry's news before a merge of the same cycle adds to it. */
+void mib_l2_tick(mib_l2_state_t *s, const mib_l2_in_t *in)
+{
+    const int d = first_pending(s);
+    if (d >= 0 && (in->out_ready & 1)) {
+        s->e[d].pend = 0;
+        s->e[d].age = 0;
+    }
+    const unsigned as = slot_of(s, in->alloc_slot), ms = slot_of(s, in->merge_slot), rs = slot_of(s, in->release_slot);
+    const int alloc = (in->alloc_valid & 1) && as < s->cfg.entries;
+    const int release = (in->release_valid & 1) && rs < s->cfg.entries;
+    const int merge = (in->merge_valid & 1) && ms < s->cfg.entries;
+    if (merge && !(alloc && as == ms) && !(release && rs == ms)) {
+        mib_entry_t *e = &s->e[ms];
+        e->len = e->len == bits_mask(MIB_LEN_W) ? e->len : e->len + 1;
+        uint64_t a = e->age + (in->merge_age & bits_mask(MIB_AGE_W));
+        e->age = a > MIB_AGE_MAX ? MIB_AGE_MAX : a;
+        e->pend = 1;
+    }
+    if (release)
+        s->e[rs].pend = 0;
+    if (alloc) {
+        mib_entry_t *e = &s->e[as];
+        e->pend = 0;
+        e->addr = in->alloc_addr & bits_mask(s->cfg.addr_w);
+        e->len = 0;
+        e->age = 0;
+    }
+}
+
+void mib_l2_account(const mib_l2_state_t *s, const mib_l2_in_t *in, mib_l2_stats_t *st)
+{
+    mib_l2_out_t o;
+    mib_l2_eval(s, in, &o);
+    st->cycles++;
+    st->allocs += in->alloc_valid & 1;
+    st->merges += in->merge_valid & 1;
+    st->releases += in->release_valid & 1;
+    if (o.out_valid && (in->out_ready & 1)) {
+        st->dummies += o.out_dummy;
+        st->misses += !o.out_dummy;
+    }
+    st->blocked += o.out_dummy && (in->mq_valid & 1);
+    if (in->release_valid & 1) {
+        unsigned rs = slot_of(s, in->release_slot);
+        int sent = o.out_dummy && (in->out_ready & 1) && o.out_slot == rs;
+        st->lost_updates += rs < s->cfg.entries && s->e[rs].pend && !sent;
+    }
+}

@@ -1,0 +1,65 @@
+/* mib_l2 - the L2-side Merge Information Buffer and the dummy-request mux
+ * (rtl/mib_l2.sv; docs/mib_l2.md).
+ *
+ * One entry per L2 MSHR slot: the block address (the MSHR's own field),
+ * merge length, the sum of the ages of the requests merged since the last
+ * dummy, and a pending bit ("valid" in the thesis: news not yet sent). Which
+ * slots are in use is the MSHR's business: allocate, merge and release must
+ * name slots the MSHR allocated (the RTL asserts what it can see). In front
+ * of the L2 -> DRAM path a multiplexer sends the lowest-index pending entry as
+ * a dummy request before any miss-queue request (thesis section 4.4).
+ */
+#ifndef MEMSCHED_MIB_L2_H
+#define MEMSCHED_MIB_L2_H
+
+#include <stdint.h>
+
+#define MIB_MAX_ENTRIES 128
+#define MIB_AGE_W       15
+#define MIB_AGE_MAX     32767u
+#define MIB_LEN_W       4       /* merge length - 1: 1..16 */
+
+typedef struct {
+    unsigned entries;  /* Entries: L2 MSHR slots, 1..128 */
+    unsigned addr_w;   /* AddrW: block address bits, 1..48 */
+} mib_l2_cfg_t;
+
+typedef struct {
+    uint64_t alloc_valid, alloc_slot, alloc_addr;   /* a new MSHR entry (its request goes to the miss queue) */
+    uint64_t merge_valid, merge_slot, merge_age;    /* a request merges into a live entry */
+    uint64_t release_valid, release_slot;           /* the entry's data came back */
+    uint64_t mq_valid, mq_addr, mq_age;             /* the head of the L2 miss queue */
+    uint64_t out_ready;                             /* the DRAM side takes the mux output */
+} mib_l2_in_t;
+
+typedef struct {
+    uint64_t mq_ready;                    /* the miss-queue head is sent this cycle */
+    uint64_t out_valid, out_dummy, out_addr, out_len, out_age;
+    uint64_t out_slot;                    /* the dummy's entry (0 for a miss-queue request) */
+    uint64_t pend[MIB_MAX_ENTRIES];       /* entry i has news not yet sent */
+} mib_l2_out_t;
+
+typedef struct {
+    uint64_t pend, addr, len, age;
+} mib_entry_t;
+
+typedef struct {
+    mib_l2_cfg_t cfg;
+    mib_entry_t e[MIB_MAX_ENTRIES];
+} mib_l2_state_t;
+
+typedef struct {
+    uint64_t cycles, allocs, merges, releases;
+    uint64_t dummies;        /* dummies sent */
+    uint64_t misses;         /* miss-queue requests sent */
+    uint64_t blocked;        /* cycles the miss queue waited behind a dummy */
+    uint64_t lost_updates;   /* entries released with news not yet sent */
+} mib_l2_stats_t;
+
+int  mib_l2_init(mib_l2_state_t *s, const mib_l2_cfg_t *cfg);
+void mib_l2_reset(mib_l2_state_t *s);
+void mib_l2_eval(const mib_l2_state_t *s, const mib_l2_in_t *in, mib_l2_out_t *out);
+void mib_l2_tick(mib_l2_state_t *s, const mib_l2_in_t *in);
+void mib_l2_account(const mib_l2_state_t *s, const mib_l2_in_t *in, mib_l2_stats_t *st);
+
+#endif

@@ -1,0 +1,103 @@
+// dram_rdq: the DRAM read request queue with its controller-side MIB fields.
+//
+// A cqueue of reads in arrival order; each entry holds the request (block
+// address, bank, row) and the MIB fields: merge length - 1 (4 bits) and age
+// (15 bits, saturating at 32767). Every cycle, after the scheduled read has
+// left (pop_i):
+//   * a dummy (dm_valid_i) updates every remaining read of its block address:
+//     merge length := the dummy's, age := sat(age + the dummy's age); with no
+//     such read it is dropped (dm_drop_o);
+//   * a new read enters with merge length 1 and its arrival age (rd_ready_o:
+//     there was room at the start of the cycle);
+//   * every read then ages by its merge length: age := sat(age + length).
+// All three are one saturating add per entry, sat(age + dummy age + length),
+// since saturating twice at the same bound is saturating once.
+//
+// Example: a read of address A enters with age 5 -> stored age 6 (5 + 1);
+//   next cycle a dummy for A with length-1 = 3, age 10 -> 6 + 10 + 4 = 20.
+module dram_rdq #(
+  parameter int N     = 64,                            // entries, >= 1
+  parameter int AddrW = 24,                            // block address bits
+  parameter int BankW = 4,                             // bank index bits
+  parameter int RowW  = 12,                            // row bits
+  localparam int IdxW = (N > 1) ? $clog2(N) : 1,       // entry index width
+  localparam int CntW = $clog2(N + 1),                 // count width
+  localparam int AgeW = 15,                            // age bits
+  localparam int LenW = 4                              // merge length - 1 bits
+) (
+  input  logic              clk_i,      // clock
+  // verilator lint_off SYNCASYNCNET
+  input  logic              rst_ni,     // asynchronous reset, active low: empty
+  // verilator lint_on SYNCASYNCNET
+  input  logic              rd_valid_i, // a new read
+  input  logic [AddrW-1:0]  rd_addr_i,  // its block address
+  input  logic [BankW-1:0]  rd_bank_i,  // its bank
+  input  logic [RowW-1:0]   rd_row_i,   // its row
+  input  logic [AgeW-1:0]   rd_age_i,   // its age on arrival
+  output logic              rd_ready_o, // the read is taken (room at the start of the cycle)
+  input  logic              dm_valid_i, // a dummy request (MIB update)
+  input  logic [AddrW-1:0]  dm_addr_i,  // its block address
+  input  logic [LenW-1:0]   dm_len_i,   // merge length - 1 to store
+  input  logic [AgeW-1:0]   dm_age_i,   // age to add
+  output logic              dm_drop_o,  // the dummy matches no read that stays
+  input  logic              pop_i,      // read pop_idx_i is scheduled and leaves
+  input  logic [IdxW-1:0]   pop_idx_i,  // its index
+  output logic [N-1:0]      valid_o,    // entry i holds a read
+  output logic [N*AddrW-1:0] addr_o,    // entry i's block address
+  output logic [N*BankW-1:0] bank_o,    // entry i's bank
+  output logic [N*RowW-1:0] row_o,      // entry i's row
+  output logic [N*LenW-1:0] len_o,      // entry i's merge length - 1
+  output logic [N*AgeW-1:0] age_o,      // entry i's age
+  output logic [CntW-1:0]   count_o     // reads held
+);
+  localparam int W = AddrW + BankW + RowW + LenW + AgeW;   // entry: {addr, bank, row, len, age}
+  localparam logic [AgeW:0] AgeMax = (AgeW+1)'((1 << AgeW) - 1);
+
+  logic [N*W-1:0] data, upd;
+  logic [N-1:0]   match;                // the dummy updates entry i
+  logic           full, push;
+  logic [W-1:0]   push_data;
+
+  // Saturating add of up to three terms that fit AgeW + 2 bits.
+  function automatic logic [AgeW-1:0] sat_age(input logic [AgeW+1:0] sum);
+    sat_age = (sum > (AgeW+2)'(AgeMax)) ? AgeMax[AgeW-1:0] : sum[AgeW-1:0];
+  endfunction
+
+  for (genvar i = 0; i < N; i++) begin : gen_entry
+    logic [AddrW-1:0] addr;
+    logic [BankW-1:0] bank;
+    logic [RowW-1:0]  row;
+    logic [LenW-1:0]  len, len_new;
+    logic [AgeW-1:0]  age, age_new;
+    assign {addr, bank, row, len, age} = data[i*W +: W];
+    assign match[i] = dm_valid_i & valid_o[i] & (addr == dm_addr_i) & ~(pop_i & (pop_idx_i == IdxW'(i)));
+    assign len_new  = match[i] ? dm_len_i : len;
+    assign age_new  = sat_age((AgeW+2)'(age) + (match[i] ? (AgeW+2)'(dm_age_i) : '0) + (AgeW+2)'(len_new) + 1'b1);
+    assign upd[i*W +: W] = {addr, bank, row, len_new, age_new};
+
+    assign addr_o[i*AddrW +: AddrW] = addr;
+    assign bank_o[i*BankW +: BankW] = bank;
+    assign row_o[i*RowW +: RowW]    = row;
+    assign len_o[i*LenW +: LenW]    = len;
+    assign age_o[i*AgeW +: AgeW]    = age;
+  end
+
+  assign rd_ready_o = ~full;
+  assign push       = rd_valid_i & ~full;
+  assign push_data  = {rd_addr_i, rd_bank_i, rd_row_i, LenW'(0), sat_age((AgeW+2)'(rd_age_i) + 1'b1)};
+  assign dm_drop_o  = dm_valid_i & ~|match;
+
+  cqueue #(.N(N), .W(W)) u_queue (
+    .clk_i,
+    .rst_ni,
+    .push_i      (push),
+    .push_data_i (push_data),
+    .pop_i,
+    .pop_idx_i,
+    .upd_i       (upd),
+    .data_o      (data),
+    .valid_o,
+    .count_o,
+    .full_o      (full)
+  );
+endmodule
