@@ -39,7 +39,7 @@ RTL_fifo     := rtl/fifo.sv
 RTL_mrpb     := rtl/prio_enc.sv rtl/rr_arb.sv rtl/argmax.sv rtl/fifo.sv rtl/mrpb_inpipe.sv \
                 rtl/mrpb_queues.sv rtl/mrpb_drain_sel.sv rtl/mrpb_outslot.sv rtl/mrpb.sv
 RTL_mib_l2   := rtl/prio_enc.sv rtl/mib_l2.sv
-RTL_dram_sched := rtl/prio_enc.sv rtl/argmax.sv rtl/add_tree.sv rtl/cqueue.sv rtl/dram_rdq.sv rtl/dram_hit.sv \
+RTL_dram_sched := rtl/prio_enc.sv rtl/argmax.sv rtl/cqueue.sv rtl/dram_rdq.sv rtl/dram_hit.sv \
                 rtl/dram_rowscore.sv rtl/dram_rd_sel.sv rtl/dram_wr_sel.sv rtl/dram_sched.sv
 
 # Parameter sets Verilated for the lockstep engine, as block:Param=value,...
@@ -58,7 +58,11 @@ PSETS := \
   mrpb:NumQueues=8,Depth=4,Latency=1,AddrW=8,TagW=4 \
   mib_l2:Entries=64,AddrW=24 mib_l2:Entries=1,AddrW=4 mib_l2:Entries=5,AddrW=7 mib_l2:Entries=128,AddrW=24 \
   dram_sched:RdQ=64,WrQ=128,HighWM=96,LowWM=80,BankW=4,RowW=12,AddrW=24 \
-  dram_sched:RdQ=16,WrQ=16,HighWM=12,LowWM=4,BankW=2,RowW=3,AddrW=6
+  dram_sched:RdQ=16,WrQ=16,HighWM=12,LowWM=4,BankW=2,RowW=3,AddrW=6 \
+  dram_sched:RdQ=128,WrQ=128,HighWM=128,LowWM=0,BankW=4,RowW=12,AddrW=24 \
+  dram_sched:RdQ=1,WrQ=1,HighWM=1,LowWM=0,BankW=1,RowW=1,AddrW=1 \
+  dram_sched:RdQ=5,WrQ=7,HighWM=1,LowWM=0,BankW=6,RowW=2,AddrW=4 \
+  dram_sched:RdQ=8,WrQ=8,HighWM=6,LowWM=2,BankW=2,RowW=4,AddrW=8
 
 # Verilator, one flag per line (STYLE.md).
 VFLAGS := --cc                  # C++ model
@@ -68,6 +72,9 @@ VFLAGS += --trace-fst           # FST waveforms on request
 VFLAGS += --x-assign unique     # X assignments become random values, not zeros
 VFLAGS += --x-initial unique    # initial values follow +verilator+rand+reset
 VFLAGS += -O3                   # Verilator's own optimisations
+# Per block: dram_sched's O(entries^2) row-score loops stay loops (unrolled they
+# make megabytes of straight-line code that runs slower).
+VFLAGS_dram_sched := --unroll-count 4
 # C++ optimisation of the generated model (Verilator 5.006 overrides -CFLAGS -O3 with -Os).
 VMAKE_OPT := OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2
 
@@ -146,12 +153,12 @@ $(BUILD)/memsched: $(CLI_OBJ) $(TB_C_OBJ) $(BUILD)/obj/gen/psets.o $(SHIM_OBJ) $
 define PSET_RULES
 $(BUILD)/flags/$1: FORCE
 	@mkdir -p $$(@D)
-	@printf '%s\n' 'verilator $(VFLAGS) --top-module $2 $(foreach p,$3,-G$p) $(RTL_$2)' '$(VMAKE_OPT)' >$$@.tmp
+	@printf '%s\n' 'verilator $(VFLAGS) $(VFLAGS_$2) --top-module $2 $(foreach p,$3,-G$p) $(RTL_$2)' '$(VMAKE_OPT)' >$$@.tmp
 	@if cmp -s $$@.tmp $$@; then rm -f $$@.tmp; else mv $$@.tmp $$@; fi
 
 $(BUILD)/vl/$1/V$1__ALL.a: $(RTL_$2) $(BUILD)/flags/$1
 	@rm -rf $(BUILD)/vl/$1 && mkdir -p $(BUILD)/vl/$1
-	verilator $(VFLAGS) --prefix V$1 --Mdir $(BUILD)/vl/$1 --top-module $2 $(foreach p,$3,-G$p) $(RTL_$2)
+	verilator $(VFLAGS) $(VFLAGS_$2) --prefix V$1 --Mdir $(BUILD)/vl/$1 --top-module $2 $(foreach p,$3,-G$p) $(RTL_$2)
 	+$(MAKE) -s -C $(BUILD)/vl/$1 -f V$1.mk V$1__ALL.a $(VMAKE_OPT) >/dev/null
 
 $(BUILD)/obj/shim_$1.o: tb/$2_shim.cpp tb/shim.hpp tb/engine.h $(BUILD)/vl/$1/V$1__ALL.a

@@ -7,7 +7,7 @@
 // take part; a row's reads share a bank, so a row is eligible as a whole.
 //
 // Nothing is stored: a same-row matrix (one comparator per pair of entries)
-// gives each entry its row's sum (one add_tree per entry), and an argmax over
+// gives each entry its row's sum (a balanced adder tree per entry), and an argmax over
 // the entries, ties to the lowest index, picks the oldest read of a best row.
 // MSHR-M needs no per-row maximum: the best row score is the largest request
 // score V (the same argmax), and the best rows are those holding a read of
@@ -42,26 +42,42 @@ module dram_rowscore #(
   logic [N-1:0]        top, cand;           // max mode: reads of score V; reads in a row holding one
   logic                pe_valid;
 
+  logic [BankW+RowW-1:0] br [N];        // entry i's {bank, row}
+  for (genvar i = 0; i < N; i++) begin : gen_br
+    assign br[i] = {bank_i[i*BankW +: BankW], row_i[i*RowW +: RowW]};
+  end
+
   always_comb begin
     for (int i = 0; i < N; i++) begin
       same[i][i] = 1'b1;
       for (int j = i + 1; j < N; j++) begin
-        same[i][j] = (bank_i[i*BankW +: BankW] == bank_i[j*BankW +: BankW]) &&
-                     (row_i[i*RowW +: RowW] == row_i[j*RowW +: RowW]);
+        same[i][j] = (br[i] == br[j]);
         same[j][i] = same[i][j];
       end
     end
   end
 
+  // Per entry, the sum of the keys of the eligible reads in its row, as a
+  // balanced tree of adders (depth log2(N)), computed in place in t.
+  localparam int Levels = (N > 1) ? $clog2(N) : 0;
+  localparam int Leaves = 1 << Levels;
+  logic [KeyW-1:0]   key [N];
+  logic [ScoreW-1:0] sum [N];
+  logic [ScoreW-1:0] t [2*Leaves-1];
+  always_comb begin
+    for (int j = 0; j < N; j++) key[j] = key_i[j*KeyW +: KeyW];
+    for (int i = 0; i < N; i++) begin
+      for (int j = 0; j < Leaves; j++)
+        t[Leaves-1+j] = (j < N && same[i][j] && elig_i[j]) ? ScoreW'(key[j]) : '0;
+      for (int k = Leaves - 2; k >= 0; k--)
+        t[k] = t[2*k+1] + t[2*k+2];
+      sum[i] = t[0];
+    end
+  end
+
   for (genvar i = 0; i < N; i++) begin : gen_entry
-    logic [ScoreW-1:0] sum;
-    add_tree #(.N(N), .W(KeyW), .OW(ScoreW)) u_sum (
-      .en_i   (same[i] & elig_i),
-      .vals_i (key_i),
-      .sum_o  (sum)
-    );
-    assign am_vals[i*ScoreW +: ScoreW] = max_mode_i ? ScoreW'(key_i[i*KeyW +: KeyW]) : sum;
-    assign top[i]  = elig_i[i] & (ScoreW'(key_i[i*KeyW +: KeyW]) == am_max);
+    assign am_vals[i*ScoreW +: ScoreW] = max_mode_i ? ScoreW'(key[i]) : sum[i];
+    assign top[i]  = elig_i[i] & (ScoreW'(key[i]) == am_max);
     assign cand[i] = elig_i[i] & |(same[i] & top);
   end
 
