@@ -201,12 +201,14 @@ BENCH_CYCLES ?= 1000000
 bench: all
 	@$(BUILD)/memsched bench --cycles $(BENCH_CYCLES) $(BLOCK)
 
-# Every mode combination at every built parameter set, 10^6 cycles each (about
-# an hour on two cores; not part of make test, which runs 2000 cycles each).
+# Every mode combination at every built parameter set, 10^6 cycles each: mrpb's
+# 216, dram_sched's five policies, mib_l2 (about 2 h on two cores; not part of
+# make test, which runs a few thousand cycles each).
 LONG_CYCLES ?= 1000000
 LONG_JOBS   ?= 2
+LONG_BLOCKS ?= mrpb dram_sched mib_l2
 cosim-long: all
-	@tests/mrpb_modes.sh --cycles $(LONG_CYCLES) --jobs $(LONG_JOBS)
+	@st=0; for b in $(LONG_BLOCKS); do tests/modes.sh $$b --cycles $(LONG_CYCLES) --jobs $(LONG_JOBS) || st=1; done; exit $$st
 
 clean:
 	rm -rf $(BUILD) $(OUT)

@@ -111,8 +111,8 @@ module dram_sched #(
   logic                 rd_pop, wr_pop;
 
   // --- open-row table -------------------------------------------------------------
-  logic [NumBanks-1:0]      open_valid_q, open_valid_d;
-  logic [NumBanks*RowW-1:0] open_row_q, open_row_d;
+  logic [NumBanks-1:0]      open_valid;
+  logic [NumBanks*RowW-1:0] open_row;
 
   dram_rdq #(.N(RdQ), .AddrW(AddrW), .BankW(BankW), .RowW(RowW)) u_rdq (
     .clk_i,
@@ -173,8 +173,8 @@ module dram_sched #(
     .len_i        (rd_len),
     .age_i        (rd_age),
     .bank_ready_i,
-    .open_valid_i (open_valid_q),
-    .open_row_i   (open_row_q),
+    .open_valid_i (open_valid),
+    .open_row_i   (open_row),
     .valid_o      (rs_valid),
     .idx_o        (rs_idx),
     .hit_o        (rs_hit),
@@ -188,8 +188,8 @@ module dram_sched #(
     .bank_i       (wr_bank),
     .row_i        (wr_row),
     .bank_ready_i,
-    .open_valid_i (open_valid_q),
-    .open_row_i   (open_row_q),
+    .open_valid_i (open_valid),
+    .open_row_i   (open_row),
     .valid_o      (ws_valid),
     .idx_o        (ws_idx),
     .hit_o        (ws_hit)
@@ -226,33 +226,36 @@ module dram_sched #(
     end
   end
 
-  always_comb begin
-    open_valid_d = open_valid_q;
-    open_row_d   = open_row_q;
-    if (sched_valid_o) begin
-      open_valid_d[sched_bank_o]              = 1'b1;
-      open_row_d[sched_bank_o*RowW +: RowW]   = sched_row_o;
+  // One open-row register per bank: the row of the last request sent to it.
+  for (genvar b = 0; b < NumBanks; b++) begin : gen_bank
+    logic            open_valid_q;
+    logic [RowW-1:0] open_row_q;
+    logic            load;
+    assign load = sched_valid_o & (sched_bank_o == BankW'(b));
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        open_valid_q <= 1'b0;
+        open_row_q   <= '0;
+      end else if (load) begin
+        open_valid_q <= 1'b1;
+        open_row_q   <= sched_row_o;
+      end
     end
+    assign open_valid[b]                = open_valid_q;
+    assign open_row[b*RowW +: RowW]     = open_row_q;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      drain_q      <= 1'b0;
-      open_valid_q <= '0;
-      open_row_q   <= '0;
-    end else begin
-      drain_q      <= drain_d;
-      open_valid_q <= open_valid_d;
-      open_row_q   <= open_row_d;
-    end
+    if (!rst_ni) drain_q <= 1'b0;
+    else         drain_q <= drain_d;
   end
 
   assign dm_ready_o   = 1'b1;
   assign drain_o      = drain_d;
   assign rd_count_o   = rd_count;
   assign wr_count_o   = wr_count;
-  assign open_valid_o = open_valid_q;
-  assign open_row_o   = open_row_q;
+  assign open_valid_o = open_valid;
+  assign open_row_o   = open_row;
 
 `ifndef SYNTHESIS
   // Usage checks (Verilator --assert; Yosys defines SYNTHESIS).

@@ -80,12 +80,15 @@ module mib_l2 #(
 
   for (genvar i = 0; i < Entries; i++) begin : gen_entry
     logic alloc, merge, rel, clear;
-    logic [AgeW:0] age_sum;
+    logic [AgeW:0]   age_sum;              // age + the merging request's age
+    logic [AgeW-1:0] age_merged;           // the age after a merge: saturated sum, or the merge's age alone
+                                           // if this cycle's dummy took the old sum (out_ready_i only muxes)
     assign alloc   = alloc_valid_i & (alloc_slot_i == SlotW'(i));
     assign rel     = release_valid_i & (release_slot_i == SlotW'(i));
     assign merge   = merge_valid_i & (merge_slot_i == SlotW'(i)) & ~alloc & ~rel;
     assign clear   = sent & (sel == SlotW'(i));
-    assign age_sum = (clear ? '0 : (AgeW+1)'(age_q[i])) + (AgeW+1)'(merge_age_i);
+    assign age_sum = (AgeW+1)'(age_q[i]) + (AgeW+1)'(merge_age_i);
+    assign age_merged = clear ? merge_age_i : (age_sum > AgeMax) ? AgeMax[AgeW-1:0] : age_sum[AgeW-1:0];
 
     assign pend_d[i] = ~alloc & ~rel & (merge | (pend_q[i] & ~clear));
 
@@ -97,7 +100,7 @@ module mib_l2 #(
         age_q[i]  <= '0;
       end else if (merge) begin
         len_q[i]  <= (len_q[i] == '1) ? len_q[i] : len_q[i] + 1'b1;
-        age_q[i]  <= (age_sum > AgeMax) ? AgeMax[AgeW-1:0] : age_sum[AgeW-1:0];
+        age_q[i]  <= age_merged;
       end else if (clear) begin
         age_q[i]  <= '0;
       end

@@ -9,6 +9,7 @@
  * ready for the whole phase, none ready so the queues fill and ages grow).
  * Requests refused for want of room are usually offered again, as a queue in
  * front of the controller would. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "bits.h"
@@ -277,6 +278,20 @@ static void probes(void *m, sigtab_t *t)
         unsigned k = sigtab_add(t, p[i].path, p[i].w, 1);
         t->sig[k].group = p[i].group;
         t->sig[k].label = p[i].label;
+    }
+    /* The open row of each bank, one trace per bank (open_row_o is one long bus). */
+    static char paths[2][1u << DS_MAX_BANKW][48], labels[2][1u << DS_MAX_BANKW][32];
+    for (unsigned b = 0; b < nbanks(c); b++) {
+        snprintf(paths[0][b], sizeof paths[0][b], "gen_bank[%u].open_row_q", b);
+        snprintf(labels[0][b], sizeof labels[0][b], "open_row[%u]", b);
+        snprintf(paths[1][b], sizeof paths[1][b], "gen_bank[%u].open_valid_q", b);
+        snprintf(labels[1][b], sizeof labels[1][b], "open_valid[%u]", b);
+        unsigned k = sigtab_add(t, paths[1][b], 1, 1);
+        t->sig[k].group = "open row per bank";
+        t->sig[k].label = labels[1][b];
+        k = sigtab_add(t, paths[0][b], c->s.cfg.row_w, 1);
+        t->sig[k].group = "open row per bank";
+        t->sig[k].label = labels[0][b];
     }
 }
 

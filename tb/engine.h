@@ -15,7 +15,7 @@
 
 #include "rng.h"
 
-#define SIG_MAX   96   /* signals per direction (and probes) */
+#define SIG_MAX   160  /* signals per direction (and probes) */
 #define PARAM_MAX 8    /* Verilog parameters per block */
 #define KNOB_MAX  16   /* --set keys per block besides the parameters */
 

@@ -121,7 +121,7 @@ expect 1 "RTL assertion failed at the clock edge of cycle" \
     "RTL assertion fires on push when full / pop when empty" -- $M cosim fifo --set misuse=10 --cycles 5000
 
 # waves: every trace of the save file exists in the FST it names
-for b in prio_enc rr_arb argmax fifo mrpb; do
+for b in prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched; do
     if $M cosim $b --cycles 50 --fst "$T/$b.fst" --gtkw "$T/$b.gtkw" >/dev/null 2>&1 \
         && fst2vcd "$T/$b.fst" 2>/dev/null | awk '
             /^\$scope/ { path[++d] = $3 } /^\$upscope/ { d-- }
@@ -141,12 +141,13 @@ puts "TRACES $n"
 for {set i 0} {$i < $n} {incr i} { puts "TRACE [gtkwave::getTraceNameFromIndex $i]" }
 gtkwave::/File/Quit
 TCL
-for b in fifo mrpb; do
+for b in fifo mrpb dram_sched; do
     want=$(grep -c '^@' "$T/$b.gtkw")
     timeout 120 xvfb-run -a gtkwave -S "$T/count.tcl" "$T/$b.fst" "$T/$b.gtkw" >"$T/$b.gtkwave.log" 2>&1
     got=$(sed -n 's/^TRACES //p' "$T/$b.gtkwave.log")
     if [ -n "$want" ] && [ "$want" -gt 2 ] && [ "$got" = "$want" ] &&
-        { [ $b != mrpb ] || grep -qx 'TRACE occ\[5\]' "$T/$b.gtkwave.log"; }; then
+        { [ $b != mrpb ] || grep -qx 'TRACE occ\[5\]' "$T/$b.gtkwave.log"; } &&
+        { [ $b != dram_sched ] || grep -qx 'TRACE open_row\[15\]' "$T/$b.gtkwave.log"; }; then
         echo "PASS cli gtkwave loads all $want traces of the $b save file"
     else
         echo "FAIL cli gtkwave loads all ${want:-?} traces of the $b save file (got ${got:-none}; log $T/$b.gtkwave.log)"; status=1

@@ -62,12 +62,13 @@ while read -r blk params; do
 done < <($M cosim --psets) | tally
 
 echo "== lockstep: 10^6 cycles of each default (acceptance)"
-for blk in prio_enc rr_arb argmax fifo mrpb; do
+for blk in prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched; do
     check "cosim $blk default 1000000 cycles seed=1" $M cosim $blk --cycles 1000000 --seed 1
 done | tally
 
-echo "== lockstep: mrpb, all 216 mode combinations at every built parameter set (short)"
-tests/mrpb_modes.sh --cycles 2000 --jobs 2 2>&1 | tally
+echo "== lockstep: every mode combination at every built parameter set (short)"
+tests/modes.sh mrpb --cycles 2000 --jobs 2 2>&1 | tally
+tests/modes.sh dram_sched --cycles 5000 --jobs 2 2>&1 | tally
 
 echo "== hand-written stimulus files and directed tests (tests/stim), through cosim and ref"
 for f in tests/stim/*.stim; do
