@@ -4,6 +4,7 @@
 #   prio_enc, argmax  equivalence with a behavioural reference (tests/formal/*_ref.sv):
 #                     Yosys miter -equiv + sat -prove-asserts
 #   fifo, rr_arb      the `ifdef FORMAL assertions of rtl/X.sv, by k-induction:
+#   cqueue            (the order of the collapsing queue: tests/formal/cqueue_top.sv)
 #                     yosys-smtbmc -s z3 base case (BMC from reset) + induction step,
 #                     and the cover statements reached (the proof is not vacuous)
 #   mrpb              the `ifdef FORMAL assertions of rtl/mrpb.sv and rtl/mrpb_drain_sel.sv
@@ -200,6 +201,9 @@ if [ $LONG = 1 ]; then
 fi
 for d in 1 2 5 8; do
     checks+=("induct fifo_D${d}_W4 'fifo Depth=$d Width=4' fifo_top 'Depth=$d Width=4' $((2 * d + 4)) rtl/fifo.sv tests/formal/fifo_top.sv")
+done
+for n in 1 3 5; do
+    checks+=("induct cqueue_N${n}_W2 'cqueue N=$n W=2' cqueue_top 'N=$n W=2' $((2 * n + 3)) rtl/cqueue.sv tests/formal/cqueue_top.sv")
 done
 for n in 1 3 8; do
     checks+=("induct rr_arb_N$n 'rr_arb N=$n' rr_arb_top 'N=$n' $((n + 4)) rtl/prio_enc.sv rtl/rr_arb.sv tests/formal/rr_arb_top.sv")
