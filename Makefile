@@ -229,8 +229,10 @@ MUTATE_MODES_mrpb := ;policy=longest greedy=1 flush=0 bypass=all;policy=rr flush
 # dram_sched: the directed-test set (8 reads, 8 writes, 4 banks), every policy.
 MUTATE_PSET_dram_sched  := RdQ=8,WrQ=8,HighWM=6,LowWM=2,BankW=2,RowW=4,AddrW=8
 MUTATE_MODES_dram_sched := policy=fcfs;policy=fr-fcfs;policy=mshr-m;policy=mshr-s;policy=mshr-s+a
+MUTATE_CYCLES_dram_sched := 50000
 # mib_l2: five entries, so mutations land in the control logic, not in 64 copies of an entry.
 MUTATE_PSET_mib_l2 := Entries=5,AddrW=7
 mutate: deps all
 	@if [ -z "$(BLOCK)" ]; then echo "make mutate: say which block, e.g. make mutate BLOCK=fifo (one of: $(BLOCKS))"; exit 2; fi
-	@PSET='$(MUTATE_PSET_$(BLOCK))' MODES='$(MUTATE_MODES_$(BLOCK))' tests/mutate.sh $(BLOCK) $(MUTANTS)
+	@PSET='$(MUTATE_PSET_$(BLOCK))' MODES='$(MUTATE_MODES_$(BLOCK))' CYCLES='$(or $(MUTATE_CYCLES_$(BLOCK)),20000)' \
+	    tests/mutate.sh $(BLOCK) $(MUTANTS)

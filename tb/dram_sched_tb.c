@@ -3,9 +3,10 @@
  * The policy is an RTL input held at its --set value. The generator works in
  * phases of a few dozen to several hundred cycles, each with its own read,
  * write and dummy rates, a set of hot rows that most requests go to (so row
- * hits and equal row scores happen), dummy targets (queued reads, reads that
- * have just left, unknown addresses), arrival ages (small, random, near
- * saturation) and bank readiness (all ready, random, a few banks held not
+ * hits and equal row scores happen; rows 0 and all-ones are often among
+ * them), dummy targets (queued reads, reads that have just left, unknown
+ * addresses), arrival and dummy ages (small, random, near saturation, zero,
+ * or clustered so that row sums are close) and bank readiness (all ready, random, a few banks held not
  * ready for the whole phase, none ready so the queues fill and ages grow).
  * Requests refused for want of room are usually offered again, as a queue in
  * front of the controller would. */
@@ -26,6 +27,8 @@ typedef struct {
     unsigned p_rd, p_wr, p_dm, p_hot, dm_target, age_kind, ready_kind, p_ready;
     unsigned nhot;
     uint64_t hot_bank[HOT_MAX], hot_row[HOT_MAX], held_banks;
+    uint64_t age_base;               /* clustered ages: base + 0..31 */
+    unsigned pulse;                  /* race phases: every bank ready one cycle in `pulse` */
     uint64_t gone[GONE_MAX];         /* addresses of the reads scheduled last */
     unsigned gone_n, gone_pos;
     uint64_t last_rd[5], last_wr[4]; /* a refused request, offered again */
@@ -164,18 +167,42 @@ static void new_phase(ctx_t *c, rng_t *r)
     c->p_dm = p_dm[rng_below(r, 4)];
     c->p_hot = p_hot[rng_below(r, 4)];
     c->dm_target = (unsigned)rng_below(r, 4);   /* queued, departed, unknown, mixed */
-    c->age_kind = (unsigned)rng_below(r, 4);    /* small, random, near saturation, zero */
+    c->age_kind = (unsigned)rng_below(r, 5);    /* small, random, near saturation, zero, clustered */
+    c->age_base = rng_bits(r, DS_AGE_W - 1);
     c->ready_kind = (unsigned)rng_below(r, 5);  /* all, random, held banks, none, hot banks held */
     c->p_ready = p_ready[rng_below(r, 4)];
     c->nhot = 1u << rng_below(r, 4);
+    const int one_bank = rng_pct(r, 50);
     for (unsigned k = 0; k < c->nhot; k++) {
-        /* Hot rows share a few banks, so several rows of one bank compete. */
-        c->hot_bank[k] = rng_below(r, nb < 4 ? nb : 4);
-        c->hot_row[k] = rng_bits(r, c->s.cfg.row_w);
+        /* Hot rows share a few banks (half the phases: one), so several rows of one bank compete. */
+        c->hot_bank[k] = one_bank && k ? c->hot_bank[0] : rng_below(r, nb < 4 ? nb : 4);
+        /* Rows 0 and all-ones (the corners of a row compare) a quarter of the time each. */
+        const uint64_t corner[] = {0, bits_mask(c->s.cfg.row_w)};
+        c->hot_row[k] = rng_pct(r, 50) ? corner[rng_below(r, 2)] : rng_bits(r, c->s.cfg.row_w);
     }
     c->held_banks = rng_next(r) & rng_next(r) & bits_mask(nb);
     /* Long phases with nothing ready fill the queues and saturate ages. */
     c->phase_left = 8 + (unsigned)rng_below(r, c->ready_kind == 3 ? 3000 : 500);
+
+    /* A fifth of the phases are row races: two to four rows of one bank, large
+     * ages close to each other (row sums differ in their low bits), the queue
+     * refilled between single ready cycles, so that most decisions are by row
+     * score between close sums (or, with writes, FR-FCFS over a full write queue). */
+    if (rng_pct(r, 20)) {
+        c->p_hot = 100;
+        c->nhot = 2 + (unsigned)rng_below(r, 3);
+        for (unsigned k = 1; k < c->nhot; k++)
+            c->hot_bank[k] = c->hot_bank[0];
+        c->age_kind = 4;
+        c->age_base = DS_AGE_MAX / 2 + rng_below(r, DS_AGE_MAX / 2 - 32);
+        c->p_rd = rng_pct(r, 50) ? 100 : 60;
+        c->p_wr = rng_pct(r, 50) ? 0 : 100;
+        c->p_dm = 30;
+        c->dm_target = 0;
+        c->ready_kind = 5;
+        c->pulse = c->s.cfg.rdq + 1 + (unsigned)rng_below(r, c->s.cfg.rdq + 1);
+        c->phase_left = 20 * c->pulse;
+    }
 }
 
 static void pick_target(ctx_t *c, rng_t *r, uint64_t *bank, uint64_t *row)
@@ -196,7 +223,9 @@ static uint64_t pick_age(ctx_t *c, rng_t *r)
     case 0: return rng_below(r, 600);
     case 1: return rng_bits(r, DS_AGE_W);
     case 2: return DS_AGE_MAX - rng_below(r, 64);
-    default: return 0;
+    case 3: return 0;
+    /* Ages close to each other make row sums close, so one bit decides. */
+    default: return c->age_base + rng_below(r, 32);
     }
 }
 
@@ -247,6 +276,7 @@ static void gen(void *m, rng_t *r, uint64_t *in)
     case 1: ready = 0; for (unsigned b = 0; b < nbanks(c); b++) ready |= (uint64_t)rng_pct(r, c->p_ready) << b; break;
     case 2: ready = all & ~c->held_banks; break;
     case 3: ready = rng_pct(r, 2) ? all : 0; break;
+    case 5: ready = c->phase_left % c->pulse == 0 ? all : 0; break;
     default: ready = all & ~(c->held_banks | (UINT64_C(1) << c->hot_bank[0])); break;
     }
     in[I_BANK_READY] = ready;
