@@ -67,8 +67,10 @@ module dram_rowscore #(
   always_comb begin
     for (int j = 0; j < N; j++) key[j] = key_i[j*KeyW +: KeyW];
     for (int i = 0; i < N; i++) begin
-      for (int j = 0; j < Leaves; j++)
-        t[Leaves-1+j] = (j < N && same[i][j] && elig_i[j]) ? ScoreW'(key[j]) : '0;
+      for (int j = 0; j < N; j++)
+        t[Leaves-1+j] = (same[i][j] && elig_i[j]) ? ScoreW'(key[j]) : '0;
+      for (int j = N; j < Leaves; j++)
+        t[Leaves-1+j] = '0;
       for (int k = Leaves - 2; k >= 0; k--)
         t[k] = t[2*k+1] + t[2*k+2];
       sum[i] = t[0];
