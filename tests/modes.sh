@@ -34,14 +34,14 @@ combos() {
     dram_sched)
         for pol in fcfs fr-fcfs mshr-m mshr-s mshr-s+a; do echo "policy=$pol"; done ;;
     *)
-        echo "" ;;
+        echo "-" ;;   # no modes: one run with the defaults (xargs skips empty lines)
     esac
 }
 
 # one_run "P=V ..." "k=v ...": prints "OK combo" or "BAD combo"
 one_run() {
     local sets=() p
-    for p in $1 $2; do sets+=(--set "$p"); done
+    for p in $1 $2; do [ "$p" = - ] || sets+=(--set "$p"); done
     local name="${1// /_}__${2// /_}"
     if "$M" cosim "$block" "${sets[@]}" --cycles "$cycles" --seed "$seed" >"$log/$name.log" 2>&1; then
         echo "OK $2"
