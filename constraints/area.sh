@@ -12,6 +12,10 @@
 #     --rtl "FILES"      the RTL files to read, dependencies first (default: the
 #                        Makefile's RTL_BLOCK, else rtl/BLOCK.sv)
 #     --period NS        clock target in ns (default: from the library, see lib_settings)
+#     --abc full|fast|auto  ABC's script: full (SAT sweeping and structural
+#                        choices before mapping), fast (without them), auto
+#                        (default): full up to ABC_FULL_MAX generic cells
+#                        (default 100000), fast above (see the ABC script below)
 #     -q, --quiet        no summary line on stdout
 #
 # Steps: Yosys reads the RTL (-sv; Yosys defines SYNTHESIS, so the simulation-only
@@ -21,7 +25,9 @@
 # reports area and writes the netlist; OpenSTA reads the netlist with
 # constraints/BLOCK.sdc and reports the worst setup path and slack. Files in the
 # output directory:
-#   yosys.ys yosys.log      the synthesis script and its log
+#   yosys.ys yosys.log      the synthesis script (to generic gates, flip-flops
+#                           mapped) and its log
+#   map.ys map.log          the logic mapping script (abc) and its log
 #   abc.constr abc.script   ABC's driving cell and output load (fF), and its script
 #   rtl_stat.txt            the coarse netlist (word-level cells, memories)
 #   stat.txt                the mapped cells and area (Yosys stat -liberty)
@@ -47,6 +53,7 @@ outdir=
 rtl=
 period=
 quiet=0
+abc_mode=auto
 block=
 params=()
 while [ $# -gt 0 ]; do
@@ -56,6 +63,9 @@ while [ $# -gt 0 ]; do
         --rtl)        [ $# -ge 2 ] || usage "$1 needs a list of files"; rtl=$2; shift 2 ;;
         --period)     [ $# -ge 2 ] || usage "$1 needs a value in ns"; period=$2; shift 2 ;;
         -q|--quiet)   quiet=1; shift ;;
+        --abc)        [ $# -ge 2 ] || usage "$1 needs full, fast or auto"
+                      case $2 in full|fast|auto) abc_mode=$2 ;; *) usage "bad --abc '$2' (expected full, fast or auto)" ;; esac
+                      shift 2 ;;
         -h|--help)    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
         -*)           usage "unknown option $1" ;;
         *)  if [ -z "$block" ]; then block=$1
@@ -103,7 +113,7 @@ for p in "${params[@]+"${params[@]}"}"; do tag+="_${p/=/}"; done
 [ -n "$outdir" ] || outdir=$root/out/area/$tag
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
-rm -f "$outdir"/{abc.constr,abc.script,synth.lib,yosys.ys,yosys.log,rtl_stat.txt,mem.txt,stat.txt,netlist.v,sta.tcl,sta.log,timing.rpt,fo4.v,fo4.tcl,fo4.log,result.txt}
+rm -f "$outdir"/{abc.constr,abc.script,synth.lib,yosys.ys,yosys.log,map.ys,map.log,generic.il,rtl_stat.txt,mem.txt,stat.txt,netlist.v,sta.tcl,sta.log,timing.rpt,fo4.v,fo4.tcl,fo4.log,result.txt}
 
 # Yosys scripts split words on blanks: no paths with blanks.
 for f in "$outdir" "$liberty" "${rtl_abs[@]}"; do
@@ -246,7 +256,17 @@ printf 'set_driving_cell %s\nset_load %s\n' "$drive_cell" "$load_ff" > "$outdir/
 # paths that only have half a period (prio_enc got 12% slower in osu018, 48% in
 # sky130hd). Mapping for the shortest delay, with area recovered off the
 # critical path, estimates what the RTL's structure can reach.
-printf '%s\n' "strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; strash; dch -f; map -B 0.9; topo; buffer -p; upsize; dnsize; stime -p" > "$outdir/abc.script"
+# Two ABC scripts. full: SAT sweeping (&fraig -x) and structural choices
+# (dch -f) before mapping, for the best structure; fast: without them. On large
+# netlists those two steps are the whole run time: dram_sched at 16 reads is
+# 152k generic cells (361k AIG nodes), on which &fraig -x and dch -f each ran
+# for more than 10 minutes (the full script did not finish in an hour), while
+# the fast script maps it in about 2 minutes. auto: full up to ABC_FULL_MAX
+# generic cells (every other block), fast above; result.txt records which.
+abc_full="strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; strash; dch -f; map -B 0.9; topo; buffer -p; upsize; dnsize; stime -p"
+abc_fast="strash; dc2; map -B 0.9; topo; buffer -p; upsize; dnsize; stime -p"
+abc_full_max=${ABC_FULL_MAX:-100000}
+[[ $abc_full_max =~ ^[0-9]+$ ]] || usage "bad ABC_FULL_MAX '$abc_full_max' (expected a number of cells)"
 chparams=
 for p in "${params[@]+"${params[@]}"}"; do chparams+=" -set ${p%%=*} ${p#*=}"; done
 {
@@ -262,28 +282,49 @@ for p in "${params[@]+"${params[@]}"}"; do chparams+=" -set ${p%%=*} ${p#*=}"; d
     echo "# storage bits: the single-bit flip-flops and latches before mapping"
     echo "tee -q -a $outdir/rtl_stat.txt stat"
     echo "# flip-flops (osu018: async active-low reset -> DFFSR with S tied high;"
-    echo "# sky130hd: dfrtp; enables become a mux in front of D), then the logic"
+    echo "# sky130hd: dfrtp; enables become a mux in front of D); the logic in map.ys"
     [ $has_async_clear -eq 1 ] || echo "async2sync"
     echo "dfflibmap -liberty $synth_lib"
-    echo "abc -script $outdir/abc.script -constr $outdir/abc.constr -liberty $synth_lib"
-    echo "opt_clean -purge"
-    echo "tee -q -o $outdir/stat.txt stat -liberty $lib"
-    echo "# nothing generic may be left: every cell must be a liberty cell"
-    echo "select -assert-none t:\$*"
-    echo "write_verilog -noattr -noexpr -nohex -nodec $outdir/netlist.v"
+    echo "write_rtlil $outdir/generic.il"
 } > "$outdir/yosys.ys"
-yosys -q -l "$outdir/yosys.log" -s "$outdir/yosys.ys" > /dev/null 2>&1 || {
-    if bad=$(grep -m1 -o "Can't find object for defparam \`[^\`']*" "$outdir/yosys.log"); then
+# yosys_run SCRIPT LOG: run Yosys, explain a failure.
+yosys_run() {
+    yosys -q -l "$2" -s "$1" > /dev/null 2>&1 && return 0
+    if bad=$(grep -m1 -o "Can't find object for defparam \`[^\`']*" "$2"); then
         echo "$prog: $block has no parameter '${bad##*\`}' (see rtl/$block.sv)" >&2; exit 2
     fi
-    echo "$prog: Yosys failed on $block ${params[*]+${params[*]}}, see $outdir/yosys.log:" >&2
-    grep -m3 -E 'ERROR|Assertion failed' "$outdir/yosys.log" | sed 's/^/  /' >&2 || true
-    if grep -q 'Assertion failed' "$outdir/yosys.log"; then
+    echo "$prog: Yosys failed on $block ${params[*]+${params[*]}}, see $2:" >&2
+    grep -m3 -E 'ERROR|Assertion failed' "$2" | sed 's/^/  /' >&2 || true
+    if grep -q 'Assertion failed' "$2"; then
         echo "  generic cells left after mapping (unmapped flip-flops?), from $outdir/stat.txt:" >&2
         awk '$1 ~ /^\$/ { print "    " $1, $2 }' "$outdir/stat.txt" >&2 || true
     fi
     exit 1
 }
+yosys_run "$outdir/yosys.ys" "$outdir/yosys.log"
+
+# The generic netlist's size (the last stat in rtl_stat.txt) picks the script.
+generic_cells=$(awk '/Number of cells:/ { n = $4 } END { print n + 0 }' "$outdir/rtl_stat.txt")
+abc_used=$abc_mode
+if [ "$abc_mode" = auto ]; then
+    abc_used=full; [ "$generic_cells" -le "$abc_full_max" ] || abc_used=fast
+fi
+if [ "$abc_used" = full ]; then abc_script=$abc_full; else abc_script=$abc_fast; fi
+printf '%s\n' "$abc_script" > "$outdir/abc.script"
+{
+    echo "# generated by $prog: $block ${params[*]+${params[*]}} on $libname, ABC script $abc_used ($generic_cells generic cells)"
+    echo "read_rtlil $outdir/generic.il"
+    echo "abc -script $outdir/abc.script -constr $outdir/abc.constr -liberty $synth_lib"
+    echo "opt_clean -purge"
+    echo "tee -q -o $outdir/stat.txt stat -liberty $lib"
+    echo "# nothing generic may be left: every cell must be a liberty cell"
+    echo "select -assert-none t:\$*"
+    echo "# one net per assign: OpenSTA reads no concatenation on the left (dram_sched's"
+    echo "# flattened aliases u_wrq.data_o = {u_wr_sel.bank_i, u_wr_sel.row_i, ...} made one)"
+    echo "write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $outdir/netlist.v"
+} > "$outdir/map.ys"
+yosys_run "$outdir/map.ys" "$outdir/map.log"
+rm -f "$outdir/generic.il"
 
 [ "$synth_lib" = "$lib" ] || rm -f "$synth_lib"
 
@@ -422,6 +463,8 @@ crit_ns=$crit
 crit_fo4=$crit_fo4
 slack_ns=$slack
 levels=$levels
+abc=$abc_used
+generic_cells=$generic_cells
 startpoint=$start
 endpoint=$end
 outdir=$outdir

@@ -164,8 +164,9 @@ done
         for ((i = 0; i < n; i++)); do
             f=$out/${tags[$i]}/result.txt
             if [ -f "$f" ]; then
-                printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s -> %s\n' \
-                    "$(val block "$f")" "$(val params "$f")" "$(val cells "$f")" "$(val area_um2 "$f")" \
+                mark=; [ "$(val abc "$f")" = fast ] && mark='*'
+                printf '%s%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s -> %s\n' \
+                    "$(val block "$f")" "$mark" "$(val params "$f")" "$(val cells "$f")" "$(val area_um2 "$f")" \
                     "$(val flops "$f")" "$(val storage_bits "$f")" "$(ns "$(val crit_ns "$f")")" \
                     "$(ns "$(val slack_ns "$f")")" "$(val crit_fo4 "$f")" "$(val startpoint "$f")" "$(val endpoint "$f")"
             else
@@ -190,6 +191,13 @@ done
     echo 'cells, area: Yosys stat -liberty of the mapped netlist; flops: flip-flop cells; bits: storage bits'
     echo 'of the RTL; crit: delay of the worst path from its launch (input delay or clock edge) to'
     echo 'its end (plus setup at a flop); slack: against the budget in constraints/<block>.sdc. docs/area.md'
+    for ((i = 0; i < n; i++)); do
+        f=$out/${tags[$i]}/result.txt
+        if [ -f "$f" ] && [ "$(val abc "$f")" = fast ]; then
+            echo "*: mapped with ABC's fast script (no SAT sweeping or choices): more than ABC_FULL_MAX generic cells"
+            break
+        fi
+    done
 } > "$out/summary.txt.tmp"
 mv "$out/summary.txt.tmp" "$out/summary.txt"
 cat "$out/summary.txt"
