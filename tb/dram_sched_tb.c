@@ -6,7 +6,8 @@
  * hits and equal row scores happen; rows 0 and all-ones are often among
  * them), dummy targets (queued reads, reads that have just left, unknown
  * addresses), arrival and dummy ages (small, random, near saturation, zero,
- * or clustered so that row sums are close) and bank readiness (all ready, random, a few banks held not
+ * or clustered so that row sums are close; a third of the row races at
+ * saturation, so that row sums pass 2^16) and bank readiness (all ready, random, a few banks held not
  * ready for the whole phase, none ready so the queues fill and ages grow).
  * Requests refused for want of room are usually offered again, as a queue in
  * front of the controller would. */
@@ -29,6 +30,7 @@ typedef struct {
     uint64_t hot_bank[HOT_MAX], hot_row[HOT_MAX], held_banks;
     uint64_t age_base;               /* clustered ages: base + 0..31 */
     unsigned pulse;                  /* race phases: every bank ready one cycle in `pulse` */
+    int sat_dummies;                 /* race phases at saturation: dummy ages and lengths near the top */
     uint64_t gone[GONE_MAX];         /* addresses of the reads scheduled last */
     unsigned gone_n, gone_pos;
     uint64_t last_rd[5], last_wr[4]; /* a refused request, offered again */
@@ -183,6 +185,7 @@ static void new_phase(ctx_t *c, rng_t *r)
     c->held_banks = rng_next(r) & rng_next(r) & bits_mask(nb);
     /* Long phases with nothing ready fill the queues and saturate ages. */
     c->phase_left = 8 + (unsigned)rng_below(r, c->ready_kind == 3 ? 3000 : 500);
+    c->sat_dummies = 0;
 
     /* A fifth of the phases are row races: two to four rows of one bank, large
      * ages close to each other (row sums differ in their low bits), the queue
@@ -195,6 +198,14 @@ static void new_phase(ctx_t *c, rng_t *r)
             c->hot_bank[k] = c->hot_bank[0];
         c->age_kind = 4;
         c->age_base = DS_AGE_MAX / 2 + rng_below(r, DS_AGE_MAX / 2 - 32);
+        /* A third of the races at saturation: ages and dummy ages at the top,
+         * dummy lengths at the maximum, so row sums pass 2^16 (rows of three
+         * or more reads against rows of fewer) and an age plus a dummy age
+         * passes the 17-bit sum before its saturation. */
+        if (rng_pct(r, 33)) {
+            c->age_kind = 2;
+            c->sat_dummies = 1;
+        }
         c->p_rd = rng_pct(r, 50) ? 100 : 60;
         c->p_wr = rng_pct(r, 50) ? 0 : 100;
         c->p_dm = 30;
@@ -266,8 +277,8 @@ static void gen(void *m, rng_t *r, uint64_t *in)
     }
     in[I_DM_VALID] = rng_pct(r, c->p_dm);
     in[I_DM_ADDR] = dummy_addr(c, r);
-    in[I_DM_LEN] = rng_pct(r, 30) ? bits_mask(DS_LEN_W) : rng_bits(r, DS_LEN_W);
-    in[I_DM_AGE] = pick_age(c, r);
+    in[I_DM_LEN] = rng_pct(r, c->sat_dummies ? 80 : 30) ? bits_mask(DS_LEN_W) : rng_bits(r, DS_LEN_W);
+    in[I_DM_AGE] = c->sat_dummies ? DS_AGE_MAX - rng_below(r, 16) : pick_age(c, r);
 
     const uint64_t all = bits_mask(nbanks(c));
     uint64_t ready;

@@ -14,7 +14,9 @@
 #    prove (a timeout on large netlists) counts as equivalent only when
 #    tests/mutate_equiv/BLOCK.txt lists its exact description (cell, port,
 #    bit, source lines; any RTL change renames the cells, so the list must be
-#    reviewed again) with the argument why; what is left is listed as undetected.
+#    reviewed again) with the argument why; a rare mutant listed there with a
+#    longer run that kills it counts as killed when that run, made here, fails;
+#    what is left is listed as undetected.
 # Usage: tests/mutate.sh BLOCK [N_MUTANTS] [SEED]
 #   env CYCLES (20000), SEEDS ("1 2 3"),
 #       PSET  parameters of the mutated netlist, "P=V,P=V" (default: the
@@ -127,16 +129,25 @@ done
 # mutant that starts where the original starts can never be told apart from it.
 EQUIV_TIMEOUT=${EQUIV_TIMEOUT:-60}
 equiv=0 by_hand=0 undetected=()
-# hand_shown K: the argument for mutant K in $HAND ("mutant: <description>"
-# followed by "why: <argument>"), if its description is listed there exactly.
+# $HAND lists survivors by their exact description, each followed by one of
+#   why: <the argument that the mutant is equivalent>
+#   kill: <cosim options of a longer or directed run that kills it>
+# (a rare mutant); a kill line is run here and counts only if the run fails.
+# hand_field K FIELD: that line's text for mutant K.
 HAND=tests/mutate_equiv/$B.txt
-hand_shown() {
+hand_field() {
     [ -f "$HAND" ] || return 1
-    awk -v d="mutant: $(describe "$1")" '
-        found && /^why: / { sub(/^why: /, ""); print; ok = 1; exit }
+    awk -v d="mutant: $(describe "$1")" -v f="$2: " '
+        found && index($0, f) == 1 { print substr($0, length(f) + 1); ok = 1; exit }
         { found = ($0 == d) }
         END { exit !ok }' "$HAND"
 }
+# run_kill K ARGS: 0 when the run with ARGS tells mutant K apart.
+run_kill() {
+    # shellcheck disable=SC2086  # ARGS and the set options are lists of words
+    ! $M cosim "$B" --mutant "$1" $sets_for_pset $2 >"$D/kill_$1.log" 2>&1
+}
+long_kills=0
 for k in "${survivors[@]}"; do
     script="read_verilog $D/${B}_mut.v; proc; rename ${B}_mut gold;
             read_verilog $D/${B}_mut.v; proc; rename ${B}_mut gate;
@@ -148,7 +159,10 @@ for k in "${survivors[@]}"; do
     if timeout "$EQUIV_TIMEOUT" yosys -q -p "$script" >"$D/equiv_$k.log" 2>&1; then
         equiv=$((equiv + 1))
         echo "  mutant $k proved equivalent: $(describe "$k")"
-    elif why=$(hand_shown "$k"); then
+    elif args=$(hand_field "$k" kill) && run_kill "$k" "$args"; then
+        killed=$((killed + 1)) long_kills=$((long_kills + 1))
+        echo "  mutant $k killed by a longer run (cosim $B --mutant $k$sets_for_pset $args): $(describe "$k")"
+    elif why=$(hand_field "$k" why); then
         equiv=$((equiv + 1)) by_hand=$((by_hand + 1))
         echo "  mutant $k shown equivalent by hand ($HAND): $(describe "$k")"
         echo "      $why"
@@ -158,7 +172,7 @@ for k in "${survivors[@]}"; do
 done
 
 pct=$(awk -v k=$killed -v t=$total 'BEGIN { printf "%.1f", t ? 100 * k / t : 0 }')
-echo "mutate $B $pset: killed $killed/$total ($pct%), survivors ${#survivors[@]}: equivalent $equiv ($((equiv - by_hand)) proved by Yosys, $by_hand shown by hand), undetected ${#undetected[@]}"
+echo "mutate $B $pset: killed $killed/$total ($pct%; $long_kills by longer runs), survivors ${#survivors[@]}: equivalent $equiv ($((equiv - by_hand)) proved by Yosys, $by_hand shown by hand), undetected ${#undetected[@]}"
 for k in "${undetected[@]}"; do
     echo "  undetected mutant $k: $(describe "$k")"
 done
