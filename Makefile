@@ -184,9 +184,9 @@ run: deps all
 # --- area/timing table (constraints/area_table.sh; docs/area.md) ---------------
 # BLOCK=mrpb also synthesises mrpb_final (the paper's final design, modes tied).
 AREA_EXTRA_mrpb := mrpb_final
-# dram_sched is synthesised with 16 reads and the thesis' widths: its row-score
-# logic grows with RdQ^2, and at the 64-read default the netlist is ~664k gates
-# that ABC does not map within 45 minutes (run it with constraints/area_table.sh
+# dram_sched is synthesised with 16 reads and the thesis' widths (about 4 min,
+# ABC's fast script): its row-score logic grows with RdQ^2, and the 64-read
+# default is several times larger (run it with constraints/area_table.sh
 # dram_sched:RdQ=64,... when you have the time; docs/dram_sched.md).
 AREA_SET_dram_sched := dram_sched:RdQ=16,WrQ=128,HighWM=96,LowWM=80,BankW=4,RowW=12,AddrW=24
 area_set = $(or $(AREA_SET_$1),$(call first_of,$1),$1)
