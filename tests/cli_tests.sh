@@ -180,4 +180,30 @@ if $M ref rr_arb --set N=8 --seed 3 --cycles 2000 2>/dev/null | $M cosim rr_arb 
 else
     echo "FAIL cli ref | cosim --stim - pipeline"; status=1
 fi
+# the area flow (constraints/area.sh): a small run with each ABC script, and bad input
+if command -v yosys >/dev/null && command -v sta >/dev/null; then
+    A=constraints/area.sh
+    for abc in full fast; do
+        rm -rf "$T/area_$abc"
+        if line=$($A -o "$T/area_$abc" --abc $abc prio_enc N=8 2>"$T/err") &&
+           grep -qx "abc=$abc" "$T/area_$abc/result.txt" &&
+           grep -qx "flops=0" "$T/area_$abc/result.txt" &&
+           [[ $line == "prio_enc N=8 on osu018_stdcells: "*" cells, "* ]]; then
+            echo "PASS cli area.sh --abc $abc prio_enc N=8 (${line#*: })"
+        else
+            echo "FAIL cli area.sh --abc $abc prio_enc N=8 ($line)"; sed 's/^/    /' "$T/err" | head -5; status=1
+        fi
+    done
+    # auto picks the fast script above ABC_FULL_MAX generic cells
+    if ABC_FULL_MAX=10 $A -q -o "$T/area_auto" prio_enc N=8 2>"$T/err" && grep -qx "abc=fast" "$T/area_auto/result.txt"; then
+        echo "PASS cli area.sh picks the fast ABC script above ABC_FULL_MAX"
+    else
+        echo "FAIL cli area.sh picks the fast ABC script above ABC_FULL_MAX"; status=1
+    fi
+    expect 2 "bad --abc 'quick' \(expected full, fast or auto\)" "area.sh bad --abc" -- $A --abc quick prio_enc N=8
+    expect 2 "unknown block 'nosuch'" "area.sh unknown block" -- $A nosuch
+    expect 2 "prio_enc has no parameter 'Bogus'" "area.sh unknown parameter" -- $A -o "$T/area_bad" prio_enc Bogus=3
+else
+    echo "FAIL cli area.sh: yosys or sta missing (make deps installs them)"; status=1
+fi
 exit $status
