@@ -4,9 +4,13 @@
 
 #include <stdint.h>
 
-#define FIFO_MAX_DEPTH 1024
+/* The largest Depth the model holds: the storage is an array of this size in
+ * fifo_state_t, so it bounds the size of every model built from fifos (mrpb
+ * holds 64). The RTL has no limit; the largest built set and mrpb's largest
+ * queue (MRPB_MAX_DEPTH) are 64. */
+#define FIFO_MAX_DEPTH 64
 
-typedef struct { unsigned depth, width; } fifo_cfg_t;  /* RTL parameters Depth (1..1024), Width (1..64) */
+typedef struct { unsigned depth, width; } fifo_cfg_t;  /* RTL parameters Depth (1..64), Width (1..64) */
 typedef struct {
     uint64_t push;   /* push_i */
     uint64_t wdata;  /* wdata_i: Width bits */

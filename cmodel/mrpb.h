@@ -19,6 +19,8 @@
 #define MRPB_MAX_DEPTH   64
 #define MRPB_MAX_LATENCY 18
 
+_Static_assert(MRPB_MAX_DEPTH <= FIFO_MAX_DEPTH, "an mrpb queue is a fifo model");
+
 /* Request header fields (Table 1: 48 warps, 8 blocks, 32 warps per block). */
 #define MRPB_WARP_W    6
 #define MRPB_BLOCK_W   3

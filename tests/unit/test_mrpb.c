@@ -100,7 +100,11 @@ static void bad_cfg(void **unused)
         assert_int_not_equal(mrpb_init(s, &bad[i]), 0);
     mrpb_cfg_t ok = {48, 8, 18, 55, 8};
     assert_int_equal(mrpb_init(s, &ok), 0);
+    mrpb_cfg_t max = {MRPB_MAX_QUEUES, MRPB_MAX_DEPTH, MRPB_MAX_LATENCY, 31, 32};
+    assert_int_equal(mrpb_init(s, &max), 0);
     free(s);
+    /* Storage sized to the model's limits: 64 queues of 64 entries, not of 1024. */
+    assert_true(sizeof(mrpb_state_t) < 64 * 1024);
 }
 
 int main(void)

@@ -188,6 +188,11 @@ static void fifo_depth1_and_reset(void **st)
     assert_int_equal(o.rdata, 0);
     fifo_cfg_t bad = {0, 4};
     assert_int_not_equal(fifo_init(&s, &bad), 0);
+    /* Depth 1..FIFO_MAX_DEPTH = 64: the largest built set and mrpb's largest queue. */
+    bad.depth = 65;
+    assert_int_not_equal(fifo_init(&s, &bad), 0);
+    fifo_cfg_t big = {64, 64};
+    assert_int_equal(fifo_init(&s, &big), 0);
 }
 
 int main(void)
