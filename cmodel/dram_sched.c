@@ -281,29 +281,29 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     s->drain = (uint64_t)d.drain;
 }
 
-void dram_sched_account(const dram_sched_state_t *s, const dram_sched_in_t *in, dram_sched_stats_t *st)
+void dram_sched_account(const dram_sched_cfg_t *cfg, const dram_sched_in_t *in, const dram_sched_out_t *out,
+                        dram_sched_stats_t *st)
 {
-    dram_sched_out_t o;
-    dram_sched_eval(s, in, &o);
+    (void)cfg; /* every counter is a port event; no width depends on the parameters */
     st->cycles++;
-    st->rd_in += (in->rd_valid & 1) && o.rd_ready;
-    st->wr_in += (in->wr_valid & 1) && o.wr_ready;
+    st->rd_in += (in->rd_valid & 1) && (out->rd_ready & 1);
+    st->wr_in += (in->wr_valid & 1) && (out->wr_ready & 1);
     if (in->dm_valid & 1) {
         st->dm_in++;
-        st->dm_dropped += o.dm_drop;
-        st->dm_applied += !o.dm_drop;
+        st->dm_dropped += out->dm_drop & 1;
+        st->dm_applied += !(out->dm_drop & 1);
     }
-    if (o.sched_valid) {
-        if (o.sched_write) {
+    if (out->sched_valid & 1) {
+        if (out->sched_write & 1) {
             st->wr_sched++;
-            st->wr_hits += o.sched_hit;
+            st->wr_hits += out->sched_hit & 1;
         } else {
             st->rd_sched++;
-            st->rd_hits += o.sched_hit;
-            st->rd_by_score += o.sched_why == DS_WHY_ROW;
+            st->rd_hits += out->sched_hit & 1;
+            st->rd_by_score += (out->sched_why & 7) == DS_WHY_ROW;
         }
-    } else if (s->rd_count || s->wr_count) {
+    } else if (out->rd_count || out->wr_count) {
         st->idle_cycles++;
     }
-    st->drain_cycles += o.drain;
+    st->drain_cycles += out->drain & 1;
 }

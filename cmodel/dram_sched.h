@@ -83,7 +83,9 @@ typedef struct {
     uint64_t open_row[1u << DS_MAX_BANKW];    /* the row last sent to the bank */
 } dram_sched_state_t;
 
-/* Event counts for the system model; not registers of the RTL. */
+/* Event counts for the system model; not registers of the RTL. Every counter
+ * follows from one cycle's ports (dram_sched_account), so the counts are the
+ * same whether the outputs come from this model or from the Verilated RTL. */
 typedef struct {
     uint64_t cycles;
     uint64_t rd_in, wr_in, dm_in;    /* accepted */
@@ -92,15 +94,17 @@ typedef struct {
     uint64_t rd_by_score;            /* reads scheduled by row score (DS_WHY_ROW) */
     uint64_t wr_sched, wr_hits;
     uint64_t drain_cycles;           /* cycles in write drain */
-    uint64_t idle_cycles;            /* requests queued, none scheduled (no ready bank) */
+    uint64_t idle_cycles;            /* requests queued (rd_count_o, wr_count_o), none scheduled (no ready bank) */
 } dram_sched_stats_t;
 
 int  dram_sched_init(dram_sched_state_t *s, const dram_sched_cfg_t *cfg);
 void dram_sched_reset(dram_sched_state_t *s);
 void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dram_sched_out_t *out);
 void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in);
-/* Add this cycle's events to st; call before dram_sched_tick with the same inputs. */
-void dram_sched_account(const dram_sched_state_t *s, const dram_sched_in_t *in, dram_sched_stats_t *st);
+/* Add this cycle's events to st, from this cycle's inputs and outputs only
+ * (out from dram_sched_eval or from the RTL, before the clock edge). */
+void dram_sched_account(const dram_sched_cfg_t *cfg, const dram_sched_in_t *in, const dram_sched_out_t *out,
+                        dram_sched_stats_t *st);
 
 /* Width of the row score: 15 + clog2(RdQ) bits, enough for RdQ saturated ages. */
 unsigned dram_sched_score_w(const dram_sched_cfg_t *cfg);

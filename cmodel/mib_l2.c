@@ -90,22 +90,22 @@ void mib_l2_tick(mib_l2_state_t *s, const mib_l2_in_t *in)
     }
 }
 
-void mib_l2_account(const mib_l2_state_t *s, const mib_l2_in_t *in, mib_l2_stats_t *st)
+void mib_l2_account(const mib_l2_cfg_t *cfg, const mib_l2_in_t *in, const mib_l2_out_t *out, mib_l2_stats_t *st)
 {
-    mib_l2_out_t o;
-    mib_l2_eval(s, in, &o);
     st->cycles++;
     st->allocs += in->alloc_valid & 1;
     st->merges += in->merge_valid & 1;
     st->releases += in->release_valid & 1;
-    if (o.out_valid && (in->out_ready & 1)) {
-        st->dummies += o.out_dummy;
-        st->misses += !o.out_dummy;
+    const int dummy = out->out_dummy & 1, ready = in->out_ready & 1;
+    if ((out->out_valid & 1) && ready) {
+        st->dummies += dummy;
+        st->misses += !dummy;
     }
-    st->blocked += o.out_dummy && (in->mq_valid & 1);
+    st->blocked += dummy && (in->mq_valid & 1);
     if (in->release_valid & 1) {
-        unsigned rs = slot_of(s, in->release_slot);
-        int sent = o.out_dummy && (in->out_ready & 1) && o.out_slot == rs;
-        st->lost_updates += rs < s->cfg.entries && s->e[rs].pend && !sent;
+        /* The slot on the port's max(1, clog2(Entries)) bits, as the RTL compares it. */
+        const uint64_t rs = in->release_slot & bits_mask(bits_idx_width(cfg->entries));
+        const int sent = dummy && ready && out->out_slot == rs;
+        st->lost_updates += rs < cfg->entries && (out->pend[rs] & 1) && !sent;
     }
 }

@@ -48,18 +48,24 @@ typedef struct {
     mib_entry_t e[MIB_MAX_ENTRIES];
 } mib_l2_state_t;
 
+/* Event counts for the system model; not registers of the RTL. Every counter
+ * follows from one cycle's ports (mib_l2_account), so the counts are the same
+ * whether the outputs come from this model or from the Verilated RTL. */
 typedef struct {
-    uint64_t cycles, allocs, merges, releases;
-    uint64_t dummies;        /* dummies sent */
-    uint64_t misses;         /* miss-queue requests sent */
-    uint64_t blocked;        /* cycles the miss queue waited behind a dummy */
-    uint64_t lost_updates;   /* entries released with news not yet sent */
+    uint64_t cycles, allocs, merges, releases;   /* *_valid_i */
+    uint64_t dummies;        /* dummies sent: out_valid_o, out_dummy_o, out_ready_i */
+    uint64_t misses;         /* miss-queue requests sent: out_valid_o, !out_dummy_o, out_ready_i */
+    uint64_t blocked;        /* cycles the miss queue waited behind a dummy: mq_valid_i, out_dummy_o */
+    uint64_t lost_updates;   /* releases of an entry with news not yet sent (pend_o[slot]) and not
+                                sent as this cycle's dummy */
 } mib_l2_stats_t;
 
 int  mib_l2_init(mib_l2_state_t *s, const mib_l2_cfg_t *cfg);
 void mib_l2_reset(mib_l2_state_t *s);
 void mib_l2_eval(const mib_l2_state_t *s, const mib_l2_in_t *in, mib_l2_out_t *out);
 void mib_l2_tick(mib_l2_state_t *s, const mib_l2_in_t *in);
-void mib_l2_account(const mib_l2_state_t *s, const mib_l2_in_t *in, mib_l2_stats_t *st);
+/* Add this cycle's events to st, from this cycle's inputs and outputs only
+ * (out from mib_l2_eval or from the RTL, before the clock edge). */
+void mib_l2_account(const mib_l2_cfg_t *cfg, const mib_l2_in_t *in, const mib_l2_out_t *out, mib_l2_stats_t *st);
 
 #endif

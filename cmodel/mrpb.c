@@ -262,33 +262,30 @@ void mrpb_tick(mrpb_state_t *s, const mrpb_in_t *in)
     }
 }
 
-void mrpb_account(const mrpb_state_t *s, const mrpb_in_t *in, mrpb_stats_t *st)
+void mrpb_account(const mrpb_cfg_t *cfg, const mrpb_in_t *in, const mrpb_out_t *out, mrpb_stats_t *st)
 {
-    comb_t k;
-    decide(s, in, &k);
+    (void)cfg; /* every counter is a port event; no width depends on the parameters */
     st->cycles++;
-    int ready = !e_stalled(&k);
     if (in->in_valid & 1) {
-        if (ready)
+        if (out->in_ready & 1)
             st->in++;
         else
             st->stall_cycles++;
     }
-    if (k.reason != MRPB_DR_NONE)
-        st->drained++;
-    st->policy_drains += k.reason == MRPB_DR_POLICY;
-    st->full_drains += k.reason == MRPB_DR_FULL;
-    st->flush_drains += k.reason == MRPB_DR_FLUSH;
-    st->write_passes += k.reason == MRPB_DR_WRITE;
-    st->direct += k.reason == MRPB_DR_DIRECT;
-    if (s->out.valid) {
-        if (s->out_bypass)
-            st->bypassed += k.slot_taken;
-        else if (k.slot_taken)
+    const uint64_t dr = out->drain & 7;
+    st->drained += dr != MRPB_DR_NONE;
+    st->policy_drains += dr == MRPB_DR_POLICY;
+    st->full_drains += dr == MRPB_DR_FULL;
+    st->flush_drains += dr == MRPB_DR_FLUSH;
+    st->write_passes += dr == MRPB_DR_WRITE;
+    st->direct += dr == MRPB_DR_DIRECT;
+    /* The slot's request is taken by the port it is presented on (rtl/mrpb_outslot.sv). */
+    if (out->out_valid & 1) {
+        if (out->out_bypass & 1)
+            st->bypassed += in->byp_ready & 1;
+        else if (in->l1_ready & 1)
             st->l1_accepted++;
         else
             st->retry_cycles++;
     }
-    st->write_flush_cycles += k.e.valid && k.e.write && (in->flush & 1) && (in->reorder & 1) &&
-                              s->q[k.e.q & 63].count != 0;
 }

@@ -78,25 +78,30 @@ typedef struct {
     uint64_t out_bypass;                    /* the slot's request goes to the next level */
 } mrpb_state_t;
 
-/* Event counts for the system model; not registers of the RTL. */
+/* Event counts for the system model; not registers of the RTL. Every counter
+ * follows from one cycle's ports (mrpb_account), so the counts are the same
+ * whether the outputs come from this model or from the Verilated RTL. A write
+ * waiting at the enqueue point for its queue to empty (flush) is not visible
+ * at the ports: flush_drains counts the reads such waits push out, and the
+ * wait shows at the input as stall_cycles once the pipeline behind it fills. */
 typedef struct {
     uint64_t cycles;
-    uint64_t in;              /* requests accepted */
-    uint64_t drained;         /* requests moved into the outbound slot (any reason) */
-    uint64_t policy_drains, full_drains, flush_drains, write_passes, direct;
-    uint64_t l1_accepted;     /* taken by the L1 */
-    uint64_t bypassed;        /* taken by the next level, bypassing the L1 */
-    uint64_t stall_cycles;    /* a request waited at the input (in_valid, !in_ready) */
-    uint64_t retry_cycles;    /* the L1 refused the slot's request */
-    uint64_t write_flush_cycles; /* a write waited for its queue to empty */
+    uint64_t in;              /* requests accepted: in_valid_i and in_ready_o */
+    uint64_t drained;         /* requests moved into the outbound slot: drain_o != none */
+    uint64_t policy_drains, full_drains, flush_drains, write_passes, direct;  /* drain_o, per reason */
+    uint64_t l1_accepted;     /* taken by the L1: out_valid_o, !out_bypass_o, l1_ready_i */
+    uint64_t bypassed;        /* taken by the next level: out_valid_o, out_bypass_o, byp_ready_i */
+    uint64_t stall_cycles;    /* a request waited at the input: in_valid_i, !in_ready_o */
+    uint64_t retry_cycles;    /* the L1 refused the slot's request: out_valid_o, !out_bypass_o, !l1_ready_i */
 } mrpb_stats_t;
 
 int  mrpb_init(mrpb_state_t *s, const mrpb_cfg_t *cfg);
 void mrpb_reset(mrpb_state_t *s);
 void mrpb_eval(const mrpb_state_t *s, const mrpb_in_t *in, mrpb_out_t *out);
 void mrpb_tick(mrpb_state_t *s, const mrpb_in_t *in);
-/* Add this cycle's events to st; call before mrpb_tick with the same inputs. */
-void mrpb_account(const mrpb_state_t *s, const mrpb_in_t *in, mrpb_stats_t *st);
+/* Add this cycle's events to st, from this cycle's inputs and outputs only
+ * (out from mrpb_eval or from the RTL, before the clock edge). */
+void mrpb_account(const mrpb_cfg_t *cfg, const mrpb_in_t *in, const mrpb_out_t *out, mrpb_stats_t *st);
 
 /* Queue index of a request: the selected header field, in max(1,clog2(NumQueues)) bits. */
 uint64_t mrpb_signature(const mrpb_cfg_t *cfg, const mrpb_in_t *in);

@@ -1,6 +1,7 @@
 /* test_dram_sched.c - directed unit tests of the dram_sched and mib_l2 C
  * models' APIs: configuration checks and the event counters the system model
- * reads (dram_sched_account, mib_l2_account).
+ * reads (dram_sched_account, mib_l2_account: from each cycle's inputs and
+ * the outputs of the model's eval).
  *
  * The scenarios are those of tests/stim/dram_sched_dummy.stim,
  * dram_sched_drain.stim and mib_l2_hand.stim; every expected count is worked
@@ -29,7 +30,9 @@ static dram_sched_state_t *new_sched(unsigned rdq, unsigned wrq, unsigned hi, un
 
 static void step(dram_sched_state_t *s, const dram_sched_in_t *in, dram_sched_stats_t *st)
 {
-    dram_sched_account(s, in, st);
+    dram_sched_out_t out;
+    dram_sched_eval(s, in, &out);
+    dram_sched_account(&s->cfg, in, &out, st);
     dram_sched_tick(s, in);
 }
 
@@ -151,7 +154,9 @@ static void mib_counted(void **unused)
         {.release_valid = 1, .release_slot = 0},
     };
     for (unsigned k = 0; k < sizeof c / sizeof c[0]; k++) {
-        mib_l2_account(m, &c[k], &st);
+        mib_l2_out_t out;
+        mib_l2_eval(m, &c[k], &out);
+        mib_l2_account(&cfg, &c[k], &out, &st);
         mib_l2_tick(m, &c[k]);
     }
     assert_int_equal(st.cycles, 7);
@@ -179,6 +184,34 @@ static void mib_counted(void **unused)
     free(m);
 }
 
+/* A release drops news only if they are pending (pend_o) and not sent as this
+ * cycle's dummy: both cases, counted from the ports. */
+static void mib_lost_updates(void **unused)
+{
+    (void)unused;
+    mib_l2_cfg_t cfg = {4, 8};
+    mib_l2_state_t *m = malloc(sizeof *m);
+    assert_non_null(m);
+    for (unsigned ready = 0; ready < 2; ready++) {
+        assert_int_equal(mib_l2_init(m, &cfg), 0);
+        mib_l2_stats_t st = {0};
+        const mib_l2_in_t c[] = {
+            {.alloc_valid = 1, .alloc_slot = 3, .alloc_addr = 0x33},
+            {.merge_valid = 1, .merge_slot = 3, .merge_age = 4},
+            {.release_valid = 1, .release_slot = 3, .out_ready = ready},  /* slot 3's dummy is the output */
+        };
+        for (unsigned k = 0; k < sizeof c / sizeof c[0]; k++) {
+            mib_l2_out_t out;
+            mib_l2_eval(m, &c[k], &out);
+            mib_l2_account(&cfg, &c[k], &out, &st);
+            mib_l2_tick(m, &c[k]);
+        }
+        assert_int_equal(st.dummies, ready);
+        assert_int_equal(st.lost_updates, !ready);
+    }
+    free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -187,6 +220,7 @@ int main(void)
         cmocka_unit_test(ages),
         cmocka_unit_test(bad_cfg),
         cmocka_unit_test(mib_counted),
+        cmocka_unit_test(mib_lost_updates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
