@@ -140,7 +140,8 @@ static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decis
         return;
     }
 
-    const unsigned policy = in->policy <= DS_MSHR_SA ? (unsigned)in->policy : DS_FCFS;
+    const uint64_t pol3 = in->policy & 7;  /* policy_i is 3 bits */
+    const unsigned policy = pol3 <= DS_MSHR_SA ? (unsigned)pol3 : DS_FCFS;
     unsigned char elig[DS_MAX_RDQ] = {0}, hit[DS_MAX_RDQ] = {0};
     int any_elig = 0, any_hit = 0;
     for (unsigned i = 0; i < s->rd_count; i++) {

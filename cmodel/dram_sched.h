@@ -46,7 +46,7 @@ typedef struct {
 } dram_sched_cfg_t;
 
 typedef struct {
-    uint64_t policy;                                   /* static: may change only in reset */
+    uint64_t policy;                                   /* 3 bits; static: may change only in reset */
     uint64_t rd_valid, rd_addr, rd_bank, rd_row, rd_age;  /* a new read (L2 miss) */
     uint64_t wr_valid, wr_addr, wr_bank, wr_row;           /* a new write */
     uint64_t dm_valid, dm_addr, dm_len, dm_age;            /* a dummy: MIB update for a queued read */

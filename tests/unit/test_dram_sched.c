@@ -212,12 +212,35 @@ static void mib_lost_updates(void **unused)
     free(m);
 }
 
+/* policy_i is 3 bits: 9 is 3'b001, FR-FCFS, as in the RTL (not FCFS). */
+static void policy_width(void **unused)
+{
+    (void)unused;
+    dram_sched_state_t *s = new_sched(8, 8, 6, 2);
+    dram_sched_in_t in = {.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 1, .rd_row = 5};
+    dram_sched_tick(s, &in);                       /* A: bank 0 row 5 */
+    in = (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 2, .rd_row = 7, .bank_ready = 1};
+    dram_sched_tick(s, &in);                       /* A leaves (bank 0's open row 5); R0: row 7 */
+    in = (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 3, .rd_row = 5};
+    dram_sched_tick(s, &in);                       /* R1: row 5 */
+    dram_sched_out_t o;
+    const uint64_t pol[] = {DS_FCFS, DS_FRFCFS, 8 + DS_FRFCFS, 8 + DS_FCFS}, addr[] = {2, 3, 3, 2};
+    for (unsigned k = 0; k < 4; k++) {
+        in = (dram_sched_in_t){.policy = pol[k], .bank_ready = 1};
+        dram_sched_eval(s, &in, &o);
+        assert_int_equal(o.sched_valid, 1);
+        assert_int_equal(o.sched_addr, addr[k]);   /* FCFS: R0, the oldest; FR-FCFS: R1, the hit */
+    }
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(dummies_counted),
         cmocka_unit_test(drain_counted),
         cmocka_unit_test(ages),
+        cmocka_unit_test(policy_width),
         cmocka_unit_test(bad_cfg),
         cmocka_unit_test(mib_counted),
         cmocka_unit_test(mib_lost_updates),
