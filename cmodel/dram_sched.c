@@ -1,6 +1,7 @@
 #include "dram_sched.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -307,4 +308,30 @@ void dram_sched_account(const dram_sched_cfg_t *cfg, const dram_sched_in_t *in, 
         st->idle_cycles++;
     }
     st->drain_cycles += out->drain & 1;
+}
+
+void dram_sched_chk_init(dram_sched_chk_t *c)
+{
+    c->policy = 0;
+    c->run = 0;
+}
+
+int dram_sched_check(dram_sched_chk_t *c, const dram_sched_state_t *s, const dram_sched_in_t *in, int rst_n,
+                     char *msg, size_t n)
+{
+    (void)s; /* the usage rules look at the inputs only */
+    const uint64_t pol = in->policy & 7, pol_q = c->policy, run_q = c->run;
+    c->policy = pol;                     /* f_policy_q, f_run_q: every clock */
+    c->run = (uint64_t)(rst_n & 1);
+    if (!(rst_n & 1))
+        return 0;
+    if (pol > DS_MSHR_SA) {
+        snprintf(msg, n, "dram_sched: policy %" PRIu64 " is not defined", pol);
+        return -1;
+    }
+    if (run_q && pol_q != pol) {
+        snprintf(msg, n, "dram_sched: the policy changed out of reset");
+        return -1;
+    }
+    return 0;
 }

@@ -15,6 +15,7 @@
 #ifndef MEMSCHED_DRAM_SCHED_H
 #define MEMSCHED_DRAM_SCHED_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define DS_MAX_RDQ   128
@@ -108,6 +109,28 @@ void dram_sched_account(const dram_sched_cfg_t *cfg, const dram_sched_in_t *in, 
 
 /* Width of the row score: 15 + clog2(RdQ) bits, enough for RdQ saturated ages. */
 unsigned dram_sched_score_w(const dram_sched_cfg_t *cfg);
+
+/* The RTL's usage assertions (rtl/dram_sched.sv, `ifndef SYNTHESIS), in C: the
+ * checker's own registers (the RTL's f_*_q; not architectural state). */
+typedef struct {
+    uint64_t policy;  /* f_policy_q: policy_i of the last clock, 3 bits */
+    uint64_t run;     /* f_run_q: rst_n at the last clock */
+} dram_sched_chk_t;
+
+/* The values after the power-on reset clock (f_run_q = 0; f_policy_q is then not looked at). */
+void dram_sched_chk_init(dram_sched_chk_t *c);
+/* Call at every clock edge, reset cycles included, with that cycle's inputs and rst_n and the
+ * state before the edge. Returns 0 if the usage is legal, or -1 with the message the RTL's
+ * $error prints (same text, %0d as decimal) in msg (msg may be NULL when n is 0); updates the
+ * checker's registers either way. The assertions are evaluated only when rst_n is 1; if several
+ * fail in one cycle, the first in the RTL's source order is reported. In that order:
+ *   "dram_sched: policy %0d is not defined"        policy_i (3 bits) above 4
+ *   "dram_sched: the policy changed out of reset"  policy_i differs from the last clock's, which
+ *                                                  was out of reset
+ * The RTL's third assertion ("scheduled a request of a bank that is not ready") is an invariant
+ * of the design, not a usage rule: it is not checked here. */
+int dram_sched_check(dram_sched_chk_t *c, const dram_sched_state_t *s, const dram_sched_in_t *in, int rst_n,
+                     char *msg, size_t n);
 
 extern const char *const dram_sched_policy_names[];  /* DS_* as --set values */
 extern const char *const dram_sched_why_names[];     /* DS_WHY_* */

@@ -55,3 +55,23 @@ void fifo_tick(fifo_state_t *s, const fifo_in_t *in)
         s->head = ptr_next(s, s->head);
     s->count = s->count + (unsigned)do_push - (unsigned)do_pop;
 }
+
+void fifo_chk_init(fifo_chk_t *c) { c->unused = 0; }
+
+int fifo_check(fifo_chk_t *c, const fifo_state_t *s, const fifo_in_t *in, int rst_n, char *msg, size_t n)
+{
+    (void)c;
+    if (!(rst_n & 1))
+        return 0;
+    fifo_out_t o;
+    fifo_eval(s, in, &o);
+    if ((in->push & 1) && o.full) {
+        snprintf(msg, n, "fifo: push when full");
+        return -1;
+    }
+    if ((in->pop & 1) && o.empty) {
+        snprintf(msg, n, "fifo: pop when empty");
+        return -1;
+    }
+    return 0;
+}

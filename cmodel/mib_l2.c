@@ -1,6 +1,7 @@
 #include "mib_l2.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -108,4 +109,37 @@ void mib_l2_account(const mib_l2_cfg_t *cfg, const mib_l2_in_t *in, const mib_l2
         const int sent = dummy && ready && out->out_slot == rs;
         st->lost_updates += rs < cfg->entries && (out->pend[rs] & 1) && !sent;
     }
+}
+
+void mib_l2_chk_init(mib_l2_chk_t *c) { c->unused = 0; }
+
+int mib_l2_check(mib_l2_chk_t *c, const mib_l2_state_t *s, const mib_l2_in_t *in, int rst_n, char *msg, size_t n)
+{
+    (void)c;
+    if (!(rst_n & 1))
+        return 0;
+    const uint64_t as = slot_of(s, in->alloc_slot), ms = slot_of(s, in->merge_slot), rs = slot_of(s, in->release_slot);
+    const int av = in->alloc_valid & 1, mv = in->merge_valid & 1, rv = in->release_valid & 1;
+    const uint64_t entries = s->cfg.entries;
+    if (av && as >= entries) {
+        snprintf(msg, n, "mib_l2: allocate of slot %" PRIu64, as);
+        return -1;
+    }
+    if (mv && ms >= entries) {
+        snprintf(msg, n, "mib_l2: merge into slot %" PRIu64, ms);
+        return -1;
+    }
+    if (rv && rs >= entries) {
+        snprintf(msg, n, "mib_l2: release of slot %" PRIu64, rs);
+        return -1;
+    }
+    if (mv && av && ms == as) {
+        snprintf(msg, n, "mib_l2: merge into the slot allocated in the same cycle");
+        return -1;
+    }
+    if (mv && rv && ms == rs) {
+        snprintf(msg, n, "mib_l2: merge into the slot released in the same cycle");
+        return -1;
+    }
+    return 0;
 }

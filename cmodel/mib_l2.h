@@ -12,6 +12,7 @@
 #ifndef MEMSCHED_MIB_L2_H
 #define MEMSCHED_MIB_L2_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define MIB_MAX_ENTRIES 128
@@ -67,5 +68,26 @@ void mib_l2_tick(mib_l2_state_t *s, const mib_l2_in_t *in);
 /* Add this cycle's events to st, from this cycle's inputs and outputs only
  * (out from mib_l2_eval or from the RTL, before the clock edge). */
 void mib_l2_account(const mib_l2_cfg_t *cfg, const mib_l2_in_t *in, const mib_l2_out_t *out, mib_l2_stats_t *st);
+
+/* The RTL's usage assertions (rtl/mib_l2.sv, `ifndef SYNTHESIS), in C: the
+ * checker's own registers (the RTL's f_*_q; not architectural state). */
+typedef struct {
+    int unused;  /* the checks look at this cycle only */
+} mib_l2_chk_t;
+
+/* The values after the power-on reset clock. */
+void mib_l2_chk_init(mib_l2_chk_t *c);
+/* Call at every clock edge, reset cycles included, with that cycle's inputs and rst_n and the
+ * state before the edge. Returns 0 if the usage is legal, or -1 with the message the RTL's
+ * $error prints (same text, %0d as decimal) in msg (msg may be NULL when n is 0); updates the
+ * checker's registers either way. The assertions are evaluated only when rst_n is 1; if several
+ * fail in one cycle, the first in the RTL's source order is reported. In that order (slots
+ * on the ports' max(1, clog2(Entries)) bits, as the RTL compares them):
+ *   "mib_l2: allocate of slot %0d"   alloc_valid_i and alloc_slot_i >= Entries
+ *   "mib_l2: merge into slot %0d"    merge_valid_i and merge_slot_i >= Entries
+ *   "mib_l2: release of slot %0d"    release_valid_i and release_slot_i >= Entries
+ *   "mib_l2: merge into the slot allocated in the same cycle"
+ *   "mib_l2: merge into the slot released in the same cycle" */
+int mib_l2_check(mib_l2_chk_t *c, const mib_l2_state_t *s, const mib_l2_in_t *in, int rst_n, char *msg, size_t n);
 
 #endif

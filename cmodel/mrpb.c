@@ -1,12 +1,15 @@
 #include "mrpb.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "argmax.h"
 #include "bits.h"
 #include "prio_enc.h"
+
+_Static_assert(MRPB_MAX_DEPTH <= FIFO_MAX_DEPTH, "an mrpb queue is a fifo model");
 
 const char *const mrpb_drain_names[] = {"none", "policy", "full", "flush", "write", "direct", NULL};
 const char *const mrpb_signature_names[] = {"warp", "block", "inblock", NULL};
@@ -288,4 +291,44 @@ void mrpb_account(const mrpb_cfg_t *cfg, const mrpb_in_t *in, const mrpb_out_t *
         else
             st->retry_cycles++;
     }
+}
+
+void mrpb_chk_init(mrpb_chk_t *c)
+{
+    c->mode = 0;
+    c->run = 0;
+}
+
+int mrpb_check(mrpb_chk_t *c, const mrpb_state_t *s, const mrpb_in_t *in, int rst_n, char *msg, size_t n)
+{
+    const uint64_t sig = in->signature & 3, pol = in->policy & 3, byp = in->bypass & 3;
+    const uint64_t mode = sig << 7 | pol << 5 | (in->greedy & 1) << 4 | (in->flush & 1) << 3 | byp << 1 |
+                          (in->reorder & 1);
+    const uint64_t mode_q = c->mode, run_q = c->run;
+    c->mode = mode;                      /* f_mode_q, f_run_q: every clock */
+    c->run = (uint64_t)(rst_n & 1);
+    if (!(rst_n & 1))
+        return 0;
+    if (sig == 3 || pol == 3 || byp == 3) {
+        snprintf(msg, n, "mrpb: mode value 3 is not defined");
+        return -1;
+    }
+    if (run_q && mode_q != mode) {
+        snprintf(msg, n, "mrpb: a mode changed out of reset");
+        return -1;
+    }
+    if (in->in_valid & 1) {
+        /* in_sig: the selected field on its port's bits, before the cut to the queue index */
+        uint64_t v;
+        switch (sig) {
+        case MRPB_SIG_BLOCK: v = in->in_block & bits_mask(MRPB_BLOCK_W); break;
+        case MRPB_SIG_INBLOCK: v = in->in_inblock & bits_mask(MRPB_INBLOCK_W); break;
+        default: v = in->in_warp & bits_mask(MRPB_WARP_W); break;
+        }
+        if (v >= s->cfg.num_queues) {
+            snprintf(msg, n, "mrpb: signature %" PRIu64 " >= NumQueues", v);
+            return -1;
+        }
+    }
+    return 0;
 }

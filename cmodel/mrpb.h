@@ -10,6 +10,7 @@
 #ifndef MEMSCHED_MRPB_H
 #define MEMSCHED_MRPB_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "fifo.h"
@@ -18,8 +19,6 @@
 #define MRPB_MAX_QUEUES  64
 #define MRPB_MAX_DEPTH   64
 #define MRPB_MAX_LATENCY 18
-
-_Static_assert(MRPB_MAX_DEPTH <= FIFO_MAX_DEPTH, "an mrpb queue is a fifo model");
 
 /* Request header fields (Table 1: 48 warps, 8 blocks, 32 warps per block). */
 #define MRPB_WARP_W    6
@@ -105,6 +104,28 @@ void mrpb_account(const mrpb_cfg_t *cfg, const mrpb_in_t *in, const mrpb_out_t *
 
 /* Queue index of a request: the selected header field, in max(1,clog2(NumQueues)) bits. */
 uint64_t mrpb_signature(const mrpb_cfg_t *cfg, const mrpb_in_t *in);
+
+/* The RTL's usage assertions (rtl/mrpb.sv, `ifndef SYNTHESIS), in C: the
+ * checker's own registers (the RTL's f_*_q; not architectural state). */
+typedef struct {
+    uint64_t mode;  /* f_mode_q: {signature, policy, greedy, flush, bypass, reorder} of the last clock, 9 bits */
+    uint64_t run;   /* f_run_q: rst_n at the last clock */
+} mrpb_chk_t;
+
+/* The values after the power-on reset clock (f_run_q = 0; f_mode_q is then not looked at). */
+void mrpb_chk_init(mrpb_chk_t *c);
+/* Call at every clock edge, reset cycles included, with that cycle's inputs and rst_n and the
+ * state before the edge. Returns 0 if the usage is legal, or -1 with the message the RTL's
+ * $error prints (same text, %0d as decimal) in msg (msg may be NULL when n is 0); updates the
+ * checker's registers either way. The assertions are evaluated only when rst_n is 1; if several
+ * fail in one cycle, the first in the RTL's source order is reported. In that order:
+ *   "mrpb: mode value 3 is not defined"   signature_i, policy_i or bypass_i is 3
+ *   "mrpb: a mode changed out of reset"   a mode differs from the last clock's, which was out
+ *                                         of reset (so a change during reset, or in the first
+ *                                         cycle after it, is legal)
+ *   "mrpb: signature %0d >= NumQueues"   in_valid_i and the selected header field (6 bits, not
+ *                                         cut to the queue index) is not below NumQueues */
+int mrpb_check(mrpb_chk_t *c, const mrpb_state_t *s, const mrpb_in_t *in, int rst_n, char *msg, size_t n);
 
 extern const char *const mrpb_drain_names[];     /* MRPB_DR_* */
 extern const char *const mrpb_signature_names[];
