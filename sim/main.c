@@ -1,4 +1,4 @@
-/* main.c - the memsched command line: cosim, ref, bench. */
+/* main.c - the memsched command line: cosim, ref, bench, ports. */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "lockstep.h"
 #include "stim.h"
 
 #define DEFAULT_CYCLES 100000
@@ -24,6 +25,7 @@ static void usage_main(FILE *f)
             "  cosim --list            blocks, their parameter sets and --set keys\n"
             "  ref BLOCK [options]     run the C model alone and print its outputs per cycle\n"
             "  bench [BLOCK...]        simulated cycles per second, C model alone and in lockstep\n"
+            "  ports BLOCK [--set P=V] the block's port table at a parameter set\n"
             "\n"
             "'%s COMMAND --help' describes each. Exit status: 0 pass, 1 a check failed,\n"
             "2 bad usage or input.\n",
@@ -100,161 +102,18 @@ static int parse_u64(const char *s, uint64_t *v)
     return 0;
 }
 
-static int param_index(const block_t *b, const char *key)
-{
-    for (int i = 0; b->params[i]; i++)
-        if (!strcmp(b->params[i], key))
-            return i;
-    return -1;
-}
-
-static int knob_index(const block_t *b, const char *key)
-{
-    for (int i = 0; b->knobs && b->knobs[i].name; i++)
-        if (!strcmp(b->knobs[i].name, key))
-            return i;
-    return -1;
-}
-
-static void list_keys(FILE *f, const block_t *b)
-{
-    for (int i = 0; b->params[i]; i++)
-        fprintf(f, " %s", b->params[i]);
-    for (int i = 0; b->knobs && b->knobs[i].name; i++)
-        fprintf(f, " %s", b->knobs[i].name);
-}
-
-/* The --set values gathered for one run. */
-typedef struct {
-    int has_param[PARAM_MAX];
-    long param[PARAM_MAX];
-    long knob[KNOB_MAX];
-} settings_t;
-
-static void settings_init(settings_t *st, const block_t *b)
-{
-    memset(st, 0, sizeof *st);
-    for (int i = 0; b->knobs && b->knobs[i].name; i++)
-        st->knob[i] = b->knobs[i].def;
-}
-
-/* Apply one "key=value"; `where` names its origin for messages. */
-static int apply_set(settings_t *st, const block_t *b, const char *kv, const char *where)
-{
-    const char *eq = strchr(kv, '=');
-    char key[64];
-    if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) {
-        fprintf(stderr, "%s: --set expects key=value, got '%s'\n", where, kv);
-        return 2;
-    }
-    snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
-    const char *val = eq + 1;
-    int pi = param_index(b, key), ki = knob_index(b, key);
-    if (pi < 0 && ki < 0) {
-        fprintf(stderr, "%s: unknown key '%s' for block %s; expected one of:", where, key, b->name);
-        list_keys(stderr, b);
-        fputc('\n', stderr);
-        return 2;
-    }
-    if (ki >= 0 && b->knobs[ki].names) {
-        for (long v = 0; b->knobs[ki].names[v]; v++) {
-            if (!strcmp(b->knobs[ki].names[v], val)) {
-                st->knob[ki] = v;
-                return 0;
-            }
-        }
-    }
-    uint64_t v;
-    if (parse_u64(val, &v) || v > LONG_MAX) {
-        fprintf(stderr, "%s: %s=%s: expected a non-negative integer", where, key, val);
-        if (ki >= 0 && b->knobs[ki].names) {
-            fprintf(stderr, " or one of");
-            for (int n = 0; b->knobs[ki].names[n]; n++)
-                fprintf(stderr, " %s", b->knobs[ki].names[n]);
-        }
-        fputc('\n', stderr);
-        return 2;
-    }
-    if (pi >= 0) {
-        st->has_param[pi] = 1;
-        st->param[pi] = (long)v;
-    } else {
-        const knob_t *k = &b->knobs[ki];
-        if ((long)v < k->min || (long)v > k->max) {
-            fprintf(stderr, "%s: %s=%s: expected a value in %ld..%ld\n", where, key, val, k->min, k->max);
-            return 2;
-        }
-        st->knob[ki] = (long)v;
-    }
-    return 0;
-}
-
-/* Settings recorded in a stimulus header ("params" and "set" lines), applied
- * before the command line's so that the command line wins. */
-static int apply_meta(settings_t *st, const block_t *b, const stim_t *s)
-{
-    char where[1100];
-    char buf[768];
-    for (int pass = 0; pass < 2; pass++) {
-        snprintf(where, sizeof where, "%s:%u", s->path, pass ? s->meta.sets_line : s->meta.params_line);
-        snprintf(buf, sizeof buf, "%s", pass ? s->meta.sets : s->meta.params);
-        char *save = NULL;
-        for (char *t = strtok_r(buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
-            if (apply_set(st, b, t, where))
-                return 2;
-    }
-    return 0;
-}
-
-static const rtl_t *find_rtl(const block_t *b, const settings_t *st, int mutant)
-{
-    const rtl_t *best = NULL;
-    for (const rtl_t *const *r = memsched_rtls; *r; r++) {
-        if (strcmp((*r)->block, b->name) || ((*r)->mutants > 0) != (mutant >= 0))
-            continue;
-        int ok = 1;
-        for (int i = 0; b->params[i]; i++)
-            if (st->has_param[i] && st->param[i] != (*r)->param[i])
-                ok = 0;
-        if (ok && (!best || (*r)->is_default))
-            best = *r;
-    }
-    return best;
-}
-
-static const rtl_t *default_rtl(const block_t *b)
-{
-    settings_t st;
-    settings_init(&st, b);
-    return find_rtl(b, &st, -1);
-}
-
-static void print_psets(FILE *f, const block_t *b, int mutants)
-{
-    for (const rtl_t *const *r = memsched_rtls; *r; r++) {
-        if (strcmp((*r)->block, b->name) || ((*r)->mutants > 0) != mutants)
-            continue;
-        char ps[256];
-        engine_param_str(b, (*r)->param, ps, sizeof ps);
-        fprintf(f, "    %s%s", ps, (*r)->is_default ? "   (default)" : "");
-        if (mutants)
-            fprintf(f, "   (%u mutants)", (*r)->mutants);
-        fputc('\n', f);
-    }
-}
-
 static int cmd_list(void)
 {
     for (const block_t *const *bp = memsched_blocks; *bp; bp++) {
         const block_t *b = *bp;
         printf("%s: %s\n  parameter sets built:\n", b->name, b->summary);
-        print_psets(stdout, b, 0);
+        ls_print_psets(stdout, b, 0);
         int any = 0;
         for (const rtl_t *const *r = memsched_rtls; *r; r++)
             any |= !strcmp((*r)->block, b->name) && (*r)->mutants;
         if (any) {
             printf("  mutant netlists built (make mutate):\n");
-            print_psets(stdout, b, 1);
+            ls_print_psets(stdout, b, 1);
         }
         if (b->knobs && b->knobs[0].name) {
             printf("  --set keys:\n");
@@ -313,7 +172,7 @@ static int parse_opts(int argc, char **argv, cli_t *c, int is_ref, void (*usage)
         uint64_t x;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            exit(0);
+            return -1;
         } else if (a[0] != '-' || !strcmp(a, "-")) {
             if (c->block)
                 return bad("unexpected argument '%s'%s (one block per run)", a, "");
@@ -374,13 +233,30 @@ static int parse_opts(int argc, char **argv, cli_t *c, int is_ref, void (*usage)
     return 0;
 }
 
-static int run_cmd(int argc, char **argv, int is_ref)
+/* A run prepared from the command line: options, stimulus, parameters. */
+typedef struct {
+    run_opts_t o;
+    stim_t *stim;
+    FILE *rec;
+    char fail_fst[512];
+    int is_ref, quiet, mutant_cli;
+} prep_t;
+
+static void prep_free(prep_t *p)
+{
+    stim_free(p->stim);
+    p->stim = NULL;
+    if (p->rec && p->rec != stdout)
+        fclose(p->rec);
+    p->rec = NULL;
+}
+
+/* cosim / ref options to a run: 0, 2 after a message, -1 after --help. */
+int memsched_prepare(int argc, char **argv, int is_ref, prep_t *p)
 {
     cli_t c;
-    if (argc == 1 && !is_ref && !strcmp(argv[0], "--list"))
-        return cmd_list();
-    if (argc == 1 && !is_ref && !strcmp(argv[0], "--psets"))
-        return cmd_psets();
+    memset(p, 0, sizeof *p);
+    p->is_ref = is_ref;
     int rc = parse_opts(argc, argv, &c, is_ref, is_ref ? usage_ref : usage_cosim);
     if (rc)
         return rc;
@@ -392,21 +268,29 @@ static int run_cmd(int argc, char **argv, int is_ref)
         fputc('\n', stderr);
         return 2;
     }
-    settings_t st;
-    settings_init(&st, b);
+    if (c.gtkw && !c.fst) {
+        fprintf(stderr, "%s: --gtkw FILE writes a save file for the trace of --fst FILE; give both\n", prog);
+        return 2;
+    }
+    ls_settings_t st;
+    ls_settings_init(&st, b);
     stim_t *s = NULL;
     if (c.stim) {
         if (!(s = stim_load(c.stim)))
             return 2;
+        p->stim = s;
         if (s->meta.block[0] && strcmp(s->meta.block, b->name)) {
-            fprintf(stderr, "%s: the header says '# block: %s', expected %s\n", c.stim, s->meta.block,
-                    b->name);
-            stim_free(s);
+            fprintf(stderr, "%s:%u: the header says '# block: %s', expected %s\n", c.stim, s->meta.block_line,
+                    s->meta.block, b->name);
+            prep_free(p);
             return 2;
         }
-        if (apply_meta(&st, b, s)) {
-            stim_free(s);
-            return 2;
+        /* The file's settings first, so that the command line's win. */
+        for (unsigned i = 0; i < s->meta.nsets; i++) {
+            if (ls_set(&st, s->meta.set[i], s->meta.set_where[i])) {
+                prep_free(p);
+                return 2;
+            }
         }
         if (!c.has_seed && s->meta.has_seed)
             c.seed = s->meta.seed;
@@ -414,93 +298,111 @@ static int run_cmd(int argc, char **argv, int is_ref)
             c.init_random = s->meta.init_random;
     }
     for (int i = 0; i < c.nsets; i++) {
-        if (apply_set(&st, b, c.sets[i], prog)) {
-            stim_free(s);
+        if (ls_set(&st, c.sets[i], "--set")) {
+            prep_free(p);
             return 2;
         }
     }
 
-    run_opts_t o = {0};
-    o.blk = b;
-    o.argv0 = prog;
-    o.seed = c.seed;
-    o.cycles = c.cycles;
-    o.init_random = c.init_random;
-    o.stim = s;
-    o.stim_path = c.stim;
-    o.fail_window = c.window;
-    o.quiet = 0;
-    memcpy(o.knob, st.knob, sizeof o.knob);
-
-    const rtl_t *r = NULL;
-    if (!is_ref) {
-        r = find_rtl(b, &st, (int)c.mutant);
-        if (!r) {
-            fprintf(stderr, "%s: no %sparameter set of %s is built with", prog,
-                    c.mutant >= 0 ? "mutant " : "", b->name);
-            for (int i = 0; b->params[i]; i++)
-                if (st.has_param[i])
-                    fprintf(stderr, " %s=%ld", b->params[i], st.param[i]);
-            fprintf(stderr, "; built:\n");
-            print_psets(stderr, b, c.mutant >= 0);
-            stim_free(s);
-            return 2;
-        }
-        if (c.mutant > (long)r->mutants) {
-            fprintf(stderr, "%s: --mutant %ld: this netlist has mutants 1..%u (0 = none)\n", prog,
-                    c.mutant, r->mutants);
-            stim_free(s);
-            return 2;
-        }
-        memcpy(o.param, r->param, sizeof o.param);
-        o.rtl = r;
-        o.mutant = c.mutant > 0 ? (unsigned)c.mutant : 0;
-        o.quiet = c.mutant >= 0;
-    } else {
-        const rtl_t *d = default_rtl(b);
-        for (int i = 0; b->params[i]; i++)
-            o.param[i] = st.has_param[i] ? st.param[i] : d ? d->param[i] : 1;
-        o.print = c.quiet ? NULL : stdout;
-    }
-
-    char fail_fst[512];
-    snprintf(fail_fst, sizeof fail_fst, "out/cosim/%s-seed%" PRIu64 ".fst",
-             o.rtl ? o.rtl->tag : b->name, o.seed);
-    o.fail_fst = fail_fst;
-    o.fst = c.fst;
-    o.gtkw = c.gtkw;
-    if (c.gtkw && !c.fst) {
-        fprintf(stderr, "%s: --gtkw FILE writes a save file for the trace of --fst FILE; give both\n", prog);
-        stim_free(s);
+    run_opts_t *o = &p->o;
+    o->blk = b;
+    o->argv0 = prog;
+    o->seed = c.seed;
+    o->cycles = c.cycles;
+    o->init_random = c.init_random;
+    o->stim = s;
+    o->stim_path = c.stim;
+    o->fail_window = c.window;
+    memcpy(o->knob, st.knob, sizeof o->knob);
+    if (ls_resolve(&st, !is_ref, c.mutant, o->param, is_ref ? NULL : &o->rtl)) {
+        prep_free(p);
         return 2;
     }
-    FILE *rec = NULL;
+    if (o->rtl && c.mutant > (long)o->rtl->mutants) {
+        fprintf(stderr, "%s: --mutant %ld: this netlist has mutants 1..%u (0 = none)\n", prog, c.mutant,
+                o->rtl->mutants);
+        prep_free(p);
+        return 2;
+    }
+    o->mutant = c.mutant > 0 ? (unsigned)c.mutant : 0;
+    o->quiet = c.mutant >= 0;
+    p->mutant_cli = c.mutant >= 0;
+    p->quiet = c.quiet;
+    if (is_ref)
+        o->print = c.quiet ? NULL : stdout;
+    snprintf(p->fail_fst, sizeof p->fail_fst, "out/cosim/%s-seed%" PRIu64 ".fst", o->rtl ? o->rtl->tag : b->name,
+             o->seed);
+    o->fail_fst = p->fail_fst;
+    o->fst = c.fst;
+    o->gtkw = c.gtkw;
     if (c.record) {
-        rec = strcmp(c.record, "-") ? fopen(c.record, "w") : stdout;
-        if (!rec) {
+        p->rec = strcmp(c.record, "-") ? fopen(c.record, "w") : stdout;
+        if (!p->rec) {
             fprintf(stderr, "%s: cannot write the record file: %s\n", c.record, strerror(errno));
-            stim_free(s);
+            prep_free(p);
             return 2;
         }
-        o.record = rec;
+        o->record = p->rec;
     }
+    return 0;
+}
 
+static int run_cmd(int argc, char **argv, int is_ref)
+{
+    if (argc == 1 && !is_ref && !strcmp(argv[0], "--list"))
+        return cmd_list();
+    if (argc == 1 && !is_ref && !strcmp(argv[0], "--psets"))
+        return cmd_psets();
+    prep_t p;
+    int rc = memsched_prepare(argc, argv, is_ref, &p);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    run_opts_t *o = &p.o;
     run_result_t res;
-    rc = engine_run(&o, &res);
-    if (rec && rec != stdout)
-        fclose(rec);
+    rc = engine_run(o, &res);
     if (rc != 2) {
         char ps[256];
-        engine_param_str(b, o.param, ps, sizeof ps);
-        FILE *f = is_ref && !c.quiet ? stderr : stdout;
-        fprintf(f, "%s %s %s:", is_ref ? "ref" : "cosim", b->name, ps);
-        if (o.mutant || c.mutant == 0)
-            fprintf(f, " mutant=%u", o.mutant);
-        fprintf(f, " cycles=%" PRIu64 " seed=%" PRIu64 " mismatches=%d%s %s\n", res.cycles, o.seed,
+        engine_param_str(o->blk, o->param, ps, sizeof ps);
+        FILE *f = is_ref && !p.quiet ? stderr : stdout;
+        fprintf(f, "%s %s %s:", is_ref ? "ref" : "cosim", o->blk->name, ps);
+        if (p.mutant_cli)
+            fprintf(f, " mutant=%u", o->mutant);
+        fprintf(f, " cycles=%" PRIu64 " seed=%" PRIu64 " mismatches=%d%s %s\n", res.cycles, o->seed,
                 res.mismatches, res.assert_failed ? " assertion=1" : "", rc ? "FAIL" : "PASS");
     }
-    stim_free(s);
+    prep_free(&p);
     return rc;
+}
+
+/* The port table of a block at a parameter set: "in|out NAME WIDTH COUNT" per
+ * port (tests/portcheck.sh compares it with the Verilated model). */
+static int cmd_ports(int argc, char **argv)
+{
+    if (argc < 1 || argv[0][0] == '-') {
+        fprintf(stderr, "usage: %s ports BLOCK [--set Param=value]...\n", prog);
+        return argc >= 1 && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) ? 0 : 2;
+    }
+    const block_t *b = block_find(argv[0]);
+    if (!b)
+        return bad("unknown block '%s'%s", argv[0], "");
+    ls_settings_t st;
+    ls_settings_init(&st, b);
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--set") || i + 1 >= argc)
+            return bad("ports: expected --set key=value, got '%s'%s", argv[i], "");
+        if (ls_set(&st, argv[++i], "--set"))
+            return 2;
+    }
+    ls_opts_t lo = {0};
+    lockstep_t *ls = ls_open(&st, &lo);
+    if (!ls)
+        return 2;
+    const sigtab_t *t[2] = {ls_in(ls), ls_out(ls)};
+    for (int d = 0; d < 2; d++)
+        for (unsigned k = 0; k < t[d]->n; k++)
+            printf("%s %s %u %u\n", d ? "out" : "in", t[d]->sig[k].name, t[d]->sig[k].width, t[d]->sig[k].count);
+    ls_close(ls, NULL);
+    return 0;
 }
 
 static int cmd_bench(int argc, char **argv)
@@ -514,9 +416,10 @@ static int cmd_bench(int argc, char **argv)
             return 0;
         } else if (!strcmp(argv[i], "--cycles") || !strcmp(argv[i], "--seed")) {
             uint64_t x;
-            if (i + 1 >= argc || parse_u64(argv[i + 1], &x) || x == 0)
-                return bad("%s expects a positive integer%s", argv[i], "");
-            *(argv[i][2] == 'c' ? &cycles : &seed) = x;
+            int is_cycles = argv[i][2] == 'c';
+            if (i + 1 >= argc || parse_u64(argv[i + 1], &x) || (is_cycles && x == 0))
+                return bad("%s expects a %s integer", argv[i], is_cycles ? "positive" : "non-negative");
+            *(is_cycles ? &cycles : &seed) = x;
             i++;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "%s: unknown option '%s'\n", prog, argv[i]);
@@ -534,8 +437,12 @@ static int cmd_bench(int argc, char **argv)
     printf("%-12s %-46s %12s %16s %16s\n", "block", "parameters", "cycles", "C model cyc/s", "lockstep cyc/s");
     for (int i = 0; i < n; i++) {
         const block_t *b = block_find(names[i]);
-        const rtl_t *r = default_rtl(b);
+        ls_settings_t st;
+        ls_settings_init(&st, b);
         run_opts_t o = {0};
+        if (ls_resolve(&st, 0, -1, o.param, NULL))
+            return 2;
+        const rtl_t *r = ls_find_rtl(b, o.param, 0);
         o.blk = b;
         o.seed = seed;
         o.cycles = cycles;
@@ -543,8 +450,6 @@ static int cmd_bench(int argc, char **argv)
         o.argv0 = prog;
         for (int k = 0; b->knobs && b->knobs[k].name; k++)
             o.knob[k] = b->knobs[k].def;
-        if (r)
-            memcpy(o.param, r->param, sizeof o.param);
         run_result_t rc_c, rc_l;
         if (engine_run(&o, &rc_c))
             return 1;
@@ -563,6 +468,7 @@ static int cmd_bench(int argc, char **argv)
     return 0;
 }
 
+#ifndef MEMSCHED_NO_MAIN
 int main(int argc, char **argv)
 {
     prog = argv[0];
@@ -581,7 +487,10 @@ int main(int argc, char **argv)
         return run_cmd(argc - 2, argv + 2, 1);
     if (!strcmp(cmd, "bench"))
         return cmd_bench(argc - 2, argv + 2);
+    if (!strcmp(cmd, "ports"))
+        return cmd_ports(argc - 2, argv + 2);
     fprintf(stderr, "%s: unknown command '%s'\n", prog, cmd);
     usage_main(stderr);
     return 2;
 }
+#endif

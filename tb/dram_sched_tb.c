@@ -12,17 +12,22 @@
  * Requests refused for want of room are usually offered again, as a queue in
  * front of the controller would. */
 #include <stdio.h>
-#include <stdlib.h>
 
+#include "engine.h"
 #include "bits.h"
 #include "dram_sched.h"
-#include "engine.h"
+
+#define GLUE_PREFIX dram_sched
+#define GLUE_PORTS "dram_sched_ports.h"
+#define GLUE_CHECK
+#define GLUE_ON_TICK on_tick
 
 #define HOT_MAX  8
 #define GONE_MAX 8
 
 typedef struct {
     dram_sched_state_t s;
+    dram_sched_chk_t chk;
     long policy;
     unsigned phase_left;
     unsigned p_rd, p_wr, p_dm, p_hot, dm_target, age_kind, ready_kind, p_ready;
@@ -33,127 +38,38 @@ typedef struct {
     int sat_dummies;                 /* race phases at saturation: dummy ages and lengths near the top */
     uint64_t gone[GONE_MAX];         /* addresses of the reads scheduled last */
     unsigned gone_n, gone_pos;
-    uint64_t last_rd[5], last_wr[4]; /* a refused request, offered again */
+    dram_sched_in_t last;            /* last cycle's inputs: a refused request is offered again */
     int rd_pending, wr_pending;
 } ctx_t;
 
-enum { I_POLICY, I_RD_VALID, I_RD_ADDR, I_RD_BANK, I_RD_ROW, I_RD_AGE, I_WR_VALID, I_WR_ADDR, I_WR_BANK,
-       I_WR_ROW, I_DM_VALID, I_DM_ADDR, I_DM_LEN, I_DM_AGE, I_BANK_READY, I_N };
-enum { O_RD_READY, O_WR_READY, O_DM_READY, O_DM_DROP, O_VALID, O_WRITE, O_ADDR, O_BANK, O_ROW, O_HIT, O_WHY,
-       O_SCORE, O_ROWSCORE, O_DRAIN, O_RD_COUNT, O_WR_COUNT, O_OPEN_VALID };
+static const char *const valid_names[] = {"-", "REQ", NULL};
+static const char *const ready_names[] = {"full", "ready", NULL};
+static const char *const drop_names[] = {"-", "DROP", NULL};
+static const char *const rw_names[] = {"read", "write", NULL};
+static const char *const hit_names[] = {"miss", "hit", NULL};
+static const char *const drain_names[] = {"reads", "DRAIN", NULL};
 
 static unsigned nbanks(const ctx_t *c) { return 1u << c->s.cfg.bank_w; }
 
-static void *create(const long *param, const long *knob, sigtab_t *in, sigtab_t *out)
+static int setup(ctx_t *c, const long *param, const long *knob)
 {
-    ctx_t *c = calloc(1, sizeof *c);
     dram_sched_cfg_t cfg = {(unsigned)param[0], (unsigned)param[1], (unsigned)param[2], (unsigned)param[3],
                             (unsigned)param[4], (unsigned)param[5], (unsigned)param[6]};
-    if (!c || dram_sched_init(&c->s, &cfg)) {
-        free(c);
-        return NULL;
-    }
     c->policy = knob[0];
-    const unsigned nb = 1u << cfg.bank_w;
-    static const char *const valid_names[] = {"-", "REQ", NULL};
-    static const char *const ready_names[] = {"full", "ready", NULL};
-    sigtab_names(in, sigtab_add(in, "policy", 3, 1), dram_sched_policy_names);
-    sigtab_names(in, sigtab_add(in, "rd_valid", 1, 1), valid_names);
-    sigtab_add(in, "rd_addr", cfg.addr_w, 1);
-    sigtab_add(in, "rd_bank", cfg.bank_w, 1);
-    sigtab_add(in, "rd_row", cfg.row_w, 1);
-    sigtab_add(in, "rd_age", DS_AGE_W, 1);
-    sigtab_names(in, sigtab_add(in, "wr_valid", 1, 1), valid_names);
-    sigtab_add(in, "wr_addr", cfg.addr_w, 1);
-    sigtab_add(in, "wr_bank", cfg.bank_w, 1);
-    sigtab_add(in, "wr_row", cfg.row_w, 1);
-    sigtab_names(in, sigtab_add(in, "dm_valid", 1, 1), valid_names);
-    sigtab_add(in, "dm_addr", cfg.addr_w, 1);
-    sigtab_add(in, "dm_len", DS_LEN_W, 1);
-    sigtab_add(in, "dm_age", DS_AGE_W, 1);
-    sigtab_add(in, "bank_ready", nb, 1);
-
-    static const char *const drop_names[] = {"-", "DROP", NULL};
-    static const char *const rw_names[] = {"read", "write", NULL};
-    static const char *const hit_names[] = {"miss", "hit", NULL};
-    static const char *const drain_names[] = {"reads", "DRAIN", NULL};
-    sigtab_names(out, sigtab_add(out, "rd_ready", 1, 1), ready_names);
-    sigtab_names(out, sigtab_add(out, "wr_ready", 1, 1), ready_names);
-    sigtab_add(out, "dm_ready", 1, 1);
-    sigtab_names(out, sigtab_add(out, "dm_drop", 1, 1), drop_names);
-    sigtab_names(out, sigtab_add(out, "sched_valid", 1, 1), valid_names);
-    sigtab_names(out, sigtab_add(out, "sched_write", 1, 1), rw_names);
-    sigtab_add(out, "sched_addr", cfg.addr_w, 1);
-    sigtab_add(out, "sched_bank", cfg.bank_w, 1);
-    sigtab_add(out, "sched_row", cfg.row_w, 1);
-    sigtab_names(out, sigtab_add(out, "sched_hit", 1, 1), hit_names);
-    sigtab_names(out, sigtab_add(out, "sched_why", 3, 1), dram_sched_why_names);
-    sigtab_add(out, "sched_score", DS_AGE_W, 1);
-    sigtab_add(out, "sched_rowscore", dram_sched_score_w(&cfg), 1);
-    sigtab_names(out, sigtab_add(out, "drain", 1, 1), drain_names);
-    sigtab_add(out, "rd_count", bits_clog2((uint64_t)cfg.rdq + 1), 1);
-    sigtab_add(out, "wr_count", bits_clog2((uint64_t)cfg.wrq + 1), 1);
-    sigtab_add(out, "open_valid", 1, nb);
-    sigtab_add(out, "open_row", cfg.row_w, nb);
-    return c;
+    return dram_sched_init(&c->s, &cfg);
 }
 
-static void reset(void *m) { dram_sched_reset(&((ctx_t *)m)->s); }
-
-static void unpack(const uint64_t *in, dram_sched_in_t *i)
+/* Remember the addresses of scheduled reads: dummies aimed at departed reads. */
+static void on_tick(ctx_t *c, const dram_sched_in_t *in)
 {
-    i->policy = in[I_POLICY];
-    i->rd_valid = in[I_RD_VALID];
-    i->rd_addr = in[I_RD_ADDR];
-    i->rd_bank = in[I_RD_BANK];
-    i->rd_row = in[I_RD_ROW];
-    i->rd_age = in[I_RD_AGE];
-    i->wr_valid = in[I_WR_VALID];
-    i->wr_addr = in[I_WR_ADDR];
-    i->wr_bank = in[I_WR_BANK];
-    i->wr_row = in[I_WR_ROW];
-    i->dm_valid = in[I_DM_VALID];
-    i->dm_addr = in[I_DM_ADDR];
-    i->dm_len = in[I_DM_LEN];
-    i->dm_age = in[I_DM_AGE];
-    i->bank_ready = in[I_BANK_READY];
-}
-
-static void eval(void *m, const uint64_t *in, uint64_t *out)
-{
-    ctx_t *c = m;
-    dram_sched_in_t i;
     dram_sched_out_t o;
-    unpack(in, &i);
-    dram_sched_eval(&c->s, &i, &o);
-    const uint64_t v[] = {o.rd_ready,    o.wr_ready,  o.dm_ready,   o.dm_drop,   o.sched_valid,
-                          o.sched_write, o.sched_addr, o.sched_bank, o.sched_row, o.sched_hit,
-                          o.sched_why,   o.sched_score, o.sched_rowscore, o.drain, o.rd_count,
-                          o.wr_count};
-    for (unsigned k = 0; k < sizeof v / sizeof v[0]; k++)
-        out[k] = v[k];
-    const unsigned nb = nbanks(c);
-    for (unsigned b = 0; b < nb; b++) {
-        out[O_OPEN_VALID + b] = o.open_valid[b];
-        out[O_OPEN_VALID + nb + b] = o.open_row[b];
-    }
-}
-
-static void tick(void *m, const uint64_t *in)
-{
-    ctx_t *c = m;
-    dram_sched_in_t i;
-    dram_sched_out_t o;
-    unpack(in, &i);
-    /* Remember the addresses of scheduled reads: dummies aimed at departed reads. */
-    dram_sched_eval(&c->s, &i, &o);
+    dram_sched_eval(&c->s, in, &o);
     if (o.sched_valid && !o.sched_write) {
         c->gone[c->gone_pos] = o.sched_addr;
         c->gone_pos = (c->gone_pos + 1) % GONE_MAX;
         if (c->gone_n < GONE_MAX)
             c->gone_n++;
     }
-    dram_sched_tick(&c->s, &i);
 }
 
 static void new_phase(ctx_t *c, rng_t *r)
@@ -250,35 +166,39 @@ static uint64_t dummy_addr(ctx_t *c, rng_t *r)
     return rng_bits(r, c->s.cfg.addr_w);
 }
 
-static void gen(void *m, rng_t *r, uint64_t *in)
+static void gen(ctx_t *c, rng_t *r, dram_sched_in_t *in)
 {
-    ctx_t *c = m;
     if (!c->phase_left)
         new_phase(c, r);
     c->phase_left--;
-    in[I_POLICY] = (uint64_t)c->policy;
+    in->policy = (uint64_t)c->policy;
 
     if (c->rd_pending && rng_pct(r, 85)) {
-        for (int k = 0; k < 5; k++)
-            in[I_RD_VALID + k] = c->last_rd[k];
+        in->rd_valid = c->last.rd_valid;
+        in->rd_addr = c->last.rd_addr;
+        in->rd_bank = c->last.rd_bank;
+        in->rd_row = c->last.rd_row;
+        in->rd_age = c->last.rd_age;
     } else {
-        in[I_RD_VALID] = rng_pct(r, c->p_rd);
-        in[I_RD_ADDR] = rng_bits(r, c->s.cfg.addr_w);
-        pick_target(c, r, &in[I_RD_BANK], &in[I_RD_ROW]);
-        in[I_RD_AGE] = pick_age(c, r);
+        in->rd_valid = rng_pct(r, c->p_rd);
+        in->rd_addr = rng_bits(r, c->s.cfg.addr_w);
+        pick_target(c, r, &in->rd_bank, &in->rd_row);
+        in->rd_age = pick_age(c, r);
     }
     if (c->wr_pending && rng_pct(r, 85)) {
-        for (int k = 0; k < 4; k++)
-            in[I_WR_VALID + k] = c->last_wr[k];
+        in->wr_valid = c->last.wr_valid;
+        in->wr_addr = c->last.wr_addr;
+        in->wr_bank = c->last.wr_bank;
+        in->wr_row = c->last.wr_row;
     } else {
-        in[I_WR_VALID] = rng_pct(r, c->p_wr);
-        in[I_WR_ADDR] = rng_bits(r, c->s.cfg.addr_w);
-        pick_target(c, r, &in[I_WR_BANK], &in[I_WR_ROW]);
+        in->wr_valid = rng_pct(r, c->p_wr);
+        in->wr_addr = rng_bits(r, c->s.cfg.addr_w);
+        pick_target(c, r, &in->wr_bank, &in->wr_row);
     }
-    in[I_DM_VALID] = rng_pct(r, c->p_dm);
-    in[I_DM_ADDR] = dummy_addr(c, r);
-    in[I_DM_LEN] = rng_pct(r, c->sat_dummies ? 80 : 30) ? bits_mask(DS_LEN_W) : rng_bits(r, DS_LEN_W);
-    in[I_DM_AGE] = c->sat_dummies ? DS_AGE_MAX - rng_below(r, 16) : pick_age(c, r);
+    in->dm_valid = rng_pct(r, c->p_dm);
+    in->dm_addr = dummy_addr(c, r);
+    in->dm_len = rng_pct(r, c->sat_dummies ? 80 : 30) ? bits_mask(DS_LEN_W) : rng_bits(r, DS_LEN_W);
+    in->dm_age = c->sat_dummies ? DS_AGE_MAX - rng_below(r, 16) : pick_age(c, r);
 
     const uint64_t all = bits_mask(nbanks(c));
     uint64_t ready;
@@ -290,17 +210,14 @@ static void gen(void *m, rng_t *r, uint64_t *in)
     case 5: ready = c->phase_left % c->pulse == 0 ? all : 0; break;
     default: ready = all & ~(c->held_banks | (UINT64_C(1) << c->hot_bank[0])); break;
     }
-    in[I_BANK_READY] = ready;
+    in->bank_ready = ready;
 
-    c->rd_pending = in[I_RD_VALID] && c->s.rd_count >= c->s.cfg.rdq;
-    c->wr_pending = in[I_WR_VALID] && c->s.wr_count >= c->s.cfg.wrq;
-    for (int k = 0; k < 5; k++)
-        c->last_rd[k] = in[I_RD_VALID + k];
-    for (int k = 0; k < 4; k++)
-        c->last_wr[k] = in[I_WR_VALID + k];
+    c->rd_pending = in->rd_valid && c->s.rd_count >= c->s.cfg.rdq;
+    c->wr_pending = in->wr_valid && c->s.wr_count >= c->s.cfg.wrq;
+    c->last = *in;
 }
 
-static void destroy(void *m) { free(m); }
+#include "glue.h"
 
 /* The read selector's choices and the drain state, for waveforms. */
 static void probes(void *m, sigtab_t *t)
@@ -343,7 +260,6 @@ static const knob_t knobs[] = {
     {0},
 };
 
-const block_t block_dram_sched = {
+const block_t block_dram_sched = GLUE_BLOCK(
     "dram_sched", "DRAM request scheduler with the controller-side MIB: FCFS / FR-FCFS / MSHR-M / -S / -S+A",
-    params, knobs, create, reset, eval, tick, gen, destroy, probes, 0,
-};
+    params, knobs, probes, 0);

@@ -8,115 +8,38 @@
  * stalls that fill queues, a next level that is slow to take bypasses). A
  * request refused at the input is usually held, as a pipeline stage would. */
 #include <stdio.h>
-#include <stdlib.h>
 
-#include "bits.h"
 #include "engine.h"
+#include "bits.h"
 #include "mrpb.h"
+
+#define GLUE_PREFIX mrpb
+#define GLUE_PORTS "mrpb_ports.h"
+#define GLUE_CHECK
 
 typedef struct {
     mrpb_state_t s;
+    mrpb_chk_t chk;
     long mode[6];            /* signature, policy, greedy, flush, bypass, reorder */
     unsigned phase_left;
     unsigned p_in, p_write, target, p_ready, p_assoc, p_byp;
     uint64_t burst_sig, few[3];
     int pending;             /* last cycle's request was refused: hold it (mostly) */
-    uint64_t last[7];        /* in_valid .. in_tag of the last cycle */
+    mrpb_in_t last;          /* the request of the last cycle */
 } ctx_t;
 
-enum { I_SIG, I_POL, I_GREEDY, I_FLUSH, I_BYPASS, I_REORDER, I_VALID, I_WRITE, I_WARP, I_BLOCK, I_INBLOCK,
-       I_ADDR, I_TAG, I_L1_READY, I_L1_ASSOC, I_BYP_READY };
+static const char *const valid_names[] = {"-", "REQ", NULL};
+static const char *const write_names[] = {"read", "write", NULL};
+static const char *const ready_names[] = {"stall", "ready", NULL};
+static const char *const bypass_names[] = {"L1", "BYPASS", NULL};
 
-static void *create(const long *param, const long *knob, sigtab_t *in, sigtab_t *out)
+static int setup(ctx_t *c, const long *param, const long *knob)
 {
-    ctx_t *c = calloc(1, sizeof *c);
     mrpb_cfg_t cfg = {(unsigned)param[0], (unsigned)param[1], (unsigned)param[2], (unsigned)param[3],
                       (unsigned)param[4]};
-    if (!c || mrpb_init(&c->s, &cfg)) {
-        free(c);
-        return NULL;
-    }
     for (int i = 0; i < 6; i++)
         c->mode[i] = knob[i];
-    static const char *const valid_names[] = {"-", "REQ", NULL};
-    static const char *const write_names[] = {"read", "write", NULL};
-    static const char *const ready_names[] = {"stall", "ready", NULL};
-    sigtab_names(in, sigtab_add(in, "signature", 2, 1), mrpb_signature_names);
-    sigtab_names(in, sigtab_add(in, "policy", 2, 1), mrpb_policy_names);
-    sigtab_add(in, "greedy", 1, 1);
-    sigtab_add(in, "flush", 1, 1);
-    sigtab_names(in, sigtab_add(in, "bypass", 2, 1), mrpb_bypass_names);
-    sigtab_add(in, "reorder", 1, 1);
-    sigtab_names(in, sigtab_add(in, "in_valid", 1, 1), valid_names);
-    sigtab_names(in, sigtab_add(in, "in_write", 1, 1), write_names);
-    sigtab_add(in, "in_warp", MRPB_WARP_W, 1);
-    sigtab_add(in, "in_block", MRPB_BLOCK_W, 1);
-    sigtab_add(in, "in_inblock", MRPB_INBLOCK_W, 1);
-    sigtab_add(in, "in_addr", cfg.addr_w, 1);
-    sigtab_add(in, "in_tag", cfg.tag_w, 1);
-    sigtab_names(in, sigtab_add(in, "l1_ready", 1, 1), ready_names);
-    sigtab_add(in, "l1_stall_assoc", 1, 1);
-    sigtab_names(in, sigtab_add(in, "byp_ready", 1, 1), ready_names);
-
-    static const char *const bypass_names[] = {"L1", "BYPASS", NULL};
-    sigtab_names(out, sigtab_add(out, "in_ready", 1, 1), ready_names);
-    sigtab_names(out, sigtab_add(out, "out_valid", 1, 1), valid_names);
-    sigtab_names(out, sigtab_add(out, "out_bypass", 1, 1), bypass_names);
-    sigtab_names(out, sigtab_add(out, "out_write", 1, 1), write_names);
-    sigtab_add(out, "out_addr", cfg.addr_w, 1);
-    sigtab_add(out, "out_tag", cfg.tag_w, 1);
-    sigtab_names(out, sigtab_add(out, "drain", 3, 1), mrpb_drain_names);
-    sigtab_add(out, "drain_q", bits_idx_width(cfg.num_queues), 1);
-    sigtab_add(out, "occ", bits_clog2((uint64_t)cfg.depth + 1), cfg.num_queues);
-    return c;
-}
-
-static void reset(void *m) { mrpb_reset(&((ctx_t *)m)->s); }
-
-static void unpack(const uint64_t *in, mrpb_in_t *i)
-{
-    i->signature = in[I_SIG];
-    i->policy = in[I_POL];
-    i->greedy = in[I_GREEDY];
-    i->flush = in[I_FLUSH];
-    i->bypass = in[I_BYPASS];
-    i->reorder = in[I_REORDER];
-    i->in_valid = in[I_VALID];
-    i->in_write = in[I_WRITE];
-    i->in_warp = in[I_WARP];
-    i->in_block = in[I_BLOCK];
-    i->in_inblock = in[I_INBLOCK];
-    i->in_addr = in[I_ADDR];
-    i->in_tag = in[I_TAG];
-    i->l1_ready = in[I_L1_READY];
-    i->l1_stall_assoc = in[I_L1_ASSOC];
-    i->byp_ready = in[I_BYP_READY];
-}
-
-static void eval(void *m, const uint64_t *in, uint64_t *out)
-{
-    ctx_t *c = m;
-    mrpb_in_t i;
-    mrpb_out_t o;
-    unpack(in, &i);
-    mrpb_eval(&c->s, &i, &o);
-    out[0] = o.in_ready;
-    out[1] = o.out_valid;
-    out[2] = o.out_bypass;
-    out[3] = o.out_write;
-    out[4] = o.out_addr;
-    out[5] = o.out_tag;
-    out[6] = o.drain;
-    out[7] = o.drain_q;
-    for (unsigned q = 0; q < c->s.cfg.num_queues; q++)
-        out[8 + q] = o.occ[q];
-}
-
-static void tick(void *m, const uint64_t *in)
-{
-    mrpb_in_t i;
-    unpack(in, &i);
-    mrpb_tick(&((ctx_t *)m)->s, &i);
+    return mrpb_init(&c->s, &cfg);
 }
 
 /* Number of legal signature values: the header field's range, below NumQueues. */
@@ -170,52 +93,56 @@ static uint64_t pick_sig(ctx_t *c, rng_t *r)
     }
 }
 
-static void gen(void *m, rng_t *r, uint64_t *in)
+static void gen(ctx_t *c, rng_t *r, mrpb_in_t *in)
 {
-    ctx_t *c = m;
     if (!c->phase_left)
         new_phase(c, r);
     c->phase_left--;
-    for (int i = 0; i < 6; i++)
-        in[I_SIG + i] = (uint64_t)c->mode[i];
+    in->signature = (uint64_t)c->mode[0];
+    in->policy = (uint64_t)c->mode[1];
+    in->greedy = (uint64_t)c->mode[2];
+    in->flush = (uint64_t)c->mode[3];
+    in->bypass = (uint64_t)c->mode[4];
+    in->reorder = (uint64_t)c->mode[5];
 
     if (c->pending && rng_pct(r, 90)) {
-        for (int i = 0; i < 7; i++)
-            in[I_VALID + i] = c->last[i];
+        in->in_valid = c->last.in_valid;
+        in->in_write = c->last.in_write;
+        in->in_warp = c->last.in_warp;
+        in->in_block = c->last.in_block;
+        in->in_inblock = c->last.in_inblock;
+        in->in_addr = c->last.in_addr;
+        in->in_tag = c->last.in_tag;
     } else {
-        in[I_VALID] = rng_pct(r, c->p_in);
-        in[I_WRITE] = rng_pct(r, c->target == 3 ? 3 * c->p_write / 2 + 10 : c->p_write);
+        in->in_valid = rng_pct(r, c->p_in);
+        in->in_write = rng_pct(r, c->target == 3 ? 3 * c->p_write / 2 + 10 : c->p_write);
         uint64_t sig = pick_sig(c, r);
-        in[I_WARP] = rng_bits(r, MRPB_WARP_W);
-        in[I_BLOCK] = rng_bits(r, MRPB_BLOCK_W);
-        in[I_INBLOCK] = rng_bits(r, MRPB_INBLOCK_W);
-        in[c->mode[0] == MRPB_SIG_BLOCK ? I_BLOCK : c->mode[0] == MRPB_SIG_INBLOCK ? I_INBLOCK : I_WARP] = sig;
-        in[I_ADDR] = rng_bits(r, c->s.cfg.addr_w);
-        in[I_TAG] = rng_bits(r, c->s.cfg.tag_w);
+        in->in_warp = rng_bits(r, MRPB_WARP_W);
+        in->in_block = rng_bits(r, MRPB_BLOCK_W);
+        in->in_inblock = rng_bits(r, MRPB_INBLOCK_W);
+        *(c->mode[0] == MRPB_SIG_BLOCK ? &in->in_block : c->mode[0] == MRPB_SIG_INBLOCK ? &in->in_inblock
+                                                                                      : &in->in_warp) = sig;
+        in->in_addr = rng_bits(r, c->s.cfg.addr_w);
+        in->in_tag = rng_bits(r, c->s.cfg.tag_w);
     }
-    in[I_L1_READY] = rng_pct(r, c->p_ready);
-    in[I_L1_ASSOC] = rng_pct(r, c->p_assoc);
-    in[I_BYP_READY] = rng_pct(r, c->p_byp);
+    in->l1_ready = rng_pct(r, c->p_ready);
+    in->l1_stall_assoc = rng_pct(r, c->p_assoc);
+    in->byp_ready = rng_pct(r, c->p_byp);
 
     /* Will it be refused? Then the next cycle usually holds it. */
-    mrpb_in_t i;
     mrpb_out_t o;
-    unpack(in, &i);
-    mrpb_eval(&c->s, &i, &o);
-    c->pending = in[I_VALID] && !o.in_ready;
-    for (int k = 0; k < 7; k++)
-        c->last[k] = in[I_VALID + k];
+    mrpb_eval(&c->s, in, &o);
+    c->pending = in->in_valid && !o.in_ready;
+    c->last = *in;
 }
 
-static void destroy(void *m) { free(m); }
+#include "glue.h"
 
 /* The enqueue point and the drain policy's registers, for waveforms. */
 static void probes(void *m, sigtab_t *t)
 {
     ctx_t *c = m;
     unsigned qw = bits_idx_width(c->s.cfg.num_queues);
-    static const char *const valid_names[] = {"-", "REQ", NULL};
-    static const char *const write_names[] = {"read", "write", NULL};
     static const struct { const char *path, *group; unsigned w; const char *const *names; } p[] = {
         {"e_valid", "enqueue point", 1, valid_names},
         {"e_write", "enqueue point", 1, write_names},
@@ -253,7 +180,6 @@ static const knob_t knobs[] = {
     {0},
 };
 
-const block_t block_mrpb = {
+const block_t block_mrpb = GLUE_BLOCK(
     "mrpb", "memory request prioritization buffer: signature queues, drain policy, flush, bypass (MRPB)",
-    params, knobs, create, reset, eval, tick, gen, destroy, probes, 0,
-};
+    params, knobs, probes, 0);

@@ -42,28 +42,61 @@ static void copy_field(char *dst, size_t n, const char *src)
     snprintf(dst, n, "%s", src);
 }
 
-/* "# key: value" comment lines carry the recorded configuration. */
-static int parse_meta(stim_t *s, char *text, unsigned lineno)
+/* "# key: value" comment lines before the header carry the recorded
+ * configuration. */
+static const char *const meta_keys[] = {"block", "params", "set", "seed", "init", NULL};
+
+static int is_meta(const char *text, char *key, size_t n)
 {
-    char *colon = strchr(text, ':');
+    const char *colon = strchr(text, ':');
     if (!colon)
         return 0;
-    *colon = 0;
-    char *key = trim(text), *val = trim(colon + 1);
+    const char *k = text;
+    while (isspace((unsigned char)*k))
+        k++;
+    size_t len = (size_t)(colon - k);
+    while (len && isspace((unsigned char)k[len - 1]))
+        len--;
+    if (len == 0 || len >= n)
+        return 0;
+    snprintf(key, n, "%.*s", (int)len, k);
+    for (int i = 0; meta_keys[i]; i++)
+        if (!strcmp(meta_keys[i], key))
+            return 1;
+    return 0;
+}
+
+static int parse_meta(stim_t *s, char *text, unsigned lineno)
+{
+    char key[16];
+    if (!is_meta(text, key, sizeof key))
+        return 0;
+    char *val = trim(strchr(text, ':') + 1);
     if (!strcmp(key, "block")) {
+        if (strlen(val) >= sizeof s->meta.block) {
+            fprintf(stderr, "%s:%u: expected a block name after '# block:', got '%s'\n", s->path, lineno, val);
+            return 2;
+        }
         copy_field(s->meta.block, sizeof s->meta.block, val);
-    } else if (!strcmp(key, "params")) {
-        copy_field(s->meta.params, sizeof s->meta.params, val);
-        s->meta.params_line = lineno;
-    } else if (!strcmp(key, "set")) {
-        copy_field(s->meta.sets, sizeof s->meta.sets, val);
-        s->meta.sets_line = lineno;
+        s->meta.block_line = lineno;
+    } else if (!strcmp(key, "params") || !strcmp(key, "set")) {
+        char *save = NULL;
+        for (char *t = strtok_r(val, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+            if (s->meta.nsets == STIM_SETS_MAX || strlen(t) >= sizeof s->meta.set[0]) {
+                fprintf(stderr, "%s:%u: expected at most %d key=value settings of at most %zu characters, got '%s'\n",
+                        s->path, lineno, STIM_SETS_MAX, sizeof s->meta.set[0] - 1, t);
+                return 2;
+            }
+            copy_field(s->meta.set[s->meta.nsets], sizeof s->meta.set[0], t);
+            snprintf(s->meta.set_where[s->meta.nsets], sizeof s->meta.set_where[0], "%.280s:%u", s->path, lineno);
+            s->meta.nsets++;
+        }
     } else if (!strcmp(key, "seed")) {
         char *end;
         errno = 0;
         s->meta.seed = strtoull(val, &end, 10);
-        if (errno || end == val || *end) {
-            fprintf(stderr, "%s:%u: expected a decimal seed after '# seed:', got '%s'\n",
+        if (!isdigit((unsigned char)val[0]) || errno || *end) {
+            fprintf(stderr, "%s:%u: expected a decimal seed 0..18446744073709551615 after '# seed:', got '%s'\n",
                     s->path, lineno, val);
             return 2;
         }
@@ -110,6 +143,14 @@ stim_t *stim_load(const char *path)
         if (!*t)
             continue;
         if (*t == '#') {
+            char key[16];
+            if (s->nlines && is_meta(t + 1, key, sizeof key)) {
+                /* Settings after the header would apply to rows before them. */
+                fprintf(stderr, "%s:%u: expected '# %s:' before the header line (line %u), got it after\n",
+                        path, lineno, key, s->lineno[0]);
+                bad = 1;
+                break;
+            }
             if (parse_meta(s, t + 1, lineno)) {
                 bad = 1;
                 break;
@@ -159,8 +200,12 @@ static int parse_hex(const char *tok, uint64_t *v)
     const char *p = tok;
     if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
         p += 2;
-    if (!*p || strlen(p) > 16)
+    if (!*p)
         return -1;
+    while (p[0] == '0' && p[1])  /* leading zeros: the width check decides */
+        p++;
+    if (strlen(p) > 16)
+        return -2;
     uint64_t x = 0;
     for (; *p; p++) {
         int d;

@@ -15,11 +15,15 @@
 
 #include "engine.h"
 
+#define STIM_SETS_MAX 64
+
 typedef struct {
     char block[64];
-    char params[256];    /* "Depth=5 Width=13" */
-    char sets[512];      /* "p_push=60 p_pop=40" */
-    unsigned params_line, sets_line;
+    unsigned block_line;
+    /* "# params:" and "# set:" values, one key=value each, with "file:line" */
+    unsigned nsets;
+    char set[STIM_SETS_MAX][128];
+    char set_where[STIM_SETS_MAX][300];
     int has_seed;
     uint64_t seed;
     int has_init;

@@ -80,7 +80,7 @@ expect 2 "bad_seed.stim:3: expected a decimal seed" \
 mk wrong_block "# block: rr_arb
 req ack
 1 1"
-expect 2 "wrong_block.stim: the header says '# block: rr_arb', expected fifo" \
+expect 2 "wrong_block.stim:1: the header says '# block: rr_arb', expected fifo" \
     "stimulus for another block" -- $M cosim fifo --stim "$T/wrong_block.stim"
 mk bad_param "# block: fifo
 # params: Depth=x
@@ -104,7 +104,7 @@ expect 2 "cannot open stimulus file" "missing stimulus file" -- $M cosim fifo --
 expect 2 "unknown block 'nope'; expected one of: prio_enc" "unknown block" -- $M cosim nope
 expect 2 "unknown option '--bogus'" "unknown option" -- $M cosim fifo --bogus 1
 expect 2 "unknown key 'Size' for block fifo; expected one of: Depth Width" "unknown --set key" -- $M cosim fifo --set Size=4
-expect 2 "--set expects key=value" "--set without =" -- $M cosim fifo --set Depth
+expect 2 "--set: expected key=value, got 'Depth'" "--set without =" -- $M cosim fifo --set Depth
 expect 2 "no parameter set of fifo is built with Depth=3" "parameter set not built" -- $M cosim fifo --set Depth=3
 expect 2 "--cycles expects a positive integer, got '0'" "zero cycles" -- $M cosim fifo --cycles 0
 expect 2 "--cycles expects a positive integer, got '-5'" "negative cycles" -- $M cosim fifo --cycles -5
@@ -117,8 +117,10 @@ expect 0 "" "--help exits 0" -- $M cosim --help
 expect 0 "" "--list exits 0" -- $M cosim --list
 
 # RTL assertions are live: illegal use of the fifo (misuse knob) stops the run
-expect 1 "RTL assertion failed at the clock edge of cycle" \
-    "RTL assertion fires on push when full / pop when empty" -- $M cosim fifo --set misuse=10 --cycles 5000
+expect 1 "assertion failed at the clock edge of cycle [0-9]*: fifo: (push when full|pop when empty) \(RTL and C model\)" \
+    "RTL assertion and C usage check fire on push when full / pop when empty" -- $M cosim fifo --set misuse=10 --cycles 5000
+expect 1 "ref fifo Depth=8 Width=32: usage check failed at the clock edge of cycle [0-9]*: fifo: (push when full|pop when empty)" \
+    "ref: the C model's usage check fires on push when full / pop when empty" -- $M ref fifo --set misuse=10 --cycles 5000 --quiet
 
 # waves: every trace of the save file exists in the FST it names
 for b in prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched; do

@@ -48,10 +48,9 @@ if [ -n "${PSET:-}" ]; then
 fi
 sets_for_pset=""
 for p in $pset; do sets_for_pset+=" --set $p"; done
-chp="" gdef="" vals=""
+chp="" vals=""
 for p in $pset; do
     chp+=" -chparam ${p%%=*} ${p#*=}"
-    gdef+=" -DPARAM_$p"
     vals+="${vals:+,}${p#*=}"
 done
 
@@ -78,11 +77,11 @@ MUT_OBJ  := \$(BUILD)/obj/shim_$tag.o
 	@rm -rf \$(BUILD)/vl/$tag && mkdir -p \$(BUILD)/vl/$tag
 	verilator --cc -Wno-fatal -Wno-lint -Wno-style -O3 --trace-fst --prefix V$tag --Mdir \$(BUILD)/vl/$tag --top-module ${B}_mut $D/${B}_mut.v >/dev/null
 	\$(MAKE) -s -C \$(BUILD)/vl/$tag -f V$tag.mk V${tag}__ALL.a \$(VMAKE_OPT) >/dev/null
-\$(BUILD)/obj/shim_$tag.o: tb/${B}_shim.cpp tb/shim.hpp tb/engine.h \$(BUILD)/vl/$tag/V${tag}__ALL.a
-	\$(CXX) \$(CXXFLAGS) -I\$(BUILD)/vl/$tag -DVTOP=V$tag '-DVTOP_H="V$tag.h"' -DPSET_TAG=$tag -DPSET_BLOCK=$B \\
-	    -DPSET_PARAMS=$vals -DPSET_DEFAULT=0 -DPSET_MUTANTS=$total $gdef -c \$< -o \$@
+\$(BUILD)/obj/shim_$tag.o: tb/shim.cpp tb/${B}_ports.h tb/engine.h \$(BUILD)/vl/$tag/V${tag}__ALL.a
+	\$(CXX) \$(CXXFLAGS) -I\$(BUILD)/vl/$tag -DVTOP=V$tag '-DVTOP_H="V$tag.h"' '-DPORTS_H="${B}_ports.h"' \\
+	    -DPSET_TAG=$tag -DPSET_BLOCK=$B -DPSET_PARAMS=$vals -DPSET_MUTANTS=$total -c \$< -o \$@
 MK
-if ! make -s all >"$D/build.log" 2>&1; then
+if ! make -s build >"$D/build.log" 2>&1; then
     echo "mutate: building the mutant netlist failed (log: $D/build.log)" >&2
     exit 1
 fi

@@ -1,0 +1,497 @@
+/* lockstep.c - one block stepped cycle by cycle: the C model alone, or the
+ * Verilated RTL and the C model with the same inputs, every output compared. */
+#include "lockstep.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------- */
+/* Settings: parameters, modes and knobs; the parameter set of a run.        */
+
+/* Verilog parameters are 32-bit signed integers. */
+#define PARAM_VALUE_MAX 2147483647L
+
+void ls_settings_init(ls_settings_t *st, const block_t *b)
+{
+    memset(st, 0, sizeof *st);
+    st->blk = b;
+    for (int i = 0; b->knobs && b->knobs[i].name; i++)
+        st->knob[i] = b->knobs[i].def;
+}
+
+static int param_index(const block_t *b, const char *key)
+{
+    for (int i = 0; b->params[i]; i++)
+        if (!strcmp(b->params[i], key))
+            return i;
+    return -1;
+}
+
+static int knob_index(const block_t *b, const char *key)
+{
+    for (int i = 0; b->knobs && b->knobs[i].name; i++)
+        if (!strcmp(b->knobs[i].name, key))
+            return i;
+    return -1;
+}
+
+/* A decimal (or 0x hex) integer with no sign, at most max. */
+static int parse_uint(const char *s, unsigned long long max, unsigned long long *v)
+{
+    char *end;
+    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 0);
+    if (errno || *end || x > max)
+        return -1;
+    *v = x;
+    return 0;
+}
+
+int ls_set(ls_settings_t *st, const char *kv, const char *where)
+{
+    const block_t *b = st->blk;
+    const char *eq = strchr(kv, '=');
+    char key[64];
+    if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof key) {
+        fprintf(stderr, "%s: expected key=value, got '%s'\n", where, kv);
+        return 2;
+    }
+    snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
+    const char *val = eq + 1;
+    int pi = param_index(b, key), ki = knob_index(b, key);
+    if (pi < 0 && ki < 0) {
+        fprintf(stderr, "%s: unknown key '%s' for block %s; expected one of:", where, key, b->name);
+        for (int i = 0; b->params[i]; i++)
+            fprintf(stderr, " %s", b->params[i]);
+        for (int i = 0; b->knobs && b->knobs[i].name; i++)
+            fprintf(stderr, " %s", b->knobs[i].name);
+        fputc('\n', stderr);
+        return 2;
+    }
+    unsigned long long v;
+    if (pi >= 0) {
+        if (parse_uint(val, PARAM_VALUE_MAX, &v)) {
+            fprintf(stderr, "%s: %s=%s: expected a non-negative integer of at most %ld (a Verilog parameter)\n",
+                    where, key, val, PARAM_VALUE_MAX);
+            return 2;
+        }
+        st->has_param[pi] = 1;
+        st->param[pi] = (long)v;
+        st->param_where[pi] = where;
+        return 0;
+    }
+    const knob_t *k = &b->knobs[ki];
+    for (long n = 0; k->names && k->names[n]; n++) {
+        if (!strcmp(k->names[n], val)) {
+            st->knob[ki] = n;
+            return 0;
+        }
+    }
+    if (parse_uint(val, (unsigned long long)k->max, &v) || (long)v < k->min) {
+        fprintf(stderr, "%s: %s=%s: expected ", where, key, val);
+        if (k->names) {
+            fprintf(stderr, "one of");
+            for (int n = 0; k->names[n]; n++)
+                fprintf(stderr, " %s", k->names[n]);
+            fprintf(stderr, " (or %ld..%ld)\n", k->min, k->max);
+        } else {
+            fprintf(stderr, "an integer in %ld..%ld\n", k->min, k->max);
+        }
+        return 2;
+    }
+    st->knob[ki] = (long)v;
+    return 0;
+}
+
+const rtl_t *ls_find_rtl(const block_t *b, const long *param, int mutant)
+{
+    for (const rtl_t *const *r = memsched_rtls; *r; r++) {
+        if (strcmp((*r)->block, b->name) || ((*r)->mutants > 0) != (mutant != 0))
+            continue;
+        int ok = 1;
+        for (int i = 0; b->params[i]; i++)
+            ok &= (*r)->param[i] == param[i];
+        if (ok)
+            return *r;
+    }
+    return NULL;
+}
+
+void ls_print_psets(FILE *f, const block_t *b, int mutants)
+{
+    const long *d = block_defaults(b);
+    int any = 0;
+    for (const rtl_t *const *r = memsched_rtls; *r; r++) {
+        if (strcmp((*r)->block, b->name) || ((*r)->mutants > 0) != (mutants != 0))
+            continue;
+        char ps[256];
+        engine_param_str(b, (*r)->param, ps, sizeof ps);
+        int dflt = d && !mutants && !memcmp(d, (*r)->param, sizeof (*r)->param);
+        fprintf(f, "    %s%s", ps, dflt ? "   (default)" : "");
+        if (mutants)
+            fprintf(f, "   (%u mutants)", (*r)->mutants);
+        fputc('\n', f);
+        any = 1;
+    }
+    if (!any)
+        fprintf(f, "    (none)\n");
+}
+
+int ls_resolve(const ls_settings_t *st, int want_rtl, long mutant, long *param, const rtl_t **rtl)
+{
+    const block_t *b = st->blk;
+    const long *d = block_defaults(b);
+    memset(param, 0, PARAM_MAX * sizeof *param);
+    for (int i = 0; b->params[i]; i++) {
+        if (st->has_param[i])
+            param[i] = st->param[i];
+        else if (d)
+            param[i] = d[i];
+        else {
+            fprintf(stderr, "memsched: %s has no default parameters; give %s with --set\n", b->name,
+                    b->params[i]);
+            return 2;
+        }
+    }
+    if (rtl)
+        *rtl = NULL;
+    if (!want_rtl)
+        return 0;
+    /* Parameters not set: a built set that matches the ones set, the default first. */
+    const rtl_t *best = NULL;
+    for (const rtl_t *const *r = memsched_rtls; *r; r++) {
+        if (strcmp((*r)->block, b->name) || ((*r)->mutants > 0) != (mutant >= 0))
+            continue;
+        int ok = 1, dflt = d != NULL;
+        for (int i = 0; b->params[i]; i++) {
+            ok &= !st->has_param[i] || st->param[i] == (*r)->param[i];
+            dflt &= d && (*r)->param[i] == param[i];
+        }
+        if (ok && (!best || dflt))
+            best = *r;
+    }
+    if (!best) {
+        /* Name where the parameters came from: a file line or the command line. */
+        const char *where = NULL;
+        for (int i = 0; b->params[i]; i++)
+            if (st->has_param[i] && st->param_where[i] && strcmp(st->param_where[i], "--set"))
+                where = st->param_where[i];
+        fprintf(stderr, "%s: no %sparameter set of %s is built with", where ? where : "memsched",
+                mutant >= 0 ? "mutant " : "", b->name);
+        for (int i = 0; b->params[i]; i++)
+            if (st->has_param[i])
+                fprintf(stderr, " %s=%ld", b->params[i], st->param[i]);
+        fprintf(stderr, "; built (the Makefile's PSETS):\n");
+        ls_print_psets(stderr, b, mutant >= 0);
+        return 2;
+    }
+    memcpy(param, best->param, PARAM_MAX * sizeof *param);
+    *rtl = best;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------- */
+/* The lockstep object.                                                      */
+
+struct lockstep {
+    const block_t *blk;
+    const rtl_t *rtl;
+    ls_opts_t o;
+    long param[PARAM_MAX];
+    long knob[KNOB_MAX];
+    char params[256];            /* "Depth=8 Width=32" */
+    char fst[1024];
+    sigtab_t in, out;
+    void *m;                     /* the C side */
+    void *h;                     /* the RTL, or NULL */
+    int tracing;
+    uint64_t *vin, *vc, *vr;     /* last inputs, C outputs, RTL outputs */
+    uint64_t *vio;               /* ls_eval_io's inputs */
+    int rst_n;
+    int evaluated;               /* ls_eval was called this cycle */
+    int failed;
+    uint64_t cycle;
+    ls_counts_t n;
+};
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p) {
+        fprintf(stderr, "memsched: out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+lockstep_t *ls_open(const ls_settings_t *st, const ls_opts_t *o)
+{
+    long param[PARAM_MAX];
+    const rtl_t *rtl = NULL;
+    if (ls_resolve(st, o->rtl, o->rtl && o->mutant_netlist ? (long)o->mutsel : -1, param, o->rtl ? &rtl : NULL))
+        return NULL;
+    lockstep_t *ls = xcalloc(1, sizeof *ls);
+    ls->blk = st->blk;
+    ls->rtl = rtl;
+    ls->o = *o;
+    if (!ls->o.label)
+        ls->o.label = rtl ? "cosim" : "ref";
+    if (o->fst) {
+        snprintf(ls->fst, sizeof ls->fst, "%s", o->fst);
+        ls->o.fst = ls->fst;
+    }
+    memcpy(ls->param, param, sizeof ls->param);
+    memcpy(ls->knob, st->knob, sizeof ls->knob);
+    engine_param_str(ls->blk, ls->param, ls->params, sizeof ls->params);
+    ls->m = ls->blk->create(ls->param, ls->knob, &ls->in, &ls->out);
+    if (!ls->m) {
+        free(ls);
+        return NULL;
+    }
+    ls->vin = xcalloc(ls->in.words, sizeof *ls->vin);
+    ls->vc = xcalloc(ls->out.words, sizeof *ls->vc);
+    ls->vr = xcalloc(ls->out.words, sizeof *ls->vr);
+    ls->vio = xcalloc(ls->in.words, sizeof *ls->vio);
+
+    /* Power-on reset of both models before cycle 0 (not compared). */
+    ls->blk->reset(ls->m);
+    if (rtl) {
+        uint32_t vseed = (uint32_t)((o->seed * UINT64_C(0x9E3779B97F4A7C15)) >> 33) | 1;
+        ls->h = rtl->create(o->init_random, vseed, &ls->in, &ls->out);
+        if (o->mutant_netlist)
+            rtl->set_mutant(ls->h, o->mutsel);
+        rtl->set_in(ls->h, 1, ls->vin);
+        rtl->eval(ls->h);
+        rtl->set_in(ls->h, 0, ls->vin);
+        rtl->eval(ls->h);
+        rtl->clock(ls->h);
+    }
+    return ls;
+}
+
+void ls_print_inputs(const lockstep_t *ls, FILE *f)
+{
+    char buf[2048];
+    fprintf(f, "  inputs:  rst_n=%d", ls->rst_n);
+    for (unsigned k = 0; k < ls->in.n; k++) {
+        engine_fmt_sig(&ls->in.sig[k], ls->vin, buf, sizeof buf);
+        fprintf(f, " %s=%s", ls->in.sig[k].name, buf);
+    }
+    fputc('\n', f);
+}
+
+/* The lines after the first of a report: inputs, seed, how to replay. */
+static void report_tail(lockstep_t *ls)
+{
+    ls_print_inputs(ls, stderr);
+    if (ls->rtl)
+        fprintf(stderr, "  seed=%" PRIu64 " init=%s\n", ls->o.seed, ls->o.init_random ? "random" : "zeros");
+    if (ls->o.report_tail)
+        ls->o.report_tail(ls->o.user, stderr, ls->cycle);
+}
+
+static void fail(lockstep_t *ls, int assertion)
+{
+    ls->failed = 1;
+    ls->n.fail_cycle = ls->cycle;
+    if (assertion)
+        ls->n.assert_failed = 1;
+    else
+        ls->n.mismatch = 1;
+}
+
+static void report_mismatch(lockstep_t *ls, unsigned k, unsigned e)
+{
+    const sig_t *s = &ls->out.sig[k];
+    char rb[2048], cb[2048];
+    engine_fmt_sig(s, ls->vr, rb, sizeof rb);
+    engine_fmt_sig(s, ls->vc, cb, sizeof cb);
+    fprintf(stderr, "%s %s %s: MISMATCH at cycle %" PRIu64 ", signal %s", ls->o.label, ls->blk->name,
+            ls->params, ls->cycle, s->name);
+    if (s->count > 1) {
+        fprintf(stderr, "[%u]: RTL=0x%" PRIx64 " C=0x%" PRIx64 "\n", e, ls->vr[s->off + e], ls->vc[s->off + e]);
+        fprintf(stderr, "  %s:   RTL=%s\n  %s:   C  =%s\n", s->name, rb, s->name, cb);
+    } else {
+        fprintf(stderr, ": RTL=0x%s C=0x%s\n", rb, cb);
+    }
+    for (unsigned j = 0; j < ls->out.n; j++) {
+        if (j == k)
+            continue;
+        engine_fmt_sig(&ls->out.sig[j], ls->vr, rb, sizeof rb);
+        engine_fmt_sig(&ls->out.sig[j], ls->vc, cb, sizeof cb);
+        fprintf(stderr, "  other:   %s RTL=%s C=%s\n", ls->out.sig[j].name, rb, cb);
+    }
+    report_tail(ls);
+}
+
+int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
+{
+    if (ls->failed)
+        return 1;
+    for (unsigned k = 0; k < ls->in.n; k++) {
+        const sig_t *s = &ls->in.sig[k];
+        for (unsigned e = 0; e < s->count; e++) {
+            if (s->width < 64 && in[s->off + e] >> s->width) {
+                fprintf(stderr, "%s %s %s: cycle %" PRIu64 ": input %s", ls->o.label, ls->blk->name, ls->params,
+                        ls->cycle, s->name);
+                if (s->count > 1)
+                    fprintf(stderr, "[%u]", e);
+                fprintf(stderr, " = 0x%" PRIx64 " is wider than its %u bits\n", in[s->off + e], s->width);
+                ls->failed = 1;
+                return 2;
+            }
+        }
+    }
+    memcpy(ls->vin, in, ls->in.words * sizeof *in);
+    ls->rst_n = rst_n;
+    ls->evaluated = 1;
+    ls->n.evals++;
+    if (!rst_n)
+        ls->blk->reset(ls->m);
+    ls->blk->eval(ls->m, ls->vin, ls->vc);
+    if (out)
+        memcpy(out, ls->vc, ls->out.words * sizeof *out);
+    if (!ls->h)
+        return 0;
+
+    if (ls->o.fst && !ls->tracing && (int64_t)ls->cycle >= ls->o.trace_from) {
+        if (ls->rtl->trace_open(ls->h, ls->o.fst)) {
+            fprintf(stderr, "%s: cannot write the trace\n", ls->o.fst);
+            ls->failed = 1;
+            return 2;
+        }
+        ls->tracing = 1;
+    }
+    ls->rtl->set_in(ls->h, rst_n, ls->vin);
+    ls->rtl->eval(ls->h);
+    ls->rtl->get_out(ls->h, ls->vr);
+    if (ls->rtl->failed(ls->h)) {
+        fail(ls, 1);
+        if (ls->o.report) {
+            fprintf(stderr, "%s %s %s: RTL assertion failed at cycle %" PRIu64 " (message above)\n", ls->o.label,
+                    ls->blk->name, ls->params, ls->cycle);
+            report_tail(ls);
+        }
+        return 1;
+    }
+    for (unsigned k = 0; k < ls->out.n; k++) {
+        const sig_t *s = &ls->out.sig[k];
+        for (unsigned e = 0; e < s->count; e++) {
+            if (ls->vr[s->off + e] == ls->vc[s->off + e])
+                continue;
+            fail(ls, 0);
+            if (ls->o.report)
+                report_mismatch(ls, k, e);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int ls_tick(lockstep_t *ls)
+{
+    if (ls->failed)
+        return 1;
+    if (!ls->evaluated) {
+        fprintf(stderr, "memsched: internal error: ls_tick without ls_eval in cycle %" PRIu64 "\n", ls->cycle);
+        abort();
+    }
+    /* The C model's usage checks see the state before the edge. */
+    char msg[256] = "";
+    int c_fail = ls->blk->check && !ls->o.no_checks &&
+                 ls->blk->check(ls->m, ls->vin, ls->rst_n, msg, sizeof msg) != 0;
+    if (ls->rst_n)
+        ls->blk->tick(ls->m, ls->vin);
+    else
+        ls->blk->reset(ls->m);
+    int r_fail = 0;
+    if (ls->h) {
+        if (ls->tracing)
+            ls->rtl->trace_dump(ls->h, 10 * ls->cycle);
+        ls->rtl->clock(ls->h);
+        if (ls->tracing)
+            ls->rtl->trace_dump(ls->h, 10 * ls->cycle + 5);
+        r_fail = ls->rtl->failed(ls->h);
+    }
+    ls->evaluated = 0;
+    if (c_fail || r_fail) {
+        fail(ls, 1);
+        if (ls->o.report) {
+            fprintf(stderr, "%s %s %s: ", ls->o.label, ls->blk->name, ls->params);
+            if (c_fail && !ls->h)
+                fprintf(stderr, "usage check failed at the clock edge of cycle %" PRIu64 ": %s\n", ls->cycle, msg);
+            else if (c_fail && r_fail)
+                fprintf(stderr, "assertion failed at the clock edge of cycle %" PRIu64 ": %s (RTL and C model)\n",
+                        ls->cycle, msg);
+            else if (c_fail)
+                fprintf(stderr, "the C model's usage check failed at the clock edge of cycle %" PRIu64
+                        ": %s; the RTL's assertions did not fire\n", ls->cycle, msg);
+            else
+                fprintf(stderr, "RTL assertion failed at the clock edge of cycle %" PRIu64
+                        " (message above)%s\n", ls->cycle,
+                        ls->blk->check && !ls->o.no_checks ? "; the C model's usage checks passed" : "");
+            report_tail(ls);
+        }
+        ls->cycle++;
+        ls->n.cycles++;
+        return 1;
+    }
+    ls->cycle++;
+    ls->n.cycles++;
+    return 0;
+}
+
+int ls_step(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
+{
+    int rc = ls_eval(ls, rst_n, in, out);
+    return rc ? rc : ls_tick(ls);
+}
+
+int ls_eval_io(lockstep_t *ls, int rst_n, const void *in, void *out)
+{
+    ls->blk->pack_in(ls->m, in, ls->vio);
+    int rc = ls_eval(ls, rst_n, ls->vio, NULL);
+    if (out) {
+        memset(out, 0, ls->blk->out_size);
+        ls->blk->unpack_out(ls->m, ls->vc, out);
+    }
+    return rc;
+}
+
+int ls_step_io(lockstep_t *ls, int rst_n, const void *in, void *out)
+{
+    int rc = ls_eval_io(ls, rst_n, in, out);
+    return rc ? rc : ls_tick(ls);
+}
+
+void ls_close(lockstep_t *ls, ls_counts_t *counts)
+{
+    if (!ls)
+        return;
+    if (counts)
+        *counts = ls->n;
+    if (ls->h) {
+        if (ls->tracing)
+            ls->rtl->trace_close(ls->h);
+        ls->rtl->destroy(ls->h);
+    }
+    ls->blk->destroy(ls->m);
+    free(ls->vin);
+    free(ls->vc);
+    free(ls->vr);
+    free(ls->vio);
+    free(ls);
+}
+
+void *ls_model(lockstep_t *ls) { return ls->m; }
+const sigtab_t *ls_in(const lockstep_t *ls) { return &ls->in; }
+const sigtab_t *ls_out(const lockstep_t *ls) { return &ls->out; }
+const block_t *ls_block(const lockstep_t *ls) { return ls->blk; }
+const rtl_t *ls_rtl(const lockstep_t *ls) { return ls->rtl; }
+const long *ls_param(const lockstep_t *ls) { return ls->param; }
+uint64_t ls_cycle(const lockstep_t *ls) { return ls->cycle; }

@@ -1,0 +1,232 @@
+// shim.cpp - the extern "C" RTL side of one Verilated parameter set, generated
+// from the block's port table (tb/X_ports.h, tb/glue.h): the Verilated context
+// and model, port accesses, clocking, traces, assertion status.
+//
+// Compiled once per parameter set with
+//   -DVTOP=V<tag> -DVTOP_H="V<tag>.h" -DPORTS_H="<block>_ports.h" -DPSET_TAG=<tag>
+//   -DPSET_BLOCK=<block> -DPSET_PARAMS=<p0,p1,..> [-DPSET_MUTANTS=<n>]
+// it defines `const rtl_t rtl_<tag>` for the registry (build/gen/psets.c).
+// A port of the table that the model lacks fails this compile, naming it;
+// tests/portcheck.sh checks widths, directions and ports the table lacks.
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+extern "C" {
+#include "engine.h"
+}
+
+#include VTOP_H
+
+namespace {
+
+struct Shim {
+    VerilatedContext ctx;
+    VTOP *top = nullptr;
+    VerilatedFstC *tfp = nullptr;
+    const sigtab_t *in = nullptr, *out = nullptr;
+};
+
+// Element e of signal g of a value array, written to / read from a port
+// (plain integer ports up to 64 bits; VlWide, 32-bit words, above).
+template <typename T>
+inline void put(T &port, unsigned lsb, unsigned w, uint64_t v)
+{
+    const uint64_t m = w >= 64 ? ~0ULL : ((1ULL << w) - 1);
+    port = static_cast<T>((static_cast<uint64_t>(port) & ~(m << lsb)) | ((v & m) << lsb));
+}
+
+template <std::size_t N>
+inline void put(VlWide<N> &port, unsigned lsb, unsigned w, uint64_t v)
+{
+    for (unsigned b = 0; b < w;) {
+        const unsigned bit = lsb + b, wi = bit / 32, off = bit % 32;
+        const unsigned n = std::min(32 - off, w - b);
+        const uint32_t m = n == 32 ? ~0U : ((1U << n) - 1);
+        port[wi] = (port[wi] & ~(m << off)) | ((static_cast<uint32_t>(v >> b) & m) << off);
+        b += n;
+    }
+}
+
+template <typename T>
+inline uint64_t get(const T &port, unsigned lsb, unsigned w)
+{
+    const uint64_t m = w >= 64 ? ~0ULL : ((1ULL << w) - 1);
+    return (static_cast<uint64_t>(port) >> lsb) & m;
+}
+
+template <std::size_t N>
+inline uint64_t get(const VlWide<N> &port, unsigned lsb, unsigned w)
+{
+    uint64_t v = 0;
+    for (unsigned b = 0; b < w;) {
+        const unsigned bit = lsb + b, wi = bit / 32, off = bit % 32;
+        const unsigned n = std::min(32 - off, w - b);
+        const uint32_t m = n == 32 ? ~0U : ((1U << n) - 1);
+        v |= static_cast<uint64_t>((port[wi] >> off) & m) << b;
+        b += n;
+    }
+    return v;
+}
+
+// A whole signal: a plain port takes the value, an array port element by element.
+template <typename T>
+inline void set_sig(T &port, const sig_t &g, const uint64_t *v)
+{
+    if constexpr (std::is_integral<T>::value) {
+        if (g.count == 1) {
+            port = static_cast<T>(v[g.off]);
+            return;
+        }
+    }
+    for (unsigned e = 0; e < g.count; e++)
+        put(port, e * g.width, g.width, v[g.off + e]);
+}
+
+template <typename T>
+inline void get_sig(const T &port, const sig_t &g, uint64_t *v)
+{
+    if constexpr (std::is_integral<T>::value) {
+        if (g.count == 1) {
+            v[g.off] = static_cast<uint64_t>(port);
+            return;
+        }
+    }
+    for (unsigned e = 0; e < g.count; e++)
+        v[g.off + e] = get(port, e * g.width, g.width);
+}
+
+// The port table: inputs to the model, outputs from it, in table order.
+#define SHIM_SET_in(name) set_sig(t->name##_i, s->in->sig[k++], v);
+#define SHIM_SET_out(name)
+#define SHIM_GET_in(name)
+#define SHIM_GET_out(name) get_sig(t->name##_o, s->out->sig[k++], v);
+
+void set_in(Shim *s, const uint64_t *v)
+{
+    VTOP *t = s->top;
+    unsigned k = 0;
+#define PORT(dir, name, w, n, nm) SHIM_SET_##dir(name)
+#include PORTS_H
+#undef PORT
+}
+
+void get_out(Shim *s, uint64_t *v)
+{
+    VTOP *t = s->top;
+    unsigned k = 0;
+#define PORT(dir, name, w, n, nm) SHIM_GET_##dir(name)
+#include PORTS_H
+#undef PORT
+}
+
+// Clock and reset when the model has them (combinational blocks do not).
+template <typename M>
+auto set_clk(M *t, int v, int) -> decltype((void)(t->clk_i = 0)) { t->clk_i = v; }
+template <typename M>
+void set_clk(M *, int, long) {}
+template <typename M>
+auto set_rst(M *t, int v, int) -> decltype((void)(t->rst_ni = 0)) { t->rst_ni = v; }
+template <typename M>
+void set_rst(M *, int, long) {}
+
+void *shim_create(int init_random, uint32_t seed, const sigtab_t *in, const sigtab_t *out)
+{
+    Shim *s = new Shim;
+    s->in = in;
+    s->out = out;
+    s->ctx.randReset(init_random ? 2 : 0);   // +verilator+rand+reset+2
+    s->ctx.randSeed(static_cast<int>(seed)); // +verilator+seed+N (non-zero)
+    s->ctx.fatalOnError(false);              // an assertion sets gotError; the engine reports it
+    s->ctx.traceEverOn(true);
+    s->ctx.assertOn(true);
+    s->top = new VTOP(&s->ctx, "top");
+    set_clk(s->top, 0, 0);
+    return s;
+}
+
+void shim_set_in(void *h, int rst_n, const uint64_t *in)
+{
+    Shim *s = static_cast<Shim *>(h);
+    set_clk(s->top, 0, 0);
+    set_rst(s->top, rst_n, 0);
+    set_in(s, in);
+}
+
+void shim_eval(void *h) { static_cast<Shim *>(h)->top->eval(); }
+
+void shim_get_out(void *h, uint64_t *out) { get_out(static_cast<Shim *>(h), out); }
+
+void shim_clock(void *h)
+{
+    Shim *s = static_cast<Shim *>(h);
+    set_clk(s->top, 1, 0);
+    s->top->eval();
+}
+
+int shim_failed(void *h) { return static_cast<Shim *>(h)->ctx.gotError(); }
+
+int shim_trace_open(void *h, const char *path)
+{
+    Shim *s = static_cast<Shim *>(h);
+    s->tfp = new VerilatedFstC;
+    s->top->trace(s->tfp, 99);
+    s->tfp->open(path);
+    return s->tfp->isOpen() ? 0 : -1;
+}
+
+void shim_trace_dump(void *h, uint64_t t)
+{
+    Shim *s = static_cast<Shim *>(h);
+    if (s->tfp) s->tfp->dump(t);
+}
+
+void shim_trace_close(void *h)
+{
+    Shim *s = static_cast<Shim *>(h);
+    if (s->tfp) {
+        s->tfp->close();
+        delete s->tfp;
+        s->tfp = nullptr;
+    }
+}
+
+void shim_set_mutant(void *h, unsigned k)
+{
+#ifdef PSET_MUTANTS
+    static_cast<Shim *>(h)->top->mutsel = k;
+#else
+    (void)h;
+    (void)k;
+#endif
+}
+
+void shim_destroy(void *h)
+{
+    Shim *s = static_cast<Shim *>(h);
+    shim_trace_close(h);
+    s->top->final();
+    delete s->top;
+    delete s;
+}
+
+}  // namespace
+
+#ifndef PSET_MUTANTS
+#define PSET_MUTANTS 0
+#endif
+#define MEMSCHED_STR2(x) #x
+#define MEMSCHED_STR(x) MEMSCHED_STR2(x)
+#define MEMSCHED_CAT2(a, b) a##b
+#define MEMSCHED_CAT(a, b) MEMSCHED_CAT2(a, b)
+
+extern "C" const rtl_t MEMSCHED_CAT(rtl_, PSET_TAG);
+extern "C" const rtl_t MEMSCHED_CAT(rtl_, PSET_TAG) = {
+    MEMSCHED_STR(PSET_BLOCK), MEMSCHED_STR(PSET_TAG), {PSET_PARAMS}, PSET_MUTANTS,
+    shim_create, shim_set_in, shim_eval, shim_get_out, shim_clock, shim_failed,
+    shim_trace_open, shim_trace_dump, shim_trace_close, shim_set_mutant, shim_destroy,
+};
