@@ -100,6 +100,88 @@ expect 1 "MISMATCH against the file at cycle 1, signal count" \
     "wrong expected output is reported (ref)" -- $M ref fifo --stim "$T/wrong_expect.stim" --quiet
 expect 2 "cannot open stimulus file" "missing stimulus file" -- $M cosim fifo --stim "$T/nonexistent.stim"
 
+# configuration comments belong before the header
+mk late_params "$good_hdr
+push wdata pop
+1 1 0
+# params: Depth=32"
+expect 2 "late_params.stim:5: expected '# params:' before the header line \(line 3\), got it after" \
+    "'# params:' after the header is refused" -- $M cosim fifo --stim "$T/late_params.stim"
+mk late_block "$good_hdr
+push wdata pop
+# block: fifo
+1 1 0"
+expect 2 "late_block.stim:4: expected '# block:' before the header line" \
+    "'# block:' after the header is refused" -- $M ref fifo --stim "$T/late_block.stim"
+mk late_seed "$good_hdr
+push wdata pop
+1 1 0
+# seed: 5"
+expect 2 "late_seed.stim:5: expected '# seed:' before the header line" \
+    "'# seed:' after the header is refused" -- $M cosim fifo --stim "$T/late_seed.stim"
+# parameter values are 32-bit Verilog integers: no wrap-around
+expect 2 "--set: Depth=4294967297: expected a non-negative integer of at most 2147483647" \
+    "--set Depth=2^32+1 is refused" -- $M cosim fifo --set Depth=4294967297
+expect 2 "--set: RdQ=4294967296: expected a non-negative integer of at most 2147483647" \
+    "--set RdQ=2^32 is refused (ref)" -- $M ref dram_sched --set RdQ=4294967296 --cycles 5
+mk big_param "# block: fifo
+# params: Depth=4294967297 Width=13
+push wdata pop
+1 1 0"
+expect 2 "big_param.stim:2: Depth=4294967297: expected a non-negative integer of at most 2147483647" \
+    "'# params: Depth=2^32+1' is refused" -- $M ref fifo --stim "$T/big_param.stim"
+mk neg_seed "$good_hdr
+# seed: -1
+push wdata pop
+1 1 0"
+expect 2 "neg_seed.stim:3: expected a decimal seed 0..18446744073709551615 after '# seed:', got '-1'" \
+    "'# seed: -1' is refused" -- $M cosim fifo --stim "$T/neg_seed.stim"
+expect 2 "--seed expects a non-negative integer, got '-1'" "--seed -1 is refused" -- $M cosim fifo --seed -1
+mk unbuilt "# block: fifo
+# params: Depth=32 Width=13
+push wdata pop
+1 1 0"
+expect 2 "unbuilt.stim:2: no parameter set of fifo is built with Depth=32 Width=13; built" \
+    "cosim of a '# params:' set that is not built names file:line" -- $M cosim fifo --stim "$T/unbuilt.stim"
+mk zeros "$good_hdr
+push wdata pop
+1 00000000000000000000001fff 0
+0 0000000000000000 0"
+expect 0 "" "hex values with leading zeros beyond 16 digits fit the port" -- $M cosim fifo --stim "$T/zeros.stim"
+mk too_many_digits "$good_hdr
+push wdata pop
+1 10000000000000000 0"
+expect 2 "too_many_digits.stim:4: column 'wdata': expected a hex value of at most 13 bits, got '10000000000000000'" \
+    "17 significant hex digits are refused" -- $M cosim fifo --stim "$T/too_many_digits.stim"
+# ref checks the RTL's usage assertions in the C model: exit 1, the RTL's message
+mrpb_hdr='# block: mrpb
+# params: NumQueues=8 Depth=1 Latency=1 AddrW=6 TagW=3
+signature policy greedy flush bypass reorder in_valid in_write in_warp in_block in_inblock in_addr in_tag l1_ready l1_stall_assoc byp_ready'
+mk mrpb_mode "$mrpb_hdr
+0 0 0 1 2 1 0 0 0 0 0 0 0 1 0 1
+0 1 0 1 2 1 0 0 0 0 0 0 0 1 0 1"
+mk mrpb_warp "$mrpb_hdr
+0 0 0 1 2 1 1 0 9 0 0 5 1 1 0 1"
+printf '%s\n' "# block: mrpb" "# params: NumQueues=8 Depth=1 Latency=1 AddrW=6 TagW=3" \
+    "rst_n signature policy greedy flush bypass reorder in_valid in_write in_warp in_block in_inblock in_addr in_tag l1_ready l1_stall_assoc byp_ready" \
+    "1 0 0 0 1 2 1 0 0 0 0 0 0 0 1 0 1" "0 0 1 0 1 2 1 0 0 0 0 0 0 0 1 0 1" "1 0 1 0 1 2 1 0 0 0 0 0 0 0 1 0 1" >"$T/mrpb_mode_reset.stim"
+ds_hdr='# block: dram_sched
+# params: RdQ=8 WrQ=8 HighWM=6 LowWM=2 BankW=2 RowW=4 AddrW=8
+policy rd_valid rd_addr rd_bank rd_row rd_age wr_valid wr_addr wr_bank wr_row dm_valid dm_addr dm_len dm_age bank_ready'
+mk ds_policy "$ds_hdr
+1 0 0 0 0 0 0 0 0 0 0 0 0 0 f
+7 0 0 0 0 0 0 0 0 0 0 0 0 0 f"
+for tool in ref cosim; do
+    both=""; [ $tool = cosim ] && both=" \(RTL and C model\)"
+    expect 1 "mrpb: a mode changed out of reset$both" \
+        "$tool: mrpb mode changed out of reset" -- $M $tool mrpb --stim "$T/mrpb_mode.stim"
+    expect 1 "mrpb: signature 9 >= NumQueues$both" \
+        "$tool: mrpb warp >= NumQueues" -- $M $tool mrpb --stim "$T/mrpb_warp.stim"
+    expect 0 "" "$tool: mrpb mode changed during reset is legal" -- $M $tool mrpb --stim "$T/mrpb_mode_reset.stim"
+    expect 1 "dram_sched: policy 7 is not defined$both" \
+        "$tool: dram_sched policy 7" -- $M $tool dram_sched --stim "$T/ds_policy.stim"
+done
+
 # bad command lines
 expect 2 "unknown block 'nope'; expected one of: prio_enc" "unknown block" -- $M cosim nope
 expect 2 "unknown option '--bogus'" "unknown option" -- $M cosim fifo --bogus 1
@@ -169,13 +251,21 @@ else
     echo "FAIL cli record/replay round trip"; status=1
 fi
 # a replayed random run gives the same summary as the original
-a=$($M cosim argmax --set N=5 --seed 4 --cycles 3000 --record "$T/am.stim" 2>&1)
-b=$($M cosim argmax --stim "$T/am.stim" 2>&1)
-if [ "${a/cycles=3000 seed=4/X}" = "${b/cycles=3000 seed=4/X}" ]; then
-    echo "PASS cli replay reproduces the run (argmax N=5)"
-else
-    echo "FAIL cli replay reproduces the run: '$a' vs '$b'"; status=1
-fi
+# (the same summary and the same exit status; a failing run replays as a failure)
+replay_same() { # replay_same DESC BLOCK ARGS...: record a run, replay it, compare
+    local desc=$1 blk=$2 a b ra rb
+    shift 2
+    $M cosim "$blk" "$@" --record "$T/rr.stim" >"$T/rr.a" 2>&1; ra=$?
+    $M cosim "$blk" --stim "$T/rr.stim" >"$T/rr.b" 2>&1; rb=$?
+    a=$(grep "^cosim $blk .*: cycles=" "$T/rr.a"); b=$(grep "^cosim $blk .*: cycles=" "$T/rr.b")
+    if [ "$ra" = "$rb" ] && [ "${a/ seed=* mismatches/ X}" = "${b/ seed=* mismatches/ X}" ]; then
+        echo "PASS cli replay reproduces the run and its exit status $ra ($desc)"
+    else
+        echo "FAIL cli replay reproduces the run ($desc): '$a' (exit $ra) vs '$b' (exit $rb)"; status=1
+    fi
+}
+replay_same "argmax N=5" argmax --set N=5 --seed 4 --cycles 3000
+replay_same "fifo misuse: an assertion, exit 1" fifo --set misuse=10 --seed 4 --cycles 3000
 # ref | cosim pipeline through stdin
 if $M ref rr_arb --set N=8 --seed 3 --cycles 2000 2>/dev/null | $M cosim rr_arb --stim - >/dev/null 2>&1; then
     echo "PASS cli ref | cosim --stim - pipeline"

@@ -4,14 +4,15 @@
 # prints a table, then the area/timing table when Yosys and OpenSTA are there.
 set -u
 cd "$(dirname "$0")/.."
-M=build/memsched
+M=${M:-build/memsched}
 CYCLES=${CYCLES:-1000000}
 SEED=${SEED:-1}
 status=0
+ERR=$(dirname "$M")
 printf '%-10s %-48s %10s %6s %11s  %s\n' block parameters cycles seed mismatches result
 printf '%-10s %-48s %10s %6s %11s  %s\n' ---------- ------------------------------------------------ ---------- ------ ----------- ------
 for blk in $($M cosim --psets | awk '{print $1}' | uniq); do
-    line=$($M cosim "$blk" --cycles "$CYCLES" --seed "$SEED" 2>"build/run_$blk.err")
+    line=$($M cosim "$blk" --cycles "$CYCLES" --seed "$SEED" 2>"$ERR/run_$blk.err")
     rc=$?
     # "cosim fifo Depth=8 Width=32: cycles=1000000 seed=1 mismatches=0 PASS"
     params=$(echo "$line" | sed -n 's/^cosim [^ ]* \(.*\): cycles=.*/\1/p')
@@ -21,11 +22,13 @@ for blk in $($M cosim --psets | awk '{print $1}' | uniq); do
     printf '%-10s %-48s %10s %6s %11s  %s\n' "$blk" "${params:-?}" "${cyc:-?}" "$SEED" "${mm:-?}" "${res:-ERROR}"
     if [ $rc -ne 0 ]; then
         status=1
-        sed 's/^/    /' "build/run_$blk.err"
+        sed 's/^/    /' "$ERR/run_$blk.err"
     fi
 done
 echo
-if command -v yosys >/dev/null && command -v sta >/dev/null && [ -x constraints/area_table.sh ]; then
+if [ "${AREA:-1}" = 0 ]; then
+    echo "(area/timing table skipped: AREA=0)"
+elif command -v yosys >/dev/null && command -v sta >/dev/null && [ -x constraints/area_table.sh ]; then
     make -s area || status=1
 else
     echo "(area/timing table skipped: yosys, sta or constraints/area_table.sh missing)"

@@ -1,0 +1,188 @@
+/* test_lockstep.c - the lockstep object driven cycle by cycle with inputs the
+ * test computes, as the system model drives it: the C model alone and the
+ * Verilated RTL with the C model, through the value arrays and through the
+ * blocks' C structs. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dram_sched.h"
+#include "fifo.h"
+#include "lockstep.h"
+
+static lockstep_t *open_block(const char *name, int rtl, const char *const *sets)
+{
+    ls_settings_t st;
+    const block_t *b = block_find(name);
+    assert_non_null(b);
+    ls_settings_init(&st, b);
+    for (; sets && *sets; sets++)
+        assert_int_equal(ls_set(&st, *sets, "test"), 0);
+    ls_opts_t o = {.rtl = rtl, .seed = 1, .init_random = 1, .report = 1};
+    return ls_open(&st, &o);
+}
+
+/* Push 1..5 into a Depth=5 fifo, then pop them: the head word and the count
+ * every cycle, in both modes. */
+static void fifo_by_struct(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"Depth=5", "Width=13", NULL};
+    for (int rtl = 0; rtl < 2; rtl++) {
+        lockstep_t *ls = open_block("fifo", rtl, sets);
+        assert_non_null(ls);
+        assert_int_equal(ls_rtl(ls) != NULL, rtl);
+        fifo_in_t in;
+        fifo_out_t out;
+        for (unsigned k = 1; k <= 5; k++) {
+            memset(&in, 0, sizeof in);
+            in.push = 1;
+            in.wdata = 0x100 + k;
+            assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+            assert_int_equal(out.count, k - 1);
+            assert_int_equal(out.rdata, k == 1 ? 0 : 0x101);
+        }
+        memset(&in, 0, sizeof in);
+        assert_int_equal(ls_eval_io(ls, 1, &in, &out), 0);
+        assert_int_equal(out.full, 1);
+        assert_int_equal(ls_tick(ls), 0);
+        for (unsigned k = 1; k <= 5; k++) {
+            in.pop = 1;
+            assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+            assert_int_equal(out.rdata, 0x100 + k);
+            assert_int_equal(out.count, 6 - k);
+        }
+        in.pop = 0;
+        assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+        assert_int_equal(out.empty, 1);
+        ls_counts_t n;
+        ls_close(ls, &n);
+        assert_int_equal(n.cycles, 12);
+        assert_int_equal(n.mismatch, 0);
+        assert_int_equal(n.assert_failed, 0);
+    }
+}
+
+/* Several evaluations in one cycle (the caller looks at the outputs before
+ * it settles its inputs), then the clock edge with the last inputs. */
+static void eval_twice_then_tick(void **state)
+{
+    (void)state;
+    for (int rtl = 0; rtl < 2; rtl++) {
+        lockstep_t *ls = open_block("fifo", rtl, NULL);   /* the default set */
+        assert_non_null(ls);
+        assert_int_equal(ls_param(ls)[0], 8);
+        fifo_in_t in = {.push = 1, .wdata = 7};
+        fifo_out_t out;
+        assert_int_equal(ls_eval_io(ls, 1, &in, &out), 0);
+        in.push = 0;                                       /* changed its mind */
+        assert_int_equal(ls_eval_io(ls, 1, &in, &out), 0);
+        assert_int_equal(ls_tick(ls), 0);
+        assert_int_equal(ls_eval_io(ls, 1, &in, &out), 0);
+        assert_int_equal(out.count, 0);
+        ls_close(ls, NULL);
+    }
+}
+
+/* A usage error (pop when empty) stops both modes with an assertion. */
+static void usage_error(void **state)
+{
+    (void)state;
+    for (int rtl = 0; rtl < 2; rtl++) {
+        lockstep_t *ls = open_block("fifo", rtl, NULL);
+        fifo_in_t in = {.pop = 1};
+        assert_int_equal(ls_step_io(ls, 1, &in, NULL), 1);
+        ls_counts_t n;
+        ls_close(ls, &n);
+        assert_int_equal(n.assert_failed, 1);
+        assert_int_equal(n.fail_cycle, 0);
+    }
+}
+
+/* An input wider than its port is refused (2), not truncated. */
+static void input_too_wide(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"Depth=5", "Width=13", NULL};
+    lockstep_t *ls = open_block("fifo", 1, sets);
+    fifo_in_t in = {.push = 1, .wdata = 0x2000};
+    assert_int_equal(ls_step_io(ls, 1, &in, NULL), 2);
+    ls_close(ls, NULL);
+}
+
+/* RTL at a parameter set that was not Verilated: no object; C-only is fine. */
+static void unbuilt_set(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"Depth=3", NULL};
+    assert_null(open_block("fifo", 1, sets));
+    lockstep_t *ls = open_block("fifo", 0, sets);
+    assert_non_null(ls);
+    ls_close(ls, NULL);
+}
+
+/* dram_sched through its structs: two reads to one bank's open row and a
+ * third to another row; FR-FCFS serves the hit first. Compared in lockstep. */
+static void dram_sched_frfcfs(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"RdQ=8", "WrQ=8", "HighWM=6", "LowWM=2", "BankW=2", "RowW=4", "AddrW=8",
+                                       "policy=fr-fcfs", NULL};
+    for (int rtl = 0; rtl < 2; rtl++) {
+        lockstep_t *ls = open_block("dram_sched", rtl, sets);
+        assert_non_null(ls);
+        dram_sched_in_t in;
+        dram_sched_out_t out;
+        /* cycle 0: read A (bank 1 row 3) queued; cycle 1: the bank is ready, A (the
+         * only read) goes and opens row 3 */
+        memset(&in, 0, sizeof in);
+        in.policy = DS_FRFCFS;
+        in.rd_valid = 1, in.rd_addr = 0xA, in.rd_bank = 1, in.rd_row = 3;
+        assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+        assert_int_equal(out.rd_ready, 1);
+        memset(&in, 0, sizeof in);
+        in.policy = DS_FRFCFS;
+        in.bank_ready = 0xf;
+        assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+        assert_int_equal(out.sched_valid, 1);
+        assert_int_equal(out.sched_addr, 0xA);
+        /* cycles 2, 3: read B (bank 1 row 5), then read C (bank 1 row 3), bank busy */
+        uint64_t addr[] = {0xB, 0xC}, row[] = {5, 3};
+        for (int k = 0; k < 2; k++) {
+            memset(&in, 0, sizeof in);
+            in.policy = DS_FRFCFS;
+            in.rd_valid = 1, in.rd_addr = addr[k], in.rd_bank = 1, in.rd_row = row[k];
+            assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+        }
+        /* cycle 4: bank ready: C, the row hit, goes before the older B */
+        memset(&in, 0, sizeof in);
+        in.policy = DS_FRFCFS;
+        in.bank_ready = 0xf;
+        assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+        assert_int_equal(out.sched_valid, 1);
+        assert_int_equal(out.sched_addr, 0xC);
+        assert_int_equal(out.sched_hit, 1);
+        assert_int_equal(out.open_valid[1], 1);
+        assert_int_equal(out.open_row[1], 3);
+        assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+        assert_int_equal(out.sched_addr, 0xB);
+        assert_int_equal(out.sched_hit, 0);
+        ls_counts_t n;
+        ls_close(ls, &n);
+        assert_int_equal(n.mismatch, 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fifo_by_struct),   cmocka_unit_test(eval_twice_then_tick),
+        cmocka_unit_test(usage_error),      cmocka_unit_test(input_too_wide),
+        cmocka_unit_test(unbuilt_set),      cmocka_unit_test(dram_sched_frfcfs),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
