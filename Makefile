@@ -23,7 +23,8 @@ LIBERTY ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 CC  := gcc
 CXX := g++
 # cmodel/ sees only itself; tb/ sees cmodel/; sim/ sees both (sim -> tb -> cmodel).
-CWARN    := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror
+SAN      ?=
+CWARN    := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror $(SAN)
 CMODEL_CFLAGS := $(CWARN) -Icmodel
 CFLAGS   := $(CWARN) -Icmodel -Itb
 VROOT    ?= /usr/share/verilator
@@ -110,7 +111,7 @@ MUT_OBJ    :=
 MUT_LIBS   :=
 -include $(BUILD)/mutants.mk
 
-.PHONY: all build deps lint test run area waves bench mutate clean help cosim-long FORCE
+.PHONY: all build deps lint test run area waves bench mutate clean help cosim-long asan fuzz fuzzers coverage FORCE
 
 # `all`, `run` and `test` install the packages first, then build in a new make:
 # make reads which files exist (Verilator's verilated.cpp among them) once,
@@ -182,7 +183,7 @@ $(BUILD)/memsched: $(CLI_OBJ) $(TB_C_OBJ) $(GEN_OBJ) $(SHIM_OBJ) $(MUT_OBJ) $(LI
 
 # The C side alone (no Verilated model): `ports` for the port check, `ref`.
 $(BUILD)/memsched-c: $(CLI_OBJ) $(TB_C_OBJ) $(BUILD)/obj/gen/defaults.o $(BUILD)/obj/gen/no_rtl.o $(LIBCMODEL)
-	$(CC) -o $@ $^
+	$(CC) $(SAN) -o $@ $^
 
 # --- one Verilated model + shim per parameter set --------------------------
 # $1 tag, $2 block, $3 parameters (P=V ...), $4 values (a,b)
@@ -261,6 +262,30 @@ cosim-long: build
 
 clean:
 	rm -rf $(BUILD) $(OUT)
+
+# --- sanitizers and fuzzing ---------------------------------------------------------
+# The C side (models, lockstep object, stimulus parser, CLI; no Verilated
+# model) built with AddressSanitizer and UndefinedBehaviorSanitizer into
+# build/asan: `ref` and the C unit tests run there in make test (tests/sanitize.sh).
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+asan:
+	@+$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SAN='$(SAN_FLAGS)' \
+	    $(BUILD)/asan/memsched-c $(patsubst tests/unit/%.c,$(BUILD)/asan/tests/%,$(filter-out %/test_lockstep.c,$(wildcard tests/unit/test_*.c)))
+
+# libFuzzer targets (tests/fuzz/fuzz_*.c) on the stimulus parser and the
+# command line, built by clang with ASan and UBSan. `make fuzz` runs each for
+# FUZZ_TIME seconds; make test runs a short round.
+FUZZ_TIME ?= 300
+FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Icmodel -Itb
+FUZZ_DEPS  := $(CMODEL_SRC) $(TB_C_SRC) $(BUILD)/gen/defaults.c $(BUILD)/gen/no_rtl.c
+FUZZERS    := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) sim/main.c $(wildcard cmodel/*.h) $(wildcard tb/*.h)
+	@mkdir -p $(@D)
+	clang $(FUZZ_FLAGS) -o $@ $< $(FUZZ_DEPS)
+fuzzers: $(FUZZERS)
+fuzz: deps
+	@+$(MAKE) --no-print-directory fuzzers
+	@tests/fuzz.sh $(FUZZ_TIME)
 
 # --- C unit tests ------------------------------------------------------------
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBCMODEL) $(wildcard cmodel/*.h)

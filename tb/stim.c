@@ -120,6 +120,14 @@ stim_t *stim_load(const char *path)
         fprintf(stderr, "%s: cannot open stimulus file: %s\n", path, strerror(errno));
         return NULL;
     }
+    stim_t *s = stim_read(f, path);
+    if (f != stdin)
+        fclose(f);
+    return s;
+}
+
+stim_t *stim_read(FILE *f, const char *path)
+{
     stim_t *s = calloc(1, sizeof *s);
     if (!s) {
         fprintf(stderr, "memsched: out of memory\n");
@@ -172,8 +180,6 @@ stim_t *stim_load(const char *path)
         s->nlines++;
     }
     free(buf);
-    if (f != stdin)
-        fclose(f);
     if (bad) {
         stim_free(s);
         return NULL;

@@ -49,6 +49,8 @@ struct stim {
 
 /* Read a file ("-" = standard input). NULL after a message naming file:line. */
 stim_t *stim_load(const char *path);
+/* The same from an open stream; path names it in messages. */
+stim_t *stim_read(FILE *f, const char *path);
 /* Parse the rows against a block's signals. 0, or 2 after a message naming file:line. */
 int stim_bind(stim_t *s, const sigtab_t *in, const sigtab_t *out);
 void stim_free(stim_t *s);

@@ -17,6 +17,9 @@ have make        || need+=(make)
 [ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || need+=(qflow-tech-osu018)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 [ -f /usr/include/cmocka.h ] || need+=(libcmocka-dev)
+# clang's libFuzzer and sanitizer runtimes (make fuzz, the sanitizer stage of make test)
+have clang       || need+=(clang)
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
 [ ${#need[@]} -eq 0 ] && exit 0
 pkgs=$(printf '%s\n' "${need[@]}" | sort -u | tr '\n' ' ')
 cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $pkgs"

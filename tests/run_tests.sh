@@ -42,14 +42,47 @@ echo "== lint"
 make -s lint 2>&1 | tally
 
 echo "== C unit tests (cmocka)"
+# Each binary must run every test its source registers (cmocka_unit_test
+# entries), report each as OK, print no ERROR line and exit 0: a binary that
+# stops early loses its remaining tests as failures, not silently.
+unit() { # unit NAME: one PASS/FAIL line per test, and one for the binary
+    local t=$1 out rc expected run ok
+    out="$LOG/$t.out"
+    "$LOG/$t" >"$out" 2>&1
+    rc=$?
+    expected=$(grep -o 'cmocka_unit_test[a-z_]*(' "tests/unit/$t.c" | wc -l)
+    run=$(sed -n 's/^\[==========\] \([0-9]*\) test(s) run\./\1/p' "$out" | tail -1)
+    ok=$(grep -c '^\[       OK \]' "$out")
+    sed -n 's/^\[       OK \] \(.*\)/PASS unit \1/p; s/^\[  FAILED  \] \([a-z_][a-z_0-9]*\)$/FAIL unit \1/p' "$out" | sort -u
+    if [ $rc -eq 0 ] && [ "${run:-0}" -eq "$expected" ] && [ "$ok" -eq "$expected" ] &&
+       ! grep -q '^\[  ERROR   \]' "$out"; then
+        echo "PASS unit $t: $ok of $expected tests ran and passed, exit 0"
+    else
+        echo "FAIL unit $t: exit $rc, ${run:-no} tests run, $ok passed, $expected registered (log: $out)"
+        grep -m3 '^\[  ERROR   \]\|^\[   LINE   \]' "$out" | sed 's/^/    /'
+    fi
+}
 for t in tests/unit/test_*.c; do
     t=$(basename "$t" .c)
     if make -s "$LOG/$t" >"$LOG/${t}_build.log" 2>&1; then
-        "$LOG/$t" 2>&1 | sed -n 's/^\[       OK \] \(.*\)/PASS unit \1/p; s/^\[  FAILED  \] \([a-z_].*\)/FAIL unit \1/p' | tally
+        unit "$t" | tally
     else
         echo "FAIL unit tests build $t (log: $LOG/${t}_build.log)" | tally
     fi
 done
+
+echo "== sanitizers: the C side under ASan + UBSan (unit tests, ref replays, ref of every parameter set)"
+tests/sanitize.sh 2>&1 | tally
+
+echo "== fuzzing: a short round of every libFuzzer target (make fuzz runs longer)"
+if make -s fuzzers >"$LOG/fuzz_build.log" 2>&1; then
+    tests/fuzz.sh "${FUZZ_SHORT:-30}" 2>&1 | tally
+else
+    echo "FAIL fuzz: building the fuzz targets failed (log: $LOG/fuzz_build.log)" | tally
+fi
+
+echo "== a fresh machine: the first make run, with the packages installed during it"
+check "fresh machine: first make run builds and passes" tests/fresh_make.sh | tally
 
 echo "== lockstep: every built parameter set, several seeds, random and zero initial values"
 while read -r blk params; do
