@@ -106,6 +106,14 @@ VRT_OBJ    := $(BUILD)/vrt/verilated.o $(BUILD)/vrt/verilated_fst_c.o $(BUILD)/v
 SHIM_OBJ   := $(foreach t,$(TAGS),$(BUILD)/obj/shim_$t.o)
 MODEL_LIBS := $(foreach t,$(TAGS),$(BUILD)/vl/$t/V$t__ALL.a)
 PORTCHECKS := $(foreach t,$(TAGS),$(BUILD)/vl/$t/ports.ok)
+# COVERAGE=1 (make coverage, into build/cov): Verilator line and toggle
+# coverage in every model, written by each run (tests/coverage.sh).
+COVERAGE ?= 0
+ifeq ($(COVERAGE),1)
+VFLAGS   += --coverage
+CXXFLAGS := $(subst -DVM_COVERAGE=0,-DVM_COVERAGE=1,$(CXXFLAGS))
+VRT_OBJ  += $(BUILD)/vrt/verilated_cov.o
+endif
 MUT_TAGS   :=
 MUT_OBJ    :=
 MUT_LIBS   :=
@@ -283,6 +291,11 @@ $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) sim/main.c $(wildcard cmo
 	@mkdir -p $(@D)
 	clang $(FUZZ_FLAGS) -o $@ $< $(FUZZ_DEPS)
 fuzzers: $(FUZZERS)
+
+# Verilator line / toggle / branch coverage of the lockstep random runs that
+# make test runs, per block (BLOCK=b: one block), into out/coverage.
+coverage: deps
+	@tests/coverage.sh $(BLOCK)
 fuzz: deps
 	@+$(MAKE) --no-print-directory fuzzers
 	@tests/fuzz.sh $(FUZZ_TIME)

@@ -3,7 +3,8 @@
 #
 #   constraints/area.sh [options] BLOCK [Param=Value ...]
 #
-#     BLOCK              prio_enc, rr_arb, argmax, fifo (rtl/BLOCK.sv, constraints/BLOCK.sdc)
+#     BLOCK              any block of the Makefile (prio_enc, rr_arb, argmax, fifo, mrpb,
+#                        mrpb_final, mib_l2, dram_sched): rtl/BLOCK.sv, constraints/BLOCK.sdc
 #     Param=Value        Verilog parameters, e.g. N=48 or Depth=8 Width=32
 #                        (Depth=8,Width=32 is accepted too); none: the RTL defaults
 #     -l, --liberty LIB  liberty file, plain or .lib.gz

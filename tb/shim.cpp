@@ -11,7 +11,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <type_traits>
+#include <unistd.h>
 
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -21,6 +24,9 @@ extern "C" {
 }
 
 #include VTOP_H
+
+#define MEMSCHED_STR2(x) #x
+#define MEMSCHED_STR(x) MEMSCHED_STR2(x)
 
 namespace {
 
@@ -205,11 +211,28 @@ void shim_set_mutant(void *h, unsigned k)
 #endif
 }
 
+// Coverage builds (make coverage): each model writes its counts when it
+// ends, one file per run, into $MEMSCHED_COVERAGE_DIR.
+void write_coverage(Shim *s)
+{
+#if VM_COVERAGE
+    static unsigned runs;
+    const char *dir = std::getenv("MEMSCHED_COVERAGE_DIR");
+    if (!dir) return;
+    const std::string path = std::string(dir) + "/" + MEMSCHED_STR(PSET_TAG) + "-" +
+                             std::to_string(getpid()) + "-" + std::to_string(runs++) + ".dat";
+    s->ctx.coveragep()->write(path.c_str());
+#else
+    (void)s;
+#endif
+}
+
 void shim_destroy(void *h)
 {
     Shim *s = static_cast<Shim *>(h);
     shim_trace_close(h);
     s->top->final();
+    write_coverage(s);
     delete s->top;
     delete s;
 }
@@ -219,8 +242,6 @@ void shim_destroy(void *h)
 #ifndef PSET_MUTANTS
 #define PSET_MUTANTS 0
 #endif
-#define MEMSCHED_STR2(x) #x
-#define MEMSCHED_STR(x) MEMSCHED_STR2(x)
 #define MEMSCHED_CAT2(a, b) a##b
 #define MEMSCHED_CAT(a, b) MEMSCHED_CAT2(a, b)
 
