@@ -240,6 +240,26 @@ done
 
 expect 2 "--gtkw FILE writes a save file for the trace of --fst FILE" "--gtkw without --fst" -- $M cosim fifo --gtkw "$T/x.gtkw"
 
+# the port table against the Verilated ports: a stale table fails, naming the port
+H=$(ls build/vl/fifo_Depth8_Width32/V*.h | grep -v '__' | head -1)
+if [ -f "$H" ]; then
+    expect 0 "" "portcheck: tb/fifo_ports.h matches the Verilated fifo" -- tests/portcheck.sh build/memsched-c fifo "$H" "Depth=8 Width=32"
+    sed 's/VL_IN(&wdata_i,31,0)/VL_IN(\&wdata_i,30,0)/' "$H" >"$T/narrow.h"
+    expect 1 "tb/fifo_ports.h: port 'wdata' is 32 bits in the table \(32 x 1\) at Depth=8 Width=32, the Verilated fifo has wdata_i with 31" \
+        "portcheck: a width that differs names the port" -- tests/portcheck.sh build/memsched-c fifo "$T/narrow.h" "Depth=8 Width=32"
+    sed 's/VL_OUT8(&count_o,3,0);/&\n    VL_OUT8(\&half_o,0,0);/' "$H" >"$T/extra.h"
+    expect 1 "the Verilated fifo \(Depth=8 Width=32\) has port half_o \(out, 1 bit\) that the table lacks" \
+        "portcheck: a port the table lacks is named" -- tests/portcheck.sh build/memsched-c fifo "$T/extra.h" "Depth=8 Width=32"
+    sed '/VL_IN8(&pop_i,0,0);/d' "$H" >"$T/missing.h"
+    expect 1 "tb/fifo_ports.h: port 'pop' \(in, 1 bits\) is not a port of the Verilated fifo" \
+        "portcheck: a table port the RTL lacks is named" -- tests/portcheck.sh build/memsched-c fifo "$T/missing.h" "Depth=8 Width=32"
+    sed 's/VL_OUT8(&full_o,0,0);/VL_IN8(\&full_o,0,0);/' "$H" >"$T/dir.h"
+    expect 1 "port 'full' is 'out' in the table" \
+        "portcheck: a direction that differs is named" -- tests/portcheck.sh build/memsched-c fifo "$T/dir.h" "Depth=8 Width=32"
+else
+    echo "FAIL cli portcheck: no Verilated fifo header in build/vl"; status=1
+fi
+
 # record -> replay round trip: a recorded random run replays bit for bit
 rec="$T/fifo_rec.stim"
 if $M cosim fifo --set Depth=5 --seed 11 --cycles 5000 --record "$rec" >/dev/null 2>&1 &&

@@ -36,7 +36,7 @@ done <<<"$table"
 # Every model port is in the table.
 while read -r dir name w port; do
     if ! awk -v n="$name" -v d="$dir" '$2 == n && $1 == d {f=1} END {exit !f}' <<<"$table"; then
-        echo "tb/${B}_ports.h: the Verilated $B ($P) has port $port ($dir, $w bits) that the table lacks" >&2; status=1
+        echo "tb/${B}_ports.h: the Verilated $B ($P) has port $port ($dir, $w bit$([ "$w" = 1 ] || echo s)) that the table lacks" >&2; status=1
     fi
 done <<<"$model"
 exit $status
