@@ -183,10 +183,13 @@ int ls_resolve(const ls_settings_t *st, int want_rtl, long mutant, long *param, 
                 where = st->param_where[i];
         fprintf(stderr, "%s: no %sparameter set of %s is built with", where ? where : "memsched",
                 mutant >= 0 ? "mutant " : "", b->name);
+        int any = 0;
         for (int i = 0; b->params[i]; i++)
-            if (st->has_param[i])
-                fprintf(stderr, " %s=%ld", b->params[i], st->param[i]);
-        fprintf(stderr, "; built (the Makefile's PSETS):\n");
+            any |= st->has_param[i];
+        for (int i = 0; b->params[i]; i++)
+            if (st->has_param[i] || !any)
+                fprintf(stderr, " %s=%ld", b->params[i], param[i]);
+        fprintf(stderr, "%s; built (the Makefile's PSETS):\n", any ? "" : " (the defaults)");
         ls_print_psets(stderr, b, mutant >= 0);
         return 2;
     }

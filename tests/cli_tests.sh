@@ -198,6 +198,22 @@ expect 2 "fifo: Depth=0 Width=32 out of range" "ref with an invalid parameter" -
 expect 0 "" "--help exits 0" -- $M cosim --help
 expect 0 "" "--list exits 0" -- $M cosim --list
 
+# bench takes seed 0 as cosim does; ports; ref without any Verilated set runs the defaults
+expect 0 "" "bench --seed 0" -- $M bench fifo --seed 0 --cycles 1000
+if $M ports fifo --set Depth=5 --set Width=13 2>/dev/null | grep -qx 'in wdata 13 1' &&
+   $M ports mrpb 2>/dev/null | grep -qx 'out occ 4 48'; then
+    echo "PASS cli ports prints the port table at a parameter set"
+else
+    echo "FAIL cli ports prints the port table at a parameter set"; status=1
+fi
+if build/memsched-c ref dram_sched --cycles 100 --quiet 2>&1 | grep -q '^ref dram_sched RdQ=64 WrQ=128 HighWM=96 LowWM=80 BankW=4 RowW=12 AddrW=24: cycles=100 .* PASS$'; then
+    echo "PASS cli ref without Verilated sets runs the block's default parameters"
+else
+    echo "FAIL cli ref without Verilated sets runs the block's default parameters"; status=1
+fi
+expect 2 "no parameter set of fifo is built with Depth=8 Width=32; built \(the Makefile's PSETS\):" \
+    "cosim without Verilated sets names what is built" -- build/memsched-c cosim fifo
+
 # RTL assertions are live: illegal use of the fifo (misuse knob) stops the run
 expect 1 "assertion failed at the clock edge of cycle [0-9]*: fifo: (push when full|pop when empty) \(RTL and C model\)" \
     "RTL assertion and C usage check fire on push when full / pop when empty" -- $M cosim fifo --set misuse=10 --cycles 5000
