@@ -211,7 +211,7 @@ if build/memsched-c ref dram_sched --cycles 100 --quiet 2>&1 | grep -q '^ref dra
 else
     echo "FAIL cli ref without Verilated sets runs the block's default parameters"; status=1
 fi
-expect 2 "no parameter set of fifo is built with Depth=8 Width=32; built \(the Makefile's PSETS\):" \
+expect 2 "no parameter set of fifo is built with Depth=8 Width=32 \\(the defaults\\); built \(the Makefile's PSETS\):" \
     "cosim without Verilated sets names what is built" -- build/memsched-c cosim fifo
 
 # RTL assertions are live: illegal use of the fifo (misuse knob) stops the run
