@@ -306,7 +306,7 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBCMODEL) $(wildcard cmodel/*.h)
 	$(CC) $(CMODEL_CFLAGS) $< $(LIBCMODEL) -lcmocka -o $@
 
 # The lockstep object driven by a C program, C model alone and with the RTL.
-LS_LINK := $(TB_C_OBJ) $(GEN_OBJ) $(SHIM_OBJ) $(LIBCMODEL) $(MODEL_LIBS) $(VRT_OBJ)
+LS_LINK := $(TB_C_OBJ) $(GEN_OBJ) $(SHIM_OBJ) $(MUT_OBJ) $(LIBCMODEL) $(MODEL_LIBS) $(MUT_LIBS) $(VRT_OBJ)
 $(BUILD)/tests/test_lockstep: tests/unit/test_lockstep.c $(LS_LINK) $(wildcard tb/*.h) $(wildcard cmodel/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@.o

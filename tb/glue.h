@@ -33,6 +33,7 @@
 #ifndef MEMSCHED_GLUE_H
 #define MEMSCHED_GLUE_H
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,49 +71,36 @@ static void glue_sigtabs(const glue_cfg_t *cfg, sigtab_t *in, sigtab_t *out)
 #undef PORT
 }
 
-/* Value array -> X_in_t, and back; X_out_t -> value array, and back. */
+/* Move the ports of one side (0: inputs, X_in_t; 1: outputs, X_out_t)
+ * between the C struct st and the value array v: to_vals 1 struct -> array,
+ * 0 array -> struct. */
+#define GLUE_SIDE_in  0
+#define GLUE_SIDE_out 1
+#define GLUE_OFFSET_in(name)  offsetof(glue_in_t, name)
+#define GLUE_OFFSET_out(name) offsetof(glue_out_t, name)
+
+static void glue_move(const glue_cfg_t *cfg, int side, int to_vals, void *st, uint64_t *v)
+{
+    unsigned off = 0;
+    char *base = st;
+    (void)cfg;
+#define PORT(dir, name, w, n, nm)                                                  \
+    if (GLUE_SIDE_##dir == side) {                                               \
+        unsigned c_ = (n);                                                       \
+        char *f_ = base + GLUE_OFFSET_##dir(name);                               \
+        if (to_vals)                                                             \
+            memcpy(v + off, f_, c_ * sizeof *v);                                 \
+        else                                                                     \
+            memcpy(f_, v + off, c_ * sizeof *v);                                 \
+        off += c_;                                                               \
+    }
+#include GLUE_PORTS
+#undef PORT
+}
+
 static void glue_unpack_in(const glue_cfg_t *cfg, const uint64_t *v, glue_in_t *s)
 {
-    unsigned off = 0;
-    (void)cfg;
-#define GLUE_UNPACK_in(name, n) { unsigned c_ = (n); memcpy(&s->name, v + off, c_ * sizeof *v); off += c_; }
-#define GLUE_UNPACK_out(name, n)
-#define PORT(dir, name, w, n, nm) GLUE_UNPACK_##dir(name, n)
-#include GLUE_PORTS
-#undef PORT
-}
-
-static void glue_pack_in_cfg(const glue_cfg_t *cfg, const glue_in_t *s, uint64_t *v)
-{
-    unsigned off = 0;
-    (void)cfg;
-#define GLUE_PACK_in(name, n) { unsigned c_ = (n); memcpy(v + off, &s->name, c_ * sizeof *v); off += c_; }
-#define GLUE_PACK_out(name, n)
-#define PORT(dir, name, w, n, nm) GLUE_PACK_##dir(name, n)
-#include GLUE_PORTS
-#undef PORT
-}
-
-static void glue_pack_out_cfg(const glue_cfg_t *cfg, const glue_out_t *s, uint64_t *v)
-{
-    unsigned off = 0;
-    (void)cfg;
-#define GLUE_POUT_in(name, n)
-#define GLUE_POUT_out(name, n) { unsigned c_ = (n); memcpy(v + off, &s->name, c_ * sizeof *v); off += c_; }
-#define PORT(dir, name, w, n, nm) GLUE_POUT_##dir(name, n)
-#include GLUE_PORTS
-#undef PORT
-}
-
-static void glue_unpack_out_cfg(const glue_cfg_t *cfg, const uint64_t *v, glue_out_t *s)
-{
-    unsigned off = 0;
-    (void)cfg;
-#define GLUE_UOUT_in(name, n)
-#define GLUE_UOUT_out(name, n) { unsigned c_ = (n); memcpy(&s->name, v + off, c_ * sizeof *v); off += c_; }
-#define PORT(dir, name, w, n, nm) GLUE_UOUT_##dir(name, n)
-#include GLUE_PORTS
-#undef PORT
+    glue_move(cfg, 0, 0, s, (uint64_t *)v);
 }
 
 /* The block_t calls. */
@@ -150,7 +138,7 @@ static void glue_eval(void *m, const uint64_t *vin, uint64_t *vout)
     memset(&o, 0, sizeof o);
     glue_unpack_in(&c->s.cfg, vin, &i);
     GLUE_T(_eval)(&c->s, &i, &o);
-    glue_pack_out_cfg(&c->s.cfg, &o, vout);
+    glue_move(&c->s.cfg, 1, 1, &o, vout);
 }
 
 static void glue_tick(void *m, const uint64_t *vin)
@@ -185,11 +173,11 @@ static void glue_gen(void *m, rng_t *r, uint64_t *vin)
     glue_in_t i;
     memset(&i, 0, sizeof i);
     gen(c, r, &i);
-    glue_pack_in_cfg(&c->s.cfg, &i, vin);
+    glue_move(&c->s.cfg, 0, 1, &i, vin);
 }
 
-static void glue_pack_in(void *m, const void *s, uint64_t *v) { glue_pack_in_cfg(GLUE_CFG(m), s, v); }
-static void glue_unpack_out(void *m, const uint64_t *v, void *s) { glue_unpack_out_cfg(GLUE_CFG(m), v, s); }
+static void glue_pack_in(void *m, const void *s, uint64_t *v) { glue_move(GLUE_CFG(m), 0, 1, (void *)s, v); }
+static void glue_unpack_out(void *m, const uint64_t *v, void *s) { glue_move(GLUE_CFG(m), 1, 0, s, (uint64_t *)v); }
 static void glue_destroy(void *m) { free(m); }
 
 #define GLUE_BLOCK(name, summary, params, knobs, probes, flags)                                        \
