@@ -125,8 +125,11 @@ MUT_LIBS   :=
 # make reads which files exist (Verilator's verilated.cpp among them) once,
 # when it starts, so a build in the make that ran the install would not see
 # them (tests/fresh_make.sh checks this).
+# The build uses every core unless make was given -j.
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+JOBS   = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))
 all: deps
-	@+$(MAKE) --no-print-directory build
+	@+$(MAKE) --no-print-directory $(JOBS) build
 
 build: $(BUILD)/memsched
 
@@ -230,7 +233,7 @@ test: deps
 	@tests/run_tests.sh
 
 run: deps
-	@+$(MAKE) --no-print-directory build
+	@+$(MAKE) --no-print-directory $(JOBS) build
 	@M=$(BUILD)/memsched tests/run_main.sh
 
 # --- area/timing table (constraints/area_table.sh; docs/area.md) ---------------
@@ -327,7 +330,7 @@ MUTATE_CYCLES_dram_sched := 50000
 # mib_l2: five entries, so mutations land in the control logic, not in 64 copies of an entry.
 MUTATE_PSET_mib_l2 := Entries=5,AddrW=7
 mutate: deps
-	@+$(MAKE) --no-print-directory build
+	@+$(MAKE) --no-print-directory $(JOBS) build
 	@if [ -z "$(BLOCK)" ]; then echo "make mutate: say which block, e.g. make mutate BLOCK=fifo (one of: $(BLOCKS))"; exit 2; fi
 	@PSET='$(MUTATE_PSET_$(BLOCK))' MODES='$(MUTATE_MODES_$(BLOCK))' CYCLES='$(or $(MUTATE_CYCLES_$(BLOCK)),20000)' \
 	    tests/mutate.sh $(BLOCK) $(MUTANTS)
