@@ -373,7 +373,10 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
     ls->rtl->set_in(ls->h, rst_n, ls->vin);
     ls->rtl->eval(ls->h);
     ls->rtl->get_out(ls->h, ls->vr);
+    /* A failing cycle has no clock edge: trace its values here. */
     if (ls->rtl->failed(ls->h)) {
+        if (ls->tracing)
+            ls->rtl->trace_dump(ls->h, 10 * ls->cycle);
         fail(ls, 1);
         if (ls->o.report) {
             fprintf(stderr, "%s %s %s: RTL assertion failed at cycle %" PRIu64 " (message above)\n", ls->o.label,
@@ -387,6 +390,8 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
         for (unsigned e = 0; e < s->count; e++) {
             if (ls->vr[s->off + e] == ls->vc[s->off + e])
                 continue;
+            if (ls->tracing)
+                ls->rtl->trace_dump(ls->h, 10 * ls->cycle);
             fail(ls, 0);
             if (ls->o.report)
                 report_mismatch(ls, k, e);
