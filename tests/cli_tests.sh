@@ -221,7 +221,7 @@ expect 1 "ref fifo Depth=8 Width=32: usage check failed at the clock edge of cyc
     "ref: the C model's usage check fires on push when full / pop when empty" -- $M ref fifo --set misuse=10 --cycles 5000 --quiet
 
 # waves: every trace of the save file exists in the FST it names
-for b in prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched; do
+for b in $($M cosim --psets | awk '{print $1}' | uniq); do
     if $M cosim $b --cycles 50 --fst "$T/$b.fst" --gtkw "$T/$b.gtkw" >/dev/null 2>&1 \
         && fst2vcd "$T/$b.fst" 2>/dev/null | awk '
             /^\$scope/ { path[++d] = $3 } /^\$upscope/ { d-- }

@@ -95,7 +95,7 @@ while read -r blk params; do
 done < <($M cosim --psets) | tally
 
 echo "== lockstep: 10^6 cycles of each default (acceptance)"
-for blk in prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched; do
+for blk in $($M cosim --psets | awk '{print $1}' | uniq); do
     check "cosim $blk default 1000000 cycles seed=1" $M cosim $blk --cycles 1000000 --seed 1
 done | tally
 
