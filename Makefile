@@ -9,6 +9,9 @@
 #   make mutate     BLOCK=b: mutation testing of the lockstep run
 #   make bench      simulated cycles per second, C model alone and in lockstep
 #   make cosim-long every mode combination at every parameter set, 10^6 cycles each
+#   make asan       the C side built with ASan + UBSan (build/asan)
+#   make fuzz       libFuzzer on the stimulus parser and the command line (FUZZ_TIME=s)
+#   make coverage   Verilator line/toggle/branch coverage of the lockstep runs (BLOCK=b)
 #   make deps       install the Debian packages the project needs
 
 SHELL := /bin/bash
@@ -134,7 +137,7 @@ all: deps
 build: $(BUILD)/memsched
 
 help:
-	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'
 
 # --- dependencies ----------------------------------------------------------
 deps:
