@@ -190,10 +190,11 @@ $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c tb/engine.h
 	$(CC) $(CFLAGS) -c $< -o $@
 
 GEN_OBJ := $(BUILD)/obj/gen/psets.o $(BUILD)/obj/gen/defaults.o
+# Everything of the RTL side but the command line (build/memsched, test_lockstep).
+LS_LINK := $(TB_C_OBJ) $(GEN_OBJ) $(SHIM_OBJ) $(MUT_OBJ) $(LIBCMODEL) $(MODEL_LIBS) $(MUT_LIBS) $(VRT_OBJ)
 
-$(BUILD)/memsched: $(CLI_OBJ) $(TB_C_OBJ) $(GEN_OBJ) $(SHIM_OBJ) $(MUT_OBJ) $(LIBCMODEL) $(MODEL_LIBS) $(MUT_LIBS) $(VRT_OBJ) $(PORTCHECKS)
-	$(CXX) -o $@ $(CLI_OBJ) $(TB_C_OBJ) $(GEN_OBJ) $(SHIM_OBJ) $(MUT_OBJ) \
-	    $(LIBCMODEL) $(MODEL_LIBS) $(MUT_LIBS) $(VRT_OBJ) $(LDLIBS)
+$(BUILD)/memsched: $(CLI_OBJ) $(LS_LINK) $(PORTCHECKS)
+	$(CXX) -o $@ $(CLI_OBJ) $(LS_LINK) $(LDLIBS)
 
 # The C side alone (no Verilated model): `ports` for the port check, `ref`.
 $(BUILD)/memsched-c: $(CLI_OBJ) $(TB_C_OBJ) $(BUILD)/obj/gen/defaults.o $(BUILD)/obj/gen/no_rtl.o $(LIBCMODEL)
@@ -312,7 +313,6 @@ $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBCMODEL) $(wildcard cmodel/*.h)
 	$(CC) $(CMODEL_CFLAGS) $< $(LIBCMODEL) -lcmocka -o $@
 
 # The lockstep object driven by a C program, C model alone and with the RTL.
-LS_LINK := $(TB_C_OBJ) $(GEN_OBJ) $(SHIM_OBJ) $(MUT_OBJ) $(LIBCMODEL) $(MODEL_LIBS) $(MUT_LIBS) $(VRT_OBJ)
 $(BUILD)/tests/test_lockstep: tests/unit/test_lockstep.c $(LS_LINK) $(wildcard tb/*.h) $(wildcard cmodel/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@.o

@@ -27,7 +27,11 @@ void mib_l2_reset(mib_l2_state_t *s)
         s->e[i].pend = 0;
 }
 
-static unsigned slot_of(const mib_l2_state_t *s, uint64_t v) { return (unsigned)(v & bits_mask(bits_idx_width(s->cfg.entries))); }
+/* A slot port's value on its max(1, clog2(Entries)) bits, as the RTL compares it. */
+static unsigned slot_of(const mib_l2_cfg_t *cfg, uint64_t v)
+{
+    return (unsigned)(v & bits_mask(bits_idx_width(cfg->entries)));
+}
 
 /* The lowest-index pending entry, or -1. */
 static int first_pending(const mib_l2_state_t *s)
@@ -69,7 +73,7 @@ void mib_l2_tick(mib_l2_state_t *s, const mib_l2_in_t *in)
         s->e[d].pend = 0;
         s->e[d].age = 0;
     }
-    const unsigned as = slot_of(s, in->alloc_slot), ms = slot_of(s, in->merge_slot), rs = slot_of(s, in->release_slot);
+    const unsigned as = slot_of(&s->cfg, in->alloc_slot), ms = slot_of(&s->cfg, in->merge_slot), rs = slot_of(&s->cfg, in->release_slot);
     const int alloc = (in->alloc_valid & 1) && as < s->cfg.entries;
     const int release = (in->release_valid & 1) && rs < s->cfg.entries;
     const int merge = (in->merge_valid & 1) && ms < s->cfg.entries;
@@ -104,8 +108,7 @@ void mib_l2_account(const mib_l2_cfg_t *cfg, const mib_l2_in_t *in, const mib_l2
     }
     st->blocked += dummy && (in->mq_valid & 1);
     if (in->release_valid & 1) {
-        /* The slot on the port's max(1, clog2(Entries)) bits, as the RTL compares it. */
-        const uint64_t rs = in->release_slot & bits_mask(bits_idx_width(cfg->entries));
+        const uint64_t rs = slot_of(cfg, in->release_slot);
         const int sent = dummy && ready && out->out_slot == rs;
         st->lost_updates += rs < cfg->entries && (out->pend[rs] & 1) && !sent;
     }
@@ -118,7 +121,7 @@ int mib_l2_check(mib_l2_chk_t *c, const mib_l2_state_t *s, const mib_l2_in_t *in
     (void)c;
     if (!(rst_n & 1))
         return 0;
-    const uint64_t as = slot_of(s, in->alloc_slot), ms = slot_of(s, in->merge_slot), rs = slot_of(s, in->release_slot);
+    const uint64_t as = slot_of(&s->cfg, in->alloc_slot), ms = slot_of(&s->cfg, in->merge_slot), rs = slot_of(&s->cfg, in->release_slot);
     const int av = in->alloc_valid & 1, mv = in->merge_valid & 1, rv = in->release_valid & 1;
     const uint64_t entries = s->cfg.entries;
     if (av && as >= entries) {

@@ -54,15 +54,19 @@ void mrpb_reset(mrpb_state_t *s)
     s->out_bypass = 0;
 }
 
+/* The header field signature_i selects, on its port's bits (the RTL's in_sig). */
+static uint64_t sig_field(const mrpb_in_t *in)
+{
+    switch (in->signature & 3) {
+    case MRPB_SIG_BLOCK: return in->in_block & bits_mask(MRPB_BLOCK_W);
+    case MRPB_SIG_INBLOCK: return in->in_inblock & bits_mask(MRPB_INBLOCK_W);
+    default: return in->in_warp & bits_mask(MRPB_WARP_W);
+    }
+}
+
 uint64_t mrpb_signature(const mrpb_cfg_t *cfg, const mrpb_in_t *in)
 {
-    uint64_t v;
-    switch (in->signature & 3) {
-    case MRPB_SIG_BLOCK: v = in->in_block & bits_mask(MRPB_BLOCK_W); break;
-    case MRPB_SIG_INBLOCK: v = in->in_inblock & bits_mask(MRPB_INBLOCK_W); break;
-    default: v = in->in_warp & bits_mask(MRPB_WARP_W); break;
-    }
-    return v & bits_mask(bits_idx_width(cfg->num_queues));
+    return sig_field(in) & bits_mask(bits_idx_width(cfg->num_queues));
 }
 
 /* Everything the RTL computes combinationally in one cycle. */
@@ -318,13 +322,7 @@ int mrpb_check(mrpb_chk_t *c, const mrpb_state_t *s, const mrpb_in_t *in, int rs
         return -1;
     }
     if (in->in_valid & 1) {
-        /* in_sig: the selected field on its port's bits, before the cut to the queue index */
-        uint64_t v;
-        switch (sig) {
-        case MRPB_SIG_BLOCK: v = in->in_block & bits_mask(MRPB_BLOCK_W); break;
-        case MRPB_SIG_INBLOCK: v = in->in_inblock & bits_mask(MRPB_INBLOCK_W); break;
-        default: v = in->in_warp & bits_mask(MRPB_WARP_W); break;
-        }
+        const uint64_t v = sig_field(in);  /* before the cut to the queue index */
         if (v >= s->cfg.num_queues) {
             snprintf(msg, n, "mrpb: signature %" PRIu64 " >= NumQueues", v);
             return -1;

@@ -89,18 +89,8 @@ static int bad(const char *fmt, const char *a, const char *b)
     return 2;
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    errno = 0;
-    if (!s || !*s || *s == '-')
-        return -1;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (errno || *end)
-        return -1;
-    *v = x;
-    return 0;
-}
+/* A command-line count or seed: digits only, decimal or 0x hex. */
+static int parse_u64(const char *s, uint64_t *v) { return engine_parse_uint(s, 0, UINT64_MAX, v); }
 
 static int cmd_list(void)
 {

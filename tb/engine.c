@@ -3,6 +3,8 @@
  * cycle, with recording, expected outputs and a trace of a failure. */
 #include "engine.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +50,19 @@ const long *block_defaults(const block_t *b)
         if (!strcmp(d->block, b->name))
             return d->param;
     return NULL;
+}
+
+int engine_parse_uint(const char *s, int base, uint64_t max, uint64_t *v)
+{
+    char *end;
+    if (!s || !isdigit((unsigned char)*s))
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, base);
+    if (errno || *end || x > max)
+        return -1;
+    *v = x;
+    return 0;
 }
 
 void engine_param_str(const block_t *b, const long *param, char *buf, size_t n)

@@ -123,6 +123,9 @@ const block_t *block_find(const char *name);
 /* The block's default parameters (PARAM_MAX values), or NULL if it has none. */
 const long *block_defaults(const block_t *b);
 
+/* An unsigned integer in base 10, or base 0 (decimal, 0x hex, 0 octal): digits
+ * only (no sign, no spaces), at most max. 0, or -1. */
+int engine_parse_uint(const char *s, int base, uint64_t max, uint64_t *v);
 /* "Depth=5 Width=13" for a parameter set. */
 void engine_param_str(const block_t *b, const long *param, char *buf, size_t n);
 /* Knob values that differ from their defaults, as "k=v<sep>k=v". */

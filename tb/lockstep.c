@@ -38,20 +38,6 @@ static int knob_index(const block_t *b, const char *key)
     return -1;
 }
 
-/* A decimal (or 0x hex) integer with no sign, at most max. */
-static int parse_uint(const char *s, unsigned long long max, unsigned long long *v)
-{
-    char *end;
-    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
-        return -1;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 0);
-    if (errno || *end || x > max)
-        return -1;
-    *v = x;
-    return 0;
-}
-
 int ls_set(ls_settings_t *st, const char *kv, const char *where)
 {
     const block_t *b = st->blk;
@@ -73,9 +59,9 @@ int ls_set(ls_settings_t *st, const char *kv, const char *where)
         fputc('\n', stderr);
         return 2;
     }
-    unsigned long long v;
+    uint64_t v;
     if (pi >= 0) {
-        if (parse_uint(val, PARAM_VALUE_MAX, &v)) {
+        if (engine_parse_uint(val, 0, PARAM_VALUE_MAX, &v)) {
             fprintf(stderr, "%s: %s=%s: expected a non-negative integer of at most %ld (a Verilog parameter)\n",
                     where, key, val, PARAM_VALUE_MAX);
             return 2;
@@ -92,7 +78,7 @@ int ls_set(ls_settings_t *st, const char *kv, const char *where)
             return 0;
         }
     }
-    if (parse_uint(val, (unsigned long long)k->max, &v) || (long)v < k->min) {
+    if (engine_parse_uint(val, 0, (uint64_t)k->max, &v) || (long)v < k->min) {
         fprintf(stderr, "%s: %s=%s: expected ", where, key, val);
         if (k->names) {
             fprintf(stderr, "one of");
@@ -108,10 +94,16 @@ int ls_set(ls_settings_t *st, const char *kv, const char *where)
     return 0;
 }
 
+/* A Verilated set of block b: a mutant netlist or not. */
+static int rtl_of(const rtl_t *r, const block_t *b, int mutants)
+{
+    return !strcmp(r->block, b->name) && (r->mutants > 0) == (mutants != 0);
+}
+
 const rtl_t *ls_find_rtl(const block_t *b, const long *param, int mutant)
 {
     for (const rtl_t *const *r = memsched_rtls; *r; r++) {
-        if (strcmp((*r)->block, b->name) || ((*r)->mutants > 0) != (mutant != 0))
+        if (!rtl_of(*r, b, mutant))
             continue;
         int ok = 1;
         for (int i = 0; b->params[i]; i++)
@@ -127,7 +119,7 @@ void ls_print_psets(FILE *f, const block_t *b, int mutants)
     const long *d = block_defaults(b);
     int any = 0;
     for (const rtl_t *const *r = memsched_rtls; *r; r++) {
-        if (strcmp((*r)->block, b->name) || ((*r)->mutants > 0) != (mutants != 0))
+        if (!rtl_of(*r, b, mutants))
             continue;
         char ps[256];
         engine_param_str(b, (*r)->param, ps, sizeof ps);
@@ -165,7 +157,7 @@ int ls_resolve(const ls_settings_t *st, int want_rtl, long mutant, long *param, 
     /* Parameters not set: a built set that matches the ones set, the default first. */
     const rtl_t *best = NULL;
     for (const rtl_t *const *r = memsched_rtls; *r; r++) {
-        if (strcmp((*r)->block, b->name) || ((*r)->mutants > 0) != (mutant >= 0))
+        if (!rtl_of(*r, b, mutant >= 0))
             continue;
         int ok = 1, dflt = d != NULL;
         for (int i = 0; b->params[i]; i++) {

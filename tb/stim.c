@@ -92,10 +92,7 @@ static int parse_meta(stim_t *s, char *text, unsigned lineno)
             s->meta.nsets++;
         }
     } else if (!strcmp(key, "seed")) {
-        char *end;
-        errno = 0;
-        s->meta.seed = strtoull(val, &end, 10);
-        if (!isdigit((unsigned char)val[0]) || errno || *end) {
+        if (engine_parse_uint(val, 10, UINT64_MAX, &s->meta.seed)) {
             fprintf(stderr, "%s:%u: expected a decimal seed 0..18446744073709551615 after '# seed:', got '%s'\n",
                     s->path, lineno, val);
             return 2;
@@ -343,10 +340,8 @@ int stim_bind(stim_t *s, const sigtab_t *in, const sigtab_t *out)
                 return 2;
             }
             if (col[c].kind == COL_CYCLE) {
-                char *end;
-                errno = 0;
-                unsigned long long cy = strtoull(t, &end, 10);
-                if (errno || end == t || *end || cy != r) {
+                uint64_t cy;
+                if (engine_parse_uint(t, 10, UINT64_MAX, &cy) || cy != r) {
                     fprintf(stderr, "%s:%u: column 'cycle': expected %zu (decimal, counting rows from 0), got '%s'\n",
                             s->path, lineno, r, t);
                     return 2;

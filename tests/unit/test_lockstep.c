@@ -125,6 +125,14 @@ static void unbuilt_set(void **state)
     ls_close(ls, NULL);
 }
 
+/* dram_sched inputs of one cycle under FR-FCFS: a read to bank 1, or every bank ready. */
+static dram_sched_in_t ds_read(uint64_t addr, uint64_t row)
+{
+    return (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = addr, .rd_bank = 1, .rd_row = row};
+}
+
+static dram_sched_in_t ds_ready(void) { return (dram_sched_in_t){.policy = DS_FRFCFS, .bank_ready = 0xf}; }
+
 /* dram_sched through its structs: two reads to one bank's open row and a
  * third to another row; FR-FCFS serves the hit first. Compared in lockstep. */
 static void dram_sched_frfcfs(void **state)
@@ -139,29 +147,20 @@ static void dram_sched_frfcfs(void **state)
         dram_sched_out_t out;
         /* cycle 0: read A (bank 1 row 3) queued; cycle 1: the bank is ready, A (the
          * only read) goes and opens row 3 */
-        memset(&in, 0, sizeof in);
-        in.policy = DS_FRFCFS;
-        in.rd_valid = 1, in.rd_addr = 0xA, in.rd_bank = 1, in.rd_row = 3;
+        in = ds_read(0xA, 3);
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.rd_ready, 1);
-        memset(&in, 0, sizeof in);
-        in.policy = DS_FRFCFS;
-        in.bank_ready = 0xf;
+        in = ds_ready();
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.sched_valid, 1);
         assert_int_equal(out.sched_addr, 0xA);
         /* cycles 2, 3: read B (bank 1 row 5), then read C (bank 1 row 3), bank busy */
-        uint64_t addr[] = {0xB, 0xC}, row[] = {5, 3};
-        for (int k = 0; k < 2; k++) {
-            memset(&in, 0, sizeof in);
-            in.policy = DS_FRFCFS;
-            in.rd_valid = 1, in.rd_addr = addr[k], in.rd_bank = 1, in.rd_row = row[k];
-            assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
-        }
+        in = ds_read(0xB, 5);
+        assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+        in = ds_read(0xC, 3);
+        assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         /* cycle 4: bank ready: C, the row hit, goes before the older B */
-        memset(&in, 0, sizeof in);
-        in.policy = DS_FRFCFS;
-        in.bank_ready = 0xf;
+        in = ds_ready();
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.sched_valid, 1);
         assert_int_equal(out.sched_addr, 0xC);
