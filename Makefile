@@ -29,14 +29,16 @@ CXX := g++
 SAN      ?=
 CWARN    := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror $(SAN)
 CMODEL_CFLAGS := $(CWARN) -Icmodel
-CFLAGS   := $(CWARN) -Icmodel -Itb
+CFLAGS   := $(CWARN) -Icmodel -Itb -Isim
 VROOT    ?= /usr/share/verilator
 # The command that installs the Debian packages (tests/fresh_make.sh replaces it).
 DEPS_CMD ?= tests/deps.sh
 CXXFLAGS := -std=gnu++17 -O2 -g -Wall -Wno-unused-parameter -Icmodel -Itb \
             -I$(VROOT)/include -I$(VROOT)/include/vltstd \
             -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_COVERAGE=0 -DVM_SC=0 -faligned-new
-LDLIBS   := -lz -pthread -latomic
+# liblzma: .xz traces; libcjson: the statistics as JSON
+SIM_LIBS := -llzma -lcjson
+LDLIBS   := -lz -pthread -latomic $(SIM_LIBS)
 
 # ---------------------------------------------------------------------------
 # Blocks and the RTL files each one reads (dependencies first).
@@ -100,7 +102,9 @@ TAGS := $(foreach p,$(PSETS),$(call pset_tag,$p))
 
 CMODEL_SRC := $(wildcard cmodel/*.c)
 TB_C_SRC   := tb/engine.c tb/lockstep.c tb/stim.c tb/gtkw.c tb/blocks.c $(foreach b,$(BLOCKS),tb/$(b)_tb.c)
-CLI_SRC    := sim/main.c
+# The system model (sim/): every file but the command line's main.c.
+SIM_SRC    := $(filter-out sim/main.c,$(wildcard sim/*.c))
+CLI_SRC    := sim/main.c $(SIM_SRC)
 CMODEL_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CMODEL_SRC))
 TB_C_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(TB_C_SRC))
 CLI_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRC))
@@ -148,7 +152,7 @@ $(BUILD)/obj/cmodel/%.o: cmodel/%.c $(wildcard cmodel/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CMODEL_CFLAGS) -c $< -o $@
 
-$(BUILD)/obj/%.o: %.c $(wildcard cmodel/*.h) $(wildcard tb/*.h)
+$(BUILD)/obj/%.o: %.c $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(wildcard sim/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -198,7 +202,7 @@ $(BUILD)/memsched: $(CLI_OBJ) $(LS_LINK) $(PORTCHECKS)
 
 # The C side alone (no Verilated model): `ports` for the port check, `ref`.
 $(BUILD)/memsched-c: $(CLI_OBJ) $(TB_C_OBJ) $(BUILD)/obj/gen/defaults.o $(BUILD)/obj/gen/no_rtl.o $(LIBCMODEL)
-	$(CC) $(SAN) -o $@ $^
+	$(CC) $(SAN) -o $@ $^ $(SIM_LIBS)
 
 # --- one Verilated model + shim per parameter set --------------------------
 # $1 tag, $2 block, $3 parameters (P=V ...), $4 values (a,b)
@@ -291,12 +295,14 @@ asan:
 # command line, built by clang with ASan and UBSan. `make fuzz` runs each for
 # FUZZ_TIME seconds; make test runs a short round.
 FUZZ_TIME ?= 300
-FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Icmodel -Itb
-FUZZ_DEPS  := $(CMODEL_SRC) $(TB_C_SRC) $(BUILD)/gen/defaults.c $(BUILD)/gen/no_rtl.c
+FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Icmodel -Itb -Isim
+FUZZ_DEPS  := $(CMODEL_SRC) $(TB_C_SRC) $(SIM_SRC) $(BUILD)/gen/defaults.c $(BUILD)/gen/no_rtl.c
+# A target that #includes the source it fuzzes (for its static functions) does not link it again.
+FUZZ_INCLUDES_trace := sim/trace.c
 FUZZERS    := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) sim/main.c $(wildcard cmodel/*.h) $(wildcard tb/*.h)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) sim/main.c $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(wildcard sim/*.h)
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) -o $@ $< $(FUZZ_DEPS)
+	clang $(FUZZ_FLAGS) -o $@ $< $(filter-out $(FUZZ_INCLUDES_$*),$(FUZZ_DEPS)) $(SIM_LIBS)
 fuzzers: $(FUZZERS)
 
 # Verilator line / toggle / branch coverage of the lockstep random runs that
@@ -311,6 +317,19 @@ fuzz: deps
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBCMODEL) $(wildcard cmodel/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CMODEL_CFLAGS) $< $(LIBCMODEL) -lcmocka -o $@
+
+# Unit tests of the system model's parts (tests/unit/test_X.c for X in
+# SIM_UNITS) link the C side without any Verilated model.
+SIM_UNITS := $(patsubst tests/unit/test_%.c,%,$(wildcard $(foreach f,$(SIM_SRC),tests/unit/test_$(notdir $(basename $f)).c))) \
+             $(patsubst tests/unit/test_%.c,%,$(wildcard tests/unit/test_gpgpusim_config.c))
+SIM_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(SIM_SRC))
+SIM_C_LINK := $(SIM_OBJ) $(TB_C_OBJ) $(BUILD)/obj/gen/defaults.o $(BUILD)/obj/gen/no_rtl.o $(LIBCMODEL)
+define SIM_UNIT_RULE
+$(BUILD)/tests/test_$1: tests/unit/test_$1.c $(SIM_C_LINK) $(wildcard sim/*.h) $(wildcard cmodel/*.h)
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS) $$< $(SIM_C_LINK) -lcmocka $(SIM_LIBS) -o $$@
+endef
+$(foreach u,$(sort $(SIM_UNITS)),$(eval $(call SIM_UNIT_RULE,$u)))
 
 # The lockstep object driven by a C program, C model alone and with the RTL.
 $(BUILD)/tests/test_lockstep: tests/unit/test_lockstep.c $(LS_LINK) $(wildcard tb/*.h) $(wildcard cmodel/*.h)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_sim.h"
 #include "engine.h"
 #include "lockstep.h"
 #include "stim.h"
@@ -26,6 +27,8 @@ static void usage_main(FILE *f)
             "  ref BLOCK [options]     run the C model alone and print its outputs per cycle\n"
             "  bench [BLOCK...]        simulated cycles per second, C model alone and in lockstep\n"
             "  ports BLOCK [--set P=V] the block's port table at a parameter set\n"
+            "  sim [options]           run a workload on the GPU system model\n"
+            "  trace-gen NAME DIR      write a built-in kernel as an Accel-Sim trace directory\n"
             "\n"
             "'%s COMMAND --help' describes each. Exit status: 0 pass, 1 a check failed,\n"
             "2 bad usage or input.\n",
@@ -479,6 +482,10 @@ int main(int argc, char **argv)
         return cmd_bench(argc - 2, argv + 2);
     if (!strcmp(cmd, "ports"))
         return cmd_ports(argc - 2, argv + 2);
+    if (!strcmp(cmd, "sim"))
+        return cmd_sim(argc - 2, argv + 2, prog);
+    if (!strcmp(cmd, "trace-gen"))
+        return cmd_trace_gen(argc - 2, argv + 2, prog);
     fprintf(stderr, "%s: unknown command '%s'\n", prog, cmd);
     usage_main(stderr);
     return 2;

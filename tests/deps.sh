@@ -17,6 +17,9 @@ have make        || need+=(make)
 [ -f /usr/share/qflow/tech/osu018/osu018_stdcells.lib ] || need+=(qflow-tech-osu018)
 [ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 [ -f /usr/include/cmocka.h ] || need+=(libcmocka-dev)
+[ -f /usr/include/lzma.h ] || need+=(liblzma-dev)          # .xz traces
+[ -f /usr/include/cjson/cJSON.h ] || need+=(libcjson-dev)  # statistics as JSON
+have jq          || need+=(jq)                              # the tests check the JSON with it
 # clang's libFuzzer and sanitizer runtimes (make fuzz, the sanitizer stage of make test)
 have clang       || need+=(clang)
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev)

@@ -110,6 +110,9 @@ for f in tests/stim/*.stim; do
     check "stim $f ref" $M ref "$blk" --stim "$f" --quiet
 done | tally
 
+echo "== system model: latencies, merging, bandwidth, conservation, checker, traces (tests/sim_tests.sh)"
+tests/sim_tests.sh 2>&1 | tally
+
 echo "== CLI: bad input, exit codes, record/replay"
 tests/cli_tests.sh 2>&1 | tally
 

@@ -1,0 +1,28 @@
+/* clock.h - clock domains stepped exactly: each domain's k-th edge is at
+ * time k / f; the next edge over all domains is found by comparing
+ * (k_a + 1) * f_b with (k_b + 1) * f_a in 128-bit integers, so no rounding
+ * accumulates over any run length. Domains whose edges coincide tick in the
+ * same step, in index order (core, icnt, L2, DRAM). */
+#ifndef MEMSCHED_SIM_CLOCK_H
+#define MEMSCHED_SIM_CLOCK_H
+
+#include <stdint.h>
+
+enum { CLK_CORE, CLK_ICNT, CLK_L2, CLK_DRAM, CLK_N };
+
+typedef struct {
+    uint64_t f[CLK_N];       /* kHz */
+    uint64_t cycle[CLK_N];   /* edges taken so far in each domain */
+} clocks_t;
+
+void clocks_init(clocks_t *c, const uint64_t khz[CLK_N]);
+/* Take the next edge(s): returns a bit mask of the domains that tick now
+ * (their cycle counters are already advanced: the edge being processed is
+ * cycle[d] - 1 ... callers use clocks_now). */
+unsigned clocks_step(clocks_t *c);
+/* The current (last taken) cycle of domain d: the edge being processed. */
+static inline uint64_t clocks_now(const clocks_t *c, int d) { return c->cycle[d] ? c->cycle[d] - 1 : 0; }
+/* Time of the last edge in picoseconds (reporting only; rounds). */
+uint64_t clocks_ps(const clocks_t *c);
+
+#endif

@@ -1,0 +1,93 @@
+/* config.h - the system model's configuration: one table of keys (config.c)
+ * gives each key its field, range, accepted values and help; presets are
+ * lists of key=value over the defaults; --set and --config FILE (a
+ * GPGPU-Sim gpgpusim.config) go through the same table. docs/sim.md lists
+ * the keys (`memsched sim --list-keys` prints them from the table). */
+#ifndef MEMSCHED_SIM_CONFIG_H
+#define MEMSCHED_SIM_CONFIG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dram_timing.h"
+
+enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL };
+enum { ALLOC_ON_MISS, ALLOC_ON_FILL };
+
+typedef struct {
+    /* clocks, kHz */
+    uint64_t clk_core, clk_icnt, clk_l2, clk_dram;
+
+    /* SMs */
+    unsigned n_sm;
+    unsigned max_warps, max_blocks, max_threads;   /* per SM */
+    unsigned regs;                                 /* registers per SM */
+    unsigned shmem;                                /* shared memory bytes per SM */
+    unsigned n_sched;                              /* warp schedulers per SM (issue width) */
+    unsigned sched;                                /* SCHED_* */
+    unsigned tl_active;                            /* two-level: active warps per scheduler */
+    unsigned lat_int, lat_fp, lat_dp, lat_sfu, lat_branch;   /* result latency by class, core cycles */
+    unsigned ii_dp, ii_sfu;                        /* initiation interval of the DP and SFU units */
+    unsigned lat_shmem;                            /* shared-memory access latency */
+    unsigned max_loads;                            /* outstanding load instructions per warp */
+
+    /* L1D per SM */
+    unsigned l1_sets, l1_ways, l1_line;
+    unsigned l1_mshr, l1_merge, l1_mq;
+    unsigned l1_lat;                               /* hit latency, core cycles */
+    unsigned l1_alloc;                             /* ALLOC_* */
+    unsigned l1_bypass;                            /* 1: global loads go to the L2 uncached */
+
+    /* crossbar */
+    unsigned icnt_lat;                             /* icnt cycles, one way */
+    unsigned icnt_flit;                            /* bytes per flit */
+    unsigned icnt_buf;                             /* packets an ejection port buffers */
+
+    /* memory partitions and L2 */
+    unsigned n_mem;                                /* DRAM channels = memory partitions */
+    unsigned n_sub;                                /* L2 sub-partitions per partition */
+    unsigned l2_sets, l2_ways;
+    unsigned l2_mshr, l2_merge, l2_mq;
+    unsigned l2_lat;                               /* hit latency, L2 cycles */
+    unsigned l2_dram_lat;                          /* L2 -> DRAM controller path, L2 cycles */
+    unsigned l2_inq;                               /* requests queued from the crossbar */
+
+    /* DRAM */
+    unsigned policy;                               /* DS_* of cmodel/dram_sched.h */
+    unsigned rdq, wrq, high_wm, low_wm;            /* dram_sched queues and watermarks */
+    unsigned bank_q;                               /* per-bank command queue entries */
+    dram_timing_t t;
+    unsigned buswidth;                             /* bytes per chip per transfer */
+    unsigned chips;                                /* chips per channel */
+    unsigned rows;                                 /* rows per bank */
+    unsigned row_bytes;                            /* bytes of a row across the channel's chips */
+    unsigned chan_shift;                           /* log2 of the channel interleave, bytes */
+    unsigned addr_w;                               /* dram_sched block-address bits */
+    unsigned shorten;                              /* test knob: the engine ignores one rule (0: none) */
+
+    /* run */
+    uint64_t max_cycles;                           /* 0: no limit */
+    unsigned check_dram;                           /* run the legality checker on every command */
+} config_t;
+
+/* The defaults: the thesis' GTX480-like GPU (preset gtx480-mib). */
+void config_defaults(config_t *c);
+/* Apply a named preset (defaults first). 0, or 2 after a message listing the presets. */
+int config_preset(config_t *c, const char *name);
+/* Set one key=value; `where` names its origin in messages ("--set", "file:12").
+ * 0, or 2 after a message naming the key and the accepted values. */
+int config_set(config_t *c, const char *kv, const char *where);
+/* Read a GPGPU-Sim gpgpusim.config (the options the model has); the options
+ * it ignores are listed on `notes` (may be NULL). 0, or 2 after a message. */
+int config_read_gpgpusim(config_t *c, const char *path, FILE *notes);
+/* Cross-key checks (watermarks within queues, powers of two, ...). 0, or 2 after a message. */
+int config_check(const config_t *c);
+/* One line per key: name, value, help (--list-keys); or the values only (JSON uses config_each). */
+void config_print_keys(FILE *f, const config_t *c);
+void config_print_presets(FILE *f);
+/* Call fn for each key with its current value as text. */
+void config_each(const config_t *c, void (*fn)(void *u, const char *key, const char *value), void *u);
+
+extern const char *const config_preset_names[];
+
+#endif

@@ -1,0 +1,423 @@
+/* dram.c - a DRAM channel: dram_sched, per-bank command queues and the GDDR5
+ * command engine (dram.h; docs/sim.md "DRAM"). */
+#include "dram.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+static unsigned log2u(uint64_t x)
+{
+    unsigned n = 0;
+    while (x > 1) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
+
+/* Channel interleave: chunks of 2^chan_shift bytes go round-robin over the
+ * channels; the channel-local line index is then cut into column (lines in a
+ * row), bank and row from the bottom up, the row wrapping at the rows of a
+ * bank. Sub-partitions take the local line index modulo their count. */
+void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, uint64_t *blk, unsigned *bank,
+              unsigned *row)
+{
+    uint64_t addr = line << LINE_SHIFT;
+    uint64_t chunk = addr >> cfg->chan_shift;
+    uint64_t local = ((chunk / cfg->n_mem) << cfg->chan_shift) | (addr & ((1ull << cfg->chan_shift) - 1));
+    uint64_t lline = local >> LINE_SHIFT;
+    uint64_t lpr = cfg->row_bytes >> LINE_SHIFT;
+    uint64_t b = lline % (lpr * cfg->t.nbk * cfg->rows);
+    *ch = (unsigned)(chunk % cfg->n_mem);
+    *sub = (unsigned)(lline % cfg->n_sub);
+    *blk = b;
+    *bank = (unsigned)((b / lpr) % cfg->t.nbk);
+    *row = (unsigned)(b / (lpr * cfg->t.nbk));
+}
+
+dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2, unsigned nsub, int rtl)
+{
+    dram_t *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->cfg = cfg;
+    d->ch = ch;
+    d->from_l2 = from_l2;
+    d->to_l2 = to_l2;
+    d->nsub = nsub;
+    unsigned atom = cfg->t.BL * cfg->buswidth * cfg->chips;
+    d->atoms = atom >= 128 ? 1 : 128 / atom;
+    d->bank = calloc(cfg->t.nbk, sizeof *d->bank);
+    d->cap_infl = cfg->rdq + cfg->t.nbk * cfg->bank_q;
+    d->infl = calloc(d->cap_infl, sizeof *d->infl);
+    d->ret_cap = cfg->t.nbk * cfg->bank_q + 4;
+    d->ret_t = calloc(d->ret_cap, sizeof *d->ret_t);
+    d->ret_line = calloc(d->ret_cap, sizeof *d->ret_line);
+    if (!d->bank || !d->infl || !d->ret_t || !d->ret_line)
+        goto fail;
+    for (unsigned b = 0; b < cfg->t.nbk; b++)
+        if (!(d->bank[b].q = calloc(cfg->bank_q, sizeof *d->bank[b].q)))
+            goto fail;
+    d->next_ref = cfg->t.tREFI;
+
+    ls_settings_t st;
+    ls_settings_init(&st, block_find("dram_sched"));
+    char kv[6][48];
+    snprintf(kv[0], sizeof kv[0], "RdQ=%u", cfg->rdq);
+    snprintf(kv[1], sizeof kv[1], "WrQ=%u", cfg->wrq);
+    snprintf(kv[2], sizeof kv[2], "HighWM=%u", cfg->high_wm);
+    snprintf(kv[3], sizeof kv[3], "LowWM=%u", cfg->low_wm);
+    snprintf(kv[4], sizeof kv[4], "BankW=%u", log2u(cfg->t.nbk) ? log2u(cfg->t.nbk) : 1);
+    snprintf(kv[5], sizeof kv[5], "RowW=%u", log2u(cfg->rows) ? log2u(cfg->rows) : 1);
+    char aw[32];
+    snprintf(aw, sizeof aw, "AddrW=%u", cfg->addr_w);
+    for (int i = 0; i < 6; i++)
+        if (ls_set(&st, kv[i], "the system configuration"))
+            goto fail;
+    if (ls_set(&st, aw, "the system configuration"))
+        goto fail;
+    char label[32];
+    snprintf(label, sizeof label, "sim ch%u.dram_sched", ch);
+    ls_opts_t o = {.rtl = rtl, .seed = 1, .report = 1, .label = NULL};
+    (void)label;
+    if (!(d->ls = ls_open(&st, &o)))
+        goto fail;
+    d->in.policy = cfg->policy;
+    d->scfg = (dram_sched_cfg_t){cfg->rdq, cfg->wrq, cfg->high_wm, cfg->low_wm, log2u(cfg->t.nbk) ? log2u(cfg->t.nbk) : 1,
+                                 log2u(cfg->rows) ? log2u(cfg->rows) : 1, cfg->addr_w};
+    /* Cycle 0: reset (rst_n = 0) so the policy is the reset-time value. */
+    if (ls_step_io(d->ls, 0, &d->in, &d->out))
+        goto fail;
+    if (cfg->check_dram && !(d->chk = dck_new(&cfg->t, ch)))
+        goto fail;
+    return d;
+fail:
+    dram_free(d);
+    return NULL;
+}
+
+void dram_free(dram_t *d)
+{
+    if (!d)
+        return;
+    if (d->ls) {
+        ls_counts_t n;
+        ls_close(d->ls, &n);
+    }
+    if (d->bank)
+        for (unsigned b = 0; b < d->cfg->t.nbk; b++)
+            free(d->bank[b].q);
+    free(d->bank);
+    free(d->infl);
+    free(d->ret_t);
+    free(d->ret_line);
+    if (d->chk)
+        dck_free(d->chk);
+    free(d);
+}
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* The engine's view of the rules: earliest cycles per bank, bank group and
+ * channel, raised by every command issued. cfg->shorten drops one rule (a
+ * test knob: the checker must notice). */
+static void issue(dram_t *d, uint64_t now, dram_cmd_t cmd, unsigned b)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    bank_t *k = &d->bank[b];
+    unsigned g = dram_bank_group(t, b), tb = dram_tburst(t);
+    unsigned sh = d->cfg->shorten;
+    switch (cmd) {
+    case DCMD_ACT:
+        k->open = 1;
+        k->col_ok = max64(k->col_ok, now + (sh == 1 ? t->tRCD - 1 : t->tRCD));
+        k->pre_ok = max64(k->pre_ok, now + (sh == 3 ? t->tRAS - 1 : t->tRAS));
+        k->act_ok = max64(k->act_ok, now + t->tRC);
+        d->act_ok = max64(d->act_ok, now + (sh == 6 ? t->tRRD - 1 : t->tRRD));
+        d->faw[d->faw_n++ % 4] = now;
+        d->st.n_act++;
+        break;
+    case DCMD_PRE:
+        k->open = 0;
+        k->act_ok = max64(k->act_ok, now + (sh == 2 ? t->tRP - 1 : t->tRP));
+        d->ref_ok = max64(d->ref_ok, now + t->tRP);
+        d->st.n_pre++;
+        break;
+    case DCMD_RD:
+    case DCMD_WR:
+        d->grp_col_ok[g] = max64(d->grp_col_ok[g], now + (sh == 4 ? t->tCCDS : t->tCCDL));
+        d->col_ok = max64(d->col_ok, now + (sh == 5 ? t->tCCDS - 1 : t->tCCDS));
+        if (cmd == DCMD_RD) {
+            d->wr_ok = max64(d->wr_ok, now + t->tCL + tb + t->tRTRS - t->tWL);
+            k->pre_ok = max64(k->pre_ok, now + tb);
+            d->grp_pre_ok[g] = max64(d->grp_pre_ok[g], now + t->tRTPL);
+            d->st.n_rd++;
+        } else {
+            d->rd_ok = max64(d->rd_ok, now + t->tWL + tb + t->tCDLR - (sh == 7 ? 1 : 0));
+            k->pre_ok = max64(k->pre_ok, now + t->tWL + tb + t->tWR);
+            d->st.n_wr++;
+        }
+        d->st.data_cycles += tb;
+        break;
+    case DCMD_REF:
+        for (unsigned i = 0; i < t->nbk; i++)
+            d->bank[i].act_ok = max64(d->bank[i].act_ok, now + t->tRFC);
+        d->st.n_ref++;
+        break;
+    }
+}
+
+static int check(dram_t *d, uint64_t now, dram_cmd_t cmd, unsigned b, unsigned row)
+{
+    char msg[256];
+    if (d->chk && dck_command(d->chk, now, cmd, b, row, msg, sizeof msg)) {
+        fprintf(stderr, "memsched sim: DRAM timing violation: %s\n", msg);
+        return 1;
+    }
+    return 0;
+}
+
+static int act_allowed(const dram_t *d, uint64_t now)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    if (now < d->act_ok)
+        return 0;
+    if (t->tFAW && d->faw_n >= 4 && now < d->faw[d->faw_n % 4] + t->tFAW)
+        return 0;
+    return 1;
+}
+
+/* Refresh (tREFI > 0): once due, no ACT; close the open banks; REF when all
+ * are closed and the precharges have settled. 1 while a refresh is pending. */
+static int refresh(dram_t *d, uint64_t now, int *issued)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    if (!t->tREFI || now < d->next_ref)
+        return 0;
+    for (unsigned b = 0; b < t->nbk; b++) {
+        bank_t *k = &d->bank[b];
+        if (k->open) {
+            if (!*issued && now >= k->pre_ok && now >= d->grp_pre_ok[dram_bank_group(t, b)]) {
+                if (check(d, now, DCMD_PRE, b, k->row))
+                    return -1;
+                issue(d, now, DCMD_PRE, b);
+                *issued = 1;
+            }
+            return 1;
+        }
+    }
+    if (*issued || now < d->ref_ok)   /* tRP after the last precharge */
+        return 1;
+    if (check(d, now, DCMD_REF, 0, 0))
+        return -1;
+    issue(d, now, DCMD_REF, 0);
+    *issued = 1;
+    d->next_ref += t->tREFI;
+    return 1;
+}
+
+/* One command per cycle: the first bank, round-robin from the one after the
+ * last to issue, whose head request can take its next command now. */
+static int engine(dram_t *d, uint64_t now)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    int issued = 0;
+    int ref = refresh(d, now, &issued);
+    if (ref < 0)
+        return 1;
+    unsigned nbk = t->nbk, b = d->rr;
+    for (unsigned i = 0; i < nbk && !issued; i++, b = b + 1 == nbk ? 0 : b + 1) {
+        bank_t *k = &d->bank[b];
+        if (!k->n)
+            continue;
+        bank_req_t *r = &k->q[k->head];
+        unsigned g = dram_bank_group(t, b);
+        dram_cmd_t cmd;
+        if (k->open && k->row == r->row) {
+            cmd = r->write ? DCMD_WR : DCMD_RD;
+            if (now < k->col_ok || now < d->grp_col_ok[g] || now < d->col_ok ||
+                now < (r->write ? d->wr_ok : d->rd_ok))
+                continue;
+        } else if (k->open) {
+            cmd = DCMD_PRE;
+            if (now < k->pre_ok || now < d->grp_pre_ok[g])
+                continue;
+        } else {
+            cmd = DCMD_ACT;
+            if (ref || now < k->act_ok || !act_allowed(d, now))
+                continue;
+        }
+        if (check(d, now, cmd, b, r->row))
+            return 1;
+        issue(d, now, cmd, b);
+        issued = 1;
+        d->rr = b + 1 == nbk ? 0 : b + 1;
+        if (cmd == DCMD_ACT) {
+            k->row = r->row;
+            r->acted = 1;
+        } else if (cmd == DCMD_RD || cmd == DCMD_WR) {
+            if (--r->atoms)
+                continue;
+            if (!r->acted)
+                d->st.row_hits++;
+            if (cmd == DCMD_RD) {
+                d->st.rd_req++;
+                unsigned j = d->ret_head + d->ret_n;
+                if (j >= d->ret_cap)
+                    j -= d->ret_cap;
+                d->ret_t[j] = now + t->tCL + dram_tburst(t);
+                d->ret_line[j] = r->line;
+                d->ret_n++;
+            } else {
+                d->st.wr_req++;
+                d->queued--;
+            }
+            k->head = k->head + 1 == d->cfg->bank_q ? 0 : k->head + 1;
+            d->busy_banks -= --k->n == 0;
+        }
+    }
+    return 0;
+}
+
+/* Offer dram_sched this cycle's heads of the L2 -> DRAM paths: the first
+ * ready read, write and dummy, sub-partitions in round-robin order. */
+static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
+{
+    dram_sched_in_t *in = &d->in;
+    in->rd_valid = in->wr_valid = in->dm_valid = 0;
+    who[0] = who[1] = who[2] = -1;
+    for (unsigned i = 0, s = d->in_rr; i < d->nsub; i++, s = s + 1 == d->nsub ? 0 : s + 1) {
+        rq_t *q = d->from_l2[s];
+        if (!rq_ready(q, l2_now))
+            continue;
+        req_t *r = rq_head(q);
+        unsigned ch, sub, bank, row;
+        uint64_t blk;
+        dram_map(d->cfg, r->line, &ch, &sub, &blk, &bank, &row);
+        uint64_t age = now - r->t_dram;
+        if (age > DS_AGE_MAX)
+            age = DS_AGE_MAX;
+        if (r->dummy) {
+            if (who[2] < 0) {
+                who[2] = (int)s;
+                in->dm_valid = 1;
+                in->dm_addr = blk;
+                in->dm_len = r->len;
+                in->dm_age = r->age;
+            }
+        } else if (r->type == REQ_WR) {
+            if (who[1] < 0) {
+                who[1] = (int)s;
+                in->wr_valid = 1;
+                in->wr_addr = blk;
+                in->wr_bank = bank;
+                in->wr_row = row;
+            }
+        } else if (who[0] < 0) {
+            who[0] = (int)s;
+            in->rd_valid = 1;
+            in->rd_addr = blk;
+            in->rd_bank = bank;
+            in->rd_row = row;
+            in->rd_age = age;
+        }
+    }
+    d->in_rr = d->in_rr + 1 == d->nsub ? 0 : d->in_rr + 1;
+}
+
+int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
+{
+    const config_t *cfg = d->cfg;
+    d->st.cycles++;
+    /* An idle channel (nothing queued, nothing arriving, no refresh due)
+     * changes no state in a cycle: skip it. */
+    if (!d->queued && !d->sched_live && !cfg->t.tREFI) {
+        int arriving = 0;
+        for (unsigned s = 0; s < d->nsub; s++)
+            arriving |= !rq_empty(d->from_l2[s]);
+        if (!arriving)
+            return 0;
+    }
+    /* completed reads go back to their sub-partition (next L2 cycle) */
+    while (d->ret_n && d->ret_t[d->ret_head] <= now) {
+        uint64_t line = d->ret_line[d->ret_head];
+        unsigned ch, sub, bank, row;
+        uint64_t blk;
+        dram_map(cfg, line, &ch, &sub, &blk, &bank, &row);
+        rq_t *q = d->to_l2[sub];
+        if (rq_full(q))
+            break;
+        req_t r = {.line = line, .type = REQ_RD};
+        rq_push(q, &r, l2_now + 1);
+        d->ret_head = d->ret_head + 1 == d->ret_cap ? 0 : d->ret_head + 1;
+        d->ret_n--;
+        d->queued--;
+    }
+    int who[3];
+    offer(d, now, l2_now, who);
+    /* dram_sched with nothing queued, no input and not draining keeps its
+     * state through a clock edge: skip it (exact) */
+    int work = d->in.rd_valid || d->in.wr_valid || d->in.dm_valid || d->sched_live;
+    if (work) {
+        uint64_t ready = 0;
+        for (unsigned b = 0; b < cfg->t.nbk; b++)
+            if (d->bank[b].n < cfg->bank_q)
+                ready |= 1ull << b;
+        d->in.bank_ready = ready;
+        if (ls_eval_io(d->ls, 1, &d->in, &d->out))
+            return 1;
+        dram_sched_account(&d->scfg, &d->in, &d->out, &d->st.sched);
+        if (d->in.rd_valid && d->out.rd_ready) {
+            rq_t *q = d->from_l2[who[0]];
+            d->infl[d->ninfl].blk = d->in.rd_addr;
+            d->infl[d->ninfl].line = rq_head(q)->line;
+            d->infl[d->ninfl].t = now;
+            d->ninfl++;
+            rq_pop(q);
+            d->queued++;
+        }
+        if (d->in.wr_valid && d->out.wr_ready) {
+            rq_pop(d->from_l2[who[1]]);
+            d->queued++;
+        }
+        if (d->in.dm_valid && d->out.dm_ready)
+            rq_pop(d->from_l2[who[2]]);
+        if (d->out.sched_valid) {
+            bank_t *k = &d->bank[d->out.sched_bank];
+            unsigned j = k->head + k->n;
+            if (j >= cfg->bank_q)
+                j -= cfg->bank_q;
+            bank_req_t *r = &k->q[j];
+            r->blk = d->out.sched_addr;
+            r->row = (unsigned)d->out.sched_row;
+            r->write = (uint8_t)d->out.sched_write;
+            r->atoms = (uint8_t)d->atoms;
+            r->acted = 0;
+            r->line = 0;
+            if (!r->write) {
+                for (unsigned i = 0; i < d->ninfl; i++)
+                    if (d->infl[i].blk == r->blk) {
+                        r->line = d->infl[i].line;
+                        d->st.rd_latency_sum += now - d->infl[i].t;
+                        d->infl[i] = d->infl[--d->ninfl];
+                        break;
+                    }
+            }
+            d->busy_banks += k->n++ == 0;
+        }
+        if (ls_tick(d->ls))
+            return 1;
+        /* after this edge the queues can hold something only if they did
+         * before it or took a request in it; write drain ends with them empty */
+        d->sched_live = d->out.rd_count || d->out.wr_count || d->out.drain ||
+                        (d->in.rd_valid && d->out.rd_ready) || (d->in.wr_valid && d->out.wr_ready);
+    }
+    if (d->busy_banks) {
+        d->st.busy_banks_sum += d->busy_banks;
+        d->st.busy_cycles++;
+    }
+    return engine(d, now);
+}

@@ -1,0 +1,269 @@
+/* gpu.c - the GPU and the run loop (gpu.h; docs/sim.md). */
+#include "gpu.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
+{
+    gpu_t *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->cfg = *cfg;
+    g->opt = *opt;
+    cfg = &g->cfg;
+    g->nsub = cfg->n_mem * cfg->n_sub;
+    uint64_t khz[CLK_N] = {cfg->clk_core, cfg->clk_icnt, cfg->clk_l2, cfg->clk_dram};
+    clocks_init(&g->clk, khz);
+    g->sm = calloc(cfg->n_sm, sizeof *g->sm);
+    g->l2 = calloc(g->nsub, sizeof *g->l2);
+    g->dram = calloc(cfg->n_mem, sizeof *g->dram);
+    g->dram_in = calloc(g->nsub, sizeof *g->dram_in);
+    g->dram_fill = calloc(g->nsub, sizeof *g->dram_fill);
+    if (!g->sm || !g->l2 || !g->dram || !g->dram_in || !g->dram_fill)
+        goto fail;
+    if (xbar_init(&g->req, cfg->n_sm, g->nsub, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf) ||
+        xbar_init(&g->rep, g->nsub, cfg->n_sm, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf))
+        goto fail;
+    for (unsigned i = 0; i < cfg->n_sm; i++) {
+        if (sm_init(&g->sm[i], cfg, i))
+            goto fail;
+        g->req.in[i] = &g->sm[i].l1.mq;
+    }
+    for (unsigned s = 0; s < g->nsub; s++) {
+        if (l2_init(&g->l2[s], cfg, s, &g->req.out[s], opt->rtl_mib_l2))
+            goto fail;
+        g->rep.in[s] = &g->l2[s].reply;
+        g->dram_in[s] = &g->l2[s].to_dram;
+        g->dram_fill[s] = &g->l2[s].fill;
+    }
+    for (unsigned c = 0; c < cfg->n_mem; c++)
+        if (!(g->dram[c] = dram_new(cfg, c, &g->dram_in[c * cfg->n_sub], &g->dram_fill[c * cfg->n_sub], cfg->n_sub,
+                                    opt->rtl_dram_sched)))
+            goto fail;
+    return g;
+fail:
+    gpu_free(g);
+    return NULL;
+}
+
+void gpu_free(gpu_t *g)
+{
+    if (!g)
+        return;
+    if (g->sm)
+        for (unsigned i = 0; i < g->cfg.n_sm; i++)
+            sm_free(&g->sm[i]);
+    if (g->l2)
+        for (unsigned s = 0; s < g->nsub; s++)
+            l2_free(&g->l2[s]);
+    if (g->dram)
+        for (unsigned c = 0; c < g->cfg.n_mem; c++)
+            dram_free(g->dram[c]);
+    xbar_free(&g->req);
+    xbar_free(&g->rep);
+    free(g->sm);
+    free(g->l2);
+    free(g->dram);
+    free(g->dram_in);
+    free(g->dram_fill);
+    free(g->kst);
+    free(g);
+}
+
+static int mem_idle(const gpu_t *g)
+{
+    for (unsigned i = 0; i < g->cfg.n_sm; i++)
+        if (!l1_idle(&g->sm[i].l1))
+            return 0;
+    if (!xbar_idle(&g->req) || !xbar_idle(&g->rep))
+        return 0;
+    for (unsigned s = 0; s < g->nsub; s++)
+        if (!l2_idle(&g->l2[s]))
+            return 0;
+    for (unsigned c = 0; c < g->cfg.n_mem; c++)
+        if (!dram_idle(g->dram[c]))
+            return 0;
+    return 1;
+}
+
+typedef struct {
+    kernel_t *k;
+    int more;          /* next_tb may give more blocks */
+    int err;
+    uint64_t warp_insts, thread_insts;
+} launch_t;
+
+/* Offer thread blocks to the SMs, round-robin, at most one per SM per cycle. */
+static void dispatch(gpu_t *g, launch_t *L)
+{
+    unsigned n = g->cfg.n_sm, start = g->tb_rr;
+    for (unsigned i = 0; i < n && L->more; i++) {
+        sm_t *sm = &g->sm[(start + i) % n];
+        if (!sm_can_take(sm, &L->k->info))
+            continue;
+        unsigned slot;
+        tb_t *tb = sm_slot_buffer(sm, &slot);
+        int r = L->k->next_tb(L->k, tb);
+        if (r != 1) {
+            L->more = 0;
+            L->err = r == 2;
+            break;
+        }
+        for (unsigned w = 0; w < tb->nwarps; w++)
+            for (uint32_t j = tb->warp[w].first; j < tb->warp[w].first + tb->warp[w].count; j++) {
+                L->warp_insts++;
+                L->thread_insts += (unsigned)__builtin_popcount(tb->inst[j].mask);
+            }
+        sm_add_tb(sm, slot, &L->k->info, &L->k->ops);
+        g->tb_rr = (start + i + 1) % n;
+    }
+}
+
+static int any_sm_busy(const gpu_t *g)
+{
+    for (unsigned i = 0; i < g->cfg.n_sm; i++)
+        if (sm_busy(&g->sm[i]))
+            return 1;
+    return 0;
+}
+
+static void progress(gpu_t *g, double t0, int final)
+{
+    double dt = now_s() - t0;
+    uint64_t insts = 0;
+    for (unsigned i = 0; i < g->cfg.n_sm; i++)
+        insts += g->sm[i].st.thread_insts;
+    fprintf(stderr, "\r  sim: %llu cycles, %llu thread-insts, %.1f M inst/s, %.0f k cycles/s%s",
+            (unsigned long long)clocks_now(&g->clk, CLK_CORE), (unsigned long long)insts,
+            dt > 0 ? (double)insts / dt / 1e6 : 0.0,
+            dt > 0 ? (double)clocks_now(&g->clk, CLK_CORE) / dt / 1e3 : 0.0, final ? "\n" : "   ");
+}
+
+/* One step of the clocks: every domain whose edge it is. */
+static int step(gpu_t *g, launch_t *L)
+{
+    const config_t *cfg = &g->cfg;
+    unsigned m = clocks_step(&g->clk);
+    uint64_t core = clocks_now(&g->clk, CLK_CORE), icnt = clocks_now(&g->clk, CLK_ICNT);
+    uint64_t l2 = clocks_now(&g->clk, CLK_L2), dram = clocks_now(&g->clk, CLK_DRAM);
+    if (m & (1u << CLK_CORE)) {
+        if (L && L->more)
+            dispatch(g, L);
+        for (unsigned i = 0; i < cfg->n_sm; i++) {
+            rq_t *q = &g->rep.out[i];
+            const req_t *r = NULL;
+            if (rq_ready(q, icnt))
+                r = rq_head(q);
+            sm_cycle(&g->sm[i], core, dram, r);
+            if (r)
+                rq_pop(q);
+        }
+    }
+    if (m & (1u << CLK_ICNT)) {
+        xbar_cycle(&g->req, icnt, core, 0);
+        xbar_cycle(&g->rep, icnt, l2, 1);
+    }
+    if (m & (1u << CLK_L2))
+        for (unsigned s = 0; s < g->nsub; s++)
+            if (l2_cycle(&g->l2[s], l2, icnt, dram))
+                return 1;
+    if (m & (1u << CLK_DRAM))
+        for (unsigned c = 0; c < cfg->n_mem; c++)
+            if (dram_cycle(g->dram[c], dram, l2))
+                return 1;
+    return 0;
+}
+
+int gpu_run(gpu_t *g, workload_t *w)
+{
+    double t0 = now_s(), next_prog = t0 + 2.0;
+    int rc = 0;
+    for (unsigned i = 0; i < w->ncmd && !rc; i++) {
+        if (w->cmd[i].kind != CMD_KERNEL)
+            continue;
+        launch_t L = {.k = w->open_kernel(w, i), .more = 1};
+        if (!L.k)
+            return 2;
+        kernel_stats_t *ks = realloc(g->kst, (g->nk + 1) * sizeof *g->kst);
+        if (!ks) {
+            L.k->close(L.k);
+            return 2;
+        }
+        g->kst = ks;
+        ks = &g->kst[g->nk++];
+        memset(ks, 0, sizeof *ks);
+        snprintf(ks->name, sizeof ks->name, "%s", L.k->info.name);
+        uint64_t c0 = clocks_now(&g->clk, CLK_CORE), wi0 = 0, ti0 = 0, tb0 = 0;
+        for (unsigned s = 0; s < g->cfg.n_sm; s++) {
+            wi0 += g->sm[s].st.warp_insts;
+            ti0 += g->sm[s].st.thread_insts;
+            tb0 += g->sm[s].st.tbs;
+        }
+        uint64_t n = 0;
+        while (L.more || any_sm_busy(g)) {
+            if (step(g, &L)) {
+                rc = 1;
+                break;
+            }
+            if (g->cfg.max_cycles && clocks_now(&g->clk, CLK_CORE) >= g->cfg.max_cycles)
+                break;
+            if ((++n & 0xffff) == 0 && g->opt.progress && now_s() >= next_prog) {
+                progress(g, t0, 0);
+                next_prog = now_s() + 1.0;
+            }
+        }
+        if (L.err)
+            rc = 2;
+        uint64_t c1 = clocks_now(&g->clk, CLK_CORE);
+        ks->cycles = c1 - c0;
+        for (unsigned s = 0; s < g->cfg.n_sm; s++) {
+            ks->warp_insts += g->sm[s].st.warp_insts;
+            ks->thread_insts += g->sm[s].st.thread_insts;
+            ks->tbs += g->sm[s].st.tbs;
+        }
+        ks->warp_insts -= wi0;
+        ks->thread_insts -= ti0;
+        ks->tbs -= tb0;
+        g->gpu_sim_cycle += ks->cycles;
+        g->trace_warp_insts += L.warp_insts;
+        g->trace_thread_insts += L.thread_insts;
+        L.k->close(L.k);
+        if (g->cfg.max_cycles && clocks_now(&g->clk, CLK_CORE) >= g->cfg.max_cycles)
+            break;
+    }
+    /* the memory system drains: every request issued is answered */
+    uint64_t c0 = clocks_now(&g->clk, CLK_CORE);
+    while (!rc && !mem_idle(g))
+        if (step(g, NULL))
+            rc = 1;
+    g->drain_cycles = clocks_now(&g->clk, CLK_CORE) - c0;
+    for (unsigned s = 0; s < g->cfg.n_sm; s++) {
+        g->warp_insts += g->sm[s].st.warp_insts;
+        g->thread_insts += g->sm[s].st.thread_insts;
+    }
+    for (unsigned c = 0; c < g->cfg.n_mem && !rc; c++) {
+        dram_t *d = g->dram[c];
+        if (d->chk) {
+            char msg[256];
+            if (dck_finish(d->chk, clocks_now(&g->clk, CLK_DRAM), msg, sizeof msg)) {
+                fprintf(stderr, "memsched sim: DRAM timing violation: %s\n", msg);
+                rc = 1;
+            }
+            g->dram_cmds_checked += dck_commands(d->chk);
+        }
+    }
+    g->wall_s = now_s() - t0;
+    if (g->opt.progress && g->wall_s > 2.0)
+        progress(g, t0, 1);
+    return rc;
+}

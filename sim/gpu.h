@@ -1,0 +1,58 @@
+/* gpu.h - the whole GPU: SMs, the crossbar both ways, the L2 sub-partitions,
+ * the DRAM channels, the clocks, and the run of a workload (kernels in
+ * order; thread blocks dispatched round-robin over the SMs). */
+#ifndef MEMSCHED_SIM_GPU_H
+#define MEMSCHED_SIM_GPU_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "clock.h"
+#include "config.h"
+#include "dram.h"
+#include "icnt.h"
+#include "kernel.h"
+#include "l2.h"
+#include "sm.h"
+
+typedef struct {
+    char name[256];
+    uint64_t cycles, warp_insts, thread_insts, tbs;
+} kernel_stats_t;
+
+typedef struct {
+    int rtl_dram_sched, rtl_mib_l2;   /* run these blocks' RTL in lockstep (--rtl) */
+    int progress;                     /* print a progress line (stderr is a terminal) */
+} gpu_opts_t;
+
+typedef struct {
+    config_t cfg;
+    gpu_opts_t opt;
+    clocks_t clk;
+    sm_t *sm;
+    xbar_t req, rep;
+    l2_t *l2;
+    dram_t **dram;
+    rq_t **dram_in, **dram_fill;      /* per sub-partition: its L2 -> DRAM path and fill queue */
+    unsigned nsub;
+    unsigned tb_rr;                   /* the SM the next block is offered to first */
+    /* results */
+    uint64_t gpu_sim_cycle;           /* core cycles of all kernels */
+    uint64_t drain_cycles;            /* core cycles after the last kernel until the memory was idle */
+    uint64_t thread_insts, warp_insts;
+    kernel_stats_t *kst;
+    unsigned nk;
+    double wall_s;
+    uint64_t trace_warp_insts, trace_thread_insts;   /* as read from the workload */
+    uint64_t dram_cmds_checked;
+} gpu_t;
+
+/* Build the GPU for a checked configuration. NULL after a message. */
+gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt);
+void gpu_free(gpu_t *g);
+/* Run every command of the workload, then let the memory system drain.
+ * 0; 1 after a message (a timing violation, a lockstep mismatch); 2 bad
+ * input (a malformed trace: message printed). */
+int gpu_run(gpu_t *g, workload_t *w);
+
+#endif

@@ -1,0 +1,68 @@
+/* icnt.c - the crossbar (icnt.h; docs/sim.md "Crossbar"). */
+#include "icnt.h"
+
+#include <stdlib.h>
+
+int xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned flit, unsigned buf)
+{
+    x->nin = nin;
+    x->nout = nout;
+    x->lat = lat;
+    x->flit = flit;
+    x->rr = 0;
+    x->packets = x->flits = x->stall_full = 0;
+    x->in = calloc(nin, sizeof *x->in);
+    x->in_busy = calloc(nin, sizeof *x->in_busy);
+    x->out_busy = calloc(nout, sizeof *x->out_busy);
+    x->out = calloc(nout, sizeof *x->out);
+    if (!x->in || !x->in_busy || !x->out_busy || !x->out)
+        return -1;
+    for (unsigned i = 0; i < nout; i++)
+        if (rq_init(&x->out[i], buf))
+            return -1;
+    return 0;
+}
+
+void xbar_free(xbar_t *x)
+{
+    if (x->out)
+        for (unsigned i = 0; i < x->nout; i++)
+            rq_free(&x->out[i]);
+    free(x->in);
+    free(x->in_busy);
+    free(x->out_busy);
+    free(x->out);
+}
+
+void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply)
+{
+    unsigned n = x->nin, i = x->rr;
+    for (unsigned k = 0; k < n; k++, i = i + 1 == n ? 0 : i + 1) {
+        rq_t *q = x->in[i];
+        if (!rq_ready(q, src_now) || x->in_busy[i] > now)
+            continue;
+        req_t *r = rq_head(q);
+        unsigned o = reply ? r->sm : r->sub;
+        if (x->out_busy[o] > now)
+            continue;
+        if (rq_full(&x->out[o])) {
+            x->stall_full++;
+            continue;
+        }
+        unsigned fl = (req_bytes(r) + x->flit - 1) / x->flit;
+        x->in_busy[i] = x->out_busy[o] = now + fl;
+        rq_push(&x->out[o], r, now + fl - 1 + x->lat);
+        rq_pop(q);
+        x->packets++;
+        x->flits += fl;
+    }
+    x->rr = x->rr + 1 == n ? 0 : x->rr + 1;
+}
+
+int xbar_idle(const xbar_t *x)
+{
+    for (unsigned o = 0; o < x->nout; o++)
+        if (!rq_empty(&x->out[o]))
+            return 0;
+    return 1;
+}

@@ -1,0 +1,187 @@
+/* kernel.h - the in-memory form of a GPU workload: what the trace reader
+ * (trace.c) and the built-in generators (kernels.c) produce and the SMs
+ * (sm.c) execute.
+ *
+ * A workload is a list of commands in program order: MemcpyHtoD regions (the
+ * kernel's data structures) and kernel launches. A kernel is opened when it
+ * is launched and hands out its thread blocks one at a time, in dispatch
+ * order (the order of the trace file), so that only the thread blocks
+ * resident on the SMs are in memory: a multi-GB trace is streamed.
+ *
+ * A thread block is its warps' instruction lists, each instruction with its
+ * register operands and, for memory instructions, one address per active
+ * lane (lane order, lowest lane first). Buffers in tb_t are owned by the
+ * caller and reused from block to block (tb_reserve grows them), so a run
+ * allocates only when a thread block is larger than any before.
+ */
+#ifndef MEMSCHED_SIM_KERNEL_H
+#define MEMSCHED_SIM_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define WARP_SIZE      32
+#define MAX_TB_WARPS   32       /* 1024 threads per block (CUDA's limit) */
+#define INST_MAX_DST   4
+#define INST_MAX_SRC   6
+
+/* Register ids of the scoreboard: one space for every register kind the
+ * tracer names. RZ, URZ, PT and UPT are constants: they never create a
+ * dependency (reg_is_const). */
+enum {
+    REG_R   = 0,     /* R0..R255   -> 0..255   (R255 = RZ) */
+    REG_UR  = 256,   /* UR0..UR63  -> 256..319 (UR63 = URZ) */
+    REG_P   = 320,   /* P0..P7     -> 320..327 (P7 = PT) */
+    REG_UP  = 328,   /* UP0..UP7   -> 328..335 (UP7 = UPT) */
+    REG_IDS = 336,
+};
+static inline int reg_is_const(unsigned r)
+{
+    return r == REG_R + 255 || r == REG_UR + 63 || r == REG_P + 7 || r == REG_UP + 7;
+}
+
+/* Instruction classes: what the SM does with an instruction. */
+typedef enum {
+    OP_INT,      /* integer ALU, moves, conversions, predicates, everything not below */
+    OP_FP,       /* single-precision FP: FADD FMUL FFMA FMNMX FSET(P) HADD2 HFMA2 ... */
+    OP_DP,       /* double precision: DADD DMUL DFMA DSETP ... */
+    OP_SFU,      /* special functions: MUFU RRO ... */
+    OP_BRANCH,   /* BRA BRX JMP CALL RET SSY SYNC BSSY BSYNC PBK BRK ... (control) */
+    OP_BAR,      /* BAR (all warps of the block meet) */
+    OP_MEMBAR,   /* MEMBAR / FENCE: waits for the warp's outstanding memory requests */
+    OP_EXIT,     /* EXIT */
+    OP_LDG,      /* global load:  LDG, LD (generic) */
+    OP_STG,      /* global store: STG, ST (generic) */
+    OP_LDL,      /* local load  (through the L1 like a global load) */
+    OP_STL,      /* local store */
+    OP_LDS,      /* shared-memory load (LDS, LDSM) */
+    OP_STS,      /* shared-memory store */
+    OP_ATOMS,    /* shared-memory atomic (ATOMS): the shared-memory unit */
+    OP_ATOM,     /* global atomic with a result (ATOM, ATOMG): performed at the L2 */
+    OP_RED,      /* global reduction, no result (RED): performed at the L2 */
+    OP_CLASSES
+} op_class_t;
+
+extern const char *const op_class_names[OP_CLASSES];   /* "int", "fp", ... */
+
+static inline int op_is_global_mem(op_class_t c)
+{
+    return c == OP_LDG || c == OP_STG || c == OP_LDL || c == OP_STL || c == OP_ATOM || c == OP_RED;
+}
+static inline int op_is_shared_mem(op_class_t c) { return c == OP_LDS || c == OP_STS || c == OP_ATOMS; }
+static inline int op_is_mem(op_class_t c) { return op_is_global_mem(c) || op_is_shared_mem(c); }
+
+/* The class of an opcode as the tracer spells it ("LDG.E.CG", "FFMA", "BAR.SYNC"):
+ * decided by its base name, the part before the first '.'. */
+op_class_t op_classify(const char *opcode);
+
+/* One warp instruction. */
+typedef struct {
+    uint32_t pc;
+    uint32_t mask;                 /* active lanes (bit i = lane i) */
+    uint32_t line;                 /* source line (traces with -enable lineinfo = 1), else 0 */
+    uint32_t addr;                 /* memory instructions: index in tb_t.addr of the first active
+                                      lane's address; popcount(mask) addresses follow */
+    uint16_t opcode;               /* index in the kernel's opcode table */
+    uint8_t  cls;                  /* op_class_t */
+    uint8_t  width;                /* memory instructions: bytes per lane (mem_width); else 0 */
+    uint8_t  ndst, nsrc;
+    uint16_t dst[INST_MAX_DST];    /* register ids (REG_*) */
+    uint16_t src[INST_MAX_SRC];
+} inst_t;
+
+typedef struct {
+    uint32_t first;   /* index in tb_t.inst */
+    uint32_t count;
+} warp_insts_t;
+
+/* One thread block: its warps' instructions, warp 0 first. */
+typedef struct {
+    unsigned idx[3];                   /* blockIdx (x, y, z) */
+    unsigned nwarps;                   /* warps of the block: ceil(threads / 32) */
+    warp_insts_t warp[MAX_TB_WARPS];
+    inst_t   *inst;  size_t ninst, cap_inst;
+    uint64_t *addr;  size_t naddr, cap_addr;
+} tb_t;
+
+/* Make room for `ninst` more instructions and `naddr` more addresses. 0, or -ENOMEM. */
+int  tb_reserve(tb_t *tb, size_t ninst, size_t naddr);
+void tb_clear(tb_t *tb);   /* empty, keep the buffers */
+void tb_free(tb_t *tb);
+
+/* The kernel-N.traceg header, also filled by the built-in generators. */
+typedef struct {
+    char     name[256];                /* -kernel name */
+    unsigned id;                       /* -kernel id (1, 2, ...) */
+    unsigned grid[3], block[3];        /* -grid dim, -block dim */
+    unsigned shmem;                    /* -shmem: bytes of shared memory per block */
+    unsigned nregs;                    /* -nregs: registers per thread */
+    unsigned binary_version;           /* -binary version (e.g. 61, 70) */
+    unsigned stream;                   /* -cuda stream id */
+    uint64_t shmem_base, local_base;   /* -shmem base_addr, -local mem base_addr */
+    unsigned tracer_version;           /* -accelsim tracer version: 3, 4 or 5 */
+    int      lineinfo;                 /* -enable lineinfo (version >= 4) */
+    uint64_t nblocks;                  /* grid[0] * grid[1] * grid[2] */
+    unsigned threads;                  /* block[0] * block[1] * block[2] */
+} kinfo_t;
+
+/* An opcode table: the spellings seen in one kernel, each with its class. */
+#define OPTAB_MAX 4096
+typedef struct {
+    unsigned n;
+    char    *name[OPTAB_MAX];
+    uint8_t  cls[OPTAB_MAX];
+} optab_t;
+
+/* The id of an opcode spelling, added on first sight. -1 when the table is full. */
+int  optab_intern(optab_t *t, const char *opcode);
+void optab_free(optab_t *t);
+
+/* An open kernel: its header, its opcode table, and its thread blocks one at
+ * a time in dispatch order. */
+typedef struct kernel kernel_t;
+struct kernel {
+    kinfo_t info;
+    optab_t ops;
+    /* Fill tb with the next thread block (tb is cleared first). 1: a block;
+     * 0: no more blocks; 2: bad input, after a "FILE:LINE: expected ..., got ..."
+     * message on stderr. */
+    int  (*next_tb)(kernel_t *k, tb_t *tb);
+    void (*close)(kernel_t *k);          /* frees k and everything it holds */
+};
+
+/* A MemcpyHtoD region: one of the program's data structures. */
+typedef struct {
+    uint64_t addr, size;
+} region_t;
+
+/* A workload command, in program order. */
+typedef enum { CMD_MEMCPY, CMD_KERNEL } wl_cmd_kind_t;
+typedef struct {
+    wl_cmd_kind_t kind;
+    region_t region;      /* CMD_MEMCPY */
+    char    *path;        /* CMD_KERNEL of a trace: the kernel file (NULL for built-ins) */
+    unsigned index;       /* CMD_KERNEL of a built-in: which of its kernels (0, 1, ...) */
+    unsigned where_line;  /* line of kernelslist.g (messages) */
+} wl_cmd_t;
+
+typedef struct workload workload_t;
+struct workload {
+    char name[256];       /* built-in name, or the trace directory */
+    wl_cmd_t *cmd;
+    unsigned ncmd;
+    /* Open kernel command `i` (cmd[i].kind == CMD_KERNEL). NULL after a
+     * message (exit 2). */
+    kernel_t *(*open_kernel)(workload_t *w, unsigned i);
+    void (*close)(workload_t *w);
+    void *impl;
+};
+
+/* Open a workload: a built-in kernel name (kernels.c) or an Accel-Sim trace
+ * directory holding kernelslist.g (trace.c). `size` scales a built-in
+ * kernel (0: its default); ignored for traces. NULL after a message naming
+ * the file and line, or listing the built-in names (exit 2). */
+workload_t *workload_open(const char *spec, unsigned size);
+void workload_close(workload_t *w);
+
+#endif

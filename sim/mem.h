@@ -1,0 +1,75 @@
+/* mem.h - a memory request as it travels SM -> L1 -> crossbar -> L2 -> DRAM
+ * and back, and the fixed-size ring queue every stage uses (no allocation
+ * per request). */
+#ifndef MEMSCHED_SIM_MEM_H
+#define MEMSCHED_SIM_MEM_H
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#define LINE_SHIFT 7          /* 128 B lines */
+
+typedef enum { REQ_RD, REQ_WR, REQ_ATOM, REQ_RED, REQ_TYPES } req_type_t;
+
+typedef struct {
+    uint64_t line;      /* line address: byte address >> 7 */
+    uint64_t t_core;    /* core cycle the request left the SM's memory pipeline (latency) */
+    uint64_t t_dram;    /* DRAM cycle at that moment (ages of the DRAM scheduler) */
+    uint32_t tag;       /* SM side: L1 MSHR entry, or the load record (bypass, atomics) */
+    uint16_t sm;        /* requesting SM */
+    uint16_t sub;       /* L2 sub-partition (global index) */
+    uint8_t  type;      /* req_type_t */
+    uint8_t  direct;    /* the reply goes to load record `tag`, not to an L1 MSHR */
+    uint8_t  reply;     /* travelling back (crossbar reply network) */
+    uint8_t  dummy;     /* L2 -> DRAM: a MIB dummy (merge news for a queued read) */
+    uint8_t  len;       /* dummy: merge length - 1 */
+    uint32_t age;       /* dummy: the age sum it carries */
+} req_t;
+
+/* Bytes on the crossbar: read requests are a header, writes and atomics carry
+ * a line, replies carry a line (docs/sim.md, "Crossbar"). */
+static inline unsigned req_bytes(const req_t *r)
+{
+    if (r->reply)
+        return r->type == REQ_RD || r->type == REQ_ATOM ? 128 : 8;
+    return r->type == REQ_RD ? 8 : 136;
+}
+
+/* A ring queue of requests with a time stamp each (when the entry becomes
+ * visible to the consumer, in the consumer's time base). */
+typedef struct {
+    req_t *r;
+    uint64_t *ready;
+    unsigned cap, head, n;
+} rq_t;
+
+static inline int rq_init(rq_t *q, unsigned cap)
+{
+    q->r = calloc(cap ? cap : 1, sizeof *q->r);
+    q->ready = calloc(cap ? cap : 1, sizeof *q->ready);
+    q->cap = cap;
+    q->head = q->n = 0;
+    return q->r && q->ready ? 0 : -1;
+}
+static inline void rq_free(rq_t *q) { free(q->r); free(q->ready); q->r = NULL; q->ready = NULL; }
+static inline int rq_full(const rq_t *q) { return q->n == q->cap; }
+static inline int rq_empty(const rq_t *q) { return q->n == 0; }
+static inline void rq_push(rq_t *q, const req_t *r, uint64_t ready)
+{
+    unsigned i = q->head + q->n;
+    if (i >= q->cap)
+        i -= q->cap;
+    q->r[i] = *r;
+    q->ready[i] = ready;
+    q->n++;
+}
+static inline req_t *rq_head(rq_t *q) { return &q->r[q->head]; }
+static inline int rq_ready(const rq_t *q, uint64_t now) { return q->n && q->ready[q->head] <= now; }
+static inline void rq_pop(rq_t *q)
+{
+    if (++q->head == q->cap)
+        q->head = 0;
+    q->n--;
+}
+
+#endif

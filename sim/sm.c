@@ -1,0 +1,377 @@
+/* sm.c - an SM (sm.h; docs/sim.md "SM"). */
+#include "sm.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dram.h"
+
+#define NEVER UINT64_MAX
+
+int sm_init(sm_t *sm, const config_t *cfg, unsigned id)
+{
+    memset(sm, 0, sizeof *sm);
+    sm->cfg = cfg;
+    sm->id = id;
+    sm->nslots = cfg->max_blocks;
+    unsigned nrec = cfg->max_warps * cfg->max_loads;
+    sm->reg_ready = calloc((size_t)cfg->max_warps * REG_IDS, sizeof *sm->reg_ready);
+    sm->slot = calloc(sm->nslots, sizeof *sm->slot);
+    sm->rec = calloc(nrec, sizeof *sm->rec);
+    sm->rec_free = calloc(nrec, sizeof *sm->rec_free);
+    if (!sm->reg_ready || !sm->slot || !sm->rec || !sm->rec_free || l1_init(&sm->l1, cfg))
+        return -1;
+    for (unsigned i = 0; i < nrec; i++)
+        sm->rec_free[i] = (uint16_t)(nrec - 1 - i);
+    sm->nrec_free = nrec;
+    sm->ops_sched = cfg->sched == SCHED_LRR ? &sched_lrr : cfg->sched == SCHED_GTO ? &sched_gto : &sched_two_level;
+    return 0;
+}
+
+void sm_free(sm_t *sm)
+{
+    if (sm->slot)
+        for (unsigned i = 0; i < sm->nslots; i++)
+            tb_free(&sm->slot[i].tb);
+    free(sm->slot);
+    free(sm->reg_ready);
+    free(sm->rec);
+    free(sm->rec_free);
+    l1_free(&sm->l1);
+}
+
+static void tb_maybe_done(sm_t *sm, unsigned s);
+
+static unsigned tb_warps(const kinfo_t *k) { return (k->threads + WARP_SIZE - 1) / WARP_SIZE; }
+
+int sm_can_take(const sm_t *sm, const kinfo_t *k)
+{
+    const config_t *c = sm->cfg;
+    unsigned w = tb_warps(k);
+    return sm->live_tbs < sm->nslots && sm->used_warps + w <= c->max_warps &&
+           sm->used_threads + k->threads <= c->max_threads && sm->used_regs + k->nregs * w * WARP_SIZE <= c->regs &&
+           sm->used_shmem + k->shmem <= c->shmem;
+}
+
+tb_t *sm_slot_buffer(sm_t *sm, unsigned *slot)
+{
+    for (unsigned i = 0; i < sm->nslots; i++)
+        if (!sm->slot[i].used) {
+            *slot = i;
+            tb_clear(&sm->slot[i].tb);
+            return &sm->slot[i].tb;
+        }
+    return NULL;
+}
+
+/* Warps of a new block take the lowest free warp slots; each scheduler owns
+ * the warp slots w with w % schedulers == its index (as GPGPU-Sim). */
+void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops)
+{
+    const config_t *c = sm->cfg;
+    tbslot_t *t = &sm->slot[s];
+    sm->kinfo = k;
+    sm->ops = ops;
+    t->used = 1;
+    t->live = 0;
+    t->at_bar = 0;
+    t->wmask = 0;
+    t->threads = k->threads;
+    t->regs = k->nregs * tb_warps(k) * WARP_SIZE;
+    t->shmem = k->shmem;
+    sm->used_warps += tb_warps(k);
+    sm->used_threads += t->threads;
+    sm->used_regs += t->regs;
+    sm->used_shmem += t->shmem;
+    sm->live_tbs++;
+    sm->st.tbs++;
+    t->warps = tb_warps(k);
+    unsigned w = 0;
+    for (unsigned i = 0; i < t->tb.nwarps; i++) {
+        while (sm->wbusy >> w & 1)   /* a slot is free once its block has left */
+            w++;
+        sm->wbusy |= 1ull << w;
+        warp_t *wp = &sm->warp[w];
+        memset(wp, 0, sizeof *wp);
+        wp->pc = t->tb.warp[i].first;
+        wp->end = t->tb.warp[i].first + t->tb.warp[i].count;
+        wp->age = sm->age++;
+        wp->slot = (uint8_t)s;
+        wp->live = wp->pc < wp->end;
+        t->wmask |= 1ull << w;
+        if (wp->live) {
+            t->live++;
+            sched_t *sc = &sm->sched[w % c->n_sched];
+            sc->list[sc->n++] = (uint8_t)w;
+        }
+        memset(&sm->reg_ready[(size_t)w * REG_IDS], 0, REG_IDS * sizeof *sm->reg_ready);
+    }
+    tb_maybe_done(sm, s);   /* a block of empty warps leaves at once */
+}
+
+static void sched_remove(sm_t *sm, unsigned w)
+{
+    sched_t *sc = &sm->sched[w % sm->cfg->n_sched];
+    for (unsigned i = 0; i < sc->n; i++)
+        if (sc->list[i] == w) {
+            memmove(&sc->list[i], &sc->list[i + 1], sc->n - i - 1);
+            sc->n--;
+            return;
+        }
+}
+
+static void tb_maybe_done(sm_t *sm, unsigned s)
+{
+    tbslot_t *t = &sm->slot[s];
+    if (t->live)
+        return;
+    for (unsigned w = 0; w < SM_MAX_WARPS; w++)
+        if ((t->wmask >> w & 1) && sm->warp[w].nloads)
+            return;
+    if (sm->mp.busy && (t->wmask >> sm->mp.warp & 1))
+        return;
+    t->used = 0;
+    sm->used_warps -= t->warps;
+    sm->wbusy &= ~t->wmask;
+    sm->used_threads -= t->threads;
+    sm->used_regs -= t->regs;
+    sm->used_shmem -= t->shmem;
+    sm->live_tbs--;
+    t->wmask = 0;
+}
+
+/* A barrier releases when every live warp of the block waits at it. */
+static void bar_check(sm_t *sm, unsigned s)
+{
+    tbslot_t *t = &sm->slot[s];
+    if (!t->at_bar || t->at_bar < t->live)
+        return;
+    for (unsigned w = 0; w < SM_MAX_WARPS; w++)
+        if (t->wmask >> w & 1)
+            sm->warp[w].at_bar = 0;
+    t->at_bar = 0;
+}
+
+static void warp_finish(sm_t *sm, unsigned w)
+{
+    warp_t *wp = &sm->warp[w];
+    wp->live = 0;
+    sched_remove(sm, w);
+    tbslot_t *t = &sm->slot[wp->slot];
+    t->live--;
+    bar_check(sm, wp->slot);
+    tb_maybe_done(sm, wp->slot);
+}
+
+static void load_done(sm_t *sm, uint32_t r, uint64_t now)
+{
+    ldrec_t *rec = &sm->rec[r];
+    if (--rec->pending)
+        return;
+    warp_t *wp = &sm->warp[rec->warp];
+    uint64_t *rr = &sm->reg_ready[(size_t)rec->warp * REG_IDS];
+    for (unsigned i = 0; i < rec->ndst; i++)
+        rr[rec->dst[i]] = now;
+    wp->nloads--;
+    wp->wait_mem = 0;
+    uint64_t lat = now - rec->t_issue;
+    sm->st.ld_n++;
+    sm->st.ld_sum += lat;
+    if (lat > sm->st.ld_max)
+        sm->st.ld_max = lat;
+    if (sm->st.ld_n == 1 || lat < sm->st.ld_min)
+        sm->st.ld_min = lat;
+    sm->rec_free[sm->nrec_free++] = (uint16_t)r;
+    if (!wp->live)
+        tb_maybe_done(sm, wp->slot);
+}
+
+static unsigned lat_of(const config_t *c, unsigned cls)
+{
+    switch (cls) {
+    case OP_FP: return c->lat_fp;
+    case OP_DP: return c->lat_dp;
+    case OP_SFU: return c->lat_sfu;
+    case OP_BRANCH: case OP_EXIT: case OP_BAR: case OP_MEMBAR: return c->lat_branch;
+    default: return c->lat_int;
+    }
+}
+
+/* The lines the active lanes touch, in lane order, each once. */
+static unsigned coalesce(const inst_t *in, const uint64_t *addr, uint64_t *line)
+{
+    unsigned n = 0, w = in->width ? in->width : 1;
+    unsigned k = (unsigned)__builtin_popcount(in->mask);
+    for (unsigned i = 0; i < k; i++) {
+        uint64_t a = addr[i], l0 = a >> LINE_SHIFT, l1 = (a + w - 1) >> LINE_SHIFT;
+        for (uint64_t l = l0; l <= l1; l++) {
+            unsigned j = 0;
+            while (j < n && line[j] != l)
+                j++;
+            if (j == n && n < MAX_LINES)
+                line[n++] = l;
+        }
+    }
+    return n;
+}
+
+/* Can warp w issue its next instruction now? 0 if not (and why is remembered
+ * in the warp so it is skipped cheaply until then). */
+static int can_issue(sm_t *sm, unsigned w, uint64_t now)
+{
+    warp_t *wp = &sm->warp[w];
+    if (!wp->live || wp->at_bar || wp->wait_mem || wp->ready_at > now)
+        return 0;
+    const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
+    const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
+    uint64_t need = 0;
+    for (unsigned i = 0; i < in->nsrc; i++)
+        if (rr[in->src[i]] > need)
+            need = rr[in->src[i]];
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (rr[in->dst[i]] > need)
+            need = rr[in->dst[i]];
+    if (need > now) {
+        if (need == NEVER)
+            wp->wait_mem = 1;
+        else
+            wp->ready_at = need;
+        return 0;
+    }
+    unsigned cls = in->cls;
+    if (cls == OP_SFU && sm->sfu_free > now)
+        return 0;
+    if (cls == OP_DP && sm->dp_free > now)
+        return 0;
+    if (op_is_mem(cls) && in->mask) {
+        if (sm->mp.busy)
+            return 0;
+        if ((cls == OP_LDG || cls == OP_LDL || cls == OP_ATOM) && (!sm->nrec_free || wp->nloads >= sm->cfg->max_loads))
+            return 0;
+    }
+    if (cls == OP_MEMBAR && wp->nloads)
+        return 0;
+    return 1;
+}
+
+static void issue(sm_t *sm, unsigned w, uint64_t now)
+{
+    const config_t *c = sm->cfg;
+    warp_t *wp = &sm->warp[w];
+    tbslot_t *t = &sm->slot[wp->slot];
+    const inst_t *in = &t->tb.inst[wp->pc];
+    uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
+    unsigned cls = in->cls;
+    sm->st.warp_insts++;
+    sm->st.thread_insts += (unsigned)__builtin_popcount(in->mask);
+    sm->st.by_class[cls]++;
+    if (op_is_global_mem(cls) && in->mask) {
+        sm->mp.busy = 1;
+        sm->mp.warp = w;
+        sm->mp.next = 0;
+        sm->mp.n = coalesce(in, &t->tb.addr[in->addr], sm->mp.line);
+        sm->st.l1_req_lines += sm->mp.n;
+        int load = cls == OP_LDG || cls == OP_LDL || cls == OP_ATOM;
+        sm->mp.type = cls == OP_ATOM ? REQ_ATOM : cls == OP_RED ? REQ_RED : load ? REQ_RD : REQ_WR;
+        if (load) {
+            uint32_t r = sm->rec_free[--sm->nrec_free];
+            ldrec_t *rec = &sm->rec[r];
+            rec->warp = (uint16_t)w;
+            rec->pending = (uint16_t)sm->mp.n;
+            rec->t_issue = now;
+            rec->ndst = 0;
+            for (unsigned i = 0; i < in->ndst; i++)
+                if (!reg_is_const(in->dst[i])) {
+                    rec->dst[rec->ndst++] = in->dst[i];
+                    rr[in->dst[i]] = NEVER;
+                }
+            sm->mp.rec = r;
+            wp->nloads++;
+        }
+    } else {
+        unsigned lat = op_is_shared_mem(cls) ? c->lat_shmem : op_is_mem(cls) ? 1 : lat_of(c, cls);
+        for (unsigned i = 0; i < in->ndst; i++)
+            if (!reg_is_const(in->dst[i]))
+                rr[in->dst[i]] = now + lat;
+        if (cls == OP_SFU)
+            sm->sfu_free = now + c->ii_sfu;
+        if (cls == OP_DP)
+            sm->dp_free = now + c->ii_dp;
+        if (op_is_shared_mem(cls) && in->mask)
+            sm->mp.busy = 2;   /* the shared-memory access holds the pipeline this cycle */
+    }
+    sm->ops_sched->issued(sm, w % c->n_sched, w, in);
+    wp->pc++;
+    wp->ready_at = now + 1;
+    if (cls == OP_BAR) {
+        wp->at_bar = 1;
+        t->at_bar++;
+    }
+    if (wp->pc == wp->end)
+        warp_finish(sm, w);
+    else if (cls == OP_BAR)
+        bar_check(sm, wp->slot);
+}
+
+/* The memory pipeline: the next line request of its instruction into the L1. */
+static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
+{
+    if (sm->mp.busy == 2) {
+        sm->mp.busy = 0;
+        return;
+    }
+    if (!sm->mp.busy)
+        return;
+    req_t r = {.line = sm->mp.line[sm->mp.next], .type = sm->mp.type, .sm = (uint16_t)sm->id,
+               .tag = sm->mp.rec, .t_core = now, .t_dram = dram_now};
+    unsigned ch, sub, bank, row;
+    uint64_t blk;
+    dram_map(sm->cfg, r.line, &ch, &sub, &blk, &bank, &row);
+    r.sub = (uint16_t)(ch * sm->cfg->n_sub + sub);
+    r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
+    if (l1_access(&sm->l1, &r, now) == L1_FAIL) {
+        sm->st.issue_stall_mem++;
+        return;
+    }
+    if (++sm->mp.next == sm->mp.n) {
+        unsigned w = sm->mp.warp;
+        sm->mp.busy = 0;
+        if (!sm->warp[w].live)
+            tb_maybe_done(sm, sm->warp[w].slot);
+    }
+}
+
+void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
+{
+    if (reply) {
+        uint64_t lat = now - reply->t_core;
+        sm->st.lat_sum += lat;
+        sm->st.lat_n++;
+        if (lat > sm->st.lat_max)
+            sm->st.lat_max = lat;
+        unsigned b = 0;
+        while ((2ull << b) <= lat && b < 23)
+            b++;
+        sm->st.lat_hist[b]++;
+        l1_fill(&sm->l1, reply, now);
+    }
+    int64_t t;
+    while ((t = l1_done(&sm->l1, now)) >= 0)
+        load_done(sm, (uint32_t)t, now);
+    if (!sm->live_tbs)
+        return;
+    sm->st.cycles++;
+    mem_pipe(sm, now, dram_now);
+    uint8_t order[SM_MAX_WARPS];
+    int any = 0;
+    for (unsigned k = 0; k < sm->cfg->n_sched; k++) {
+        unsigned n = sm->ops_sched->order(sm, k, order);
+        for (unsigned i = 0; i < n; i++)
+            if (can_issue(sm, order[i], now)) {
+                issue(sm, order[i], now);
+                any = 1;
+                break;
+            }
+    }
+    sm->st.active_cycles += any;
+}

@@ -1,0 +1,114 @@
+/* sm.h - one SM: resident thread blocks and their warps, the warp schedulers
+ * (sched.c), a per-warp scoreboard from the register dests/srcs, barriers,
+ * the issue of up to sm.schedulers warp instructions per cycle, the
+ * coalescer (one request per 128 B line the active lanes touch), the memory
+ * pipeline into the L1D (one access per cycle, a refused access retried),
+ * shared memory as a fixed-latency unit. Runs in the core clock. */
+#ifndef MEMSCHED_SIM_SM_H
+#define MEMSCHED_SIM_SM_H
+
+#include <stdint.h>
+
+#include "config.h"
+#include "kernel.h"
+#include "l1.h"
+
+#define SM_MAX_WARPS 64
+#define MAX_LINES    64        /* lines one warp instruction may touch (straddling lanes) */
+
+typedef struct {
+    uint32_t pc, end;          /* next instruction and one past the last, in the block's list */
+    uint64_t ready_at;         /* no issue before this cycle (a known result latency) */
+    uint64_t age;              /* dispatch order: smaller = older (GTO) */
+    uint16_t nloads;           /* outstanding load instructions */
+    uint8_t live;              /* belongs to a resident block and has not finished */
+    uint8_t slot;              /* its block's slot */
+    uint8_t at_bar;            /* waiting at a barrier */
+    uint8_t wait_mem;          /* waiting for a load result (woken by any completion of its loads) */
+} warp_t;
+
+typedef struct {
+    tb_t tb;                   /* instructions (buffers reused across blocks) */
+    uint8_t used;
+    unsigned warps, live, at_bar;   /* warps reserved (ceil(threads / 32)), live, at the barrier */
+    uint64_t wmask;            /* warp slots of this block */
+    unsigned threads, regs, shmem;
+} tbslot_t;
+
+typedef struct {
+    uint16_t warp, ndst, pending;
+    uint16_t dst[INST_MAX_DST];
+    uint64_t t_issue;
+} ldrec_t;
+
+/* A warp scheduler; sched.c has LRR, GTO and two-level. `order` writes the
+ * priority order of the scheduler's warps for this cycle; the SM issues the
+ * first one that can issue. To add a policy: a new sched_ops_t in sched.c
+ * and a name in config.c's sm.scheduler values (docs/sim.md). */
+typedef struct sm sm_t;
+typedef struct {
+    const char *name;
+    unsigned (*order)(sm_t *sm, unsigned k, uint8_t *out);
+    void (*issued)(sm_t *sm, unsigned k, unsigned w, const inst_t *in);
+} sched_ops_t;
+
+typedef struct {
+    uint8_t list[SM_MAX_WARPS];   /* the scheduler's live warps, oldest first */
+    unsigned n;
+    unsigned last;                /* last warp issued */
+} sched_t;
+
+typedef struct {
+    uint64_t warp_insts, thread_insts, cycles, active_cycles;
+    uint64_t by_class[OP_CLASSES];
+    uint64_t issue_stall_mem;     /* cycles the memory pipeline refused an instruction */
+    uint64_t tbs;
+    uint64_t lat_sum, lat_n, lat_max;
+    uint64_t lat_hist[24];        /* memory latency (core cycles) in power-of-two buckets */
+    uint64_t l1_req_lines;        /* lines coalesced (global) */
+    uint64_t ld_n, ld_sum, ld_min, ld_max;   /* load instructions: issue to registers written */
+} sm_stats_t;
+
+struct sm {
+    const config_t *cfg;
+    unsigned id;
+    const kinfo_t *kinfo;         /* the running kernel */
+    const optab_t *ops;
+    warp_t warp[SM_MAX_WARPS];
+    uint64_t *reg_ready;          /* [warp][REG_IDS]: cycle a register's value is available */
+    tbslot_t *slot;
+    uint64_t wbusy;               /* warp slots of resident blocks */
+    unsigned nslots, used_warps, used_threads, used_regs, used_shmem, live_tbs;
+    ldrec_t *rec;                 /* load records */
+    uint16_t *rec_free;
+    unsigned nrec_free;
+    sched_t sched[8];
+    const sched_ops_t *ops_sched;
+    uint64_t age;
+    /* memory pipeline: one instruction's line requests going into the L1 */
+    struct {
+        int busy;
+        uint8_t type;
+        unsigned warp, n, next;
+        uint32_t rec;
+        uint64_t line[MAX_LINES];
+    } mp;
+    uint64_t sfu_free, dp_free;
+    l1_t l1;
+    sm_stats_t st;
+};
+
+int  sm_init(sm_t *sm, const config_t *cfg, unsigned id);
+void sm_free(sm_t *sm);
+/* Room for one more block of this kernel (blocks, warps, threads, registers, shared memory). */
+int  sm_can_take(const sm_t *sm, const kinfo_t *k);
+/* A free block slot's buffer to fill (kernel next_tb), then sm_add_tb with it. */
+tb_t *sm_slot_buffer(sm_t *sm, unsigned *slot);
+void sm_add_tb(sm_t *sm, unsigned slot, const kinfo_t *k, const optab_t *ops);
+/* One core cycle. The reply (if any) is a packet from the crossbar for this SM. */
+void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply);
+static inline int sm_busy(const sm_t *sm) { return sm->live_tbs != 0; }
+
+extern const sched_ops_t sched_lrr, sched_gto, sched_two_level;
+
+#endif

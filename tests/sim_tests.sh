@@ -1,0 +1,200 @@
+#!/usr/bin/env bash
+# sim_tests.sh - system-model tests with expectations worked out by hand
+# (docs/sim.md, "Validation"): unloaded latencies, MSHR merging, bandwidth,
+# conservation, determinism, the DRAM legality checker, the real trace,
+# trace-gen round trips, bad input. One PASS/FAIL line per check.
+# Usage: tests/sim_tests.sh [MEMSCHED]
+set -u
+cd "$(dirname "$0")/.."
+M=${1:-build/memsched}
+T=build/tests/sim
+rm -rf "$T"
+mkdir -p "$T"
+
+ok() { echo "PASS $1"; }
+bad() { echo "FAIL $1${2:+: $2}"; }
+expect() { # expect DESC ACTUAL EXPECTED
+    if [ "$2" = "$3" ]; then ok "$1 ($2)"; else bad "$1" "got $2, expected $3"; fi
+}
+
+# mktrace DIR GRIDX BLOCKX: a one-kernel Accel-Sim trace directory; the
+# thread blocks' text (from #BEGIN_TB) comes on stdin.
+mktrace() {
+    mkdir -p "$1"
+    printf 'kernel-1.traceg\n' >"$1/kernelslist.g"
+    {
+        printf -- '-kernel name = test\n-kernel id = 1\n-grid dim = (%s,1,1)\n-block dim = (%s,1,1)\n' "$2" "$3"
+        printf -- '-shmem = 0\n-nregs = 8\n-binary version = 61\n-cuda stream id = 0\n'
+        printf -- '-shmem base_addr = 0x00007f2b5a000000\n-local mem base_addr = 0x00007f2b58000000\n'
+        printf -- '-nvbit version = 1.5.5\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n'
+        cat
+    } >"$1/kernel-1.traceg"
+}
+
+# A warp of one active lane: LDG A1; use it; LDG A2; use it; EXIT.
+two_loads() { # two_loads DIR ADDR1 ADDR2
+    mktrace "$1" 1 32 <<EOF
+#BEGIN_TB
+thread block = 0,0,0
+warp = 0
+insts = 5
+0000 00000001 1 R2 LDG.E 1 R0 4 0 $2
+0008 00000001 1 R3 FADD 2 R2 R2 0
+0010 00000001 1 R4 LDG.E 1 R0 4 0 $3
+0018 00000001 1 R5 FADD 2 R4 R4 0
+0020 00000001 0 EXIT 0 0
+#END_TB
+EOF
+}
+
+# Equal clocks: every crossing between domains costs exactly one cycle.
+EQ=(--set clock.core=1000 --set clock.icnt=1000 --set clock.l2=1000 --set clock.dram=1000)
+key() { # key NAME: a configuration value of the default preset
+    "$M" sim --list-keys | awk -v k="$1" '$1 == k {print $2}'
+}
+ICNT=$(key icnt.latency) FLIT=$(key icnt.flit) L1=$(key l1.latency) L2=$(key l2.latency) LD=$(key l2.dram_latency)
+RCD=$(key dram.tRCD) RP=$(key dram.tRP) CL=$(key dram.tCL) CCDL=$(key dram.tCCDL) BL=$(key dram.burst)
+RATIO=$(key dram.data_ratio) BUSW=$(key dram.buswidth) CHIPS=$(key dram.chips)
+TBURST=$((BL / RATIO))
+ATOMS=$((128 / (BL * BUSW * CHIPS)))
+REPLY_FLITS=$(((128 + FLIT - 1) / FLIT))
+# One load that misses everywhere, L1 miss to reply at the SM (docs/sim.md, "Latency"):
+#   request:  1 (miss queue -> crossbar) + icnt + l2.latency + l2.dram_latency + 1 (into dram_sched)
+#   DRAM:     tRCD + (atoms - 1) x tCCDL + tCL + tBURST (ACT, the line's column commands, data)
+#   reply:    1 (DRAM -> L2) + 1 (L2 -> reply queue) + (flits - 1) + icnt
+MISS=$((1 + ICNT + L2 + LD + 1 + RCD + (ATOMS - 1) * CCDL + CL + TBURST + 1 + 1 + REPLY_FLITS - 1 + ICNT))
+# An L2 hit: 1 + icnt + l2.latency + 1 + (flits - 1) + icnt
+L2HIT=$((1 + ICNT + L2 + 1 + REPLY_FLITS - 1 + ICNT))
+
+stat() { jq -r "$1" "$2"; }
+
+A=0x100000   # channel 4, bank 10, row 2 at the default mapping
+two_loads "$T/l1hit" $A $A
+"$M" sim --workload "$T/l1hit" "${EQ[@]}" --check-dram --quiet --json "$T/l1hit.json"
+expect "latency: L1 miss, L2 miss, DRAM row closed = $MISS cycles" "$(stat .memory_latency.maxmflatency "$T/l1hit.json")" $MISS
+expect "latency: load issue to result, L1 miss = 1 + $MISS" "$(stat .memory_latency.load_latency_max "$T/l1hit.json")" $((1 + MISS))
+expect "latency: load issue to result, L1 hit = 1 + l1.latency" "$(stat .memory_latency.load_latency_min "$T/l1hit.json")" $((1 + L1))
+
+"$M" sim --workload "$T/l1hit" "${EQ[@]}" --set l1.bypass=1 --check-dram --quiet --json "$T/l2hit.json"
+expect "latency: L1 bypassed, L2 hit = $L2HIT cycles" "$(stat .memory_latency.load_latency_min "$T/l2hit.json")" $((1 + L2HIT))
+
+# Same channel, bank and row, another line (the next 256 B chunk of the channel).
+two_loads "$T/rowhit" $A "$(printf 0x%x $((A + 1536)))"
+"$M" sim --workload "$T/rowhit" "${EQ[@]}" --check-dram --quiet --json "$T/rowhit.json"
+expect "latency: DRAM row hit = miss - tRCD" "$(stat .memory_latency.load_latency_min "$T/rowhit.json")" $((1 + MISS - RCD))
+# Same channel and bank, the next row: precharge first.
+two_loads "$T/rowconf" $A "$(printf 0x%x $((A + 393216)))"
+"$M" sim --workload "$T/rowconf" "${EQ[@]}" --check-dram --quiet --json "$T/rowconf.json"
+expect "latency: DRAM row conflict = miss + tRP" "$(stat .memory_latency.load_latency_max "$T/rowconf.json")" $((1 + MISS + RP))
+expect "row conflict: one precharge, two activates" \
+    "$(stat '[.dram.n_pre, .dram.n_act] | map(tostring) | join(",")' "$T/rowconf.json")" "1,2"
+
+# MSHR merging: one warp on each of N SMs loads the same line: one DRAM read,
+# one L2 MSHR entry of merge length N (up to l2.merge; the rest wait and hit).
+merge_trace() { # merge_trace DIR N
+    for ((b = 0; b < $2; b++)); do
+        printf '#BEGIN_TB\nthread block = %d,0,0\nwarp = 0\ninsts = 3\n' $b
+        printf '0000 00000001 1 R2 LDG.E 1 R0 4 0 0x200000\n0008 00000001 1 R3 FADD 2 R2 R2 0\n0010 00000001 0 EXIT 0 0\n#END_TB\n'
+    done | mktrace "$1" "$2" 32
+}
+merge_trace "$T/merge8" 8
+"$M" sim --workload "$T/merge8" --check-dram --quiet --json "$T/merge8.json"
+expect "merging: 8 SMs load one line: DRAM reads" "$(stat .dram.read_requests "$T/merge8.json")" 1
+expect "merging: 8 SMs load one line: L2 merge length 8" "$(stat '.l2.mshr_merge_length_hist[7]' "$T/merge8.json")" 1
+merge_trace "$T/merge20" 20
+"$M" sim --workload "$T/merge20" --set sm.count=20 --check-dram --quiet --json "$T/merge20.json"
+expect "merging: 20 SMs, merge limit 16: one DRAM read" "$(stat .dram.read_requests "$T/merge20.json")" 1
+expect "merging: 20 SMs, merge limit 16: one entry of length 16" "$(stat '.l2.mshr_merge_length_hist[15]' "$T/merge20.json")" 1
+fails=$(stat .l2.L2_reservation_fail_MSHR_MERGE_ENRTY_FAIL "$T/merge20.json")
+if [ "$fails" -gt 0 ]; then ok "merging: the 17th request is refused (MSHR_MERGE_ENRTY_FAIL $fails)"; else bad "merging: no merge refusals"; fi
+
+# The real trace at every preset, with the legality checker; instruction counts equal the trace's.
+TR=../shared/traces/vectoradd-100-32
+tw=$(awk '/^warp = /{w=1} /^insts = /{n+=$3} END{print n}' $TR/kernel-1.traceg)
+# thread instructions: the active lanes of every instruction line (popcount of the mask, a nibble at a time)
+tt=$(awk 'BEGIN {split("0 1 1 2 1 2 2 3 1 2 2 3 2 3 3 4", pc, " "); h = "0123456789abcdef"}
+          $1 ~ /^[0-9a-f]+$/ && $2 ~ /^[0-9a-f]+$/ && NF >= 4 {
+              for (i = 1; i <= length($2); i++) n += pc[index(h, substr($2, i, 1))] } END {print n}' $TR/kernel-1.traceg)
+for cfg in $("$M" sim --list-configs | awk '{print $1}'); do
+    if "$M" sim --config "$cfg" --workload $TR --check-dram --quiet --json "$T/va-$cfg.json" 2>"$T/va-$cfg.err" &&
+        jq -e . "$T/va-$cfg.json" >/dev/null; then
+        got="$(stat '[.gpu.gpu_sim_warp_insn, .gpu.gpu_sim_insn] | map(tostring) | join(",")' "$T/va-$cfg.json")"
+        expect "vectoradd-100-32 at $cfg: --check-dram clean, valid JSON, instructions = the trace's" "$got" "$tw,$tt"
+    else
+        bad "vectoradd-100-32 at $cfg" "$(head -3 "$T/va-$cfg.err")"
+    fi
+done
+
+# Conservation and determinism on a built-in kernel with traffic of every kind.
+"$M" sim --workload bfs --size 4096 --check-dram --quiet --json "$T/bfs1.json"
+"$M" sim --workload bfs --size 4096 --check-dram --quiet --json "$T/bfs2.json"
+if cmp -s "$T/bfs1.json" "$T/bfs2.json"; then ok "determinism: two runs give byte-identical JSON"; else bad "determinism: the JSON differs"; fi
+expect "conservation: every L1 request wanting a reply got exactly one" \
+    "$(stat '.l1d.L1D_replies_received' "$T/bfs1.json")" "$(stat '.l1d.L1D_requests_wanting_reply' "$T/bfs1.json")"
+expect "conservation: DRAM reads accepted = reads served" \
+    "$(stat '.dram.read_requests' "$T/bfs1.json")" "$(stat '.dram.reads_accepted' "$T/bfs1.json")"
+expect "conservation: instructions executed = instructions in the workload" \
+    "$(stat '.gpu.gpu_sim_insn' "$T/bfs1.json")" "$(stat '.gpu.trace_thread_insn' "$T/bfs1.json")"
+
+# The legality checker: a command engine that ignores tCCDL is caught.
+if "$M" sim --workload vectoradd --size 65536 --set dram.test_shorten=tCCDL --check-dram --quiet >"$T/short.out" 2>&1; then
+    bad "checker: a shortened tCCDL went unnoticed"
+else
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q 'DRAM timing violation: dram ch[0-9]*: cycle [0-9]*: RD bank [0-9]* row [0-9]*: tCCDL' "$T/short.out"; then
+        ok "checker: a shortened tCCDL stops the run (exit 1) naming command, bank, cycle and tCCDL"
+    else
+        bad "checker: shortened tCCDL" "exit $rc: $(head -2 "$T/short.out")"
+    fi
+fi
+
+# A hand-written gpgpusim.config of the GTX480 options gives the gtx480-mib preset's statistics.
+"$M" sim --config tests/configs/gtx480-mib.config --workload vectoradd --size 65536 --check-dram --quiet \
+    --json "$T/cfgfile.json" 2>"$T/cfgfile.err"
+"$M" sim --config gtx480-mib --workload vectoradd --size 65536 --check-dram --quiet --json "$T/cfgpreset.json"
+if [ -s "$T/cfgfile.json" ] && cmp -s <(jq 'del(.config)' "$T/cfgfile.json") <(jq 'del(.config)' "$T/cfgpreset.json"); then
+    ok "gpgpusim.config: tests/configs/gtx480-mib.config matches the gtx480-mib preset's statistics"
+else
+    bad "gpgpusim.config: statistics differ from the gtx480-mib preset" "$(head -2 "$T/cfgfile.err")"
+fi
+grep -q 'ignored 7 options the model does not have' "$T/cfgfile.err" &&
+    ok "gpgpusim.config: the options the model ignores are listed" || bad "gpgpusim.config: no list of ignored options"
+
+# trace-gen: a built-in kernel written as a trace and read back gives the same statistics.
+for k in vectoradd:16384 atax:128 srad:128 bfs:2048; do
+    name=${k%%:*} size=${k##*:}
+    rm -rf "$T/tg-$name"
+    if "$M" trace-gen "$name" "$T/tg-$name" --size "$size" 2>"$T/tg-$name.err" &&
+        "$M" sim --workload "$T/tg-$name" --quiet --json "$T/tg-$name.json" &&
+        "$M" sim --workload "$name" --size "$size" --quiet --json "$T/bi-$name.json" &&
+        cmp -s <(jq 'del(.workload)' "$T/tg-$name.json") <(jq 'del(.workload)' "$T/bi-$name.json"); then
+        ok "trace-gen $name --size $size: the trace read back gives the built-in kernel's statistics"
+    else
+        bad "trace-gen $name: statistics differ or a step failed" "$(head -2 "$T/tg-$name.err")"
+    fi
+done
+
+# Bad input: exit 2 and a message naming the file and line (or the key) and what was expected.
+bad_input() { # bad_input DESC PATTERN CMD...
+    local desc=$1 pat=$2
+    shift 2
+    "$@" >"$T/bad.out" 2>&1
+    local rc=$?
+    if [ $rc -eq 2 ] && grep -q -- "$pat" "$T/bad.out"; then ok "bad input: $desc (exit 2)"; else bad "bad input: $desc" "exit $rc: $(head -2 "$T/bad.out")"; fi
+}
+mkdir -p "$T/badtrace"
+cp $TR/kernelslist.g "$T/badtrace/"
+sed '30s/ffffffff/fffxffff/' $TR/kernel-1.traceg >"$T/badtrace/kernel-1.traceg"
+bad_input "a malformed trace line" "kernel-1.traceg:30: expected" "$M" sim --workload "$T/badtrace"
+printf 'MemcpyHtoD,0x100,zz\n' >"$T/badtrace/kernelslist.g"
+bad_input "a malformed kernelslist.g" "kernelslist.g:1: expected" "$M" sim --workload "$T/badtrace"
+bad_input "a trace directory without kernelslist.g" "kernelslist.g" "$M" sim --workload "$T/nonexistent/"
+bad_input "an unknown workload" "built-in kernels: atax" "$M" sim --workload nosuchkernel
+bad_input "an unknown configuration key" "unknown key 'l1.nosuch'" "$M" sim --set l1.nosuch=3
+bad_input "a bad configuration value" "bad value 'lifo' for dram.policy: expected one of: fcfs fr-fcfs mshr-m" "$M" sim --set dram.policy=lifo
+bad_input "an out-of-range value" "bad value '0' for l1.ways" "$M" sim --set l1.ways=0
+bad_input "inconsistent keys" "dram.low_wm must be below dram.high_wm" "$M" sim --set dram.low_wm=100
+bad_input "an unknown preset" "unknown configuration 'gtx9'" "$M" sim --config gtx9
+printf -- '-gpgpu_n_mem 6\n-gpgpu_cache:dl1 32:64:4,L:L:m:N,A:32:8,8\n' >"$T/bad.config"
+bad_input "a bad gpgpusim.config line" "bad.config:2: expected" "$M" sim --config "$T/bad.config"
+bad_input "an unknown option" "unknown option '--frob'" "$M" sim --frob

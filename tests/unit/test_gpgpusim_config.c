@@ -1,0 +1,459 @@
+/* test_gpgpusim_config.c - the GPGPU-Sim gpgpusim.config reader
+ * (sim/gpgpusim_config.c).
+ *
+ * tests/configs/gtx480-mib.config read over the defaults and over every
+ * other preset gives exactly the gtx480-mib preset (memcmp of config_t);
+ * tests/configs/gtx480-gpgpusim.config, a GTX480 kept the GPGPU-Sim way with
+ * many options the model does not have, gives the values worked out from it
+ * by hand and lists the rest; then small files written to /tmp for each
+ * form, each caveat note and each kind of malformed line, with the exact
+ * message ('@' in an expected text stands for the file's path).
+ *
+ * Run from the repository root (CONFIG_DIR, default tests/configs).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "config.h"
+
+#ifndef CONFIG_DIR
+#define CONFIG_DIR "tests/configs"
+#endif
+
+/* ---- helpers ----------------------------------------------------------- */
+
+typedef struct {
+    int rc;
+    config_t c;
+    char err[4096];     /* what went to stderr */
+    char notes[8192];   /* what went to the notes stream */
+} result_t;
+
+static char tmp_path[64];
+
+/* All of f from its start into buf (n bytes), NUL-terminated; closes f. */
+static void slurp(FILE *f, char *buf, size_t n)
+{
+    rewind(f);
+    size_t got = fread(buf, 1, n - 1, f);
+    buf[got] = '\0';
+    fclose(f);
+}
+
+/* Read path over the defaults (or over preset, if not NULL) into *r. */
+static void read_over(const char *preset, const char *path, result_t *r)
+{
+    config_defaults(&r->c);
+    if (preset)
+        assert_int_equal(config_preset(&r->c, preset), 0);
+    FILE *notes = tmpfile(), *cap = tmpfile();
+    assert_non_null(notes);
+    assert_non_null(cap);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fileno(cap), 2);
+    r->rc = config_read_gpgpusim(&r->c, path, notes);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    slurp(cap, r->err, sizeof r->err);
+    slurp(notes, r->notes, sizeof r->notes);
+}
+
+/* text written to a fresh file in /tmp (its path in tmp_path), then read. */
+static void read_text(const char *text, result_t *r)
+{
+    strcpy(tmp_path, "/tmp/test_gpgpusim_XXXXXX");
+    int fd = mkstemp(tmp_path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    read_over(NULL, tmp_path, r);
+    unlink(tmp_path);
+}
+
+/* want with every '@' replaced by tmp_path (static buffer). */
+static const char *at_path(const char *want)
+{
+    static char buf[8192];
+    size_t n = 0;
+    buf[0] = '\0';
+    for (const char *p = want; *p && n < sizeof buf - 64; p++)
+        n += (size_t)(*p == '@' ? snprintf(buf + n, sizeof buf - n, "%s", tmp_path)
+                                : snprintf(buf + n, sizeof buf - n, "%c", *p));
+    return buf;
+}
+
+/* text must be read with no message, exactly the notes `notes`. */
+static void reads(const char *text, result_t *r, const char *notes)
+{
+    read_text(text, r);
+    assert_string_equal(r->err, "");
+    assert_int_equal(r->rc, 0);
+    assert_string_equal(r->notes, at_path(notes));
+}
+
+/* text must fail with 2 and exactly the message msg (plus '\n'), no notes
+ * line about ignored options. */
+static void fails(const char *text, const char *msg)
+{
+    result_t r;
+    read_text(text, &r);
+    char want[1024];
+    snprintf(want, sizeof want, "%s\n", at_path(msg));
+    assert_string_equal(r.err, want);
+    assert_int_equal(r.rc, 2);
+    assert_null(strstr(r.notes, "ignored"));
+}
+
+/* ---- the two configuration files -------------------------------------- */
+
+static void test_mib_equals_preset(void **state)
+{
+    (void)state;
+    const char *path = CONFIG_DIR "/gtx480-mib.config";
+    config_t want;
+    assert_int_equal(config_preset(&want, "gtx480-mib"), 0);
+    config_t defaults;
+    config_defaults(&defaults);
+    assert_memory_equal(&want, &defaults, sizeof want);   /* the preset is the defaults */
+    /* over the defaults and over each other preset: every key it sets is back */
+    static const char *const over[] = {NULL, "base-s", "base-l", "apres", "temp"};
+    for (size_t i = 0; i < sizeof over / sizeof over[0]; i++) {
+        result_t r;
+        read_over(over[i], path, &r);
+        assert_string_equal(r.err, "");
+        assert_int_equal(r.rc, 0);
+        assert_memory_equal(&r.c, &want, sizeof want);
+        assert_string_equal(r.notes,
+                            CONFIG_DIR "/gtx480-mib.config:32: note: -gpgpu_cache:dl1: write policy L modelled as "
+                                       "write-evict for global stores\n" CONFIG_DIR
+                                       "/gtx480-mib.config: ignored 7 options the model does not have: "
+                                       "-gpgpu_ptx_force_max_capability, -gpgpu_ptx_convert_to_ptxplus, "
+                                       "-gpgpu_simd_model, -gpgpu_cache:dl2_texture_only, -network_mode, "
+                                       "-inter_config_file, -gpgpu_dram_return_queue_size\n");
+    }
+    /* no notes stream: the same result, quietly */
+    config_t c;
+    config_preset(&c, "base-s");
+    assert_int_equal(config_read_gpgpusim(&c, path, NULL), 0);
+    assert_memory_equal(&c, &want, sizeof want);
+    assert_int_equal(config_check(&c), 0);
+}
+
+static void test_gtx480_typical(void **state)
+{
+    (void)state;
+    result_t r;
+    read_over(NULL, CONFIG_DIR "/gtx480-gpgpusim.config", &r);
+    assert_string_equal(r.err, "");
+    assert_int_equal(r.rc, 0);
+    /* what differs from gtx480-mib, by hand from the file */
+    config_t want;
+    config_defaults(&want);
+    want.clk_core = want.clk_icnt = want.clk_l2 = 700000;
+    want.l2_sets = 64;
+    want.l2_ways = 8;
+    want.l2_mshr = 32;
+    want.l2_merge = 4;
+    want.l2_mq = 4;
+    want.l2_dram_lat = 100;
+    want.rdq = 16;
+    assert_memory_equal(&r.c, &want, sizeof want);
+    assert_int_equal(config_check(&r.c), 0);
+#define F CONFIG_DIR "/gtx480-gpgpusim.config"
+    assert_string_equal(
+        r.notes,
+        F ":36: note: -gpgpu_cache:dl1: set index function H modelled as linear (line address mod sets)\n" F
+          ":36: note: -gpgpu_cache:dl1: write policy L modelled as write-evict for global stores\n" F
+          ":38: note: -gpgpu_cache:dl2: data port width 32 bytes not modelled (a whole line per access)\n" F
+          ": ignored 34 options the model does not have: -gpgpu_ptx_instruction_classification, -gpgpu_ptx_sim_mode, "
+          "-gpgpu_ptx_force_max_capability, -gpgpu_ptx_convert_to_ptxplus, -gpgpu_ptx_save_converted_ptxplus, "
+          "-gpgpu_simd_model, -gpgpu_pipeline_widths, -gpgpu_num_sp_units, -gpgpu_num_sfu_units, "
+          "-ptx_opcode_latency_int, -ptx_opcode_initiation_int, -ptx_opcode_latency_fp, -ptx_opcode_initiation_fp, "
+          "-gpgpu_cache:dl2_texture_only, -gpgpu_cache:il1, -gpgpu_tex_cache:l1, -gpgpu_const_cache:l1, "
+          "-gpgpu_operand_collector_num_units_sp, -gpgpu_operand_collector_num_units_sfu, -gpgpu_num_reg_banks, "
+          "-gpgpu_shmem_num_banks, -gpgpu_shmem_limited_broadcast, -gpgpu_shmem_warp_parts, "
+          "-gpgpu_max_insn_issue_per_warp, -network_mode, -inter_config_file, -gpgpu_dram_return_queue_size, "
+          "-gpgpu_mem_address_mask, -gpgpu_mem_addr_mapping, -gpgpu_memlatency_stat, -gpgpu_runtime_stat, "
+          "-enable_ptx_file_line_stats, -visualizer_enabled, -power_simulation_enabled\n");
+#undef F
+}
+
+/* ---- the format --------------------------------------------------------- */
+
+static void test_quotes_and_comments(void **state)
+{
+    (void)state;
+    result_t r;
+    reads("# a whole-line comment\n"
+          "\n"
+          "   \t\n"
+          "-gpgpu_n_mem \"4\"   # four channels\n"
+          "  -gpgpu_clock_domains \"1000.5:1100:1200.0:800.25\"\r\n"
+          "-gpgpu_scheduler lrr# no blank before the comment\n"
+          "-gpgpu_dram_timing_opt \"nbk=8:CCD=2:RRD=6:RCD=12:RAS=28:RP=12:RC=40:\n"
+          "   # a comment inside the quoted value\n"
+          "\n"
+          "        CL=10:WL=4:CDLR=5:WR=12:nbkgrp=2:CCDL=3:RTPL=2\"   # and after it\n"
+          "-gpgpu_shader_cta 6\n"
+          "-gpgpu_n_mem 5\n"          /* the last one counts, as in GPGPU-Sim */
+          "-some_option \"a b  c\"\n"
+          "-some_option 2\n",         /* listed once */
+          &r, "@: ignored 1 option the model does not have: -some_option\n");
+    assert_int_equal(r.c.n_mem, 5);
+    assert_true(r.c.clk_core == 1000500 && r.c.clk_icnt == 1100000 && r.c.clk_l2 == 1200000 &&
+                r.c.clk_dram == 800250);
+    assert_int_equal(r.c.sched, SCHED_LRR);
+    assert_true(r.c.t.nbk == 8 && r.c.t.tCL == 10 && r.c.t.nbkgrp == 2 && r.c.t.tCCDL == 3);
+    assert_int_equal(r.c.max_blocks, 6);
+    reads("", &r, "");   /* an empty file changes nothing */
+    config_t d;
+    config_defaults(&d);
+    assert_memory_equal(&r.c, &d, sizeof d);
+}
+
+static void test_sm_count(void **state)
+{
+    (void)state;
+    result_t r;
+    reads("-gpgpu_n_cores_per_cluster 3\n-gpgpu_n_clusters 5\n", &r, "");
+    assert_int_equal(r.c.n_sm, 15);
+    reads("-gpgpu_n_cores_per_cluster 2\n", &r, "");
+    assert_int_equal(r.c.n_sm, 2);
+    reads("-gpgpu_n_clusters 10\n", &r, "");
+    assert_int_equal(r.c.n_sm, 10);
+    /* the product is checked by the key table, at the later of the two lines */
+    fails("-gpgpu_n_clusters 64\n\n-gpgpu_n_cores_per_cluster 32\n",
+          "@:3: bad value '2048' for sm.count: expected an integer from 1 to 1024");
+    fails("-gpgpu_n_cores_per_cluster 64\n-gpgpu_n_clusters 32\n",
+          "@:2: bad value '2048' for sm.count: expected an integer from 1 to 1024");
+    fails("-gpgpu_n_clusters 0\n", "@:1: expected a positive integer, got '0'");
+    fails("-gpgpu_n_cores_per_cluster x1\n", "@:1: expected a positive integer, got 'x1'");
+}
+
+/* ---- caches ------------------------------------------------------------- */
+
+static void test_cache_forms(void **state)
+{
+    (void)state;
+    result_t r;
+    /* GPGPU-Sim 3.x form, no type and no set index function */
+    reads("-gpgpu_cache:dl1 64:128:6,L:E:f:N,A:48:4,12\n", &r, "");
+    assert_true(r.c.l1_sets == 64 && r.c.l1_ways == 6 && r.c.l1_mshr == 48 && r.c.l1_merge == 4 && r.c.l1_mq == 12);
+    assert_int_equal(r.c.l1_alloc, ALLOC_ON_FILL);
+    assert_int_equal(r.c.l1_bypass, 0);
+    /* Volta-like sector L1 with every trailing field */
+    reads("-gpgpu_cache:dl1 S:4:128:64,F:T:m:L:X,S:512:8,16:0,32\n-gpgpu_l1_latency 20\n", &r,
+          "@:1: note: -gpgpu_cache:dl1: sector cache modelled with whole 128-byte lines\n"
+          "@:1: note: -gpgpu_cache:dl1: FIFO replacement modelled as LRU\n"
+          "@:1: note: -gpgpu_cache:dl1: set index function X modelled as linear (line address mod sets)\n"
+          "@:1: note: -gpgpu_cache:dl1: data port width 32 bytes not modelled (a whole line per access)\n"
+          "@:1: note: -gpgpu_cache:dl1: write policy T modelled as write-evict for global stores\n"
+          "@:1: note: -gpgpu_cache:dl1: write-allocate policy L not modelled (the L1 never allocates on a write)\n");
+    assert_true(r.c.l1_sets == 4 && r.c.l1_ways == 64 && r.c.l1_mshr == 512 && r.c.l1_merge == 8 &&
+                r.c.l1_mq == 16 && r.c.l1_lat == 20 && r.c.l1_alloc == ALLOC_ON_MISS);
+    /* a texture-FIFO MSHR, read-only */
+    reads("-gpgpu_cache:dl1 N:16:128:2,L:R:m:N:L,F:128:4,128:2\n", &r,
+          "@:1: note: -gpgpu_cache:dl1: MSHR type F modelled as associative (A)\n"
+          "@:1: note: -gpgpu_cache:dl1: write policy R modelled as write-evict for global stores\n");
+    /* no L1 */
+    reads("-gpgpu_cache:dl1 none\n", &r, "@:1: note: -gpgpu_cache:dl1 none: global loads bypass the L1D (l1.bypass=1)\n");
+    assert_int_equal(r.c.l1_bypass, 1);
+    reads("-gpgpu_gmem_skip_L1D 1\n-gpgpu_cache:dl1 32:128:4,L:E:m:N,A:32:8,8\n", &r, "");
+    assert_int_equal(r.c.l1_bypass, 1);
+    reads("-gpgpu_gmem_skip_L1D 0\n", &r, "");
+    assert_int_equal(r.c.l1_bypass, 0);
+    /* L2: what the model does not have */
+    reads("-gpgpu_cache:dl2 N:128:128:8,L:T:f:N:L,A:128:8,16:0,128\n", &r,
+          "@:1: note: -gpgpu_cache:dl2: write policy T modelled as write-back\n"
+          "@:1: note: -gpgpu_cache:dl2: allocation policy f modelled as allocate-on-miss\n"
+          "@:1: note: -gpgpu_cache:dl2: no-write-allocate modelled as write-allocate (whole-line writes, no fetch)\n");
+    assert_true(r.c.l2_sets == 128 && r.c.l2_ways == 8 && r.c.l2_mshr == 128 && r.c.l2_merge == 8 && r.c.l2_mq == 16);
+}
+
+#define CACHE_EXPECTED                                                                                      \
+    "expected [N|S:]<nsets>:128:<assoc>,<rep>:<wr>:<alloc>:<wr_alloc>[:<index>],<mshr>:<N>:<merge>,<mq>" \
+    "[:<fifo>][,<port>] or none"
+
+static void test_cache_errors(void **state)
+{
+    (void)state;
+    fails("-gpgpu_cache:dl1 32:128,L:L:m:N,A:32:8,8\n", "@:1: " CACHE_EXPECTED ", got '32:128,L:L:m:N,A:32:8,8'");
+    fails("\n-gpgpu_cache:dl1 32:128:4,L:L:m:N,A:32:8\n", "@:2: " CACHE_EXPECTED ", got '32:128:4,L:L:m:N,A:32:8'");
+    fails("-gpgpu_cache:dl1 32:128:4,L:L:m:N,A:32:8,8,32,1\n",
+          "@:1: " CACHE_EXPECTED ", got '32:128:4,L:L:m:N,A:32:8,8,32,1'");
+    fails("-gpgpu_cache:dl1 Q:32:128:4,L:L:m:N,A:32:8,8\n",
+          "@:1: " CACHE_EXPECTED ", got 'Q:32:128:4,L:L:m:N,A:32:8,8'");
+    fails("-gpgpu_cache:dl1 32:128:4,LL:L:m:N,A:32:8,8\n",
+          "@:1: " CACHE_EXPECTED ", got '32:128:4,LL:L:m:N,A:32:8,8'");
+    fails("-gpgpu_cache:dl1 32:128:4,L:L:m:N:Z,A:32:8,8\n",
+          "@:1: " CACHE_EXPECTED ", got '32:128:4,L:L:m:N:Z,A:32:8,8'");
+    fails("-gpgpu_cache:dl1 32:128:4,L:L:m:N,A:32:8,8:x\n",
+          "@:1: " CACHE_EXPECTED ", got '32:128:4,L:L:m:N,A:32:8,8:x'");
+    fails("-gpgpu_cache:dl1 32:64:4,L:L:m:N,A:32:8,8\n",
+          "@:1: expected a line size of 128 bytes (the model's only one) in -gpgpu_cache:dl1, got '64'");
+    fails("-gpgpu_cache:dl2 N:64:256:8,L:B:m:W:L,A:32:4,4\n",
+          "@:1: expected a line size of 128 bytes (the model's only one) in -gpgpu_cache:dl2, got '256'");
+    fails("-gpgpu_cache:dl1 32:128:4,L:B:m:N,A:32:8,8\n",
+          "@:1: expected write policy E, L, T or R in -gpgpu_cache:dl1 (the model's L1 is write-evict), got 'B'");
+    fails("-gpgpu_cache:dl1 32:128:4,L:L:s:N,A:32:8,8\n",
+          "@:1: expected allocation policy m (on miss) or f (on fill) in -gpgpu_cache:dl1, got 's'");
+    fails("-gpgpu_cache:dl2 none\n", "@:1: expected an L2 cache string (the model always has an L2), got 'none'");
+}
+
+static void test_cache_bad_values(void **state)
+{
+    (void)state;
+    fails("-gpgpu_cache:dl1 32:128:128,L:L:m:N,A:32:8,8\n",
+          "@:1: bad value '128' for l1.ways: expected an integer from 1 to 64");
+    fails("# L2\n-gpgpu_cache:dl2 64:128:8,L:B:m:W,A:256:4,4\n",
+          "@:2: bad value '256' for l2.mshr: expected an integer from 1 to 128");
+    fails("-gpgpu_cache:dl2 64:128:8,L:B:m:W,A:32:4,\n",
+          "@:1: bad value '' for l2.miss_queue: expected an integer from 1 to 1024");
+}
+
+/* ---- DRAM --------------------------------------------------------------- */
+
+static void test_timing(void **state)
+{
+    (void)state;
+    result_t r;
+    /* GDDR3-style, no bank groups: one group, tCCDL = tCCDS */
+    reads("-gpgpu_dram_timing_opt \"nbk=8:CCD=3:RRD=8:RCD=11:RAS=28:RP=11:RC=39:CL=10:WL=5:CDLR=6:WR=11:nbkgrp=1:"
+          "CCDL=0:RTPL=0\"\n",
+          &r,
+          "@:1: note: -gpgpu_dram_timing_opt: CCDL=0, so column commands within a bank group wait CCD: "
+          "dram.tCCDL=3\n");
+    assert_true(r.c.t.nbk == 8 && r.c.t.tCCDS == 3 && r.c.t.tRRD == 8 && r.c.t.tRCD == 11 && r.c.t.tRAS == 28 &&
+                r.c.t.tRP == 11 && r.c.t.tRC == 39 && r.c.t.tCL == 10 && r.c.t.tWL == 5 && r.c.t.tCDLR == 6 &&
+                r.c.t.tWR == 11 && r.c.t.nbkgrp == 1 && r.c.t.tCCDL == 3 && r.c.t.tRTPL == 0);
+    /* the legacy positional form: the bank-group fields take GPGPU-Sim's defaults */
+    reads("-gpgpu_dram_timing_opt 16:2:6:12:28:12:40:12:4:5:12\n", &r,
+          "@:1: note: -gpgpu_dram_timing_opt lacks nbkgrp CCDL RTPL: GPGPU-Sim's defaults nbkgrp=1 CCDL=0 RTPL=0\n"
+          "@:1: note: -gpgpu_dram_timing_opt: CCDL=0, so column commands within a bank group wait CCD: "
+          "dram.tCCDL=2\n");
+    assert_true(r.c.t.nbk == 16 && r.c.t.nbkgrp == 1 && r.c.t.tCCDL == 2 && r.c.t.tRTPL == 0 && r.c.t.tWR == 12);
+    reads("-gpgpu_dram_timing_opt 16:2:6:12:28:12:40:12:4:5:12:4:3:2\n", &r, "");
+    assert_true(r.c.t.nbkgrp == 4 && r.c.t.tCCDL == 3 && r.c.t.tRTPL == 2);
+    /* fields the model does not have, fields missing, CCDL below CCD */
+    reads("-gpgpu_dram_timing_opt \"nbk=16;RCDWR=10 RCD=14:CCD=4:nbkgrp=4:CCDL=2:RTPL=3\"\n", &r,
+          "@:1: note: -gpgpu_dram_timing_opt: RCDWR=10 not modelled, ignored\n"
+          "@:1: note: -gpgpu_dram_timing_opt lacks RRD RAS RP RC CL WL CDLR WR: kept the model's values\n"
+          "@:1: note: -gpgpu_dram_timing_opt: CCDL=2, so column commands within a bank group wait CCD: "
+          "dram.tCCDL=4\n");
+    assert_true(r.c.t.tRCD == 14 && r.c.t.tCCDS == 4 && r.c.t.tCCDL == 4 && r.c.t.tRTPL == 3 && r.c.t.tRAS == 28);
+    fails("-gpgpu_dram_timing_opt \"nbk=16:CCD:RRD=6\"\n",
+          "@:1: expected NAME=VALUE fields in -gpgpu_dram_timing_opt, got 'CCD'");
+    fails("-gpgpu_dram_timing_opt \"nbk=16:=2\"\n", "@:1: expected NAME=VALUE fields in -gpgpu_dram_timing_opt, got '=2'");
+    fails("-gpgpu_dram_timing_opt 16:2:6:12:28:12:40:12:4:5\n",
+          "@:1: expected NAME=VALUE fields or nbk:CCD:RRD:RCD:RAS:RP:RC:CL:WL:CDLR:WR[:nbkgrp:CCDL:RTPL], got "
+          "'16:2:6:12:28:12:40:12:4:5'");
+    fails("-gpgpu_dram_timing_opt nbk=16:RCD=0\n", "@:1: bad value '0' for dram.tRCD: expected an integer from 1 to 1000");
+    fails("-gpgpu_dram_timing_opt 16:2:6::28:12:40:12:4:5:12\n",
+          "@:1: bad value '' for dram.tRCD: expected an integer from 1 to 1000");
+    fails("-gpgpu_dram_timing_opt nbk=16:CCDL=x\n", "@:1: bad value 'x' for dram.tCCDL: expected an integer from 1 to 1000");
+}
+
+static void test_dram_options(void **state)
+{
+    (void)state;
+    result_t r;
+    reads("-gpgpu_frfcfs_dram_sched_queue_size 0\n-gpgpu_dram_scheduler 0\n-gpgpu_n_mem_per_ctrlr 4\n"
+          "-gpgpu_dram_buswidth 2\n-gpgpu_dram_burst_length 4\n-dram_data_command_freq_ratio 2\n"
+          "-gpgpu_n_sub_partition_per_mchannel 1\n",
+          &r, "@:1: note: -gpgpu_frfcfs_dram_sched_queue_size 0 (unlimited) modelled as 128 entries\n");
+    assert_true(r.c.rdq == 128 && r.c.chips == 4 && r.c.buswidth == 2 && r.c.t.BL == 4 && r.c.t.data_cmd_ratio == 2 &&
+                r.c.n_sub == 1);
+    assert_int_equal(r.c.policy, 0);   /* fcfs */
+    reads("-gpgpu_dram_scheduler 1\n", &r, "");
+    assert_int_equal(r.c.policy, 1);   /* fr-fcfs */
+    fails("-gpgpu_dram_scheduler 2\n", "@:1: expected 0 (FCFS) or 1 (FR-FCFS), got '2'");
+    fails("-gpgpu_frfcfs_dram_sched_queue_size 256\n",
+          "@:1: bad value '256' for dram.read_queue: expected an integer from 1 to 128");
+    fails("-gpgpu_clock_domains 700.0:700.0:924.0\n", "@:1: expected <core>:<icnt>:<l2>:<dram> in MHz, got '700.0:700.0:924.0'");
+    fails("-gpgpu_clock_domains 700.0:700.0:700.0:9e2\n",
+          "@:1: bad value '9e2' for clock.dram: expected a frequency in MHz, e.g. 924 or 1400.5");
+}
+
+/* ---- SMs ---------------------------------------------------------------- */
+
+static void test_sm_options(void **state)
+{
+    (void)state;
+    result_t r;
+    reads("-gpgpu_shader_core_pipeline 1024:32\n-gpgpu_shader_registers 65536\n-gpgpu_shmem_size 98304\n"
+          "-gpgpu_num_sched_per_core 4\n-gpgpu_scheduler two_level_active:6:0:1\n",
+          &r,
+          "@:5: note: -gpgpu_scheduler: prioritization 0:1 ignored (the model's two-level scheduler is round-robin "
+          "among the active warps)\n");
+    assert_true(r.c.max_threads == 1024 && r.c.max_warps == 32 && r.c.regs == 65536 && r.c.shmem == 98304 &&
+                r.c.n_sched == 4 && r.c.sched == SCHED_TWO_LEVEL && r.c.tl_active == 6);
+    reads("-gpgpu_scheduler two_level_active:12\n", &r, "");
+    assert_true(r.c.sched == SCHED_TWO_LEVEL && r.c.tl_active == 12);
+    fails("-gpgpu_scheduler rrr\n", "@:1: expected lrr, gto or two_level_active:<active warps>:<inner>:<outer>, got 'rrr'");
+    fails("-gpgpu_scheduler two_level_active:\n",
+          "@:1: bad value '' for sm.two_level_active: expected an integer from 1 to 64");
+    fails("-gpgpu_shader_core_pipeline 1536:16\n", "@:1: expected <threads per SM>:32, got '1536:16'");
+    fails("-gpgpu_shader_core_pipeline 1536\n", "@:1: expected <threads per SM>:32, got '1536'");
+    fails("-gpgpu_shader_core_pipeline 1000:32\n", "@:1: expected a multiple of 32 threads per SM, got '1000'");
+    fails("-gpgpu_shader_core_pipeline 4096:32\n",
+          "@:1: bad value '4096' for sm.threads: expected an integer from 32 to 2048");
+    fails("-gpgpu_shader_cta 64\n", "@:1: bad value '64' for sm.blocks: expected an integer from 1 to 32");
+    fails("-gpgpu_l2_rop_latency 0\n", "@:1: bad value '0' for l2.latency: expected an integer from 1 to 1000");
+    fails("-gpgpu_gmem_skip_L1D yes\n", "@:1: expected 0 or 1, got 'yes'");
+}
+
+/* ---- malformed lines and files ---------------------------------------- */
+
+static void test_malformed(void **state)
+{
+    (void)state;
+    fails("-gpgpu_n_mem 6\ngpgpu_n_clusters 15\n", "@:2: expected an option '-name value', got 'gpgpu_n_clusters 15'");
+    fails("  -gpgpu_n_mem   # six?\n", "@:1: expected a value after -gpgpu_n_mem, got '-gpgpu_n_mem'");
+    fails("-visualizer_enabled\n", "@:1: expected a value after -visualizer_enabled, got '-visualizer_enabled'");
+    fails("-gpgpu_n_mem 6 -gpgpu_n_clusters 15\n",
+          "@:1: expected one value after -gpgpu_n_mem (one option per line), got '-gpgpu_n_clusters 15'");
+    fails("-gpgpu_n_mem \"6\" 7\n", "@:1: expected one value after -gpgpu_n_mem (one option per line), got '7'");
+    fails("-gpgpu_n_mem\"6\"\n", "@:1: expected a blank between the option name and its value, got '-gpgpu_n_mem\"6\"'");
+    fails("-gpgpu_n_mem 6\n-gpgpu_dram_timing_opt \"nbk=16:\n  CCD=2\n",
+          "@:2: expected a closing '\"' by the end of the file, got '-gpgpu_dram_timing_opt \"nbk=16: CCD=2'");
+    /* a value the key table refuses, named by file and line */
+    fails("# memory\n\n-gpgpu_n_mem 99\n", "@:3: bad value '99' for mem.partitions: expected an integer from 1 to 64");
+    fails("-gpgpu_n_mem \"\"\n", "@:1: bad value '' for mem.partitions: expected an integer from 1 to 64");
+}
+
+static void test_unreadable(void **state)
+{
+    (void)state;
+    result_t r;
+    read_over(NULL, "/nonexistent/gpgpusim.config", &r);
+    assert_int_equal(r.rc, 2);
+    assert_string_equal(r.err,
+                        "/nonexistent/gpgpusim.config:0: expected a readable gpgpusim.config, got No such file or "
+                        "directory\n");
+    read_over(NULL, CONFIG_DIR, &r);
+    assert_int_equal(r.rc, 2);
+    assert_string_equal(r.err, CONFIG_DIR ":0: expected a readable gpgpusim.config, got Is a directory\n");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mib_equals_preset), cmocka_unit_test(test_gtx480_typical),
+        cmocka_unit_test(test_quotes_and_comments), cmocka_unit_test(test_sm_count),
+        cmocka_unit_test(test_cache_forms),       cmocka_unit_test(test_cache_errors),
+        cmocka_unit_test(test_cache_bad_values),  cmocka_unit_test(test_timing),
+        cmocka_unit_test(test_dram_options),      cmocka_unit_test(test_sm_options),
+        cmocka_unit_test(test_malformed),         cmocka_unit_test(test_unreadable),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
