@@ -6,59 +6,54 @@
 
 #include "sm.h"
 
-/* LRR: loose round-robin, starting after the warp issued last. */
-static unsigned lrr_order(sm_t *sm, unsigned k, uint8_t *out)
+/* The first warp of list[from], list[from + 1], ... (cyclically, n of them) that can issue. */
+static int first_ready(sm_t *sm, const uint8_t *list, unsigned n, unsigned from, uint64_t now)
 {
-    sched_t *s = &sm->sched[k];
-    unsigned n = s->n, start = 0;
-    for (unsigned i = 0; i < n; i++)
-        if (s->list[i] == s->last) {
-            start = i + 1;
-            break;
-        }
-    for (unsigned i = 0; i < n; i++)
-        out[i] = s->list[(start + i) % n];
-    return n;
+    for (unsigned i = 0, j = from; i < n; i++, j = j + 1 == n ? 0 : j + 1)
+        if (sm_can_issue(sm, list[j], now))
+            return list[j];
+    return -1;
 }
 
-static void lrr_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in)
+/* The position after the last warp issued in the first n of the list (0 if not there). */
+static unsigned after_last(const sched_t *s, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (s->list[i] == s->last)
+            return i + 1 == n ? 0 : i + 1;
+    return 0;
+}
+
+/* LRR: loose round-robin, starting after the warp issued last. */
+static int lrr_pick(sm_t *sm, unsigned k, uint64_t now)
+{
+    sched_t *s = &sm->sched[k];
+    return first_ready(sm, s->list, s->n, after_last(s, s->n), now);
+}
+
+static void note_last(sm_t *sm, unsigned k, unsigned w, const inst_t *in)
 {
     (void)in;
     sm->sched[k].last = w;
 }
 
-/* GTO: greedy, then oldest: the warp issued last while it can, else the oldest. */
-static unsigned gto_order(sm_t *sm, unsigned k, uint8_t *out)
+/* GTO: greedy, then oldest: the warp issued last while it can issue, else the oldest that can. */
+static int gto_pick(sm_t *sm, unsigned k, uint64_t now)
 {
     sched_t *s = &sm->sched[k];
-    unsigned n = 0;
-    int last_live = 0;
-    for (unsigned i = 0; i < s->n; i++)
-        if (s->list[i] == s->last)
-            last_live = 1;
-    if (last_live)
-        out[n++] = (uint8_t)s->last;
-    for (unsigned i = 0; i < s->n; i++)
-        if (!last_live || s->list[i] != s->last)
-            out[n++] = s->list[i];
-    return n;
+    if (s->n && sm->warp[s->last].live && (sm->ready >> s->last & 1) && sm_can_issue(sm, s->last, now))
+        return (int)s->last;
+    return first_ready(sm, s->list, s->n, 0, now);
 }
 
 /* Two-level: only the first sm.two_level_active warps of the list are
  * scheduled (round-robin among them); a warp that issues a global load goes
  * to the back of the list, letting a pending warp in. */
-static unsigned tl_order(sm_t *sm, unsigned k, uint8_t *out)
+static int tl_pick(sm_t *sm, unsigned k, uint64_t now)
 {
     sched_t *s = &sm->sched[k];
-    unsigned n = s->n < sm->cfg->tl_active ? s->n : sm->cfg->tl_active, start = 0;
-    for (unsigned i = 0; i < n; i++)
-        if (s->list[i] == s->last) {
-            start = i + 1;
-            break;
-        }
-    for (unsigned i = 0; i < n; i++)
-        out[i] = s->list[(start + i) % n];
-    return n;
+    unsigned n = s->n < sm->cfg->tl_active ? s->n : sm->cfg->tl_active;
+    return first_ready(sm, s->list, n, after_last(s, n), now);
 }
 
 static void tl_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in)
@@ -75,6 +70,6 @@ static void tl_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in)
         }
 }
 
-const sched_ops_t sched_lrr = {"lrr", lrr_order, lrr_issued};
-const sched_ops_t sched_gto = {"gto", gto_order, lrr_issued};
-const sched_ops_t sched_two_level = {"two-level", tl_order, tl_issued};
+const sched_ops_t sched_lrr = {"lrr", lrr_pick, note_last};
+const sched_ops_t sched_gto = {"gto", gto_pick, note_last};
+const sched_ops_t sched_two_level = {"two-level", tl_pick, tl_issued};

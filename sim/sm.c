@@ -24,6 +24,8 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id)
     for (unsigned i = 0; i < nrec; i++)
         sm->rec_free[i] = (uint16_t)(nrec - 1 - i);
     sm->nrec_free = nrec;
+    for (unsigned w = 0; w < SM_MAX_WARPS; w++)
+        sm->sched_mask[w % cfg->n_sched] |= 1ull << w;
     sm->ops_sched = cfg->sched == SCHED_LRR ? &sched_lrr : cfg->sched == SCHED_GTO ? &sched_gto : &sched_two_level;
     return 0;
 }
@@ -101,6 +103,7 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops)
         t->wmask |= 1ull << w;
         if (wp->live) {
             t->live++;
+            sm->ready |= 1ull << w;
             sched_t *sc = &sm->sched[w % c->n_sched];
             sc->list[sc->n++] = (uint8_t)w;
         }
@@ -147,8 +150,12 @@ static void bar_check(sm_t *sm, unsigned s)
     if (!t->at_bar || t->at_bar < t->live)
         return;
     for (unsigned w = 0; w < SM_MAX_WARPS; w++)
-        if (t->wmask >> w & 1)
-            sm->warp[w].at_bar = 0;
+        if (t->wmask >> w & 1) {
+            warp_t *wp = &sm->warp[w];
+            wp->at_bar = 0;
+            if (wp->live && !wp->wait_mem)
+                sm->ready |= 1ull << w;
+        }
     t->at_bar = 0;
 }
 
@@ -156,6 +163,7 @@ static void warp_finish(sm_t *sm, unsigned w)
 {
     warp_t *wp = &sm->warp[w];
     wp->live = 0;
+    sm->ready &= ~(1ull << w);
     sched_remove(sm, w);
     tbslot_t *t = &sm->slot[wp->slot];
     t->live--;
@@ -174,6 +182,8 @@ static void load_done(sm_t *sm, uint32_t r, uint64_t now)
         rr[rec->dst[i]] = now;
     wp->nloads--;
     wp->wait_mem = 0;
+    if (wp->live && !wp->at_bar)
+        sm->ready |= 1ull << rec->warp;
     uint64_t lat = now - rec->t_issue;
     sm->st.ld_n++;
     sm->st.ld_sum += lat;
@@ -217,10 +227,10 @@ static unsigned coalesce(const inst_t *in, const uint64_t *addr, uint64_t *line)
 
 /* Can warp w issue its next instruction now? 0 if not (and why is remembered
  * in the warp so it is skipped cheaply until then). */
-static int can_issue(sm_t *sm, unsigned w, uint64_t now)
+int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
 {
     warp_t *wp = &sm->warp[w];
-    if (!wp->live || wp->at_bar || wp->wait_mem || wp->ready_at > now)
+    if (!(sm->ready >> w & 1) || wp->ready_at > now)
         return 0;
     const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
     const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
@@ -232,9 +242,10 @@ static int can_issue(sm_t *sm, unsigned w, uint64_t now)
         if (rr[in->dst[i]] > need)
             need = rr[in->dst[i]];
     if (need > now) {
-        if (need == NEVER)
+        if (need == NEVER) {
             wp->wait_mem = 1;
-        else
+            sm->ready &= ~(1ull << w);
+        } else
             wp->ready_at = need;
         return 0;
     }
@@ -305,6 +316,7 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
     wp->ready_at = now + 1;
     if (cls == OP_BAR) {
         wp->at_bar = 1;
+        sm->ready &= ~(1ull << w);
         t->at_bar++;
     }
     if (wp->pc == wp->end)
@@ -362,16 +374,15 @@ void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         return;
     sm->st.cycles++;
     mem_pipe(sm, now, dram_now);
-    uint8_t order[SM_MAX_WARPS];
     int any = 0;
     for (unsigned k = 0; k < sm->cfg->n_sched; k++) {
-        unsigned n = sm->ops_sched->order(sm, k, order);
-        for (unsigned i = 0; i < n; i++)
-            if (can_issue(sm, order[i], now)) {
-                issue(sm, order[i], now);
-                any = 1;
-                break;
-            }
+        if (!(sm->ready & sm->sched_mask[k]))
+            continue;   /* every warp of this scheduler waits for memory or a barrier */
+        int w = sm->ops_sched->pick(sm, k, now);
+        if (w >= 0) {
+            issue(sm, (unsigned)w, now);
+            any = 1;
+        }
     }
     sm->st.active_cycles += any;
 }

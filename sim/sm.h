@@ -41,14 +41,15 @@ typedef struct {
     uint64_t t_issue;
 } ldrec_t;
 
-/* A warp scheduler; sched.c has LRR, GTO and two-level. `order` writes the
- * priority order of the scheduler's warps for this cycle; the SM issues the
- * first one that can issue. To add a policy: a new sched_ops_t in sched.c
- * and a name in config.c's sm.scheduler values (docs/sim.md). */
+/* A warp scheduler; sched.c has LRR, GTO and two-level. `pick` returns the
+ * warp scheduler k issues from this cycle (the first of its priority order
+ * for which sm_can_issue says yes), or -1; `issued` follows every issue. To
+ * add a policy: a new sched_ops_t in sched.c and its name in config.c's
+ * sm.scheduler values (docs/sim.md, "Warp schedulers"). */
 typedef struct sm sm_t;
 typedef struct {
     const char *name;
-    unsigned (*order)(sm_t *sm, unsigned k, uint8_t *out);
+    int (*pick)(sm_t *sm, unsigned k, uint64_t now);
     void (*issued)(sm_t *sm, unsigned k, unsigned w, const inst_t *in);
 } sched_ops_t;
 
@@ -78,6 +79,8 @@ struct sm {
     uint64_t *reg_ready;          /* [warp][REG_IDS]: cycle a register's value is available */
     tbslot_t *slot;
     uint64_t wbusy;               /* warp slots of resident blocks */
+    uint64_t ready;               /* warps live, not at a barrier, not waiting for a load */
+    uint64_t sched_mask[8];       /* the warp slots of each scheduler */
     unsigned nslots, used_warps, used_threads, used_regs, used_shmem, live_tbs;
     ldrec_t *rec;                 /* load records */
     uint16_t *rec_free;
@@ -108,6 +111,9 @@ void sm_add_tb(sm_t *sm, unsigned slot, const kinfo_t *k, const optab_t *ops);
 /* One core cycle. The reply (if any) is a packet from the crossbar for this SM. */
 void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply);
 static inline int sm_busy(const sm_t *sm) { return sm->live_tbs != 0; }
+
+/* Can warp w issue its next instruction now? (Dependences, units, the memory pipeline.) */
+int  sm_can_issue(sm_t *sm, unsigned w, uint64_t now);
 
 extern const sched_ops_t sched_lrr, sched_gto, sched_two_level;
 
