@@ -198,3 +198,11 @@ bad_input "an unknown preset" "unknown configuration 'gtx9'" "$M" sim --config g
 printf -- '-gpgpu_n_mem 6\n-gpgpu_cache:dl1 32:64:4,L:L:m:N,A:32:8,8\n' >"$T/bad.config"
 bad_input "a bad gpgpusim.config line" "bad.config:2: expected" "$M" sim --config "$T/bad.config"
 bad_input "an unknown option" "unknown option '--frob'" "$M" sim --frob
+
+# docs/sim.md lists the configuration keys as the program prints them.
+if diff <(awk '/^`--set key=value` sets any key/ {f = 1} f && /^```$/ {n++; next} f && n == 1' docs/sim.md) \
+    <("$M" sim --list-keys) >"$T/keys.diff"; then
+    ok "docs/sim.md: the key table is the program's (memsched sim --list-keys)"
+else
+    bad "docs/sim.md: the key table differs from memsched sim --list-keys" "$(head -3 "$T/keys.diff")"
+fi
