@@ -802,10 +802,12 @@ static void km_warp(const bk_t *k, em_t *e, unsigned w)
 }
 
 /* ---- stream: upper-casing text (S-L1's wc/upper), blocks of 256 ------------------------------------
- *   blk = blockIdx.x * CHUNK;  for (o = 0; o < CHUNK; o += 4 * 4096)  for (u = 0; u < 4; u++) {
- *     v = in[blk + o + u*4096 + tid*16] (uint4);  v &= 0xdfdfdfdf...;  out[same] = v; }
- * Each block streams its own contiguous 128 KB; every warp load or store covers 512
- * consecutive bytes (4 lines), 4 loads in flight per warp: the bandwidth kernel. */
+ *   i = blockIdx.x * 256 + threadIdx.x;  stride = gridDim.x * 256;   (a grid-stride loop, uint4)
+ *   for (t = 0; t < n / (4 * stride); t++)  for (u = 0; u < 4; u++) {
+ *     v = in[(4*t + u) * stride + i];  v &= 0xdfdfdfdf...;  out[same] = v; }
+ * Every warp load or store covers 512 consecutive bytes (4 lines), 4 loads in flight per
+ * warp, and the resident blocks sweep the arrays together, so the DRAM sees long runs in
+ * open rows: the bandwidth kernel (128 KB per block in all). */
 #define ST_CHUNK (128u << 10)
 #define ST_STEP  (4u * 4096u)
 enum { ST_IN, ST_OUT };
@@ -824,14 +826,15 @@ static const sop_t st_code[] = {
 
 static void st_warp(const bk_t *k, em_t *e, unsigned w)
 {
-    uint64_t off = (uint64_t)k->bx * ST_CHUNK + w * 32 * 16;
+    uint64_t stride = (k->wl->n << 20) / ST_CHUNK * 4096;   /* gridDim.x x 256 threads x 16 B */
+    uint64_t off = (uint64_t)k->bx * 4096 + w * 32 * 16;
     ops(e, 0, 8);
-    for (uint64_t o = 0; o < ST_CHUNK; o += ST_STEP) {
+    for (uint64_t t = 0; t < ST_CHUNK / ST_STEP; t++) {
         for (unsigned u = 0; u < 4; u++)
-            mem(e, 8 + u, k->wl->arr[ST_IN] + off + o + u * 4096, 16);
+            mem(e, 8 + u, k->wl->arr[ST_IN] + (4 * t + u) * stride + off, 16);
         ops(e, 12, 28);
         for (unsigned u = 0; u < 4; u++)
-            mem(e, 28 + u, k->wl->arr[ST_OUT] + off + o + u * 4096, 16);
+            mem(e, 28 + u, k->wl->arr[ST_OUT] + (4 * t + u) * stride + off, 16);
         ops(e, 32, 37);
     }
     op(e, 37);

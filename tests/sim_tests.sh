@@ -206,3 +206,40 @@ if diff <(awk '/^`--set key=value` sets any key/ {f = 1} f && /^```$/ {n++; next
 else
     bad "docs/sim.md: the key table differs from memsched sim --list-keys" "$(head -3 "$T/keys.diff")"
 fi
+
+# Bandwidth: a read stream (every warp reads 512 consecutive bytes per load,
+# the resident blocks sweep the array together: open rows) reaches >= 90 % of
+# the channels' peak over the whole run; no run exceeds 100 %.
+mkdir -p "$T/readstream"
+printf 'kernel-1.traceg\n' >"$T/readstream/kernelslist.g"
+awk -v G=120 -v W=8 -v N=40 'BEGIN {
+    printf "-kernel name = readstream\n-kernel id = 1\n-grid dim = (%d,1,1)\n-block dim = (%d,1,1)\n", G, W * 32
+    printf "-shmem = 0\n-nregs = 16\n-binary version = 61\n-cuda stream id = 0\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n"
+    stride = G * W * 512
+    for (b = 0; b < G; b++) {
+        printf "#BEGIN_TB\nthread block = %d,0,0\n", b
+        for (w = 0; w < W; w++) {
+            printf "warp = %d\ninsts = %d\n", w, 2 * N + 1
+            for (t = 0; t < N; t++) {
+                printf "0010 ffffffff 1 R%d LDG.E.128 1 R2 16 1 0x%x 16\n", 4 + (t % 4) * 2, 268435456 + t * stride + (b * W + w) * 512
+                printf "0020 ffffffff 1 R3 FADD 2 R%d R3 0\n", 4 + ((t + 2) % 4) * 2
+            }
+            printf "0030 ffffffff 0 EXIT 0 0\n"
+        }
+        printf "#END_TB\n"
+    } }' >"$T/readstream/kernel-1.traceg"
+"$M" sim --workload "$T/readstream" --check-dram --quiet --json "$T/bw.json"
+util=$(stat .dram.bandwidth_utilization "$T/bw.json")
+gbps=$(stat .dram.bandwidth_GBps "$T/bw.json")
+peak=$(stat .dram.peak_bandwidth_GBps "$T/bw.json")
+if awk -v u="$util" 'BEGIN {exit !(u >= 0.90 && u <= 1.0)}'; then
+    ok "bandwidth: a read stream reaches $(printf %.1f "$gbps") of $(printf %.1f "$peak") GB/s (utilization $(printf %.3f "$util") >= 0.90)"
+else
+    bad "bandwidth: read stream utilization $util (want 0.90 .. 1.0)"
+fi
+over=0
+for j in "$T"/*.json; do
+    jq -e '.dram.bandwidth_utilization <= 1 and .dram.bandwidth_GBps <= .dram.peak_bandwidth_GBps' "$j" >/dev/null ||
+        { bad "bandwidth: $j exceeds the peak"; over=1; }
+done
+[ $over = 0 ] && ok "bandwidth: no run exceeds the peak ($(ls "$T"/*.json | wc -l) runs)"

@@ -559,8 +559,8 @@ static void test_stream(void **state)
     (void)state;
     workload_t *w = open_wl("stream", 1);   /* 1 MB: 8 blocks of 256, 8 trips each */
     assert_int_equal(walk(w, 2, NULL, NULL).tinst, 8 * 256 * (8 + 8 * 29 + 1));
-    /* block 3, warp 2, lane 5, trip 1, load 2 */
-    uint64_t off = 3 * 131072 + 1 * 16384 + 2 * 4096 + (64 + 5) * 16;
+    /* block 3, warp 2, lane 5, trip 1, load 2: grid-stride, stride 8 blocks x 4096 B */
+    uint64_t off = (1 * 4 + 2) * 8 * 4096 + 3 * 4096 + (64 + 5) * 16;
     assert_int_equal(probe(w, 2, 3, 2, "LDG.E.128", 4 + 2, 5), region(w, 0) + off);
     assert_int_equal(probe(w, 2, 3, 2, "STG.E.128", 4 + 2, 5), region(w, 1) + off);
     workload_close(w);
