@@ -1,16 +1,69 @@
 /* clock.c - exact multi-domain clock stepping (clock.h). */
 #include "clock.h"
 
+#include <stdlib.h>
+
+#define PATTERN_MAX (1u << 20)
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static unsigned step_exact(clocks_t *c);
+
 void clocks_init(clocks_t *c, const uint64_t khz[CLK_N])
 {
+    uint64_t g = 0, edges = 0;
     for (int d = 0; d < CLK_N; d++) {
         c->f[d] = khz[d];
         c->cycle[d] = 0;
+        g = gcd(g, khz[d]);
+    }
+    c->pattern = NULL;
+    c->plen = c->ppos = 0;
+    for (int d = 0; d < CLK_N; d++)
+        edges += khz[d] / g;
+    if (edges > PATTERN_MAX || !(c->pattern = malloc(edges)))
+        return;
+    /* One hyperperiod: every domain takes f / g edges; then all are back in phase. */
+    clocks_t t = *c;
+    t.pattern = NULL;
+    for (;;) {
+        int done = 1;
+        for (int d = 0; d < CLK_N; d++)
+            done &= t.cycle[d] == khz[d] / g;
+        if (done)
+            break;
+        c->pattern[c->plen++] = (uint8_t)step_exact(&t);
     }
 }
 
-/* Edge k of domain d is at k / f[d]; edge 0 of every domain is at time 0. */
+void clocks_free(clocks_t *c)
+{
+    free(c->pattern);
+    c->pattern = NULL;
+}
+
 unsigned clocks_step(clocks_t *c)
+{
+    if (!c->pattern)
+        return step_exact(c);
+    unsigned m = c->pattern[c->ppos];
+    if (++c->ppos == c->plen)
+        c->ppos = 0;
+    for (int d = 0; d < CLK_N; d++)
+        c->cycle[d] += m >> d & 1;
+    return m;
+}
+
+/* Edge k of domain d is at k / f[d]; edge 0 of every domain is at time 0. */
+static unsigned step_exact(clocks_t *c)
 {
     int best = 0;
     for (int d = 1; d < CLK_N; d++) {

@@ -13,9 +13,14 @@ enum { CLK_CORE, CLK_ICNT, CLK_L2, CLK_DRAM, CLK_N };
 typedef struct {
     uint64_t f[CLK_N];       /* kHz */
     uint64_t cycle[CLK_N];   /* edges taken so far in each domain */
+    /* The edges repeat every 1 / gcd(f) (a hyperperiod): its sequence of
+     * step masks, replayed (NULL when the period is too long: computed). */
+    uint8_t *pattern;
+    unsigned plen, ppos;
 } clocks_t;
 
 void clocks_init(clocks_t *c, const uint64_t khz[CLK_N]);
+void clocks_free(clocks_t *c);
 /* Take the next edge(s): returns a bit mask of the domains that tick now
  * (their cycle counters are already advanced: the edge being processed is
  * cycle[d] - 1 ... callers use clocks_now). */

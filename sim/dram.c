@@ -38,6 +38,15 @@ void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, u
     *row = (unsigned)(b / (lpr * cfg->t.nbk));
 }
 
+void req_map(const config_t *cfg, req_t *r)
+{
+    unsigned ch, sub, bank, row;
+    dram_map(cfg, r->line, &ch, &sub, &r->blk, &bank, &row);
+    r->sub = (uint16_t)(ch * cfg->n_sub + sub);
+    r->bank = (uint8_t)bank;
+    r->row = row;
+}
+
 dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2, unsigned nsub, int rtl)
 {
     dram_t *d = calloc(1, sizeof *d);
@@ -56,7 +65,8 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     d->ret_cap = cfg->t.nbk * cfg->bank_q + 4;
     d->ret_t = calloc(d->ret_cap, sizeof *d->ret_t);
     d->ret_line = calloc(d->ret_cap, sizeof *d->ret_line);
-    if (!d->bank || !d->infl || !d->ret_t || !d->ret_line)
+    d->ret_sub = calloc(d->ret_cap, sizeof *d->ret_sub);
+    if (!d->bank || !d->infl || !d->ret_t || !d->ret_line || !d->ret_sub)
         goto fail;
     for (unsigned b = 0; b < cfg->t.nbk; b++)
         if (!(d->bank[b].q = calloc(cfg->bank_q, sizeof *d->bank[b].q)))
@@ -114,6 +124,7 @@ void dram_free(dram_t *d)
     free(d->infl);
     free(d->ret_t);
     free(d->ret_line);
+    free(d->ret_sub);
     if (d->chk)
         dck_free(d->chk);
     free(d);
@@ -270,6 +281,7 @@ static int engine(dram_t *d, uint64_t now)
                     j -= d->ret_cap;
                 d->ret_t[j] = now + t->tCL + dram_tburst(t);
                 d->ret_line[j] = r->line;
+                d->ret_sub[j] = r->sub;
                 d->ret_n++;
             } else {
                 d->st.wr_req++;
@@ -294,9 +306,8 @@ static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
         if (!rq_ready(q, l2_now))
             continue;
         req_t *r = rq_head(q);
-        unsigned ch, sub, bank, row;
-        uint64_t blk;
-        dram_map(d->cfg, r->line, &ch, &sub, &blk, &bank, &row);
+        uint64_t blk = r->blk;
+        unsigned bank = r->bank, row = r->row;
         uint64_t age = now - r->t_dram;
         if (age > DS_AGE_MAX)
             age = DS_AGE_MAX;
@@ -344,13 +355,11 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
     /* completed reads go back to their sub-partition (next L2 cycle) */
     while (d->ret_n && d->ret_t[d->ret_head] <= now) {
         uint64_t line = d->ret_line[d->ret_head];
-        unsigned ch, sub, bank, row;
-        uint64_t blk;
-        dram_map(cfg, line, &ch, &sub, &blk, &bank, &row);
-        rq_t *q = d->to_l2[sub];
+        rq_t *q = d->to_l2[d->ret_sub[d->ret_head] % d->nsub];
         if (rq_full(q))
             break;
         req_t r = {.line = line, .type = REQ_RD};
+        req_map(cfg, &r);
         rq_push(q, &r, l2_now + 1);
         d->ret_head = d->ret_head + 1 == d->ret_cap ? 0 : d->ret_head + 1;
         d->ret_n--;
@@ -374,6 +383,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
             rq_t *q = d->from_l2[who[0]];
             d->infl[d->ninfl].blk = d->in.rd_addr;
             d->infl[d->ninfl].line = rq_head(q)->line;
+            d->infl[d->ninfl].sub = rq_head(q)->sub;
             d->infl[d->ninfl].t = now;
             d->ninfl++;
             rq_pop(q);
@@ -401,6 +411,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
                 for (unsigned i = 0; i < d->ninfl; i++)
                     if (d->infl[i].blk == r->blk) {
                         r->line = d->infl[i].line;
+                        r->sub = d->infl[i].sub;
                         d->st.rd_latency_sum += now - d->infl[i].t;
                         d->infl[i] = d->infl[--d->ninfl];
                         break;

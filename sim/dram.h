@@ -22,6 +22,7 @@ typedef struct {
     uint64_t blk;        /* channel block address (dram_sched's addr) */
     uint64_t line;       /* global line (reads: the reply) */
     unsigned row;
+    uint16_t sub;        /* its sub-partition (global index) */
     uint8_t write, atoms, acted;
 } bank_req_t;
 
@@ -57,10 +58,11 @@ struct dram {
     uint64_t next_ref, ref_ok;
     dram_sched_cfg_t scfg;
     /* reads between the scheduler and the data: blk -> line, arrival cycle */
-    struct { uint64_t blk, line, t; } *infl;
+    struct { uint64_t blk, line, t; uint16_t sub; } *infl;
     unsigned ninfl, cap_infl;
     /* completed reads waiting to go back: (done cycle, line) in time order */
     uint64_t *ret_t, *ret_line;
+    uint16_t *ret_sub;
     unsigned ret_head, ret_n, ret_cap;
     rq_t **from_l2;             /* the sub-partitions' L2 -> DRAM paths (ready in L2 cycles) */
     rq_t **to_l2;               /* their fill queues */
@@ -85,5 +87,7 @@ static inline int dram_idle(const dram_t *d) { return d->queued == 0; }
  * used by the L2 for the MIB too). */
 void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, uint64_t *blk, unsigned *bank,
               unsigned *row);
+/* Fill a request's line-derived fields: sub (global sub-partition), blk, bank, row. */
+void req_map(const config_t *cfg, req_t *r);
 
 #endif

@@ -71,6 +71,7 @@ void gpu_free(gpu_t *g)
             dram_free(g->dram[c]);
     xbar_free(&g->req);
     xbar_free(&g->rep);
+    clocks_free(&g->clk);
     free(g->sm);
     free(g->l2);
     free(g->dram);
@@ -174,9 +175,15 @@ static int step(gpu_t *g, launch_t *L)
         xbar_cycle(&g->rep, icnt, l2, 1);
     }
     if (m & (1u << CLK_L2))
-        for (unsigned s = 0; s < g->nsub; s++)
-            if (l2_cycle(&g->l2[s], l2, icnt, dram))
+        for (unsigned s = 0; s < g->nsub; s++) {
+            l2_t *x = &g->l2[s];
+            if (!x->busy && rq_empty(x->in) && rq_empty(&x->fill)) {
+                x->st.cycles++;   /* idle: nothing can change */
+                continue;
+            }
+            if (l2_cycle(x, l2, icnt, dram))
                 return 1;
+        }
     if (m & (1u << CLK_DRAM))
         for (unsigned c = 0; c < cfg->n_mem; c++)
             if (dram_cycle(g->dram[c], dram, l2))

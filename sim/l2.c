@@ -62,13 +62,6 @@ int l2_idle(const l2_t *l)
            rq_empty(&l->to_dram) && rq_empty(&l->fill);
 }
 
-static uint64_t blk_of(const config_t *cfg, uint64_t line)
-{
-    unsigned ch, sub, bank, row;
-    uint64_t blk;
-    dram_map(cfg, line, &ch, &sub, &blk, &bank, &row);
-    return blk;
-}
 
 static uint64_t age15(uint64_t now, uint64_t t0)
 {
@@ -85,7 +78,7 @@ static void do_fill(l2_t *l, uint64_t now)
         return;
     if (l->fill_m < 0) {
         const req_t *f = rq_head(&l->fill);
-        unsigned set = (unsigned)(blk_of(l->cfg, f->line) / l->cfg->n_sub % l->tags.sets);
+        unsigned set = (unsigned)(f->blk / l->cfg->n_sub % l->tags.sets);
         cline_t *c = tags_find(&l->tags, set, f->line);   /* reserved: never a victim */
         l->fill_m = c->mshr;
         l->fill_line = c;
@@ -141,7 +134,8 @@ static cline_t *victim(l2_t *l, unsigned set, unsigned mq_need, uint64_t dram_no
     if (v->state == LINE_V)
         l->st.c.evictions++;
     if (wb) {
-        req_t w = {.line = v->line, .type = REQ_WR, .t_dram = dram_now, .sub = (uint16_t)l->id};
+        req_t w = {.line = v->line, .type = REQ_WR, .t_dram = dram_now};
+        req_map(l->cfg, &w);
         rq_push(&l->mq, &w, 0);
         l->st.c.writebacks++;
     }
@@ -157,7 +151,7 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     req_t *r = rq_head(&l->rop);
     const config_t *cfg = l->cfg;
     int t = r->type;
-    unsigned set = (unsigned)(blk_of(cfg, r->line) / cfg->n_sub % l->tags.sets);
+    unsigned set = (unsigned)(r->blk / cfg->n_sub % l->tags.sets);
     cline_t *c = tags_find(&l->tags, set, r->line);
     if (t == REQ_WR) {   /* write-back, write-allocate: the line is written whole, no fetch */
         if (!c && !(c = victim(l, set, 0, dram_now, t)))
@@ -224,14 +218,15 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     v->mshr = (uint16_t)m;
     v->dirty = 0;
     tags_touch(&l->tags, v);
-    req_t q = {.line = r->line, .type = REQ_RD, .t_dram = r->t_dram, .sub = (uint16_t)l->id};
+    req_t q = *r;
+    q.type = REQ_RD;
     rq_push(&l->mq, &q, 0);
     l->st.c.acc[t]++;
     l->st.c.miss[t]++;
     if (l->mib) {
         l->min.alloc_valid = 1;
         l->min.alloc_slot = (uint64_t)m;
-        l->min.alloc_addr = blk_of(cfg, r->line) & ((1ull << cfg->addr_w) - 1);
+        l->min.alloc_addr = r->blk & ((1ull << cfg->addr_w) - 1);
     }
     rq_pop(&l->rop);
     return 1;
@@ -258,7 +253,7 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
     in->mq_valid = !rq_empty(&l->mq);
     if (in->mq_valid) {
         const req_t *h = rq_head(&l->mq);
-        in->mq_addr = blk_of(cfg, h->line) & ((1ull << cfg->addr_w) - 1);
+        in->mq_addr = h->blk & ((1ull << cfg->addr_w) - 1);
         in->mq_age = age15(dram_now, h->t_dram);
     }
     in->out_ready = (uint64_t)room;
@@ -268,8 +263,8 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
     if (l->mout.out_valid && room) {
         if (l->mout.out_dummy) {
             req_t d = {.line = l->mshr.e[l->mout.out_slot].line, .type = REQ_RD, .dummy = 1,
-                       .len = (uint8_t)l->mout.out_len, .age = (uint32_t)l->mout.out_age, .t_dram = dram_now,
-                       .sub = (uint16_t)l->id};
+                       .len = (uint8_t)l->mout.out_len, .age = (uint32_t)l->mout.out_age, .t_dram = dram_now};
+            req_map(cfg, &d);
             rq_push(&l->to_dram, &d, now + cfg->l2_dram_lat);
         } else {
             rq_push(&l->to_dram, rq_head(&l->mq), now + cfg->l2_dram_lat);
@@ -285,8 +280,10 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
 int l2_cycle(l2_t *l, uint64_t now, uint64_t icnt_now, uint64_t dram_now)
 {
     l->st.cycles++;
-    if (rq_empty(l->in) && l2_idle(l))   /* nothing to do: no state changes */
+    if (rq_empty(l->in) && l2_idle(l)) {   /* nothing to do: no state changes */
+        l->busy = 0;
         return 0;
+    }
     do_fill(l, now);
     do_request(l, now, dram_now);
     /* the access latency: every request spends l2.latency cycles between
@@ -295,5 +292,7 @@ int l2_cycle(l2_t *l, uint64_t now, uint64_t icnt_now, uint64_t dram_now)
         rq_push(&l->rop, rq_head(l->in), now + l->cfg->l2_lat);
         rq_pop(l->in);
     }
-    return to_dram(l, now, dram_now);
+    int rc = to_dram(l, now, dram_now);
+    l->busy = !l2_idle(l);
+    return rc;
 }

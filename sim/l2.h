@@ -39,6 +39,7 @@ typedef struct {
     lockstep_t *mib;          /* NULL unless a MIB policy */
     mib_l2_in_t min;
     mib_l2_out_t mout;
+    int busy;                 /* not idle after its last cycle (gpu.c skips idle slices) */
     int fill_m;               /* the MSHR entry being answered (-1: none) */
     unsigned fill_k;          /* its replies already sent */
     int fill_dirty;           /* an atomic among them */

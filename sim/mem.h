@@ -13,6 +13,9 @@ typedef enum { REQ_RD, REQ_WR, REQ_ATOM, REQ_RED, REQ_TYPES } req_type_t;
 
 typedef struct {
     uint64_t line;      /* line address: byte address >> 7 */
+    uint64_t blk;       /* its DRAM channel block address, bank and row (dram_map, once per request) */
+    uint32_t row;
+    uint8_t  bank;
     uint64_t t_core;    /* core cycle the request left the SM's memory pipeline (latency) */
     uint64_t t_dram;    /* DRAM cycle at that moment (ages of the DRAM scheduler) */
     uint32_t tag;       /* SM side: L1 MSHR entry, or the load record (bypass, atomics) */

@@ -233,21 +233,26 @@ int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
     if (!(sm->ready >> w & 1) || wp->ready_at > now)
         return 0;
     const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
-    const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
-    uint64_t need = 0;
-    for (unsigned i = 0; i < in->nsrc; i++)
-        if (rr[in->src[i]] > need)
-            need = rr[in->src[i]];
-    for (unsigned i = 0; i < in->ndst; i++)
-        if (rr[in->dst[i]] > need)
-            need = rr[in->dst[i]];
-    if (need > now) {
-        if (need == NEVER) {
-            wp->wait_mem = 1;
-            sm->ready &= ~(1ull << w);
-        } else
-            wp->ready_at = need;
-        return 0;
+    if (wp->deps_ok != wp->pc + 1) {
+        /* Once its registers are ready they stay ready until the warp issues
+         * (only the warp writes them): checked once per instruction. */
+        const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
+        uint64_t need = 0;
+        for (unsigned i = 0; i < in->nsrc; i++)
+            if (rr[in->src[i]] > need)
+                need = rr[in->src[i]];
+        for (unsigned i = 0; i < in->ndst; i++)
+            if (rr[in->dst[i]] > need)
+                need = rr[in->dst[i]];
+        if (need > now) {
+            if (need == NEVER) {
+                wp->wait_mem = 1;
+                sm->ready &= ~(1ull << w);
+            } else
+                wp->ready_at = need;
+            return 0;
+        }
+        wp->deps_ok = wp->pc + 1;
     }
     unsigned cls = in->cls;
     if (cls == OP_SFU && sm->sfu_free > now)
@@ -336,10 +341,7 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         return;
     req_t r = {.line = sm->mp.line[sm->mp.next], .type = sm->mp.type, .sm = (uint16_t)sm->id,
                .tag = sm->mp.rec, .t_core = now, .t_dram = dram_now};
-    unsigned ch, sub, bank, row;
-    uint64_t blk;
-    dram_map(sm->cfg, r.line, &ch, &sub, &blk, &bank, &row);
-    r.sub = (uint16_t)(ch * sm->cfg->n_sub + sub);
+    req_map(sm->cfg, &r);
     r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
     if (l1_access(&sm->l1, &r, now) == L1_FAIL) {
         sm->st.issue_stall_mem++;

@@ -18,6 +18,7 @@
 
 typedef struct {
     uint32_t pc, end;          /* next instruction and one past the last, in the block's list */
+    uint32_t deps_ok;          /* pc + 1 when the next instruction's registers are known ready */
     uint64_t ready_at;         /* no issue before this cycle (a known result latency) */
     uint64_t age;              /* dispatch order: smaller = older (GTO) */
     uint16_t nloads;           /* outstanding load instructions */

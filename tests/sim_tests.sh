@@ -243,3 +243,17 @@ for j in "$T"/*.json; do
         { bad "bandwidth: $j exceeds the peak"; over=1; }
 done
 [ $over = 0 ] && ok "bandwidth: no run exceeds the peak ($(ls "$T"/*.json | wc -l) runs)"
+
+# The blocks' RTL in the loop: dram_sched and mib_l2 Verilated, in lockstep with their
+# C models inside the system, give the same statistics as the C models alone.
+if "$M" sim --workload bfs --size 4096 --set dram.policy=mshr-s+a --check-dram --quiet --json "$T/mib-c.json" &&
+    "$M" sim --workload bfs --size 4096 --set dram.policy=mshr-s+a --rtl dram_sched,mib_l2 --check-dram --quiet \
+        --json "$T/mib-rtl.json" && cmp -s "$T/mib-c.json" "$T/mib-rtl.json"; then
+    ok "--rtl dram_sched,mib_l2 (mshr-s+a): lockstep clean, statistics identical to the C models'"
+else
+    bad "--rtl dram_sched,mib_l2: a mismatch or different statistics"
+fi
+for p in fcfs fr-fcfs mshr-m mshr-s mshr-s+a; do
+    "$M" sim --workload bfs --size 4096 --set dram.policy=$p --check-dram --quiet --json "$T/pol-$p.json" &&
+        ok "policy $p: bfs runs, --check-dram clean" || bad "policy $p: bfs failed"
+done
