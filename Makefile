@@ -267,8 +267,12 @@ waves: build
 	@echo "waves: $(OUT)/waves/$(BLOCK).fst; view with: gtkwave -a $(OUT)/waves/$(BLOCK).gtkw"
 
 BENCH_CYCLES ?= 1000000
+# The blocks' C models and lockstep runs, then the system model (tests/bench_sim.sh;
+# SIZES=quick skips the default kernel sizes, which take several minutes).
 bench: build
 	@$(BUILD)/memsched bench --cycles $(BENCH_CYCLES) $(BLOCK)
+	@echo
+	@M=$(BUILD)/memsched tests/bench_sim.sh
 
 # Every mode combination at every built parameter set, 10^6 cycles each: mrpb's
 # 216, dram_sched's five policies, mib_l2 (about 2 h on two cores; not part of

@@ -25,16 +25,18 @@ static unsigned log2u(uint64_t x)
 void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, uint64_t *blk, unsigned *bank,
               unsigned *row)
 {
+    /* rows, banks, lines per row and sub-partitions are powers of two (config_check) */
     uint64_t addr = line << LINE_SHIFT;
     uint64_t chunk = addr >> cfg->chan_shift;
-    uint64_t local = ((chunk / cfg->n_mem) << cfg->chan_shift) | (addr & ((1ull << cfg->chan_shift) - 1));
+    uint64_t per = chunk / cfg->n_mem;
+    uint64_t local = (per << cfg->chan_shift) | (addr & ((1ull << cfg->chan_shift) - 1));
     uint64_t lline = local >> LINE_SHIFT;
     uint64_t lpr = cfg->row_bytes >> LINE_SHIFT;
-    uint64_t b = lline % (lpr * cfg->t.nbk * cfg->rows);
-    *ch = (unsigned)(chunk % cfg->n_mem);
-    *sub = (unsigned)(lline % cfg->n_sub);
+    uint64_t b = lline & (lpr * cfg->t.nbk * cfg->rows - 1);
+    *ch = (unsigned)(chunk - per * cfg->n_mem);
+    *sub = (unsigned)(lline & (cfg->n_sub - 1));
     *blk = b;
-    *bank = (unsigned)((b / lpr) % cfg->t.nbk);
+    *bank = (unsigned)((b / lpr) & (cfg->t.nbk - 1));
     *row = (unsigned)(b / (lpr * cfg->t.nbk));
 }
 

@@ -1030,29 +1030,29 @@ static int setup_stream(wl_t *w)
 
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU; MRPB Fig. 2, intra-warp contention)",
-     2048, 16, "N (matrix N x N)"},
-    {"bicg", "BiCG sub-kernels s = A^T r, q = A p (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)"},
-    {"mvt", "x1 += A y1, x2 += A^T y2 (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)"},
+     2048, 16, "N (matrix N x N)", 512u},
+    {"bicg", "BiCG sub-kernels s = A^T r, q = A p (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u},
+    {"mvt", "x1 += A y1, x2 += A^T y2 (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u},
     {"gesummv", "y = alpha A x + beta B x, a row of A and B per thread (PolyBench/GPU; MRPB intra-warp)",
-     1024, 16, "N (matrices N x N)"},
-    {"syrk", "C = alpha A A^T + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 256, 8, "N (A, C N x N)"},
+     1024, 16, "N (matrices N x N)", 512u},
+    {"syrk", "C = alpha A A^T + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 256, 8, "N (A, C N x N)", 128u},
     {"syr2k", "C = alpha (A B^T + B A^T) + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 128, 8,
-     "N (A, B, C N x N)"},
-    {"2dconv", "3x3 convolution, 32x8 blocks (PolyBench/GPU; MRPB cache-insensitive)", 2048, 8, "N (image N x N)"},
+     "N (A, B, C N x N)", 64u},
+    {"2dconv", "3x3 convolution, 32x8 blocks (PolyBench/GPU; MRPB cache-insensitive)", 2048, 8, "N (image N x N)", 1024u},
     {"gemm", "C = alpha A B + beta C, 32x8 blocks (PolyBench/GPU; MRPB cache-insensitive)", 256, 8,
-     "N (A, B, C N x N)"},
+     "N (A, B, C N x N)", 128u},
     {"srad", "SRAD diffusion, 2 kernels: 16x16 tiles preloaded into shared memory (Rodinia; MRPB Fig. 3)",
-     1024, 16, "N (image N x N, rounded up to a multiple of 16)"},
+     1024, 16, "N (image N x N, rounded up to a multiple of 16)", 512u},
     {"bfs", "breadth-first search of a power-law graph, 2 kernels per level (Rodinia; hot lines on all SMs)",
-     65536, 256, "nodes"},
-    {"vectoradd", "c[i] = a[i] + b[i], blocks of 256 (the real trace's code)", 1u << 20, 1, "N (elements)"},
+     65536, 256, "nodes", 16384u},
+    {"vectoradd", "c[i] = a[i] + b[i], blocks of 256 (the real trace's code)", 1u << 20, 1, "N (elements)", 1048576u},
     {"transpose", "naive transpose out[x*N+y] = in[y*N+x], 32x8 blocks: uncoalesced stores (CUDA sample)",
-     2048, 32, "N (matrix N x N, rounded up to a multiple of 32)"},
+     2048, 32, "N (matrix N x N, rounded up to a multiple of 32)", 512u},
     {"kmeans", "k-means membership, 34 features, 5 clusters: coalesced features, shared centres (Rodinia)",
-     65536, 32, "points"},
+     65536, 32, "points", 16384u},
     {"stream", "upper-casing a text stream: 16-byte coalesced loads and stores, little compute (bandwidth)",
-     64, 1, "MB of input"},
-    {NULL, NULL, 0, 0, NULL},
+     64, 1, "MB of input", 16u},
+    {NULL, NULL, 0, 0, NULL, 0},
 };
 
 static int (*const setups[])(wl_t *) = {
@@ -1221,5 +1221,6 @@ oom:
 void builtin_list(FILE *f)
 {
     for (const builtin_info_t *b = builtin_kernels; b->name; b++)
-        fprintf(f, "%-10s %8u  %s; size = %s\n", b->name, b->default_size, b->summary, b->size_means);
+        fprintf(f, "%-10s %8u %8u  %s; size = %s\n", b->name, b->default_size, b->quick_size, b->summary,
+                b->size_means);
 }

@@ -14,6 +14,7 @@ typedef struct {
     unsigned default_size;  /* the size knob's default (e.g. the matrix dimension) */
     unsigned min_size;      /* the smallest size accepted */
     const char *size_means; /* what the size knob scales, e.g. "N (matrix N x N)" */
+    unsigned quick_size;    /* a size that runs in about a second (make run, make bench) */
 } builtin_info_t;
 
 extern const builtin_info_t builtin_kernels[];   /* ends with {NULL} */
@@ -22,7 +23,7 @@ extern const builtin_info_t builtin_kernels[];   /* ends with {NULL} */
  * listing the names (unknown name) or the accepted sizes (exit 2). */
 workload_t *builtin_open(const char *name, unsigned size);
 
-/* Print the built-in kernels, one per line: name, default size, summary. */
+/* Print the built-in kernels, one per line: name, default size, quick size, summary. */
 void builtin_list(FILE *f);
 
 #endif

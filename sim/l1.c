@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "dram.h"
+
 static int done_init(struct l1_done *d, unsigned cap)
 {
     d->cap = cap;
@@ -65,6 +67,7 @@ static l1_res_t send(l1_t *l, req_t *r, uint64_t now)
     if (rq_full(&l->mq))
         return fail(l, RF_MISS_QUEUE);
     r->t_core = now;
+    req_map(l->cfg, r);   /* where it goes: mapped once, when it leaves the SM */
     rq_push(&l->mq, r, now + 1);
     l->st.sent += r->type == REQ_RD || r->type == REQ_ATOM;
     return L1_SENT;
@@ -127,6 +130,7 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
     q.tag = (uint32_t)m;
     q.direct = 0;
     q.t_core = now;
+    req_map(l->cfg, &q);
     rq_push(&l->mq, &q, now + 1);
     l->st.sent++;
     l->st.acc[t]++;

@@ -44,6 +44,19 @@ void sm_free(sm_t *sm)
 
 static void tb_maybe_done(sm_t *sm, unsigned s);
 
+/* Keep sm->memnext's bit of warp w in step with its next instruction. */
+static void note_next(sm_t *sm, unsigned w)
+{
+    const warp_t *wp = &sm->warp[w];
+    uint64_t bit = 1ull << w;
+    sm->memnext &= ~bit;
+    if (wp->live) {
+        const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
+        if (op_is_mem(in->cls) && in->mask)
+            sm->memnext |= bit;
+    }
+}
+
 static unsigned tb_warps(const kinfo_t *k) { return (k->threads + WARP_SIZE - 1) / WARP_SIZE; }
 
 int sm_can_take(const sm_t *sm, const kinfo_t *k)
@@ -104,6 +117,7 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops)
         if (wp->live) {
             t->live++;
             sm->ready |= 1ull << w;
+            note_next(sm, w);
             sched_t *sc = &sm->sched[w % c->n_sched];
             sc->list[sc->n++] = (uint8_t)w;
         }
@@ -164,6 +178,7 @@ static void warp_finish(sm_t *sm, unsigned w)
     warp_t *wp = &sm->warp[w];
     wp->live = 0;
     sm->ready &= ~(1ull << w);
+    sm->memnext &= ~(1ull << w);
     sched_remove(sm, w);
     tbslot_t *t = &sm->slot[wp->slot];
     t->live--;
@@ -230,7 +245,7 @@ static unsigned coalesce(const inst_t *in, const uint64_t *addr, uint64_t *line)
 int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
 {
     warp_t *wp = &sm->warp[w];
-    if (!(sm->ready >> w & 1) || wp->ready_at > now)
+    if (!(sm->ready >> w & 1) || wp->ready_at > now || (sm->mp.busy && (sm->memnext >> w & 1)))
         return 0;
     const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
     if (wp->deps_ok != wp->pc + 1) {
@@ -324,10 +339,13 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
         sm->ready &= ~(1ull << w);
         t->at_bar++;
     }
-    if (wp->pc == wp->end)
+    if (wp->pc == wp->end) {
         warp_finish(sm, w);
-    else if (cls == OP_BAR)
-        bar_check(sm, wp->slot);
+    } else {
+        note_next(sm, w);
+        if (cls == OP_BAR)
+            bar_check(sm, wp->slot);
+    }
 }
 
 /* The memory pipeline: the next line request of its instruction into the L1. */
@@ -341,7 +359,6 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         return;
     req_t r = {.line = sm->mp.line[sm->mp.next], .type = sm->mp.type, .sm = (uint16_t)sm->id,
                .tag = sm->mp.rec, .t_core = now, .t_dram = dram_now};
-    req_map(sm->cfg, &r);
     r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
     if (l1_access(&sm->l1, &r, now) == L1_FAIL) {
         sm->st.issue_stall_mem++;
@@ -378,8 +395,9 @@ void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
     mem_pipe(sm, now, dram_now);
     int any = 0;
     for (unsigned k = 0; k < sm->cfg->n_sched; k++) {
-        if (!(sm->ready & sm->sched_mask[k]))
-            continue;   /* every warp of this scheduler waits for memory or a barrier */
+        uint64_t cand = sm->ready & sm->sched_mask[k] & (sm->mp.busy ? ~sm->memnext : ~0ull);
+        if (!cand)
+            continue;   /* every warp of this scheduler waits (memory, a barrier, the memory pipeline) */
         int w = sm->ops_sched->pick(sm, k, now);
         if (w >= 0) {
             issue(sm, (unsigned)w, now);

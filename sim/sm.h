@@ -81,6 +81,7 @@ struct sm {
     tbslot_t *slot;
     uint64_t wbusy;               /* warp slots of resident blocks */
     uint64_t ready;               /* warps live, not at a barrier, not waiting for a load */
+    uint64_t memnext;             /* warps whose next instruction needs the memory pipeline */
     uint64_t sched_mask[8];       /* the warp slots of each scheduler */
     unsigned nslots, used_warps, used_threads, used_regs, used_shmem, live_tbs;
     ldrec_t *rec;                 /* load records */

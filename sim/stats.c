@@ -7,6 +7,7 @@
 
 #include <cjson/cJSON.h>
 #include <inttypes.h>
+#include <sys/resource.h>
 #include <string.h>
 
 static void num(cJSON *o, const char *k, double v) { cJSON_AddNumberToObject(o, k, v); }
@@ -231,6 +232,9 @@ char *stats_json(const gpu_t *g, const char *workload, const char *config_name, 
     if (host) {
         cJSON *h = cJSON_AddObjectToObject(root, "host");
         num(h, "wall_seconds", g->wall_s);
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        u64(h, "max_rss_kB", (uint64_t)ru.ru_maxrss);
         num(h, "gpu_total_sim_rate", g->wall_s > 0 ? (double)g->thread_insts / g->wall_s : 0.0);
         num(h, "sim_warp_insn_rate", g->wall_s > 0 ? (double)g->warp_insts / g->wall_s : 0.0);
         num(h, "sim_cycle_rate",

@@ -16,6 +16,7 @@ for f in build/fuzz/fuzz_*; do
     case $name in
     stim) cp -n tests/stim/*.stim "$corpus"/ 2>/dev/null ;;
     cli)  cp -n tests/fuzz/cli_seeds/* "$corpus"/ 2>/dev/null ;;
+    config) cp -n tests/configs/* "$corpus"/ 2>/dev/null ;;
     trace) cp -n tests/traces/* ../shared/traces/vectoradd-100-32/kernel-1.traceg "$corpus"/ 2>/dev/null ;;
     esac
     log=build/fuzz/$name.log

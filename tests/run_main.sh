@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run_main.sh - `make run`: the main job on built-in defaults. Co-simulates
 # every block at its default parameter set for CYCLES cycles (default 10^6),
-# prints a table, then the area/timing table when Yosys and OpenSTA are there.
+# prints a table, then the system model's table (tests/run_sim.sh), then the
+# area/timing table when Yosys and OpenSTA are there.
 set -u
 cd "$(dirname "$0")/.."
 M=${M:-build/memsched}
@@ -25,6 +26,9 @@ for blk in $($M cosim --psets | awk '{print $1}' | uniq); do
         sed 's/^/    /' "$ERR/run_$blk.err"
     fi
 done
+echo
+echo "System model: the built-in kernels and the real trace at the baseline (tests/run_sim.sh)"
+M=$M tests/run_sim.sh || status=1
 echo
 if [ "${AREA:-1}" = 0 ]; then
     echo "(area/timing table skipped: AREA=0)"

@@ -52,4 +52,19 @@ done < <(build/memsched cosim --psets)
 printf '# block: fifo\n# params: Depth=5 Width=13\npush wdata pop\n1 zz 0\n' >"$L/bad.stim"
 san "ref of a malformed stimulus (exit 2)" 2 "$A/memsched-c" ref fifo --stim "$L/bad.stim"
 san "ref with a usage error (exit 1)" 1 "$A/memsched-c" ref fifo --set misuse=10 --cycles 5000 --quiet
+# the system model: every built-in kernel (small), the real trace, every policy, the checker
+while read -r k def quick min; do
+    san "sim $k (small, --check-dram)" 0 "$A/memsched-c" sim --workload "$k" --size "$min" --check-dram --quiet
+done < <(build/memsched sim --list-workloads | awk '{print $1, $2, $3}' | while read -r k d q; do
+    case $k in bfs) echo "$k $d $q 1024" ;; stream) echo "$k $d $q 1" ;; vectoradd) echo "$k $d $q 8192" ;;
+        kmeans) echo "$k $d $q 1024" ;; *) echo "$k $d $q 64" ;; esac; done)
+san "sim vectoradd-100-32 at every preset" 0 bash -c 'for c in gtx480-mib base-s base-l apres temp; do
+    '"$A"'/memsched-c sim --config $c --workload ../shared/traces/vectoradd-100-32 --check-dram --quiet || exit 1; done'
+for p in fcfs mshr-m mshr-s mshr-s+a; do
+    san "sim bfs, policy $p" 0 "$A/memsched-c" sim --workload bfs --size 2048 --set dram.policy=$p --check-dram --quiet
+done
+san "sim with a gpgpusim.config" 0 "$A/memsched-c" sim --config tests/configs/gtx480-gpgpusim.config --workload vectoradd --size 8192 --quiet
+san "sim trace-gen and read back" 0 bash -c "rm -rf $L/tg && $A/memsched-c trace-gen srad $L/tg --size 32 && $A/memsched-c sim --workload $L/tg --quiet"
+san "sim with a malformed trace (exit 2)" 2 "$A/memsched-c" sim --workload tests/traces/nonexistent/
+san "sim caught by the DRAM checker (exit 1)" 1 "$A/memsched-c" sim --workload vectoradd --size 16384 --set dram.test_shorten=tRCD --check-dram --quiet
 exit $status

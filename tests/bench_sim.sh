@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# bench_sim.sh - the system model's speed (make bench): simulated cycles,
+# thread instructions and warp instructions per wall-clock second, one run at
+# a time (one core), per built-in kernel at its quick and default sizes and
+# for the real trace; the cost against the number of SMs (1, 15, 60); the
+# geometric mean over the built-in kernels at the default sizes; memory use.
+# SIZES=quick skips the default sizes.
+set -u
+cd "$(dirname "$0")/.."
+M=${M:-build/memsched}
+CONFIG=${CONFIG:-gtx480-mib}
+O=${OUTDIR:-out/bench}
+mkdir -p "$O"
+row() { # row LABEL SIZE ARGS...: one run, one line
+    local label=$1 size=$2
+    shift 2
+    if "$M" sim --config "$CONFIG" "$@" --quiet --host-stats --json "$O/b.json" 2>"$O/b.err"; then
+        jq -r --arg l "$label" --arg s "$size" '[$l, $s, .gpu.gpu_tot_sim_cycle, .gpu.gpu_sim_insn, .host.wall_seconds,
+            .host.sim_cycle_rate / 1e3, .host.gpu_total_sim_rate / 1e6, .host.sim_warp_insn_rate / 1e6,
+            .host.max_rss_kB / 1024] | @tsv' "$O/b.json" |
+            awk -F'\t' '{printf "%-22s %9s %11d %12d %8.2f %10.0f %10.1f %9.2f %8.0f\n", $1, $2, $3, $4, $5, $6, $7, $8, $9}'
+    else
+        printf '%-22s %9s  FAILED: %s\n' "$label" "$size" "$(head -1 "$O/b.err")"
+    fi
+}
+hdr() { printf '%-22s %9s %11s %12s %8s %10s %10s %9s %8s\n' "$1" size cycles thread-insts wall-s "k cyc/s" "M inst/s" "M warp/s" "RSS MB"; }
+
+kernels=$("$M" sim --list-workloads | awk '{print $1, $2, $3}')
+echo "== per kernel, quick size ($CONFIG)"
+hdr kernel
+while read -r k def quick; do row "$k" "$quick" --workload "$k" --size "$quick"; done <<<"$kernels" | tee "$O/quick.txt"
+row vectoradd-100-32 - --workload ../shared/traces/vectoradd-100-32
+if [ "${SIZES:-all}" != quick ]; then
+    echo
+    echo "== per kernel, default size ($CONFIG)"
+    hdr kernel
+    while read -r k def quick; do row "$k" "$def" --workload "$k"; done <<<"$kernels" | tee "$O/default.txt"
+    awk '{s += log($7); n++} END {printf "geometric mean over %d built-in kernels at the default sizes: %.1f M thread-inst/s (target 50)\n", n, exp(s / n)}' "$O/default.txt"
+    awk '$9 > m {m = $9; k = $1} END {printf "largest memory use: %s, %.0f MB resident\n", k, m}' "$O/default.txt"
+fi
+awk '{s += log($7); n++} END {printf "geometric mean over %d built-in kernels at the quick sizes: %.1f M thread-inst/s\n", n, exp(s / n)}' "$O/quick.txt"
+echo
+echo "== cost against the number of SMs (vectoradd default size, atax quick size)"
+hdr "kernel, SMs"
+for n in 1 15 60; do row "vectoradd, $n SMs" 1048576 --workload vectoradd --set sm.count=$n; done
+for n in 1 15 60; do row "atax, $n SMs" 512 --workload atax --size 512 --set sm.count=$n; done
+echo
+echo "== cost against the kernel size (vectoradd, kmeans)"
+hdr kernel
+for s in 65536 262144 1048576 4194304; do row vectoradd "$s" --workload vectoradd --size "$s"; done
+for s in 4096 16384 65536; do row kmeans "$s" --workload kmeans --size "$s"; done
