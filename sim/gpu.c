@@ -160,21 +160,30 @@ static int step(gpu_t *g, launch_t *L)
     if (m & (1u << CLK_CORE)) {
         if (L && L->more)
             dispatch(g, L);
+        g->req_waiting = 0;
         for (unsigned i = 0; i < cfg->n_sm; i++) {
+            sm_t *sm = &g->sm[i];
             rq_t *q = &g->rep.out[i];
-            const req_t *r = NULL;
-            if (rq_ready(q, icnt))
-                r = rq_head(q);
-            sm_cycle(&g->sm[i], core, dram, r);
-            if (r)
-                rq_pop(q);
+            int rdy = rq_ready(q, icnt);
+            if (!rdy && core < sm->sleep_until) {   /* asleep: nothing can change */
+                sm->st.cycles += sm->live_tbs != 0;
+            } else {
+                sm_cycle(sm, core, dram, rdy ? rq_head(q) : NULL);
+                if (rdy)
+                    rq_pop(q);
+            }
+            g->req_waiting |= !rq_empty(&sm->l1.mq);
         }
     }
     if (m & (1u << CLK_ICNT)) {
-        xbar_cycle(&g->req, icnt, core, 0);
-        xbar_cycle(&g->rep, icnt, l2, 1);
+        /* a crossbar whose inputs were all empty at the senders' last edges moves nothing */
+        if (g->req_waiting)
+            xbar_cycle(&g->req, icnt, core, 0);
+        if (g->rep_waiting)
+            xbar_cycle(&g->rep, icnt, l2, 1);
     }
-    if (m & (1u << CLK_L2))
+    if (m & (1u << CLK_L2)) {
+        g->rep_waiting = 0;
         for (unsigned s = 0; s < g->nsub; s++) {
             l2_t *x = &g->l2[s];
             if (!x->busy && rq_empty(x->in) && rq_empty(&x->fill)) {
@@ -183,7 +192,9 @@ static int step(gpu_t *g, launch_t *L)
             }
             if (l2_cycle(x, l2, icnt, dram))
                 return 1;
+            g->rep_waiting |= !rq_empty(&x->reply);
         }
+    }
     if (m & (1u << CLK_DRAM))
         for (unsigned c = 0; c < cfg->n_mem; c++)
             if (dram_cycle(g->dram[c], dram, l2))

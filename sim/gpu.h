@@ -36,6 +36,7 @@ typedef struct {
     rq_t **dram_in, **dram_fill;      /* per sub-partition: its L2 -> DRAM path and fill queue */
     unsigned nsub;
     unsigned tb_rr;                   /* the SM the next block is offered to first */
+    int req_waiting, rep_waiting;     /* a crossbar input may hold a packet */
     /* results */
     uint64_t gpu_sim_cycle;           /* core cycles of all kernels */
     uint64_t drain_cycles;            /* core cycles after the last kernel until the memory was idle */

@@ -9,7 +9,6 @@ int xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned fli
     x->nout = nout;
     x->lat = lat;
     x->flit = flit;
-    x->rr = 0;
     x->packets = x->flits = x->stall_full = 0;
     x->in = calloc(nin, sizeof *x->in);
     x->in_busy = calloc(nin, sizeof *x->in_busy);
@@ -36,7 +35,8 @@ void xbar_free(xbar_t *x)
 
 void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply)
 {
-    unsigned n = x->nin, i = x->rr;
+    /* the round-robin start follows the cycle number, so skipped cycles change nothing */
+    unsigned n = x->nin, i = (unsigned)(now % n);
     for (unsigned k = 0; k < n; k++, i = i + 1 == n ? 0 : i + 1) {
         rq_t *q = x->in[i];
         if (!rq_ready(q, src_now) || x->in_busy[i] > now)
@@ -56,7 +56,6 @@ void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply)
         x->packets++;
         x->flits += fl;
     }
-    x->rr = x->rr + 1 == n ? 0 : x->rr + 1;
 }
 
 int xbar_idle(const xbar_t *x)

@@ -5,7 +5,8 @@
  * fixed size per output port (back-pressure: a packet is not sent while its
  * output port's buffer is full). Inputs are the senders' own queues (the L1
  * miss queues, the L2 reply queues); their entries are taken when ready in
- * the sender's clock. Output ports are served round-robin over the inputs. */
+ * the sender's clock. Inputs are offered in round-robin order starting at
+ * input (cycle mod inputs). */
 #ifndef MEMSCHED_SIM_ICNT_H
 #define MEMSCHED_SIM_ICNT_H
 
@@ -17,15 +18,14 @@ typedef struct {
     uint64_t *in_busy;     /* icnt cycle each input port is free again */
     uint64_t *out_busy;
     rq_t *out;             /* ejection buffers: ready = icnt cycle of arrival */
-    unsigned rr;
     uint64_t packets, flits;
     uint64_t stall_full;   /* packets held back by a full ejection buffer (cycles x packets) */
 } xbar_t;
 
 int  xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned flit, unsigned buf);
 void xbar_free(xbar_t *x);
-/* One crossbar cycle `now`; `src_now` is the senders' current cycle (their queues' time base);
- * dst_of(r) picks the output port of a request. */
+/* One crossbar cycle `now`; `src_now` is the senders' current cycle (their queues' time base).
+ * reply = 0: requests, routed to r->sub; 1: replies, routed to r->sm. */
 void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply);
 /* Packets in flight or waiting at an output. */
 int  xbar_idle(const xbar_t *x);

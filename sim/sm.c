@@ -87,6 +87,7 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops)
     tbslot_t *t = &sm->slot[s];
     sm->kinfo = k;
     sm->ops = ops;
+    sm->sleep_until = 0;
     t->used = 1;
     t->live = 0;
     t->at_bar = 0;
@@ -372,8 +373,30 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     }
 }
 
+/* After a cycle without an issue and with the memory pipeline empty: if
+ * every warp that is not waiting for memory or a barrier waits for a known
+ * cycle, nothing happens in this SM until the earliest of those (or its
+ * next L1 hit), unless a reply arrives or a block is added. */
+static void sleep_plan(sm_t *sm, uint64_t now)
+{
+    uint64_t t = NEVER;
+    for (uint64_t m = sm->ready; m; m &= m - 1) {
+        uint64_t r = sm->warp[__builtin_ctzll(m)].ready_at;
+        if (r <= now + 1)
+            return;
+        if (r < t)
+            t = r;
+    }
+    if (sm->l1.hits.n && sm->l1.hits.at[sm->l1.hits.head] < t)
+        t = sm->l1.hits.at[sm->l1.hits.head];
+    if (sm->l1.fills.n)
+        return;
+    sm->sleep_until = t;
+}
+
 void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
 {
+    sm->sleep_until = 0;   /* awake: planned again at the end of the cycle */
     if (reply) {
         uint64_t lat = now - reply->t_core;
         sm->st.lat_sum += lat;
@@ -405,4 +428,6 @@ void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         }
     }
     sm->st.active_cycles += any;
+    if (!any && !sm->mp.busy)
+        sleep_plan(sm, now);
 }

@@ -99,6 +99,8 @@ struct sm {
         uint64_t line[MAX_LINES];
     } mp;
     uint64_t sfu_free, dp_free;
+    uint64_t sleep_until;         /* nothing can happen before this core cycle unless a reply
+                                     arrives or a block is added (gpu.c skips the SM) */
     l1_t l1;
     sm_stats_t st;
 };
