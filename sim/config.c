@@ -12,7 +12,7 @@
 #include "dram_sched.h"
 #include "engine.h"
 
-typedef enum { K_UINT, K_U64, K_ENUM, K_MHZ } kind_t;
+typedef enum { K_UINT, K_U64, K_ENUM, K_MHZ, K_MAP } kind_t;
 
 typedef struct {
     const char *name;
@@ -110,6 +110,7 @@ static const key_t_ keys[] = {
     {"dram.rows", K_UINT, F(rows), 1, 1u << 20, NULL, "rows per bank (power of two)"},
     {"dram.row_bytes", K_UINT, F(row_bytes), 128, 1u << 20, NULL, "bytes per row across the channel (power of two)"},
     {"dram.channel_shift", K_UINT, F(chan_shift), 7, 20, NULL, "channel interleave: log2 bytes"},
+    {"dram.map", K_MAP, F(map), 0, 64, NULL, "line-index bits in a channel, MSB first (R row, B bank, G group, C column; '-' = derived)"},
     {"dram.addr_w", K_UINT, F(addr_w), 1, 48, NULL, "dram_sched block-address bits"},
     {"dram.test_shorten", K_ENUM, F(shorten), 0, 0, shorten_names, "test knob: the engine ignores one rule"},
 
@@ -246,6 +247,8 @@ static void accepted(FILE *f, const key_t_ *k)
             fprintf(f, " %s", *n);
     } else if (k->kind == K_MHZ) {
         fprintf(f, "a frequency in MHz, e.g. 924 or 1400.5");
+    } else if (k->kind == K_MAP) {
+        fprintf(f, "'-' or up to 64 of R B G C, e.g. RRRRRRRRRRRRBBBBCCCCC");
     } else {
         fprintf(f, "an integer from %" PRIu64 " to %" PRIu64, k->min, k->max);
     }
@@ -297,6 +300,16 @@ static int set_key(config_t *c, const key_t_ *k, const char *v, const char *wher
                 *(unsigned *)base = i;
                 return 0;
             }
+    } else if (k->kind == K_MAP) {
+        size_t n = strlen(v);
+        if (!strcmp(v, "-")) {
+            base[0] = 0;
+            return 0;
+        }
+        if (n >= 1 && n <= k->max && strspn(v, "RBGC") == n) {
+            memcpy(base, v, n + 1);
+            return 0;
+        }
     } else if (k->kind == K_MHZ) {
         if (!parse_mhz(v, &x) && x >= k->min && x <= k->max) {
             *(uint64_t *)base = x;
@@ -335,6 +348,37 @@ int config_set(config_t *c, const char *kv, const char *where)
 
 static int pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
+static unsigned lg(uint64_t x)
+{
+    unsigned n = 0;
+    while (x > 1) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
+
+/* dram.map: the bank bits (B and G) and column bits (C) must be exactly the
+ * configuration's; the row bits (R) at most log2(rows) (the row wraps). */
+static int map_check(const config_t *c, char *buf, size_t n)
+{
+    unsigned r = 0, b = 0, g = 0, col = 0;
+    for (const char *p = c->map; *p; p++) {
+        r += *p == 'R';
+        b += *p == 'B';
+        g += *p == 'G';
+        col += *p == 'C';
+    }
+    unsigned want_g = g ? lg(c->t.nbkgrp) : 0;
+    if (g != want_g || b + g != lg(c->t.nbk) || col != lg(c->row_bytes / 128) || r > lg(c->rows)) {
+        snprintf(buf, n,
+                 "dram.map '%s' has %u R, %u B, %u G, %u C; expected %u B+G (G: 0 or %u), %u C, at most %u R",
+                 c->map, r, b, g, col, lg(c->t.nbk), lg(c->t.nbkgrp), lg(c->row_bytes / 128), lg(c->rows));
+        return 1;
+    }
+    return 0;
+}
+
 int config_check(const config_t *c)
 {
     const char *e = NULL;
@@ -355,6 +399,8 @@ int config_check(const config_t *c)
         e = "mem.sub_partitions must be 1, 2 or 4";
     else if ((1u << c->chan_shift) < c->l1_line * c->n_sub)
         e = "dram.channel_shift must cover a line per sub-partition (2^shift >= 128 x sub_partitions)";
+    else if (c->map[0] && map_check(c, buf, sizeof buf))
+        e = buf;
     else if (c->l1_sets * c->l1_line * c->l1_ways > (1u << 24))
         e = "the L1 is larger than 16 MB";
     else {
@@ -380,6 +426,9 @@ static void value_str(const config_t *c, const key_t_ *k, char *buf, size_t n)
     switch (k->kind) {
     case K_ENUM:
         snprintf(buf, n, "%s", k->names[*(const unsigned *)base]);
+        break;
+    case K_MAP:
+        snprintf(buf, n, "%s", base[0] ? base : "-");
         break;
     case K_MHZ: {
         uint64_t khz = *(const uint64_t *)base;

@@ -62,6 +62,8 @@ typedef struct {
     unsigned rows;                                 /* rows per bank */
     unsigned row_bytes;                            /* bytes of a row across the channel's chips */
     unsigned chan_shift;                           /* log2 of the channel interleave, bytes */
+    char map[65];                                  /* channel-local line-index bits, MSB first: R row,
+                                                      B bank, G bank group, C column ("" = R..RB..BC..C) */
     unsigned addr_w;                               /* dram_sched block-address bits */
     unsigned shorten;                              /* test knob: the engine ignores one rule (0: none) */
 

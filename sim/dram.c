@@ -35,6 +35,24 @@ void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, u
     uint64_t b = lline & (lpr * cfg->t.nbk * cfg->rows - 1);
     *ch = (unsigned)(chunk - per * cfg->n_mem);
     *sub = (unsigned)(lline & (cfg->n_sub - 1));
+    if (cfg->map[0]) {   /* dram.map: the line index's bits, MSB first */
+        size_t n = strlen(cfg->map);
+        uint64_t r = 0, bk = 0, g = 0;
+        unsigned bbits = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t bit = lline >> (n - 1 - i) & 1;
+            switch (cfg->map[i]) {
+            case 'R': r = r << 1 | bit; break;
+            case 'B': bk = bk << 1 | bit; bbits++; break;
+            case 'G': g = g << 1 | bit; break;
+            default: break;   /* 'C': the column */
+            }
+        }
+        *blk = lline & ((1ull << n) - 1);
+        *bank = (unsigned)(g << bbits | bk);
+        *row = (unsigned)r;
+        return;
+    }
     *blk = b;
     *bank = (unsigned)((b / lpr) & (cfg->t.nbk - 1));
     *row = (unsigned)(b / (lpr * cfg->t.nbk));

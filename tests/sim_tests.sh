@@ -257,3 +257,37 @@ for p in fcfs fr-fcfs mshr-m mshr-s mshr-s+a; do
     "$M" sim --workload bfs --size 4096 --set dram.policy=$p --check-dram --quiet --json "$T/pol-$p.json" &&
         ok "policy $p: bfs runs, --check-dram clean" || bad "policy $p: bfs failed"
 done
+
+# dram.map: the default cut written as bit fields gives the same run; a bad map is refused.
+"$M" sim --workload vectoradd --size 65536 --check-dram --quiet --json "$T/map0.json"
+"$M" sim --workload vectoradd --size 65536 --set dram.map=RRRRRRRRRRRRBBBBCCCCC --check-dram --quiet --json "$T/map1.json"
+if cmp -s <(jq 'del(.configuration)' "$T/map0.json") <(jq 'del(.configuration)' "$T/map1.json"); then
+    ok "dram.map: RRRRRRRRRRRRBBBBCCCCC is the default mapping"
+else
+    bad "dram.map: the explicit default mapping gives other statistics"
+fi
+"$M" sim --workload vectoradd --size 65536 --set dram.map=RRRRRRRRRRRRBBCCCCCGG --check-dram --quiet --json "$T/map2.json" &&
+    ok "dram.map: bank groups in the low bits run clean under --check-dram" || bad "dram.map: RRRRRRRRRRRRBBCCCCCGG failed"
+bad_input "a dram.map without the column bits" "dram.map 'RRBB' has 2 R, 2 B, 0 G, 0 C" "$M" sim --set dram.map=RRBB
+
+# Unloaded latency across clock domains: a value sent at edge k of domain A
+# is seen at the first edge of domain B at or after it, edge ceil(k x fB / fA)
+# (docs/sim.md, "Clocks"). The L1 access is at core cycle 1 (the load issues at
+# cycle 0, the memory pipeline takes it next).
+cdiv() { echo $((($1 + $2 - 1) / $2)); }
+for clocks in 1400:1400:1400:924 1150:1150:1150:750 1400:700:1000:924 600:1300:800:924; do
+    IFS=: read -r fc fi fl fd <<<"$clocks"
+    FC=$((fc * 1000)) FI=$((fi * 1000)) FL=$((fl * 1000)) FD=$((fd * 1000))
+    c=1
+    i1=$(cdiv $(((c + 1) * FI)) $FC)                                 # crossbar takes it
+    l1=$(cdiv $(((i1 + ICNT) * FL)) $FI)                             # at the L2
+    d1=$(cdiv $(((l1 + L2 + LD) * FD)) $FL)                          # into dram_sched
+    D=$((d1 + 1 + RCD + (ATOMS - 1) * CCDL + CL + TBURST))           # data done
+    lf=$(((D * FL) / FD + 1))                                        # the L2 fills
+    i2=$(cdiv $(((lf + 1) * FI)) $FL)                                # reply leaves
+    r=$(cdiv $(((i2 + REPLY_FLITS - 1 + ICNT) * FC)) $FI)            # at the SM
+    "$M" sim --workload "$T/l1hit" --set clock.core=$fc --set clock.icnt=$fi --set clock.l2=$fl --set clock.dram=$fd \
+        --check-dram --quiet --json "$T/clk.json"
+    expect "latency across clock domains (core:icnt:L2:DRAM $clocks MHz): L1 miss to reply" \
+        "$(stat .memory_latency.maxmflatency "$T/clk.json")" $((r - c))
+done
