@@ -82,6 +82,12 @@ typedef struct block {
      * as paths below the block's instance, with their group; may be NULL. */
     void (*probes)(void *m, sigtab_t *t);
     unsigned flags;                /* BLOCK_COMB: no clock or reset ports */
+    /* The same model driven with the C structs directly (the lockstep
+     * object's path when it runs the C model alone from X_in_t / X_out_t,
+     * as the system model does): no value arrays, no generator bookkeeping. */
+    void (*eval_s)(void *m, const void *in, void *out);
+    void (*tick_s)(void *m, const void *in);
+    int (*check_s)(void *m, const void *in, int rst_n, char *msg, size_t n);
 } block_t;
 
 #define BLOCK_COMB 1u

@@ -153,6 +153,29 @@ static void glue_tick(void *m, const uint64_t *vin)
     GLUE_T(_tick)(&c->s, &i);
 }
 
+static void glue_eval_s(void *m, const void *in, void *out)
+{
+    ctx_t *c = m;
+    GLUE_T(_eval)(&c->s, in, out);
+}
+
+static void glue_tick_s(void *m, const void *in)
+{
+    ctx_t *c = m;
+    GLUE_T(_tick)(&c->s, in);
+}
+
+#ifdef GLUE_CHECK
+static int glue_check_s(void *m, const void *in, int rst_n, char *msg, size_t n)
+{
+    ctx_t *c = m;
+    return GLUE_T(_check)(&c->chk, &c->s, in, rst_n, msg, n);
+}
+#define GLUE_CHECK_S glue_check_s
+#else
+#define GLUE_CHECK_S NULL
+#endif
+
 #ifdef GLUE_CHECK
 static int glue_check(void *m, const uint64_t *vin, int rst_n, char *msg, size_t n)
 {
@@ -184,7 +207,7 @@ static void glue_destroy(void *m) { free(m); }
     {                                                                                                  \
         name, summary, params, knobs, glue_create, glue_reset, glue_eval, glue_tick, GLUE_CHECK_FN,    \
             glue_gen, glue_pack_in, glue_unpack_out, sizeof(glue_in_t), sizeof(glue_out_t),            \
-            glue_destroy, probes, flags,                                                               \
+            glue_destroy, probes, flags, glue_eval_s, glue_tick_s, GLUE_CHECK_S,                       \
     }
 
 #endif
