@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "dram_sched.h"
 #include "engine.h"
 
@@ -348,15 +349,8 @@ int config_set(config_t *c, const char *kv, const char *where)
 
 static int pow2(uint64_t x) { return x && !(x & (x - 1)); }
 
-static unsigned lg(uint64_t x)
-{
-    unsigned n = 0;
-    while (x > 1) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-}
+/* log2 of a power of two */
+static unsigned lg(uint64_t x) { return bits_clog2(x); }
 
 /* dram.map: the bank bits (B and G) and column bits (C) must be exactly the
  * configuration's; the row bits (R) at most log2(rows) (the row wraps). */

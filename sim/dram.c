@@ -6,17 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
 #include "engine.h"
 
-static unsigned log2u(uint64_t x)
-{
-    unsigned n = 0;
-    while (x > 1) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-}
+/* log2 of a power of two (banks, rows) */
+static unsigned log2u(uint64_t x) { return bits_clog2(x); }
 
 /* Channel interleave: chunks of 2^chan_shift bytes go round-robin over the
  * channels; the channel-local line index is then cut into column (lines in a

@@ -164,6 +164,14 @@ static int state(viol_t *v, const char *rule, vkind_t kind, rec_t prev, unsigned
     return 1;
 }
 
+/* A command that needs its bank open found it closed: name the closing
+ * command, the later of the bank's PRE and the last REF. */
+static int closed(const dram_check_t *c, const bank_t *k, viol_t *v)
+{
+    rec_t by = k->pre.cycle >= c->ref.cycle ? k->pre : c->ref;
+    return state(v, "state: bank closed", V_CLOSED, by, 0);
+}
+
 /* RD/WR b need b open on their row; both go to one bus, hence tCCDS channel
  * wide, tCCDL within the group and the turnaround from the other direction. */
 static int check_col(const dram_check_t *c, int64_t now, dram_cmd_t cmd, unsigned b, unsigned row, viol_t *v)
@@ -171,11 +179,8 @@ static int check_col(const dram_check_t *c, int64_t now, dram_cmd_t cmd, unsigne
     const dram_timing_t *t = &c->t;
     const bank_t *k = &c->bank[b];
     const group_t *g = &c->group[b / c->per_group];
-    if (!k->open) {
-        /* The closing command: the later of this bank's PRE and the last REF. */
-        rec_t by = k->pre.cycle >= c->ref.cycle ? k->pre : c->ref;
-        return state(v, "state: bank closed", V_CLOSED, by, 0);
-    }
+    if (!k->open)
+        return closed(c, k, v);
     if (k->row != row)
         return state(v, "state: wrong row", V_ROW, k->opened, k->row);
     return too_soon(v, now, k->act, t->tRCD, "tRCD") ||
@@ -208,10 +213,8 @@ static int check_pre(const dram_check_t *c, int64_t now, unsigned b, viol_t *v)
     const dram_timing_t *t = &c->t;
     const bank_t *k = &c->bank[b];
     const group_t *g = &c->group[b / c->per_group];
-    if (!k->open) {
-        rec_t by = k->pre.cycle >= c->ref.cycle ? k->pre : c->ref;
-        return state(v, "state: bank closed", V_CLOSED, by, 0);
-    }
+    if (!k->open)
+        return closed(c, k, v);
     return too_soon(v, now, k->act, t->tRAS, "tRAS") ||
            too_soon(v, now, k->wr, c->wr_to_pre, "write recovery (tWR)") ||
            too_soon(v, now, k->rd, c->tburst, "tBURST read-to-precharge") ||

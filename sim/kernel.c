@@ -15,29 +15,31 @@ const char *const op_class_names[OP_CLASSES] = {
     "ldl", "stl", "lds", "sts", "atoms", "atom", "red",
 };
 
+/* Grow *buf (cap elements of `size` bytes) to hold `need`, doubling. 0, or -ENOMEM. */
+static int grow(void **buf, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? *cap : 1024;
+    while (n < need)
+        n *= 2;
+    void *p = realloc(*buf, n * size);
+    if (!p)
+        return -ENOMEM;
+    *buf = p;
+    *cap = n;
+    return 0;
+}
+
 int tb_reserve(tb_t *tb, size_t ninst, size_t naddr)
 {
-    if (tb->ninst + ninst > tb->cap_inst) {
-        size_t cap = tb->cap_inst ? tb->cap_inst : 1024;
-        while (cap < tb->ninst + ninst)
-            cap *= 2;
-        inst_t *p = realloc(tb->inst, cap * sizeof *p);
-        if (!p)
-            return -ENOMEM;
-        tb->inst = p;
-        tb->cap_inst = cap;
-    }
-    if (tb->naddr + naddr > tb->cap_addr) {
-        size_t cap = tb->cap_addr ? tb->cap_addr : 1024;
-        while (cap < tb->naddr + naddr)
-            cap *= 2;
-        uint64_t *p = realloc(tb->addr, cap * sizeof *p);
-        if (!p)
-            return -ENOMEM;
-        tb->addr = p;
-        tb->cap_addr = cap;
-    }
-    return 0;
+    void *i = tb->inst, *a = tb->addr;
+    int rc = grow(&i, &tb->cap_inst, tb->ninst + ninst, sizeof *tb->inst);
+    tb->inst = i;
+    if (!rc)
+        rc = grow(&a, &tb->cap_addr, tb->naddr + naddr, sizeof *tb->addr);
+    tb->addr = a;
+    return rc;
 }
 
 void tb_clear(tb_t *tb)
