@@ -109,6 +109,7 @@ static void do_fill(l2_t *l, uint64_t now)
     /* the line may have been replaced while replies waited: mark it dirty only if still there */
     if (l->fill_dirty && l->fill_line->state == LINE_V && l->fill_line->line == e->line)
         l->fill_line->dirty = 1;
+    l->live_len[n]--;
     mshr_release(&l->mshr, m);
     l->fill_k = 0;
     l->fill_m = -1;
@@ -193,7 +194,9 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
             return 0;
         }
         l->wreq[(size_t)m * cfg->l2_merge + e->n] = *r;
+        l->live_len[e->n > 16 ? 16 : e->n]--;
         mshr_merge(&l->mshr, m, 0);
+        l->live_len[e->n > 16 ? 16 : e->n]++;
         l->st.c.acc[t]++;
         l->st.c.pending_hit++;
         if (l->mib) {
@@ -212,6 +215,7 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     if (!v)
         return 0;
     int m = mshr_alloc(&l->mshr, r->line, 0);
+    l->live_len[1]++;
     l->wreq[(size_t)m * cfg->l2_merge] = *r;
     v->state = LINE_R;
     v->line = r->line;
@@ -280,6 +284,10 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
 int l2_cycle(l2_t *l, uint64_t now, uint64_t icnt_now, uint64_t dram_now)
 {
     l->st.cycles++;
+    /* the thesis' Figure 5.2: L2 cycles x live MSHR entries, by their current merge length */
+    if (l->mshr.used)
+        for (unsigned k = 1; k < L2_MERGE_HIST; k++)
+            l->st.merge_cycles[k] += l->live_len[k];
     if (rq_empty(l->in) && l2_idle(l)) {   /* nothing to do: no state changes */
         l->busy = 0;
         return 0;

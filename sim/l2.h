@@ -19,7 +19,7 @@
 typedef struct {
     cache_stats_t c;
     uint64_t merge_hist[L2_MERGE_HIST];   /* released MSHR entries by merge length */
-    uint64_t merge_cycles[L2_MERGE_HIST]; /* cycles entries of each current length were live (Fig. 5.2) */
+    uint64_t merge_cycles[L2_MERGE_HIST]; /* entry-cycles at each current length (Figure 5.2) */
     uint64_t cycles;
     mib_l2_stats_t mib;
 } l2_stats_t;
@@ -40,6 +40,7 @@ typedef struct {
     mib_l2_in_t min;
     mib_l2_out_t mout;
     int busy;                 /* not idle after its last cycle (gpu.c skips idle slices) */
+    unsigned live_len[L2_MERGE_HIST];   /* live MSHR entries by current merge length */
     int fill_m;               /* the MSHR entry being answered (-1: none) */
     unsigned fill_k;          /* its replies already sent */
     int fill_dirty;           /* an atomic among them */

@@ -138,7 +138,7 @@ char *stats_json(const gpu_t *g, const char *workload, const char *config_name, 
     cache_json(l1s, "L1D", &l1, g->thread_insts);
 
     cache_stats_t l2 = {0};
-    uint64_t mh[L2_MERGE_HIST] = {0};
+    uint64_t mh[L2_MERGE_HIST] = {0}, mc[L2_MERGE_HIST] = {0};
     mib_l2_stats_t mib = {0};
     for (unsigned i = 0; i < g->nsub; i++) {
         const l2_stats_t *x = &g->l2[i].st;
@@ -152,8 +152,10 @@ char *stats_json(const gpu_t *g, const char *workload, const char *config_name, 
             l2.resfail[r] += x->c.resfail[r];
         l2.evictions += x->c.evictions;
         l2.writebacks += x->c.writebacks;
-        for (int k = 0; k < L2_MERGE_HIST; k++)
+        for (int k = 0; k < L2_MERGE_HIST; k++) {
             mh[k] += x->merge_hist[k];
+            mc[k] += x->merge_cycles[k];
+        }
         mib.dummies += x->mib.dummies;
         mib.blocked += x->mib.blocked;
         mib.lost_updates += x->mib.lost_updates;
@@ -161,6 +163,7 @@ char *stats_json(const gpu_t *g, const char *workload, const char *config_name, 
     cJSON *l2s = cJSON_AddObjectToObject(root, "l2");
     cache_json(l2s, "L2", &l2, g->thread_insts);
     cJSON_AddItemToObject(l2s, "mshr_merge_length_hist", u64_array(mh + 1, L2_MERGE_HIST - 1));
+    cJSON_AddItemToObject(l2s, "mshr_merge_length_cycles", u64_array(mc + 1, L2_MERGE_HIST - 1));
     if (cfg->policy >= DS_MSHR_M) {
         u64(l2s, "mib_dummies", mib.dummies);
         u64(l2s, "mib_miss_queue_blocked_cycles", mib.blocked);

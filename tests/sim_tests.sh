@@ -291,3 +291,31 @@ for clocks in 1400:1400:1400:924 1150:1150:1150:750 1400:700:1000:924 600:1300:8
     expect "latency across clock domains (core:icnt:L2:DRAM $clocks MHz): L1 miss to reply" \
         "$(stat .memory_latency.maxmflatency "$T/clk.json")" $((r - c))
 done
+
+# Refresh and tFAW (options GPGPU-Sim does not have): the engine refreshes and
+# the checker finds every command legal.
+"$M" sim --workload vectoradd --size 262144 --set dram.tREFI=1900 --set dram.tRFC=100 --set dram.tFAW=23 \
+    --check-dram --quiet --json "$T/ref.json" 2>"$T/ref.err"
+refs=$(stat .dram.n_ref "$T/ref.json" 2>/dev/null)
+if [ -n "$refs" ] && [ "$refs" -gt 0 ]; then
+    ok "refresh and tFAW: $refs refreshes, --check-dram clean"
+else
+    bad "refresh and tFAW" "$(head -2 "$T/ref.err")"
+fi
+expect "merging: the cycle distribution counts the 8-long entry's cycles at length 8" \
+    "$(jq '.l2.mshr_merge_length_cycles[7] > 0' "$T/merge8.json")" true
+
+# Every built-in kernel (small) at every preset, with the checker; the JSON is valid.
+fails=0 runs=0
+while read -r k; do
+    case $k in bfs) s=1024 ;; stream) s=1 ;; vectoradd) s=8192 ;; kmeans) s=1024 ;; *) s=64 ;; esac
+    for cfg in $("$M" sim --list-configs | awk '{print $1}'); do
+        runs=$((runs + 1))
+        if ! "$M" sim --config "$cfg" --workload "$k" --size $s --check-dram --quiet --json "$T/all.json" 2>"$T/all.err" ||
+            ! jq -e .gpu.gpu_sim_insn "$T/all.json" >/dev/null; then
+            bad "built-in $k at $cfg" "$(head -2 "$T/all.err")"
+            fails=$((fails + 1))
+        fi
+    done
+done < <("$M" sim --list-workloads | awk '{print $1}')
+[ $fails = 0 ] && ok "every built-in kernel at every preset: $runs runs, --check-dram clean, valid JSON"
