@@ -150,6 +150,42 @@ static void progress(gpu_t *g, double t0, int final)
             dt > 0 ? (double)clocks_now(&g->clk, CLK_CORE) / dt / 1e3 : 0.0, final ? "\n" : "   ");
 }
 
+/* A count that grows whenever anything happens: instructions issued, L1
+ * replies, DRAM commands, L2 accesses (the watchdog's view). */
+static uint64_t activity(const gpu_t *g)
+{
+    uint64_t a = 0;
+    for (unsigned i = 0; i < g->cfg.n_sm; i++)
+        a += g->sm[i].st.warp_insts + g->sm[i].l1.st.replies + g->sm[i].l1.st.sent;
+    for (unsigned s = 0; s < g->nsub; s++)
+        a += g->l2[s].st.c.fills + g->l2[s].st.c.acc[REQ_RD] + g->l2[s].st.c.acc[REQ_WR];
+    for (unsigned c = 0; c < g->cfg.n_mem; c++)
+        a += g->dram[c]->st.n_act + g->dram[c]->st.n_rd + g->dram[c]->st.n_wr;
+    return a;
+}
+
+/* Every 2^22 steps: 1 after a message if nothing at all happened since the
+ * last look while work is left (a deadlock: a bug in the model). */
+static int watchdog(gpu_t *g, uint64_t n)
+{
+    if (n & ((1u << 22) - 1))
+        return 0;
+    uint64_t a = activity(g);
+    if (a != g->wd_activity) {
+        g->wd_activity = a;
+        return 0;
+    }
+    fprintf(stderr, "memsched sim: internal error: nothing happened for 4M clock steps up to core cycle %llu "
+                    "(a deadlock in the model; please report it with the command line)\n",
+            (unsigned long long)clocks_now(&g->clk, CLK_CORE));
+    for (unsigned i = 0; i < g->cfg.n_sm; i++)
+        if (g->sm[i].live_tbs || g->sm[i].l1.mshr.used)
+            fprintf(stderr, "  sm%u: %u blocks, ready warps %#llx, memory pipeline %s, L1 MSHRs %u\n", i,
+                    g->sm[i].live_tbs, (unsigned long long)g->sm[i].ready, g->sm[i].mp.busy ? "busy" : "idle",
+                    g->sm[i].l1.mshr.used);
+    return 1;
+}
+
 /* One step of the clocks: every domain whose edge it is. */
 static int step(gpu_t *g, launch_t *L)
 {
@@ -235,7 +271,11 @@ int gpu_run(gpu_t *g, workload_t *w)
             }
             if (g->cfg.max_cycles && clocks_now(&g->clk, CLK_CORE) >= g->cfg.max_cycles)
                 break;
-            if ((++n & 0xffff) == 0 && g->opt.progress && now_s() >= next_prog) {
+            if (watchdog(g, ++n)) {
+                rc = 1;
+                break;
+            }
+            if ((n & 0xffff) == 0 && g->opt.progress && now_s() >= next_prog) {
                 progress(g, t0, 0);
                 next_prog = now_s() + 1.0;
             }
@@ -261,8 +301,8 @@ int gpu_run(gpu_t *g, workload_t *w)
     }
     /* the memory system drains: every request issued is answered */
     uint64_t c0 = clocks_now(&g->clk, CLK_CORE);
-    while (!rc && !mem_idle(g))
-        if (step(g, NULL))
+    for (uint64_t n = 1; !rc && !mem_idle(g); n++)
+        if (step(g, NULL) || watchdog(g, n))
             rc = 1;
     g->drain_cycles = clocks_now(&g->clk, CLK_CORE) - c0;
     for (unsigned s = 0; s < g->cfg.n_sm; s++) {

@@ -46,6 +46,7 @@ typedef struct {
     double wall_s;
     uint64_t trace_warp_insts, trace_thread_insts;   /* as read from the workload */
     uint64_t dram_cmds_checked;
+    uint64_t wd_activity;             /* the watchdog's last look */
 } gpu_t;
 
 /* Build the GPU for a checked configuration. NULL after a message. */
