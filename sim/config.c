@@ -75,7 +75,7 @@ static const key_t_ keys[] = {
     {"l2.ways", K_UINT, F(l2_ways), 1, 64, NULL, "L2 ways"},
     {"l2.mshr", K_UINT, F(l2_mshr), 1, 128, NULL, "L2 MSHR entries per sub-partition"},
     {"l2.merge", K_UINT, F(l2_merge), 1, 16, NULL, "requests per L2 MSHR entry"},
-    {"l2.miss_queue", K_UINT, F(l2_mq), 1, 1024, NULL, "L2 miss queue entries"},
+    {"l2.miss_queue", K_UINT, F(l2_mq), 2, 1024, NULL, "L2 miss queue entries"},
     {"l2.latency", K_UINT, F(l2_lat), 1, 1000, NULL, "L2 hit latency, L2 cycles"},
     {"l2.dram_latency", K_UINT, F(l2_dram_lat), 0, 1000, NULL, "L2 -> DRAM controller latency, L2 cycles"},
     {"l2.input_queue", K_UINT, F(l2_inq), 1, 1024, NULL, "requests waiting at an L2 slice"},
@@ -389,6 +389,8 @@ int config_check(const config_t *c)
         e = "dram.burst must be a multiple of dram.data_ratio";
     else if (c->l1_line % (c->t.BL * c->buswidth * c->chips) && (c->t.BL * c->buswidth * c->chips) % c->l1_line)
         e = "a line must be a whole number of DRAM bursts (burst x buswidth x chips bytes) or one burst";
+    else if (c->l2_mq < 2)
+        e = "l2.miss_queue must hold at least 2 (a read miss may need room for a write-back too)";
     else if (!pow2(c->n_sub))
         e = "mem.sub_partitions must be 1, 2 or 4";
     else if ((1u << c->chan_shift) < c->l1_line * c->n_sub)

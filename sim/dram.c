@@ -76,7 +76,8 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     d->bank = calloc(cfg->t.nbk, sizeof *d->bank);
     d->cap_infl = cfg->rdq + cfg->t.nbk * cfg->bank_q;
     d->infl = calloc(d->cap_infl, sizeof *d->infl);
-    d->ret_cap = cfg->t.nbk * cfg->bank_q + 4;
+    /* every read the channel holds has an L2 MSHR entry of one of its sub-partitions */
+    d->ret_cap = nsub * cfg->l2_mshr + 4;
     d->ret_t = calloc(d->ret_cap, sizeof *d->ret_t);
     d->ret_line = calloc(d->ret_cap, sizeof *d->ret_line);
     d->ret_sub = calloc(d->ret_cap, sizeof *d->ret_sub);

@@ -248,6 +248,17 @@ int gpu_run(gpu_t *g, workload_t *w)
         launch_t L = {.k = w->open_kernel(w, i), .more = 1};
         if (!L.k)
             return 2;
+        const kinfo_t *ki = &L.k->info;
+        unsigned kw = (ki->threads + WARP_SIZE - 1) / WARP_SIZE;
+        if (kw > g->cfg.max_warps || kw > SM_MAX_WARPS || ki->threads > g->cfg.max_threads ||
+            (uint64_t)ki->nregs * kw * WARP_SIZE > g->cfg.regs || ki->shmem > g->cfg.shmem) {
+            fprintf(stderr, "memsched sim: kernel %s: a block (%u threads, %u registers each, %u B shared memory) "
+                            "does not fit an SM (sm.warps %u, sm.threads %u, sm.regs %u, sm.shmem %u)\n",
+                    ki->name, ki->threads, ki->nregs, ki->shmem, g->cfg.max_warps, g->cfg.max_threads, g->cfg.regs,
+                    g->cfg.shmem);
+            L.k->close(L.k);
+            return 2;
+        }
         kernel_stats_t *ks = realloc(g->kst, (g->nk + 1) * sizeof *g->kst);
         if (!ks) {
             L.k->close(L.k);
@@ -301,7 +312,8 @@ int gpu_run(gpu_t *g, workload_t *w)
     }
     /* the memory system drains: every request issued is answered */
     uint64_t c0 = clocks_now(&g->clk, CLK_CORE);
-    for (uint64_t n = 1; !rc && !mem_idle(g); n++)
+    int cut = g->cfg.max_cycles && c0 >= g->cfg.max_cycles;   /* run.max_cycles: no drain, counts as they are */
+    for (uint64_t n = 1; !rc && !cut && !mem_idle(g); n++)
         if (step(g, NULL) || watchdog(g, n))
             rc = 1;
     g->drain_cycles = clocks_now(&g->clk, CLK_CORE) - c0;

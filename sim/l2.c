@@ -84,6 +84,7 @@ static void do_fill(l2_t *l, uint64_t now)
         l->fill_line = c;
         c->state = LINE_V;
         l->st.c.fills++;
+        l->st.c.replies++;
     }
     int m = l->fill_m;
     mshr_entry_t *e = &l->mshr.e[m];
@@ -155,10 +156,11 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     unsigned set = (unsigned)(r->blk / cfg->n_sub % l->tags.sets);
     cline_t *c = tags_find(&l->tags, set, r->line);
     if (t == REQ_WR) {   /* write-back, write-allocate: the line is written whole, no fetch */
-        if (!c && !(c = victim(l, set, 0, dram_now, t)))
+        int miss = !c;
+        if (miss && !(c = victim(l, set, 0, dram_now, t)))
             return 0;
         l->st.c.acc[t]++;
-        if (c->state == LINE_I) {
+        if (miss) {
             l->st.c.miss[t]++;
             c->state = LINE_V;
             c->line = r->line;
@@ -224,6 +226,7 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     tags_touch(&l->tags, v);
     req_t q = *r;
     q.type = REQ_RD;
+    l->st.c.sent++;
     rq_push(&l->mq, &q, 0);
     l->st.c.acc[t]++;
     l->st.c.miss[t]++;

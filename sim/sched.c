@@ -47,8 +47,9 @@ static int gto_pick(sm_t *sm, unsigned k, uint64_t now)
 }
 
 /* Two-level: only the first sm.two_level_active warps of the list are
- * scheduled (round-robin among them); a warp that issues a global load goes
- * to the back of the list, letting a pending warp in. */
+ * scheduled (round-robin among them); a warp that issues a global or local
+ * load, an atomic, a barrier or a fence goes to the back of the list,
+ * letting a pending warp in. */
 static int tl_pick(sm_t *sm, unsigned k, uint64_t now)
 {
     sched_t *s = &sm->sched[k];
@@ -60,7 +61,8 @@ static void tl_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in)
 {
     sched_t *s = &sm->sched[k];
     s->last = w;
-    if (in->cls != OP_LDG && in->cls != OP_LDL)
+    /* long waits leave the active set: loads, atomics, barriers, fences */
+    if (in->cls != OP_LDG && in->cls != OP_LDL && in->cls != OP_ATOM && in->cls != OP_BAR && in->cls != OP_MEMBAR)
         return;
     for (unsigned i = 0; i < s->n; i++)
         if (s->list[i] == w) {

@@ -26,6 +26,8 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id)
     sm->nrec_free = nrec;
     for (unsigned w = 0; w < SM_MAX_WARPS; w++)
         sm->sched_mask[w % cfg->n_sched] |= 1ull << w;
+    for (unsigned k = 0; k < cfg->n_sched; k++)
+        sm->sched[k].last = k;   /* a warp of its own: GTO's greedy choice starts there */
     sm->ops_sched = cfg->sched == SCHED_LRR ? &sched_lrr : cfg->sched == SCHED_GTO ? &sched_gto : &sched_two_level;
     return 0;
 }
@@ -146,7 +148,7 @@ static void tb_maybe_done(sm_t *sm, unsigned s)
     for (unsigned w = 0; w < SM_MAX_WARPS; w++)
         if ((t->wmask >> w & 1) && sm->warp[w].nloads)
             return;
-    if (sm->mp.busy && (t->wmask >> sm->mp.warp & 1))
+    if (sm->mp.busy == 1 && (t->wmask >> sm->mp.warp & 1))   /* its global access still going in */
         return;
     t->used = 0;
     sm->used_warps -= t->warps;
@@ -182,6 +184,10 @@ static void warp_finish(sm_t *sm, unsigned w)
     sm->memnext &= ~(1ull << w);
     sched_remove(sm, w);
     tbslot_t *t = &sm->slot[wp->slot];
+    if (wp->at_bar) {   /* a BAR as its last instruction: it no longer waits there */
+        wp->at_bar = 0;
+        t->at_bar--;
+    }
     t->live--;
     bar_check(sm, wp->slot);
     tb_maybe_done(sm, wp->slot);
@@ -229,7 +235,8 @@ static unsigned coalesce(const inst_t *in, const uint64_t *addr, uint64_t *line)
     unsigned n = 0, w = in->width ? in->width : 1;
     unsigned k = (unsigned)__builtin_popcount(in->mask);
     for (unsigned i = 0; i < k; i++) {
-        uint64_t a = addr[i], l0 = a >> LINE_SHIFT, l1 = (a + w - 1) >> LINE_SHIFT;
+        uint64_t a = addr[i], l0 = a >> LINE_SHIFT;
+        uint64_t l1 = (a + w - 1 < a ? UINT64_MAX : a + w - 1) >> LINE_SHIFT;   /* no wrap at 2^64 */
         for (uint64_t l = l0; l <= l1; l++) {
             unsigned j = 0;
             while (j < n && line[j] != l)

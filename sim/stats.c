@@ -152,6 +152,9 @@ char *stats_json(const gpu_t *g, const char *workload, const char *config_name, 
             l2.resfail[r] += x->c.resfail[r];
         l2.evictions += x->c.evictions;
         l2.writebacks += x->c.writebacks;
+        l2.fills += x->c.fills;
+        l2.sent += x->c.sent;
+        l2.replies += x->c.replies;
         for (int k = 0; k < L2_MERGE_HIST; k++) {
             mh[k] += x->merge_hist[k];
             mc[k] += x->merge_cycles[k];

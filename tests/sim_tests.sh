@@ -319,3 +319,28 @@ while read -r k; do
     done
 done < <("$M" sim --list-workloads | awk '{print $1}')
 [ $fails = 0 ] && ok "every built-in kernel at every preset: $runs runs, --check-dram clean, valid JSON"
+
+# Regressions (review of the first cut).
+timeout 300 "$M" sim --workload srad --size 128 --set sm.scheduler=lrr --check-dram --quiet --json "$T/srad-lrr.json" &&
+    ok "srad under LRR finishes (a block was kept by a shared-memory access)" || bad "srad under LRR"
+"$M" sim --workload stream --size 4 --quiet --json "$T/wmiss.json"
+expect "L2 write misses: every output line of stream 4 MB written once" "$(stat .l2.L2_write_misses "$T/wmiss.json")" 32768
+expect "conservation at the L2: read misses sent to the DRAM = fills" \
+    "$(stat .l2.L2_replies_received "$T/bfs1.json")" "$(stat .l2.L2_requests_wanting_reply "$T/bfs1.json")"
+bad_input "a block that fits no SM" "does not fit an SM" "$M" sim --workload vectoradd --size 4096 --set sm.warps=4
+# warp 0: BAR then work; warp 1: BAR as its last instruction; warp 2: work then BAR.
+{
+    printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 42\n0000 ffffffff 0 BAR.SYNC 0 0\n'
+    for i in $(seq 40); do printf '0010 ffffffff 1 R2 IADD 1 R2 0\n'; done
+    printf '0020 ffffffff 0 EXIT 0 0\nwarp = 1\ninsts = 1\n0000 ffffffff 0 BAR.SYNC 0 0\nwarp = 2\ninsts = 42\n'
+    for i in $(seq 40); do printf '0010 ffffffff 1 R2 IADD 1 R2 0\n'; done
+    printf '0000 ffffffff 0 BAR.SYNC 0 0\n0020 ffffffff 0 EXIT 0 0\n#END_TB\n'
+} | mktrace "$T/bar" 1 96
+"$M" sim --workload "$T/bar" --set sm.count=1 --set sm.schedulers=1 --quiet --json "$T/bar.json"
+c1=$(stat .gpu.gpu_sim_cycle "$T/bar.json")
+# warp 0 passes the barrier only after warp 2's 40 dependent IADDs (4 cycles each), then does its 40: > 300 cycles (161 when released early)
+if [ "$c1" -gt 300 ]; then ok "a BAR as a warp's last instruction does not release the others early ($c1 cycles)"
+else bad "BAR released early: $c1 cycles"; fi
+timeout 60 "$M" sim --workload "$T/bar" --set sm.count=1 --set sm.schedulers=1 --set sm.scheduler=two-level \
+    --set sm.two_level_active=1 --quiet --json "$T/bar2.json" && ok "two-level with one active warp passes a barrier" ||
+    bad "two-level scheduler stuck at a barrier"
