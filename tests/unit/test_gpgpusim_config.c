@@ -318,7 +318,7 @@ static void test_cache_bad_values(void **state)
     fails("# L2\n-gpgpu_cache:dl2 64:128:8,L:B:m:W,A:256:4,4\n",
           "@:2: bad value '256' for l2.mshr: expected an integer from 1 to 128");
     fails("-gpgpu_cache:dl2 64:128:8,L:B:m:W,A:32:4,\n",
-          "@:1: bad value '' for l2.miss_queue: expected an integer from 1 to 1024");
+          "@:1: bad value '' for l2.miss_queue: expected an integer from 2 to 1024");
 }
 
 /* ---- DRAM --------------------------------------------------------------- */
