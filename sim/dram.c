@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "bits.h"
-#include "engine.h"
+#include "block.h"
 
 /* log2 of a power of two (banks, rows) */
 static unsigned log2u(uint64_t x) { return bits_clog2(x); }
@@ -88,33 +88,16 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
             goto fail;
     d->next_ref = cfg->t.tREFI;
 
-    ls_settings_t st;
-    ls_settings_init(&st, block_find("dram_sched"));
-    char kv[6][48];
-    snprintf(kv[0], sizeof kv[0], "RdQ=%u", cfg->rdq);
-    snprintf(kv[1], sizeof kv[1], "WrQ=%u", cfg->wrq);
-    snprintf(kv[2], sizeof kv[2], "HighWM=%u", cfg->high_wm);
-    snprintf(kv[3], sizeof kv[3], "LowWM=%u", cfg->low_wm);
-    snprintf(kv[4], sizeof kv[4], "BankW=%u", log2u(cfg->t.nbk) ? log2u(cfg->t.nbk) : 1);
-    snprintf(kv[5], sizeof kv[5], "RowW=%u", log2u(cfg->rows) ? log2u(cfg->rows) : 1);
-    char aw[32];
-    snprintf(aw, sizeof aw, "AddrW=%u", cfg->addr_w);
-    for (int i = 0; i < 6; i++)
-        if (ls_set(&st, kv[i], "the system configuration"))
-            goto fail;
-    if (ls_set(&st, aw, "the system configuration"))
-        goto fail;
-    char label[32];
-    snprintf(label, sizeof label, "sim ch%u.dram_sched", ch);
-    ls_opts_t o = {.rtl = rtl, .seed = 1, .report = 1, .label = NULL};
-    (void)label;
-    if (!(d->ls = ls_open(&st, &o)))
-        goto fail;
     d->in.policy = cfg->policy;
     d->scfg = (dram_sched_cfg_t){cfg->rdq, cfg->wrq, cfg->high_wm, cfg->low_wm, log2u(cfg->t.nbk) ? log2u(cfg->t.nbk) : 1,
                                  log2u(cfg->rows) ? log2u(cfg->rows) : 1, cfg->addr_w};
-    /* Cycle 0: reset (rst_n = 0) so the policy is the reset-time value. */
-    if (ls_step_io(d->ls, 0, &d->in, &d->out))
+    const dram_sched_cfg_t *c = &d->scfg;
+    char params[160];
+    snprintf(params, sizeof params, "RdQ=%u WrQ=%u HighWM=%u LowWM=%u BankW=%u RowW=%u AddrW=%u", c->rdq, c->wrq,
+             c->high_wm, c->low_wm, c->bank_w, c->row_w, c->addr_w);
+    snprintf(d->label, sizeof d->label, "sim ch%u", ch);
+    /* the reset cycle takes the policy: it may change only in reset */
+    if (!(d->ls = sim_block_open("dram_sched", params, rtl, d->label, &d->in, &d->out)))
         goto fail;
     if (cfg->check_dram && !(d->chk = dck_new(&cfg->t, ch)))
         goto fail;

@@ -48,6 +48,7 @@ struct dram {
     const config_t *cfg;
     unsigned ch;
     lockstep_t *ls;             /* dram_sched */
+    char label[32];             /* its name in reports */
     dram_sched_in_t in;
     dram_sched_out_t out;
     bank_t *bank;

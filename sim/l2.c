@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "dram.h"
-#include "engine.h"
+#include "block.h"
 
 static int is_mib(const config_t *cfg) { return cfg->policy >= DS_MSHR_M; }
 
@@ -26,15 +26,10 @@ int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, int rtl_mib)
         return -1;
     }
     if (is_mib(cfg)) {
-        ls_settings_t st;
-        ls_settings_init(&st, block_find("mib_l2"));
-        char e[32], a[32];
-        snprintf(e, sizeof e, "Entries=%u", cfg->l2_mshr);
-        snprintf(a, sizeof a, "AddrW=%u", cfg->addr_w);
-        if (ls_set(&st, e, "the system configuration") || ls_set(&st, a, "the system configuration"))
-            return -1;
-        ls_opts_t o = {.rtl = rtl_mib, .seed = 1, .report = 1};
-        if (!(l->mib = ls_open(&st, &o)) || ls_step_io(l->mib, 0, &l->min, &l->mout))
+        char params[64];
+        snprintf(params, sizeof params, "Entries=%u AddrW=%u", cfg->l2_mshr, cfg->addr_w);
+        snprintf(l->label, sizeof l->label, "sim l2.%u", id);
+        if (!(l->mib = sim_block_open("mib_l2", params, rtl_mib, l->label, &l->min, &l->mout)))
             return -1;
     }
     return 0;

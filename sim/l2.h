@@ -37,6 +37,7 @@ typedef struct {
     rq_t to_dram;             /* the L2 -> DRAM path (ready = L2 cycle) */
     rq_t fill;                /* lines back from the DRAM (ready = L2 cycle) */
     lockstep_t *mib;          /* NULL unless a MIB policy */
+    char label[32];           /* its name in reports */
     mib_l2_in_t min;
     mib_l2_out_t mout;
     int busy;                 /* not idle after its last cycle (gpu.c skips idle slices) */
