@@ -125,7 +125,7 @@ static void dispatch(gpu_t *g, launch_t *L)
                 L->warp_insts++;
                 L->thread_insts += (unsigned)__builtin_popcount(tb->inst[j].mask);
             }
-        sm_add_tb(sm, slot, &L->k->info, &L->k->ops);
+        sm_add_tb(sm, slot, &L->k->info, &L->k->ops, clocks_now(&g->clk, CLK_CORE));
         g->tb_rr = (start + i + 1) % n;
     }
 }
@@ -201,8 +201,8 @@ static int step(gpu_t *g, launch_t *L)
             sm_t *sm = &g->sm[i];
             rq_t *q = &g->rep.out[i];
             int rdy = rq_ready(q, icnt);
-            if (!rdy && core < sm->sleep_until) {   /* asleep: nothing can change */
-                sm->st.cycles += sm->live_tbs != 0;
+            if (!rdy && core < sm->sleep_until) {
+                /* asleep: nothing can change (its cycles are counted when it wakes) */
             } else {
                 sm_cycle(sm, core, dram, rdy ? rq_head(q) : NULL);
                 if (rdy)
@@ -317,6 +317,8 @@ int gpu_run(gpu_t *g, workload_t *w)
         if (step(g, NULL) || watchdog(g, n))
             rc = 1;
     g->drain_cycles = clocks_now(&g->clk, CLK_CORE) - c0;
+    for (unsigned i = 0; i < g->cfg.n_sm; i++)   /* the cycles asleep SMs skipped, counted */
+        sm_sync(&g->sm[i], g->clk.cycle[CLK_CORE]);
     for (unsigned s = 0; s < g->cfg.n_sm; s++) {
         g->warp_insts += g->sm[s].st.warp_insts;
         g->thread_insts += g->sm[s].st.thread_insts;

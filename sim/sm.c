@@ -83,10 +83,35 @@ tb_t *sm_slot_buffer(sm_t *sm, unsigned *slot)
 
 /* Warps of a new block take the lowest free warp slots; each scheduler owns
  * the warp slots w with w % schedulers == its index (as GPGPU-Sim). */
-void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops)
+/* The cycles from sleep_from to now - 1 were skipped: each counts as the
+ * cycle the SM would have run (its blocks resident, its memory pipeline
+ * refused again). */
+static void catch_up(sm_t *sm, uint64_t now)
+{
+    uint64_t k = now - sm->sleep_from;
+    sm->sleep_from = 0;
+    if (sm->live_tbs)
+        sm->st.cycles += k;
+    if (sm->mp.busy == 1 && sm->mp.blocked) {
+        sm->st.issue_stall_mem += k;
+        sm->l1.st.resfail[sm->l1.fail_reason] += k;
+    }
+}
+
+void sm_sync(sm_t *sm, uint64_t now)
+{
+    if (sm->sleep_from && now > sm->sleep_from) {
+        catch_up(sm, now);
+        sm->sleep_from = now;
+    }
+}
+
+void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint64_t now)
 {
     const config_t *c = sm->cfg;
     tbslot_t *t = &sm->slot[s];
+    if (sm->sleep_from)
+        catch_up(sm, now);
     sm->kinfo = k;
     sm->ops = ops;
     sm->sleep_until = 0;
@@ -365,11 +390,23 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     }
     if (!sm->mp.busy)
         return;
+    /* A refusal stands until a reply changes the L1 (a fill: a line valid, an
+     * MSHR entry or merge slot free) or, for a full miss queue, the queue
+     * drains: until then a retry is refused for the same reason (exact). */
+    if (sm->mp.blocked && sm->l1.st.replies == sm->mp.blk_key &&
+        (sm->l1.fail_reason != RF_MISS_QUEUE || rq_full(&sm->l1.mq))) {
+        sm->st.issue_stall_mem++;
+        sm->l1.st.resfail[sm->l1.fail_reason]++;
+        return;
+    }
+    sm->mp.blocked = 0;
     req_t r = {.line = sm->mp.line[sm->mp.next], .type = sm->mp.type, .sm = (uint16_t)sm->id,
                .tag = sm->mp.rec, .t_core = now, .t_dram = dram_now};
     r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
     if (l1_access(&sm->l1, &r, now) == L1_FAIL) {
         sm->st.issue_stall_mem++;
+        sm->mp.blocked = 1;
+        sm->mp.blk_key = sm->l1.st.replies;
         return;
     }
     if (++sm->mp.next == sm->mp.n) {
@@ -387,7 +424,8 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
 static void sleep_plan(sm_t *sm, uint64_t now)
 {
     uint64_t t = NEVER;
-    for (uint64_t m = sm->ready; m; m &= m - 1) {
+    /* with the memory pipeline held, a warp whose next instruction needs it cannot issue */
+    for (uint64_t m = sm->mp.busy ? sm->ready & ~sm->memnext : sm->ready; m; m &= m - 1) {
         uint64_t r = sm->warp[__builtin_ctzll(m)].ready_at;
         if (r <= now + 1)
             return;
@@ -399,10 +437,13 @@ static void sleep_plan(sm_t *sm, uint64_t now)
     if (sm->l1.fills.n)
         return;
     sm->sleep_until = t;
+    sm->sleep_from = now + 1;
 }
 
 void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
 {
+    if (sm->sleep_from)
+        catch_up(sm, now);
     sm->sleep_until = 0;   /* awake: planned again at the end of the cycle */
     if (reply) {
         uint64_t lat = now - reply->t_core;
@@ -419,8 +460,13 @@ void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
     int64_t t;
     while ((t = l1_done(&sm->l1, now)) >= 0)
         load_done(sm, (uint32_t)t, now);
-    if (!sm->live_tbs)
+    if (!sm->live_tbs) {
+        if (!sm->l1.hits.n && !sm->l1.fills.n) {   /* nothing until a reply or a block */
+            sm->sleep_until = NEVER;
+            sm->sleep_from = now + 1;
+        }
         return;
+    }
     sm->st.cycles++;
     mem_pipe(sm, now, dram_now);
     int any = 0;
@@ -435,6 +481,7 @@ void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         }
     }
     sm->st.active_cycles += any;
-    if (!any && !sm->mp.busy)
+    /* asleep with the pipeline held only for a refusal a reply must lift */
+    if (!any && (!sm->mp.busy || (sm->mp.busy == 1 && sm->mp.blocked && sm->l1.fail_reason != RF_MISS_QUEUE)))
         sleep_plan(sm, now);
 }

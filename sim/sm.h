@@ -93,6 +93,8 @@ struct sm {
     /* memory pipeline: one instruction's line requests going into the L1 */
     struct {
         int busy;
+        int blocked;              /* the L1 refused the current line (l1.fail_reason) ... */
+        uint64_t blk_key;         /* ... with l1.st.replies at this count: no retry can succeed until it changes */
         uint8_t type;
         unsigned warp, n, next;
         uint32_t rec;
@@ -101,6 +103,8 @@ struct sm {
     uint64_t sfu_free, dp_free;
     uint64_t sleep_until;         /* nothing can happen before this core cycle unless a reply
                                      arrives or a block is added (gpu.c skips the SM) */
+    uint64_t sleep_from;          /* asleep since this core cycle (0: awake); the skipped
+                                     cycles are counted when it wakes (sm_sync) */
     l1_t l1;
     sm_stats_t st;
 };
@@ -111,10 +115,13 @@ void sm_free(sm_t *sm);
 int  sm_can_take(const sm_t *sm, const kinfo_t *k);
 /* A free block slot's buffer to fill (kernel next_tb), then sm_add_tb with it. */
 tb_t *sm_slot_buffer(sm_t *sm, unsigned *slot);
-void sm_add_tb(sm_t *sm, unsigned slot, const kinfo_t *k, const optab_t *ops);
+void sm_add_tb(sm_t *sm, unsigned slot, const kinfo_t *k, const optab_t *ops, uint64_t now);
 /* One core cycle. The reply (if any) is a packet from the crossbar for this SM. */
 void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply);
 static inline int sm_busy(const sm_t *sm) { return sm->live_tbs != 0; }
+/* Count the cycles an asleep SM skipped before core cycle `now` (it stays
+ * asleep): before statistics are read. */
+void sm_sync(sm_t *sm, uint64_t now);
 
 /* Can warp w issue its next instruction now? (Dependences, units, the memory pipeline.) */
 int  sm_can_issue(sm_t *sm, unsigned w, uint64_t now);
