@@ -67,6 +67,7 @@ struct dram {
     unsigned ret_head, ret_n, ret_cap;
     rq_t **from_l2;             /* the sub-partitions' L2 -> DRAM paths (ready in L2 cycles) */
     rq_t **to_l2;               /* their fill queues */
+    uint64_t *wake;             /* if set, wake[s] = 0 when a line enters sub-partition s's fill queue */
     unsigned nsub, in_rr;
     dram_check_t *chk;
     dram_stats_t st;

@@ -29,11 +29,14 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->dram = calloc(cfg->n_mem, sizeof *g->dram);
     g->dram_in = calloc(g->nsub, sizeof *g->dram_in);
     g->dram_fill = calloc(g->nsub, sizeof *g->dram_fill);
-    if (!g->sm || !g->l2 || !g->dram || !g->dram_in || !g->dram_fill)
+    g->l2_next = calloc(g->nsub, sizeof *g->l2_next);
+    g->icnt_same = cfg->clk_icnt == cfg->clk_l2;
+    if (!g->sm || !g->l2 || !g->dram || !g->dram_in || !g->dram_fill || !g->l2_next)
         goto fail;
     if (xbar_init(&g->req, cfg->n_sm, g->nsub, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf) ||
         xbar_init(&g->rep, g->nsub, cfg->n_sm, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf))
         goto fail;
+    g->req.wake = g->l2_next;
     for (unsigned i = 0; i < cfg->n_sm; i++) {
         if (sm_init(&g->sm[i], cfg, i))
             goto fail;
@@ -50,6 +53,8 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         if (!(g->dram[c] = dram_new(cfg, c, &g->dram_in[c * cfg->n_sub], &g->dram_fill[c * cfg->n_sub], cfg->n_sub,
                                     opt->rtl_dram_sched)))
             goto fail;
+        else
+            g->dram[c]->wake = &g->l2_next[c * cfg->n_sub];
     return g;
 fail:
     gpu_free(g);
@@ -77,6 +82,7 @@ void gpu_free(gpu_t *g)
     free(g->dram);
     free(g->dram_in);
     free(g->dram_fill);
+    free(g->l2_next);
     free(g->kst);
     free(g);
 }
@@ -221,13 +227,12 @@ static int step(gpu_t *g, launch_t *L)
     if (m & (1u << CLK_L2)) {
         g->rep_waiting = 0;
         for (unsigned s = 0; s < g->nsub; s++) {
+            if (l2 < g->l2_next[s])
+                continue;   /* nothing can change before then (its cycles are counted later) */
             l2_t *x = &g->l2[s];
-            if (!x->busy && rq_empty(x->in) && rq_empty(&x->fill)) {
-                x->st.cycles++;   /* idle: nothing can change */
-                continue;
-            }
             if (l2_cycle(x, l2, icnt, dram))
                 return 1;
+            g->l2_next[s] = l2_next(x, l2, g->icnt_same);
             g->rep_waiting |= !rq_empty(&x->reply);
         }
     }
@@ -317,8 +322,10 @@ int gpu_run(gpu_t *g, workload_t *w)
         if (step(g, NULL) || watchdog(g, n))
             rc = 1;
     g->drain_cycles = clocks_now(&g->clk, CLK_CORE) - c0;
-    for (unsigned i = 0; i < g->cfg.n_sm; i++)   /* the cycles asleep SMs skipped, counted */
+    for (unsigned i = 0; i < g->cfg.n_sm; i++)   /* the cycles asleep SMs and slices skipped, counted */
         sm_sync(&g->sm[i], g->clk.cycle[CLK_CORE]);
+    for (unsigned s = 0; s < g->nsub; s++)
+        l2_sync(&g->l2[s], g->clk.cycle[CLK_L2]);
     for (unsigned s = 0; s < g->cfg.n_sm; s++) {
         g->warp_insts += g->sm[s].st.warp_insts;
         g->thread_insts += g->sm[s].st.thread_insts;

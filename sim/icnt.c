@@ -10,6 +10,7 @@ int xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned fli
     x->lat = lat;
     x->flit = flit;
     x->packets = x->flits = x->stall_full = 0;
+    x->wake = NULL;
     x->in = calloc(nin, sizeof *x->in);
     x->in_busy = calloc(nin, sizeof *x->in_busy);
     x->out_busy = calloc(nout, sizeof *x->out_busy);
@@ -52,6 +53,8 @@ void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply)
         unsigned fl = (req_bytes(r) + x->flit - 1) / x->flit;
         x->in_busy[i] = x->out_busy[o] = now + fl;
         rq_push(&x->out[o], r, now + fl - 1 + x->lat);
+        if (x->wake)
+            x->wake[o] = 0;
         rq_pop(q);
         x->packets++;
         x->flits += fl;

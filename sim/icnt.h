@@ -20,6 +20,7 @@ typedef struct {
     rq_t *out;             /* ejection buffers: ready = icnt cycle of arrival */
     uint64_t packets, flits;
     uint64_t stall_full;   /* packets held back by a full ejection buffer (cycles x packets) */
+    uint64_t *wake;        /* if set, wake[o] = 0 when a packet enters output o (the receiver's next cycle to run) */
 } xbar_t;
 
 int  xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned flit, unsigned buf);

@@ -279,17 +279,44 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
     return 0;
 }
 
+void l2_sync(l2_t *l, uint64_t now)
+{
+    l->st.cycles = now;   /* one per L2 cycle, busy or not */
+    /* the thesis' Figure 5.2: L2 cycles x live MSHR entries, by their current
+     * merge length; the lengths change only in l2_cycle, which first counts
+     * the cycles since the last change (the one it runs included) */
+    uint64_t n = now - l->mc_at;
+    if (n && l->mshr.used)
+        for (unsigned k = 1; k < L2_MERGE_HIST; k++)
+            l->st.merge_cycles[k] += (uint64_t)l->live_len[k] * n;
+    l->mc_at = now;
+}
+
+uint64_t l2_next(const l2_t *l, uint64_t now, int icnt_same)
+{
+    /* work the slice retries or that others take from it every cycle: the
+     * MIB (ages, dummies), the miss queue, replies, a fill being answered */
+    if ((l->mib && (l->mshr.used || l->min.alloc_valid || l->min.merge_valid || l->min.release_valid)) ||
+        !rq_empty(&l->mq) || !rq_empty(&l->reply) || l->fill_m >= 0)
+        return now + 1;
+    uint64_t t = UINT64_MAX;
+    if (!rq_empty(&l->rop))
+        t = l->rop.ready[l->rop.head];
+    if (!rq_empty(&l->fill) && l->fill.ready[l->fill.head] < t)
+        t = l->fill.ready[l->fill.head];
+    if (!rq_empty(l->in)) {
+        uint64_t i = icnt_same ? l->in->ready[l->in->head] : now + 1;
+        if (i < t)
+            t = i;
+    }
+    return t > now ? t : now + 1;
+}
+
 int l2_cycle(l2_t *l, uint64_t now, uint64_t icnt_now, uint64_t dram_now)
 {
-    l->st.cycles++;
-    /* the thesis' Figure 5.2: L2 cycles x live MSHR entries, by their current merge length */
-    if (l->mshr.used)
-        for (unsigned k = 1; k < L2_MERGE_HIST; k++)
-            l->st.merge_cycles[k] += l->live_len[k];
-    if (rq_empty(l->in) && l2_idle(l)) {   /* nothing to do: no state changes */
-        l->busy = 0;
+    l2_sync(l, now + 1);
+    if (rq_empty(l->in) && l2_idle(l))   /* nothing to do: no state changes */
         return 0;
-    }
     do_fill(l, now);
     do_request(l, now, dram_now);
     /* the access latency: every request spends l2.latency cycles between
@@ -298,7 +325,5 @@ int l2_cycle(l2_t *l, uint64_t now, uint64_t icnt_now, uint64_t dram_now)
         rq_push(&l->rop, rq_head(l->in), now + l->cfg->l2_lat);
         rq_pop(l->in);
     }
-    int rc = to_dram(l, now, dram_now);
-    l->busy = !l2_idle(l);
-    return rc;
+    return to_dram(l, now, dram_now);
 }

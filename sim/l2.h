@@ -40,8 +40,8 @@ typedef struct {
     char label[32];           /* its name in reports */
     mib_l2_in_t min;
     mib_l2_out_t mout;
-    int busy;                 /* not idle after its last cycle (gpu.c skips idle slices) */
     unsigned live_len[L2_MERGE_HIST];   /* live MSHR entries by current merge length */
+    uint64_t mc_at;           /* merge_cycles counted up to this L2 cycle (exclusive) */
     int fill_m;               /* the MSHR entry being answered (-1: none) */
     unsigned fill_k;          /* its replies already sent */
     int fill_dirty;           /* an atomic among them */
@@ -54,6 +54,13 @@ int  l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, int rtl_mib);
 void l2_free(l2_t *l);
 /* One L2 cycle. 0, or 1 after a lockstep report. */
 int  l2_cycle(l2_t *l, uint64_t now, uint64_t icnt_now, uint64_t dram_now);
+/* After l2_cycle(now): the first L2 cycle in which a cycle could change
+ * anything, unless a request or a fill arrives first (gpu.c skips the slice
+ * until then). icnt_same: the crossbar clock is the L2 clock (the input's
+ * ready times are then L2 cycles). */
+uint64_t l2_next(const l2_t *l, uint64_t now, int icnt_same);
+/* Count the statistics of the cycles skipped up to L2 cycle `now` (exclusive). */
+void l2_sync(l2_t *l, uint64_t now);
 int  l2_idle(const l2_t *l);
 
 #endif
