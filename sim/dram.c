@@ -189,14 +189,14 @@ static int check(dram_t *d, uint64_t now, dram_cmd_t cmd, unsigned b, unsigned r
     return 0;
 }
 
-static int act_allowed(const dram_t *d, uint64_t now)
+/* The earliest cycle for an ACT to any bank: tRRD and the four-activate window. */
+static uint64_t act_earliest(const dram_t *d)
 {
     const dram_timing_t *t = &d->cfg->t;
-    if (now < d->act_ok)
-        return 0;
-    if (t->tFAW && d->faw_n >= 4 && now < d->faw[d->faw_n % 4] + t->tFAW)
-        return 0;
-    return 1;
+    uint64_t e = d->act_ok;
+    if (t->tFAW && d->faw_n >= 4)
+        e = max64(e, d->faw[d->faw_n % 4] + t->tFAW);
+    return e;
 }
 
 /* Refresh (tREFI > 0): once due, no ACT; close the open banks; REF when all
@@ -237,6 +237,13 @@ static int engine(dram_t *d, uint64_t now)
     int ref = refresh(d, now, &issued);
     if (ref < 0)
         return 1;
+    if (now < d->eng_next)   /* no head can take its command yet (exact: see below) */
+        return 0;
+    /* Without a refresh, the rules' earliest cycles change only when a
+     * command issues, and the heads only then or when an empty bank queue
+     * takes a request (which clears eng_next): after a cycle with no command,
+     * none can issue before the earliest head's earliest cycle. */
+    uint64_t first = UINT64_MAX;
     unsigned nbk = t->nbk, b = d->rr;
     for (unsigned i = 0; i < nbk && !issued; i++, b = b + 1 == nbk ? 0 : b + 1) {
         bank_t *k = &d->bank[b];
@@ -245,19 +252,23 @@ static int engine(dram_t *d, uint64_t now)
         bank_req_t *r = &k->q[k->head];
         unsigned g = dram_bank_group(t, b);
         dram_cmd_t cmd;
+        uint64_t e;
         if (k->open && k->row == r->row) {
             cmd = r->write ? DCMD_WR : DCMD_RD;
-            if (now < k->col_ok || now < d->grp_col_ok[g] || now < d->col_ok ||
-                now < (r->write ? d->wr_ok : d->rd_ok))
-                continue;
+            e = max64(max64(k->col_ok, d->grp_col_ok[g]), max64(d->col_ok, r->write ? d->wr_ok : d->rd_ok));
         } else if (k->open) {
             cmd = DCMD_PRE;
-            if (now < k->pre_ok || now < d->grp_pre_ok[g])
-                continue;
+            e = max64(k->pre_ok, d->grp_pre_ok[g]);
         } else {
             cmd = DCMD_ACT;
-            if (ref || now < k->act_ok || !act_allowed(d, now))
+            e = max64(k->act_ok, act_earliest(d));
+            if (ref)
                 continue;
+        }
+        if (now < e) {
+            if (e < first)
+                first = e;
+            continue;
         }
         if (check(d, now, cmd, b, r->row))
             return 1;
@@ -289,6 +300,7 @@ static int engine(dram_t *d, uint64_t now)
             d->busy_banks -= --k->n == 0;
         }
     }
+    d->eng_next = issued || t->tREFI ? 0 : first;
     return 0;
 }
 
@@ -337,10 +349,20 @@ static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
     d->in_rr = d->in_rr + 1 == d->nsub ? 0 : d->in_rr + 1;
 }
 
+uint64_t dram_next(const dram_t *d, uint64_t now)
+{
+    if (d->queued || d->sched_live || d->cfg->t.tREFI)
+        return now + 1;
+    for (unsigned s = 0; s < d->nsub; s++)
+        if (!rq_empty(d->from_l2[s]))
+            return now + 1;
+    return UINT64_MAX;   /* idle until an L2 slice sends a request */
+}
+
 int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
 {
     const config_t *cfg = d->cfg;
-    d->st.cycles++;
+    d->st.cycles = now + 1;   /* one per DRAM cycle, run or skipped */
     /* An idle channel (nothing queued, nothing arriving, no refresh due)
      * changes no state in a cycle: skip it. */
     if (!d->queued && !d->sched_live && !cfg->t.tREFI) {
@@ -417,6 +439,8 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
                         break;
                     }
             }
+            if (!k->n)
+                d->eng_next = 0;   /* a new head */
             d->busy_banks += k->n++ == 0;
         }
         if (ls_tick(d->ls))

@@ -68,6 +68,7 @@ struct dram {
     rq_t **from_l2;             /* the sub-partitions' L2 -> DRAM paths (ready in L2 cycles) */
     rq_t **to_l2;               /* their fill queues */
     uint64_t *wake;             /* if set, wake[s] = 0 when a line enters sub-partition s's fill queue */
+    uint64_t eng_next;          /* no command can issue before this cycle unless a bank queue takes a request */
     unsigned nsub, in_rr;
     dram_check_t *chk;
     dram_stats_t st;
@@ -85,6 +86,11 @@ void dram_free(dram_t *d);
 int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now);
 /* Nothing queued or in flight. */
 static inline int dram_idle(const dram_t *d) { return d->queued == 0; }
+/* After dram_cycle(now): the next cycle in which the channel can change
+ * anything unless a request arrives first (gpu.c skips it until then). */
+uint64_t dram_next(const dram_t *d, uint64_t now);
+/* Count the cycles skipped up to DRAM cycle `now` (exclusive). */
+static inline void dram_sync(dram_t *d, uint64_t now) { d->st.cycles = now; }
 /* The channel block address and bank and row of a line (dram.c's mapping,
  * used by the L2 for the MIB too). */
 void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, uint64_t *blk, unsigned *bank,

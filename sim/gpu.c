@@ -30,8 +30,9 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->dram_in = calloc(g->nsub, sizeof *g->dram_in);
     g->dram_fill = calloc(g->nsub, sizeof *g->dram_fill);
     g->l2_next = calloc(g->nsub, sizeof *g->l2_next);
+    g->dram_next = calloc(cfg->n_mem, sizeof *g->dram_next);
     g->icnt_same = cfg->clk_icnt == cfg->clk_l2;
-    if (!g->sm || !g->l2 || !g->dram || !g->dram_in || !g->dram_fill || !g->l2_next)
+    if (!g->sm || !g->l2 || !g->dram || !g->dram_in || !g->dram_fill || !g->l2_next || !g->dram_next)
         goto fail;
     if (xbar_init(&g->req, cfg->n_sm, g->nsub, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf) ||
         xbar_init(&g->rep, g->nsub, cfg->n_sm, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf))
@@ -48,6 +49,7 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         g->rep.in[s] = &g->l2[s].reply;
         g->dram_in[s] = &g->l2[s].to_dram;
         g->dram_fill[s] = &g->l2[s].fill;
+        g->l2[s].dram_wake = &g->dram_next[s / cfg->n_sub];
     }
     for (unsigned c = 0; c < cfg->n_mem; c++)
         if (!(g->dram[c] = dram_new(cfg, c, &g->dram_in[c * cfg->n_sub], &g->dram_fill[c * cfg->n_sub], cfg->n_sub,
@@ -83,6 +85,7 @@ void gpu_free(gpu_t *g)
     free(g->dram_in);
     free(g->dram_fill);
     free(g->l2_next);
+    free(g->dram_next);
     free(g->kst);
     free(g);
 }
@@ -237,9 +240,13 @@ static int step(gpu_t *g, launch_t *L)
         }
     }
     if (m & (1u << CLK_DRAM))
-        for (unsigned c = 0; c < cfg->n_mem; c++)
+        for (unsigned c = 0; c < cfg->n_mem; c++) {
+            if (dram < g->dram_next[c])
+                continue;   /* idle until a request arrives (its cycles are counted later) */
             if (dram_cycle(g->dram[c], dram, l2))
                 return 1;
+            g->dram_next[c] = dram_next(g->dram[c], dram);
+        }
     return 0;
 }
 
@@ -326,6 +333,8 @@ int gpu_run(gpu_t *g, workload_t *w)
         sm_sync(&g->sm[i], g->clk.cycle[CLK_CORE]);
     for (unsigned s = 0; s < g->nsub; s++)
         l2_sync(&g->l2[s], g->clk.cycle[CLK_L2]);
+    for (unsigned c = 0; c < g->cfg.n_mem; c++)
+        dram_sync(g->dram[c], g->clk.cycle[CLK_DRAM]);
     for (unsigned s = 0; s < g->cfg.n_sm; s++) {
         g->warp_insts += g->sm[s].st.warp_insts;
         g->thread_insts += g->sm[s].st.thread_insts;

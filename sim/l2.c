@@ -234,6 +234,12 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     return 1;
 }
 
+static void wake_dram(l2_t *l)
+{
+    if (l->dram_wake)
+        *l->dram_wake = 0;
+}
+
 /* The miss queue (behind the MIB's dummies) into the L2 -> DRAM path. */
 static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
 {
@@ -242,6 +248,7 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
     if (!l->mib) {
         if (room && !rq_empty(&l->mq)) {
             rq_push(&l->to_dram, rq_head(&l->mq), now + cfg->l2_dram_lat);
+            wake_dram(l);
             rq_pop(&l->mq);
         }
         return 0;
@@ -268,8 +275,10 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
                        .len = (uint8_t)l->mout.out_len, .age = (uint32_t)l->mout.out_age, .t_dram = dram_now};
             req_map(cfg, &d);
             rq_push(&l->to_dram, &d, now + cfg->l2_dram_lat);
+            wake_dram(l);
         } else {
             rq_push(&l->to_dram, rq_head(&l->mq), now + cfg->l2_dram_lat);
+            wake_dram(l);
             rq_pop(&l->mq);
         }
     }
