@@ -31,13 +31,16 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->dram_fill = calloc(g->nsub, sizeof *g->dram_fill);
     g->l2_next = calloc(g->nsub, sizeof *g->l2_next);
     g->dram_next = calloc(cfg->n_mem, sizeof *g->dram_next);
+    g->sm_next = calloc(cfg->n_sm, sizeof *g->sm_next);
+    g->icnt_core_same = cfg->clk_icnt == cfg->clk_core;
     g->icnt_same = cfg->clk_icnt == cfg->clk_l2;
-    if (!g->sm || !g->l2 || !g->dram || !g->dram_in || !g->dram_fill || !g->l2_next || !g->dram_next)
+    if (!g->sm || !g->l2 || !g->dram || !g->dram_in || !g->dram_fill || !g->l2_next || !g->dram_next || !g->sm_next)
         goto fail;
     if (xbar_init(&g->req, cfg->n_sm, g->nsub, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf) ||
         xbar_init(&g->rep, g->nsub, cfg->n_sm, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf))
         goto fail;
     g->req.wake = g->l2_next;
+    g->rep.wake = g->sm_next;
     for (unsigned i = 0; i < cfg->n_sm; i++) {
         if (sm_init(&g->sm[i], cfg, i))
             goto fail;
@@ -86,6 +89,7 @@ void gpu_free(gpu_t *g)
     free(g->dram_fill);
     free(g->l2_next);
     free(g->dram_next);
+    free(g->sm_next);
     free(g->kst);
     free(g);
 }
@@ -135,6 +139,7 @@ static void dispatch(gpu_t *g, launch_t *L)
                 L->thread_insts += (unsigned)__builtin_popcount(tb->inst[j].mask);
             }
         sm_add_tb(sm, slot, &L->k->info, &L->k->ops, clocks_now(&g->clk, CLK_CORE));
+        g->sm_next[(start + i) % n] = 0;
         g->tb_rr = (start + i + 1) % n;
     }
 }
@@ -205,25 +210,38 @@ static int step(gpu_t *g, launch_t *L)
     if (m & (1u << CLK_CORE)) {
         if (L && L->more)
             dispatch(g, L);
-        g->req_waiting = 0;
         for (unsigned i = 0; i < cfg->n_sm; i++) {
+            if (core < g->sm_next[i])
+                continue;   /* asleep, no reply due: nothing can change (its cycles are counted when it wakes) */
             sm_t *sm = &g->sm[i];
             rq_t *q = &g->rep.out[i];
             int rdy = rq_ready(q, icnt);
-            if (!rdy && core < sm->sleep_until) {
-                /* asleep: nothing can change (its cycles are counted when it wakes) */
-            } else {
+            if (rdy || core >= sm->sleep_until) {
                 sm_cycle(sm, core, dram, rdy ? rq_head(q) : NULL);
                 if (rdy)
                     rq_pop(q);
             }
-            g->req_waiting |= !rq_empty(&sm->l1.mq);
+            /* next: when it planned to wake, or its next reply's arrival */
+            uint64_t t = sm->sleep_from ? sm->sleep_until : core + 1;
+            if (!rq_empty(q)) {
+                uint64_t r = g->icnt_core_same ? q->ready[q->head] : core + 1;
+                if (r < t)
+                    t = r;
+            }
+            g->sm_next[i] = t > core ? t : core + 1;
+            if (!rq_empty(&sm->l1.mq) && i < 64)
+                g->mq_busy |= 1ull << i;
         }
+        g->req_waiting = g->mq_busy != 0 || cfg->n_sm > 64;
     }
     if (m & (1u << CLK_ICNT)) {
         /* a crossbar whose inputs were all empty at the senders' last edges moves nothing */
-        if (g->req_waiting)
+        if (g->req_waiting) {
             xbar_cycle(&g->req, icnt, core, 0);
+            for (uint64_t b = g->mq_busy; b; b &= b - 1)
+                if (rq_empty(&g->sm[__builtin_ctzll(b)].l1.mq))
+                    g->mq_busy &= ~(1ull << __builtin_ctzll(b));
+        }
         if (g->rep_waiting)
             xbar_cycle(&g->rep, icnt, l2, 1);
     }

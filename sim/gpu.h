@@ -34,6 +34,9 @@ typedef struct {
     l2_t *l2;
     uint64_t *l2_next;                /* L2 cycle each slice runs next (l2_next; 0: its next cycle) */
     int icnt_same;                    /* the crossbar and L2 clocks are equal */
+    int icnt_core_same;               /* the crossbar and core clocks are equal */
+    uint64_t *sm_next;                /* core cycle each SM runs next (0: its next cycle; a reply or a block wakes it) */
+    uint64_t mq_busy;                 /* SMs (up to 64) whose L1 miss queue may hold a packet */
     uint64_t *dram_next;              /* DRAM cycle each channel runs next (dram_next; 0: its next cycle) */
     dram_t **dram;
     rq_t **dram_in, **dram_fill;      /* per sub-partition: its L2 -> DRAM path and fill queue */
