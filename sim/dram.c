@@ -382,7 +382,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
         req_map(cfg, &r);
         rq_push(q, &r, l2_now + 1);
         if (d->wake)
-            d->wake[d->ret_sub[d->ret_head] % d->nsub] = 0;
+            d->wake[d->ret_sub[d->ret_head] % d->nsub] = *d->wake_min = 0;
         d->ret_head = d->ret_head + 1 == d->ret_cap ? 0 : d->ret_head + 1;
         d->ret_n--;
         d->queued--;

@@ -68,6 +68,7 @@ struct dram {
     rq_t **from_l2;             /* the sub-partitions' L2 -> DRAM paths (ready in L2 cycles) */
     rq_t **to_l2;               /* their fill queues */
     uint64_t *wake;             /* if set, wake[s] = 0 when a line enters sub-partition s's fill queue */
+    uint64_t *wake_min;         /* ... and *wake_min = 0 */
     uint64_t eng_next;          /* no command can issue before this cycle unless a bank queue takes a request */
     unsigned nsub, in_rr;
     dram_check_t *chk;

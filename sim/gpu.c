@@ -40,7 +40,9 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         xbar_init(&g->rep, g->nsub, cfg->n_sm, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf))
         goto fail;
     g->req.wake = g->l2_next;
+    g->req.wake_min = &g->l2_min;
     g->rep.wake = g->sm_next;
+    g->rep.wake_min = &g->sm_min;
     for (unsigned i = 0; i < cfg->n_sm; i++) {
         if (sm_init(&g->sm[i], cfg, i))
             goto fail;
@@ -53,13 +55,17 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         g->dram_in[s] = &g->l2[s].to_dram;
         g->dram_fill[s] = &g->l2[s].fill;
         g->l2[s].dram_wake = &g->dram_next[s / cfg->n_sub];
+        g->l2[s].dram_wake_min = &g->dram_min;
     }
     for (unsigned c = 0; c < cfg->n_mem; c++)
         if (!(g->dram[c] = dram_new(cfg, c, &g->dram_in[c * cfg->n_sub], &g->dram_fill[c * cfg->n_sub], cfg->n_sub,
                                     opt->rtl_dram_sched)))
             goto fail;
         else
+        {
             g->dram[c]->wake = &g->l2_next[c * cfg->n_sub];
+            g->dram[c]->wake_min = &g->l2_min;
+        }
     return g;
 fail:
     gpu_free(g);
@@ -139,7 +145,7 @@ static void dispatch(gpu_t *g, launch_t *L)
                 L->thread_insts += (unsigned)__builtin_popcount(tb->inst[j].mask);
             }
         sm_add_tb(sm, slot, &L->k->info, &L->k->ops, clocks_now(&g->clk, CLK_CORE));
-        g->sm_next[(start + i) % n] = 0;
+        g->sm_next[(start + i) % n] = g->sm_min = 0;
         g->tb_rr = (start + i + 1) % n;
     }
 }
@@ -210,9 +216,14 @@ static int step(gpu_t *g, launch_t *L)
     if (m & (1u << CLK_CORE)) {
         if (L && L->more)
             dispatch(g, L);
-        for (unsigned i = 0; i < cfg->n_sm; i++) {
-            if (core < g->sm_next[i])
-                continue;   /* asleep, no reply due: nothing can change (its cycles are counted when it wakes) */
+        /* every SM asleep until at least sm_min: none runs */
+        uint64_t mn = UINT64_MAX;
+        unsigned nsm = core >= g->sm_min ? cfg->n_sm : 0;
+        for (unsigned i = 0; i < nsm; i++) {
+            if (core < g->sm_next[i]) {   /* asleep, no reply due: nothing can change (its cycles are counted when it wakes) */
+                mn = g->sm_next[i] < mn ? g->sm_next[i] : mn;
+                continue;
+            }
             sm_t *sm = &g->sm[i];
             rq_t *q = &g->rep.out[i];
             int rdy = rq_ready(q, icnt);
@@ -229,9 +240,12 @@ static int step(gpu_t *g, launch_t *L)
                     t = r;
             }
             g->sm_next[i] = t > core ? t : core + 1;
+            mn = g->sm_next[i] < mn ? g->sm_next[i] : mn;
             if (!rq_empty(&sm->l1.mq) && i < 64)
                 g->mq_busy |= 1ull << i;
         }
+        if (nsm)
+            g->sm_min = mn;
         g->req_waiting = g->mq_busy != 0 || cfg->n_sm > 64;
     }
     if (m & (1u << CLK_ICNT)) {
@@ -247,24 +261,37 @@ static int step(gpu_t *g, launch_t *L)
     }
     if (m & (1u << CLK_L2)) {
         g->rep_waiting = 0;
-        for (unsigned s = 0; s < g->nsub; s++) {
-            if (l2 < g->l2_next[s])
-                continue;   /* nothing can change before then (its cycles are counted later) */
+        uint64_t mn = UINT64_MAX;
+        unsigned nsub = l2 >= g->l2_min ? g->nsub : 0;
+        for (unsigned s = 0; s < nsub; s++) {
+            if (l2 < g->l2_next[s]) {   /* nothing can change before then (its cycles are counted later) */
+                mn = g->l2_next[s] < mn ? g->l2_next[s] : mn;
+                continue;
+            }
             l2_t *x = &g->l2[s];
             if (l2_cycle(x, l2, icnt, dram))
                 return 1;
             g->l2_next[s] = l2_next(x, l2, g->icnt_same);
+            mn = g->l2_next[s] < mn ? g->l2_next[s] : mn;
             g->rep_waiting |= !rq_empty(&x->reply);
         }
+        if (nsub)
+            g->l2_min = mn;
     }
-    if (m & (1u << CLK_DRAM))
+    if ((m & (1u << CLK_DRAM)) && dram >= g->dram_min) {
+        uint64_t mn = UINT64_MAX;
         for (unsigned c = 0; c < cfg->n_mem; c++) {
-            if (dram < g->dram_next[c])
-                continue;   /* idle until a request arrives (its cycles are counted later) */
+            if (dram < g->dram_next[c]) {   /* idle until a request arrives (its cycles are counted later) */
+                mn = g->dram_next[c] < mn ? g->dram_next[c] : mn;
+                continue;
+            }
             if (dram_cycle(g->dram[c], dram, l2))
                 return 1;
             g->dram_next[c] = dram_next(g->dram[c], dram);
+            mn = g->dram_next[c] < mn ? g->dram_next[c] : mn;
         }
+        g->dram_min = mn;
+    }
     return 0;
 }
 

@@ -54,7 +54,7 @@ void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply)
         x->in_busy[i] = x->out_busy[o] = now + fl;
         rq_push(&x->out[o], r, now + fl - 1 + x->lat);
         if (x->wake)
-            x->wake[o] = 0;
+            x->wake[o] = *x->wake_min = 0;
         rq_pop(q);
         x->packets++;
         x->flits += fl;

@@ -21,6 +21,7 @@ typedef struct {
     uint64_t packets, flits;
     uint64_t stall_full;   /* packets held back by a full ejection buffer (cycles x packets) */
     uint64_t *wake;        /* if set, wake[o] = 0 when a packet enters output o (the receiver's next cycle to run) */
+    uint64_t *wake_min;    /* ... and *wake_min = 0 (the earliest of them) */
 } xbar_t;
 
 int  xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned flit, unsigned buf);

@@ -237,7 +237,7 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
 static void wake_dram(l2_t *l)
 {
     if (l->dram_wake)
-        *l->dram_wake = 0;
+        *l->dram_wake = *l->dram_wake_min = 0;
 }
 
 /* The miss queue (behind the MIB's dummies) into the L2 -> DRAM path. */

@@ -43,6 +43,7 @@ typedef struct {
     unsigned live_len[L2_MERGE_HIST];   /* live MSHR entries by current merge length */
     uint64_t mc_at;           /* merge_cycles counted up to this L2 cycle (exclusive) */
     uint64_t *dram_wake;      /* if set, *dram_wake = 0 when a request enters to_dram (its channel runs next cycle) */
+    uint64_t *dram_wake_min;  /* ... and *dram_wake_min = 0 */
     int fill_m;               /* the MSHR entry being answered (-1: none) */
     unsigned fill_k;          /* its replies already sent */
     int fill_dirty;           /* an atomic among them */
