@@ -251,13 +251,17 @@ static int step(gpu_t *g, launch_t *L)
     if (m & (1u << CLK_ICNT)) {
         /* a crossbar whose inputs were all empty at the senders' last edges moves nothing */
         if (g->req_waiting) {
-            xbar_cycle(&g->req, icnt, core, 0);
+            xbar_cycle(&g->req, icnt, core, 0, cfg->n_sm > 64 ? ~0ull : g->mq_busy);
             for (uint64_t b = g->mq_busy; b; b &= b - 1)
                 if (rq_empty(&g->sm[__builtin_ctzll(b)].l1.mq))
                     g->mq_busy &= ~(1ull << __builtin_ctzll(b));
         }
-        if (g->rep_waiting)
-            xbar_cycle(&g->rep, icnt, l2, 1);
+        if (g->rep_waiting) {
+            xbar_cycle(&g->rep, icnt, l2, 1, g->nsub > 64 ? ~0ull : g->rep_busy);
+            for (uint64_t b = g->rep_busy; b; b &= b - 1)
+                if (rq_empty(&g->l2[__builtin_ctzll(b)].reply))
+                    g->rep_busy &= ~(1ull << __builtin_ctzll(b));
+        }
     }
     if (m & (1u << CLK_L2)) {
         g->rep_waiting = 0;
@@ -273,7 +277,11 @@ static int step(gpu_t *g, launch_t *L)
                 return 1;
             g->l2_next[s] = l2_next(x, l2, g->icnt_same);
             mn = g->l2_next[s] < mn ? g->l2_next[s] : mn;
-            g->rep_waiting |= !rq_empty(&x->reply);
+            if (!rq_empty(&x->reply)) {
+                g->rep_waiting = 1;
+                if (s < 64)
+                    g->rep_busy |= 1ull << s;
+            }
         }
         if (nsub)
             g->l2_min = mn;

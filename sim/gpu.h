@@ -37,6 +37,7 @@ typedef struct {
     int icnt_core_same;               /* the crossbar and core clocks are equal */
     uint64_t *sm_next;                /* core cycle each SM runs next (0: its next cycle; a reply or a block wakes it) */
     uint64_t sm_min, l2_min, dram_min;  /* the earliest of each array (0 after a wake) */
+    uint64_t rep_busy;                /* L2 slices (up to 64) whose reply queue may hold a packet */
     uint64_t mq_busy;                 /* SMs (up to 64) whose L1 miss queue may hold a packet */
     uint64_t *dram_next;              /* DRAM cycle each channel runs next (dram_next; 0: its next cycle) */
     dram_t **dram;

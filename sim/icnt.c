@@ -34,31 +34,47 @@ void xbar_free(xbar_t *x)
     free(x->out);
 }
 
-void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply)
+/* Input i: its head packet through, if its ports are free and its output has room. */
+static void offer(xbar_t *x, unsigned i, uint64_t now, uint64_t src_now, int reply)
+{
+    rq_t *q = x->in[i];
+    if (!rq_ready(q, src_now) || x->in_busy[i] > now)
+        return;
+    req_t *r = rq_head(q);
+    unsigned o = reply ? r->sm : r->sub;
+    if (x->out_busy[o] > now)
+        return;
+    if (rq_full(&x->out[o])) {
+        x->stall_full++;
+        return;
+    }
+    unsigned fl = (req_bytes(r) + x->flit - 1) / x->flit;
+    x->in_busy[i] = x->out_busy[o] = now + fl;
+    rq_push(&x->out[o], r, now + fl - 1 + x->lat);
+    if (x->wake)
+        x->wake[o] = *x->wake_min = 0;
+    rq_pop(q);
+    x->packets++;
+    x->flits += fl;
+}
+
+void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply, uint64_t maybe)
 {
     /* the round-robin start follows the cycle number, so skipped cycles change nothing */
-    unsigned n = x->nin, i = (unsigned)(now % n);
-    for (unsigned k = 0; k < n; k++, i = i + 1 == n ? 0 : i + 1) {
-        rq_t *q = x->in[i];
-        if (!rq_ready(q, src_now) || x->in_busy[i] > now)
-            continue;
-        req_t *r = rq_head(q);
-        unsigned o = reply ? r->sm : r->sub;
-        if (x->out_busy[o] > now)
-            continue;
-        if (rq_full(&x->out[o])) {
-            x->stall_full++;
-            continue;
-        }
-        unsigned fl = (req_bytes(r) + x->flit - 1) / x->flit;
-        x->in_busy[i] = x->out_busy[o] = now + fl;
-        rq_push(&x->out[o], r, now + fl - 1 + x->lat);
-        if (x->wake)
-            x->wake[o] = *x->wake_min = 0;
-        rq_pop(q);
-        x->packets++;
-        x->flits += fl;
+    unsigned n = x->nin, start = (unsigned)(now % n);
+    if (n <= 64) {   /* only the inputs that may hold a packet, in the same order */
+        uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
+        maybe &= all;
+        uint64_t hi = maybe & (all << start), lo = maybe & ~(all << start);
+        for (; hi; hi &= hi - 1)
+            offer(x, (unsigned)__builtin_ctzll(hi), now, src_now, reply);
+        for (; lo; lo &= lo - 1)
+            offer(x, (unsigned)__builtin_ctzll(lo), now, src_now, reply);
+        return;
     }
+    unsigned i = start;
+    for (unsigned k = 0; k < n; k++, i = i + 1 == n ? 0 : i + 1)
+        offer(x, i, now, src_now, reply);
 }
 
 int xbar_idle(const xbar_t *x)

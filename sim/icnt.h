@@ -27,8 +27,10 @@ typedef struct {
 int  xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned flit, unsigned buf);
 void xbar_free(xbar_t *x);
 /* One crossbar cycle `now`; `src_now` is the senders' current cycle (their queues' time base).
- * reply = 0: requests, routed to r->sub; 1: replies, routed to r->sm. */
-void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply);
+ * reply = 0: requests, routed to r->sub; 1: replies, routed to r->sm.
+ * maybe: the inputs that may hold a packet (bit i: input i; all ones: any),
+ * a superset of the non-empty ones; with more than 64 inputs it is ignored. */
+void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply, uint64_t maybe);
 /* Packets in flight or waiting at an output. */
 int  xbar_idle(const xbar_t *x);
 
