@@ -117,6 +117,7 @@ static const key_t_ keys[] = {
 
     {"run.max_cycles", K_U64, F(max_cycles), 0, UINT64_MAX, NULL, "stop after this many core cycles (0: none)"},
     {"run.check_dram", K_UINT, F(check_dram), 0, 1, NULL, "check every DRAM command's timing (--check-dram)"},
+    {"run.skip", K_UINT, F(skip), 0, 1, NULL, "1: skip units whose state cannot change (exact); 0: step every unit every cycle (a test)"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -180,6 +181,7 @@ void config_defaults(config_t *c)
     c->chan_shift = 8;
     c->addr_w = 24;
     c->check_dram = 0;
+    c->skip = 1;
 }
 
 /* Presets: key=value lists applied over the defaults (the thesis' GTX480). */

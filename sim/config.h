@@ -70,6 +70,7 @@ typedef struct {
     /* run */
     uint64_t max_cycles;                           /* 0: no limit */
     unsigned check_dram;                           /* run the legality checker on every command */
+    unsigned skip;                                 /* 1: skip units that cannot change (exact); 0: step every one */
 } config_t;
 
 /* The defaults: the thesis' GTX480-like GPU (preset gtx480-mib). */

@@ -237,7 +237,7 @@ static int engine(dram_t *d, uint64_t now)
     int ref = refresh(d, now, &issued);
     if (ref < 0)
         return 1;
-    if (now < d->eng_next)   /* no head can take its command yet (exact: see below) */
+    if (d->cfg->skip && now < d->eng_next)   /* no head can take its command yet (exact: see below) */
         return 0;
     /* Without a refresh, the rules' earliest cycles change only when a
      * command issues, and the heads only then or when an empty bank queue

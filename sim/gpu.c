@@ -218,16 +218,17 @@ static int step(gpu_t *g, launch_t *L)
             dispatch(g, L);
         /* every SM asleep until at least sm_min: none runs */
         uint64_t mn = UINT64_MAX;
-        unsigned nsm = core >= g->sm_min ? cfg->n_sm : 0;
+        int sk = cfg->skip;
+        unsigned nsm = core >= g->sm_min || !sk ? cfg->n_sm : 0;
         for (unsigned i = 0; i < nsm; i++) {
-            if (core < g->sm_next[i]) {   /* asleep, no reply due: nothing can change (its cycles are counted when it wakes) */
+            if (sk && core < g->sm_next[i]) {   /* asleep, no reply due: nothing can change (its cycles are counted when it wakes) */
                 mn = g->sm_next[i] < mn ? g->sm_next[i] : mn;
                 continue;
             }
             sm_t *sm = &g->sm[i];
             rq_t *q = &g->rep.out[i];
             int rdy = rq_ready(q, icnt);
-            if (rdy || core >= sm->sleep_until) {
+            if (rdy || core >= sm->sleep_until || !sk) {
                 sm_cycle(sm, core, dram, rdy ? rq_head(q) : NULL);
                 if (rdy)
                     rq_pop(q);
@@ -250,14 +251,14 @@ static int step(gpu_t *g, launch_t *L)
     }
     if (m & (1u << CLK_ICNT)) {
         /* a crossbar whose inputs were all empty at the senders' last edges moves nothing */
-        if (g->req_waiting) {
-            xbar_cycle(&g->req, icnt, core, 0, cfg->n_sm > 64 ? ~0ull : g->mq_busy);
+        if (g->req_waiting || !cfg->skip) {
+            xbar_cycle(&g->req, icnt, core, 0, cfg->n_sm > 64 || !cfg->skip ? ~0ull : g->mq_busy);
             for (uint64_t b = g->mq_busy; b; b &= b - 1)
                 if (rq_empty(&g->sm[__builtin_ctzll(b)].l1.mq))
                     g->mq_busy &= ~(1ull << __builtin_ctzll(b));
         }
-        if (g->rep_waiting) {
-            xbar_cycle(&g->rep, icnt, l2, 1, g->nsub > 64 ? ~0ull : g->rep_busy);
+        if (g->rep_waiting || !cfg->skip) {
+            xbar_cycle(&g->rep, icnt, l2, 1, g->nsub > 64 || !cfg->skip ? ~0ull : g->rep_busy);
             for (uint64_t b = g->rep_busy; b; b &= b - 1)
                 if (rq_empty(&g->l2[__builtin_ctzll(b)].reply))
                     g->rep_busy &= ~(1ull << __builtin_ctzll(b));
@@ -266,9 +267,9 @@ static int step(gpu_t *g, launch_t *L)
     if (m & (1u << CLK_L2)) {
         g->rep_waiting = 0;
         uint64_t mn = UINT64_MAX;
-        unsigned nsub = l2 >= g->l2_min ? g->nsub : 0;
+        unsigned nsub = l2 >= g->l2_min || !cfg->skip ? g->nsub : 0;
         for (unsigned s = 0; s < nsub; s++) {
-            if (l2 < g->l2_next[s]) {   /* nothing can change before then (its cycles are counted later) */
+            if (cfg->skip && l2 < g->l2_next[s]) {   /* nothing can change before then (its cycles are counted later) */
                 mn = g->l2_next[s] < mn ? g->l2_next[s] : mn;
                 continue;
             }
@@ -286,10 +287,10 @@ static int step(gpu_t *g, launch_t *L)
         if (nsub)
             g->l2_min = mn;
     }
-    if ((m & (1u << CLK_DRAM)) && dram >= g->dram_min) {
+    if ((m & (1u << CLK_DRAM)) && (dram >= g->dram_min || !cfg->skip)) {
         uint64_t mn = UINT64_MAX;
         for (unsigned c = 0; c < cfg->n_mem; c++) {
-            if (dram < g->dram_next[c]) {   /* idle until a request arrives (its cycles are counted later) */
+            if (cfg->skip && dram < g->dram_next[c]) {   /* idle until a request arrives (its cycles are counted later) */
                 mn = g->dram_next[c] < mn ? g->dram_next[c] : mn;
                 continue;
             }

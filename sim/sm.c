@@ -393,7 +393,7 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     /* A refusal stands until a reply changes the L1 (a fill: a line valid, an
      * MSHR entry or merge slot free) or, for a full miss queue, the queue
      * drains: until then a retry is refused for the same reason (exact). */
-    if (sm->mp.blocked && sm->l1.st.replies == sm->mp.blk_key &&
+    if (sm->cfg->skip && sm->mp.blocked && sm->l1.st.replies == sm->mp.blk_key &&
         (sm->l1.fail_reason != RF_MISS_QUEUE || rq_full(&sm->l1.mq))) {
         sm->st.issue_stall_mem++;
         sm->l1.st.resfail[sm->l1.fail_reason]++;
