@@ -34,6 +34,7 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->sm_next = calloc(cfg->n_sm, sizeof *g->sm_next);
     g->icnt_core_same = cfg->clk_icnt == cfg->clk_core;
     g->icnt_same = cfg->clk_icnt == cfg->clk_l2;
+    g->dispatch = &dispatch_round_robin;
     if (!g->sm || !g->l2 || !g->dram || !g->dram_in || !g->dram_fill || !g->l2_next || !g->dram_next || !g->sm_next)
         goto fail;
     if (xbar_init(&g->req, cfg->n_sm, g->nsub, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf) ||
@@ -118,34 +119,41 @@ static int mem_idle(const gpu_t *g)
 
 typedef struct {
     kernel_t *k;
-    int more;          /* next_tb may give more blocks */
+    dispatcher_t d;    /* which block each SM gets (dispatch.h) */
+    int more;          /* the policy may give more blocks */
     int err;
     uint64_t warp_insts, thread_insts;
 } launch_t;
 
-/* Offer thread blocks to the SMs, round-robin, at most one per SM per cycle. */
+/* Offer the SMs that can take a block to the dispatch policy, round-robin
+ * from the SM after the last one served, at most one block per SM per cycle. */
 static void dispatch(gpu_t *g, launch_t *L)
 {
     unsigned n = g->cfg.n_sm, start = g->tb_rr;
     for (unsigned i = 0; i < n && L->more; i++) {
-        sm_t *sm = &g->sm[(start + i) % n];
+        unsigned id = (start + i) % n;
+        sm_t *sm = &g->sm[id];
         if (!sm_can_take(sm, &L->k->info))
             continue;
         unsigned slot;
         tb_t *tb = sm_slot_buffer(sm, &slot);
-        int r = L->k->next_tb(L->k, tb);
-        if (r != 1) {
+        kernel_t *from = L->k;
+        int r = L->d.ops->next(&L->d, id, tb, &from);
+        L->more = L->d.ops->more(&L->d);
+        if (r == 2) {
             L->more = 0;
-            L->err = r == 2;
+            L->err = 1;
             break;
         }
+        if (r != 1)
+            continue;
         for (unsigned w = 0; w < tb->nwarps; w++)
             for (uint32_t j = tb->warp[w].first; j < tb->warp[w].first + tb->warp[w].count; j++) {
                 L->warp_insts++;
                 L->thread_insts += (unsigned)__builtin_popcount(tb->inst[j].mask);
             }
-        sm_add_tb(sm, slot, &L->k->info, &L->k->ops, clocks_now(&g->clk, CLK_CORE));
-        g->sm_next[(start + i) % n] = g->sm_min = 0;
+        sm_add_tb(sm, slot, &from->info, &from->ops, clocks_now(&g->clk, CLK_CORE));
+        g->sm_next[id] = g->sm_min = 0;
         g->tb_rr = (start + i + 1) % n;
     }
 }
@@ -331,6 +339,11 @@ int gpu_run(gpu_t *g, workload_t *w)
             return 2;
         }
         g->kst = ks;
+        L.d.ops = g->dispatch;
+        if (L.d.ops->start(&L.d, L.k, g->cfg.n_sm)) {
+            L.k->close(L.k);
+            return 2;
+        }
         ks = &g->kst[g->nk++];
         memset(ks, 0, sizeof *ks);
         snprintf(ks->name, sizeof ks->name, "%s", L.k->info.name);
@@ -372,6 +385,7 @@ int gpu_run(gpu_t *g, workload_t *w)
         g->gpu_sim_cycle += ks->cycles;
         g->trace_warp_insts += L.warp_insts;
         g->trace_thread_insts += L.thread_insts;
+        L.d.ops->stop(&L.d);
         L.k->close(L.k);
         if (g->cfg.max_cycles && clocks_now(&g->clk, CLK_CORE) >= g->cfg.max_cycles)
             break;

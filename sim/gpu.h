@@ -12,6 +12,7 @@
 #include "dram.h"
 #include "icnt.h"
 #include "kernel.h"
+#include "dispatch.h"
 #include "l2.h"
 #include "sm.h"
 
@@ -31,6 +32,7 @@ typedef struct {
     clocks_t clk;
     sm_t *sm;
     xbar_t req, rep;
+    const dispatch_ops_t *dispatch;   /* thread-block dispatch policy (dispatch.h) */
     l2_t *l2;
     uint64_t *l2_next;                /* L2 cycle each slice runs next (l2_next; 0: its next cycle) */
     int icnt_same;                    /* the crossbar and L2 clocks are equal */

@@ -147,6 +147,11 @@ struct kernel {
      * 0: no more blocks; 2: bad input, after a "FILE:LINE: expected ..., got ..."
      * message on stderr. */
     int  (*next_tb)(kernel_t *k, tb_t *tb);
+    /* A cursor: the same kernel opened again, its next_tb starting at block
+     * `first` of this order (none when first >= the blocks there are), so
+     * a dispatcher can read several contiguous ranges at once (TEMP's
+     * per-SM queues). Its opcode table is its own. NULL after a message. */
+    kernel_t *(*open_at)(kernel_t *k, uint64_t first);
     void (*close)(kernel_t *k);          /* frees k and everything it holds */
 };
 

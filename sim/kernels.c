@@ -116,6 +116,7 @@ struct bk {                       /* an open built-in kernel */
     wl_t *wl;
     const launch_t *ln;
     const kdef_t *def;
+    unsigned cmd;                 /* its workload command */
     uint64_t next;                /* next block, in dispatch order */
     unsigned bx, by;              /* the block being generated */
     size_t winst, waddr;          /* per-warp bounds */
@@ -1136,6 +1137,19 @@ static int bk_build(bk_t *k)
     return 0;
 }
 
+static kernel_t *wl_open_kernel(workload_t *ww, unsigned i);
+
+/* kernel_t.open_at: blocks are generated from their number, so a cursor is
+ * the kernel opened again with its next block set. */
+static kernel_t *bk_open_at(kernel_t *kk, uint64_t first)
+{
+    bk_t *k = (bk_t *)kk;
+    kernel_t *c = wl_open_kernel(&k->wl->w, k->cmd);
+    if (c)
+        ((bk_t *)c)->next = first < c->info.nblocks ? first : c->info.nblocks;
+    return c;
+}
+
 static kernel_t *wl_open_kernel(workload_t *ww, unsigned i)
 {
     wl_t *w = ww->impl;
@@ -1161,7 +1175,7 @@ static kernel_t *wl_open_kernel(workload_t *ww, unsigned i)
     ki->tracer_version = 4;
     ki->nblocks = (uint64_t)ln->grid[0] * ln->grid[1];
     ki->threads = ln->block[0] * ln->block[1];
-    k->wl = w, k->ln = ln, k->def = ln->def;
+    k->wl = w, k->ln = ln, k->def = ln->def, k->cmd = i;
     if (bk_build(k)) {
         fprintf(stderr, "memsched: out of memory opening %s\n", ln->def->name);
         optab_free(&k->k.ops);
@@ -1169,6 +1183,7 @@ static kernel_t *wl_open_kernel(workload_t *ww, unsigned i)
         return NULL;
     }
     k->k.next_tb = bk_next_tb;
+    k->k.open_at = bk_open_at;
     k->k.close = bk_close;
     w->refs++;
     return &k->k;

@@ -361,6 +361,8 @@ typedef struct {
     kernel_t k;                /* first: the kernel_t * handed out is a tk_t * */
     rd_t r;
     char *name;
+    const char *mem;           /* the buffer it reads (NULL: the file `name`) */
+    size_t mem_n;
     uint64_t ntb;              /* thread blocks read */
     int state;                 /* 0 reading, 1 all read, 2 failed */
     uint16_t ophash[OPHASH];   /* opcode id + 1 by hash of the spelling; 0 free */
@@ -671,6 +673,40 @@ static void tk_close(kernel_t *kk)
     free(k);
 }
 
+static kernel_t *tk_open(const char *name, FILE *f, const char *buf, size_t n);
+
+/* kernel_t.open_at: the file (or buffer) opened again and read past `first`
+ * blocks' #END_TB lines (their contents are checked by whoever reads them;
+ * a stream, .xz included, is only read forwards). */
+static kernel_t *tk_open_at(kernel_t *kk, uint64_t first)
+{
+    tk_t *k = (tk_t *)kk;
+    kernel_t *c;
+    if (k->mem) {
+        c = tk_open(k->name, NULL, k->mem, k->mem_n);
+    } else {
+        FILE *f = fopen(k->name, "rb");
+        if (!f) {
+            fprintf(stderr, "%s:0: expected a readable kernel trace file, got %s\n", k->name, strerror(errno));
+            return NULL;
+        }
+        c = tk_open(k->name, f, NULL, 0);
+    }
+    if (!c)
+        return NULL;
+    tk_t *t = (tk_t *)c;
+    int st = 1;
+    while (t->ntb < first && (st = next_content(&t->r)) > 0)
+        t->ntb += !strcmp(t->r.line, "#END_TB");
+    if (st < 0) {
+        tk_close(c);
+        return NULL;
+    }
+    if (st == 0)
+        t->state = 1;   /* fewer blocks than `first`: none left */
+    return c;
+}
+
 /* A kernel on a file (f, owned from here on) or a buffer, its header read. */
 static kernel_t *tk_open(const char *name, FILE *f, const char *buf, size_t n)
 {
@@ -685,7 +721,10 @@ static kernel_t *tk_open(const char *name, FILE *f, const char *buf, size_t n)
         return NULL;
     }
     k->name = nm;
+    k->mem = buf;
+    k->mem_n = n;
     k->k.next_tb = tk_next_tb;
+    k->k.open_at = tk_open_at;
     k->k.close = tk_close;
     if (rd_init(&k->r, nm, f, buf, n) || read_header(k)) {
         tk_close(&k->k);

@@ -580,6 +580,59 @@ static uint64_t wl_hash(const char *name, unsigned size)
     return h;
 }
 
+/* The blocks a kernel handle gives from here to its end, hashed (idx, instructions, addresses). */
+static uint64_t rest_hash(kernel_t *k, uint64_t *blocks)
+{
+    tb_t tb = {0};
+    uint64_t h = 0xcbf29ce484222325ull;
+    int r;
+    *blocks = 0;
+    while ((r = k->next_tb(k, &tb)) == 1) {
+        h = fnv(h, tb.idx, sizeof tb.idx);
+        h = fnv(h, tb.inst, tb.ninst * sizeof *tb.inst);
+        h = fnv(h, tb.addr, tb.naddr * sizeof *tb.addr);
+        ++*blocks;
+    }
+    assert_int_equal(r, 0);
+    tb_free(&tb);
+    return h;
+}
+
+/* open_at(first): the blocks next_tb gives after `first` blocks, for every
+ * kernel of every built-in at a small size; past the end, none. */
+static void test_cursors(void **state)
+{
+    (void)state;
+    for (const builtin_info_t *b = builtin_kernels; b->name; b++) {
+        workload_t *w = open_wl(b->name, b->min_size);
+        for (unsigned i = 0; i < w->ncmd; i++) {
+            if (w->cmd[i].kind != CMD_KERNEL)
+                continue;
+            kernel_t *k = w->open_kernel(w, i);
+            assert_non_null(k);
+            uint64_t n = k->info.nblocks;
+            uint64_t firsts[] = {0, 1, n / 3, n / 2, n - 1, n, n + 3};
+            for (unsigned f = 0; f < sizeof firsts / sizeof firsts[0]; f++) {
+                uint64_t first = firsts[f], got, want;
+                kernel_t *a = w->open_kernel(w, i), *c = k->open_at(k, first);
+                assert_non_null(a);
+                assert_non_null(c);
+                tb_t tb = {0};
+                for (uint64_t j = 0; j < first && j < n; j++)
+                    assert_int_equal(a->next_tb(a, &tb), 1);
+                tb_free(&tb);
+                assert_true(rest_hash(a, &want) == rest_hash(c, &got));
+                assert_int_equal(got, want);
+                assert_int_equal(got, first < n ? n - first : 0);
+                a->close(a);
+                c->close(c);
+            }
+            k->close(k);
+        }
+        workload_close(w);
+    }
+}
+
 static void test_deterministic(void **state)
 {
     (void)state;
@@ -722,7 +775,7 @@ int main(void)
         cmocka_unit_test(test_2dconv),    cmocka_unit_test(test_srad),      cmocka_unit_test(test_bfs),
         cmocka_unit_test(test_vectoradd), cmocka_unit_test(test_transpose), cmocka_unit_test(test_kmeans),
         cmocka_unit_test(test_stream),    cmocka_unit_test(test_deterministic), cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_lifetime),  cmocka_unit_test(test_speed),
+        cmocka_unit_test(test_lifetime),  cmocka_unit_test(test_speed),     cmocka_unit_test(test_cursors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -512,6 +512,64 @@ static uint8_t *xz_compress(const char *in, size_t n, size_t *out_n)
     return out;
 }
 
+/* open_at(first) on a kernel gives the blocks from `first` on, as next_tb
+ * does after `first` blocks: every first of the kernel, and past its end. */
+static void check_cursors(kernel_t *(*open)(const void *), const void *arg)
+{
+    kernel_t *k = open(arg);
+    assert_non_null(k);
+    tb_t tb = {0};
+    uint64_t n = 0;   /* the blocks the file holds (the grid may promise more) */
+    while (k->next_tb(k, &tb) == 1)
+        n++;
+    assert_true(n > 0);
+    for (uint64_t first = 0; first <= n + 1; first++) {
+        kernel_t *a = open(arg);
+        assert_non_null(a);
+        for (uint64_t i = 0; i < first && i < n; i++)
+            assert_int_equal(a->next_tb(a, &tb), 1);
+        kernel_t *c = k->open_at(k, first);
+        assert_non_null(c);
+        if (first < n) {
+            same_kernel(a, c);
+        } else {
+            assert_int_equal(c->next_tb(c, &tb), 0);
+            assert_int_equal(a->next_tb(a, &tb), 0);
+        }
+        a->close(a);
+        c->close(c);
+    }
+    tb_free(&tb);
+    k->close(k);
+}
+
+static kernel_t *open_text(const void *text) { return kmem(text); }
+
+static struct {
+    const void *z;
+    size_t n;
+} xz_buf;
+static kernel_t *open_xz(const void *unused)
+{
+    (void)unused;
+    return trace_open_kernel_mem("t.traceg.xz", xz_buf.z, xz_buf.n);
+}
+
+static kernel_t *open_path(const void *path) { return trace_open_kernel(path); }
+
+static void cursors(void **st)
+{
+    (void)st;
+    check_cursors(open_text, modes_text);
+    size_t n;
+    uint8_t *z = xz_compress(modes_text, strlen(modes_text), &n);
+    xz_buf.z = z, xz_buf.n = n;
+    check_cursors(open_xz, NULL);
+    free(z);
+    if (have_vectoradd())
+        check_cursors(open_path, VECTORADD_DIR "/kernel-1.traceg");
+}
+
 static void xz_input(void **st)
 {
     (void)st;
@@ -914,6 +972,7 @@ int main(void)
         cmocka_unit_test(skipped_lines),
         cmocka_unit_test(committed_files),
         cmocka_unit_test(xz_input),
+        cmocka_unit_test(cursors),
         cmocka_unit_test(round_trip),
         cmocka_unit_test(write_modes),
         cmocka_unit_test(bad_header),
