@@ -8,7 +8,8 @@
  * kernelslist.g. A kernel that reads without error is also written (into
  * memory) and read back, and must give the same thread blocks: the writer's
  * address compression and register spellings checked on whatever the
- * fuzzer finds. No file is written; kernelslist.g names are looked up in a
+ * fuzzer finds; a cursor (open_at) at the middle block must give the blocks
+ * from there on. No file is written; kernelslist.g names are looked up in a
  * directory that does not exist.
  *
  * trace.c is included for its static parts (the kernelslist.g parser on a
@@ -68,12 +69,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     tb_t tb = {0};
     int st;
+    uint64_t nb = 0;
     while ((st = k->next_tb(k, &tb)) == 1)
-        ;
-    tb_free(&tb);
+        nb++;
     k->close(k);
-    if (st != 0)
+    if (st != 0) {
+        tb_free(&tb);
         return 0;
+    }
+    /* a cursor at the middle block gives what reading on from there gives */
+    kernel_t *r = trace_open_kernel_mem(name, text, size);
+    if (!r)
+        __builtin_trap();
+    for (uint64_t i = 0; i < nb / 2; i++)
+        if (r->next_tb(r, &tb) != 1)
+            __builtin_trap();
+    tb_free(&tb);
+    kernel_t *c = r->open_at(r, nb / 2);
+    if (!c)
+        __builtin_trap();
+    same_blocks(r, c);
+    r->close(r);
+    c->close(c);
     /* a good kernel: write it, read it back */
     char *out = NULL;
     size_t n = 0;
