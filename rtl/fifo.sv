@@ -2,12 +2,24 @@
 //
 // The storage is an array written at the tail and read at the head (MRPB
 // section 6: "SRAM circular buffers with head/tail pointers"); the count
-// register gives full and empty without comparing pointers. Push and pop in
-// the same cycle are allowed when the FIFO is neither empty (for the pop) nor
-// full (for the push): space freed by a pop cannot take a push in the same
-// cycle, and a pushed word can be popped from the next cycle on. A push when
-// full or a pop when empty is a usage error: it is ignored and asserted against.
-// rdata_o shows the head word, and zero when empty.
+// register and registered full/empty flags drive the outputs directly. Push
+// and pop in the same cycle are allowed when the FIFO is neither empty (for the
+// pop) nor full (for the push): space freed by a pop cannot take a push in the
+// same cycle, and a pushed word can be popped from the next cycle on. A push
+// when full or a pop when empty is a usage error: it is ignored and asserted
+// against. rdata_o shows the head word, and zero when empty.
+//
+// Timing (constraints/fifo.sdc): push_i and pop_i arrive at 0.7 P, leaving
+// 0.3 P for everything they decide. So they only select among next values
+// computed from the registers (count + 1, count - 1, count == Depth - 1, ...)
+// for the count, the full/empty flags, the head and one "pushed" flag: a few
+// gates into 2 + log2(Depth + 1) + log2(Depth) flip-flops. The Depth x Width
+// storage write is taken off that path: a push only registers its word
+// (wbuf_q, loaded every cycle) and sets pushed_q, and the array entry is
+// written from these registers in the next cycle, at the entry the push took
+// (tail_b_q). Until then rdata_o takes the word from wbuf_q when that entry is
+// the head. The architectural storage is therefore the array with the pending
+// word in place (cell() below), which is what the C model's mem holds.
 //
 // Example (Depth = 2): push A, push B, (full) pop -> rdata_o was A,
 //   then rdata_o = B, count_o = 1.
@@ -29,48 +41,69 @@ module fifo #(
   output logic             empty_o,  // count_o == 0
   output logic [CntW-1:0]  count_o   // words held
 );
-  logic [Width-1:0] mem_q [Depth];
-  logic [PtrW-1:0]  head_q, head_d, tail_q, tail_d;
+  logic [Width-1:0] mem_q [Depth];    // the array, less the word pushed last cycle
+  logic [Width-1:0] wbuf_q;           // wdata_i of last cycle: the pushed word if pushed_q
+  logic [PtrW-1:0]  head_q, head_d;
+  logic [PtrW-1:0]  tail_b_q;         // the tail before last cycle's push
+  logic [PtrW-1:0]  tail;             // the tail
+  logic             pushed_q;         // last cycle pushed wbuf_q into entry tail_b_q
   logic [CntW-1:0]  count_q, count_d;
-  logic             do_push, do_pop;
-
-  assign full_o  = (count_q == CntW'(Depth));
-  assign empty_o = (count_q == '0);
-  assign count_o = count_q;
-  assign rdata_o = empty_o ? '0 : mem_q[head_q];
-  assign do_push = push_i & ~full_o;
-  assign do_pop  = pop_i & ~empty_o;
+  logic             full_q, full_d, empty_q, empty_d;
+  logic             do_push;          // a push that takes effect
 
   // Next pointer value, wrapping at Depth (not a power of two in general).
   function automatic logic [PtrW-1:0] ptr_next(input logic [PtrW-1:0] p);
     ptr_next = (p == PtrW'(Depth - 1)) ? '0 : p + 1'b1;
   endfunction
 
+  assign tail    = pushed_q ? ptr_next(tail_b_q) : tail_b_q;
+  assign full_o  = full_q;
+  assign empty_o = empty_q;
+  assign count_o = count_q;
+  assign rdata_o = empty_q ? '0 : (pushed_q && tail_b_q == head_q) ? wbuf_q : mem_q[head_q];
+  assign do_push = push_i & ~full_q;
+
+  // Next values for a push alone (c10), a pop alone (c01) and both (c11),
+  // with the full/empty guards applied, from the registers only; push_i and
+  // pop_i come in last, as selects.
+  logic [CntW-1:0] c10, c01, c11;
+  logic            at_last, at_one;   // count_q == Depth - 1, count_q == 1
+
   always_comb begin
-    head_d  = head_q;
-    tail_d  = tail_q;
-    count_d = count_q;
-    if (do_push) tail_d = ptr_next(tail_q);
-    if (do_pop)  head_d = ptr_next(head_q);
-    if (do_push && !do_pop) count_d = count_q + 1'b1;
-    if (do_pop && !do_push) count_d = count_q - 1'b1;
+    at_last = (count_q == CntW'(Depth - 1));
+    at_one  = (count_q == CntW'(1));
+    c10 = full_q ? count_q : count_q + 1'b1;
+    c01 = empty_q ? count_q : count_q - 1'b1;
+    c11 = full_q ? count_q - 1'b1 : empty_q ? count_q + 1'b1 : count_q;
+    head_d = pop_i ? (empty_q ? head_q : ptr_next(head_q)) : head_q;
+    count_d = push_i ? (pop_i ? c11 : c10) : (pop_i ? c01 : count_q);
+    full_d  = push_i ? (pop_i ? empty_q & at_last : full_q | at_last) : (pop_i ? 1'b0 : full_q);
+    empty_d = pop_i ? (push_i ? full_q & at_one : empty_q | at_one) : (push_i ? 1'b0 : empty_q);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      head_q  <= '0;
-      tail_q  <= '0;
-      count_q <= '0;
+      head_q   <= '0;
+      tail_b_q <= '0;
+      pushed_q <= 1'b0;
+      count_q  <= '0;
+      full_q   <= 1'b0;
+      empty_q  <= 1'b1;
     end else begin
-      head_q  <= head_d;
-      tail_q  <= tail_d;
-      count_q <= count_d;
+      head_q   <= head_d;
+      tail_b_q <= tail;
+      pushed_q <= do_push;
+      count_q  <= count_d;
+      full_q   <= full_d;
+      empty_q  <= empty_d;
     end
   end
 
-  // Storage: no reset, like an SRAM; only written words are ever shown.
+  // Storage: no reset, like an SRAM; only written words are ever shown. The
+  // word pushed last cycle goes into its entry now, from registers only.
   always_ff @(posedge clk_i) begin
-    if (do_push) mem_q[tail_q] <= wdata_i;
+    wbuf_q <= wdata_i;
+    if (pushed_q) mem_q[tail_b_q] <= wbuf_q;
   end
 
 `ifndef SYNTHESIS
@@ -84,24 +117,37 @@ module fifo #(
 `endif
 
 `ifdef FORMAL
+  logic do_pop;                      // a pop that takes effect (the logic folds it in)
+  assign do_pop = pop_i & ~empty_q;
+
+  // The storage as the C model sees it: the array with the pending word in place.
+  function automatic logic [Width-1:0] cell(input logic [PtrW-1:0] i);
+    cell = (pushed_q && tail_b_q == i) ? wbuf_q : mem_q[i];
+  endfunction
+
   // Invariants proved by induction: the count matches the pointer distance
-  // and never exceeds Depth; pointers stay in range.
+  // and never exceeds Depth; pointers stay in range; the flags are the count's.
   // The distance is computed in 32 bits: Yosys 0.23 gives a size cast such as
   // PtrW'(count_q) the width of its operand inside a comparison, so the
   // PtrW-bit modular form of this check fails there for Depth = 2^k.
-  logic [31:0] f_dist;               // (tail_q - head_q) mod Depth
+  logic [31:0] f_dist;               // (tail - head_q) mod Depth
   always @* begin
-    f_dist = (tail_q >= head_q) ? 32'(tail_q) - 32'(head_q)
-                                : 32'(tail_q) + Depth - 32'(head_q);
+    f_dist = (tail >= head_q) ? 32'(tail) - 32'(head_q)
+                              : 32'(tail) + Depth - 32'(head_q);
     if (rst_ni) begin
       assert (count_q <= CntW'(Depth));
+      assert (full_q == (count_q == CntW'(Depth)));
+      assert (empty_q == (count_q == '0));
       assert (head_q <= PtrW'(Depth - 1));
-      assert (tail_q <= PtrW'(Depth - 1));
+      assert (tail_b_q <= PtrW'(Depth - 1));
+      assert (tail <= PtrW'(Depth - 1));
+      // The word pushed last cycle is still in the FIFO.
+      if (pushed_q) assert (count_q != '0);
       // begin/end: "if (c) assert (a); else ..." would give the assert an else.
       if (count_q != CntW'(Depth)) begin
         assert (f_dist == 32'(count_q));
       end else begin
-        assert (tail_q == head_q);
+        assert (tail == head_q);
       end
     end
   end
@@ -147,7 +193,7 @@ module fifo #(
     f_pos = PtrW'((f_sum >= Depth) ? f_sum - Depth : f_sum);
     if (rst_ni && f_live_q) begin
       assert (f_ahead_q < count_q);
-      assert (mem_q[f_pos] == f_word_q);
+      assert (cell(f_pos) == f_word_q);
       if (f_ahead_q == '0) assert (rdata_o == f_word_q);
     end
   end
