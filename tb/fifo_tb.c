@@ -56,7 +56,7 @@ static void probes(void *m, sigtab_t *t)
     ctx_t *c = m;
     unsigned pw = c->s.cfg.depth > 1 ? bits_clog2(c->s.cfg.depth) : 1;
     t->sig[sigtab_add(t, "head_q", pw, 1)].group = "pointers";
-    t->sig[sigtab_add(t, "tail_q", pw, 1)].group = "pointers";
+    t->sig[sigtab_add(t, "tail", pw, 1)].group = "pointers";
 }
 
 static const char *const params[] = {"Depth", "Width", NULL};
