@@ -11,6 +11,7 @@ const char *const dram_sched_policy_names[] = {"fcfs", "fr-fcfs", "mshr-m", "msh
 const char *const dram_sched_why_names[] = {"none", "oldest", "hit", "rowscore", "w-hit", "w-oldest", NULL};
 
 unsigned dram_sched_score_w(const dram_sched_cfg_t *cfg) { return DS_AGE_W + bits_clog2(cfg->rdq); }
+unsigned dram_sched_len_w(const dram_sched_cfg_t *cfg) { return bits_clog2(16 * (uint64_t)cfg->rdq + 1); }
 
 /* Returns 0, or -EINVAL (with a message on stderr) for a parameter out of range. */
 int dram_sched_init(dram_sched_state_t *s, const dram_sched_cfg_t *cfg)
@@ -33,37 +34,52 @@ int dram_sched_init(dram_sched_state_t *s, const dram_sched_cfg_t *cfg)
     return 0;
 }
 
-/* Counts, the drain state and the open-row table to their reset values; the
- * queue storage keeps its contents (no reset in the RTL). */
+/* Counts, the drain state, the open-row table, the pipeline registers and the
+ * row-score store's count to their reset values; the queue and store storage
+ * keeps its contents (no reset in the RTL). */
 void dram_sched_reset(dram_sched_state_t *s)
 {
     s->rd_count = s->wr_count = 0;
     s->drain = 0;
     memset(s->open_valid, 0, sizeof s->open_valid);
     memset(s->open_row, 0, sizeof s->open_row);
+    memset(&s->g, 0, sizeof s->g);
+    s->rp_valid = s->rp_bank = s->rp_row = s->rp_score = 0;
+    s->bank_ready_q = 0;
+    s->du_valid = s->du_bank = s->du_row = s->du_age = 0;
+    s->du_dlen = 0;
+    s->rs_count = 0;
+    s->rs_hole = -1;
 }
 
 static uint64_t sat_age(uint64_t a) { return a > DS_AGE_MAX ? DS_AGE_MAX : a; }
 
-/* The decision of one cycle, on the state at the start of the cycle. */
-typedef struct {
-    int drain;          /* write drain this cycle */
-    int valid, write;   /* something is scheduled; from the write queue */
-    unsigned idx;       /* its queue index */
-    int hit;
-    unsigned why;
-    uint64_t score, rowscore;
-} decision_t;
-
-static int bank_ok(const dram_sched_in_t *in, uint64_t bank) { return (int)((in->bank_ready >> bank) & 1); }
-
-static int is_hit(const dram_sched_state_t *s, const ds_entry_t *e)
+static unsigned policy_of(const dram_sched_in_t *in)
 {
-    return s->open_valid[e->bank] && s->open_row[e->bank] == e->row;
+    const uint64_t pol3 = in->policy & 7;  /* policy_i is 3 bits; 5..7 act as FCFS */
+    return pol3 <= DS_MSHR_SA ? (unsigned)pol3 : DS_FCFS;
 }
 
-/* The request score of read i under the policy: MSHR-M/-S the merge length,
- * MSHR-S+A the age, FCFS/FR-FCFS none (0: only the age order decides). */
+/* This cycle's choice, made on the state at the start of the cycle; it
+ * becomes the grant (sched_*) of the next cycle. */
+typedef struct {
+    int drain;          /* write drain this cycle */
+    int valid, write;   /* something is chosen; from the write queue */
+    unsigned idx;       /* its queue index this cycle */
+    int hit;
+    unsigned why;
+    uint64_t rowscore;
+} decision_t;
+
+static int bank_ok(uint64_t ready, uint64_t bank) { return (int)((ready >> bank) & 1); }
+
+static int is_open(const dram_sched_state_t *s, uint64_t bank, uint64_t row)
+{
+    return s->open_valid[bank] && s->open_row[bank] == row;
+}
+
+/* The request score under the policy: MSHR-M/-S the merge length, MSHR-S+A
+ * the age, FCFS/FR-FCFS none (0: only the arrival order decides). */
 static uint64_t req_score(const ds_entry_t *e, unsigned policy)
 {
     switch (policy) {
@@ -72,26 +88,6 @@ static uint64_t req_score(const ds_entry_t *e, unsigned policy)
     case DS_MSHR_SA: return e->age;
     default: return 0;
     }
-}
-
-static int same_row(const ds_entry_t *a, const ds_entry_t *b) { return a->bank == b->bank && a->row == b->row; }
-
-/* Row score of read i's row: the largest request score in the row (MSHR-M) or
- * their sum (MSHR-S, MSHR-S+A). Every read of a row is in one bank, so all of
- * them are eligible when one is. */
-static uint64_t row_score(const dram_sched_state_t *s, unsigned i, unsigned policy)
-{
-    uint64_t v = 0;
-    for (unsigned j = 0; j < s->rd_count; j++) {
-        if (!same_row(&s->rd[i], &s->rd[j]))
-            continue;
-        uint64_t k = req_score(&s->rd[j], policy);
-        if (policy == DS_MSHR_M)
-            v = k > v ? k : v;
-        else
-            v += k;
-    }
-    return v;
 }
 
 /* Among reads with mask[i], the one with the largest request score, ties to the oldest; -1 if none. */
@@ -111,6 +107,12 @@ static int best_request(const dram_sched_state_t *s, const unsigned char *mask, 
     return w;
 }
 
+/* The granted entry of a queue: it is still queued this cycle and leaves at its end. */
+static int granted(const dram_sched_state_t *s, int write, unsigned i)
+{
+    return s->g.valid && (int)s->g.write == write && s->g.idx == i;
+}
+
 static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decision_t *d)
 {
     const dram_sched_cfg_t *c = &s->cfg;
@@ -125,11 +127,11 @@ static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decis
         /* FR-FCFS on the write queue: the oldest eligible row hit, else the oldest eligible. */
         int old = -1, hit = -1;
         for (unsigned i = 0; i < s->wr_count; i++) {
-            if (!bank_ok(in, s->wr[i].bank))
+            if (!bank_ok(in->bank_ready, s->wr[i].bank) || granted(s, 1, i))
                 continue;
             if (old < 0)
                 old = (int)i;
-            if (hit < 0 && is_hit(s, &s->wr[i]))
+            if (hit < 0 && is_open(s, s->wr[i].bank, s->wr[i].row))
                 hit = (int)i;
         }
         if (old < 0)
@@ -141,13 +143,12 @@ static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decis
         return;
     }
 
-    const uint64_t pol3 = in->policy & 7;  /* policy_i is 3 bits */
-    const unsigned policy = pol3 <= DS_MSHR_SA ? (unsigned)pol3 : DS_FCFS;
+    const unsigned policy = policy_of(in);
     unsigned char elig[DS_MAX_RDQ] = {0}, hit[DS_MAX_RDQ] = {0};
     int any_elig = 0, any_hit = 0;
     for (unsigned i = 0; i < s->rd_count; i++) {
-        elig[i] = (unsigned char)bank_ok(in, s->rd[i].bank);
-        hit[i] = (unsigned char)(elig[i] && is_hit(s, &s->rd[i]));
+        elig[i] = (unsigned char)(bank_ok(in->bank_ready, s->rd[i].bank) && !granted(s, 0, i));
+        hit[i] = (unsigned char)(elig[i] && is_open(s, s->rd[i].bank, s->rd[i].row));
         any_elig |= elig[i];
         any_hit |= hit[i];
     }
@@ -159,25 +160,17 @@ static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decis
             w = best_request(s, elig, DS_FCFS);   /* score 0 for all: the oldest */
             d->why = DS_WHY_OLDEST;
         } else {
-            /* Rule 1.2: the row with the largest row score (ties: the row
-             * holding the oldest request), then rule 1.1 inside it. */
-            int r = -1;
-            uint64_t best = 0;
-            for (unsigned i = 0; i < s->rd_count; i++) {
-                if (!elig[i])
-                    continue;
-                uint64_t v = row_score(s, i, policy);
-                if (r < 0 || v > best) {
-                    r = (int)i;
-                    best = v;
-                }
-            }
+            /* Rule 1.2 with the row picked last cycle: its best eligible read. */
+            if (!s->rp_valid)
+                return;
             unsigned char in_row[DS_MAX_RDQ] = {0};
             for (unsigned i = 0; i < s->rd_count; i++)
-                in_row[i] = (unsigned char)same_row(&s->rd[i], &s->rd[r]);
+                in_row[i] = (unsigned char)(elig[i] && s->rd[i].bank == s->rp_bank && s->rd[i].row == s->rp_row);
             w = best_request(s, in_row, policy);
+            if (w < 0)
+                return;
             d->why = DS_WHY_ROW;
-            d->rowscore = best;
+            d->rowscore = s->rp_score;
         }
     } else {
         /* Rule 1.1 / FR-FCFS: among row hits, the largest request score (FR-FCFS: none, so the oldest). */
@@ -187,7 +180,56 @@ static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decis
     d->valid = 1;
     d->idx = (unsigned)w;
     d->hit = hit[w];
-    d->score = req_score(&s->rd[w], policy);
+}
+
+/* The row pick for the next cycle, on the state at the start of this one and
+ * last cycle's bank readiness: among rows with reads queued, in a ready bank
+ * and not open, the largest row score (MSHR-S: the merge-length sum,
+ * MSHR-S+A: the aged sum; ties to the row allocated first); MSHR-M: the row of
+ * the read with the largest merge length (ties to the oldest such read). */
+static void row_pick(const dram_sched_state_t *s, unsigned policy, uint64_t *valid, uint64_t *bank, uint64_t *row,
+                     uint64_t *score)
+{
+    *valid = *bank = *row = *score = 0;
+    if (policy == DS_MSHR_M) {
+        for (unsigned i = 0; i < s->rd_count; i++) {
+            const ds_entry_t *e = &s->rd[i];
+            if (!bank_ok(s->bank_ready_q, e->bank) || is_open(s, e->bank, e->row))
+                continue;
+            if (!*valid || e->len + 1 > *score) {
+                *valid = 1;
+                *bank = e->bank;
+                *row = e->row;
+                *score = e->len + 1;
+            }
+        }
+    } else if (policy == DS_MSHR_S || policy == DS_MSHR_SA) {
+        for (unsigned i = 0; i < s->rs_count; i++) {
+            const ds_row_t *r = &s->rs[i];
+            if (!r->valid || !bank_ok(s->bank_ready_q, r->bank) || is_open(s, r->bank, r->row))
+                continue;
+            uint64_t k = policy == DS_MSHR_S ? r->len : r->score;
+            if (!*valid || k > *score) {
+                *valid = 1;
+                *bank = r->bank;
+                *row = r->row;
+                *score = k;
+            }
+        }
+    }
+}
+
+/* The read a dummy updates: the oldest queued read with its address that does
+ * not leave this cycle; -1 if none. */
+static int dummy_match(const dram_sched_state_t *s, const dram_sched_in_t *in)
+{
+    if (!(in->dm_valid & 1))
+        return -1;
+    const uint64_t a = in->dm_addr & bits_mask(s->cfg.addr_w);
+    for (unsigned i = 0; i < s->rd_count; i++)
+        if (s->rd[i].addr == a && !granted(s, 0, i))
+            return (int)i;
+    return -1;
 }
 
 void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dram_sched_out_t *out)
@@ -199,28 +241,22 @@ void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dra
     out->rd_ready = s->rd_count < c->rdq;
     out->wr_ready = s->wr_count < c->wrq;
     out->dm_ready = 1;
-    if (d.valid) {
-        const ds_entry_t *e = d.write ? &s->wr[d.idx] : &s->rd[d.idx];
+    if (s->g.valid) {
+        const ds_entry_t *e = s->g.write ? &s->wr[s->g.idx] : &s->rd[s->g.idx];
         out->sched_valid = 1;
-        out->sched_write = (uint64_t)d.write;
+        out->sched_write = s->g.write;
         out->sched_addr = e->addr;
         out->sched_bank = e->bank;
         out->sched_row = e->row;
-        out->sched_hit = (uint64_t)d.hit;
-        out->sched_why = d.why;
-        out->sched_score = d.score;
-        out->sched_rowscore = d.rowscore;
+        out->sched_hit = s->g.hit;
+        out->sched_why = s->g.why;
+        out->sched_score = s->g.write ? 0 : req_score(e, policy_of(in));
+        out->sched_rowscore = s->g.rowscore;
     }
     out->drain = (uint64_t)d.drain;
     out->rd_count = s->rd_count;
     out->wr_count = s->wr_count;
-    if (in->dm_valid & 1) {
-        int match = 0;
-        for (unsigned i = 0; i < s->rd_count; i++)
-            if (!(d.valid && !d.write && i == d.idx) && s->rd[i].addr == (in->dm_addr & bits_mask(c->addr_w)))
-                match = 1;
-        out->dm_drop = !match;
-    }
+    out->dm_drop = (in->dm_valid & 1) && dummy_match(s, in) < 0;
     for (unsigned b = 0; b < (1u << c->bank_w); b++) {
         out->open_valid[b] = s->open_valid[b];
         out->open_row[b] = s->open_row[b];
@@ -233,36 +269,111 @@ static void remove_at(ds_entry_t *q, unsigned *count, unsigned idx)
     (*count)--;
 }
 
-/* The clock edge: the decision on the state at the start of the cycle, then
- * the scheduled request leaves, the dummy updates the reads still queued, the
- * new requests enter (if there was room at the start of the cycle), and every
- * read ages by its merge length. */
+/* The row-score store at the clock edge: every valid entry takes this cycle's
+ * changes of its row at once -- the granted read leaves (its age and merge
+ * length out), last cycle's dummy (its age and change of length in), the new
+ * read (its age and length 1 in) -- and ages by its merge-length sum; the
+ * aged sum saturates at 0 and at its top. An entry whose length sum reaches 0
+ * has no read left: it is marked free and squeezed out at the next edge,
+ * when last cycle's free entry is; a new read of a row with no entry gets
+ * one at the end. */
+static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_in)
+{
+    const dram_sched_cfg_t *c = &s->cfg;
+    const uint64_t smax = bits_mask(dram_sched_score_w(c));
+    const ds_entry_t *g = s->g.valid && !s->g.write ? &s->rd[s->g.idx] : NULL;
+    const uint64_t nb = in->rd_bank & bits_mask(c->bank_w), nr = in->rd_row & bits_mask(c->row_w);
+    const uint64_t na = in->rd_age & bits_mask(DS_AGE_W);
+    int matched = 0, freed = -1;
+    for (unsigned i = 0; i < s->rs_count; i++) {
+        ds_row_t *r = &s->rs[i];
+        if (!r->valid)
+            continue;
+        int64_t ds = (int64_t)r->len;   /* aging: the aged sum grows by the length sum */
+        int64_t dl = 0;
+        if (g && g->bank == r->bank && g->row == r->row) {
+            ds -= (int64_t)g->age;
+            dl -= (int64_t)g->len + 1;
+        }
+        if (s->du_valid && s->du_bank == r->bank && s->du_row == r->row) {
+            ds += (int64_t)s->du_age;
+            dl += s->du_dlen;
+        }
+        if (rd_in && nb == r->bank && nr == r->row) {
+            ds += (int64_t)na;
+            dl += 1;
+            matched = 1;
+        }
+        int64_t v = (int64_t)r->score + ds;
+        r->score = v < 0 ? 0 : (uint64_t)v > smax ? smax : (uint64_t)v;
+        r->len = (uint64_t)((int64_t)r->len + dl);
+        if (r->len == 0) {
+            r->valid = 0;
+            freed = (int)i;
+        }
+    }
+    if (s->rs_hole >= 0) {
+        memmove(&s->rs[s->rs_hole], &s->rs[s->rs_hole + 1], (s->rs_count - (unsigned)s->rs_hole - 1) * sizeof s->rs[0]);
+        s->rs_count--;
+        if (freed > s->rs_hole)
+            freed--;
+    }
+    s->rs_hole = freed;
+    if (rd_in && !matched)
+        s->rs[s->rs_count++] = (ds_row_t){.valid = 1, .bank = nb, .row = nr, .score = na, .len = 1};
+}
+
+/* The clock edge. On the state at the start of the cycle: the decision
+ * (next cycle's grant), the row pick (next cycle's), the dummy's match. Then
+ * the granted request leaves its queue and its row's store entry, the row-score
+ * store takes the changes, the dummy updates its read, the new requests enter
+ * (if there was room at the start of the cycle), every read ages by its merge
+ * length, and the chosen request's row becomes its bank's open row. */
 void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
 {
     const dram_sched_cfg_t *c = &s->cfg;
+    const unsigned policy = policy_of(in);
     decision_t d;
     decide(s, in, &d);
+    uint64_t rpv, rpb, rpr, rps;
+    row_pick(s, policy, &rpv, &rpb, &rpr, &rps);
+    const int m = dummy_match(s, in);
     const int rd_in = (in->rd_valid & 1) && s->rd_count < c->rdq;
     const int wr_in = (in->wr_valid & 1) && s->wr_count < c->wrq;
 
+    store_tick(s, in, rd_in);
+
+    /* The chosen request's row is its bank's open row from the next cycle on. */
     if (d.valid) {
         const ds_entry_t *e = d.write ? &s->wr[d.idx] : &s->rd[d.idx];
         s->open_valid[e->bank] = 1;
         s->open_row[e->bank] = e->row;
-        if (d.write)
-            remove_at(s->wr, &s->wr_count, d.idx);
-        else
-            remove_at(s->rd, &s->rd_count, d.idx);
     }
-    if (in->dm_valid & 1) {
-        const uint64_t a = in->dm_addr & bits_mask(c->addr_w);
-        for (unsigned i = 0; i < s->rd_count; i++) {
-            if (s->rd[i].addr != a)
-                continue;
-            s->rd[i].len = in->dm_len & bits_mask(DS_LEN_W);
-            s->rd[i].age = sat_age(s->rd[i].age + (in->dm_age & bits_mask(DS_AGE_W)));
+    /* The dummy: its read's new merge length and age; its row's entry takes the change next cycle. */
+    s->du_valid = m >= 0;
+    if (m >= 0) {
+        ds_entry_t *e = &s->rd[m];
+        const uint64_t len = in->dm_len & bits_mask(DS_LEN_W), age = in->dm_age & bits_mask(DS_AGE_W);
+        s->du_bank = e->bank;
+        s->du_row = e->row;
+        s->du_age = age;
+        s->du_dlen = (int64_t)len - (int64_t)e->len;
+        e->len = len;
+        e->age = sat_age(e->age + age);
+    }
+    /* The granted request leaves; the new grant's index follows the queue. */
+    unsigned idx = d.idx;
+    if (s->g.valid) {
+        if (s->g.write) {
+            remove_at(s->wr, &s->wr_count, s->g.idx);
+        } else {
+            remove_at(s->rd, &s->rd_count, s->g.idx);
         }
+        if (d.valid && d.write == (int)s->g.write && d.idx > s->g.idx)
+            idx--;
     }
+    s->g = (ds_grant_t){.valid = (uint64_t)d.valid, .write = (uint64_t)d.write, .idx = d.valid ? idx : 0,
+                        .hit = (uint64_t)d.hit, .why = d.why, .rowscore = d.rowscore};
     if (rd_in) {
         ds_entry_t *e = &s->rd[s->rd_count++];
         e->addr = in->rd_addr & bits_mask(c->addr_w);
@@ -280,6 +391,11 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     }
     for (unsigned i = 0; i < s->rd_count; i++)
         s->rd[i].age = sat_age(s->rd[i].age + s->rd[i].len + 1);
+    s->rp_valid = rpv;
+    s->rp_bank = rpb;
+    s->rp_row = rpr;
+    s->rp_score = rps;
+    s->bank_ready_q = in->bank_ready & bits_mask(1u << c->bank_w);
     s->drain = (uint64_t)d.drain;
 }
 

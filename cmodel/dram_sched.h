@@ -2,15 +2,19 @@
  * controller-side Merge Information Buffer (rtl/dram_sched.sv; docs/dram_sched.md).
  *
  * A read queue whose entries carry the DRAM-side MIB fields (block address,
- * merge length, age), a write queue, write-drain watermarks, the row last sent
- * to each bank, and one decision per cycle under FCFS, FR-FCFS, MSHR-M,
- * MSHR-S or MSHR-S+A (Li, "Inter-core Locality Aware Memory Access
- * Scheduling", UBC thesis, chapters 2.3, 3 and 4).
+ * merge length, age), a row-score store (one entry per row with reads queued:
+ * the row's merge-length sum and its aged sum, kept incrementally), a write
+ * queue, write-drain watermarks, the row last chosen for each bank, and one
+ * decision per cycle under FCFS, FR-FCFS, MSHR-M, MSHR-S or MSHR-S+A (Li,
+ * "Inter-core Locality Aware Memory Access Scheduling", UBC thesis, chapters
+ * 2.3, 3 and 4).
  *
- * Both queues keep their entries in arrival order (entry 0 is the oldest), so
- * "the oldest wins" is "the lowest index wins" everywhere. The model computes
- * every score from its definition each cycle; the RTL is free to organise the
- * logic differently, the lockstep run checks that the two agree.
+ * The decision is pipelined (docs/dram_sched.md, "Pipeline"): the row to open
+ * on a row miss is picked a cycle ahead, from the row-score store and last
+ * cycle's bank readiness; the request is chosen on this cycle's state and
+ * leaves its queue on sched_* the next cycle. Both queues and the store keep
+ * their entries in arrival (allocation) order, so "the oldest wins" is "the
+ * lowest index wins" everywhere.
  */
 #ifndef MEMSCHED_DRAM_SCHED_H
 #define MEMSCHED_DRAM_SCHED_H
@@ -74,14 +78,38 @@ typedef struct {
     uint64_t age;   /* 15 bits, saturating (reads) */
 } ds_entry_t;
 
+/* One entry of the row-score store: a row with reads queued (or, with
+ * valid 0, a freed entry waiting to be squeezed out). */
+typedef struct {
+    uint64_t valid, bank, row;
+    uint64_t score;  /* ScoreW bits, saturating at both ends: the row's aged sum (MSHR-S+A) */
+    uint64_t len;    /* LenW bits: the sum of (merge length) over the row's reads (MSHR-S) */
+} ds_row_t;
+
+/* The request chosen last cycle: this cycle's sched_* outputs. */
+typedef struct {
+    uint64_t valid, write;
+    unsigned idx;        /* its index in its queue this cycle */
+    uint64_t hit, why;
+    uint64_t rowscore;   /* the row pick's score, for why DS_WHY_ROW */
+} ds_grant_t;
+
 typedef struct {
     dram_sched_cfg_t cfg;
-    ds_entry_t rd[DS_MAX_RDQ];       /* rd[0] oldest; rd_count valid */
+    ds_entry_t rd[DS_MAX_RDQ];       /* rd[0] oldest; rd_count valid (the granted read included) */
     ds_entry_t wr[DS_MAX_WRQ];
     unsigned rd_count, wr_count;
     uint64_t drain;                  /* write-drain state */
-    uint64_t open_valid[1u << DS_MAX_BANKW];  /* a request was sent to the bank since reset */
-    uint64_t open_row[1u << DS_MAX_BANKW];    /* the row last sent to the bank */
+    uint64_t open_valid[1u << DS_MAX_BANKW];  /* a request was chosen for the bank since reset */
+    uint64_t open_row[1u << DS_MAX_BANKW];    /* the row last chosen for the bank */
+    ds_grant_t g;                    /* the request chosen last cycle, leaving this cycle */
+    uint64_t rp_valid, rp_bank, rp_row, rp_score;  /* the row pick made last cycle */
+    uint64_t bank_ready_q;           /* bank_ready_i of last cycle (the row pick's readiness) */
+    uint64_t du_valid, du_bank, du_row, du_age;    /* last cycle's dummy, for its row's store entry */
+    int64_t du_dlen;                 /* its change of merge length */
+    ds_row_t rs[DS_MAX_RDQ];         /* the row-score store, in allocation order */
+    unsigned rs_count;               /* entries in use (a freed one included) */
+    int rs_hole;                     /* the entry freed last cycle, squeezed out this cycle; -1 none */
 } dram_sched_state_t;
 
 /* Event counts for the system model; not registers of the RTL. Every counter
@@ -109,6 +137,8 @@ void dram_sched_account(const dram_sched_cfg_t *cfg, const dram_sched_in_t *in, 
 
 /* Width of the row score: 15 + clog2(RdQ) bits, enough for RdQ saturated ages. */
 unsigned dram_sched_score_w(const dram_sched_cfg_t *cfg);
+/* Width of a row's merge-length sum: clog2(16 RdQ + 1) bits. */
+unsigned dram_sched_len_w(const dram_sched_cfg_t *cfg);
 
 /* The RTL's usage assertions (rtl/dram_sched.sv, `ifndef SYNTHESIS), in C: the
  * checker's own registers (the RTL's f_*_q; not architectural state). */

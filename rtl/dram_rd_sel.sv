@@ -3,15 +3,18 @@
 //   FCFS      the oldest eligible read;
 //   FR-FCFS   the oldest eligible row hit, else the oldest eligible read;
 //   MSHR-*    Rule 1: among eligible row hits the largest request score; with
-//             no hit, the row with the largest row score (dram_rowscore), then
-//             the largest request score in that row.
+//             no hit, the largest request score among the eligible reads of
+//             the row picked last cycle (dram_rowpick: the row with the
+//             largest row score); nothing if it has none.
 // Request score: merge length (MSHR-M, MSHR-S) or age (MSHR-S+A); FCFS and
 // FR-FCFS use none, so one argmax over the candidate set (ties to the oldest)
 // serves every policy. Policy values 5..7 act as FCFS.
 //
-// Example (MSHR-S, no open rows): reads 0: row A length 4, 1: row B length 3,
-//   2: row B length 2 -> row B (5 > 4), read 1 (3 > 2): why_o = ROW,
-//   score_o = 3, rowscore_o = 5. Under MSHR-M: row A (4 > 3), read 0.
+// The caller leaves the read granted last cycle out of valid_i: it leaves now.
+//
+// Example (MSHR-S, no open rows, row B picked with score 5): reads 0: row A
+//   length 4, 1: row B length 3, 2: row B length 2 -> read 1 (3 > 2):
+//   why_o = ROW, score_o = 3, rowscore_o = 5.
 module dram_rd_sel #(
   parameter int N     = 64,                          // read queue entries
   parameter int BankW = 4,                           // bank index bits
@@ -31,6 +34,10 @@ module dram_rd_sel #(
   input  logic [NumBanks-1:0]      bank_ready_i,  // bank b takes a request now
   input  logic [NumBanks-1:0]      open_valid_i,  // bank b has an open row
   input  logic [NumBanks*RowW-1:0] open_row_i,    // bank b's open row
+  input  logic                     rp_valid_i,    // the row picked last cycle (MSHR-*)
+  input  logic [BankW-1:0]         rp_bank_i,
+  input  logic [RowW-1:0]          rp_row_i,
+  input  logic [ScoreW-1:0]        rp_score_i,    // its row score
   output logic                     valid_o,       // a read is chosen
   output logic [IdxW-1:0]          idx_o,         // its entry
   output logic                     hit_o,         // it hits its bank's open row
@@ -43,9 +50,6 @@ module dram_rd_sel #(
   logic [N-1:0]      elig, hit, row_mask, cand;
   logic [N*AgeW-1:0] key;
   logic              fr, mshr, mshr_m, mshr_sa, any_hit;
-  logic              rs_valid;
-  logic [IdxW-1:0]   rs_idx;
-  logic [ScoreW-1:0] rs_score;
 
   assign fr      = (policy_i == 3'd1);
   assign mshr_m  = (policy_i == 3'd2);
@@ -70,17 +74,11 @@ module dram_rd_sel #(
     .hit_o  (hit)
   );
 
-  dram_rowscore #(.N(N), .BankW(BankW), .RowW(RowW), .KeyW(AgeW), .ScoreW(ScoreW)) u_rowscore (
-    .elig_i     (elig),
-    .bank_i,
-    .row_i,
-    .key_i      (key),
-    .max_mode_i (mshr_m),
-    .valid_o    (rs_valid),
-    .idx_o      (rs_idx),
-    .score_o    (rs_score),
-    .row_mask_o (row_mask)
-  );
+  // The reads of the picked row (a registered compare).
+  for (genvar i = 0; i < N; i++) begin : gen_row
+    assign row_mask[i] = elig[i] & rp_valid_i & (bank_i[i*BankW +: BankW] == rp_bank_i)
+                       & (row_i[i*RowW +: RowW] == rp_row_i);
+  end
 
   // The candidates: row hits first (FR-FCFS, MSHR-*), else the chosen row (MSHR-*), else all.
   assign cand = ((fr | mshr) & any_hit) ? hit
@@ -100,9 +98,5 @@ module dram_rd_sel #(
                     : ((fr | mshr) & any_hit)  ? WhyHit
                     : mshr                     ? WhyRow
                     :                            WhyOldest;
-  assign rowscore_o = (why_o == WhyRow) ? rs_score : '0;
-
-  // rs_idx is used through row_mask; rs_valid equals valid_o when why_o = ROW.
-  logic unused;
-  assign unused = rs_valid ^ ^rs_idx;
+  assign rowscore_o = (why_o == WhyRow) ? rp_score_i : '0;
 endmodule

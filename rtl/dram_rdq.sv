@@ -2,11 +2,13 @@
 //
 // A cqueue of reads in arrival order; each entry holds the request (block
 // address, bank, row) and the MIB fields: merge length - 1 (4 bits) and age
-// (15 bits, saturating at 32767). Every cycle, after the scheduled read has
+// (15 bits, saturating at 32767). Every cycle, after the granted read has
 // left (pop_i):
-//   * a dummy (dm_valid_i) updates every remaining read of its block address:
-//     merge length := the dummy's, age := sat(age + the dummy's age); with no
-//     such read it is dropped (dm_drop_o);
+//   * a dummy (dm_valid_i) updates the oldest remaining read of its block
+//     address: merge length := the dummy's, age := sat(age + the dummy's
+//     age); that read's bank, row and old merge length go out (dm_match_o,
+//     dm_bank_o, dm_row_o, dm_len_o) for its row's entry in the row-score
+//     store; with no such read the dummy is dropped (dm_drop_o);
 //   * a new read enters with merge length 1 and its arrival age (rd_ready_o:
 //     there was room at the start of the cycle);
 //   * every read then ages by its merge length: age := sat(age + length).
@@ -40,6 +42,10 @@ module dram_rdq #(
   input  logic [LenW-1:0]   dm_len_i,   // merge length - 1 to store
   input  logic [AgeW-1:0]   dm_age_i,   // age to add
   output logic              dm_drop_o,  // the dummy matches no read that stays
+  output logic              dm_match_o, // it updates a read (not dm_drop_o when dm_valid_i) ...
+  output logic [BankW-1:0]  dm_bank_o,  // ... of this bank
+  output logic [RowW-1:0]   dm_row_o,   // ... and row
+  output logic [LenW-1:0]   dm_len_o,   // ... whose merge length - 1 was this
   input  logic              pop_i,      // read pop_idx_i is scheduled and leaves
   input  logic [IdxW-1:0]   pop_idx_i,  // its index
   output logic [N-1:0]      valid_o,    // entry i holds a read
@@ -54,7 +60,9 @@ module dram_rdq #(
   localparam logic [AgeW:0] AgeMax = (AgeW+1)'((1 << AgeW) - 1);
 
   logic [N*W-1:0] data, upd;
-  logic [N-1:0]   match;                // the dummy updates entry i
+  logic [N-1:0]   same;                 // entry i stays and holds the dummy's address
+  logic [N-1:0]   match;                // the dummy updates entry i: the oldest of them
+  logic [IdxW-1:0] match_idx;
   logic           full, push;
   logic [W-1:0]   push_data;
 
@@ -70,7 +78,8 @@ module dram_rdq #(
     logic [LenW-1:0]  len, len_new;
     logic [AgeW-1:0]  age, age_new;
     assign {addr, bank, row, len, age} = data[i*W +: W];
-    assign match[i] = dm_valid_i & valid_o[i] & (addr == dm_addr_i) & ~(pop_i & (pop_idx_i == IdxW'(i)));
+    assign same[i]  = dm_valid_i & valid_o[i] & (addr == dm_addr_i) & ~(pop_i & (pop_idx_i == IdxW'(i)));
+    assign match[i] = same[i] & (match_idx == IdxW'(i));
     assign len_new  = match[i] ? dm_len_i : len;
     assign age_new  = sat_age((AgeW+2)'(age) + (match[i] ? (AgeW+2)'(dm_age_i) : '0) + (AgeW+2)'(len_new) + 1'b1);
     assign upd[i*W +: W] = {addr, bank, row, len_new, age_new};
@@ -85,7 +94,26 @@ module dram_rdq #(
   assign rd_ready_o = ~full;
   assign push       = rd_valid_i & ~full;
   assign push_data  = {rd_addr_i, rd_bank_i, rd_row_i, LenW'(0), sat_age((AgeW+2)'(rd_age_i) + 1'b1)};
-  assign dm_drop_o  = dm_valid_i & ~|match;
+  // The oldest read with the dummy's address (a real L2 never queues two).
+  prio_enc #(.N(N)) u_match (
+    .req_i   (same),
+    .idx_o   (match_idx),
+    .valid_o (dm_match_o)
+  );
+
+  assign dm_drop_o = dm_valid_i & ~dm_match_o;
+
+  always_comb begin
+    dm_bank_o = '0;
+    dm_row_o  = '0;
+    dm_len_o  = '0;
+    for (int i = 0; i < N; i++)
+      if (match_idx == IdxW'(i)) begin
+        dm_bank_o = bank_o[i*BankW +: BankW];
+        dm_row_o  = row_o[i*RowW +: RowW];
+        dm_len_o  = len_o[i*LenW +: LenW];
+      end
+  end
 
   cqueue #(.N(N), .W(W)) u_queue (
     .clk_i,

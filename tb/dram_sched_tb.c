@@ -226,11 +226,18 @@ static void probes(void *m, sigtab_t *t)
     const unsigned rw = bits_idx_width(c->s.cfg.rdq), ww = bits_idx_width(c->s.cfg.wrq);
     const struct { const char *path, *group, *label; unsigned w; } p[] = {
         {"drain_q", "write drain", "drain_state_q", 1},
-        {"rs_idx", "read choice", "read_winner_idx", rw},
-        {"u_rd_sel.any_hit", "read choice", "read_any_hit", 1},
-        {"u_rd_sel.rs_idx", "read choice", "best_row_oldest_idx", rw},
-        {"u_rd_sel.rs_score", "read choice", "best_row_score", dram_sched_score_w(&c->s.cfg)},
-        {"ws_idx", "write choice", "write_winner_idx", ww},
+        {"rp_valid_q", "row pick (last cycle)", "row_pick_valid", 1},
+        {"rp_bank_q", "row pick (last cycle)", "row_pick_bank", c->s.cfg.bank_w},
+        {"rp_row_q", "row pick (last cycle)", "row_pick_row", c->s.cfg.row_w},
+        {"rp_score_q", "row pick (last cycle)", "row_pick_score", dram_sched_score_w(&c->s.cfg)},
+        {"c_rd", "choice (shown next cycle)", "read_chosen", 1},
+        {"rs_idx", "choice (shown next cycle)", "read_idx", rw},
+        {"u_rd_sel.any_hit", "choice (shown next cycle)", "read_any_hit", 1},
+        {"c_wr", "choice (shown next cycle)", "write_chosen", 1},
+        {"ws_idx", "choice (shown next cycle)", "write_idx", ww},
+        {"g_idx_q", "grant (on sched_*)", "grant_idx", rw > ww ? rw : ww},
+        {"du_valid_q", "dummy (row entry update)", "dummy_row_update", 1},
+        {"u_store.count_q", "row-score store", "store_entries", bits_clog2((uint64_t)c->s.cfg.rdq + 1)},
     };
     for (unsigned i = 0; i < sizeof p / sizeof p[0]; i++) {
         unsigned k = sigtab_add(t, p[i].path, p[i].w, 1);
