@@ -160,7 +160,7 @@ static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decis
             w = best_request(s, elig, DS_FCFS);   /* score 0 for all: the oldest */
             d->why = DS_WHY_OLDEST;
         } else {
-            /* Rule 1.2 with the row picked last cycle: its best eligible read. */
+            /* Rule 1.2 with the row picked last (last cycle, or held since): its best eligible read. */
             if (!s->rp_valid)
                 return;
             unsigned char in_row[DS_MAX_RDQ] = {0};
@@ -183,10 +183,18 @@ static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decis
 }
 
 /* The row pick for the next cycle, on the state at the start of this one and
- * last cycle's bank readiness: among rows with reads queued, in a ready bank
- * and not open, the largest row score (MSHR-S: the merge-length sum,
+ * last cycle's bank readiness: among rows with reads queued, in a ready bank,
+ * not open and not the last row picked (this cycle's decision may open
+ * it: picking it again would leave the next cycle with a row whose read is
+ * already leaving), the largest row score (MSHR-S: the merge-length sum,
  * MSHR-S+A: the aged sum; ties to the row allocated first); MSHR-M: the row of
  * the read with the largest merge length (ties to the oldest such read). */
+static int row_skip(const dram_sched_state_t *s, uint64_t bank, uint64_t row)
+{
+    return !bank_ok(s->bank_ready_q, bank) || is_open(s, bank, row) ||
+           (s->rp_valid && s->rp_bank == bank && s->rp_row == row);
+}
+
 static void row_pick(const dram_sched_state_t *s, unsigned policy, uint64_t *valid, uint64_t *bank, uint64_t *row,
                      uint64_t *score)
 {
@@ -194,7 +202,7 @@ static void row_pick(const dram_sched_state_t *s, unsigned policy, uint64_t *val
     if (policy == DS_MSHR_M) {
         for (unsigned i = 0; i < s->rd_count; i++) {
             const ds_entry_t *e = &s->rd[i];
-            if (!bank_ok(s->bank_ready_q, e->bank) || is_open(s, e->bank, e->row))
+            if (row_skip(s, e->bank, e->row))
                 continue;
             if (!*valid || e->len + 1 > *score) {
                 *valid = 1;
@@ -206,7 +214,7 @@ static void row_pick(const dram_sched_state_t *s, unsigned policy, uint64_t *val
     } else if (policy == DS_MSHR_S || policy == DS_MSHR_SA) {
         for (unsigned i = 0; i < s->rs_count; i++) {
             const ds_row_t *r = &s->rs[i];
-            if (!r->valid || !bank_ok(s->bank_ready_q, r->bank) || is_open(s, r->bank, r->row))
+            if (!r->valid || row_skip(s, r->bank, r->row))
                 continue;
             uint64_t k = policy == DS_MSHR_S ? r->len : r->score;
             if (!*valid || k > *score) {
@@ -391,10 +399,12 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     }
     for (unsigned i = 0; i < s->rd_count; i++)
         s->rd[i].age = sat_age(s->rd[i].age + s->rd[i].len + 1);
-    s->rp_valid = rpv;
-    s->rp_bank = rpb;
-    s->rp_row = rpr;
-    s->rp_score = rps;
+    if (rpv) {   /* a cycle with no candidate keeps the last pick */
+        s->rp_valid = 1;
+        s->rp_bank = rpb;
+        s->rp_row = rpr;
+        s->rp_score = rps;
+    }
     s->bank_ready_q = in->bank_ready & bits_mask(1u << c->bank_w);
     s->drain = (uint64_t)d.drain;
 }

@@ -103,7 +103,7 @@ typedef struct {
     uint64_t open_valid[1u << DS_MAX_BANKW];  /* a request was chosen for the bank since reset */
     uint64_t open_row[1u << DS_MAX_BANKW];    /* the row last chosen for the bank */
     ds_grant_t g;                    /* the request chosen last cycle, leaving this cycle */
-    uint64_t rp_valid, rp_bank, rp_row, rp_score;  /* the row pick made last cycle */
+    uint64_t rp_valid, rp_bank, rp_row, rp_score;  /* the last valid row pick (made last cycle, or held) */
     uint64_t bank_ready_q;           /* bank_ready_i of last cycle (the row pick's readiness) */
     uint64_t du_valid, du_bank, du_row, du_age;    /* last cycle's dummy, for its row's store entry */
     int64_t du_dlen;                 /* its change of merge length */

@@ -2,8 +2,10 @@
 // cycle ahead of the request from registered state only.
 //
 // Candidates are rows with reads queued, in a bank that was ready last cycle
-// (bank_ready_q_i) and not open now (their reads would be row hits, which
-// Rule 1.1 serves first). The row score:
+// (bank_ready_q_i), not open now (their reads would be row hits, which Rule
+// 1.1 serves first) and not the row picked last cycle (last_*_i: this
+// cycle's decision may open it and take its read; picked again, it would
+// leave the next decision a row with nothing left to send). The row score:
 //   MSHR-S    the row's merge-length sum (dram_rowstore len_o);
 //   MSHR-S+A  the row's aged sum (dram_rowstore score_o);
 //   MSHR-M    the largest merge length in the row: the pick is the row of the
@@ -38,13 +40,16 @@ module dram_rowpick #(
   input  logic [NumBanks-1:0]      bank_ready_q_i, // last cycle's bank readiness
   input  logic [NumBanks-1:0]      open_valid_i,   // the open-row table
   input  logic [NumBanks*RowW-1:0] open_row_i,
+  input  logic                     last_valid_i,   // the row picked last cycle
+  input  logic [BankW-1:0]         last_bank_i,
+  input  logic [RowW-1:0]          last_row_i,
   output logic                     valid_o,        // a row is picked
   output logic [BankW-1:0]         bank_o,
   output logic [RowW-1:0]          row_o,
   output logic [ScoreW-1:0]        score_o         // its row score
 );
   logic              mshr_m, mshr_s, mshr_sa;
-  logic [N-1:0]      valid, ready, open, cand;
+  logic [N-1:0]      valid, ready, open, last, cand;
   logic [N*BankW-1:0] bank;
   logic [N*RowW-1:0] row;
   logic [N*ScoreW-1:0] key;
@@ -76,7 +81,11 @@ module dram_rowpick #(
     .hit_o        (open)
   );
 
-  assign cand = ready & ~open & {N{mshr_m | mshr_s | mshr_sa}};
+  for (genvar i = 0; i < N; i++) begin : gen_last
+    assign last[i] = last_valid_i && bank[i*BankW +: BankW] == last_bank_i && row[i*RowW +: RowW] == last_row_i;
+  end
+
+  assign cand = ready & ~open & ~last & {N{mshr_m | mshr_s | mshr_sa}};
 
   argmax #(.N(N), .W(ScoreW)) u_pick (
     .valid_i (cand),

@@ -12,6 +12,8 @@
 // (docs/dram_sched.md, "Pipeline"):
 //   * row pick (dram_rowpick): from registered state and last cycle's bank
 //     readiness, the row to open on the next row miss (MSHR-*), registered;
+//     the row picked last cycle is left out (this cycle's decision may open
+//     it), and a cycle with no candidate keeps the last pick;
 //   * choice: on this cycle's state and bank_ready_i, one request of a ready
 //     bank -- in write drain by FR-FCFS over the writes (dram_wr_sel),
 //     otherwise over the reads by the policy (dram_rd_sel: FCFS, FR-FCFS,
@@ -296,6 +298,9 @@ module dram_sched #(
     .bank_ready_q_i (bank_ready_q),
     .open_valid_i   (open_valid),
     .open_row_i     (open_row),
+    .last_valid_i   (rp_valid_q),
+    .last_bank_i    (rp_bank_q),
+    .last_row_i     (rp_row_q),
     .valid_o        (rp_valid_d),
     .bank_o         (rp_bank_d),
     .row_o          (rp_row_d),
@@ -396,10 +401,12 @@ module dram_sched #(
       g_hit_q      <= c_wr ? ws_hit : c_rd & rs_sel_hit;
       g_why_q      <= c_wr ? (ws_hit ? WhyWHit : WhyWOldest) : c_rd ? rs_why : 3'd0;
       g_rowscore_q <= c_rd ? rs_rowscore : '0;
-      rp_valid_q   <= rp_valid_d;
-      rp_bank_q    <= rp_bank_d;
-      rp_row_q     <= rp_row_d;
-      rp_score_q   <= rp_score_d;
+      if (rp_valid_d) begin           // an invalid pick keeps the last valid one
+        rp_valid_q <= 1'b1;
+        rp_bank_q  <= rp_bank_d;
+        rp_row_q   <= rp_row_d;
+        rp_score_q <= rp_score_d;
+      end
       bank_ready_q <= bank_ready_i;
       du_valid_q   <= dm_match;
       du_bank_q    <= dm_bank;
