@@ -277,14 +277,19 @@ static void remove_at(ds_entry_t *q, unsigned *count, unsigned idx)
     (*count)--;
 }
 
-/* The row-score store at the clock edge: every valid entry takes this cycle's
- * changes of its row at once -- the granted read leaves (its age and merge
- * length out), last cycle's dummy (its age and change of length in), the new
- * read (its age and length 1 in) -- and ages by its merge-length sum; the
- * aged sum saturates at 0 and at its top. An entry whose length sum reaches 0
- * has no read left: it is marked free and squeezed out at the next edge,
- * when last cycle's free entry is; a new read of a row with no entry gets
- * one at the end. */
+/* The row-score store at the clock edge. Each valid entry keeps its row's
+ * aged sum equal to the sum of its reads' ages after the edge (up to the
+ * reads' saturation, which the store does not see, and a dummy's change,
+ * which arrives a cycle late): it ages by its merge-length sum, as every read
+ * ages by its merge length, and takes this cycle's changes of its row at
+ * once -- the granted read leaves (its age after this edge, age + length,
+ * out), last cycle's dummy (its age, and twice its change of length: once for
+ * the edge it was applied at, once for this edge's aging, which still used the
+ * old length), the new read (its age after this edge, age + 1, in). The sum
+ * saturates at 0 and at its top. An entry whose length sum reaches 0 has no
+ * read left: it is marked free and squeezed out at the next edge, when last
+ * cycle's free entry is; a new read of a row with no entry gets one at the
+ * end. */
 static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_in)
 {
     const dram_sched_cfg_t *c = &s->cfg;
@@ -300,15 +305,15 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
         int64_t ds = (int64_t)r->len;   /* aging: the aged sum grows by the length sum */
         int64_t dl = 0;
         if (g && g->bank == r->bank && g->row == r->row) {
-            ds -= (int64_t)g->age;
+            ds -= (int64_t)(g->age + g->len + 1);
             dl -= (int64_t)g->len + 1;
         }
         if (s->du_valid && s->du_bank == r->bank && s->du_row == r->row) {
-            ds += (int64_t)s->du_age;
+            ds += (int64_t)s->du_age + 2 * s->du_dlen;
             dl += s->du_dlen;
         }
         if (rd_in && nb == r->bank && nr == r->row) {
-            ds += (int64_t)na;
+            ds += (int64_t)na + 1;
             dl += 1;
             matched = 1;
         }
@@ -328,7 +333,7 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
     }
     s->rs_hole = freed;
     if (rd_in && !matched)
-        s->rs[s->rs_count++] = (ds_row_t){.valid = 1, .bank = nb, .row = nr, .score = na, .len = 1};
+        s->rs[s->rs_count++] = (ds_row_t){.valid = 1, .bank = nb, .row = nr, .score = na + 1 > smax ? smax : na + 1, .len = 1};
 }
 
 /* The clock edge. On the state at the start of the cycle: the decision

@@ -4,27 +4,33 @@
 // One entry per row that has reads queued, in allocation order (entry 0 was
 // allocated first): its bank and row, its merge-length sum len (the sum of
 // the merge lengths of its reads: MSHR-S's row score) and its aged sum score
-// (MSHR-S+A's row score). Nothing is recomputed from the read queue; each
-// clock edge every valid entry takes the changes of its row at once, found by
-// comparing its {bank, row} with each event's:
+// (MSHR-S+A's row score: the sum of its reads' ages). Nothing is recomputed
+// from the read queue; each clock edge every valid entry takes the changes of
+// its row at once, found by comparing its {bank, row} with each event's:
 //   * aging:     score += len (every read of the row ages by its merge length);
-//   * departure: the granted read leaves (dep_*): score -= its age,
-//                len -= its merge length;
+//   * departure: the granted read leaves (dep_*): score -= its age after this
+//                edge (age + merge length), len -= its merge length;
 //   * dummy:     last cycle's dummy (du_*; registered by the scheduler, since
-//                finding its row takes an address search): score += its age,
-//                len += its change of merge length;
-//   * arrival:   a new read (arr_*): score += its age, len += 1.
-// score saturates at 0 and at its top (2^ScoreW - 1 >= N x 32767, so it stays
-// at least the sum of its reads' saturated ages); len is exact. An entry whose
-// len reaches 0 has no read left: it is marked free and squeezed out at the
-// next edge (the entries above it move down), at most one per cycle since one
-// read leaves per cycle. A new read of a row with no valid entry gets a new
-// entry at the end {score = age, len = 1}. N entries suffice: rows with reads
-// <= reads queued, plus the free entry only after a read has left.
+//                finding its row takes an address search): score += its age
+//                + 2 x its change of merge length (the read aged by the new
+//                length at the dummy's edge and at this one, the entry by the
+//                old), len += its change of merge length;
+//   * arrival:   a new read (arr_*): score += its age after this edge
+//                (age + 1), len += 1.
+// The three terms are formed once, outside the entries. So score is the sum
+// of the row's reads' ages, except for a dummy's change in the cycle after it
+// and for reads whose age saturated (the store does not see the saturation);
+// it saturates at 0 and at its top (2^ScoreW - 1 >= N x 32767); len is exact.
+// An entry whose len reaches 0 has no read left: it is marked free and
+// squeezed out at the next edge (the entries above it move down), at most one
+// per cycle since one read leaves per cycle. A new read of a row with no valid
+// entry gets a new entry at the end {score = age + 1, len = 1}. N entries
+// suffice: rows with reads <= reads queued, plus the free entry only after a
+// read has left.
 //
 // Example: entries {row A len 3 score 100}; a read of row A with age 50
-//   arrives -> {A, len 4, score 153}; A's read of length 3 and age 120 leaves
-//   next cycle -> {A, len 1, score 153 + 4 - 120 = 37}.
+//   arrives -> {A, len 4, score 100 + 3 + 51 = 154}; A's read of length 3 and
+//   age 120 leaves next cycle -> {A, len 1, score 154 + 4 - 123 = 35}.
 module dram_rowstore #(
   parameter int N      = 64,                               // entries (RdQ), >= 1
   parameter int BankW  = 4,                                // bank index bits
@@ -79,11 +85,17 @@ module dram_rowstore #(
   logic [SumW-1:0]   len_u   [N];
   logic [N-1:0]      valid_u, arr_hit, freed;
 
+  // The events' score terms, shared by all entries (two's complement, DW bits).
+  localparam int DW = ScoreW + 3;
+  logic signed [DW-1:0] arr_term, dep_term, du_term;
+  assign arr_term = DW'(arr_age_i) + DW'(1);
+  assign dep_term = DW'(dep_age_i) + DW'(dep_len_i) + DW'(1);
+  assign du_term  = DW'(du_age_i) + ((DW'(du_new_i) - DW'(du_old_i)) <<< 1);
+
   for (genvar i = 0; i < N; i++) begin : gen_entry
     logic             on_dep, on_du, on_arr;
     logic [SumW+1:0]  len_sum;            // two's complement, SumW + 2 bits
-    logic [ScoreW+1:0] plus, minus;       // what the score gains and loses
-    logic [ScoreW+2:0] score_sum;
+    logic signed [DW-1:0] score_sum;
     assign on_dep = dep_i & valid_q[i] & (bank_q[i] == dep_bank_i) & (row_q[i] == dep_row_i);
     assign on_du  = du_i  & valid_q[i] & (bank_q[i] == du_bank_i)  & (row_q[i] == du_row_i);
     assign on_arr = arr_i & valid_q[i] & (bank_q[i] == arr_bank_i) & (row_q[i] == arr_row_i);
@@ -93,16 +105,14 @@ module dram_rowstore #(
                    - (on_dep ? (SumW+2)'(dep_len_i) + 1'b1 : '0)
                    + (on_du  ? (SumW+2)'(du_new_i) - (SumW+2)'(du_old_i) : '0)
                    + (SumW+2)'(on_arr);
-    assign plus  = (ScoreW+2)'(score_q[i]) + (ScoreW+2)'(len_q[i])
-                 + (on_du ? (ScoreW+2)'(du_age_i) : '0) + (on_arr ? (ScoreW+2)'(arr_age_i) : '0);
-    assign minus = on_dep ? (ScoreW+2)'(dep_age_i) : '0;
-    assign score_sum = (ScoreW+3)'(plus) - (ScoreW+3)'(minus);
+    assign score_sum = DW'(score_q[i]) + DW'(len_q[i])
+                     + (on_arr ? arr_term : '0) + (on_du ? du_term : '0) - (on_dep ? dep_term : '0);
 
     assign bank_u[i]  = bank_q[i];
     assign row_u[i]   = row_q[i];
     assign len_u[i]   = len_sum[SumW-1:0];
-    assign score_u[i] = (plus < minus) ? '0
-                      : (score_sum > (ScoreW+3)'(ScoreMax)) ? ScoreMax[ScoreW-1:0]
+    assign score_u[i] = score_sum[DW-1] ? '0
+                      : (score_sum > DW'(ScoreMax)) ? ScoreMax[ScoreW-1:0]
                       : score_sum[ScoreW-1:0];
     assign freed[i]   = valid_q[i] & (len_sum == '0);
     assign valid_u[i] = valid_q[i] & ~freed[i];
@@ -129,6 +139,10 @@ module dram_rowstore #(
   assign freed_idx_d = (hole_q && freed_idx > hole_idx_q) ? freed_idx - 1'b1 : freed_idx;
   assign alloc       = arr_i & ~|arr_hit;
   assign apos        = count_q - CntW'(hole_q);
+
+  // A new entry's score: the read's age after this edge, within ScoreW bits (15 when N = 1).
+  logic [ScoreW-1:0] arr_new;
+  assign arr_new = (arr_term > DW'(ScoreMax)) ? ScoreMax[ScoreW-1:0] : arr_term[ScoreW-1:0];
 
   always_comb begin
     count_d = apos + CntW'(alloc);
@@ -162,7 +176,7 @@ module dram_rowstore #(
       if (take) begin
         bank_q[i]  <= arr_bank_i;
         row_q[i]   <= arr_row_i;
-        score_q[i] <= ScoreW'(arr_age_i);
+        score_q[i] <= arr_new;
         len_q[i]   <= SumW'(1);
       end else if (shift) begin
         bank_q[i]  <= bank_u[i+1 < N ? i+1 : i];
