@@ -123,7 +123,7 @@ typedef struct {
     uint64_t rd_by_score;            /* reads scheduled by row score (DS_WHY_ROW) */
     uint64_t wr_sched, wr_hits;
     uint64_t drain_cycles;           /* cycles in write drain */
-    uint64_t idle_cycles;            /* requests queued (rd_count_o, wr_count_o), none scheduled (no ready bank) */
+    uint64_t idle_cycles;            /* requests queued (rd_count_o, wr_count_o), none shown (no ready bank, pipeline fill) */
 } dram_sched_stats_t;
 
 int  dram_sched_init(dram_sched_state_t *s, const dram_sched_cfg_t *cfg);

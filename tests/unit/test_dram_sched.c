@@ -36,33 +36,45 @@ static void step(dram_sched_state_t *s, const dram_sched_in_t *in, dram_sched_st
     dram_sched_tick(s, in);
 }
 
-/* tests/stim/dram_sched_dummy.stim: one dummy applied, four dropped. */
+/* tests/stim/dram_sched_dummy.stim: two dummies applied, four dropped. */
 static void dummies_counted(void **unused)
 {
     (void)unused;
     dram_sched_state_t *s = new_sched(8, 8, 6, 2);
     dram_sched_stats_t st = {0};
-    dram_sched_in_t in = {.policy = DS_MSHR_M};
-    in.rd_valid = 1, in.rd_addr = 0x55;
-    step(s, &in, &st);                                  /* D */
-    in = (dram_sched_in_t){.policy = DS_MSHR_M, .dm_valid = 1, .dm_addr = 0x55, .dm_len = 2};
-    step(s, &in, &st);                                  /* applied: length 3 */
-    assert_int_equal(s->rd[0].len, 2);
-    in.bank_ready = 0xf, in.dm_len = 3;
-    step(s, &in, &st);                                  /* D leaves: dropped */
-    in.bank_ready = 0;
-    step(s, &in, &st);                                  /* departed: dropped */
-    in.dm_addr = 0x77;
-    step(s, &in, &st);                                  /* never seen: dropped */
-    in.rd_valid = 1, in.rd_addr = 0x66, in.rd_bank = 1, in.rd_row = 1, in.dm_addr = 0x66;
-    step(s, &in, &st);                                  /* same cycle as its read: dropped */
-    assert_int_equal(st.dm_in, 5);
-    assert_int_equal(st.dm_applied, 1);
+    /* One row per cycle: read (addr, bank, row), dummy (addr, len), bank_ready. */
+    static const struct { int rd; uint64_t ra, rb, rr; int dm; uint64_t da, dl, br; } cyc[] = {
+        {1, 0x55, 0, 0, 0, 0, 0, 0},    /* 1: D */
+        {0, 0, 0, 0, 1, 0x55, 2, 0},    /* 2: applied: length 3 */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 3: banks ready */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 4: row pick D */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 5: D chosen */
+        {0, 0, 0, 0, 1, 0x55, 3, 0},    /* 6: D shown, leaving: dropped */
+        {0, 0, 0, 0, 1, 0x55, 1, 0},    /* 7: departed: dropped */
+        {0, 0, 0, 0, 1, 0x77, 1, 0},    /* 8: never seen: dropped */
+        {1, 0x66, 1, 1, 1, 0x66, 1, 0}, /* 9: same cycle as its read: dropped */
+        {0, 0, 0, 0, 1, 0x66, 4, 0},    /* 10: applied: length 5 */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 11 */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 12: row pick E */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 13: E chosen */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 14: E shown */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 15 */
+    };
+    for (unsigned t = 0; t < sizeof cyc / sizeof cyc[0]; t++) {
+        dram_sched_in_t in = {.policy = DS_MSHR_M, .rd_valid = (uint64_t)cyc[t].rd, .rd_addr = cyc[t].ra,
+                              .rd_bank = cyc[t].rb, .rd_row = cyc[t].rr, .dm_valid = (uint64_t)cyc[t].dm,
+                              .dm_addr = cyc[t].da, .dm_len = cyc[t].dl, .bank_ready = cyc[t].br};
+        step(s, &in, &st);
+        if (t == 1)
+            assert_int_equal(s->rd[0].len, 2);
+    }
+    assert_int_equal(st.dm_in, 6);
+    assert_int_equal(st.dm_applied, 2);
     assert_int_equal(st.dm_dropped, 4);
     assert_int_equal(st.rd_in, 2);
-    assert_int_equal(st.rd_sched, 1);
-    assert_int_equal(st.rd_by_score, 1);                /* D, by MSHR-M's row score */
-    assert_int_equal(st.idle_cycles, 1);                /* cycle 1: D queued, no bank ready */
+    assert_int_equal(st.rd_sched, 2);
+    assert_int_equal(st.rd_by_score, 2);                /* D and E, by MSHR-M's row score */
+    assert_int_equal(st.idle_cycles, 8);                /* cycles 2-5 and 10-13: a read queued, none shown */
     free(s);
 }
 
@@ -79,13 +91,16 @@ static void drain_counted(void **unused)
         in.rd_valid = 0;
     }
     in = (dram_sched_in_t){.policy = DS_FRFCFS, .bank_ready = 0xf};
-    for (unsigned i = 0; i < 8; i++)            /* W1..W4 (6 -> 2), R, then W5, W6 (read queue empty) */
+    /* Drain (6 counted): W1..W5 chosen while 6, 6, 5, 4, 3 are counted (the chosen write counts
+     * until it is shown); at 2 counted with R waiting the drain ends: R; R counts until it is
+     * shown, then the read queue is empty: drain, W6. Shown a cycle after the choice. */
+    for (unsigned i = 0; i < 9; i++)
         step(s, &in, &st);
     assert_int_equal(st.wr_in, 6);
     assert_int_equal(st.wr_sched, 6);
     assert_int_equal(st.wr_hits, 5);            /* all but the first */
     assert_int_equal(st.rd_sched, 1);
-    assert_int_equal(st.drain_cycles, 6);       /* the cycles of the six writes: the count reaches 6 only as the banks open */
+    assert_int_equal(st.drain_cycles, 7);       /* the five cycles choosing W1..W5, then two for W6 */
     assert_int_equal(s->wr_count, 0);
     free(s);
 }
@@ -220,14 +235,17 @@ static void policy_width(void **unused)
     dram_sched_in_t in = {.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 1, .rd_row = 5};
     dram_sched_tick(s, &in);                       /* A: bank 0 row 5 */
     in = (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 2, .rd_row = 7, .bank_ready = 1};
-    dram_sched_tick(s, &in);                       /* A leaves (bank 0's open row 5); R0: row 7 */
+    dram_sched_tick(s, &in);                       /* A chosen (bank 0's open row 5); R0: row 7 */
     in = (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 3, .rd_row = 5};
-    dram_sched_tick(s, &in);                       /* R1: row 5 */
+    dram_sched_tick(s, &in);                       /* A leaves; R1: row 5 */
+    assert_int_equal(s->rd_count, 2);
     dram_sched_out_t o;
     const uint64_t pol[] = {DS_FCFS, DS_FRFCFS, 8 + DS_FRFCFS, 8 + DS_FCFS}, addr[] = {2, 3, 3, 2};
     for (unsigned k = 0; k < 4; k++) {
+        dram_sched_state_t c = *s;
         in = (dram_sched_in_t){.policy = pol[k], .bank_ready = 1};
-        dram_sched_eval(s, &in, &o);
+        dram_sched_tick(&c, &in);                  /* the choice ... */
+        dram_sched_eval(&c, &in, &o);              /* ... shown the next cycle */
         assert_int_equal(o.sched_valid, 1);
         assert_int_equal(o.sched_addr, addr[k]);   /* FCFS: R0, the oldest; FR-FCFS: R1, the hit */
     }
