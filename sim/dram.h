@@ -27,7 +27,7 @@ typedef struct {
 } bank_req_t;
 
 typedef struct {
-    bank_req_t *q;       /* bank_q entries, ring */
+    bank_req_t *q;       /* bank_q + 1 entries (one for the scheduler's pipeline), ring */
     unsigned head, n;
     int open;
     unsigned row;
