@@ -350,6 +350,9 @@ set ::ms_drive_pin  $drive_pin
 set ::ms_load_pin   $libname/$inv_cell/$inv_in
 set ::ms_constraints_dir {$root/constraints}
 read_sdc {$sdc}
+# A block's .sdc may set its own clock from ::ms_period (dram_sched: the DRAM
+# controller's clock); the report gives the period it set.
+if {[llength [all_clocks]]} { puts "CLOCK_PERIOD [get_property [lindex [all_clocks] 0] period]" }
 
 puts "== check_setup -verbose (clocks, constraints, loops)"
 check_setup -verbose
@@ -425,6 +428,8 @@ res=$(grep -m1 '^RESULT ' "$outdir/sta.log") || die "no result line in $outdir/s
 get() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<< "$res"; }
 slack=$(get slack); crit=$(get crit); start=$(get start); end=$(get end)
 levels=$(get levels); flops=$(get flops); latches=$(get latches)
+sdc_period=$(sed -n 's/^CLOCK_PERIOD //p' "$outdir/sta.log" | head -1)
+[ -n "$sdc_period" ] && period=$(awk -v p="$sdc_period" 'BEGIN { printf "%.4g", p }')
 
 # Every storage bit of the RTL must have become one flip-flop (or latch) cell.
 [ $((flops + latches)) -eq "$bits" ] ||

@@ -86,7 +86,6 @@ for blk in $blocks; do
             if (file ~ /rr_arb\.sv$/ && obj ~ /^at_or_above\[/ && N > 0) {
                 split(obj, p, /[][]+/); if (p[2] == N - 1) return "at-or-above: the last requester is always at or after the pointer"
             }
-            if (file ~ /dram_rowscore\.sv$/ && obj ~ /^same\[/) { split(obj, p, /[][]+/); if (p[2] == p[3]) return "diagonal: an entry always shares its own row" }
             if (file ~ /dram_sched\.sv$/ && obj == "dm_ready_o") return "constant: dm_ready_o is 1 by design (docs/dram_sched.md)"
             if ((file ~ /dram_rd_sel\.sv$/ && obj == "why_o[2]") || (file ~ /dram_sched\.sv$/ && obj == "rs_why[2]"))
                 return "read-why: read decisions are 0..3; bit 2 belongs to the write reasons"
