@@ -134,7 +134,8 @@ static dram_sched_in_t ds_read(uint64_t addr, uint64_t row)
 static dram_sched_in_t ds_ready(void) { return (dram_sched_in_t){.policy = DS_FRFCFS, .bank_ready = 0xf}; }
 
 /* dram_sched through its structs: two reads to one bank's open row and a
- * third to another row; FR-FCFS serves the hit first. Compared in lockstep. */
+ * third to another row; FR-FCFS serves the hit first, each handed over the
+ * cycle after it is chosen. Compared in lockstep. */
 static void dram_sched_frfcfs(void **state)
 {
     (void)state;
@@ -146,21 +147,26 @@ static void dram_sched_frfcfs(void **state)
         dram_sched_in_t in;
         dram_sched_out_t out;
         /* cycle 0: read A (bank 1 row 3) queued; cycle 1: the bank is ready, A (the
-         * only read) goes and opens row 3 */
+         * only read) is chosen and opens row 3; cycle 2: A is handed over (sched_*) */
         in = ds_read(0xA, 3);
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.rd_ready, 1);
         in = ds_ready();
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
-        assert_int_equal(out.sched_valid, 1);
-        assert_int_equal(out.sched_addr, 0xA);
+        assert_int_equal(out.sched_valid, 0);
         /* cycles 2, 3: read B (bank 1 row 5), then read C (bank 1 row 3), bank busy */
         in = ds_read(0xB, 5);
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+        assert_int_equal(out.sched_valid, 1);
+        assert_int_equal(out.sched_addr, 0xA);
         in = ds_read(0xC, 3);
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
-        /* cycle 4: bank ready: C, the row hit, goes before the older B */
+        assert_int_equal(out.sched_valid, 0);
+        /* cycle 4: bank ready: C, the row hit, is chosen before the older B ... */
         in = ds_ready();
+        assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+        assert_int_equal(out.sched_valid, 0);
+        /* ... and handed over in cycle 5, when B is chosen */
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.sched_valid, 1);
         assert_int_equal(out.sched_addr, 0xC);
