@@ -103,17 +103,9 @@ module dram_rdq #(
 
   assign dm_drop_o = dm_valid_i & ~dm_match_o;
 
-  always_comb begin
-    dm_bank_o = '0;
-    dm_row_o  = '0;
-    dm_len_o  = '0;
-    for (int i = 0; i < N; i++)
-      if (match_idx == IdxW'(i)) begin
-        dm_bank_o = bank_o[i*BankW +: BankW];
-        dm_row_o  = row_o[i*RowW +: RowW];
-        dm_len_o  = len_o[i*LenW +: LenW];
-      end
-  end
+  idx_sel #(.N(N), .W(BankW), .IdxW(IdxW)) u_dm_bank (.data_i(bank_o), .idx_i(match_idx), .data_o(dm_bank_o));
+  idx_sel #(.N(N), .W(RowW),  .IdxW(IdxW)) u_dm_row  (.data_i(row_o),  .idx_i(match_idx), .data_o(dm_row_o));
+  idx_sel #(.N(N), .W(LenW),  .IdxW(IdxW)) u_dm_len  (.data_i(len_o),  .idx_i(match_idx), .data_o(dm_len_o));
 
   cqueue #(.N(N), .W(W)) u_queue (
     .clk_i,

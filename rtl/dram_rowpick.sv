@@ -97,13 +97,10 @@ module dram_rowpick #(
 
   assign valid_o = any;
 
-  always_comb begin
-    bank_o = '0;
-    row_o  = '0;
-    for (int i = 0; i < N; i++)
-      if (any && idx == IdxW'(i)) begin
-        bank_o = bank[i*BankW +: BankW];
-        row_o  = row[i*RowW +: RowW];
-      end
-  end
+  logic [BankW-1:0] pick_bank;
+  logic [RowW-1:0]  pick_row;
+  idx_sel #(.N(N), .W(BankW)) u_bank (.data_i(bank), .idx_i(idx), .data_o(pick_bank));
+  idx_sel #(.N(N), .W(RowW))  u_row  (.data_i(row),  .idx_i(idx), .data_o(pick_row));
+  assign bank_o = any ? pick_bank : '0;
+  assign row_o  = any ? pick_row  : '0;
 endmodule

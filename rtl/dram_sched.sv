@@ -233,30 +233,14 @@ module dram_sched #(
   logic [RowW-1:0]  g_rd_row,  g_wr_row;
   logic [LenW-1:0]  g_rd_len;
   logic [AgeW-1:0]  g_rd_age;
-  always_comb begin
-    g_rd_addr = '0;
-    g_rd_bank = '0;
-    g_rd_row  = '0;
-    g_rd_len  = '0;
-    g_rd_age  = '0;
-    for (int i = 0; i < RdQ; i++)
-      if (g_idx_q == GIdxW'(i)) begin
-        g_rd_addr = rd_addr[i*AddrW +: AddrW];
-        g_rd_bank = rd_bank[i*BankW +: BankW];
-        g_rd_row  = rd_row[i*RowW +: RowW];
-        g_rd_len  = rd_len[i*LenW +: LenW];
-        g_rd_age  = rd_age[i*AgeW +: AgeW];
-      end
-    g_wr_addr = '0;
-    g_wr_bank = '0;
-    g_wr_row  = '0;
-    for (int i = 0; i < WrQ; i++)
-      if (g_idx_q == GIdxW'(i)) begin
-        g_wr_addr = wr_addr[i*AddrW +: AddrW];
-        g_wr_bank = wr_bank[i*BankW +: BankW];
-        g_wr_row  = wr_row[i*RowW +: RowW];
-      end
-  end
+  idx_sel #(.N(RdQ), .W(AddrW), .IdxW(GIdxW)) u_g_rd_addr (.data_i(rd_addr), .idx_i(g_idx_q), .data_o(g_rd_addr));
+  idx_sel #(.N(RdQ), .W(BankW), .IdxW(GIdxW)) u_g_rd_bank (.data_i(rd_bank), .idx_i(g_idx_q), .data_o(g_rd_bank));
+  idx_sel #(.N(RdQ), .W(RowW),  .IdxW(GIdxW)) u_g_rd_row  (.data_i(rd_row),  .idx_i(g_idx_q), .data_o(g_rd_row));
+  idx_sel #(.N(RdQ), .W(LenW),  .IdxW(GIdxW)) u_g_rd_len  (.data_i(rd_len),  .idx_i(g_idx_q), .data_o(g_rd_len));
+  idx_sel #(.N(RdQ), .W(AgeW),  .IdxW(GIdxW)) u_g_rd_age  (.data_i(rd_age),  .idx_i(g_idx_q), .data_o(g_rd_age));
+  idx_sel #(.N(WrQ), .W(AddrW), .IdxW(GIdxW)) u_g_wr_addr (.data_i(wr_addr), .idx_i(g_idx_q), .data_o(g_wr_addr));
+  idx_sel #(.N(WrQ), .W(BankW), .IdxW(GIdxW)) u_g_wr_bank (.data_i(wr_bank), .idx_i(g_idx_q), .data_o(g_wr_bank));
+  idx_sel #(.N(WrQ), .W(RowW),  .IdxW(GIdxW)) u_g_wr_row  (.data_i(wr_row),  .idx_i(g_idx_q), .data_o(g_wr_row));
 
   // --- the row-score store and the row pick -------------------------------------------
   dram_rowstore #(.N(RdQ), .BankW(BankW), .RowW(RowW)) u_store (
@@ -354,20 +338,14 @@ module dram_sched #(
   // The chosen request's bank and row, for the open-row table.
   logic [BankW-1:0] c_bank;
   logic [RowW-1:0]  c_row;
-  always_comb begin
-    c_bank = '0;
-    c_row  = '0;
-    for (int i = 0; i < RdQ; i++)
-      if (c_rd && rs_idx == RIdxW'(i)) begin
-        c_bank = rd_bank[i*BankW +: BankW];
-        c_row  = rd_row[i*RowW +: RowW];
-      end
-    for (int i = 0; i < WrQ; i++)
-      if (c_wr && ws_idx == WIdxW'(i)) begin
-        c_bank = wr_bank[i*BankW +: BankW];
-        c_row  = wr_row[i*RowW +: RowW];
-      end
-  end
+  logic [BankW-1:0] c_rd_bank, c_wr_bank;
+  logic [RowW-1:0]  c_rd_row, c_wr_row;
+  idx_sel #(.N(RdQ), .W(BankW)) u_c_rd_bank (.data_i(rd_bank), .idx_i(rs_idx), .data_o(c_rd_bank));
+  idx_sel #(.N(RdQ), .W(RowW))  u_c_rd_row  (.data_i(rd_row),  .idx_i(rs_idx), .data_o(c_rd_row));
+  idx_sel #(.N(WrQ), .W(BankW)) u_c_wr_bank (.data_i(wr_bank), .idx_i(ws_idx), .data_o(c_wr_bank));
+  idx_sel #(.N(WrQ), .W(RowW))  u_c_wr_row  (.data_i(wr_row),  .idx_i(ws_idx), .data_o(c_wr_row));
+  assign c_bank = c_wr ? c_wr_bank : c_rd ? c_rd_bank : '0;
+  assign c_row  = c_wr ? c_wr_row  : c_rd ? c_rd_row  : '0;
 
   // The grant of the next cycle: its index after this cycle's grant has left.
   logic [GIdxW-1:0] c_idx, c_idx_next;
