@@ -49,7 +49,7 @@ RTL_argmax   := rtl/argmax.sv
 RTL_fifo     := rtl/fifo.sv
 RTL_mrpb     := rtl/prio_enc.sv rtl/rr_arb.sv rtl/argmax.sv rtl/fifo.sv rtl/mrpb_inpipe.sv \
                 rtl/mrpb_queues.sv rtl/mrpb_drain_sel.sv rtl/mrpb_outslot.sv rtl/mrpb.sv
-RTL_mib_l2   := rtl/prio_enc.sv rtl/mib_l2.sv
+RTL_mib_l2   := rtl/prio_enc.sv rtl/add_ks.sv rtl/mib_l2.sv
 RTL_dram_sched := rtl/prio_enc.sv rtl/argmax.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/dram_rdq.sv rtl/dram_hit.sv \
                 rtl/dram_rowstore.sv rtl/dram_rowpick.sv rtl/dram_rd_sel.sv rtl/dram_wr_sel.sv rtl/dram_sched.sv
 

@@ -53,63 +53,110 @@ module mib_l2 #(
   output logic [SlotW-1:0]   out_slot_o,      // the dummy's entry; 0 for a miss-queue request
   output logic [Entries-1:0] pend_o           // entry i has news not yet sent
 );
-  localparam logic [AgeW:0] AgeMax = (AgeW+1)'((1 << AgeW) - 1);
 
   logic [Entries-1:0] pend_q, pend_d;
   logic [AddrW-1:0]   addr_q [Entries];
   logic [LenW-1:0]    len_q  [Entries];
   logic [AgeW-1:0]    age_q  [Entries];
-  logic [SlotW-1:0]   sel;                 // the lowest pending entry
-  logic               any_pend, sent;
+  logic               sent;                // the head is sent as a dummy this cycle
 
-  prio_enc #(.N(Entries)) u_first (
-    .req_i   (pend_q),
-    .idx_o   (sel),
-    .valid_o (any_pend)
-  );
+  // The head, the lowest pending entry, registered (valid, index), and its one-hot decode.
+  logic               hv_q, hv_kept, hv_taken;
+  logic [SlotW-1:0]   hidx_q, hidx_kept, hidx_taken;
+  logic [Entries-1:0] hsel;
+  logic [Entries-1:0] pend_kept, pend_taken;  // next pending bits if the head is not / is sent
+  logic [AddrW-1:0]   haddr;
+  logic [LenW-1:0]    hlen;
+  logic [AgeW-1:0]    hage;
 
-  assign sent        = any_pend & out_ready_i;
-  assign out_valid_o = any_pend | mq_valid_i;
-  assign out_dummy_o = any_pend;
-  assign out_addr_o  = any_pend ? addr_q[sel] : mq_addr_i;
-  assign out_len_o   = any_pend ? len_q[sel] : '0;
-  assign out_age_o   = any_pend ? age_q[sel] : mq_age_i;
-  assign out_slot_o  = any_pend ? sel : '0;
-  assign mq_ready_o  = ~any_pend & out_ready_i;
+  for (genvar i = 0; i < Entries; i++) begin : gen_hsel
+    assign hsel[i] = hv_q & (hidx_q == SlotW'(i));
+  end
+
+  // The head's fields: an AND-OR multiplexer on the one-hot select.
+  always_comb begin
+    haddr = '0;
+    hlen  = '0;
+    hage  = '0;
+    for (int i = 0; i < Entries; i++) begin
+      haddr = haddr | ({AddrW{hsel[i]}} & addr_q[i]);
+      hlen  = hlen  | ({LenW{hsel[i]}} & len_q[i]);
+      hage  = hage  | ({AgeW{hsel[i]}} & age_q[i]);
+    end
+  end
+
+  assign sent        = hv_q & out_ready_i;
+  assign out_valid_o = hv_q | mq_valid_i;
+  assign out_dummy_o = hv_q;
+  assign out_addr_o  = hv_q ? haddr : mq_addr_i;
+  assign out_len_o   = hlen;                // zero without a head (hsel is zero)
+  assign out_age_o   = hv_q ? hage : mq_age_i;
+  assign out_slot_o  = hidx_q;              // zero without a head
+  assign mq_ready_o  = ~hv_q & out_ready_i;
   assign pend_o      = pend_q;
 
   for (genvar i = 0; i < Entries; i++) begin : gen_entry
     logic alloc, merge, rel, clear;
-    logic [AgeW:0]   age_sum;              // age + the merging request's age
-    logic [AgeW-1:0] age_merged;           // the age after a merge: saturated sum, or the merge's age alone
-                                           // if this cycle's dummy took the old sum (out_ready_i only muxes)
+    logic [AgeW-1:0] age_sum, age_other;
+    logic            age_co, take_sum;
     assign alloc   = alloc_valid_i & (alloc_slot_i == SlotW'(i));
     assign rel     = release_valid_i & (release_slot_i == SlotW'(i));
     assign merge   = merge_valid_i & (merge_slot_i == SlotW'(i)) & ~alloc & ~rel;
-    assign clear   = sent & (sel == SlotW'(i));
-    assign age_sum = (AgeW+1)'(age_q[i]) + (AgeW+1)'(merge_age_i);
-    assign age_merged = clear ? merge_age_i : (age_sum > AgeMax) ? AgeMax[AgeW-1:0] : age_sum[AgeW-1:0];
+    assign clear   = sent & hsel[i];
+    add_ks #(.W(AgeW)) u_add (
+      .a_i   (age_q[i]),
+      .b_i   (merge_age_i),
+      .sum_o (age_sum),
+      .co_o  (age_co)
+    );
+    // The next age sum, with the adder's result (the latest signal) one AND-OR
+    // from the register: a merge adds the request's age to the saturated sum,
+    // or stands alone if this cycle's dummy took the old sum (out_ready_i only
+    // selects); an allocate or a dummy without a merge clears it. The
+    // saturation bound is all ones, so saturating is an OR with the carry.
+    assign take_sum  = merge & ~clear;
+    assign age_other = (alloc | (clear & ~merge)) ? '0 : (merge & clear) ? merge_age_i : age_q[i];
 
-    assign pend_d[i] = ~alloc & ~rel & (merge | (pend_q[i] & ~clear));
+    assign pend_kept[i]  = ~alloc & ~rel & (merge | pend_q[i]);
+    assign pend_taken[i] = ~alloc & ~rel & (merge | (pend_q[i] & ~hsel[i]));
 
     // Storage without reset, like the MSHR's own fields.
     always_ff @(posedge clk_i) begin
       if (alloc) begin
         addr_q[i] <= alloc_addr_i;
         len_q[i]  <= '0;
-        age_q[i]  <= '0;
       end else if (merge) begin
         len_q[i]  <= (len_q[i] == '1) ? len_q[i] : len_q[i] + 1'b1;
-        age_q[i]  <= age_merged;
-      end else if (clear) begin
-        age_q[i]  <= '0;
       end
+      age_q[i] <= ({AgeW{take_sum}} & (age_sum | {AgeW{age_co}})) | ({AgeW{~take_sum}} & age_other);
     end
   end
 
+  // Next cycle's head for both cases, from the events and the registers;
+  // out_ready_i (late in the cycle) only picks one.
+  prio_enc #(.N(Entries)) u_head_kept (
+    .req_i   (pend_kept),
+    .idx_o   (hidx_kept),
+    .valid_o (hv_kept)
+  );
+
+  prio_enc #(.N(Entries)) u_head_taken (
+    .req_i   (pend_taken),
+    .idx_o   (hidx_taken),
+    .valid_o (hv_taken)
+  );
+
+  assign pend_d = sent ? pend_taken : pend_kept;
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) pend_q <= '0;
-    else         pend_q <= pend_d;
+    if (!rst_ni) begin
+      pend_q <= '0;
+      hv_q   <= 1'b0;
+      hidx_q <= '0;
+    end else begin
+      pend_q <= pend_d;
+      hv_q   <= sent ? hv_taken : hv_kept;
+      hidx_q <= sent ? hidx_taken : hidx_kept;
+    end
   end
 
 `ifndef SYNTHESIS

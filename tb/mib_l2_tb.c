@@ -127,7 +127,7 @@ static void gen(ctx_t *c, rng_t *r, mib_l2_in_t *in)
 static void probes(void *m, sigtab_t *t)
 {
     ctx_t *c = m;
-    unsigned k = sigtab_add(t, "sel", bits_idx_width(c->s.cfg.entries), 1);
+    unsigned k = sigtab_add(t, "hidx_q", bits_idx_width(c->s.cfg.entries), 1);
     t->sig[k].group = "dummy choice";
     t->sig[k].label = "lowest_pending_entry";
     k = sigtab_add(t, "sent", 1, 1);

@@ -29,7 +29,7 @@ for ps in "$@"; do
     IFS=, read -ra kv <<<"$params"
     for p in "${kv[@]}"; do
         gflags+=("-G$p")
-        chp+=(-chparam "${p%%=*}" "${p#*=}")
+        chp+=(-set "${p%%=*}" "${p#*=}")
         name+=" $p"
     done
     tag=${ps//[:=,]/_}
@@ -40,7 +40,11 @@ for ps in "$@"; do
         report BAD "verilator -Wall $name" "$l"
     fi
     l=$log/yosys_$tag.log
-    if yosys -q -p "read_verilog -sv $(ls rtl/*.sv | tr '\n' ' '); hierarchy -check -top $b ${chp[*]}; proc; check -assert" >"$l" 2>&1 && yosys_ok "$l"; then
+    # chparam, not hierarchy -chparam: Yosys 0.23 fails an internal assertion
+    # on the latter when the block instantiates a module in a generate loop.
+    setp=
+    [ ${#chp[@]} -gt 0 ] && setp="chparam ${chp[*]} $b;"
+    if yosys -q -p "read_verilog -sv $(ls rtl/*.sv | tr '\n' ' '); $setp hierarchy -check -top $b; proc; check -assert" >"$l" 2>&1 && yosys_ok "$l"; then
         report OK "yosys hierarchy $name" "$l"
     else
         report BAD "yosys hierarchy $name" "$l"

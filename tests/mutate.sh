@@ -50,12 +50,17 @@ sets_for_pset=""
 for p in $pset; do sets_for_pset+=" --set $p"; done
 chp="" vals=""
 for p in $pset; do
-    chp+=" -chparam ${p%%=*} ${p#*=}"
+    chp+=" -set ${p%%=*} ${p#*=}"
     vals+="${vals:+,}${p#*=}"
 done
 
 # --- 1. the mutant netlist ---------------------------------------------------
-prep="read_verilog -sv $(ls rtl/*.sv | tr '\n' ' '); hierarchy -check -top $B$chp; proc; flatten; memory; opt -full"
+# chparam, not hierarchy -chparam (Yosys 0.23 fails an internal assertion on
+# that when the block instantiates a module in a generate loop); chparam may
+# re-derive the block under a hashed name, so it gets its name back.
+setp=""
+[ -n "$chp" ] && setp="chparam$chp $B; hierarchy -check -top $B; rename -top $B; "
+prep="read_verilog -sv $(ls rtl/*.sv | tr '\n' ' '); ${setp}hierarchy -check -top $B; proc; flatten; memory; opt -full"
 if ! yosys -q -l "$D/list.log" -p "$prep; mutate -list $NMUT -seed $MSEED -ctrl mutsel 16 1 -o $D/mutations.ys" >/dev/null 2>&1; then
     echo "mutate: yosys failed listing mutations (log: $D/list.log)" >&2
     exit 1
