@@ -1,10 +1,15 @@
 // argmax: index and value of the largest of N W-bit values, ties to the lowest index.
 //
-// Only entries with valid_i set take part. A balanced comparison tree (depth
-// log2(N)): each node keeps the larger of its two children and takes the
-// right (higher-index) child only when it is strictly larger or the left one
-// has no valid entry, which makes ties go to the lowest index. Used by MRPB's
-// longest-first drain (queue lengths) and by the DRAM scheduler (row scores).
+// Only entries with valid_i set take part. A tree of radix Radix (4): each
+// node compares all pairs of its (up to) four children at once, so a level
+// costs one W-bit compare and one 4:1 AND-OR select, and the tree is
+// ceil(log4 N) levels deep instead of log2 N compare-then-select levels
+// (argmax 48 x 8 in osu018: 3.9 ns instead of 6.8 ns, for 6 comparators
+// per node instead of 3; docs/area.md). Child c wins its node when it is
+// valid and beats every valid sibling: strictly larger than the ones below
+// it, at least as large as the ones above it, which makes ties go to the
+// lowest index. Used by MRPB's longest-first drain (queue lengths) and by the
+// DRAM scheduler (request and row scores).
 //
 // Example (N = 4, W = 4): vals_i = {4'd7, 4'd9, 4'd2, 4'd9} (entry 3 .. 0),
 //   valid_i = 4'b1111 -> idx_o = 0, max_o = 9, valid_o = 1;
@@ -20,35 +25,60 @@ module argmax #(
   output logic [W-1:0]    max_o,    // its value; 0 when none
   output logic            valid_o   // some entry is valid
 );
-  localparam int Levels = (N > 1) ? $clog2(N) : 0;
-  localparam int Leaves = 1 << Levels;
-  localparam int Nodes  = 2 * Leaves - 1;           // heap-ordered tree: node k has children 2k+1, 2k+2
+  localparam int RadixW = 2;                                  // log2 of the radix
+  localparam int Radix  = 1 << RadixW;
+  localparam int Levels = (N > 1) ? ($clog2(N) + RadixW - 1) / RadixW : 0;
+  localparam int EW     = 1 + IdxW + W;                       // a candidate: {valid, index, value}
 
-  logic            node_valid [Nodes] /* verilator split_var */;
-  logic [IdxW-1:0] node_idx   [Nodes] /* verilator split_var */;
-  logic [W-1:0]    node_val   [Nodes] /* verilator split_var */;
+  // Level k holds ceil(N / 4^k) candidates; level 0 is the entries.
+  logic [N*EW-1:0] lvl [Levels+1] /* verilator split_var */;
 
-  for (genvar i = 0; i < Leaves; i++) begin : gen_leaf
-    if (i < N) begin : gen_entry
-      assign node_valid[Leaves-1+i] = valid_i[i];
-      assign node_val[Leaves-1+i]   = valid_i[i] ? vals_i[i*W +: W] : '0;
-    end else begin : gen_pad
-      assign node_valid[Leaves-1+i] = 1'b0;
-      assign node_val[Leaves-1+i]   = '0;
+  // An invalid candidate never wins a node, so its value need not be zero;
+  // with a single entry there is no node, and the leaf is the result.
+  for (genvar i = 0; i < N; i++) begin : gen_leaf
+    if (N > 1) begin : gen_entry
+      assign lvl[0][i*EW +: EW] = {valid_i[i], IdxW'(i), vals_i[i*W +: W]};
+    end else begin : gen_only
+      assign lvl[0][i*EW +: EW] = {valid_i[i], IdxW'(i), valid_i[i] ? vals_i[i*W +: W] : W'(0)};
     end
-    assign node_idx[Leaves-1+i] = IdxW'(i);
   end
 
-  for (genvar k = 0; k < Leaves - 1; k++) begin : gen_node
-    logic take_right;  // right child valid and strictly larger, or left child empty
-    assign take_right = node_valid[2*k+2] &
-                        (~node_valid[2*k+1] | (node_val[2*k+2] > node_val[2*k+1]));
-    assign node_valid[k] = node_valid[2*k+1] | node_valid[2*k+2];
-    assign node_idx[k]   = take_right ? node_idx[2*k+2] : node_idx[2*k+1];
-    assign node_val[k]   = take_right ? node_val[2*k+2] : node_val[2*k+1];
+  for (genvar k = 0; k < Levels; k++) begin : gen_level
+    localparam int NIn  = (N + (1 << (RadixW * k)) - 1) >> (RadixW * k);
+    localparam int NOut = (N + (1 << (RadixW * (k + 1))) - 1) >> (RadixW * (k + 1));
+    for (genvar o = 0; o < NOut; o++) begin : gen_node
+      localparam int C = (NIn - o * Radix < Radix) ? NIn - o * Radix : Radix;   // its children
+      logic [C-1:0]  v, win;
+      logic [EW-1:0] cand [C];
+      logic [EW-1:0] sel;
+      for (genvar c = 0; c < C; c++) begin : gen_child
+        assign cand[c] = lvl[k][(o * Radix + c) * EW +: EW];
+        assign v[c]    = cand[c][EW-1];
+      end
+      for (genvar c = 0; c < C; c++) begin : gen_win
+        logic [C-1:0] beats;                                    // c beats sibling d (or d is empty)
+        for (genvar d = 0; d < C; d++) begin : gen_pair
+          if (d < c) begin : gen_below
+            assign beats[d] = ~v[d] | (cand[c][W-1:0] > cand[d][W-1:0]);
+          end else if (d > c) begin : gen_above
+            assign beats[d] = ~v[d] | (cand[c][W-1:0] >= cand[d][W-1:0]);
+          end else begin : gen_self
+            assign beats[d] = v[c];
+          end
+        end
+        assign win[c] = &beats;
+      end
+      // One-hot select; all zeros (an invalid candidate) when no child is valid.
+      always_comb begin
+        sel = '0;
+        for (int c = 0; c < C; c++) sel = sel | ({EW{win[c]}} & cand[c]);
+      end
+      assign lvl[k+1][o*EW +: EW] = sel;
+    end
+    if (NOut < N) begin : gen_unused
+      assign lvl[k+1][N*EW-1:NOut*EW] = '0;
+    end
   end
 
-  assign valid_o = node_valid[0];
-  assign idx_o   = node_idx[0];
-  assign max_o   = node_val[0];
+  assign {valid_o, idx_o, max_o} = lvl[Levels][EW-1:0];
 endmodule
