@@ -5,6 +5,8 @@
 # Usage: tests/lint.sh block:P=V,P=V ...   (the Makefile passes its PSETS)
 set -u
 cd "$(dirname "$0")/.."
+# shellcheck source=constraints/yosys_elab.sh
+. constraints/yosys_elab.sh
 log=build/lint
 mkdir -p "$log"
 status=0
@@ -25,11 +27,10 @@ done
 for ps in "$@"; do
     b=${ps%%:*}
     params=${ps#*:}
-    gflags=() chp=() name="$b"
+    gflags=() name="$b"
     IFS=, read -ra kv <<<"$params"
     for p in "${kv[@]}"; do
         gflags+=("-G$p")
-        chp+=(-set "${p%%=*}" "${p#*=}")
         name+=" $p"
     done
     tag=${ps//[:=,]/_}
@@ -40,11 +41,7 @@ for ps in "$@"; do
         report BAD "verilator -Wall $name" "$l"
     fi
     l=$log/yosys_$tag.log
-    # chparam, not hierarchy -chparam: Yosys 0.23 fails an internal assertion
-    # on the latter when the block instantiates a module in a generate loop.
-    setp=
-    [ ${#chp[@]} -gt 0 ] && setp="chparam ${chp[*]} $b;"
-    if yosys -q -p "read_verilog -sv $(ls rtl/*.sv | tr '\n' ' '); $setp hierarchy -check -top $b; proc; check -assert" >"$l" 2>&1 && yosys_ok "$l"; then
+    if yosys -q -p "read_verilog -sv $(ls rtl/*.sv | tr '\n' ' '); $(yosys_elab "$b" "${kv[@]}"); proc; check -assert" >"$l" 2>&1 && yosys_ok "$l"; then
         report OK "yosys hierarchy $name" "$l"
     else
         report BAD "yosys hierarchy $name" "$l"

@@ -48,19 +48,14 @@ if [ -n "${PSET:-}" ]; then
 fi
 sets_for_pset=""
 for p in $pset; do sets_for_pset+=" --set $p"; done
-chp="" vals=""
-for p in $pset; do
-    chp+=" -set ${p%%=*} ${p#*=}"
-    vals+="${vals:+,}${p#*=}"
-done
+vals=""
+for p in $pset; do vals+="${vals:+,}${p#*=}"; done
 
 # --- 1. the mutant netlist ---------------------------------------------------
-# chparam, not hierarchy -chparam (Yosys 0.23 fails an internal assertion on
-# that when the block instantiates a module in a generate loop); chparam may
-# re-derive the block under a hashed name, so it gets its name back.
-setp=""
-[ -n "$chp" ] && setp="chparam$chp $B; hierarchy -check -top $B; rename -top $B; "
-prep="read_verilog -sv $(ls rtl/*.sv | tr '\n' ' '); ${setp}hierarchy -check -top $B; proc; flatten; memory; opt -full"
+# shellcheck source=constraints/yosys_elab.sh
+. constraints/yosys_elab.sh
+# shellcheck disable=SC2086  # pset: a list of P=V words
+prep="read_verilog -sv $(ls rtl/*.sv | tr '\n' ' '); $(yosys_elab "$B" $pset); proc; flatten; memory; opt -full"
 if ! yosys -q -l "$D/list.log" -p "$prep; mutate -list $NMUT -seed $MSEED -ctrl mutsel 16 1 -o $D/mutations.ys" >/dev/null 2>&1; then
     echo "mutate: yosys failed listing mutations (log: $D/list.log)" >&2
     exit 1
