@@ -44,8 +44,10 @@ void dram_sched_reset(dram_sched_state_t *s)
     memset(s->open_valid, 0, sizeof s->open_valid);
     memset(s->open_row, 0, sizeof s->open_row);
     memset(&s->g, 0, sizeof s->g);
+    s->rsl.n = s->wsl.n = 0;
+    s->sl_rp_valid = s->sl_rp_bank = s->sl_rp_row = s->sl_rp_score = 0;
+    s->rpl.n = 0;
     s->rp_valid = s->rp_bank = s->rp_row = s->rp_score = 0;
-    s->bank_ready_q = 0;
     s->du_valid = s->du_bank = s->du_row = s->du_age = 0;
     s->du_dlen = 0;
     s->rs_count = 0;
@@ -60,8 +62,8 @@ static unsigned policy_of(const dram_sched_in_t *in)
     return pol3 <= DS_MSHR_SA ? (unsigned)pol3 : DS_FCFS;
 }
 
-/* This cycle's choice, made on the state at the start of the cycle; it
- * becomes the grant (sched_*) of the next cycle. */
+/* This cycle's choice, made from last cycle's shortlist; it becomes the grant
+ * (sched_*) of the next cycle. */
 typedef struct {
     int drain;          /* write drain this cycle */
     int valid, write;   /* something is chosen; from the write queue */
@@ -72,11 +74,6 @@ typedef struct {
 } decision_t;
 
 static int bank_ok(uint64_t ready, uint64_t bank) { return (int)((ready >> bank) & 1); }
-
-static int is_open(const dram_sched_state_t *s, uint64_t bank, uint64_t row)
-{
-    return s->open_valid[bank] && s->open_row[bank] == row;
-}
 
 /* The request score under the policy: MSHR-M/-S the merge length, MSHR-S+A
  * the age, FCFS/FR-FCFS none (0: only the arrival order decides). */
@@ -90,20 +87,13 @@ static uint64_t req_score(const ds_entry_t *e, unsigned policy)
     }
 }
 
-/* Among reads with mask[i], the one with the largest request score, ties to the oldest; -1 if none. */
-static int best_request(const dram_sched_state_t *s, const unsigned char *mask, unsigned policy)
+/* The largest key among the entries with mask[i], ties to the lowest index; -1 if none. */
+static int best_of(unsigned n, const unsigned char *mask, const uint64_t *key)
 {
     int w = -1;
-    uint64_t best = 0;
-    for (unsigned i = 0; i < s->rd_count; i++) {
-        if (!mask[i])
-            continue;
-        uint64_t k = req_score(&s->rd[i], policy);
-        if (w < 0 || k > best) {
+    for (unsigned i = 0; i < n; i++)
+        if (mask[i] && (w < 0 || key[i] > key[w]))
             w = (int)i;
-            best = k;
-        }
-    }
     return w;
 }
 
@@ -113,118 +103,144 @@ static int granted(const dram_sched_state_t *s, int write, unsigned i)
     return s->g.valid && (int)s->g.write == write && s->g.idx == i;
 }
 
+/* The choice stage: the write drain decides the queue (on the counts at the
+ * start of the cycle); from that queue's shortlist, the best of class p, else
+ * the best of class f (Rule 1 on the snapshot; FR-FCFS and FCFS by age
+ * alone, their keys being 0). */
 static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decision_t *d)
 {
     const dram_sched_cfg_t *c = &s->cfg;
     memset(d, 0, sizeof *d);
-    /* Write drain: hysteresis between the watermarks, on the counts at the start of the cycle. */
     if (s->drain)
         d->drain = !((s->wr_count <= c->low_wm && s->rd_count != 0) || s->wr_count == 0);
     else
         d->drain = s->wr_count >= c->high_wm || (s->rd_count == 0 && s->wr_count != 0);
 
-    if (d->drain) {
-        /* FR-FCFS on the write queue: the oldest eligible row hit, else the oldest eligible. */
-        int old = -1, hit = -1;
-        for (unsigned i = 0; i < s->wr_count; i++) {
-            if (!bank_ok(in->bank_ready, s->wr[i].bank) || granted(s, 1, i))
-                continue;
-            if (old < 0)
-                old = (int)i;
-            if (hit < 0 && is_open(s, s->wr[i].bank, s->wr[i].row))
-                hit = (int)i;
-        }
-        if (old < 0)
-            return;
-        d->valid = d->write = 1;
-        d->idx = (unsigned)(hit >= 0 ? hit : old);
-        d->hit = hit >= 0;
-        d->why = hit >= 0 ? DS_WHY_WHIT : DS_WHY_WOLDEST;
+    const ds_short_t *q = d->drain ? &s->wsl : &s->rsl;
+    int w = best_of(q->n, q->p, q->key);
+    const int primary = w >= 0;
+    if (!primary)
+        w = best_of(q->n, q->f, q->key);
+    if (w < 0)
         return;
-    }
-
     const unsigned policy = policy_of(in);
-    unsigned char elig[DS_MAX_RDQ] = {0}, hit[DS_MAX_RDQ] = {0};
-    int any_elig = 0, any_hit = 0;
-    for (unsigned i = 0; i < s->rd_count; i++) {
-        elig[i] = (unsigned char)(bank_ok(in->bank_ready, s->rd[i].bank) && !granted(s, 0, i));
-        hit[i] = (unsigned char)(elig[i] && is_open(s, s->rd[i].bank, s->rd[i].row));
-        any_elig |= elig[i];
-        any_hit |= hit[i];
-    }
-    if (!any_elig)
-        return;
-    int w;
-    if (policy == DS_FCFS || !any_hit) {
-        if (policy == DS_FCFS || policy == DS_FRFCFS) {
-            w = best_request(s, elig, DS_FCFS);   /* score 0 for all: the oldest */
-            d->why = DS_WHY_OLDEST;
-        } else {
-            /* Rule 1.2 with the row picked last (last cycle, or held since): its best eligible read. */
-            if (!s->rp_valid)
-                return;
-            unsigned char in_row[DS_MAX_RDQ] = {0};
-            for (unsigned i = 0; i < s->rd_count; i++)
-                in_row[i] = (unsigned char)(elig[i] && s->rd[i].bank == s->rp_bank && s->rd[i].row == s->rp_row);
-            w = best_request(s, in_row, policy);
-            if (w < 0)
-                return;
-            d->why = DS_WHY_ROW;
-            d->rowscore = s->rp_score;
-        }
-    } else {
-        /* Rule 1.1 / FR-FCFS: among row hits, the largest request score (FR-FCFS: none, so the oldest). */
-        w = best_request(s, hit, policy);
-        d->why = DS_WHY_HIT;
-    }
     d->valid = 1;
+    d->write = d->drain;
     d->idx = (unsigned)w;
-    d->hit = hit[w];
+    d->hit = q->hit[w];
+    if (d->drain)
+        d->why = primary ? DS_WHY_WHIT : DS_WHY_WOLDEST;
+    else if (policy == DS_FCFS || (policy == DS_FRFCFS && !primary))
+        d->why = DS_WHY_OLDEST;
+    else if (primary)
+        d->why = DS_WHY_HIT;
+    else {
+        d->why = DS_WHY_ROW;
+        d->rowscore = s->sl_rp_score;
+    }
 }
 
-/* The row pick for the next cycle, on the state at the start of this one and
- * last cycle's bank readiness: among rows with reads queued, in a ready bank,
- * not open and not the last row picked (this cycle's decision may open
- * it: picking it again would leave the next cycle with a row whose read is
- * already leaving), the largest row score (MSHR-S: the merge-length sum,
- * MSHR-S+A: the aged sum; ties to the row allocated first); MSHR-M: the row of
- * the read with the largest merge length (ties to the oldest such read). */
-static int row_skip(const dram_sched_state_t *s, uint64_t bank, uint64_t row)
+/* The open-row table as this cycle's choice leaves it. */
+typedef struct {
+    uint64_t valid[1u << DS_MAX_BANKW], row[1u << DS_MAX_BANKW];
+} open_rows_t;
+
+static int is_open(const open_rows_t *o, uint64_t bank, uint64_t row) { return o->valid[bank] && o->row[bank] == row; }
+
+/* The shortlist stage, on the state at the start of the cycle: every request
+ * except the one shown now (it leaves at the end of the cycle) and the one
+ * chosen now (shown next cycle), with this cycle's bank readiness, the row
+ * hits against the open rows as this cycle's choice leaves them, the row
+ * picked last (its reads are class f under MSHR-*) and the request scores now.
+ * Indexed as the queue will be next cycle. */
+static void shortlist_queue(const dram_sched_state_t *s, const dram_sched_in_t *in, const decision_t *d,
+                            const open_rows_t *o, unsigned policy, int write, ds_short_t *q)
 {
-    return !bank_ok(s->bank_ready_q, bank) || is_open(s, bank, row) ||
-           (s->rp_valid && s->rp_bank == bank && s->rp_row == row);
+    const ds_entry_t *e = write ? s->wr : s->rd;
+    const unsigned count = write ? s->wr_count : s->rd_count;
+    const int mshr = policy == DS_MSHR_M || policy == DS_MSHR_S || policy == DS_MSHR_SA;
+    const int gone = s->g.valid && (int)s->g.write == write;
+    unsigned j = 0;
+    for (unsigned i = 0; i < count; i++) {
+        if (gone && s->g.idx == i)
+            continue;   /* leaves at the end of this cycle: the entries above move down */
+        const int chosen = d->valid && d->write == write && d->idx == i;
+        const int elig = !chosen && bank_ok(in->bank_ready, e[i].bank);
+        const int hit = is_open(o, e[i].bank, e[i].row);
+        if (write) {
+            q->p[j] = (unsigned char)(elig && hit);
+            q->f[j] = (unsigned char)elig;
+            q->key[j] = 0;
+        } else {
+            q->p[j] = (unsigned char)(elig && (policy == DS_FCFS || hit));
+            q->f[j] = (unsigned char)(elig && (policy == DS_FRFCFS ||
+                                               (mshr && s->rp_valid && e[i].bank == s->rp_bank && e[i].row == s->rp_row)));
+            q->key[j] = req_score(&e[i], policy);
+        }
+        q->hit[j] = (unsigned char)hit;
+        j++;
+    }
+    q->n = j;
 }
 
-static void row_pick(const dram_sched_state_t *s, unsigned policy, uint64_t *valid, uint64_t *bank, uint64_t *row,
-                     uint64_t *score)
+/* The row pick's choice stage: the best row of last cycle's row shortlist
+ * (ties to the first), or, with none, the last pick kept. */
+static void row_pick(const dram_sched_state_t *s, uint64_t *valid, uint64_t *bank, uint64_t *row, uint64_t *score)
 {
-    *valid = *bank = *row = *score = 0;
+    *valid = s->rp_valid;
+    *bank = s->rp_bank;
+    *row = s->rp_row;
+    *score = s->rp_score;
+    const ds_rshort_t *r = &s->rpl;
+    int w = -1;
+    for (unsigned i = 0; i < r->n; i++)
+        if (w < 0 || r->key[i] > r->key[w])
+            w = (int)i;
+    if (w >= 0) {
+        *valid = 1;
+        *bank = r->bank[w];
+        *row = r->row[w];
+        *score = r->key[w];
+    }
+}
+
+/* The row pick's shortlist stage, on the state at the start of the cycle:
+ * the rows with reads queued, in a bank ready now, not open as this cycle's
+ * choice leaves the open rows, and neither the row picked now (rpv/rpb/rpr)
+ * nor the one picked last cycle (s->rp_*, which this cycle's read shortlist
+ * uses): the next two choices may open those and take their reads, and
+ * picked again they would leave a later choice a row with nothing to send. The row score: MSHR-S the
+ * merge-length sum, MSHR-S+A the aged sum (store entries, in allocation
+ * order); MSHR-M the largest merge length in the row, that is the reads
+ * themselves in arrival order with their merge lengths (the row of the oldest
+ * read with the largest length wins). FCFS and FR-FCFS pick no row. */
+static void row_shortlist(const dram_sched_state_t *s, const dram_sched_in_t *in, const open_rows_t *o,
+                          unsigned policy, uint64_t rpv, uint64_t rpb, uint64_t rpr, ds_rshort_t *r)
+{
+    r->n = 0;
+#define ROW_SKIP(b_, r_)                                                                                    \
+    (!bank_ok(in->bank_ready, (b_)) || is_open(o, (b_), (r_)) || (rpv && rpb == (b_) && rpr == (r_)) ||          \
+     (s->rp_valid && s->rp_bank == (b_) && s->rp_row == (r_)))
     if (policy == DS_MSHR_M) {
         for (unsigned i = 0; i < s->rd_count; i++) {
             const ds_entry_t *e = &s->rd[i];
-            if (row_skip(s, e->bank, e->row))
+            if (ROW_SKIP(e->bank, e->row))
                 continue;
-            if (!*valid || e->len + 1 > *score) {
-                *valid = 1;
-                *bank = e->bank;
-                *row = e->row;
-                *score = e->len + 1;
-            }
+            r->bank[r->n] = e->bank;
+            r->row[r->n] = e->row;
+            r->key[r->n++] = e->len + 1;
         }
     } else if (policy == DS_MSHR_S || policy == DS_MSHR_SA) {
         for (unsigned i = 0; i < s->rs_count; i++) {
-            const ds_row_t *r = &s->rs[i];
-            if (!r->valid || row_skip(s, r->bank, r->row))
+            const ds_row_t *w = &s->rs[i];
+            if (!w->valid || ROW_SKIP(w->bank, w->row))
                 continue;
-            uint64_t k = policy == DS_MSHR_S ? r->len : r->score;
-            if (!*valid || k > *score) {
-                *valid = 1;
-                *bank = r->bank;
-                *row = r->row;
-                *score = k;
-            }
+            r->bank[r->n] = w->bank;
+            r->row[r->n] = w->row;
+            r->key[r->n++] = policy == DS_MSHR_S ? w->len : w->score;
         }
     }
+#undef ROW_SKIP
 }
 
 /* The read a dummy updates: the oldest queued read with its address that does
@@ -336,32 +352,49 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
         s->rs[s->rs_count++] = (ds_row_t){.valid = 1, .bank = nb, .row = nr, .score = na + 1 > smax ? smax : na + 1, .len = 1};
 }
 
-/* The clock edge. On the state at the start of the cycle: the decision
- * (next cycle's grant), the row pick (next cycle's), the dummy's match. Then
- * the granted request leaves its queue and its row's store entry, the row-score
- * store takes the changes, the dummy updates its read, the new requests enter
- * (if there was room at the start of the cycle), every read ages by its merge
- * length, and the chosen request's row becomes its bank's open row. */
+/* The clock edge. On the state at the start of the cycle: the choice (from
+ * last cycle's shortlist: next cycle's grant) and the open rows it leaves,
+ * the row pick (from last cycle's row shortlist), this cycle's shortlists,
+ * the dummy's match. Then the granted request leaves its queue and its row's
+ * store entry, the row-score store takes the changes, the dummy updates its
+ * read, the new requests enter (if there was room at the start of the
+ * cycle), and every read ages by its merge length. */
 void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
 {
     const dram_sched_cfg_t *c = &s->cfg;
     const unsigned policy = policy_of(in);
+    const unsigned nbanks = 1u << c->bank_w;
     decision_t d;
     decide(s, in, &d);
+
+    /* The chosen request's row is its bank's open row from the next cycle on. */
+    open_rows_t o;
+    memcpy(o.valid, s->open_valid, nbanks * sizeof o.valid[0]);
+    memcpy(o.row, s->open_row, nbanks * sizeof o.row[0]);
+    if (d.valid) {
+        const ds_entry_t *e = d.write ? &s->wr[d.idx] : &s->rd[d.idx];
+        o.valid[e->bank] = 1;
+        o.row[e->bank] = e->row;
+    }
     uint64_t rpv, rpb, rpr, rps;
-    row_pick(s, policy, &rpv, &rpb, &rpr, &rps);
+    row_pick(s, &rpv, &rpb, &rpr, &rps);
+    shortlist_queue(s, in, &d, &o, policy, 0, &s->rsl);
+    shortlist_queue(s, in, &d, &o, policy, 1, &s->wsl);
+    row_shortlist(s, in, &o, policy, rpv, rpb, rpr, &s->rpl);
+    /* the read shortlist's class f is the row picked last (the one in effect this cycle) */
+    s->sl_rp_valid = s->rp_valid;
+    s->sl_rp_bank = s->rp_bank;
+    s->sl_rp_row = s->rp_row;
+    s->sl_rp_score = s->rp_score;
+    memcpy(s->open_valid, o.valid, nbanks * sizeof o.valid[0]);
+    memcpy(s->open_row, o.row, nbanks * sizeof o.row[0]);
+
     const int m = dummy_match(s, in);
     const int rd_in = (in->rd_valid & 1) && s->rd_count < c->rdq;
     const int wr_in = (in->wr_valid & 1) && s->wr_count < c->wrq;
 
     store_tick(s, in, rd_in);
 
-    /* The chosen request's row is its bank's open row from the next cycle on. */
-    if (d.valid) {
-        const ds_entry_t *e = d.write ? &s->wr[d.idx] : &s->rd[d.idx];
-        s->open_valid[e->bank] = 1;
-        s->open_row[e->bank] = e->row;
-    }
     /* The dummy: its read's new merge length and age; its row's entry takes the change next cycle. */
     s->du_valid = m >= 0;
     if (m >= 0) {
@@ -404,13 +437,10 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     }
     for (unsigned i = 0; i < s->rd_count; i++)
         s->rd[i].age = sat_age(s->rd[i].age + s->rd[i].len + 1);
-    if (rpv) {   /* a cycle with no candidate keeps the last pick */
-        s->rp_valid = 1;
-        s->rp_bank = rpb;
-        s->rp_row = rpr;
-        s->rp_score = rps;
-    }
-    s->bank_ready_q = in->bank_ready & bits_mask(1u << c->bank_w);
+    s->rp_valid = rpv;
+    s->rp_bank = rpb;
+    s->rp_row = rpr;
+    s->rp_score = rps;
     s->drain = (uint64_t)d.drain;
 }
 

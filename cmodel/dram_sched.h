@@ -9,12 +9,14 @@
  * "Inter-core Locality Aware Memory Access Scheduling", UBC thesis, chapters
  * 2.3, 3 and 4).
  *
- * The decision is pipelined (docs/dram_sched.md, "Pipeline"): the row to open
- * on a row miss is picked a cycle ahead, from the row-score store and last
- * cycle's bank readiness; the request is chosen on this cycle's state and
- * leaves its queue on sched_* the next cycle. Both queues and the store keep
- * their entries in arrival (allocation) order, so "the oldest wins" is "the
- * lowest index wins" everywhere.
+ * The decision is pipelined (docs/dram_sched.md, "Pipeline"): each cycle a
+ * shortlist stage takes a snapshot of the candidates (eligibility, row hits
+ * after this cycle's choice, request scores) and the next cycle a choice
+ * stage picks from it, leaving out the request chosen in between; the chosen
+ * request is shown on sched_* and leaves its queue the cycle after. The row
+ * to open on a row miss goes through the same two stages. Both queues and the
+ * store keep their entries in arrival (allocation) order, so "the oldest
+ * wins" is "the lowest index wins" everywhere.
  */
 #ifndef MEMSCHED_DRAM_SCHED_H
 #define MEMSCHED_DRAM_SCHED_H
@@ -86,6 +88,24 @@ typedef struct {
     uint64_t len;    /* LenW bits: the sum of (merge length) over the row's reads (MSHR-S) */
 } ds_row_t;
 
+/* The shortlist of one queue: the snapshot taken by last cycle's shortlist
+ * stage, indexed as the queue is this cycle (the request that left at the
+ * edge taken out). Class p: row hits (FCFS: every eligible request); class f,
+ * used when p is empty: FR-FCFS and writes every eligible request, MSHR-* the
+ * eligible reads of the picked row. */
+typedef struct {
+    unsigned n;                          /* entries that were in the snapshot */
+    unsigned char p[DS_MAX_WRQ], f[DS_MAX_WRQ];
+    unsigned char hit[DS_MAX_WRQ];       /* hits its bank's open row (as the choice will leave it) */
+    uint64_t key[DS_MAX_WRQ];            /* request score in the snapshot */
+} ds_short_t;
+
+/* The row shortlist: candidate rows of last cycle's snapshot, in order. */
+typedef struct {
+    unsigned n;
+    uint64_t bank[DS_MAX_RDQ], row[DS_MAX_RDQ], key[DS_MAX_RDQ];
+} ds_rshort_t;
+
 /* The request chosen last cycle: this cycle's sched_* outputs. */
 typedef struct {
     uint64_t valid, write;
@@ -103,8 +123,10 @@ typedef struct {
     uint64_t open_valid[1u << DS_MAX_BANKW];  /* a request was chosen for the bank since reset */
     uint64_t open_row[1u << DS_MAX_BANKW];    /* the row last chosen for the bank */
     ds_grant_t g;                    /* the request chosen last cycle, leaving this cycle */
+    ds_short_t rsl, wsl;             /* the read and write shortlists (last cycle's snapshot) */
+    uint64_t sl_rp_valid, sl_rp_bank, sl_rp_row, sl_rp_score;  /* the row pick the read shortlist used */
+    ds_rshort_t rpl;                 /* the row shortlist (last cycle's snapshot) */
     uint64_t rp_valid, rp_bank, rp_row, rp_score;  /* the last valid row pick (made last cycle, or held) */
-    uint64_t bank_ready_q;           /* bank_ready_i of last cycle (the row pick's readiness) */
     uint64_t du_valid, du_bank, du_row, du_age;    /* last cycle's dummy, for its row's store entry */
     int64_t du_dlen;                 /* its change of merge length */
     ds_row_t rs[DS_MAX_RDQ];         /* the row-score store, in allocation order */

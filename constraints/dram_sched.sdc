@@ -11,13 +11,16 @@
 #
 # dram_sched is clocked by clk_i. Its decision is pipelined
 # (docs/dram_sched.md, "Pipeline"); the paths that matter, each within a cycle:
-#   * row pick: the row-score store / read queue registers -> open-row and
-#     last-pick compares -> argmax over RdQ keys -> the picked row, registered;
-#   * choice: queue registers and bank_ready_i -> per-entry eligibility, row
-#     hit and in-picked-row flags -> argmax over the request scores -> the
-#     chosen index, registered as the grant, and the open-row table update;
+#   * choice: the registered shortlists -> an all-pairs argmax of 8 keys ->
+#     the chosen entry's index, bank and row -> the grant register and the
+#     open-row table;
+#   * shortlist: queue registers, bank_ready_i and the choice just made (it
+#     leaves its request out and its row open) -> per-entry candidate flags ->
+#     the best of each group of 8 (keys compared from registers) -> registered;
+#   * row pick: the same two stages over the row-score store;
 #   * grant: the granted entry's fields -> sched_* outputs, and its departure
-#     -> the queue shift and the store's per-entry adders.
+#     -> the store's per-entry carry-save adders; the dummy's address search
+#     -> its read's length and age.
 
 # Units: ns and pF (area.sh runs `set_cmd_units -time ns -capacitance pF`).
 

@@ -13,7 +13,13 @@
 //     there was room at the start of the cycle);
 //   * every read then ages by its merge length: age := sat(age + length).
 // All three are one saturating add per entry, sat(age + dummy age + length),
-// since saturating twice at the same bound is saturating once.
+// since saturating twice at the same bound is saturating once. Both sums are
+// formed in every entry, sat(age + length) from registers and the dummy's
+// from its input, and the dummy's match picks one, so the address search is
+// not followed by an adder.
+// Each entry also keeps a flag for the scheduler, hq (its row is its bank's
+// open row), stored with it and moved with it: hq_upd_i gives every entry's
+// next value, push_hq_i the new read's.
 //
 // Example: a read of address A enters with age 5 -> stored age 6 (5 + 1);
 //   next cycle a dummy for A with length-1 = 3, age 10 -> 6 + 10 + 4 = 20.
@@ -48,6 +54,9 @@ module dram_rdq #(
   output logic [LenW-1:0]   dm_len_o,   // ... whose merge length - 1 was this
   input  logic              pop_i,      // read pop_idx_i is scheduled and leaves
   input  logic [IdxW-1:0]   pop_idx_i,  // its index
+  input  logic [N-1:0]      hq_upd_i,   // entry i's flag for the next cycle
+  input  logic              push_hq_i,  // the new read's flag
+  output logic [N-1:0]      hq_o,       // entry i's flag
   output logic [N-1:0]      valid_o,    // entry i holds a read
   output logic [N*AddrW-1:0] addr_o,    // entry i's block address
   output logic [N*BankW-1:0] bank_o,    // entry i's bank
@@ -56,13 +65,14 @@ module dram_rdq #(
   output logic [N*AgeW-1:0] age_o,      // entry i's age
   output logic [CntW-1:0]   count_o     // reads held
 );
-  localparam int W = AddrW + BankW + RowW + LenW + AgeW;   // entry: {addr, bank, row, len, age}
+  localparam int W = AddrW + BankW + RowW + LenW + AgeW + 1;   // entry: {addr, bank, row, len, age, hq}
   localparam logic [AgeW:0] AgeMax = (AgeW+1)'((1 << AgeW) - 1);
 
   logic [N*W-1:0] data, upd;
   logic [N-1:0]   same;                 // entry i stays and holds the dummy's address
   logic [N-1:0]   match;                // the dummy updates entry i: the oldest of them
-  logic [IdxW-1:0] match_idx;
+  logic [IdxW-1:0] match_idx;           // the oldest of them (prio_enc; a prefix OR of same would
+                                        // be rewritten into a chain of N gates by ABC)
   logic           full, push;
   logic [W-1:0]   push_data;
 
@@ -76,13 +86,17 @@ module dram_rdq #(
     logic [BankW-1:0] bank;
     logic [RowW-1:0]  row;
     logic [LenW-1:0]  len, len_new;
-    logic [AgeW-1:0]  age, age_new;
-    assign {addr, bank, row, len, age} = data[i*W +: W];
+    logic [AgeW-1:0]  age, age_new, age_own, age_dm;
+    logic             hq;
+    assign {addr, bank, row, len, age, hq} = data[i*W +: W];
     assign same[i]  = dm_valid_i & valid_o[i] & (addr == dm_addr_i) & ~(pop_i & (pop_idx_i == IdxW'(i)));
     assign match[i] = same[i] & (match_idx == IdxW'(i));
+    assign age_own  = sat_age((AgeW+2)'(age) + (AgeW+2)'(len) + 1'b1);
+    assign age_dm   = sat_age((AgeW+2)'(age) + (AgeW+2)'(dm_age_i) + (AgeW+2)'(dm_len_i) + 1'b1);
     assign len_new  = match[i] ? dm_len_i : len;
-    assign age_new  = sat_age((AgeW+2)'(age) + (match[i] ? (AgeW+2)'(dm_age_i) : '0) + (AgeW+2)'(len_new) + 1'b1);
-    assign upd[i*W +: W] = {addr, bank, row, len_new, age_new};
+    assign age_new  = match[i] ? age_dm : age_own;
+    assign upd[i*W +: W] = {addr, bank, row, len_new, age_new, hq_upd_i[i]};
+    assign hq_o[i] = hq;
 
     assign addr_o[i*AddrW +: AddrW] = addr;
     assign bank_o[i*BankW +: BankW] = bank;
@@ -91,21 +105,24 @@ module dram_rdq #(
     assign age_o[i*AgeW +: AgeW]    = age;
   end
 
+  prio_enc #(.N(N)) u_match (.req_i(same), .idx_o(match_idx), .valid_o(dm_match_o));
+
   assign rd_ready_o = ~full;
   assign push       = rd_valid_i & ~full;
-  assign push_data  = {rd_addr_i, rd_bank_i, rd_row_i, LenW'(0), sat_age((AgeW+2)'(rd_age_i) + 1'b1)};
-  // The oldest read with the dummy's address (a real L2 never queues two).
-  prio_enc #(.N(N)) u_match (
-    .req_i   (same),
-    .idx_o   (match_idx),
-    .valid_o (dm_match_o)
-  );
-
-  assign dm_drop_o = dm_valid_i & ~dm_match_o;
-
-  idx_sel #(.N(N), .W(BankW), .IdxW(IdxW)) u_dm_bank (.data_i(bank_o), .idx_i(match_idx), .data_o(dm_bank_o));
-  idx_sel #(.N(N), .W(RowW),  .IdxW(IdxW)) u_dm_row  (.data_i(row_o),  .idx_i(match_idx), .data_o(dm_row_o));
-  idx_sel #(.N(N), .W(LenW),  .IdxW(IdxW)) u_dm_len  (.data_i(len_o),  .idx_i(match_idx), .data_o(dm_len_o));
+  assign push_data  = {rd_addr_i, rd_bank_i, rd_row_i, LenW'(0), sat_age((AgeW+2)'(rd_age_i) + 1'b1), push_hq_i};
+  // The oldest read with the dummy's address (a real L2 never queues two):
+  // match is one-hot, and its fields go out through an AND-OR select.
+  assign dm_drop_o  = dm_valid_i & ~dm_match_o;
+  always_comb begin
+    dm_bank_o = '0;
+    dm_row_o  = '0;
+    dm_len_o  = '0;
+    for (int i = 0; i < N; i++) begin
+      dm_bank_o = dm_bank_o | ({BankW{match[i]}} & bank_o[i*BankW +: BankW]);
+      dm_row_o  = dm_row_o  | ({RowW{match[i]}}  & row_o[i*RowW +: RowW]);
+      dm_len_o  = dm_len_o  | ({LenW{match[i]}}  & len_o[i*LenW +: LenW]);
+    end
+  end
 
   cqueue #(.N(N), .W(W)) u_queue (
     .clk_i,

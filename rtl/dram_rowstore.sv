@@ -39,8 +39,8 @@ module dram_rowstore #(
   localparam int LenW   = 4,                               // merge length - 1 bits
   localparam int ScoreW = AgeW + ((N > 1) ? $clog2(N) : 0),// aged sum bits
   localparam int SumW   = $clog2(16 * N + 1),              // merge-length sum bits
-  localparam int IdxW   = (N > 1) ? $clog2(N) : 1,
-  localparam int CntW   = $clog2(N + 1)
+  localparam int CntW   = $clog2(N + 1),
+  localparam int IdxW   = (N > 1) ? $clog2(N) : 1
 ) (
   input  logic                clk_i,     // clock
   // verilator lint_off SYNCASYNCNET
@@ -65,7 +65,10 @@ module dram_rowstore #(
   output logic [N*BankW-1:0]  bank_o,    // its bank
   output logic [N*RowW-1:0]   row_o,     // its row
   output logic [N*ScoreW-1:0] score_o,   // its aged sum
-  output logic [N*SumW-1:0]   len_o      // its merge-length sum
+  output logic [N*SumW-1:0]   len_o,     // its merge-length sum
+  input  logic [N-1:0]        open_upd_i,// entry i's flag for the next cycle (the scheduler's:
+  input  logic                arr_open_i,//   its row is its bank's open row); a new entry's
+  output logic [N-1:0]        open_o     // entry i's flag, moved with the entry
 );
   localparam logic [ScoreW+1:0] ScoreMax = (ScoreW+2)'((64'd1 << ScoreW) - 1);
 
@@ -74,9 +77,11 @@ module dram_rowstore #(
   logic [ScoreW-1:0] score_q [N];
   logic [SumW-1:0]   len_q   [N];
   logic [N-1:0]      valid_q;
+  logic [N-1:0]      open_q;
   logic [CntW-1:0]   count_q, count_d;    // entries in use, the free one included
   logic              hole_q;              // entry hole_idx_q is free: squeeze it out now
   logic [IdxW-1:0]   hole_idx_q;
+  logic [IdxW-1:0]   hole_idx_d;
 
   // Each entry after this cycle's changes, before the squeeze.
   logic [BankW-1:0]  bank_u  [N];
@@ -87,34 +92,77 @@ module dram_rowstore #(
 
   // The events' score terms, shared by all entries (two's complement, DW bits).
   localparam int DW = ScoreW + 3;
-  logic signed [DW-1:0] arr_term, dep_term, du_term;
-  assign arr_term = DW'(arr_age_i) + DW'(1);
-  assign dep_term = DW'(dep_age_i) + DW'(dep_len_i) + DW'(1);
-  assign du_term  = DW'(du_age_i) + ((DW'(du_new_i) - DW'(du_old_i)) <<< 1);
+  localparam int LW = SumW + 2;
+
+  // 3:2 carry-save compressor: {carry (shifted up), sum}.
+  function automatic logic [2*DW-1:0] csa(input logic [DW-1:0] a, input logic [DW-1:0] b, input logic [DW-1:0] c);
+    logic [DW-2:0] maj;                    // the carry out of the top bit is dropped (mod 2^DW)
+    maj = (a[DW-2:0] & b[DW-2:0]) | (a[DW-2:0] & c[DW-2:0]) | (b[DW-2:0] & c[DW-2:0]);
+    csa = {maj, 1'b0, a ^ b ^ c};
+  endfunction
+  // A departure subtracts the read's age after the edge, age + length + 1,
+  // that is adds ~(age + length) (two's complement: -(x + 1) = ~x).
+  logic [DW-1:0] arr_term, du_d2, dep_x, dep_neg;
+  logic [LW-1:0] dep_len_neg;                     // -(merge length) = ~(length - 1)
+  logic [AgeW:0] dep_sum;
+  logic          dep_co;
+  // The arrival's age + 1: the + 1 goes into each entry's carry-save carry-in
+  // (no incrementer after the input); a new entry's score through add_ks.
+  logic [AgeW:0] arr_inc;
+  logic          arr_inc_co;
+  add_ks #(.W(AgeW + 1)) u_arr (.a_i({1'b0, arr_age_i}), .b_i((AgeW+1)'(1)), .sum_o(arr_inc), .co_o(arr_inc_co));
+  assign arr_term = DW'(arr_inc);
+  // The dummy's term, age + 2 x (new length - old), as two carry-save operands.
+  logic [LenW:0] du_diff;                         // two's complement, LenW + 1 bits
+  assign du_diff = {1'b0, du_new_i} - {1'b0, du_old_i};
+  assign du_d2   = {{(DW-LenW-2){du_diff[LenW]}}, du_diff, 1'b0};
+  logic [AgeW:0] dep_len_ext;
+  assign dep_len_ext = {{(AgeW+1-LenW){1'b0}}, dep_len_i};
+  add_ks #(.W(AgeW + 1)) u_dep (.a_i({1'b0, dep_age_i}), .b_i(dep_len_ext), .sum_o(dep_sum), .co_o(dep_co));
+  assign dep_x       = DW'(dep_sum);
+  assign dep_neg     = ~dep_x;
+  assign dep_len_neg = ~{{(LW-LenW){1'b0}}, dep_len_i};
+  logic unused_dep;                       // age + length, age + 1 < 2^16: no carry out
+  assign unused_dep = dep_co ^ arr_inc_co;
 
   for (genvar i = 0; i < N; i++) begin : gen_entry
-    logic             on_dep, on_du, on_arr;
-    logic [SumW+1:0]  len_sum;            // two's complement, SumW + 2 bits
-    logic signed [DW-1:0] score_sum;
+    logic          on_dep, on_du, on_arr;
+    logic [LW-1:0] len_base, len_sum;             // two's complement, LW = SumW + 2 bits
+    logic          len_co;
+    logic [DW-1:0] s0, k0, s1, k1, s2, k2, s3, k3, score_sum;
+    logic          score_co;
     assign on_dep = dep_i & valid_q[i] & (bank_q[i] == dep_bank_i) & (row_q[i] == dep_row_i);
     assign on_du  = du_i  & valid_q[i] & (bank_q[i] == du_bank_i)  & (row_q[i] == du_row_i);
     assign on_arr = arr_i & valid_q[i] & (bank_q[i] == arr_bank_i) & (row_q[i] == arr_row_i);
     assign arr_hit[i] = on_arr;
 
-    assign len_sum = (SumW+2)'(len_q[i])
-                   - (on_dep ? (SumW+2)'(dep_len_i) + 1'b1 : '0)
-                   + (on_du  ? (SumW+2)'(du_new_i) - (SumW+2)'(du_old_i) : '0)
-                   + (SumW+2)'(on_arr);
-    assign score_sum = DW'(score_q[i]) + DW'(len_q[i])
-                     + (on_arr ? arr_term : '0) + (on_du ? du_term : '0) - (on_dep ? dep_term : '0);
+    // The merge-length sum: the early terms, then the departure through a fast adder.
+    assign len_base = LW'(len_q[i]) + (on_du ? LW'(du_new_i) - LW'(du_old_i) : '0) + LW'(on_arr);
+    add_ks #(.W(LW)) u_len (.a_i(len_base), .b_i(on_dep ? dep_len_neg : '0), .sum_o(len_sum), .co_o(len_co));
+
+    // The aged sum, carry-save: the registered and early terms first, the
+    // departure (after the grant's select and the row compare) last, then one
+    // fast adder.
+    logic [DW-1:0] k2c;                               // bit 0 of a carry vector is always 0 ...
+    assign {k0, s0}  = csa(DW'(score_q[i]), DW'(len_q[i]), on_du ? DW'(du_age_i) : '0);
+    assign {k1, s1}  = csa(s0, k0, on_du ? du_d2 : '0);
+    assign {k2c, s2} = csa(s1, k1, on_arr ? DW'(arr_age_i) : '0);
+    assign k2        = k2c | DW'(on_arr);             // ... and takes the arrival's + 1
+    assign {k3, s3}  = csa(s2, k2, on_dep ? dep_neg : '0);
+    add_ks #(.W(DW)) u_score (.a_i(s3), .b_i(k3), .sum_o(score_sum), .co_o(score_co));
+    // verilator lint_off UNUSEDSIGNAL
+    logic unused;                         // carries out of the modular sums, the sum's sign bits
+    assign unused = len_co ^ score_co ^ ^len_sum[LW-1:SumW];
+    // verilator lint_on UNUSEDSIGNAL
 
     assign bank_u[i]  = bank_q[i];
     assign row_u[i]   = row_q[i];
     assign len_u[i]   = len_sum[SumW-1:0];
     assign score_u[i] = score_sum[DW-1] ? '0
-                      : (score_sum > DW'(ScoreMax)) ? ScoreMax[ScoreW-1:0]
+                      : (|score_sum[DW-2:ScoreW]) ? ScoreMax[ScoreW-1:0]
                       : score_sum[ScoreW-1:0];
-    assign freed[i]   = valid_q[i] & (len_sum == '0);
+    // Freed: no read left. A zero test of the sum before the departure's adder.
+    assign freed[i]   = valid_q[i] & (on_dep ? (len_base == LW'(dep_len_i) + 1'b1) : (len_base == '0));
     assign valid_u[i] = valid_q[i] & ~freed[i];
 
     assign valid_o[i]                    = valid_q[i];
@@ -122,28 +170,45 @@ module dram_rowstore #(
     assign row_o[i*RowW +: RowW]         = row_q[i];
     assign score_o[i*ScoreW +: ScoreW]   = score_q[i];
     assign len_o[i*SumW +: SumW]         = len_q[i];
+    assign open_o[i]                     = open_q[i];
   end
 
-  // The entry freed now (at most one) and where it will be after the squeeze.
-  logic            freed_any;
-  logic [IdxW-1:0] freed_idx, freed_idx_d;
+  // The entry freed now (at most one: one read leaves per cycle, and a dummy
+  // never lowers a sum to 0) and where it will be after this edge's squeeze:
+  // one-hot, so no encoder or compare follows the zero tests.
   logic            alloc;                 // a new entry for the arriving read's row
   logic [CntW-1:0] apos;                  // where it goes
+  logic [N-1:0]    above;                 // entry i is at or above the hole: it moves down
+  logic [N-1:0]    hole_d;
 
-  prio_enc #(.N(N)) u_freed (
-    .req_i   (freed),
-    .idx_o   (freed_idx),
-    .valid_o (freed_any)
-  );
-
-  assign freed_idx_d = (hole_q && freed_idx > hole_idx_q) ? freed_idx - 1'b1 : freed_idx;
-  assign alloc       = arr_i & ~|arr_hit;
-  assign apos        = count_q - CntW'(hole_q);
+  assign alloc = arr_i & ~|arr_hit;
+  assign apos  = count_q - CntW'(hole_q);
+  // above[i]: a compare of the registered hole index with a constant (a
+  // prefix OR of a one-hot hole is rewritten by ABC into a chain of N gates).
+  for (genvar i = 0; i < N; i++) begin : gen_above
+    if (i == (1 << IdxW) - 1) begin : gen_all
+      assign above[i] = hole_q;                       // every index is at or below it
+    end else begin : gen_cmp
+      assign above[i] = hole_q & (IdxW'(i) >= hole_idx_q);
+    end
+  end
+  for (genvar i = 0; i < N; i++) begin : gen_hole
+    if (i + 1 < N) begin : gen_mid
+      assign hole_d[i] = above[i] ? freed[i+1] : freed[i];
+    end else begin : gen_top
+      assign hole_d[i] = ~above[i] & freed[i];
+    end
+  end
 
   // A new entry's score: the read's age after this edge, within ScoreW bits (15 when N = 1).
   logic [ScoreW-1:0] arr_new;
   assign arr_new = (arr_term > DW'(ScoreMax)) ? ScoreMax[ScoreW-1:0] : arr_term[ScoreW-1:0];
 
+  // The new hole's index: an OR tree per bit of the one-hot hole_d.
+  always_comb begin
+    hole_idx_d = '0;
+    for (int i = 0; i < N; i++) hole_idx_d = hole_idx_d | ({IdxW{hole_d[i]}} & IdxW'(i));
+  end
   always_comb begin
     count_d = apos + CntW'(alloc);
   end
@@ -152,7 +217,7 @@ module dram_rowstore #(
     logic shift;                          // the entry above moves down into this one
     logic take;                           // the new row's entry goes here
     if (i + 1 < N) begin : gen_shift
-      assign shift = hole_q & (IdxW'(i) >= hole_idx_q);
+      assign shift = above[i];
     end else begin : gen_top
       assign shift = 1'b0;
     end
@@ -178,12 +243,15 @@ module dram_rowstore #(
         row_q[i]   <= arr_row_i;
         score_q[i] <= arr_new;
         len_q[i]   <= SumW'(1);
+        open_q[i]  <= arr_open_i;
       end else if (shift) begin
+        open_q[i]  <= open_upd_i[i+1 < N ? i+1 : i];
         bank_q[i]  <= bank_u[i+1 < N ? i+1 : i];
         row_q[i]   <= row_u[i+1 < N ? i+1 : i];
         score_q[i] <= score_u[i+1 < N ? i+1 : i];
         len_q[i]   <= len_u[i+1 < N ? i+1 : i];
       end else begin
+        open_q[i]  <= open_upd_i[i];
         bank_q[i]  <= bank_u[i];
         row_q[i]   <= row_u[i];
         score_q[i] <= score_u[i];
@@ -199,8 +267,8 @@ module dram_rowstore #(
       hole_idx_q <= '0;
     end else begin
       count_q    <= count_d;
-      hole_q     <= freed_any;
-      hole_idx_q <= freed_idx_d;
+      hole_q     <= |hole_d;
+      hole_idx_q <= hole_idx_d;
     end
   end
 

@@ -10,30 +10,34 @@
 //
 // The decision is pipelined to meet the DRAM controller's clock
 // (docs/dram_sched.md, "Pipeline"):
-//   * row pick (dram_rowpick): from registered state and last cycle's bank
-//     readiness, the row to open on the next row miss (MSHR-*), registered;
-//     the row picked last cycle is left out (this cycle's decision may open
-//     it), and a cycle with no candidate keeps the last pick;
-//   * choice: on this cycle's state and bank_ready_i, one request of a ready
-//     bank -- in write drain by FR-FCFS over the writes (dram_wr_sel),
-//     otherwise over the reads by the policy (dram_rd_sel: FCFS, FR-FCFS,
-//     MSHR-M, -S, -S+A with the picked row) -- registered as the grant; its
-//     row becomes its bank's open row;
+//   * shortlist (dram_slist): on this cycle's queues, bank_ready_i and row
+//     picked last, leaving out the request shown now and the one chosen now,
+//     with the row hits as this cycle's choice leaves the open rows: the best
+//     candidate of every group of 8 entries, per class (read hits, reads of
+//     the picked row or all reads, write hits, all writes), registered;
+//   * choice: from last cycle's shortlist, the best of the groups' bests
+//     (grp_best over the groups) -- in write drain of the writes, otherwise of
+//     the reads -- registered as the grant; a row miss opens its row at once;
 //   * grant: next cycle sched_* show it and it leaves its queue (and its row's
-//     store entry); that cycle's choice does not consider it again.
-// A dummy updates its read at once and the read's row-score entry a cycle
-// later. New requests enter when there was room at the start of the cycle,
-// and every read ages by its merge length. The policy is static: it may
-// change only while rst_ni is low. bank_ready_i[b] must leave room in bank
-// b's command queue for a request chosen now and handed over next cycle.
+//     store entry).
+// The row to open on a row miss (MSHR-*) goes through the same two stages
+// over the row-score store (or the reads' merge lengths, MSHR-M): the row
+// picked now is left out of the snapshot, and a cycle with nothing
+// shortlisted keeps the last pick. A dummy updates its read at once and the
+// read's row-score entry a cycle later. New requests enter when there was
+// room at the start of the cycle, and every read ages by its merge length.
+// The policy is static: it may change only while rst_ni is low.
+// bank_ready_i[b] must leave room in bank b's command queue for a request
+// chosen next cycle and handed over the cycle after.
 //
 // Write drain: entered when the write count reaches HighWM, or the read queue
 // is empty and the write queue is not; left when the write count is at most
 // LowWM and a read is waiting, or the write queue is empty.
 //
-// Example (FR-FCFS, bank 0's open row 5): reads R0 (bank 0 row 7), R1 (bank
-//   0 row 5) -> R1 is chosen (row hit) and shown a cycle later with why 2;
-//   R0 is chosen in that cycle (oldest) and shown the next, with why 1.
+// Example (FR-FCFS, bank 0's open row 5, bank 0 ready): reads R0 (bank 0
+//   row 7), R1 (bank 0 row 5) queued at cycle t -> both shortlisted at t, R1
+//   chosen at t + 1 (row hit) and shown at t + 2 with why 2; R0, shortlisted
+//   again at t + 1, is chosen at t + 2 and shown at t + 3 with why 1.
 module dram_sched #(
   parameter int RdQ    = 64,                                  // read queue entries, 1..128
   parameter int WrQ    = 128,                                 // write queue entries, 1..128
@@ -95,27 +99,41 @@ module dram_sched #(
   output logic [NumBanks-1:0]      open_valid_o,     // bank b has been sent a request
   output logic [NumBanks*RowW-1:0] open_row_o        // the row last sent to bank b
 );
-  localparam int WW = AddrW + BankW + RowW;                   // write entry: {addr, bank, row}
-  localparam int SumW = $clog2(16 * RdQ + 1);
+  localparam int WW    = AddrW + BankW + RowW + 1;            // write entry: {addr, bank, row, hq}
+  localparam int SumW  = $clog2(16 * RdQ + 1);
   localparam int GIdxW = (RIdxW > WIdxW) ? RIdxW : WIdxW;
-  localparam logic [2:0] WhyWHit = 3'd4, WhyWOldest = 3'd5;
+  localparam int Grp   = 8;                                   // shortlist group size
+  localparam int NGR   = (RdQ + Grp - 1) / Grp;               // read (and row) groups
+  localparam int NGW   = (WrQ + Grp - 1) / Grp;               // write groups
+  localparam int RPW   = RIdxW + 1 + BankW + RowW;            // read payload {index, hit, bank, row}
+  localparam int WPW   = WIdxW + 1 + BankW + RowW;            // write payload
+  localparam int XPW   = BankW + RowW;                        // row payload {bank, row}
+  localparam logic [2:0] WhyOldest = 3'd1, WhyHit = 3'd2, WhyRow = 3'd3, WhyWHit = 3'd4, WhyWOldest = 3'd5;
+
+  logic fcfs, fr, mshr_m, mshr_s, mshr_sa, mshr;
+  assign fr      = (policy_i == 3'd1);
+  assign mshr_m  = (policy_i == 3'd2);
+  assign mshr_s  = (policy_i == 3'd3);
+  assign mshr_sa = (policy_i == 3'd4);
+  assign mshr    = mshr_m | mshr_s | mshr_sa;
+  assign fcfs    = ~fr & ~mshr;                               // 0 and 5..7
 
   // --- queues -----------------------------------------------------------------
-  logic [RdQ-1:0]       rd_valid;
+  logic [RdQ-1:0]       rd_valid, rd_hq, rd_hq_upd;
   logic [RdQ*AddrW-1:0] rd_addr;
   logic [RdQ*BankW-1:0] rd_bank;
   logic [RdQ*RowW-1:0]  rd_row;
   logic [RdQ*LenW-1:0]  rd_len;
   logic [RdQ*AgeW-1:0]  rd_age;
   logic [RCntW-1:0]     rd_count;
-  logic                 rd_push;
-  logic [WrQ-1:0]       wr_valid;
-  logic [WrQ*WW-1:0]    wr_data;
+  logic                 rd_push, rd_push_hq;
+  logic [WrQ-1:0]       wr_valid, wr_hq, wr_hq_upd;
+  logic [WrQ*WW-1:0]    wr_data, wr_upd;
   logic [WrQ*AddrW-1:0] wr_addr;
   logic [WrQ*BankW-1:0] wr_bank;
   logic [WrQ*RowW-1:0]  wr_row;
   logic [WCntW-1:0]     wr_count;
-  logic                 wr_full;
+  logic                 wr_full, wr_push_hq;
   logic                 dm_match;
   logic [BankW-1:0]     dm_bank;
   logic [RowW-1:0]      dm_row;
@@ -130,12 +148,13 @@ module dram_sched #(
   logic [RdQ-1:0]       g_rd_mask;           // the read queue entry it holds
   logic [WrQ-1:0]       g_wr_mask;
 
-  // --- the row pick, bank readiness and the dummy, registered -----------------------
+  // --- the row pick and the dummy, registered ---------------------------------------
   logic                 rp_valid_q, rp_valid_d;
   logic [BankW-1:0]     rp_bank_q, rp_bank_d;
   logic [RowW-1:0]      rp_row_q, rp_row_d;
   logic [ScoreW-1:0]    rp_score_q, rp_score_d;
-  logic [NumBanks-1:0]  bank_ready_q;
+  logic                 sl_rp_valid_q;       // the row pick the read shortlist used
+  logic [ScoreW-1:0]    sl_rp_score_q;
   logic                 du_valid_q;
   logic [BankW-1:0]     du_bank_q;
   logic [RowW-1:0]      du_row_q;
@@ -143,29 +162,17 @@ module dram_sched #(
   logic [LenW-1:0]      du_new_q, du_old_q;
 
   // --- the row-score store ----------------------------------------------------------
-  logic [RdQ-1:0]        rs_valid;
+  logic [RdQ-1:0]        rs_valid, rs_open, rs_open_upd;
   logic [RdQ*BankW-1:0]  rs_bank;
   logic [RdQ*RowW-1:0]   rs_row;
   logic [RdQ*ScoreW-1:0] rs_score;
   logic [RdQ*SumW-1:0]   rs_len;
 
-  // --- this cycle's choice -----------------------------------------------------------
-  logic                 drain_q, drain_d;
-  logic                 rs_sel_valid, rs_sel_hit, ws_valid, ws_hit;
-  logic [RIdxW-1:0]     rs_idx;
-  logic [WIdxW-1:0]     ws_idx;
-  logic [2:0]           rs_why;
-  logic [AgeW-1:0]      rs_score_unused;
-  logic [ScoreW-1:0]    rs_rowscore;
-  logic                 c_rd, c_wr;          // a read / a write is chosen
-
   // --- open-row table -------------------------------------------------------------
   logic [NumBanks-1:0]      open_valid;
   logic [NumBanks*RowW-1:0] open_row;
 
-  logic mshr, mshr_sa;
-  assign mshr_sa = (policy_i == 3'd4);
-  assign mshr    = (policy_i == 3'd2) | (policy_i == 3'd3) | mshr_sa;
+  logic drain_q, drain_d;
 
   assign g_rd = g_valid_q & ~g_write_q;
   assign g_wr = g_valid_q & g_write_q;
@@ -198,6 +205,9 @@ module dram_sched #(
     .dm_len_o   (dm_len_old),
     .pop_i      (g_rd),
     .pop_idx_i  (RIdxW'(g_idx_q)),
+    .hq_upd_i   (rd_hq_upd),
+    .push_hq_i  (rd_push_hq),
+    .hq_o       (rd_hq),
     .valid_o    (rd_valid),
     .addr_o     (rd_addr),
     .bank_o     (rd_bank),
@@ -213,10 +223,10 @@ module dram_sched #(
     .clk_i,
     .rst_ni,
     .push_i      (wr_valid_i & ~wr_full),
-    .push_data_i ({wr_addr_i, wr_bank_i, wr_row_i}),
+    .push_data_i ({wr_addr_i, wr_bank_i, wr_row_i, wr_push_hq}),
     .pop_i       (g_wr),
     .pop_idx_i   (WIdxW'(g_idx_q)),
-    .upd_i       (wr_data),
+    .upd_i       (wr_upd),
     .data_o      (wr_data),
     .valid_o     (wr_valid),
     .count_o     (wr_count),
@@ -224,7 +234,8 @@ module dram_sched #(
   );
 
   for (genvar i = 0; i < WrQ; i++) begin : gen_wr_fields
-    assign {wr_addr[i*AddrW +: AddrW], wr_bank[i*BankW +: BankW], wr_row[i*RowW +: RowW]} = wr_data[i*WW +: WW];
+    assign {wr_addr[i*AddrW +: AddrW], wr_bank[i*BankW +: BankW], wr_row[i*RowW +: RowW], wr_hq[i]} = wr_data[i*WW +: WW];
+    assign wr_upd[i*WW +: WW] = {wr_data[i*WW+1 +: WW-1], wr_hq_upd[i]};
   end
 
   // --- the granted entry's fields (equality-select mux trees) -----------------------
@@ -242,7 +253,169 @@ module dram_sched #(
   idx_sel #(.N(WrQ), .W(BankW), .IdxW(GIdxW)) u_g_wr_bank (.data_i(wr_bank), .idx_i(g_idx_q), .data_o(g_wr_bank));
   idx_sel #(.N(WrQ), .W(RowW),  .IdxW(GIdxW)) u_g_wr_row  (.data_i(wr_row),  .idx_i(g_idx_q), .data_o(g_wr_row));
 
-  // --- the row-score store and the row pick -------------------------------------------
+  // --- write drain (on the counts at the start of the cycle) --------------------------
+  always_comb begin
+    if (drain_q) drain_d = !((wr_count <= WCntW'(LowWM) && rd_count != '0) || wr_count == '0);
+    else         drain_d = (wr_count >= WCntW'(HighWM)) || (rd_count == '0 && wr_count != '0);
+  end
+
+  // === choice: the best of last cycle's shortlist =====================================
+  // Read classes: p = row hits (FCFS: every eligible read), f = FR-FCFS every
+  // eligible read, MSHR-* the eligible reads of the picked row. Writes: p = row
+  // hits, f = every eligible write (keys 0: the oldest).
+  logic [NGR-1:0]        srp_v, srf_v, srp_win, srf_win;
+  logic [NGR*AgeW-1:0]   srp_key, srf_key;
+  logic [NGR*RPW-1:0]    srp_pay, srf_pay;
+  logic [NGW-1:0]        swp_v, swf_v, swp_win, swf_win;
+  logic [NGW-1:0]        swp_key, swf_key;
+  logic [NGW*WPW-1:0]    swp_pay, swf_pay;
+  logic                  rp_any, rf_any, wp_any, wf_any;
+
+  grp_best #(.N(NGR), .W(AgeW), .G(NGR)) u_pick_rp (.valid_i(srp_v), .key_i(srp_key), .win_o(srp_win), .any_o(rp_any));
+  grp_best #(.N(NGR), .W(AgeW), .G(NGR)) u_pick_rf (.valid_i(srf_v), .key_i(srf_key), .win_o(srf_win), .any_o(rf_any));
+  grp_best #(.N(NGW), .W(1),    .G(NGW)) u_pick_wp (.valid_i(swp_v), .key_i(swp_key), .win_o(swp_win), .any_o(wp_any));
+  grp_best #(.N(NGW), .W(1),    .G(NGW)) u_pick_wf (.valid_i(swf_v), .key_i(swf_key), .win_o(swf_win), .any_o(wf_any));
+
+  logic [RPW-1:0] rd_c_pay;
+  logic [WPW-1:0] wr_c_pay;
+  always_comb begin
+    rd_c_pay = '0;
+    for (int g = 0; g < NGR; g++)
+      rd_c_pay = rd_c_pay | ({RPW{rp_any ? srp_win[g] : srf_win[g]}} & (rp_any ? srp_pay[g*RPW +: RPW] : srf_pay[g*RPW +: RPW]));
+    wr_c_pay = '0;
+    for (int g = 0; g < NGW; g++)
+      wr_c_pay = wr_c_pay | ({WPW{wp_any ? swp_win[g] : swf_win[g]}} & (wp_any ? swp_pay[g*WPW +: WPW] : swf_pay[g*WPW +: WPW]));
+  end
+
+  logic             c_rd, c_wr, c_valid, c_hit;   // a read / a write is chosen; it hits
+  logic [RIdxW-1:0] c_rd_idx;
+  logic [WIdxW-1:0] c_wr_idx;
+  logic [BankW-1:0] c_bank;
+  logic [RowW-1:0]  c_row;
+  logic             c_rd_hit, c_wr_hit;
+  logic [BankW-1:0] c_rd_bank, c_wr_bank;
+  logic [RowW-1:0]  c_rd_row, c_wr_row;
+  assign {c_rd_idx, c_rd_hit, c_rd_bank, c_rd_row} = rd_c_pay;
+  assign {c_wr_idx, c_wr_hit, c_wr_bank, c_wr_row} = wr_c_pay;
+  assign c_rd    = ~drain_d & (rp_any | rf_any);
+  assign c_wr    = drain_d & (wp_any | wf_any);
+  assign c_valid = c_rd | c_wr;
+  assign c_hit   = c_wr ? c_wr_hit  : c_rd & c_rd_hit;
+  assign c_bank  = c_wr ? c_wr_bank : c_rd_bank;
+  assign c_row   = c_wr ? c_wr_row  : c_rd_row;
+
+  logic [2:0] c_why;
+  always_comb begin
+    if (c_wr)                  c_why = wp_any ? WhyWHit : WhyWOldest;
+    else if (!c_rd)            c_why = 3'd0;
+    else if (fcfs)             c_why = WhyOldest;
+    else if (rp_any)           c_why = WhyHit;
+    else if (fr)               c_why = WhyOldest;
+    else                       c_why = WhyRow;
+  end
+
+  // The grant of the next cycle: its index after this cycle's grant has left.
+  logic [GIdxW-1:0] c_idx, c_idx_next;
+  assign c_idx      = c_wr ? GIdxW'(c_wr_idx) : GIdxW'(c_rd_idx);
+  assign c_idx_next = (g_valid_q && g_write_q == c_wr && c_idx > g_idx_q) ? c_idx - 1'b1 : c_idx;
+
+  // A row miss opens its row: the open-row table as this choice leaves it.
+  // (A hit leaves the table as it is.)
+  logic f_v;
+  assign f_v = c_valid & ~c_hit;
+  for (genvar b = 0; b < NumBanks; b++) begin : gen_bank
+    logic            open_valid_q;
+    logic [RowW-1:0] open_row_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        open_valid_q <= 1'b0;
+        open_row_q   <= '0;
+      end else if (f_v && c_bank == BankW'(b)) begin
+        open_valid_q <= 1'b1;
+        open_row_q   <= c_row;
+      end
+    end
+    assign open_valid[b]            = open_valid_q;
+    assign open_row[b*RowW +: RowW] = open_row_q;
+  end
+
+  // Does {bank, row} hit the open rows this choice leaves, given whether it hit the
+  // table before (was_open)?
+  function automatic logic opens(input logic [BankW-1:0] bank, input logic [RowW-1:0] row, input logic was_open,
+                                 input logic fv, input logic [BankW-1:0] fb, input logic [RowW-1:0] fr_row);
+    opens = (fv && bank == fb) ? (row == fr_row) : was_open;
+  endfunction
+
+  // === shortlist: this cycle's snapshot, for next cycle's choice ========================
+  logic [RdQ-1:0]        rd_hitn, rd_c_mask, rd_elig, rd_p, rd_f;
+  logic [RdQ*AgeW-1:0]   rd_key;
+  logic [RdQ*RPW-1:0]    rd_pay;
+  for (genvar i = 0; i < RdQ; i++) begin : gen_rd_sl
+    logic [BankW-1:0] bank;
+    logic [RowW-1:0]  row;
+    logic [RIdxW-1:0] adj;
+    assign bank = rd_bank[i*BankW +: BankW];
+    assign row  = rd_row[i*RowW +: RowW];
+    assign rd_hitn[i]   = opens(bank, row, rd_hq[i], f_v, c_bank, c_row);
+    assign rd_hq_upd[i] = rd_hitn[i];
+    assign rd_c_mask[i] = c_rd & (c_rd_idx == RIdxW'(i));
+    assign rd_elig[i]   = rd_valid[i] & ~g_rd_mask[i] & ~rd_c_mask[i] & bank_ready_i[bank];
+    assign rd_p[i]      = rd_elig[i] & (fcfs | rd_hitn[i]);
+    assign rd_f[i]      = rd_elig[i] & (fr | (mshr & rp_valid_q & bank == rp_bank_q & row == rp_row_q));
+    assign rd_key[i*AgeW +: AgeW] = mshr_sa ? rd_age[i*AgeW +: AgeW]
+                                  : mshr    ? AgeW'(rd_len[i*LenW +: LenW]) + 1'b1
+                                  :           '0;
+    // its index next cycle, when this cycle's grant has left
+    if (i == 0) begin : gen_first
+      assign adj = '0;
+    end else begin : gen_later
+      assign adj = (g_rd && GIdxW'(i) > g_idx_q) ? RIdxW'(i - 1) : RIdxW'(i);
+    end
+    assign rd_pay[i*RPW +: RPW] = {adj, rd_hitn[i], bank, row};
+  end
+
+  dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp)) u_sl_rp (
+    .clk_i, .rst_ni, .cand_i(rd_p), .key_i(rd_key), .pay_i(rd_pay), .v_o(srp_v), .key_o(srp_key), .pay_o(srp_pay));
+  dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp)) u_sl_rf (
+    .clk_i, .rst_ni, .cand_i(rd_f), .key_i(rd_key), .pay_i(rd_pay), .v_o(srf_v), .key_o(srf_key), .pay_o(srf_pay));
+
+  logic [WrQ-1:0]     wr_hitn, wr_c_mask, wr_elig, wr_p;
+  logic [WrQ*WPW-1:0] wr_pay;
+  for (genvar i = 0; i < WrQ; i++) begin : gen_wr_sl
+    logic [BankW-1:0] bank;
+    logic [RowW-1:0]  row;
+    logic [WIdxW-1:0] adj;
+    assign bank = wr_bank[i*BankW +: BankW];
+    assign row  = wr_row[i*RowW +: RowW];
+    assign wr_hitn[i]   = opens(bank, row, wr_hq[i], f_v, c_bank, c_row);
+    assign wr_hq_upd[i] = wr_hitn[i];
+    assign wr_c_mask[i] = c_wr & (c_wr_idx == WIdxW'(i));
+    assign wr_elig[i]   = wr_valid[i] & ~g_wr_mask[i] & ~wr_c_mask[i] & bank_ready_i[bank];
+    assign wr_p[i]      = wr_elig[i] & wr_hitn[i];
+    if (i == 0) begin : gen_first
+      assign adj = '0;
+    end else begin : gen_later
+      assign adj = (g_wr && GIdxW'(i) > g_idx_q) ? WIdxW'(i - 1) : WIdxW'(i);
+    end
+    assign wr_pay[i*WPW +: WPW] = {adj, wr_hitn[i], bank, row};
+  end
+
+  dram_slist #(.N(WrQ), .W(1), .PW(WPW), .G(Grp)) u_sl_wp (
+    .clk_i, .rst_ni, .cand_i(wr_p), .key_i('0), .pay_i(wr_pay), .v_o(swp_v), .key_o(swp_key), .pay_o(swp_pay));
+  dram_slist #(.N(WrQ), .W(1), .PW(WPW), .G(Grp)) u_sl_wf (
+    .clk_i, .rst_ni, .cand_i(wr_elig), .key_i('0), .pay_i(wr_pay), .v_o(swf_v), .key_o(swf_key), .pay_o(swf_pay));
+
+  // A new request's flag: its row against the table, as this choice leaves it.
+  logic            rd_was_open, wr_was_open;
+  logic [RowW-1:0] rd_open_row, wr_open_row;
+  idx_sel #(.N(NumBanks), .W(RowW), .IdxW(BankW)) u_rd_open (.data_i(open_row), .idx_i(rd_bank_i), .data_o(rd_open_row));
+  idx_sel #(.N(NumBanks), .W(RowW), .IdxW(BankW)) u_wr_open (.data_i(open_row), .idx_i(wr_bank_i), .data_o(wr_open_row));
+  assign rd_was_open = open_valid[rd_bank_i] & (rd_open_row == rd_row_i);
+  assign wr_was_open = open_valid[wr_bank_i] & (wr_open_row == wr_row_i);
+  assign rd_push_hq  = opens(rd_bank_i, rd_row_i, rd_was_open, f_v, c_bank, c_row);
+  assign wr_push_hq  = opens(wr_bank_i, wr_row_i, wr_was_open, f_v, c_bank, c_row);
+
+  // --- the row-score store -----------------------------------------------------------
   dram_rowstore #(.N(RdQ), .BankW(BankW), .RowW(RowW)) u_store (
     .clk_i,
     .rst_ni,
@@ -265,134 +438,103 @@ module dram_sched #(
     .bank_o     (rs_bank),
     .row_o      (rs_row),
     .score_o    (rs_score),
-    .len_o      (rs_len)
+    .len_o      (rs_len),
+    .open_upd_i (rs_open_upd),
+    .arr_open_i (rd_push_hq),
+    .open_o     (rs_open)
   );
 
-  dram_rowpick #(.N(RdQ), .BankW(BankW), .RowW(RowW)) u_rowpick (
-    .policy_i,
-    .rd_valid_i     (rd_valid),
-    .rd_bank_i      (rd_bank),
-    .rd_row_i       (rd_row),
-    .rd_len_i       (rd_len),
-    .rs_valid_i     (rs_valid),
-    .rs_bank_i      (rs_bank),
-    .rs_row_i       (rs_row),
-    .rs_score_i     (rs_score),
-    .rs_len_i       (rs_len),
-    .bank_ready_q_i (bank_ready_q),
-    .open_valid_i   (open_valid),
-    .open_row_i     (open_row),
-    .last_valid_i   (rp_valid_q),
-    .last_bank_i    (rp_bank_q),
-    .last_row_i     (rp_row_q),
-    .valid_o        (rp_valid_d),
-    .bank_o         (rp_bank_d),
-    .row_o          (rp_row_d),
-    .score_o        (rp_score_d)
-  );
-
-  // --- write drain (on the counts at the start of the cycle) --------------------------
+  // === the row pick (MSHR-*): choice from last cycle's row shortlist ====================
+  logic [NGR-1:0]        sx_v, sx_win;
+  logic [NGR*ScoreW-1:0] sx_key;
+  logic [NGR*XPW-1:0]    sx_pay;
+  logic                  x_any;
+  grp_best #(.N(NGR), .W(ScoreW), .G(NGR)) u_pick_x (.valid_i(sx_v), .key_i(sx_key), .win_o(sx_win), .any_o(x_any));
   always_comb begin
-    if (drain_q) drain_d = !((wr_count <= WCntW'(LowWM) && rd_count != '0) || wr_count == '0);
-    else         drain_d = (wr_count >= WCntW'(HighWM)) || (rd_count == '0 && wr_count != '0);
+    rp_valid_d = rp_valid_q;                      // nothing shortlisted: the last pick is kept
+    rp_bank_d  = rp_bank_q;
+    rp_row_d   = rp_row_q;
+    rp_score_d = rp_score_q;
+    if (x_any) begin
+      rp_valid_d = 1'b1;
+      rp_bank_d  = '0;
+      rp_row_d   = '0;
+      rp_score_d = '0;
+      for (int g = 0; g < NGR; g++) begin
+        {rp_bank_d, rp_row_d} = {rp_bank_d, rp_row_d} | ({XPW{sx_win[g]}} & sx_pay[g*XPW +: XPW]);
+        rp_score_d = rp_score_d | ({ScoreW{sx_win[g]}} & sx_key[g*ScoreW +: ScoreW]);
+      end
+    end
   end
 
-  // --- this cycle's choice (the granted request left out) -------------------------------
-  dram_rd_sel #(.N(RdQ), .BankW(BankW), .RowW(RowW)) u_rd_sel (
-    .policy_i,
-    .valid_i      (rd_valid & ~g_rd_mask),
-    .bank_i       (rd_bank),
-    .row_i        (rd_row),
-    .len_i        (rd_len),
-    .age_i        (rd_age),
-    .bank_ready_i,
-    .open_valid_i (open_valid),
-    .open_row_i   (open_row),
-    .rp_valid_i   (rp_valid_q),
-    .rp_bank_i    (rp_bank_q),
-    .rp_row_i     (rp_row_q),
-    .rp_score_i   (rp_score_q),
-    .valid_o      (rs_sel_valid),
-    .idx_o        (rs_idx),
-    .hit_o        (rs_sel_hit),
-    .why_o        (rs_why),
-    .score_o      (rs_score_unused),
-    .rowscore_o   (rs_rowscore)
-  );
+  // The row shortlist: MSHR-S and -S+A the store's rows by their sums, MSHR-M the
+  // reads by merge length; rows in a ready bank, not open as this choice leaves
+  // the table, and neither the row picked now nor the one picked last cycle
+  // (the next two choices may open them).
+  logic [RdQ-1:0]        x_cand;
+  logic [RdQ*ScoreW-1:0] x_key;
+  logic [RdQ*XPW-1:0]    x_pay;
+  for (genvar i = 0; i < RdQ; i++) begin : gen_x_sl
+    logic [BankW-1:0] bank;
+    logic [RowW-1:0]  row;
+    logic             v, open;
+    assign rs_open_upd[i] = opens(rs_bank[i*BankW +: BankW], rs_row[i*RowW +: RowW], rs_open[i], f_v, c_bank, c_row);
+    assign v    = mshr_m ? rd_valid[i] : (mshr_s | mshr_sa) & rs_valid[i];
+    assign bank = mshr_m ? rd_bank[i*BankW +: BankW] : rs_bank[i*BankW +: BankW];
+    assign row  = mshr_m ? rd_row[i*RowW +: RowW]    : rs_row[i*RowW +: RowW];
+    assign open = mshr_m ? rd_hitn[i] : rs_open_upd[i];
+    assign x_cand[i] = v & bank_ready_i[bank] & ~open & ~(rp_valid_d & bank == rp_bank_d & row == rp_row_d)
+                     & ~(rp_valid_q & bank == rp_bank_q & row == rp_row_q);
+    assign x_key[i*ScoreW +: ScoreW] = mshr_m ? ScoreW'(rd_len[i*LenW +: LenW]) + 1'b1
+                                     : mshr_s ? ScoreW'(rs_len[i*SumW +: SumW])
+                                     :          rs_score[i*ScoreW +: ScoreW];
+    assign x_pay[i*XPW +: XPW] = {bank, row};
+  end
 
-  dram_wr_sel #(.N(WrQ), .BankW(BankW), .RowW(RowW)) u_wr_sel (
-    .valid_i      (wr_valid & ~g_wr_mask),
-    .bank_i       (wr_bank),
-    .row_i        (wr_row),
-    .bank_ready_i,
-    .open_valid_i (open_valid),
-    .open_row_i   (open_row),
-    .valid_o      (ws_valid),
-    .idx_o        (ws_idx),
-    .hit_o        (ws_hit)
-  );
-
-  assign c_rd = ~drain_d & rs_sel_valid;
-  assign c_wr = drain_d & ws_valid;
-
-  // The chosen request's bank and row, for the open-row table.
-  logic [BankW-1:0] c_bank;
-  logic [RowW-1:0]  c_row;
-  logic [BankW-1:0] c_rd_bank, c_wr_bank;
-  logic [RowW-1:0]  c_rd_row, c_wr_row;
-  idx_sel #(.N(RdQ), .W(BankW)) u_c_rd_bank (.data_i(rd_bank), .idx_i(rs_idx), .data_o(c_rd_bank));
-  idx_sel #(.N(RdQ), .W(RowW))  u_c_rd_row  (.data_i(rd_row),  .idx_i(rs_idx), .data_o(c_rd_row));
-  idx_sel #(.N(WrQ), .W(BankW)) u_c_wr_bank (.data_i(wr_bank), .idx_i(ws_idx), .data_o(c_wr_bank));
-  idx_sel #(.N(WrQ), .W(RowW))  u_c_wr_row  (.data_i(wr_row),  .idx_i(ws_idx), .data_o(c_wr_row));
-  assign c_bank = c_wr ? c_wr_bank : c_rd ? c_rd_bank : '0;
-  assign c_row  = c_wr ? c_wr_row  : c_rd ? c_rd_row  : '0;
-
-  // The grant of the next cycle: its index after this cycle's grant has left.
-  logic [GIdxW-1:0] c_idx, c_idx_next;
-  assign c_idx      = c_wr ? GIdxW'(ws_idx) : GIdxW'(rs_idx);
-  assign c_idx_next = (g_valid_q && g_write_q == c_wr && c_idx > g_idx_q) ? c_idx - 1'b1 : c_idx;
+  dram_slist #(.N(RdQ), .W(ScoreW), .PW(XPW), .G(Grp)) u_sl_x (
+    .clk_i, .rst_ni, .cand_i(x_cand), .key_i(x_key), .pay_i(x_pay), .v_o(sx_v), .key_o(sx_key), .pay_o(sx_pay));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      g_valid_q    <= 1'b0;
-      g_write_q    <= 1'b0;
-      g_idx_q      <= '0;
-      g_hit_q      <= 1'b0;
-      g_why_q      <= 3'd0;
-      g_rowscore_q <= '0;
-      rp_valid_q   <= 1'b0;
-      rp_bank_q    <= '0;
-      rp_row_q     <= '0;
-      rp_score_q   <= '0;
-      bank_ready_q <= '0;
-      du_valid_q   <= 1'b0;
-      du_bank_q    <= '0;
-      du_row_q     <= '0;
-      du_age_q     <= '0;
-      du_new_q     <= '0;
-      du_old_q     <= '0;
-      drain_q      <= 1'b0;
+      g_valid_q     <= 1'b0;
+      g_write_q     <= 1'b0;
+      g_idx_q       <= '0;
+      g_hit_q       <= 1'b0;
+      g_why_q       <= 3'd0;
+      g_rowscore_q  <= '0;
+      rp_valid_q    <= 1'b0;
+      rp_bank_q     <= '0;
+      rp_row_q      <= '0;
+      rp_score_q    <= '0;
+      sl_rp_valid_q <= 1'b0;
+      sl_rp_score_q <= '0;
+      du_valid_q    <= 1'b0;
+      du_bank_q     <= '0;
+      du_row_q      <= '0;
+      du_age_q      <= '0;
+      du_new_q      <= '0;
+      du_old_q      <= '0;
+      drain_q       <= 1'b0;
     end else begin
-      g_valid_q    <= c_rd | c_wr;
-      g_write_q    <= c_wr;
-      g_idx_q      <= (c_rd | c_wr) ? c_idx_next : '0;
-      g_hit_q      <= c_wr ? ws_hit : c_rd & rs_sel_hit;
-      g_why_q      <= c_wr ? (ws_hit ? WhyWHit : WhyWOldest) : c_rd ? rs_why : 3'd0;
-      g_rowscore_q <= c_rd ? rs_rowscore : '0;
-      if (rp_valid_d) begin           // an invalid pick keeps the last valid one
-        rp_valid_q <= 1'b1;
-        rp_bank_q  <= rp_bank_d;
-        rp_row_q   <= rp_row_d;
-        rp_score_q <= rp_score_d;
-      end
-      bank_ready_q <= bank_ready_i;
-      du_valid_q   <= dm_match;
-      du_bank_q    <= dm_bank;
-      du_row_q     <= dm_row;
-      du_age_q     <= dm_age_i;
-      du_new_q     <= dm_len_i;
-      du_old_q     <= dm_len_old;
-      drain_q      <= drain_d;
+      g_valid_q     <= c_valid;
+      g_write_q     <= c_wr;
+      g_idx_q       <= c_valid ? c_idx_next : '0;
+      g_hit_q       <= c_hit;
+      g_why_q       <= c_why;
+      g_rowscore_q  <= (c_why == WhyRow) ? sl_rp_score_q : '0;
+      rp_valid_q    <= rp_valid_d;
+      rp_bank_q     <= rp_bank_d;
+      rp_row_q      <= rp_row_d;
+      rp_score_q    <= rp_score_d;
+      sl_rp_valid_q <= rp_valid_q;
+      sl_rp_score_q <= rp_score_q;
+      du_valid_q    <= dm_match;
+      du_bank_q     <= dm_bank;
+      du_row_q      <= dm_row;
+      du_age_q      <= dm_age_i;
+      du_new_q      <= dm_len_i;
+      du_old_q      <= dm_len_old;
+      drain_q       <= drain_d;
     end
   end
 
@@ -419,25 +561,6 @@ module dram_sched #(
     end
   end
 
-  // One open-row register per bank: the row of the last request chosen for it.
-  for (genvar b = 0; b < NumBanks; b++) begin : gen_bank
-    logic            open_valid_q;
-    logic [RowW-1:0] open_row_q;
-    logic            load;
-    assign load = (c_rd | c_wr) & (c_bank == BankW'(b));
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        open_valid_q <= 1'b0;
-        open_row_q   <= '0;
-      end else if (load) begin
-        open_valid_q <= 1'b1;
-        open_row_q   <= c_row;
-      end
-    end
-    assign open_valid[b]            = open_valid_q;
-    assign open_row[b*RowW +: RowW] = open_row_q;
-  end
-
   assign dm_ready_o   = 1'b1;
   assign drain_o      = drain_d;
   assign rd_count_o   = rd_count;
@@ -446,20 +569,22 @@ module dram_sched #(
   assign open_row_o   = open_row;
 
   logic unused;
-  assign unused = ^rs_score_unused;
+  assign unused = ^{swp_key, swf_key, sl_rp_valid_q};
 
 `ifndef SYNTHESIS
   // Usage checks (Verilator --assert; Yosys defines SYNTHESIS).
   logic [2:0] f_policy_q;
   logic       f_run_q;
+  logic [NumBanks-1:0] f_bank_ready_q;
   always_ff @(posedge clk_i) begin
-    f_policy_q <= policy_i;
-    f_run_q    <= rst_ni;
+    f_policy_q     <= policy_i;
+    f_run_q        <= rst_ni;
+    f_bank_ready_q <= bank_ready_i;
     if (rst_ni) begin
       assert (policy_i <= 3'd4) else $error("dram_sched: policy %0d is not defined", policy_i);
       assert (!(f_run_q && f_policy_q != policy_i)) else $error("dram_sched: the policy changed out of reset");
-      assert (!(c_rd | c_wr) || bank_ready_i[c_bank])
-        else $error("dram_sched: chose a request of a bank that is not ready");
+      assert (!c_valid || f_bank_ready_q[c_bank])
+        else $error("dram_sched: chose a request of a bank that was not ready in its shortlist's cycle");
     end
   end
 `endif

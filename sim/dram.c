@@ -9,6 +9,11 @@
 #include "bits.h"
 #include "block.h"
 
+/* Entries of a bank's command queue: dram.bank_queue, and two for the
+ * scheduler's pipeline (a bank is ready while it holds fewer than
+ * dram.bank_queue; see the readiness below). */
+#define BANK_SLOTS(cfg) ((cfg)->bank_q + 2)
+
 /* log2 of a power of two (banks, rows) */
 static unsigned log2u(uint64_t x) { return bits_clog2(x); }
 
@@ -74,7 +79,7 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     unsigned atom = cfg->t.BL * cfg->buswidth * cfg->chips;
     d->atoms = atom >= 128 ? 1 : 128 / atom;
     d->bank = calloc(cfg->t.nbk, sizeof *d->bank);
-    d->cap_infl = cfg->rdq + cfg->t.nbk * (cfg->bank_q + 1);
+    d->cap_infl = cfg->rdq + cfg->t.nbk * BANK_SLOTS(cfg);
     d->infl = calloc(d->cap_infl, sizeof *d->infl);
     /* every read the channel holds has an L2 MSHR entry of one of its sub-partitions */
     d->ret_cap = nsub * cfg->l2_mshr + 4;
@@ -84,7 +89,7 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     if (!d->bank || !d->infl || !d->ret_t || !d->ret_line || !d->ret_sub)
         goto fail;
     for (unsigned b = 0; b < cfg->t.nbk; b++)
-        if (!(d->bank[b].q = calloc(cfg->bank_q + 1, sizeof *d->bank[b].q)))
+        if (!(d->bank[b].q = calloc(BANK_SLOTS(cfg), sizeof *d->bank[b].q)))
             goto fail;
     d->next_ref = cfg->t.tREFI;
 
@@ -296,7 +301,7 @@ static int engine(dram_t *d, uint64_t now)
                 d->st.wr_req++;
                 d->queued--;
             }
-            k->head = k->head + 1 == d->cfg->bank_q + 1 ? 0 : k->head + 1;
+            k->head = k->head + 1 == BANK_SLOTS(d->cfg) ? 0 : k->head + 1;
             d->busy_banks -= --k->n == 0;
         }
     }
@@ -393,9 +398,10 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
      * state through a clock edge: skip it (exact) */
     int work = d->in.rd_valid || d->in.wr_valid || d->in.dm_valid || d->sched_live;
     if (work) {
-        /* A request chosen now is handed over (sched_*) next cycle: a bank is
-         * ready with room for it besides the one handed over now, so each
-         * queue has bank_q + 1 entries (docs/dram_sched.md, "Pipeline"). */
+        /* A request shortlisted now is chosen next cycle and handed over
+         * (sched_*) the cycle after, while the ones shown now and next cycle
+         * may go to the same bank: a bank is ready with room for three, so
+         * each queue has bank_q + 2 entries (docs/dram_sched.md, "Pipeline"). */
         uint64_t ready = 0;
         for (unsigned b = 0; b < cfg->t.nbk; b++)
             if (d->bank[b].n < cfg->bank_q)
@@ -423,8 +429,8 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
         if (d->out.sched_valid) {
             bank_t *k = &d->bank[d->out.sched_bank];
             unsigned j = k->head + k->n;
-            if (j >= cfg->bank_q + 1)
-                j -= cfg->bank_q + 1;
+            if (j >= BANK_SLOTS(cfg))
+                j -= BANK_SLOTS(cfg);
             bank_req_t *r = &k->q[j];
             r->blk = d->out.sched_addr;
             r->row = (unsigned)d->out.sched_row;

@@ -21,7 +21,7 @@ int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, int rtl_mib)
     if (!l->wreq || tags_init(&l->tags, cfg->l2_sets, cfg->l2_ways) ||
         mshr_init(&l->mshr, cfg->l2_mshr, cfg->l2_merge) || rq_init(&l->mq, cfg->l2_mq) ||
         rq_init(&l->rop, cfg->l2_lat + cfg->l2_inq) || rq_init(&l->reply, cfg->l2_merge + 4) ||
-        rq_init(&l->to_dram, cfg->l2_dram_lat + 2) || rq_init(&l->fill, cfg->rdq + cfg->t.nbk * (cfg->bank_q + 1) + 8)) {
+        rq_init(&l->to_dram, cfg->l2_dram_lat + 2) || rq_init(&l->fill, cfg->rdq + cfg->t.nbk * (cfg->bank_q + 2) + 8)) {
         fprintf(stderr, "memsched sim: out of memory\n");
         return -1;
     }

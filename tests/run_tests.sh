@@ -34,14 +34,26 @@ check() { # check DESC CMD...: one test from a command's exit status
     fi
 }
 
-echo "== build"
+# section [TITLE]: print the time the previous section took, then TITLE's
+# header, so the log shows where the minutes go.
+sec_start=$SECONDS
+sec_name=
+section() {
+    [ -n "$sec_name" ] && echo "   ($sec_name: $((SECONDS - sec_start)) s)"
+    sec_name=${1:-}
+    sec_name=${sec_name%%:*}
+    sec_start=$SECONDS
+    [ $# -gt 0 ] && echo "== $1"
+}
+
+section "build"
 check "build (make all)" make -s -j2 all | tally
 [ -x "$M" ] || { echo "0 passed, 1 failed"; exit 1; }
 
-echo "== lint"
+section "lint"
 make -s lint 2>&1 | tally
 
-echo "== C unit tests (cmocka)"
+section "C unit tests (cmocka)"
 # Each binary must run every test its source registers (cmocka_unit_test
 # entries), report each as OK, print no ERROR line and exit 0: a binary that
 # stops early loses its remaining tests as failures, not silently.
@@ -71,20 +83,20 @@ for t in tests/unit/test_*.c; do
     fi
 done
 
-echo "== sanitizers: the C side under ASan + UBSan (unit tests, ref replays, ref of every parameter set)"
+section "sanitizers: the C side under ASan + UBSan (unit tests, ref replays, ref of every parameter set)"
 tests/sanitize.sh 2>&1 | tally
 
-echo "== fuzzing: a short round of every libFuzzer target (make fuzz runs longer)"
+section "fuzzing: a short round of every libFuzzer target (make fuzz runs longer)"
 if make -s fuzzers >"$LOG/fuzz_build.log" 2>&1; then
     tests/fuzz.sh "${FUZZ_SHORT:-20}" 2>&1 | tally
 else
     echo "FAIL fuzz: building the fuzz targets failed (log: $LOG/fuzz_build.log)" | tally
 fi
 
-echo "== a fresh machine: the first make run, with the packages installed during it"
+section "a fresh machine: the first make run, with the packages installed during it"
 check "fresh machine: first make run builds and passes" tests/fresh_make.sh | tally
 
-echo "== lockstep: every built parameter set, several seeds, random and zero initial values"
+section "lockstep: every built parameter set, several seeds, random and zero initial values"
 while read -r blk params; do
     sets=()
     for p in $params; do sets+=(--set "$p"); done
@@ -94,35 +106,37 @@ while read -r blk params; do
     check "cosim $blk $params seed=4 init=zeros" $M cosim "$blk" "${sets[@]}" --seed 4 --cycles 20000 --init zeros
 done < <($M cosim --psets) | tally
 
-echo "== lockstep: 10^6 cycles of each default (acceptance)"
+section "lockstep: 10^6 cycles of each default (acceptance)"
 for blk in $($M cosim --psets | awk '{print $1}' | uniq); do
     check "cosim $blk default 1000000 cycles seed=1" $M cosim $blk --cycles 1000000 --seed 1
 done | tally
 
-echo "== lockstep: every mode combination at every built parameter set (short)"
+section "lockstep: every mode combination at every built parameter set (short)"
 tests/modes.sh mrpb --cycles 2000 --jobs 2 2>&1 | tally
 tests/modes.sh dram_sched --cycles 5000 --jobs 2 2>&1 | tally
 
-echo "== hand-written stimulus files and directed tests (tests/stim), through cosim and ref"
+section "hand-written stimulus files and directed tests (tests/stim), through cosim and ref"
 for f in tests/stim/*.stim; do
     blk=$(sed -n 's/^# block: *\([a-z_0-9]*\).*/\1/p' "$f" | head -1)
     check "stim $f cosim" $M cosim "$blk" --stim "$f"
     check "stim $f ref" $M ref "$blk" --stim "$f" --quiet
 done | tally
 
-echo "== system model: latencies, merging, bandwidth, conservation, checker, traces (tests/sim_tests.sh)"
+section "system model: latencies, merging, bandwidth, conservation, checker, traces (tests/sim_tests.sh)"
 tests/sim_tests.sh 2>&1 | tally
 
-echo "== CLI: bad input, exit codes, record/replay"
+section "CLI: bad input, exit codes, record/replay"
 tests/cli_tests.sh 2>&1 | tally
 
-echo "== formal"
+section "formal"
 if [ -x tests/formal.sh ]; then
     tests/formal.sh 2>&1 | tally
 else
     echo "FAIL formal: tests/formal.sh missing" | tally
 fi
 
+section
+echo "   (total: $SECONDS s)"
 echo
 if [ $fail -gt 0 ]; then
     echo "failed:"

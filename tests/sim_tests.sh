@@ -60,10 +60,11 @@ ATOMS=$((128 / (BL * BUSW * CHIPS)))
 REPLY_FLITS=$(((128 + FLIT - 1) / FLIT))
 # One load that misses everywhere, L1 miss to reply at the SM (docs/sim.md, "Latency"):
 #   request:  1 (miss queue -> crossbar) + icnt + l2.latency + l2.dram_latency + 1 (into dram_sched)
-#             + 1 (chosen, handed to its bank's queue the next cycle: docs/dram_sched.md, "Pipeline")
+#             + 1 (shortlisted) + 1 (chosen, handed to its bank's queue the next cycle:
+#             docs/dram_sched.md, "Pipeline")
 #   DRAM:     tRCD + (atoms - 1) x tCCDL + tCL + tBURST (ACT, the line's column commands, data)
 #   reply:    1 (DRAM -> L2) + 1 (L2 -> reply queue) + (flits - 1) + icnt
-MISS=$((1 + ICNT + L2 + LD + 1 + 1 + RCD + (ATOMS - 1) * CCDL + CL + TBURST + 1 + 1 + REPLY_FLITS - 1 + ICNT))
+MISS=$((1 + ICNT + L2 + LD + 1 + 1 + 1 + RCD + (ATOMS - 1) * CCDL + CL + TBURST + 1 + 1 + REPLY_FLITS - 1 + ICNT))
 # An L2 hit: 1 + icnt + l2.latency + 1 + (flits - 1) + icnt
 L2HIT=$((1 + ICNT + L2 + 1 + REPLY_FLITS - 1 + ICNT))
 
@@ -310,7 +311,7 @@ for clocks in 1400:1400:1400:924 1150:1150:1150:750 1400:700:1000:924 600:1300:8
     i1=$(cdiv $(((c + 1) * FI)) $FC)                                 # crossbar takes it
     l1=$(cdiv $(((i1 + ICNT) * FL)) $FI)                             # at the L2
     d1=$(cdiv $(((l1 + L2 + LD) * FD)) $FL)                          # into dram_sched
-    D=$((d1 + 2 + RCD + (ATOMS - 1) * CCDL + CL + TBURST))           # data done (queued, chosen, handed over)
+    D=$((d1 + 3 + RCD + (ATOMS - 1) * CCDL + CL + TBURST))           # data done (queued, shortlisted, chosen, handed over)
     lf=$(((D * FL) / FD + 1))                                        # the L2 fills
     i2=$(cdiv $(((lf + 1) * FI)) $FL)                                # reply leaves
     r=$(cdiv $(((i2 + REPLY_FLITS - 1 + ICNT) * FC)) $FI)            # at the SM

@@ -45,17 +45,17 @@ static void dummies_counted(void **unused)
     /* One row per cycle: read (addr, bank, row), dummy (addr, len), bank_ready. */
     static const struct { int rd; uint64_t ra, rb, rr; int dm; uint64_t da, dl, br; } cyc[] = {
         {1, 0x55, 0, 0, 0, 0, 0, 0},    /* 1: D */
-        {0, 0, 0, 0, 1, 0x55, 2, 0},    /* 2: applied: length 3 */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 3: banks ready */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 4: row pick D */
+        {0, 0, 0, 0, 1, 0x55, 2, 0xf},  /* 2: applied: length 3; banks ready: row shortlist D */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 3: row pick D */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 4: read shortlist D */
         {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 5: D chosen */
         {0, 0, 0, 0, 1, 0x55, 3, 0},    /* 6: D shown, leaving: dropped */
         {0, 0, 0, 0, 1, 0x55, 1, 0},    /* 7: departed: dropped */
         {0, 0, 0, 0, 1, 0x77, 1, 0},    /* 8: never seen: dropped */
         {1, 0x66, 1, 1, 1, 0x66, 1, 0}, /* 9: same cycle as its read: dropped */
-        {0, 0, 0, 0, 1, 0x66, 4, 0},    /* 10: applied: length 5 */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 11 */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 12: row pick E */
+        {0, 0, 0, 0, 1, 0x66, 4, 0xf},  /* 10: applied: length 5; row shortlist E */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 11: row pick E */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 12: read shortlist E */
         {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 13: E chosen */
         {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 14: E shown */
         {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 15 */
@@ -91,16 +91,17 @@ static void drain_counted(void **unused)
         in.rd_valid = 0;
     }
     in = (dram_sched_in_t){.policy = DS_FRFCFS, .bank_ready = 0xf};
-    /* Drain (6 counted): W1..W5 chosen while 6, 6, 5, 4, 3 are counted (the chosen write counts
-     * until it is shown); at 2 counted with R waiting the drain ends: R; R counts until it is
-     * shown, then the read queue is empty: drain, W6. Shown a cycle after the choice. */
-    for (unsigned i = 0; i < 9; i++)
+    /* Drain (6 counted): a first cycle with nothing shortlisted, then W1..W5 chosen while 6, 6,
+     * 5, 4, 3 are counted (the chosen write counts until it is shown); at 2 counted with R
+     * waiting the drain ends: R; R counts until it is shown, then the read queue is empty:
+     * drain, W6, counted while it is shown. Shown a cycle after the choice. */
+    for (unsigned i = 0; i < 10; i++)
         step(s, &in, &st);
     assert_int_equal(st.wr_in, 6);
     assert_int_equal(st.wr_sched, 6);
     assert_int_equal(st.wr_hits, 5);            /* all but the first */
     assert_int_equal(st.rd_sched, 1);
-    assert_int_equal(st.drain_cycles, 7);       /* the five cycles choosing W1..W5, then two for W6 */
+    assert_int_equal(st.drain_cycles, 8);       /* six up to W5's choice, then two for W6 */
     assert_int_equal(s->wr_count, 0);
     free(s);
 }
@@ -235,16 +236,19 @@ static void policy_width(void **unused)
     dram_sched_in_t in = {.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 1, .rd_row = 5};
     dram_sched_tick(s, &in);                       /* A: bank 0 row 5 */
     in = (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 2, .rd_row = 7, .bank_ready = 1};
-    dram_sched_tick(s, &in);                       /* A chosen (bank 0's open row 5); R0: row 7 */
+    dram_sched_tick(s, &in);                       /* A shortlisted; R0: row 7 */
     in = (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 3, .rd_row = 5};
-    dram_sched_tick(s, &in);                       /* A leaves; R1: row 5 */
+    dram_sched_tick(s, &in);                       /* A chosen (bank 0's open row 5); R1: row 5 */
+    in = (dram_sched_in_t){.policy = DS_FRFCFS};
+    dram_sched_tick(s, &in);                       /* A leaves */
     assert_int_equal(s->rd_count, 2);
     dram_sched_out_t o;
     const uint64_t pol[] = {DS_FCFS, DS_FRFCFS, 8 + DS_FRFCFS, 8 + DS_FCFS}, addr[] = {2, 3, 3, 2};
     for (unsigned k = 0; k < 4; k++) {
         dram_sched_state_t c = *s;
         in = (dram_sched_in_t){.policy = pol[k], .bank_ready = 1};
-        dram_sched_tick(&c, &in);                  /* the choice ... */
+        dram_sched_tick(&c, &in);                  /* the shortlist ... */
+        dram_sched_tick(&c, &in);                  /* ... the choice ... */
         dram_sched_eval(&c, &in, &o);              /* ... shown the next cycle */
         assert_int_equal(o.sched_valid, 1);
         assert_int_equal(o.sched_addr, addr[k]);   /* FCFS: R0, the oldest; FR-FCFS: R1, the hit */

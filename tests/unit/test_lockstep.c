@@ -134,8 +134,9 @@ static dram_sched_in_t ds_read(uint64_t addr, uint64_t row)
 static dram_sched_in_t ds_ready(void) { return (dram_sched_in_t){.policy = DS_FRFCFS, .bank_ready = 0xf}; }
 
 /* dram_sched through its structs: two reads to one bank's open row and a
- * third to another row; FR-FCFS serves the hit first, each handed over the
- * cycle after it is chosen. Compared in lockstep. */
+ * third to another row; FR-FCFS serves the hit first. The shortlist stage
+ * sees cycle t (queue, bank readiness), the choice is made in t+1 and handed
+ * over in t+2 (docs/dram_sched.md, "Pipeline"). Compared in lockstep. */
 static void dram_sched_frfcfs(void **state)
 {
     (void)state;
@@ -146,8 +147,9 @@ static void dram_sched_frfcfs(void **state)
         assert_non_null(ls);
         dram_sched_in_t in;
         dram_sched_out_t out;
-        /* cycle 0: read A (bank 1 row 3) queued; cycle 1: the bank is ready, A (the
-         * only read) is chosen and opens row 3; cycle 2: A is handed over (sched_*) */
+        /* cycle 0: read A (bank 1 row 3) queued; cycle 1: the bank is ready and
+         * A is shortlisted; cycle 2: A is chosen (opens row 3); cycle 3: A is
+         * handed over (sched_*) */
         in = ds_read(0xA, 3);
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.rd_ready, 1);
@@ -157,25 +159,31 @@ static void dram_sched_frfcfs(void **state)
         /* cycles 2, 3: read B (bank 1 row 5), then read C (bank 1 row 3), bank busy */
         in = ds_read(0xB, 5);
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
-        assert_int_equal(out.sched_valid, 1);
-        assert_int_equal(out.sched_addr, 0xA);
+        assert_int_equal(out.sched_valid, 0);
         in = ds_read(0xC, 3);
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
-        assert_int_equal(out.sched_valid, 0);
-        /* cycle 4: bank ready: C, the row hit, is chosen before the older B ... */
+        assert_int_equal(out.sched_valid, 1);
+        assert_int_equal(out.sched_addr, 0xA);
+        /* cycle 4: bank ready: C, the row hit, is shortlisted before the older B;
+         * cycle 5: C is chosen (B is shortlisted, C being excluded) ... */
         in = ds_ready();
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.sched_valid, 0);
-        /* ... and handed over in cycle 5, when B is chosen */
+        assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+        assert_int_equal(out.sched_valid, 0);
+        /* ... cycle 6: C is handed over, a hit on row 3, and B is chosen ... */
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.sched_valid, 1);
         assert_int_equal(out.sched_addr, 0xC);
         assert_int_equal(out.sched_hit, 1);
         assert_int_equal(out.open_valid[1], 1);
         assert_int_equal(out.open_row[1], 3);
+        /* ... cycle 7: B is handed over, a miss that opened row 5 */
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
+        assert_int_equal(out.sched_valid, 1);
         assert_int_equal(out.sched_addr, 0xB);
         assert_int_equal(out.sched_hit, 0);
+        assert_int_equal(out.open_row[1], 5);
         ls_counts_t n;
         ls_close(ls, &n);
         assert_int_equal(n.mismatch, 0);

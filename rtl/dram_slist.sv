@@ -1,0 +1,65 @@
+// dram_slist: one class of the DRAM scheduler's shortlist stage.
+//
+// Each cycle, among the candidates (cand_i), the best of every group of G
+// consecutive entries by key (grp_best: ties to the lowest index) is
+// registered with its key and payload: NG = ceil(N / G) shortlisted entries,
+// from which the next cycle's choice stage picks one (grp_best over the
+// groups). The best of the groups' bests is the best of all candidates, so the
+// two stages together are one argmax over the snapshot, split at a register.
+// The candidate mask may arrive late: after the key comparators, a candidate
+// costs an AND of G terms and a G:1 AND-OR select.
+//
+// Example (N = 16, G = 8): candidates 3 (key 5) and 12 (key 9) -> next cycle
+//   v_o = 2'b11, group 0 holds entry 3's key and payload, group 1 entry 12's.
+module dram_slist #(
+  parameter int N  = 64,                      // entries, >= 1
+  parameter int W  = 15,                      // key bits, >= 1
+  parameter int PW = 1,                       // payload bits, >= 1
+  parameter int G  = 8,                       // entries per group
+  localparam int NG = (N + G - 1) / G
+) (
+  input  logic           clk_i,               // clock
+  // verilator lint_off SYNCASYNCNET
+  input  logic           rst_ni,              // asynchronous reset, active low: nothing shortlisted
+  // verilator lint_on SYNCASYNCNET
+  input  logic [N-1:0]    cand_i,             // entry i is a candidate now
+  input  logic [N*W-1:0]  key_i,              // its key
+  input  logic [N*PW-1:0] pay_i,              // its payload
+  output logic [NG-1:0]   v_o,                // registered: group g shortlisted an entry
+  output logic [NG*W-1:0] key_o,              // its key
+  output logic [NG*PW-1:0] pay_o              // its payload
+);
+  logic [N-1:0]  win;
+  logic [NG-1:0] any;
+
+  grp_best #(.N(N), .W(W), .G(G)) u_best (
+    .valid_i (cand_i),
+    .key_i,
+    .win_o   (win),
+    .any_o   (any)
+  );
+
+  for (genvar g = 0; g < NG; g++) begin : gen_grp
+    localparam int Lo = g * G;
+    localparam int C  = (N - Lo < G) ? N - Lo : G;
+    logic [W-1:0]  key_sel;
+    logic [PW-1:0] pay_sel;
+    always_comb begin
+      key_sel = '0;
+      pay_sel = '0;
+      for (int c = 0; c < C; c++) begin
+        key_sel = key_sel | ({W{win[Lo+c]}} & key_i[(Lo+c)*W +: W]);
+        pay_sel = pay_sel | ({PW{win[Lo+c]}} & pay_i[(Lo+c)*PW +: PW]);
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) v_o[g] <= 1'b0;
+      else         v_o[g] <= any[g];
+    end
+    // The key and payload count only while v_o[g]: no reset.
+    always_ff @(posedge clk_i) begin
+      key_o[g*W +: W]   <= key_sel;
+      pay_o[g*PW +: PW] <= pay_sel;
+    end
+  end
+endmodule
