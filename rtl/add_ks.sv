@@ -15,30 +15,36 @@ module add_ks #(
   output logic [W-1:0] sum_o,               // a_i + b_i, modulo 2^W
   output logic         co_o                 // the carry out of bit W-1
 );
+  // verilator tracing_off
+  // (its nodes are of no use in a waveform: the inputs and the result are
+  // traced in the module that uses it)
   localparam int Levels = (W > 1) ? $clog2(W) : 0;
 
-  logic [W-1:0] g [Levels+1] /* verilator split_var */;   // g[l][i]: bits (i - 2^l, i] generate
-  logic [W-1:0] p [Levels+1] /* verilator split_var */;   // ... propagate
-
-  assign g[0] = a_i & b_i;
-  assign p[0] = a_i ^ b_i;
-  for (genvar l = 0; l < Levels; l++) begin : gen_level
-    for (genvar i = 0; i < W; i++) begin : gen_bit
-      if (i >= (1 << l)) begin : gen_merge
-        assign g[l+1][i] = g[l][i] | (p[l][i] & g[l][i - (1 << l)]);
-        assign p[l+1][i] = p[l][i] & p[l][i - (1 << l)];
-      end else begin : gen_pass
-        assign g[l+1][i] = g[l][i];
-        assign p[l+1][i] = p[l][i];
-      end
+  // Level by level on whole words: after level l, g[i] and p[i] are the
+  // generate and propagate of bits (i - 2^(l+1), i] (fewer at the bottom);
+  // a shift by a constant is wiring, so the gates are the prefix network's,
+  // and a simulator runs Levels word operations instead of one per node.
+  logic [W-1:0] p0, g, p;
+  always_comb begin
+    p0 = a_i ^ b_i;
+    g  = a_i & b_i;
+    p  = p0;
+    for (int l = 0; l < Levels; l++) begin
+      g = g | (p & (g << (1 << l)));                  // g[i] |= p[i] & g[i - 2^l]
+      p = p & ((p << (1 << l)) | ~({W{1'b1}} << (1 << l)));   // p[i] &= p[i - 2^l]; bits below 2^l keep p
     end
   end
 
-  // g[Levels][i] is the carry out of bit i.
+  // g[i] is now the carry out of bit i.
   if (W > 1) begin : gen_sum
-    assign sum_o = p[0] ^ {g[Levels][W-2:0], 1'b0};
+    assign sum_o = p0 ^ {g[W-2:0], 1'b0};
   end else begin : gen_sum1
-    assign sum_o = p[0];
+    assign sum_o = p0;
   end
-  assign co_o = g[Levels][W-1];
+  assign co_o = g[W-1];
+
+  // verilator lint_off UNUSEDSIGNAL
+  logic unused;                             // the group propagates are only an intermediate
+  assign unused = ^p;
+  // verilator lint_on UNUSEDSIGNAL
 endmodule

@@ -100,12 +100,12 @@ module dram_rowstore #(
     maj = (a[DW-2:0] & b[DW-2:0]) | (a[DW-2:0] & c[DW-2:0]) | (b[DW-2:0] & c[DW-2:0]);
     csa = {maj, 1'b0, a ^ b ^ c};
   endfunction
-  // A departure subtracts the read's age after the edge, age + length + 1,
-  // that is adds ~(age + length) (two's complement: -(x + 1) = ~x).
-  logic [DW-1:0] arr_term, du_d2, dep_x, dep_neg;
+  // A departure subtracts the read's age after the edge, age + (length - 1)
+  // + 1 + 1, that is adds ~age + ~(length - 1) + 1 (two's complement:
+  // ~x = -x - 1): two carry-save operands and a carry-in, no adder after the
+  // grant's select.
+  logic [DW-1:0] arr_term, du_d2, dep_age_neg, dep_len_nd;
   logic [LW-1:0] dep_len_neg;                     // -(merge length) = ~(length - 1)
-  logic [AgeW:0] dep_sum;
-  logic          dep_co;
   // The arrival's age + 1: the + 1 goes into each entry's carry-save carry-in
   // (no incrementer after the input); a new entry's score through add_ks.
   logic [AgeW:0] arr_inc;
@@ -116,20 +116,27 @@ module dram_rowstore #(
   logic [LenW:0] du_diff;                         // two's complement, LenW + 1 bits
   assign du_diff = {1'b0, du_new_i} - {1'b0, du_old_i};
   assign du_d2   = {{(DW-LenW-2){du_diff[LenW]}}, du_diff, 1'b0};
-  logic [AgeW:0] dep_len_ext;
-  assign dep_len_ext = {{(AgeW+1-LenW){1'b0}}, dep_len_i};
-  add_ks #(.W(AgeW + 1)) u_dep (.a_i({1'b0, dep_age_i}), .b_i(dep_len_ext), .sum_o(dep_sum), .co_o(dep_co));
-  assign dep_x       = DW'(dep_sum);
-  assign dep_neg     = ~dep_x;
+  assign dep_age_neg = ~(DW'(dep_age_i));
+  assign dep_len_nd  = ~(DW'(dep_len_i));
   assign dep_len_neg = ~{{(LW-LenW){1'b0}}, dep_len_i};
-  logic unused_dep;                       // age + length, age + 1 < 2^16: no carry out
-  assign unused_dep = dep_co ^ arr_inc_co;
+  // An entry is freed when the departure takes its last read: its length sum
+  // (after last cycle's dummy, if that was of its row) equals the departing
+  // read's merge length, and no read of its row arrives. Compared with the
+  // registered sum, against the two possible targets formed once here, so no
+  // adder or arrival compare precedes the zero test. (Without a departure no
+  // entry is freed: a valid entry's sum is at least 1, and neither a dummy nor
+  // an arrival lowers it to 0.)
+  logic [LW-1:0] free_k0, free_k1;                // the sum that empties the entry: no dummy / dummy
+  assign free_k0 = LW'(dep_len_i) + 1'b1;
+  assign free_k1 = LW'(dep_len_i) + 1'b1 - (LW'(du_new_i) - LW'(du_old_i));
+  logic unused_arr;                       // age + 1 < 2^16: no carry out
+  assign unused_arr = arr_inc_co;
 
   for (genvar i = 0; i < N; i++) begin : gen_entry
     logic          on_dep, on_du, on_arr;
     logic [LW-1:0] len_base, len_sum;             // two's complement, LW = SumW + 2 bits
     logic          len_co;
-    logic [DW-1:0] s0, k0, s1, k1, s2, k2, s3, k3, score_sum;
+    logic [DW-1:0] s0, k0, s1, k1, s2, k2, s3, k3, s4, k4, score_sum;
     logic          score_co;
     assign on_dep = dep_i & valid_q[i] & (bank_q[i] == dep_bank_i) & (row_q[i] == dep_row_i);
     assign on_du  = du_i  & valid_q[i] & (bank_q[i] == du_bank_i)  & (row_q[i] == du_row_i);
@@ -141,15 +148,16 @@ module dram_rowstore #(
     add_ks #(.W(LW)) u_len (.a_i(len_base), .b_i(on_dep ? dep_len_neg : '0), .sum_o(len_sum), .co_o(len_co));
 
     // The aged sum, carry-save: the registered and early terms first, the
-    // departure (after the grant's select and the row compare) last, then one
-    // fast adder.
-    logic [DW-1:0] k2c;                               // bit 0 of a carry vector is always 0 ...
+    // departure's two (after the grant's select) last, then one fast adder.
+    logic [DW-1:0] k2c, k3c;                          // bit 0 of a carry vector is always 0 ...
     assign {k0, s0}  = csa(DW'(score_q[i]), DW'(len_q[i]), on_du ? DW'(du_age_i) : '0);
     assign {k1, s1}  = csa(s0, k0, on_du ? du_d2 : '0);
     assign {k2c, s2} = csa(s1, k1, on_arr ? DW'(arr_age_i) : '0);
     assign k2        = k2c | DW'(on_arr);             // ... and takes the arrival's + 1
-    assign {k3, s3}  = csa(s2, k2, on_dep ? dep_neg : '0);
-    add_ks #(.W(DW)) u_score (.a_i(s3), .b_i(k3), .sum_o(score_sum), .co_o(score_co));
+    assign {k3c, s3} = csa(s2, k2, on_dep ? dep_age_neg : '0);
+    assign k3        = k3c | DW'(on_dep);             // ... or the departure's + 1
+    assign {k4, s4}  = csa(s3, k3, on_dep ? dep_len_nd : '0);
+    add_ks #(.W(DW)) u_score (.a_i(s4), .b_i(k4), .sum_o(score_sum), .co_o(score_co));
     // verilator lint_off UNUSEDSIGNAL
     logic unused;                         // carries out of the modular sums, the sum's sign bits
     assign unused = len_co ^ score_co ^ ^len_sum[LW-1:SumW];
@@ -161,8 +169,8 @@ module dram_rowstore #(
     assign score_u[i] = score_sum[DW-1] ? '0
                       : (|score_sum[DW-2:ScoreW]) ? ScoreMax[ScoreW-1:0]
                       : score_sum[ScoreW-1:0];
-    // Freed: no read left. A zero test of the sum before the departure's adder.
-    assign freed[i]   = valid_q[i] & (on_dep ? (len_base == LW'(dep_len_i) + 1'b1) : (len_base == '0));
+    // Freed: no read left.
+    assign freed[i]   = valid_q[i] & on_dep & ~on_arr & (LW'(len_q[i]) == (on_du ? free_k1 : free_k0));
     assign valid_u[i] = valid_q[i] & ~freed[i];
 
     assign valid_o[i]                    = valid_q[i];
@@ -215,13 +223,17 @@ module dram_rowstore #(
 
   for (genvar i = 0; i < N; i++) begin : gen_store
     logic shift;                          // the entry above moves down into this one
-    logic take;                           // the new row's entry goes here
+    logic take;                           // an arriving read's row is written here ...
+    logic take_v;                         // ... and becomes an entry (a row with no entry yet)
     if (i + 1 < N) begin : gen_shift
       assign shift = above[i];
     end else begin : gen_top
       assign shift = 1'b0;
     end
-    assign take = alloc & (apos == CntW'(i));
+    // The slot at apos is empty after this edge, so writing it on every
+    // arrival is harmless; only its valid bit waits for the row search.
+    assign take   = arr_i & (apos == CntW'(i));
+    assign take_v = alloc & (apos == CntW'(i));
 
     // The top entry has nothing above it: a squeeze leaves it empty.
     logic valid_src;
@@ -233,7 +245,7 @@ module dram_rowstore #(
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) valid_q[i] <= 1'b0;
-      else         valid_q[i] <= take | valid_src;
+      else         valid_q[i] <= take_v | valid_src;
     end
 
     // Storage: no reset, like an SRAM; an entry counts only while valid.

@@ -144,6 +144,9 @@ module dram_sched #(
   logic [GIdxW-1:0]     g_idx_q;
   logic [2:0]           g_why_q;
   logic [ScoreW-1:0]    g_rowscore_q;
+  logic [BankW-1:0]     g_bank_q;            // its bank and row (from the shortlist's payload)
+  logic [RowW-1:0]      g_row_q;
+  logic [RdQ-1:0]       g_rd_oh_q;           // the read queue entry it holds, one-hot (0 for a write)
   logic                 g_rd, g_wr;          // it is a read / a write
   logic [RdQ-1:0]       g_rd_mask;           // the read queue entry it holds
   logic [WrQ-1:0]       g_wr_mask;
@@ -176,9 +179,7 @@ module dram_sched #(
 
   assign g_rd = g_valid_q & ~g_write_q;
   assign g_wr = g_valid_q & g_write_q;
-  for (genvar i = 0; i < RdQ; i++) begin : gen_g_rd
-    assign g_rd_mask[i] = g_rd & (g_idx_q == GIdxW'(i));
-  end
+  assign g_rd_mask = g_rd_oh_q;
   for (genvar i = 0; i < WrQ; i++) begin : gen_g_wr
     assign g_wr_mask[i] = g_wr & (g_idx_q == GIdxW'(i));
   end
@@ -238,20 +239,25 @@ module dram_sched #(
     assign wr_upd[i*WW +: WW] = {wr_data[i*WW+1 +: WW-1], wr_hq_upd[i]};
   end
 
-  // --- the granted entry's fields (equality-select mux trees) -----------------------
+  // --- the granted entry's fields ---------------------------------------------------
+  // Its bank and row were registered with it; the read's address, merge length
+  // and age (which a dummy may have changed since) are an AND-OR select by the
+  // one-hot register, so the row-score store's departure term starts from
+  // flip-flops and one OR tree. The write's address: an equality select.
   logic [AddrW-1:0] g_rd_addr, g_wr_addr;
-  logic [BankW-1:0] g_rd_bank, g_wr_bank;
-  logic [RowW-1:0]  g_rd_row,  g_wr_row;
   logic [LenW-1:0]  g_rd_len;
   logic [AgeW-1:0]  g_rd_age;
-  idx_sel #(.N(RdQ), .W(AddrW), .IdxW(GIdxW)) u_g_rd_addr (.data_i(rd_addr), .idx_i(g_idx_q), .data_o(g_rd_addr));
-  idx_sel #(.N(RdQ), .W(BankW), .IdxW(GIdxW)) u_g_rd_bank (.data_i(rd_bank), .idx_i(g_idx_q), .data_o(g_rd_bank));
-  idx_sel #(.N(RdQ), .W(RowW),  .IdxW(GIdxW)) u_g_rd_row  (.data_i(rd_row),  .idx_i(g_idx_q), .data_o(g_rd_row));
-  idx_sel #(.N(RdQ), .W(LenW),  .IdxW(GIdxW)) u_g_rd_len  (.data_i(rd_len),  .idx_i(g_idx_q), .data_o(g_rd_len));
-  idx_sel #(.N(RdQ), .W(AgeW),  .IdxW(GIdxW)) u_g_rd_age  (.data_i(rd_age),  .idx_i(g_idx_q), .data_o(g_rd_age));
+  always_comb begin
+    g_rd_addr = '0;
+    g_rd_len  = '0;
+    g_rd_age  = '0;
+    for (int i = 0; i < RdQ; i++) begin
+      g_rd_addr = g_rd_addr | ({AddrW{g_rd_oh_q[i]}} & rd_addr[i*AddrW +: AddrW]);
+      g_rd_len  = g_rd_len  | ({LenW{g_rd_oh_q[i]}}  & rd_len[i*LenW +: LenW]);
+      g_rd_age  = g_rd_age  | ({AgeW{g_rd_oh_q[i]}}  & rd_age[i*AgeW +: AgeW]);
+    end
+  end
   idx_sel #(.N(WrQ), .W(AddrW), .IdxW(GIdxW)) u_g_wr_addr (.data_i(wr_addr), .idx_i(g_idx_q), .data_o(g_wr_addr));
-  idx_sel #(.N(WrQ), .W(BankW), .IdxW(GIdxW)) u_g_wr_bank (.data_i(wr_bank), .idx_i(g_idx_q), .data_o(g_wr_bank));
-  idx_sel #(.N(WrQ), .W(RowW),  .IdxW(GIdxW)) u_g_wr_row  (.data_i(wr_row),  .idx_i(g_idx_q), .data_o(g_wr_row));
 
   // --- write drain (on the counts at the start of the cycle) --------------------------
   always_comb begin
@@ -318,6 +324,10 @@ module dram_sched #(
   logic [GIdxW-1:0] c_idx, c_idx_next;
   assign c_idx      = c_wr ? GIdxW'(c_wr_idx) : GIdxW'(c_rd_idx);
   assign c_idx_next = (g_valid_q && g_write_q == c_wr && c_idx > g_idx_q) ? c_idx - 1'b1 : c_idx;
+  logic [RdQ-1:0] c_rd_oh;
+  for (genvar i = 0; i < RdQ; i++) begin : gen_c_oh
+    assign c_rd_oh[i] = c_rd & (c_idx_next == GIdxW'(i));
+  end
 
   // A row miss opens its row: the open-row table as this choice leaves it.
   // (A hit leaves the table as it is.)
@@ -424,8 +434,8 @@ module dram_sched #(
     .arr_row_i  (rd_row_i),
     .arr_age_i  (rd_age_i),
     .dep_i      (g_rd),
-    .dep_bank_i (g_rd_bank),
-    .dep_row_i  (g_rd_row),
+    .dep_bank_i (g_bank_q),
+    .dep_row_i  (g_row_q),
     .dep_age_i  (g_rd_age),
     .dep_len_i  (g_rd_len),
     .du_i       (du_valid_q),
@@ -502,6 +512,9 @@ module dram_sched #(
       g_hit_q       <= 1'b0;
       g_why_q       <= 3'd0;
       g_rowscore_q  <= '0;
+      g_bank_q      <= '0;
+      g_row_q       <= '0;
+      g_rd_oh_q     <= '0;
       rp_valid_q    <= 1'b0;
       rp_bank_q     <= '0;
       rp_row_q      <= '0;
@@ -522,6 +535,9 @@ module dram_sched #(
       g_hit_q       <= c_hit;
       g_why_q       <= c_why;
       g_rowscore_q  <= (c_why == WhyRow) ? sl_rp_score_q : '0;
+      g_bank_q      <= c_valid ? c_bank : '0;
+      g_row_q       <= c_valid ? c_row : '0;
+      g_rd_oh_q     <= c_rd_oh;
       rp_valid_q    <= rp_valid_d;
       rp_bank_q     <= rp_bank_d;
       rp_row_q      <= rp_row_d;
@@ -543,21 +559,17 @@ module dram_sched #(
     sched_valid_o    = g_valid_q;
     sched_write_o    = g_wr;
     sched_addr_o     = '0;
-    sched_bank_o     = '0;
-    sched_row_o      = '0;
+    sched_bank_o     = g_bank_q;
+    sched_row_o      = g_row_q;
     sched_hit_o      = g_hit_q;
     sched_why_o      = g_why_q;
     sched_score_o    = '0;
     sched_rowscore_o = g_rowscore_q;
     if (g_rd) begin
       sched_addr_o  = g_rd_addr;
-      sched_bank_o  = g_rd_bank;
-      sched_row_o   = g_rd_row;
       sched_score_o = mshr_sa ? g_rd_age : mshr ? AgeW'(g_rd_len) + 1'b1 : '0;
     end else if (g_wr) begin
       sched_addr_o = g_wr_addr;
-      sched_bank_o = g_wr_bank;
-      sched_row_o  = g_wr_row;
     end
   end
 

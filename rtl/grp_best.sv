@@ -1,7 +1,7 @@
 // grp_best: in each group of G consecutive entries, the valid entry with the
 // largest key, ties to the lowest index, as a one-hot bit per entry.
 //
-// Every pair of a group is compared once, on the keys alone; validity enters
+// Every pair of a group is compared once (cmp_ge), on the keys alone; validity enters
 // only after the comparators, in one AND per entry: entry c wins its group
 // when it is valid and beats every valid sibling (strictly larger than the
 // siblings below it, at least as large as the ones above it). So a late
@@ -39,7 +39,7 @@ module grp_best #(
       for (genvar c = 0; c < C; c++) begin : gen_row
         for (genvar d = 0; d < C; d++) begin : gen_col
           if (c < d) begin : gen_cmp
-            assign ge[c][d] = key_i[(Lo+c)*W +: W] >= key_i[(Lo+d)*W +: W];
+            cmp_ge #(.W(W)) u_ge (.a_i(key_i[(Lo+c)*W +: W]), .b_i(key_i[(Lo+d)*W +: W]), .ge_o(ge[c][d]));
           end else begin : gen_none
             assign ge[c][d] = 1'b0;
           end

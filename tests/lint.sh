@@ -18,13 +18,25 @@ report() { # report OK|BAD description logfile
 # informational (the arrays become plain wires), every other warning fails.
 yosys_ok() { ! grep -v "Replacing memory .* with list of registers" "$1" | grep -qiE "warning|error"; }
 
-for f in rtl/*.sv; do
+# Each check runs as a background job, JOBS at a time (default: the number of
+# CPUs); its PASS/FAIL lines go to a file, printed in order at the end.
+jobs_max=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+n=0
+run() { # run CHECK-FUNCTION ARGS...: queue one check
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+    n=$((n + 1))
+    "$@" >"$log/result_$n.txt" 2>&1 &
+}
+
+yosys_read() { # yosys_read FILE
+    local f=$1 m l
     m=$(basename "$f" .sv)
     l=$log/yosys_read_$m.log
     if yosys -q -p "read_verilog -sv $f" >"$l" 2>&1 && yosys_ok "$l"; then report OK "yosys read $f" "$l"; else report BAD "yosys read $f" "$l"; fi
-done
+}
 
-for ps in "$@"; do
+pset() { # pset BLOCK:P=V,...: Verilator -Wall and a Yosys elaboration at that set
+    local ps=$1 b params gflags name kv p tag l
     b=${ps%%:*}
     params=${ps#*:}
     gflags=() name="$b"
@@ -46,5 +58,14 @@ for ps in "$@"; do
     else
         report BAD "yosys hierarchy $name" "$l"
     fi
+}
+
+rm -f "$log"/result_*.txt
+for f in rtl/*.sv; do run yosys_read "$f"; done
+for ps in "$@"; do run pset "$ps"; done
+wait
+for i in $(seq 1 "$n"); do
+    cat "$log/result_$i.txt"
+    grep -q '^FAIL' "$log/result_$i.txt" && status=1
 done
 exit $status

@@ -39,9 +39,8 @@ check() { # check DESC CMD...: one test from a command's exit status
 sec_start=$SECONDS
 sec_name=
 section() {
-    [ -n "$sec_name" ] && echo "   ($sec_name: $((SECONDS - sec_start)) s)"
+    [ -n "$sec_name" ] && echo "   ($((SECONDS - sec_start)) s: $sec_name)"
     sec_name=${1:-}
-    sec_name=${sec_name%%:*}
     sec_start=$SECONDS
     [ $# -gt 0 ] && echo "== $1"
 }
