@@ -70,9 +70,7 @@ module dram_rdq #(
 
   logic [N*W-1:0] data, upd;
   logic [N-1:0]   same;                 // entry i stays and holds the dummy's address
-  logic [N-1:0]   match;                // the dummy updates entry i: the oldest of them
-  logic [IdxW-1:0] match_idx;           // the oldest of them (prio_enc; a prefix OR of same would
-                                        // be rewritten into a chain of N gates by ABC)
+  logic [N-1:0]   match;                // the dummy updates entry i: the oldest of them (first_oh)
   logic           full, push;
   logic [W-1:0]   push_data;
 
@@ -90,7 +88,6 @@ module dram_rdq #(
     logic             hq;
     assign {addr, bank, row, len, age, hq} = data[i*W +: W];
     assign same[i]  = dm_valid_i & valid_o[i] & (addr == dm_addr_i) & ~(pop_i & (pop_idx_i == IdxW'(i)));
-    assign match[i] = same[i] & (match_idx == IdxW'(i));
     assign age_own  = sat_age((AgeW+2)'(age) + (AgeW+2)'(len) + 1'b1);
     assign age_dm   = sat_age((AgeW+2)'(age) + (AgeW+2)'(dm_age_i) + (AgeW+2)'(dm_len_i) + 1'b1);
     assign len_new  = match[i] ? dm_len_i : len;
@@ -105,7 +102,7 @@ module dram_rdq #(
     assign age_o[i*AgeW +: AgeW]    = age;
   end
 
-  prio_enc #(.N(N)) u_match (.req_i(same), .idx_o(match_idx), .valid_o(dm_match_o));
+  first_oh #(.N(N)) u_match (.req_i(same), .first_o(match), .any_o(dm_match_o));
 
   assign rd_ready_o = ~full;
   assign push       = rd_valid_i & ~full;

@@ -100,6 +100,11 @@ module dram_rowstore #(
     maj = (a[DW-2:0] & b[DW-2:0]) | (a[DW-2:0] & c[DW-2:0]) | (b[DW-2:0] & c[DW-2:0]);
     csa = {maj, 1'b0, a ^ b ^ c};
   endfunction
+  function automatic logic [2*LW-1:0] csa_l(input logic [LW-1:0] a, input logic [LW-1:0] b, input logic [LW-1:0] c);
+    logic [LW-2:0] maj;
+    maj = (a[LW-2:0] & b[LW-2:0]) | (a[LW-2:0] & c[LW-2:0]) | (b[LW-2:0] & c[LW-2:0]);
+    csa_l = {maj, 1'b0, a ^ b ^ c};
+  endfunction
   // A departure subtracts the read's age after the edge, age + (length - 1)
   // + 1 + 1, that is adds ~age + ~(length - 1) + 1 (two's complement:
   // ~x = -x - 1): two carry-save operands and a carry-in, no adder after the
@@ -126,15 +131,17 @@ module dram_rowstore #(
   // adder or arrival compare precedes the zero test. (Without a departure no
   // entry is freed: a valid entry's sum is at least 1, and neither a dummy nor
   // an arrival lowers it to 0.)
+  logic [LW-1:0] du_len_d;                       // the dummy's change of merge length
+  assign du_len_d = LW'(du_new_i) - LW'(du_old_i);
   logic [LW-1:0] free_k0, free_k1;                // the sum that empties the entry: no dummy / dummy
   assign free_k0 = LW'(dep_len_i) + 1'b1;
-  assign free_k1 = LW'(dep_len_i) + 1'b1 - (LW'(du_new_i) - LW'(du_old_i));
+  assign free_k1 = LW'(dep_len_i) + 1'b1 - du_len_d;
   logic unused_arr;                       // age + 1 < 2^16: no carry out
   assign unused_arr = arr_inc_co;
 
   for (genvar i = 0; i < N; i++) begin : gen_entry
     logic          on_dep, on_du, on_arr;
-    logic [LW-1:0] len_base, len_sum;             // two's complement, LW = SumW + 2 bits
+    logic [LW-1:0] len_s, len_k, len_sum;         // two's complement, LW = SumW + 2 bits
     logic          len_co;
     logic [DW-1:0] s0, k0, s1, k1, s2, k2, s3, k3, s4, k4, score_sum;
     logic          score_co;
@@ -143,20 +150,26 @@ module dram_rowstore #(
     assign on_arr = arr_i & valid_q[i] & (bank_q[i] == arr_bank_i) & (row_q[i] == arr_row_i);
     assign arr_hit[i] = on_arr;
 
-    // The merge-length sum: the early terms, then the departure through a fast adder.
-    assign len_base = LW'(len_q[i]) + (on_du ? LW'(du_new_i) - LW'(du_old_i) : '0) + LW'(on_arr);
-    add_ks #(.W(LW)) u_len (.a_i(len_base), .b_i(on_dep ? dep_len_neg : '0), .sum_o(len_sum), .co_o(len_co));
+    // The merge-length sum: the registered, dummy and departure terms
+    // carry-save, the arrival's + 1 (the latest term: an input and a row
+    // compare) in the free bit 0 of the carry vector, then a fast adder.
+    logic [LW-1:0] len_kc;
+    assign {len_kc, len_s} = csa_l(LW'(len_q[i]), on_du ? du_len_d : '0, on_dep ? dep_len_neg : '0);
+    assign len_k           = len_kc | LW'(on_arr);
+    add_ks #(.W(LW)) u_len (.a_i(len_s), .b_i(len_k), .sum_o(len_sum), .co_o(len_co));
 
-    // The aged sum, carry-save: the registered and early terms first, the
-    // departure's two (after the grant's select) last, then one fast adder.
-    logic [DW-1:0] k2c, k3c;                          // bit 0 of a carry vector is always 0 ...
+    // The aged sum, carry-save (a Wallace tree): the registered, dummy and
+    // departure terms in three levels, the arrival (the latest) in the last,
+    // then one fast adder. Bit 0 of a carry vector is always 0: it takes the
+    // departure's and the arrival's + 1.
+    logic [DW-1:0] k1c, k4c;
     assign {k0, s0}  = csa(DW'(score_q[i]), DW'(len_q[i]), on_du ? DW'(du_age_i) : '0);
-    assign {k1, s1}  = csa(s0, k0, on_du ? du_d2 : '0);
-    assign {k2c, s2} = csa(s1, k1, on_arr ? DW'(arr_age_i) : '0);
-    assign k2        = k2c | DW'(on_arr);             // ... and takes the arrival's + 1
-    assign {k3c, s3} = csa(s2, k2, on_dep ? dep_age_neg : '0);
-    assign k3        = k3c | DW'(on_dep);             // ... or the departure's + 1
-    assign {k4, s4}  = csa(s3, k3, on_dep ? dep_len_nd : '0);
+    assign {k1c, s1} = csa(on_du ? du_d2 : '0, on_dep ? dep_age_neg : '0, on_dep ? dep_len_nd : '0);
+    assign k1        = k1c | DW'(on_dep);
+    assign {k2, s2}  = csa(s0, k0, s1);
+    assign {k3, s3}  = csa(s2, k2, k1);
+    assign {k4c, s4} = csa(s3, k3, on_arr ? DW'(arr_age_i) : '0);
+    assign k4        = k4c | DW'(on_arr);
     add_ks #(.W(DW)) u_score (.a_i(s4), .b_i(k4), .sum_o(score_sum), .co_o(score_co));
     // verilator lint_off UNUSEDSIGNAL
     logic unused;                         // carries out of the modular sums, the sum's sign bits

@@ -279,8 +279,9 @@ module dram_sched #(
 
   grp_best #(.N(NGR), .W(AgeW), .G(NGR)) u_pick_rp (.valid_i(srp_v), .key_i(srp_key), .win_o(srp_win), .any_o(rp_any));
   grp_best #(.N(NGR), .W(AgeW), .G(NGR)) u_pick_rf (.valid_i(srf_v), .key_i(srf_key), .win_o(srf_win), .any_o(rf_any));
-  grp_best #(.N(NGW), .W(1),    .G(NGW)) u_pick_wp (.valid_i(swp_v), .key_i(swp_key), .win_o(swp_win), .any_o(wp_any));
-  grp_best #(.N(NGW), .W(1),    .G(NGW)) u_pick_wf (.valid_i(swf_v), .key_i(swf_key), .win_o(swf_win), .any_o(wf_any));
+  // Writes go oldest first: the first shortlisted group (keys all 0).
+  first_oh #(.N(NGW)) u_pick_wp (.req_i(swp_v), .first_o(swp_win), .any_o(wp_any));
+  first_oh #(.N(NGW)) u_pick_wf (.req_i(swf_v), .first_o(swf_win), .any_o(wf_any));
 
   logic [RPW-1:0] rd_c_pay;
   logic [WPW-1:0] wr_c_pay;
