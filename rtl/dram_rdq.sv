@@ -54,6 +54,7 @@ module dram_rdq #(
   output logic [LenW-1:0]   dm_len_o,   // ... whose merge length - 1 was this
   input  logic              pop_i,      // read pop_idx_i is scheduled and leaves
   input  logic [IdxW-1:0]   pop_idx_i,  // its index
+  input  logic [N-1:0]      pop_oh_i,   // the same, one-hot (0 without pop_i): the dummy's search
   input  logic [N-1:0]      hq_upd_i,   // entry i's flag for the next cycle
   input  logic              push_hq_i,  // the new read's flag
   output logic [N-1:0]      hq_o,       // entry i's flag
@@ -87,7 +88,7 @@ module dram_rdq #(
     logic [AgeW-1:0]  age, age_new, age_own, age_dm;
     logic             hq;
     assign {addr, bank, row, len, age, hq} = data[i*W +: W];
-    assign same[i]  = dm_valid_i & valid_o[i] & (addr == dm_addr_i) & ~(pop_i & (pop_idx_i == IdxW'(i)));
+    assign same[i]  = dm_valid_i & valid_o[i] & (addr == dm_addr_i) & ~pop_oh_i[i];
     assign age_own  = sat_age((AgeW+2)'(age) + (AgeW+2)'(len) + 1'b1);
     assign age_dm   = sat_age((AgeW+2)'(age) + (AgeW+2)'(dm_age_i) + (AgeW+2)'(dm_len_i) + 1'b1);
     assign len_new  = match[i] ? dm_len_i : len;

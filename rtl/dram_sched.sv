@@ -175,7 +175,7 @@ module dram_sched #(
   logic [NumBanks-1:0]      open_valid;
   logic [NumBanks*RowW-1:0] open_row;
 
-  logic drain_q, drain_d;
+  logic drain_q, drain_d;              // drain_q: this cycle's drain state, decided last cycle
 
   assign g_rd = g_valid_q & ~g_write_q;
   assign g_wr = g_valid_q & g_write_q;
@@ -206,6 +206,7 @@ module dram_sched #(
     .dm_len_o   (dm_len_old),
     .pop_i      (g_rd),
     .pop_idx_i  (RIdxW'(g_idx_q)),
+    .pop_oh_i   (g_rd_oh_q),
     .hq_upd_i   (rd_hq_upd),
     .push_hq_i  (rd_push_hq),
     .hq_o       (rd_hq),
@@ -223,7 +224,7 @@ module dram_sched #(
   cqueue #(.N(WrQ), .W(WW)) u_wrq (
     .clk_i,
     .rst_ni,
-    .push_i      (wr_valid_i & ~wr_full),
+    .push_i      (wr_push),
     .push_data_i ({wr_addr_i, wr_bank_i, wr_row_i, wr_push_hq}),
     .pop_i       (g_wr),
     .pop_idx_i   (WIdxW'(g_idx_q)),
@@ -260,10 +261,20 @@ module dram_sched #(
   idx_sel #(.N(WrQ), .W(AddrW), .IdxW(GIdxW)) u_g_wr_addr (.data_i(wr_addr), .idx_i(g_idx_q), .data_o(g_wr_addr));
 
   // --- write drain (on the counts at the start of the cycle) --------------------------
-  always_comb begin
-    if (drain_q) drain_d = !((wr_count <= WCntW'(LowWM) && rd_count != '0) || wr_count == '0);
-    else         drain_d = (wr_count >= WCntW'(HighWM)) || (rd_count == '0 && wr_count != '0);
-  end
+  // The state depends on registers only (the counts and itself), so it is
+  // decided a cycle ahead on the counts the queues will have after this edge
+  // and registered: the choice reads a flip-flop, not count compares.
+  function automatic logic drain_next(input logic state, input logic [RCntW-1:0] rd_n, input logic [WCntW-1:0] wr_n);
+    if (state) drain_next = !((wr_n <= WCntW'(LowWM) && rd_n != '0) || wr_n == '0);
+    else       drain_next = (wr_n >= WCntW'(HighWM)) || (rd_n == '0 && wr_n != '0);
+  endfunction
+  logic [RCntW-1:0] rd_count_n;         // the counts after this edge
+  logic [WCntW-1:0] wr_count_n;
+  assign rd_count_n = rd_count + RCntW'(rd_push) - RCntW'(g_rd);
+  logic             wr_push;
+  assign wr_push    = wr_valid_i & ~wr_full;
+  assign wr_count_n = wr_count + WCntW'(wr_push) - WCntW'(g_wr);
+  assign drain_d    = drain_q;
 
   // === choice: the best of last cycle's shortlist =====================================
   // Read classes: p = row hits (FCFS: every eligible read), f = FR-FCFS every
@@ -551,7 +562,7 @@ module dram_sched #(
       du_age_q      <= dm_age_i;
       du_new_q      <= dm_len_i;
       du_old_q      <= dm_len_old;
-      drain_q       <= drain_d;
+      drain_q       <= drain_next(drain_q, rd_count_n, wr_count_n);
     end
   end
 
