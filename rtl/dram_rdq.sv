@@ -111,16 +111,9 @@ module dram_rdq #(
   // The oldest read with the dummy's address (a real L2 never queues two):
   // match is one-hot, and its fields go out through an AND-OR select.
   assign dm_drop_o  = dm_valid_i & ~dm_match_o;
-  always_comb begin
-    dm_bank_o = '0;
-    dm_row_o  = '0;
-    dm_len_o  = '0;
-    for (int i = 0; i < N; i++) begin
-      dm_bank_o = dm_bank_o | ({BankW{match[i]}} & bank_o[i*BankW +: BankW]);
-      dm_row_o  = dm_row_o  | ({RowW{match[i]}}  & row_o[i*RowW +: RowW]);
-      dm_len_o  = dm_len_o  | ({LenW{match[i]}}  & len_o[i*LenW +: LenW]);
-    end
-  end
+  oh_sel #(.N(N), .W(BankW)) u_dm_bank (.data_i(bank_o), .sel_i(match), .data_o(dm_bank_o));
+  oh_sel #(.N(N), .W(RowW))  u_dm_row  (.data_i(row_o),  .sel_i(match), .data_o(dm_row_o));
+  oh_sel #(.N(N), .W(LenW))  u_dm_len  (.data_i(len_o),  .sel_i(match), .data_o(dm_len_o));
 
   cqueue #(.N(N), .W(W)) u_queue (
     .clk_i,

@@ -248,16 +248,9 @@ module dram_sched #(
   logic [AddrW-1:0] g_rd_addr, g_wr_addr;
   logic [LenW-1:0]  g_rd_len;
   logic [AgeW-1:0]  g_rd_age;
-  always_comb begin
-    g_rd_addr = '0;
-    g_rd_len  = '0;
-    g_rd_age  = '0;
-    for (int i = 0; i < RdQ; i++) begin
-      g_rd_addr = g_rd_addr | ({AddrW{g_rd_oh_q[i]}} & rd_addr[i*AddrW +: AddrW]);
-      g_rd_len  = g_rd_len  | ({LenW{g_rd_oh_q[i]}}  & rd_len[i*LenW +: LenW]);
-      g_rd_age  = g_rd_age  | ({AgeW{g_rd_oh_q[i]}}  & rd_age[i*AgeW +: AgeW]);
-    end
-  end
+  oh_sel #(.N(RdQ), .W(AddrW)) u_g_rd_addr (.data_i(rd_addr), .sel_i(g_rd_oh_q), .data_o(g_rd_addr));
+  oh_sel #(.N(RdQ), .W(LenW))  u_g_rd_len  (.data_i(rd_len),  .sel_i(g_rd_oh_q), .data_o(g_rd_len));
+  oh_sel #(.N(RdQ), .W(AgeW))  u_g_rd_age  (.data_i(rd_age),  .sel_i(g_rd_oh_q), .data_o(g_rd_age));
   idx_sel #(.N(WrQ), .W(AddrW), .IdxW(GIdxW)) u_g_wr_addr (.data_i(wr_addr), .idx_i(g_idx_q), .data_o(g_wr_addr));
 
   // --- write drain (on the counts at the start of the cycle) --------------------------
@@ -294,16 +287,15 @@ module dram_sched #(
   first_oh #(.N(NGW)) u_pick_wp (.req_i(swp_v), .first_o(swp_win), .any_o(wp_any));
   first_oh #(.N(NGW)) u_pick_wf (.req_i(swf_v), .first_o(swf_win), .any_o(wf_any));
 
-  logic [RPW-1:0] rd_c_pay;
-  logic [WPW-1:0] wr_c_pay;
-  always_comb begin
-    rd_c_pay = '0;
-    for (int g = 0; g < NGR; g++)
-      rd_c_pay = rd_c_pay | ({RPW{rp_any ? srp_win[g] : srf_win[g]}} & (rp_any ? srp_pay[g*RPW +: RPW] : srf_pay[g*RPW +: RPW]));
-    wr_c_pay = '0;
-    for (int g = 0; g < NGW; g++)
-      wr_c_pay = wr_c_pay | ({WPW{wp_any ? swp_win[g] : swf_win[g]}} & (wp_any ? swp_pay[g*WPW +: WPW] : swf_pay[g*WPW +: WPW]));
-  end
+  // The chosen group's payload: of the first class with a candidate.
+  logic [RPW-1:0] rd_c_pay, rp_pay, rf_pay;
+  logic [WPW-1:0] wr_c_pay, wp_pay, wf_pay;
+  oh_sel #(.N(NGR), .W(RPW)) u_rp_pay (.data_i(srp_pay), .sel_i(srp_win), .data_o(rp_pay));
+  oh_sel #(.N(NGR), .W(RPW)) u_rf_pay (.data_i(srf_pay), .sel_i(srf_win), .data_o(rf_pay));
+  oh_sel #(.N(NGW), .W(WPW)) u_wp_pay (.data_i(swp_pay), .sel_i(swp_win), .data_o(wp_pay));
+  oh_sel #(.N(NGW), .W(WPW)) u_wf_pay (.data_i(swf_pay), .sel_i(swf_win), .data_o(wf_pay));
+  assign rd_c_pay = rp_any ? rp_pay : rf_pay;
+  assign wr_c_pay = wp_any ? wp_pay : wf_pay;
 
   logic             c_rd, c_wr, c_valid, c_hit;   // a read / a write is chosen; it hits
   logic [RIdxW-1:0] c_rd_idx;
@@ -369,31 +361,38 @@ module dram_sched #(
   endfunction
 
   // === shortlist: this cycle's snapshot, for next cycle's choice ========================
-  logic [RdQ-1:0]        rd_hitn, rd_c_mask, rd_elig, rd_p, rd_f;
+  logic [RdQ-1:0]        rd_hitn, rd_elig, rd_p, rd_f;
   logic [RdQ*AgeW-1:0]   rd_key;
   logic [RdQ*RPW-1:0]    rd_pay;
-  for (genvar i = 0; i < RdQ; i++) begin : gen_rd_sl
+  dram_qfold #(.N(RdQ), .BankW(BankW), .RowW(RowW), .GIdxW(GIdxW)) u_rd_fold (
+    .valid_i      (rd_valid),
+    .bank_i       (rd_bank),
+    .row_i        (rd_row),
+    .hq_i         (rd_hq),
+    .bank_ready_i,
+    .f_v_i        (f_v),
+    .f_bank_i     (c_bank),
+    .f_row_i      (c_row),
+    .g_mask_i     (g_rd_mask),
+    .g_pop_i      (g_rd),
+    .g_idx_i      (g_idx_q),
+    .c_sel_i      (c_rd),
+    .c_idx_i      (c_rd_idx),
+    .hit_o        (rd_hitn),
+    .elig_o       (rd_elig),
+    .pay_o        (rd_pay)
+  );
+  assign rd_hq_upd = rd_hitn;
+  for (genvar i = 0; i < RdQ; i++) begin : gen_rd_cls
     logic [BankW-1:0] bank;
     logic [RowW-1:0]  row;
-    logic [RIdxW-1:0] adj;
     assign bank = rd_bank[i*BankW +: BankW];
     assign row  = rd_row[i*RowW +: RowW];
-    assign rd_hitn[i]   = opens(bank, row, rd_hq[i], f_v, c_bank, c_row);
-    assign rd_hq_upd[i] = rd_hitn[i];
-    assign rd_c_mask[i] = c_rd & (c_rd_idx == RIdxW'(i));
-    assign rd_elig[i]   = rd_valid[i] & ~g_rd_mask[i] & ~rd_c_mask[i] & bank_ready_i[bank];
-    assign rd_p[i]      = rd_elig[i] & (fcfs | rd_hitn[i]);
-    assign rd_f[i]      = rd_elig[i] & (fr | (mshr & rp_valid_q & bank == rp_bank_q & row == rp_row_q));
+    assign rd_p[i] = rd_elig[i] & (fcfs | rd_hitn[i]);
+    assign rd_f[i] = rd_elig[i] & (fr | (mshr & rp_valid_q & bank == rp_bank_q & row == rp_row_q));
     assign rd_key[i*AgeW +: AgeW] = mshr_sa ? rd_age[i*AgeW +: AgeW]
                                   : mshr    ? AgeW'(rd_len[i*LenW +: LenW]) + 1'b1
                                   :           '0;
-    // its index next cycle, when this cycle's grant has left
-    if (i == 0) begin : gen_first
-      assign adj = '0;
-    end else begin : gen_later
-      assign adj = (g_rd && GIdxW'(i) > g_idx_q) ? RIdxW'(i - 1) : RIdxW'(i);
-    end
-    assign rd_pay[i*RPW +: RPW] = {adj, rd_hitn[i], bank, row};
   end
 
   dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp)) u_sl_rp (
@@ -401,26 +400,28 @@ module dram_sched #(
   dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp)) u_sl_rf (
     .clk_i, .rst_ni, .cand_i(rd_f), .key_i(rd_key), .pay_i(rd_pay), .v_o(srf_v), .key_o(srf_key), .pay_o(srf_pay));
 
-  logic [WrQ-1:0]     wr_hitn, wr_c_mask, wr_elig, wr_p;
+  logic [WrQ-1:0]     wr_hitn, wr_elig, wr_p;
   logic [WrQ*WPW-1:0] wr_pay;
-  for (genvar i = 0; i < WrQ; i++) begin : gen_wr_sl
-    logic [BankW-1:0] bank;
-    logic [RowW-1:0]  row;
-    logic [WIdxW-1:0] adj;
-    assign bank = wr_bank[i*BankW +: BankW];
-    assign row  = wr_row[i*RowW +: RowW];
-    assign wr_hitn[i]   = opens(bank, row, wr_hq[i], f_v, c_bank, c_row);
-    assign wr_hq_upd[i] = wr_hitn[i];
-    assign wr_c_mask[i] = c_wr & (c_wr_idx == WIdxW'(i));
-    assign wr_elig[i]   = wr_valid[i] & ~g_wr_mask[i] & ~wr_c_mask[i] & bank_ready_i[bank];
-    assign wr_p[i]      = wr_elig[i] & wr_hitn[i];
-    if (i == 0) begin : gen_first
-      assign adj = '0;
-    end else begin : gen_later
-      assign adj = (g_wr && GIdxW'(i) > g_idx_q) ? WIdxW'(i - 1) : WIdxW'(i);
-    end
-    assign wr_pay[i*WPW +: WPW] = {adj, wr_hitn[i], bank, row};
-  end
+  dram_qfold #(.N(WrQ), .BankW(BankW), .RowW(RowW), .GIdxW(GIdxW)) u_wr_fold (
+    .valid_i      (wr_valid),
+    .bank_i       (wr_bank),
+    .row_i        (wr_row),
+    .hq_i         (wr_hq),
+    .bank_ready_i,
+    .f_v_i        (f_v),
+    .f_bank_i     (c_bank),
+    .f_row_i      (c_row),
+    .g_mask_i     (g_wr_mask),
+    .g_pop_i      (g_wr),
+    .g_idx_i      (g_idx_q),
+    .c_sel_i      (c_wr),
+    .c_idx_i      (c_wr_idx),
+    .hit_o        (wr_hitn),
+    .elig_o       (wr_elig),
+    .pay_o        (wr_pay)
+  );
+  assign wr_hq_upd = wr_hitn;
+  assign wr_p      = wr_elig & wr_hitn;
 
   dram_slist #(.N(WrQ), .W(1), .PW(WPW), .G(Grp)) u_sl_wp (
     .clk_i, .rst_ni, .cand_i(wr_p), .key_i('0), .pay_i(wr_pay), .v_o(swp_v), .key_o(swp_key), .pay_o(swp_pay));
@@ -472,6 +473,10 @@ module dram_sched #(
   logic [NGR*XPW-1:0]    sx_pay;
   logic                  x_any;
   grp_best #(.N(NGR), .W(ScoreW), .G(NGR)) u_pick_x (.valid_i(sx_v), .key_i(sx_key), .win_o(sx_win), .any_o(x_any));
+  logic [XPW-1:0]    x_pay_sel;
+  logic [ScoreW-1:0] x_key_sel;
+  oh_sel #(.N(NGR), .W(XPW))    u_x_pay (.data_i(sx_pay), .sel_i(sx_win), .data_o(x_pay_sel));
+  oh_sel #(.N(NGR), .W(ScoreW)) u_x_key (.data_i(sx_key), .sel_i(sx_win), .data_o(x_key_sel));
   always_comb begin
     rp_valid_d = rp_valid_q;                      // nothing shortlisted: the last pick is kept
     rp_bank_d  = rp_bank_q;
@@ -479,13 +484,8 @@ module dram_sched #(
     rp_score_d = rp_score_q;
     if (x_any) begin
       rp_valid_d = 1'b1;
-      rp_bank_d  = '0;
-      rp_row_d   = '0;
-      rp_score_d = '0;
-      for (int g = 0; g < NGR; g++) begin
-        {rp_bank_d, rp_row_d} = {rp_bank_d, rp_row_d} | ({XPW{sx_win[g]}} & sx_pay[g*XPW +: XPW]);
-        rp_score_d = rp_score_d | ({ScoreW{sx_win[g]}} & sx_key[g*ScoreW +: ScoreW]);
-      end
+      {rp_bank_d, rp_row_d} = x_pay_sel;
+      rp_score_d = x_key_sel;
     end
   end
 

@@ -44,14 +44,8 @@ module dram_slist #(
     localparam int C  = (N - Lo < G) ? N - Lo : G;
     logic [W-1:0]  key_sel;
     logic [PW-1:0] pay_sel;
-    always_comb begin
-      key_sel = '0;
-      pay_sel = '0;
-      for (int c = 0; c < C; c++) begin
-        key_sel = key_sel | ({W{win[Lo+c]}} & key_i[(Lo+c)*W +: W]);
-        pay_sel = pay_sel | ({PW{win[Lo+c]}} & pay_i[(Lo+c)*PW +: PW]);
-      end
-    end
+    oh_sel #(.N(C), .W(W))  u_key (.data_i(key_i[Lo*W +: C*W]),   .sel_i(win[Lo +: C]), .data_o(key_sel));
+    oh_sel #(.N(C), .W(PW)) u_pay (.data_i(pay_i[Lo*PW +: C*PW]), .sel_i(win[Lo +: C]), .data_o(pay_sel));
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) v_o[g] <= 1'b0;
       else         v_o[g] <= any[g];
