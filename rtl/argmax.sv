@@ -1,15 +1,16 @@
 // argmax: index and value of the largest of N W-bit values, ties to the lowest index.
 //
-// Only entries with valid_i set take part. A tree of radix Radix (4): each
-// node compares all pairs of its (up to) four children at once, so a level
-// costs one W-bit compare and one 4:1 AND-OR select, and the tree is
-// ceil(log4 N) levels deep instead of log2 N compare-then-select levels
-// (argmax 48 x 8 in osu018: 3.9 ns instead of 6.8 ns, for 6 comparators
-// per node instead of 3; docs/area.md). Child c wins its node when it is
-// valid and beats every valid sibling: strictly larger than the ones below
-// it, at least as large as the ones above it, which makes ties go to the
-// lowest index. Used by MRPB's longest-first drain (queue lengths) and by the
-// DRAM scheduler (request and row scores).
+// Only entries with valid_i set take part. A tree of radix Radix (8): each
+// node compares all pairs of its (up to) eight children at once, so a level
+// costs one W-bit compare (cmp_ge, log-depth), an AND of the seven results and
+// one 8:1 AND-OR select, and the tree is ceil(log8 N) levels deep (two at
+// N = 48) instead of log2 N compare-then-select levels (argmax 48 x 8 in
+// osu018: 3.07 ns, against 6.78 ns for the binary tree and 4.11 ns for
+// radix 4 with inferred compares; 28 comparators per node; docs/argmax.md).
+// Child c wins its node when it is valid and beats every valid sibling:
+// strictly larger than the ones below it, at least as large as the ones above
+// it, which makes ties go to the lowest index. Used by MRPB's longest-first
+// drain (queue lengths).
 //
 // Example (N = 4, W = 4): vals_i = {4'd7, 4'd9, 4'd2, 4'd9} (entry 3 .. 0),
 //   valid_i = 4'b1111 -> idx_o = 0, max_o = 9, valid_o = 1;
@@ -25,12 +26,12 @@ module argmax #(
   output logic [W-1:0]    max_o,    // its value; 0 when none
   output logic            valid_o   // some entry is valid
 );
-  localparam int RadixW = 2;                                  // log2 of the radix
+  localparam int RadixW = 3;                                  // log2 of the radix (8)
   localparam int Radix  = 1 << RadixW;
   localparam int Levels = (N > 1) ? ($clog2(N) + RadixW - 1) / RadixW : 0;
   localparam int EW     = 1 + IdxW + W;                       // a candidate: {valid, index, value}
 
-  // Level k holds ceil(N / 4^k) candidates; level 0 is the entries.
+  // Level k holds ceil(N / 8^k) candidates; level 0 is the entries.
   logic [N*EW-1:0] lvl [Levels+1] /* verilator split_var */;
 
   // An invalid candidate never wins a node, so its value need not be zero;
@@ -59,9 +60,13 @@ module argmax #(
         logic [C-1:0] beats;                                    // c beats sibling d (or d is empty)
         for (genvar d = 0; d < C; d++) begin : gen_pair
           if (d < c) begin : gen_below
-            assign beats[d] = ~v[d] | (cand[c][W-1:0] > cand[d][W-1:0]);
+            logic ge;                                          // d >= c: c does not beat d
+            cmp_ge #(.W(W)) u_ge (.a_i(cand[d][W-1:0]), .b_i(cand[c][W-1:0]), .ge_o(ge));
+            assign beats[d] = ~v[d] | ~ge;
           end else if (d > c) begin : gen_above
-            assign beats[d] = ~v[d] | (cand[c][W-1:0] >= cand[d][W-1:0]);
+            logic ge;
+            cmp_ge #(.W(W)) u_ge (.a_i(cand[c][W-1:0]), .b_i(cand[d][W-1:0]), .ge_o(ge));
+            assign beats[d] = ~v[d] | ge;
           end else begin : gen_self
             assign beats[d] = v[c];
           end
