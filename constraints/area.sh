@@ -98,11 +98,7 @@ done
 
 # RTL files: --rtl, else the Makefile's RTL_<block> (asked from make itself, so
 # this script never holds a second copy of the list), else rtl/<block>.sv.
-if [ -z "$rtl" ]; then
-    rtl=$(make -s --no-print-directory -C "$root" -f Makefile \
-               -f <(printf 'print-rtl-var:\n\t@echo $(RTL_%s)\n' "$block") print-rtl-var 2>/dev/null || true)
-    [ -n "$rtl" ] || rtl=rtl/$block.sv
-fi
+[ -n "$rtl" ] || rtl=$(block_rtl "$root" "$block")
 rtl_abs=()
 for f in $rtl; do
     case $f in /*) ;; *) f=$root/$f ;; esac

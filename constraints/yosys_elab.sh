@@ -1,5 +1,6 @@
-# yosys_elab.sh - sourced by constraints/area.sh, tests/mutate.sh, tests/lint.sh:
-# the Yosys commands that set a block's parameters and make it the top.
+# yosys_elab.sh - sourced by constraints/area.sh, tests/mutate.sh, tests/lint.sh,
+# tests/formal.sh: the Yosys commands that set a block's parameters and make it
+# the top, and a block's RTL files.
 #
 # yosys_elab BLOCK [P=V ...] prints them, separated by "; ". chparam, then
 # hierarchy -top, then rename -top: when the block instantiates a module in a
@@ -17,4 +18,13 @@ yosys_elab() {
     for p in "$@"; do set+=" -set ${p%%=*} ${p#*=}"; done
     [ -n "$set" ] && printf 'chparam%s %s; hierarchy -check -top %s; rename -top %s; ' "$set" "$block" "$block" "$block"
     printf 'hierarchy -check -top %s\n' "$block"
+}
+
+# block_rtl ROOT BLOCK prints the Makefile's RTL_<BLOCK> (asked from make
+# itself, so no script holds a second copy of the list), else rtl/BLOCK.sv.
+block_rtl() {
+    local rtl
+    rtl=$(make -s --no-print-directory -C "$1" -f Makefile \
+               -f <(printf 'print-rtl-var:\n\t@echo $(RTL_%s)\n' "$2") print-rtl-var 2>/dev/null || true)
+    echo "${rtl:-rtl/$2.sv}"
 }

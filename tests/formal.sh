@@ -22,6 +22,8 @@
 #   PATTERN  run only the checks whose tag (e.g. fifo_D5_W4) matches a glob
 set -u
 cd "$(dirname "$0")/.."
+# shellcheck source=constraints/yosys_elab.sh
+. constraints/yosys_elab.sh       # block_rtl: a block's RTL files, from the Makefile
 B=build/formal
 RD='read_verilog -sv -formal -DSYNTHESIS'   # the RTL's `ifndef SYNTHESIS blocks are for Verilator only
 LONG=0
@@ -85,11 +87,10 @@ sat_check() {
 equiv() {
     local tag=$1 desc=$2 gold=$3 ref=$4 params=$5
     shift 5
-    # The RTL is elaborated with hierarchy -top, which derives its submodules
-    # at these parameters (a plain chparam would leave them at their
-    # defaults), and renamed; then the reference (one module, in its own
-    # file) is read again, since hierarchy -top removed it.
-    # (The idiom of constraints/yosys_elab.sh: chparam, then hierarchy -top.)
+    # The RTL is elaborated as constraints/yosys_elab.sh does (hierarchy -top
+    # derives its submodules at these parameters; a plain chparam would leave
+    # them at their defaults) and renamed; then the reference (one module in
+    # its own file) is read again, since hierarchy -top removed it.
     local f reffile=""
     for f in "$@"; do [ "$(basename "$f" .sv)" = "$ref" ] && reffile=$f; done
     sat_check "$tag" "$desc" miter+sat "chparam$(param_args -set "$params") $gold
@@ -201,32 +202,33 @@ EOF
 # The checks, in the order their lines are printed. Each line: function and arguments.
 checks=()
 for n in 1 5 8 48 64; do
-    checks+=("equiv prio_enc_N$n 'prio_enc N=$n' prio_enc prio_enc_ref 'N=$n' rtl/prio_enc.sv tests/formal/prio_enc_ref.sv")
+    checks+=("equiv prio_enc_N$n 'prio_enc N=$n' prio_enc prio_enc_ref 'N=$n' $(block_rtl . prio_enc) tests/formal/prio_enc_ref.sv")
 done
 # (48, 8) is out: the miter takes > 30 min in sat, > 4 min in ABC iprove, > 2 min
 # in z3; (48, 4) keeps the 48-entry padded tree (4 min with the radix-8 tree's
 # all-pairs nodes; 3 s with radix 4). --long proves (48, 8).
+ARGMAX_RTL=$(block_rtl . argmax)
 for nw in 1:4 5:7 8:16 48:4; do
     n=${nw%:*} w=${nw#*:}
-    checks+=("equiv argmax_N${n}_W$w 'argmax N=$n W=$w' argmax argmax_ref 'N=$n W=$w' rtl/cmp_ge.sv rtl/argmax.sv tests/formal/argmax_ref.sv")
+    checks+=("equiv argmax_N${n}_W$w 'argmax N=$n W=$w' argmax argmax_ref 'N=$n W=$w' $ARGMAX_RTL tests/formal/argmax_ref.sv")
 done
 if [ $LONG = 1 ]; then
-    checks+=("spec argmax_spec_N48_W8 'argmax N=48 W=8 rtl' 'N=48 W=8 Ref=0' rtl/cmp_ge.sv rtl/argmax.sv tests/formal/argmax_ref.sv tests/formal/argmax_spec.sv")
-    checks+=("spec argmax_spec_ref_N48_W8 'argmax_ref N=48 W=8' 'N=48 W=8 Ref=1' rtl/cmp_ge.sv rtl/argmax.sv tests/formal/argmax_ref.sv tests/formal/argmax_spec.sv")
+    checks+=("spec argmax_spec_N48_W8 'argmax N=48 W=8 rtl' 'N=48 W=8 Ref=0' $ARGMAX_RTL tests/formal/argmax_ref.sv tests/formal/argmax_spec.sv")
+    checks+=("spec argmax_spec_ref_N48_W8 'argmax_ref N=48 W=8' 'N=48 W=8 Ref=1' $ARGMAX_RTL tests/formal/argmax_ref.sv tests/formal/argmax_spec.sv")
 fi
 for d in 1 2 5 8; do
-    checks+=("induct fifo_D${d}_W4 'fifo Depth=$d Width=4' fifo_top 'Depth=$d Width=4' $((2 * d + 4)) rtl/fifo.sv tests/formal/fifo_top.sv")
+    checks+=("induct fifo_D${d}_W4 'fifo Depth=$d Width=4' fifo_top 'Depth=$d Width=4' $((2 * d + 4)) $(block_rtl . fifo) tests/formal/fifo_top.sv")
 done
 for n in 1 3 5; do
     checks+=("induct cqueue_N${n}_W2 'cqueue N=$n W=2' cqueue_top 'N=$n W=2' $((2 * n + 3)) rtl/cqueue.sv tests/formal/cqueue_top.sv")
 done
 for n in 1 3 8; do
-    checks+=("induct rr_arb_N$n 'rr_arb N=$n' rr_arb_top 'N=$n' $((n + 4)) rtl/prio_enc.sv rtl/rr_arb.sv tests/formal/rr_arb_top.sv")
+    checks+=("induct rr_arb_N$n 'rr_arb N=$n' rr_arb_top 'N=$n' $((n + 4)) $(block_rtl . rr_arb) tests/formal/rr_arb_top.sv")
 done
 
 # mrpb: drain control and policies, any modes, 3 queues (not a power of two)
 # x 2 entries, one pipeline stage; 4 x 2 over 12 steps in --long.
-MRPB_RTL="rtl/prio_enc.sv rtl/rr_arb.sv rtl/cmp_ge.sv rtl/argmax.sv rtl/fifo.sv rtl/mrpb_inpipe.sv rtl/mrpb_queues.sv rtl/mrpb_drain_sel.sv rtl/mrpb_outslot.sv rtl/mrpb.sv tests/formal/mrpb_top.sv"
+MRPB_RTL="$(block_rtl . mrpb) tests/formal/mrpb_top.sv"
 checks+=("bmc mrpb_Q3_D2_L2 'mrpb NumQueues=3 Depth=2 Latency=2' mrpb_top 'NumQueues=3 Depth=2 Latency=2 AddrW=1 TagW=1' 9 $MRPB_RTL")
 if [ $LONG = 1 ]; then
     checks+=("bmc mrpb_Q4_D2_L2 'mrpb NumQueues=4 Depth=2 Latency=2' mrpb_top 'NumQueues=4 Depth=2 Latency=2 AddrW=2 TagW=1' 12 $MRPB_RTL")
