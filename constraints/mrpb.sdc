@@ -9,12 +9,17 @@
 # shares (fifo.sdc): registered inputs arrive at 0.2 P, same-cycle results
 # that steer other logic are due at 0.7 P.
 #
-# mrpb is clocked by clk_i. Registers: the input pipeline (Latency-1 stages),
-# NumQueues fifos (storage without reset, head/tail/count), the greedy current
-# queue, the round-robin pointer and the outbound slot. The paths that matter:
-#   queue counts -> enqueue-adjusted lengths -> drain policy (prio_enc /
-#   argmax / rr_arb) -> drained queue -> head mux (NumQueues:1) -> slot data;
-#   l1_ready_i -> slot free -> drain -> pop/push -> fifo pointers and counts.
+# mrpb is clocked by clk_i. Registers: the input pipeline (Latency-1 stages)
+# and the enqueue point's one-hot queue, NumQueues fifos (storage without
+# reset, head/tail/count), the drain selector's step-1 choice (pick, hold,
+# valid, longest length), the greedy current queue, the round-robin pointer
+# and the outbound slot. The paths that matter (docs/mrpb.md):
+#   step 1: queue counts and the enqueue -> the policy on each state the next
+#     cycle can start in (prio_enc columns) -> the slot's answer selects one
+#     -> pick register;
+#   step 2: counts, pick, pointer -> does the enqueue point's queue win ->
+#     pop/push one-hots, drain_q_o, slot data (heads read from registers);
+#   l1_ready_i -> slot free -> gates pop/push -> fifo pointers and counts.
 #
 # Units: ns and pF (area.sh runs `set_cmd_units -time ns -capacitance pF`).
 
@@ -44,14 +49,25 @@ set_input_delay -clock clk [expr {0.2 * $period}] $data_inputs
 # build that tree, so the reset is not timed here (the primitives, with a few
 # reset flops each, keep their recovery checks).
 set_false_path -from [get_ports rst_ni]
+# The modes (mrpb only; mrpb_final ties them) are configuration pins that may
+# change only while rst_ni is low (an assertion in rtl/mrpb.sv and the C
+# model's mrpb_check enforce it), so no path starts at them in operation:
+# quasi-static, like rst_ni. Every path through the logic they steer is still
+# timed from its registers, for whichever mode is slowest.
+set mode_ports [get_ports -quiet {signature_i* policy_i* greedy_i flush_i bypass_i* reorder_i}]
+if {[llength $mode_ports] > 0} { set_false_path -from $mode_ports }
 # The L1 answers the slot's request in the same cycle after its tag lookup,
 # and the next level's ready comes over the crossbar: both half a cycle in.
 set_input_delay -clock clk [expr {0.5 * $period}] [get_ports {l1_ready_i l1_stall_assoc_i byp_ready_i}]
 
 set_load [expr {4.0 * [get_property [get_lib_pins $::ms_load_pin] capacitance]}] [all_outputs]
-# in_ready_o stalls the memory pipeline stage in the same cycle, and the
-# decision outputs (drain_o, drain_q_o) feed trace logic: ready by 0.7 P.
+# in_ready_o stalls the memory pipeline stage in the same cycle: ready by 0.7 P.
 set_output_delay -clock clk [expr {0.3 * $period}] [all_outputs]
+# The decision outputs (drain_o, drain_q_o) are a trace: nothing in the GPU
+# acts on them; a trace or debug unit captures them in a register at the
+# boundary (its setup and the wire: 0.1 P), as the lockstep testbench and the
+# waveforms sample them at the clock edge.
+set_output_delay -clock clk [expr {0.1 * $period}] [get_ports {drain_o* drain_q_o*}]
 # The slot and the occupancies are register outputs, taken as registered by
 # the L1 and the next level (0.2 P into the next cycle).
 set_output_delay -clock clk [expr {0.8 * $period}] [get_ports {out_valid_o out_bypass_o out_write_o out_addr_o* out_tag_o* occ_o*}]

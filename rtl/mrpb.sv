@@ -87,6 +87,7 @@ module mrpb #(
     in_q = QW'(32'(in_sig));
   end
 
+  logic [QW+EW-1:0] e_next;
   mrpb_inpipe #(.Latency(Latency), .Width(QW + EW)) u_inpipe (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
@@ -94,100 +95,154 @@ module mrpb #(
     .data_i  ({in_q, in_write_i, in_tag_i, in_addr_i}),
     .stall_i (e_stall),
     .valid_o (e_valid),
-    .data_o  (e_data)
+    .data_o  (e_data),
+    .next_o  (e_next)
   );
 
   assign e_q     = e_data[QW+EW-1 -: QW];
+
+  // The enqueue point's queue as a one-hot, decoded a stage ahead and moved
+  // with the pipeline (Latency 1: decoded from the input).
+  function automatic logic [NumQueues-1:0] onehot(input logic [QW-1:0] q);
+    for (int i = 0; i < NumQueues; i++) onehot[i] = q == QW'(i);
+  endfunction
+  logic [NumQueues-1:0] e_oh;
+  if (Latency == 1) begin : gen_oh_wire
+    assign e_oh = onehot(e_q);
+    logic unused_next;
+    assign unused_next = ^e_next;
+  end else begin : gen_oh_reg
+    logic [NumQueues-1:0] e_oh_q;
+    always_ff @(posedge clk_i) begin
+      if (!e_stall) e_oh_q <= onehot(e_next[QW+EW-1 -: QW]);
+    end
+    assign e_oh = e_oh_q;
+    // verilator lint_off UNUSEDSIGNAL
+    logic [EW-1:0] unused_next;
+    // verilator lint_on UNUSEDSIGNAL
+    assign unused_next = e_next[EW-1:0];
+  end
   assign e_entry = e_data[EW-1:0];
   assign e_write = e_entry[EW-1];
 
   // --- queues and drain control ---------------------------------------------
-  logic [NumQueues-1:0]      empty, full, nonempty;
-  logic [NumQueues*CntW-1:0] occ, len;
-  logic [EW-1:0]             head, item;
-  logic                      ev, wr_flush, e_full, e_empty, enq, push, pop;
-  logic                      slot_free, pol_valid;
+  logic [NumQueues-1:0]      empty, full;
+  logic [NumQueues*CntW-1:0] occ;
+  logic [EW-1:0]             head_p, head_e, item;
+  logic                      ev, wr_flush, full_rd, e_full, e_empty, enq;
+  (* keep *) logic           slot_free;   // the slot can take a request this cycle
+  logic                      pol_valid, pol_en, forced, e_win;
   logic [QW-1:0]             pick;
+  logic [NumQueues-1:0]      pre_oh, pop_oh, enq_oh, push_oh;
   logic [2:0]                reason;
   logic [QW-1:0]             dq;
 
   assign ev       = e_valid && reorder_i;
-  assign e_full   = full[e_q];
-  assign e_empty  = empty[e_q];
+  assign e_full   = |(full & e_oh);
+  assign e_empty  = |(empty & e_oh);
   assign wr_flush = ev && e_write && flush_i;
+  assign full_rd  = ev && !e_write && flush_i && e_full;
   assign enq      = ev && !wr_flush && !e_full;
+  assign enq_oh   = {NumQueues{ev && !wr_flush}} & e_oh & ~full;   // enq, one-hot (no e_full on its path)
+  // The policy drains unless the enqueue point asks for its own queue;
+  // a write for an empty queue passes itself (no queue is drained).
+  assign pol_en   = reorder_i && !wr_flush && !full_rd;
+  assign forced   = (wr_flush && !e_empty) || full_rd;
 
-  // Queue state after this cycle's enqueue: what the drain policy sees.
-  always_comb begin
-    nonempty = ~empty;
-    len      = occ;
-    if (enq) begin
-      nonempty[e_q]         = 1'b1;
-      len[e_q*CntW +: CntW] = occ[e_q*CntW +: CntW] + 1'b1;
-    end
-  end
-
+  // The policy's pick on the queues after this cycle's enqueue: pre_oh (chosen
+  // a cycle ahead) unless the enqueue point's queue wins (e_win).
   mrpb_drain_sel #(.NumQueues(NumQueues), .Depth(Depth)) u_drain_sel (
-    .clk_i      (clk_i),
-    .rst_ni     (rst_ni),
-    .policy_i   (policy_i),
-    .greedy_i   (greedy_i),
-    .nonempty_i (nonempty),
-    .len_i      (len),
-    .take_i     (reason == DrPolicy),
-    .pick_o     (pick),
-    .valid_o    (pol_valid)
+    .clk_i     (clk_i),
+    .rst_ni    (rst_ni),
+    .policy_i  (policy_i),
+    .greedy_i  (greedy_i),
+    .occ_i     (occ),
+    .enq_i     (enq),
+    .enq_oh_i  (enq_oh),
+    .e_q_i     (e_q),
+    .e_oh_i    (e_oh),
+    .en_i      (pol_en),
+    .forced_i  (forced),
+    .fire_i    (slot_free),
+    .pre_oh_o  (pre_oh),
+    .e_win_o   (e_win),
+    .pick_o    (pick),
+    .valid_o   (pol_valid)
   );
 
   // Drain source: write flush > full-queue drain > policy; nothing while the
-  // slot is busy.
+  // slot is busy. reason_if and dq_if are what enters the slot if it can take
+  // a request; slot_free, the L1's answer half a cycle in, only gates them
+  // (`keep`: synthesis maps without the inputs' arrival times and would
+  // otherwise bury the late signal deep in the cone).
+  (* keep *) logic [2:0]    reason_if;
+  (* keep *) logic [QW-1:0] dq_if;
   always_comb begin
-    reason = DrNone;
-    dq     = '0;
+    reason_if = DrNone;
+    dq_if     = '0;
     if (!reorder_i) begin
       if (e_valid) begin
-        reason = DrDirect;
-        dq     = e_q;
+        reason_if = DrDirect;
+        dq_if     = e_q;
       end
     end else if (wr_flush) begin
-      reason = e_empty ? DrWrite : DrFlush;
-      dq     = e_q;
-    end else if (ev && !e_write && flush_i && e_full) begin
-      reason = DrFull;
-      dq     = e_q;
+      reason_if = e_empty ? DrWrite : DrFlush;
+      dq_if     = e_q;
+    end else if (full_rd) begin
+      reason_if = DrFull;
+      dq_if     = e_q;
     end else if (pol_valid) begin
-      reason = DrPolicy;
-      dq     = pick;
-    end
-    if (!slot_free) begin
-      reason = DrNone;
-      dq     = '0;
+      reason_if = DrPolicy;
+      dq_if     = pick;
     end
   end
+  assign reason = slot_free ? reason_if : DrNone;
+  assign dq     = slot_free ? dq_if : '0;
 
-  // A queue drain pops the head; from an empty queue (only the policy can
-  // pick one: this cycle's enqueue) the enqueue point's request falls through.
-  assign pop  = (reason == DrPolicy || reason == DrFull || reason == DrFlush) && !empty[dq];
-  assign item = (reason == DrNone) ? '0 : (pop ? head : e_entry);
-  assign push = enq && !(reason == DrPolicy && dq == e_q && !pop);
-
+  // A queue drain pops the head: of pre_oh, or of the enqueue point's queue. When
+  // the policy picks the enqueue point's queue and it is empty, the request
+  // falls through: neither written nor popped. Both heads are read from
+  // registers (pre_oh, e_oh), before the choice between them is known.
+  //
+  // slot_free (the L1's answer, half a cycle in) is the last input: the queue
+  // to pop and the request that falls through are settled without it, and
+  // kept as wires so that synthesis puts only an AND between slot_free and
+  // the queues' registers.
+  logic pop_if, ft_if;                          // a pop / a fall-through if the slot takes
+  (* keep *) logic [NumQueues-1:0] pop_sel;     // the queue popped if the slot takes
+  (* keep *) logic [NumQueues-1:0] push_ft;     // the queue written if the slot takes
+  assign pop_if  = forced || (pol_en && pol_valid && !(e_win && e_empty));
+  assign ft_if   = pol_en && e_win && e_empty;
+  assign pop_sel = {NumQueues{pop_if}} & ((pol_en && !e_win) ? pre_oh : e_oh);
+  assign push_ft = ft_if ? '0 : enq_oh;
+  assign pop_oh  = {NumQueues{slot_free}} & pop_sel;
+  assign push_oh = slot_free ? push_ft : enq_oh;
   always_comb begin
-    if (!reorder_i)    e_take = reason == DrDirect;
-    else if (wr_flush) e_take = reason == DrWrite;
-    else               e_take = enq;
+    case (reason)
+      DrPolicy:       item = !e_win ? head_p : (e_empty ? e_entry : head_e);
+      DrFull, DrFlush: item = head_e;
+      default:        item = e_entry;
+    endcase
   end
+
+  // The enqueue point hands its request on: stored (no slot needed), or as
+  // the write or the direct request if the slot takes it.
+  (* keep *) logic e_take_if;
+  assign e_take_if = !reorder_i || (wr_flush && e_empty);
+  assign e_take    = (reorder_i && !wr_flush && enq) || (slot_free && e_take_if);
   assign e_stall    = e_valid && !e_take;
   assign in_ready_o = !e_stall;
 
   mrpb_queues #(.NumQueues(NumQueues), .Depth(Depth), .Width(EW)) u_queues (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
-    .push_i   (push),
-    .push_q_i (e_q),
+    .push_i   (push_oh),
     .wdata_i  (e_entry),
-    .pop_i    (pop),
-    .pop_q_i  (dq),
-    .head_o   (head),
+    .pop_i    (pop_oh),
+    .rd_p_i   (pre_oh),
+    .rd_e_i   (e_oh),
+    .head_p_o (head_p),
+    .head_e_o (head_e),
     .empty_o  (empty),
     .full_o   (full),
     .occ_o    (occ)
@@ -249,14 +304,15 @@ module mrpb #(
       assert (reason <= DrDirect);
       if (reason != DrNone) assert (slot_free);
       if (out_bypass_o) assert (out_valid_o && !out_write_o);
-      if (flush_i && reorder_i && pop) assert (!head[EW-1]);
+      if (flush_i && reorder_i && pop_oh != '0) assert (!item[EW-1]);
       if (reason == DrWrite) assert (e_write && e_empty && flush_i);
       if (reason == DrFlush) assert (e_write && !e_empty && dq == e_q);
       if (reason == DrFull) assert (!e_write && e_full && dq == e_q);
-      if (push) assert (!full[e_q]);
-      if (pop) assert (!empty[dq]);
+      assert ((push_oh & ~(e_oh & ~full)) == '0);
+      if (pop_oh != '0) assert ((empty & pop_oh) == '0 && pop_oh == onehot(dq));
       if (!in_ready_o) assert (e_valid);
-      if (!reorder_i) assert (empty == '1 && !push);
+      if (e_valid) assert (e_oh == onehot(e_q));
+      if (!reorder_i) assert (empty == '1 && push_oh == '0);
     end
   end
   // Not vacuous: every drain reason, a bypass and a full queue occur in the

@@ -1,17 +1,44 @@
 // mrpb_drain_sel: the MRPB drain policy: which non-empty queue to drain next.
 //
 // Three base policies over the non-empty queues (MRPB section 3.3):
-//   fixed-order   the lowest non-empty queue (prio_enc: "a 48-to-6 priority encoder");
-//   longest-first the longest non-empty queue, ties to the lowest index (argmax);
+//   fixed-order   the lowest non-empty queue (the paper's 48-to-6 priority encoder);
+//   longest-first the longest non-empty queue, ties to the lowest index;
 //   round-robin   the first non-empty queue at or after a pointer that moves to
-//                 q+1 when queue q is drained by the policy (rr_arb).
+//                 q+1 when queue q is drained by the policy.
 // Greedy: the queue the policy chose last (current) wins while it is not
-// empty; the base policy only sees it. When the choice is drained (take_i),
-// it becomes current and the round-robin pointer moves past it; drains for
-// flush reasons do not come through here and change neither.
+// empty; the base policy only sees it. When the choice is drained (take),
+// it becomes current and the round-robin pointer moves past it; flush and
+// full-queue drains change neither.
 //
-// Example (fixed, greedy): non-empty {1, 3}, current 3 -> pick 3 (greedy);
-//   non-greedy -> pick 1.
+// The policy sees the queues as they are after this cycle's enqueue (split
+// cycle). That decision does not fit one cycle in front of the head
+// multiplexer and the queue write, so it is made in two steps that give the
+// same choice every cycle (the lockstep against cmodel/mrpb.c proves it):
+//
+//   1. In cycle t-1 the policy is evaluated on each state the queues can be
+//      in at the start of cycle t (after cycle t-1's enqueue, and after no
+//      drain, a drain of the registered pick or a drain of the enqueue
+//      point's queue: a drain takes one of those two), with the current
+//      queue and pointer each case leaves; the slot's late answer selects
+//      one, which is registered: pick_q, hold_q (current is non-empty),
+//      valid_q, lmax_q (longest-first: the longest length).
+//   2. In cycle t only the enqueue point's request (queue e_q) is new, and it
+//      adds one request to one queue. The policy's choice on the queues with
+//      it is either pick_q or e_q, and a few compares of registers decide
+//      which (e_win_o):
+//        greedy, current non-empty (hold_q)        pick_q
+//        greedy, e_q refills the current queue     e_q
+//        no queue was non-empty                    e_q
+//        fixed-order                               e_q if e_q < pick_q
+//        longest-first                             e_q if len(e_q) + 1 > lmax,
+//                                                  or = lmax and e_q < pick_q
+//        round-robin                               e_q if it lies from the
+//                                                  pointer up to (not including) pick_q
+//
+// Example (fixed-order): queues 1 and 3 non-empty, so pick_q = 1. A read for
+// queue 0 at the enqueue point wins (0 < 1) and falls through; one for queue
+// 2 does not, and queue 1 is drained. Had queue 1 held one request, step 1
+// registers 2 or 3 for the next cycle, depending on the enqueue.
 module mrpb_drain_sel #(
   parameter int NumQueues = 48,                                  // queues, 1..64
   parameter int Depth     = 8,                                   // entries per queue
@@ -24,107 +51,251 @@ module mrpb_drain_sel #(
   // verilator lint_on SYNCASYNCNET
   input  logic [1:0]                policy_i,   // 0 fixed-order, 1 longest-first, 2 round-robin (3: fixed)
   input  logic                      greedy_i,   // keep draining the current queue until it is empty
-  input  logic [NumQueues-1:0]      nonempty_i, // queue i holds a request (after this cycle's enqueue)
-  input  logic [NumQueues*CntW-1:0] len_i,      // its length at [i*CntW +: CntW]
-  input  logic                      take_i,     // pick_o is drained this cycle
+  input  logic [NumQueues*CntW-1:0] occ_i,      // requests held by queue i at [i*CntW +: CntW] (registers)
+  input  logic                      enq_i,      // the enqueue point's request enters its queue this cycle
+  input  logic [NumQueues-1:0]      enq_oh_i,   // the same, one-hot: enq_i and e_oh_i
+  input  logic [QW-1:0]             e_q_i,      // the enqueue point's queue
+  input  logic [NumQueues-1:0]      e_oh_i,     // the same, one-hot
+  input  logic                      en_i,       // the policy may drain (no flush or full-queue drain)
+  input  logic                      forced_i,   // a flush or full-queue drain of queue e_q_i, if fire_i
+  input  logic                      fire_i,     // the slot takes what is drained this cycle
+  output logic [NumQueues-1:0]      pre_oh_o,   // one-hot: pick_q, the pick unless e_win_o (for the head mux)
+  output logic                      e_win_o,    // the policy picks e_q_i (pick_o = e_q_i)
   output logic [QW-1:0]             pick_o,     // the queue the policy drains; 0 when none
-  output logic                      valid_o     // some queue is non-empty
+  output logic                      valid_o     // some queue is non-empty after the enqueue
 );
-  logic [QW-1:0]        cur_q, cur_d;
-  logic [NumQueues-1:0] req;                    // what the base policy sees
-  logic [QW-1:0]        fixed_idx, longest_idx, rr_idx;
-  logic                 hold;
-  // verilator lint_off UNUSEDSIGNAL
-  logic [QW-1:0]        rr_ptr;                 // the round-robin pointer (formal checks, waveforms)
-  // verilator lint_on UNUSEDSIGNAL
+  localparam int N = NumQueues;
+  localparam int D = Depth;
 
-  assign hold = greedy_i && nonempty_i[cur_q];
-  assign req  = hold ? (NumQueues'(1) << cur_q) : nonempty_i;
+  // --- registers ---------------------------------------------------------------
+  logic [QW-1:0] pick_q, pick_d;     // the policy's choice on the queues at the start of the cycle
+  logic          hold_q, hold_d;     // greedy and the current queue is non-empty: pick_q is it
+  logic          valid_q, valid_d;   // some queue is non-empty at the start of the cycle
+  logic [D-1:0]  lmax_q, lmax_d;     // one-hot: the longest queue holds v requests (bit v-1)
+  logic [QW-1:0] cur_q, cur_d;       // greedy: the queue the policy drained last
+  logic [QW-1:0] ptr_q, ptr_d;       // round-robin pointer
 
-  // verilator lint_off PINCONNECTEMPTY
-  prio_enc #(.N(NumQueues)) u_fixed (
-    .req_i   (req),
-    .idx_o   (fixed_idx),
-    .valid_o ()
+  function automatic logic [QW-1:0] after(input logic [QW-1:0] q);  // the pointer past q
+    after = (32'(q) == N - 1) ? '0 : q + 1'b1;
+  endfunction
+
+  function automatic logic [N-1:0] onehot(input logic [QW-1:0] q);
+    for (int i = 0; i < N; i++) onehot[i] = q == QW'(i);
+  endfunction
+
+  function automatic logic [N-1:0] upper(input logic [QW-1:0] p);   // bit j: j >= p
+    for (int i = 0; i < N; i++) upper[i] = QW'(i) >= p;
+  endfunction
+
+  // --- the queues at the start of the cycle, as thermometer rows --------------
+  // th[i*(D+2) + v]: queue i holds at least v requests, v = 0..D+1 (v = 0 is 1,
+  // v = D+1 is 0; both only to keep the shifts below uniform).
+  localparam int RW = D + 2;
+  logic [N*RW-1:0]  th, th0, th1, th2;
+  logic [N-1:0]     eq_oh, pq_oh, cur_oh, enq_oh;
+
+  assign eq_oh  = e_oh_i;
+  assign pq_oh  = onehot(pick_q);
+  assign cur_oh = onehot(cur_q);
+  assign enq_oh = enq_oh_i;
+
+  always_comb begin
+    for (int i = 0; i < N; i++) begin
+      for (int v = 0; v < RW; v++) th[i*RW + v] = 32'(occ_i[i*CntW +: CntW]) >= v;
+      // After this cycle's enqueue; then after draining pick_q or e_q_i.
+      th0[i*RW +: RW] = th[i*RW +: RW] | ({RW{enq_oh[i]}} & (th[i*RW +: RW] << 1));
+      th1[i*RW +: RW] = pq_oh[i] ? th0[i*RW +: RW] >> 1 : th0[i*RW +: RW];
+      th2[i*RW +: RW] = eq_oh[i] ? th0[i*RW +: RW] >> 1 : th0[i*RW +: RW];
+      th0[i*RW + D + 1] = 1'b0;
+      th1[i*RW] = 1'b1;
+      th2[i*RW] = 1'b1;
+    end
+  end
+
+  // Column-major view of rows 1..D for mrpb_policy.
+  function automatic logic [D*N-1:0] cols(input logic [N*RW-1:0] t);
+    for (int v = 1; v <= D; v++)
+      for (int i = 0; i < N; i++) cols[(v-1)*N + i] = t[i*RW + v];
+  endfunction
+
+  // --- step 1: the policy on each state the next cycle can start from ---------
+  // s0: no drain (pointer ptr_q); s1: pick_q drained by the policy (pointer
+  // past pick_q); s2: e_q_i drained, by the policy (pointer past e_q_i) or by a
+  // flush or full-queue drain (pointer ptr_q).
+  logic           v0, v1, v2;
+  logic [QW-1:0]  f0, f1, f2, l0, l1, l2, r0, r1, r2p, r2f;
+  logic [D-1:0]   m0, m1, m2;
+
+  mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s0 (
+    .cols_i (cols(th0)), .upper_i (upper(ptr_q)),
+    .valid_o (v0), .fixed_o (f0), .long_o (l0), .long_max_o (m0), .rr_o (r0)
+  );
+  mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s1 (
+    .cols_i (cols(th1)), .upper_i (upper(after(pick_q))),
+    .valid_o (v1), .fixed_o (f1), .long_o (l1), .long_max_o (m1), .rr_o (r1)
+  );
+  mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(2)) u_s2 (
+    .cols_i (cols(th2)), .upper_i ({upper(ptr_q), upper(after(e_q_i))}),
+    .valid_o (v2), .fixed_o (f2), .long_o (l2), .long_max_o (m2), .rr_o ({r2f, r2p})
   );
 
-  argmax #(.N(NumQueues), .W(CntW)) u_longest (
-    .valid_i (req),
-    .vals_i  (len_i),
-    .idx_o   (longest_idx),
-    .max_o   (),
-    .valid_o ()
-  );
+  function automatic logic [QW-1:0] base(input logic [QW-1:0] f, input logic [QW-1:0] l,
+                                         input logic [QW-1:0] r);
+    case (policy_i)
+      2'd1:    base = l;
+      2'd2:    base = r;
+      default: base = f;
+    endcase
+  endfunction
 
-  rr_arb #(.N(NumQueues)) u_rr (
-    .clk_i   (clk_i),
-    .rst_ni  (rst_ni),
-    .req_i   (req),
-    .ack_i   (take_i && policy_i == 2'd2),
-    .gnt_o   (),
-    .idx_o   (rr_idx),
-    .valid_o (),
-    .ptr_o   (rr_ptr)
-  );
-  // verilator lint_on PINCONNECTEMPTY
+  function automatic logic ne(input logic [N*RW-1:0] t, input logic [N-1:0] sel);  // queue sel non-empty
+    ne = 1'b0;
+    for (int i = 0; i < N; i++) ne = ne | (sel[i] & t[i*RW + 1]);
+  endfunction
+
+  // Each case: current queue it leaves, greedy hold, next pick.
+  logic          h0, h1, h2p, h2f;
+  logic [QW-1:0] n0, n1, n2p, n2f;
+  assign h0  = greedy_i && ne(th0, cur_oh);
+  assign h1  = greedy_i && ne(th1, pq_oh);
+  assign h2p = greedy_i && ne(th2, eq_oh);
+  assign h2f = greedy_i && ne(th2, cur_oh);
+  assign n0  = h0  ? cur_q  : base(f0, l0, r0);
+  assign n1  = h1  ? pick_q : base(f1, l1, r1);
+  assign n2p = h2p ? e_q_i  : base(f2, l2, r2p);
+  assign n2f = h2f ? cur_q  : base(f2, l2, r2f);
+
+  // --- step 2: this cycle's choice ------------------------------------------------
+  logic [D-1:0] e_row;                // queue e_q_i holds at least v requests (bit v-1)
+  logic [D-1:0] e_row_m1;             // ... at least v-1
+  logic         e_lt, e_ge, p_ge, long_ge, long_eq, base_win;
+  logic         e_is_cur;           // the enqueue point's queue is the current one
+
+  always_comb begin
+    e_row    = '0;
+    e_row_m1 = '0;
+    for (int i = 0; i < N; i++) begin
+      e_row    = e_row    | ({D{eq_oh[i]}} & th[i*RW + 1 +: D]);
+      e_row_m1 = e_row_m1 | ({D{eq_oh[i]}} & th[i*RW +: D]);
+    end
+  end
+
+  assign e_is_cur = |(eq_oh & cur_oh);
+  assign e_lt    = e_q_i < pick_q;
+  assign e_ge    = e_q_i >= ptr_q;
+  assign p_ge    = pick_q >= ptr_q;
+  assign long_ge = |(e_row & lmax_q);                  // len(e_q) >= lmax: it wins after +1
+  assign long_eq = |(e_row_m1 & ~e_row & lmax_q);      // len(e_q) = lmax - 1: a tie after +1
 
   always_comb begin
     case (policy_i)
-      2'd1:    pick_o = longest_idx;
-      2'd2:    pick_o = rr_idx;
-      default: pick_o = fixed_idx;
+      2'd1:    base_win = long_ge || (long_eq && e_lt);
+      2'd2:    base_win = p_ge ? (e_ge && e_lt) : (e_ge || e_lt);
+      default: base_win = e_lt;
     endcase
   end
 
-  assign valid_o = |nonempty_i;
+  assign e_win_o = enq_i && !hold_q && (!valid_q || (greedy_i && e_is_cur) || base_win);
+  assign pick_o  = e_win_o ? e_q_i : pick_q;
+  assign valid_o = valid_q || enq_i;
+  assign pre_oh_o = pq_oh;
+
+  // The slot's answer picks the case for the next cycle. The values if the
+  // slot takes (*_f) are settled without it and kept as wires, so that
+  // synthesis leaves fire_i (half a cycle in) as the last select.
+  (* keep *) logic [QW-1:0] pick_f, cur_f, ptr_f;
+  (* keep *) logic          hold_f, valid_f;
+  (* keep *) logic [D-1:0]  lmax_f;
+  logic                     pol;                // the policy drains if the slot takes
+  assign pol = en_i && valid_o;
 
   always_comb begin
-    cur_d = cur_q;
-    if (take_i) cur_d = pick_o;
+    cur_f = cur_q;
+    ptr_f = ptr_q;
+    if (pol) begin
+      cur_f = pick_o;
+      if (policy_i == 2'd2) ptr_f = after(pick_o);
+    end
+    if (pol && !e_win_o) begin
+      pick_f = n1;  hold_f = h1;  valid_f = v1;  lmax_f = m1;
+    end else if (pol) begin
+      pick_f = n2p; hold_f = h2p; valid_f = v2;  lmax_f = m2;
+    end else if (forced_i) begin
+      pick_f = n2f; hold_f = h2f; valid_f = v2;  lmax_f = m2;
+    end else begin
+      pick_f = n0;  hold_f = h0;  valid_f = v0;  lmax_f = m0;
+    end
   end
 
+  assign cur_d   = fire_i ? cur_f   : cur_q;
+  assign ptr_d   = fire_i ? ptr_f   : ptr_q;
+  assign pick_d  = fire_i ? pick_f  : n0;
+  assign hold_d  = fire_i ? hold_f  : h0;
+  assign valid_d = fire_i ? valid_f : v0;
+  assign lmax_d  = fire_i ? lmax_f  : m0;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) cur_q <= '0;
-    else         cur_q <= cur_d;
+    if (!rst_ni) begin
+      pick_q  <= '0;
+      hold_q  <= 1'b0;
+      valid_q <= 1'b0;
+      lmax_q  <= '0;
+      cur_q   <= '0;
+      ptr_q   <= '0;
+    end else begin
+      pick_q  <= pick_d;
+      hold_q  <= hold_d;
+      valid_q <= valid_d;
+      lmax_q  <= lmax_d;
+      cur_q   <= cur_d;
+      ptr_q   <= ptr_d;
+    end
   end
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert (!(take_i && !valid_o)) else $error("mrpb_drain_sel: take without a non-empty queue");
-      assert (!valid_o || nonempty_i[pick_o]) else $error("mrpb_drain_sel: pick names an empty queue");
+      assert (!(forced_i && en_i)) else $error("mrpb_drain_sel: a forced drain while the policy may drain");
+      assert (!valid_o || ne(th0, onehot(pick_o))) else $error("mrpb_drain_sel: pick names an empty queue");
     end
   end
 `endif
 
 `ifdef FORMAL
-  // The policies as the paper states them (section 3.3), for any request
-  // vector and lengths: the pick is a non-empty queue; greedy keeps the
-  // current queue while it is non-empty; fixed-order: no lower queue is
-  // non-empty; longest-first: no queue is longer, and none as long is lower;
-  // round-robin: no non-empty queue lies between the pointer and the pick.
-  function automatic logic [CntW-1:0] f_len(input logic [31:0] i);
-    f_len = len_i[i*CntW +: CntW];
-  endfunction
-  logic [QW-1:0] f_ptr;
-  assign f_ptr = rr_ptr;
+  // The choice is the policy's definition on the queues after this cycle's
+  // enqueue (what the single-cycle selector computed): BMC from reset with
+  // any modes (tests/formal/mrpb_top.sv).
+  logic [N-1:0]   f_ne;
+  logic [N*CntW-1:0] f_len;
+  logic           f_hold;
   always @* begin
-    if (rst_ni && valid_o) begin
-      assert (nonempty_i[pick_o]);
-      if (hold) assert (pick_o == cur_q);
-      for (int i = 0; i < NumQueues; i++) begin
-        if (req[i] && policy_i != 2'd1 && policy_i != 2'd2) assert (32'(pick_o) <= i);
-        if (req[i] && policy_i == 2'd1) begin
-          assert (f_len(i) <= f_len(32'(pick_o)));
-          if (f_len(i) == f_len(32'(pick_o))) assert (32'(pick_o) <= i);
-        end
-        // round-robin: i is not strictly between the pointer and the pick
-        // (cyclically), else it would have been chosen first
-        if (req[i] && policy_i == 2'd2) begin
-          if (pick_o >= f_ptr) begin
-            assert (!(i >= 32'(f_ptr) && i < 32'(pick_o)));
-          end else begin
-            assert (!(i >= 32'(f_ptr) || i < 32'(pick_o)));
+    for (int i = 0; i < N; i++) begin
+      f_ne[i] = th0[i*RW + 1];
+      f_len[i*CntW +: CntW] = occ_i[i*CntW +: CntW] + CntW'(enq_oh[i]);
+    end
+    f_hold = greedy_i && f_ne[cur_q];
+  end
+  function automatic logic [CntW-1:0] f_l(input logic [31:0] i);
+    f_l = f_len[i*CntW +: CntW];
+  endfunction
+  always @* begin
+    if (rst_ni) begin
+      assert (valid_o == |f_ne);
+      if (valid_o) begin
+        assert (f_ne[pick_o]);
+        if (f_hold) assert (pick_o == cur_q);
+        for (int i = 0; i < N; i++) begin
+          if (!f_hold && f_ne[i] && policy_i != 2'd1 && policy_i != 2'd2) assert (32'(pick_o) <= i);
+          if (!f_hold && f_ne[i] && policy_i == 2'd1) begin
+            assert (f_l(i) <= f_l(32'(pick_o)));
+            if (f_l(i) == f_l(32'(pick_o))) assert (32'(pick_o) <= i);
+          end
+          if (!f_hold && f_ne[i] && policy_i == 2'd2) begin
+            if (pick_o >= ptr_q) begin
+              assert (!(i >= 32'(ptr_q) && i < 32'(pick_o)));
+            end else begin
+              assert (!(i >= 32'(ptr_q) || i < 32'(pick_o)));
+            end
           end
         end
       end

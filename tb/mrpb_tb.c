@@ -149,7 +149,8 @@ static void probes(void *m, sigtab_t *t)
         {"e_q", "enqueue point", 0, NULL},
         {"u_drain_sel.pick_o", "drain policy", 0, NULL},
         {"u_drain_sel.cur_q", "drain policy", 0, NULL},
-        {"u_drain_sel.u_rr.ptr_o", "drain policy", 0, NULL},
+        {"u_drain_sel.ptr_q", "drain policy", 0, NULL},
+        {"u_drain_sel.pick_q", "drain policy", 0, NULL},
     };
     for (unsigned i = 0; i < sizeof p / sizeof p[0]; i++) {
         unsigned k = sigtab_add(t, p[i].path, p[i].w ? p[i].w : qw, 1);

@@ -32,9 +32,11 @@ mutants=(
   "rr_fixed_priority|rtl/rr_arb.sv|assign idx_o   = upper_valid ? upper_idx : all_idx;|assign idx_o   = all_idx;|rr_arb_N3 rr_arb_N8"
   "rr_grant_no_request|rtl/rr_arb.sv|assign gnt_o   = valid_o ? (N'(1) << idx_o) : '0;|assign gnt_o   = N'(1) << idx_o;|rr_arb_*"
   "mrpb_write_stored|rtl/mrpb.sv|assign enq      = ev && !wr_flush && !e_full;|assign enq      = ev && !e_full;|mrpb_Q3_D2_L2"
-  "mrpb_full_ignored|rtl/mrpb.sv|assign e_full   = full[e_q];|assign e_full   = 1'b0;|mrpb_Q3_D2_L2"
-  "mrpb_longest_is_fixed|rtl/mrpb_drain_sel.sv|2'd1:    pick_o = longest_idx;|2'd1:    pick_o = fixed_idx;|mrpb_Q3_D2_L2"
-  "mrpb_greedy_ignored|rtl/mrpb_drain_sel.sv|assign req  = hold ? (NumQueues'(1) << cur_q) : nonempty_i;|assign req  = nonempty_i;|mrpb_Q3_D2_L2"
+  "mrpb_full_ignored|rtl/mrpb.sv|assign e_full   =|assign e_full   = 1'b0 &|mrpb_Q3_D2_L2"
+  "mrpb_longest_is_fixed|rtl/mrpb_drain_sel.sv|2'd1:    base = l;|2'd1:    base = f;|mrpb_Q3_D2_L2"
+  "mrpb_greedy_refill_ignored|rtl/mrpb_drain_sel.sv|(greedy_i && e_is_cur)|1'b0|mrpb_Q3_D2_L2"
+  "mrpb_next_after_enqueue_win|rtl/mrpb_drain_sel.sv|if (pol && !e_win_o) begin|if (pol) begin|mrpb_Q3_D2_L2"
+  "mrpb_long_tie_high|rtl/mrpb_drain_sel.sv|(long_eq && e_lt)|(long_eq && !e_lt)|mrpb_Q3_D2_L2"
 )
 
 status=0

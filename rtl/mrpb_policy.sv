@@ -1,0 +1,65 @@
+// mrpb_policy: MRPB's three base drain policies over one queue state, all at
+// once (combinational; used by mrpb_drain_sel, once per candidate state).
+//
+// The state comes as thermometer columns: column v (v = 1..Depth, at
+// [(v-1)*NumQueues +: NumQueues]) has bit i set when queue i holds at least v
+// requests. Column 1 is the non-empty vector. Then
+//   fixed-order:    the lowest non-empty queue (a prio_enc on column 1);
+//   longest-first:  the lowest queue of the highest non-empty column: one
+//                   prio_enc per column, all in parallel, and the highest
+//                   column with a request selects among them. This equals an
+//                   argmax over the lengths with ties to the lower index
+//                   (columns are nested: a queue in column v+1 is in column v)
+//                   without a comparator tree;
+//   round-robin:    for each pointer mask (bit j: j >= the pointer), the first
+//                   non-empty queue at or after the pointer, else the lowest
+//                   (two prio_encs per mask, as rr_arb's idx_o).
+// Example: lengths {q0: 1, q1: 3, q2: 3}: columns 1 = {0,1,2}, 2 = {1,2},
+// 3 = {1,2}; the highest non-empty column is 3, whose lowest queue is 1.
+module mrpb_policy #(
+  parameter int NumQueues = 48,                                  // queues, 1..64
+  parameter int Depth     = 8,                                   // entries per queue (columns)
+  parameter int NMask     = 1,                                   // round-robin pointers evaluated
+  localparam int QW = (NumQueues > 1) ? $clog2(NumQueues) : 1    // queue index width
+) (
+  input  logic [Depth*NumQueues-1:0] cols_i,     // thermometer columns (see above)
+  input  logic [NMask*NumQueues-1:0] upper_i,    // round-robin pointer masks, mask m at [m*NumQueues +: NumQueues]
+  output logic                       valid_o,    // some queue is non-empty
+  output logic [QW-1:0]              fixed_o,    // fixed-order's pick (0 when none)
+  output logic [QW-1:0]              long_o,     // longest-first's pick (0 when none)
+  output logic [Depth-1:0]           long_max_o, // one-hot: the longest length is v at bit v-1; 0 when none
+  output logic [NMask*QW-1:0]        rr_o        // round-robin's pick with mask m at [m*QW +: QW]
+);
+  logic [Depth-1:0] any;                         // column v-1 has a request
+  logic [QW-1:0]    col_idx [Depth];             // its lowest queue
+
+  for (genvar v = 0; v < Depth; v++) begin : gen_col
+    prio_enc #(.N(NumQueues)) u_col (
+      .req_i   (cols_i[v*NumQueues +: NumQueues]),
+      .idx_o   (col_idx[v]),
+      .valid_o (any[v])
+    );
+  end
+
+  // Columns are nested, so `any` is a thermometer: the top set bit is where
+  // the next one is clear.
+  always_comb begin
+    long_max_o = any & ~(any >> 1);
+    long_o     = '0;
+    for (int v = 0; v < Depth; v++) long_o = long_o | ({QW{long_max_o[v]}} & col_idx[v]);
+  end
+
+  assign valid_o = any[0];
+  assign fixed_o = col_idx[0];
+
+  for (genvar m = 0; m < NMask; m++) begin : gen_rr
+    logic [QW-1:0] up_idx;
+    logic          up_valid;
+    prio_enc #(.N(NumQueues)) u_upper (
+      .req_i   (cols_i[0 +: NumQueues] & upper_i[m*NumQueues +: NumQueues]),
+      .idx_o   (up_idx),
+      .valid_o (up_valid)
+    );
+    assign rr_o[m*QW +: QW] = up_valid ? up_idx : col_idx[0];
+  end
+endmodule
