@@ -75,6 +75,7 @@ module mrpb #(
   logic [QW-1:0]   in_q;
   logic [QW+EW-1:0] e_data;
   logic            e_valid, e_write, e_take, e_stall;
+  logic            e_stall_f, e_stall_nf;        // e_stall if the slot takes / does not take
   logic [QW-1:0]   e_q;
   logic [EW-1:0]   e_entry;
 
@@ -102,19 +103,23 @@ module mrpb #(
   assign e_q     = e_data[QW+EW-1 -: QW];
 
   // The enqueue point's queue as a one-hot, decoded a stage ahead and moved
-  // with the pipeline (Latency 1: decoded from the input).
-  function automatic logic [NumQueues-1:0] onehot(input logic [QW-1:0] q);
-    for (int i = 0; i < NumQueues; i++) onehot[i] = q == QW'(i);
-  endfunction
-  logic [NumQueues-1:0] e_oh;
+  // with the pipeline (Latency 1: decoded from the input). nx_oh is the
+  // queue of the request behind it, which it holds next cycle unless it
+  // stalls (e_stall_f / e_stall_nf: if the slot takes / does not take a
+  // request); the drain selector registers the length of the queue it will
+  // hold a cycle ahead.
+  localparam bit RowAhead = Latency > 1;
+  logic [NumQueues-1:0] e_oh, nx_oh;
   if (Latency == 1) begin : gen_oh_wire
-    assign e_oh = onehot(e_q);
+    oh_dec #(.N(NumQueues)) u_e_oh (.idx_i (e_q), .oh_o (e_oh));
+    assign nx_oh = '0;
     logic unused_next;
-    assign unused_next = ^e_next;
+    assign unused_next = ^{e_next, e_stall_f, e_stall_nf, e_keep_oh};
   end else begin : gen_oh_reg
     logic [NumQueues-1:0] e_oh_q;
+    oh_dec #(.N(NumQueues)) u_nx_oh (.idx_i (e_next[QW+EW-1 -: QW]), .oh_o (nx_oh));
     always_ff @(posedge clk_i) begin
-      if (!e_stall) e_oh_q <= onehot(e_next[QW+EW-1 -: QW]);
+      if (e_keep_oh) e_oh_q <= nx_oh;
     end
     assign e_oh = e_oh_q;
     // verilator lint_off UNUSEDSIGNAL
@@ -130,12 +135,38 @@ module mrpb #(
   logic [NumQueues*CntW-1:0] occ;
   logic [EW-1:0]             head_p, head_e, item;
   logic                      ev, wr_flush, full_rd, e_full, e_empty, enq;
-  (* keep *) logic           slot_free;   // the slot can take a request this cycle
+  logic                      slot_free;   // the slot can take a request this cycle
   logic                      pol_valid, pol_en, forced, e_win;
   logic [QW-1:0]             pick;
   logic [NumQueues-1:0]      pre_oh, pop_oh, enq_oh, push_oh;
   logic [2:0]                reason;
   logic [QW-1:0]             dq;
+
+  // The slot's answer (slot_free), copied per group of loads. The L1's and
+  // the next level's answers arrive half a cycle in; whether the slot can
+  // take a request is sf_idle | (sf_l1 & l1_ready_i) | (sf_byp & byp_ready_i),
+  // with the three terms from the slot's registers. Each group (the drain
+  // selector, the pops and the pushes of each QG queues, the slot's load, the
+  // drain outputs, the input pipeline, the enqueue point's queue, in_ready_o)
+  // has its own late_ao, so a late input drives some twenty small gates, not
+  // one node with a buffer tree of some 300 loads (rtl/late_ao.sv).
+  logic sf_idle, sf_l1, sf_byp;
+  localparam int QG = 8;                         // queues per copy for the pops and pushes
+  localparam int NG = (NumQueues + QG - 1) / QG;
+  logic free_sel, free_load, free_out;
+  logic [NG-1:0] free_pop, free_push;
+  assign sf_idle = !out_valid_o;
+  assign sf_l1   = out_valid_o && !out_bypass_o;
+  assign sf_byp  = out_valid_o && out_bypass_o;
+  late_ao u_free_sel  (.a_i (sf_idle), .b_i (sf_l1), .c_i (sf_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (free_sel));
+  for (genvar g = 0; g < NG; g++) begin : gen_free_q   // one pair per QG queues
+    late_ao u_free_pop  (.a_i (sf_idle), .b_i (sf_l1), .c_i (sf_byp), .x_i (l1_ready_i), .z_i (byp_ready_i),
+                         .y_o (free_pop[g]));
+    late_ao u_free_push (.a_i (sf_idle), .b_i (sf_l1), .c_i (sf_byp), .x_i (l1_ready_i), .z_i (byp_ready_i),
+                         .y_o (free_push[g]));
+  end
+  late_ao u_free_load (.a_i (sf_idle), .b_i (sf_l1), .c_i (sf_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (free_load));
+  late_ao u_free_out  (.a_i (sf_idle), .b_i (sf_l1), .c_i (sf_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (free_out));
 
   assign ev       = e_valid && reorder_i;
   assign e_full   = |(full & e_oh);
@@ -151,7 +182,7 @@ module mrpb #(
 
   // The policy's pick on the queues after this cycle's enqueue: pre_oh (chosen
   // a cycle ahead) unless the enqueue point's queue wins (e_win).
-  mrpb_drain_sel #(.NumQueues(NumQueues), .Depth(Depth)) u_drain_sel (
+  mrpb_drain_sel #(.NumQueues(NumQueues), .Depth(Depth), .RowAhead(RowAhead)) u_drain_sel (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
     .policy_i  (policy_i),
@@ -163,7 +194,10 @@ module mrpb #(
     .e_oh_i    (e_oh),
     .en_i      (pol_en),
     .forced_i  (forced),
-    .fire_i    (slot_free),
+    .fire_i    (free_sel),
+    .nx_oh_i   (nx_oh),
+    .nx_f_i    (!e_stall_f),
+    .nx_nf_i   (!e_stall_nf),
     .pre_oh_o  (pre_oh),
     .e_win_o   (e_win),
     .pick_o    (pick),
@@ -196,8 +230,8 @@ module mrpb #(
       dq_if     = pick;
     end
   end
-  assign reason = slot_free ? reason_if : DrNone;
-  assign dq     = slot_free ? dq_if : '0;
+  assign reason = free_out ? reason_if : DrNone;
+  assign dq     = free_out ? dq_if : '0;
 
   // A queue drain pops the head: of pre_oh, or of the enqueue point's queue. When
   // the policy picks the enqueue point's queue and it is empty, the request
@@ -215,10 +249,13 @@ module mrpb #(
   assign ft_if   = pol_en && e_win && e_empty;
   assign pop_sel = {NumQueues{pop_if}} & ((pol_en && !e_win) ? pre_oh : e_oh);
   assign push_ft = ft_if ? '0 : enq_oh;
-  assign pop_oh  = {NumQueues{slot_free}} & pop_sel;
-  assign push_oh = slot_free ? push_ft : enq_oh;
+  for (genvar i = 0; i < NumQueues; i++) begin : gen_popush
+    assign pop_oh[i]  = free_pop[i / QG] & pop_sel[i];
+    assign push_oh[i] = free_push[i / QG] ? push_ft[i] : enq_oh[i];
+  end
+  // What enters the slot if it loads (reason_if: the slot ignores it otherwise).
   always_comb begin
-    case (reason)
+    case (reason_if)
       DrPolicy:       item = !e_win ? head_p : (e_empty ? e_entry : head_e);
       DrFull, DrFlush: item = head_e;
       default:        item = e_entry;
@@ -228,10 +265,23 @@ module mrpb #(
   // The enqueue point hands its request on: stored (no slot needed), or as
   // the write or the direct request if the slot takes it.
   (* keep *) logic e_take_if;
-  assign e_take_if = !reorder_i || (wr_flush && e_empty);
-  assign e_take    = (reorder_i && !wr_flush && enq) || (slot_free && e_take_if);
-  assign e_stall    = e_valid && !e_take;
-  assign in_ready_o = !e_stall;
+  logic            e_keep;                     // stored: no slot needed
+  assign e_take_if  = !reorder_i || (wr_flush && e_empty);
+  assign e_keep     = reorder_i && !wr_flush && enq;
+  assign e_stall_f  = e_valid && !(e_keep || e_take_if);
+  assign e_stall_nf = e_valid && !e_keep;
+  // e_take = e_keep | (slot_free & e_take_if), three copies: the input
+  // pipeline's hold, the enqueue point's queue, in_ready_o.
+  logic e_take_oh, e_keep_oh, rdy_a, take_a, take_l1, take_byp;
+  assign take_a   = e_keep || (e_take_if && sf_idle);
+  assign take_l1  = e_take_if && sf_l1;
+  assign take_byp = e_take_if && sf_byp;
+  assign rdy_a    = !e_valid || take_a;
+  late_ao u_take    (.a_i (take_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (e_take));
+  late_ao u_take_oh (.a_i (take_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (e_take_oh));
+  late_ao u_ready   (.a_i (rdy_a),  .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (in_ready_o));
+  assign e_stall   = e_valid && !e_take;
+  assign e_keep_oh = !e_valid || e_take_oh;    // the enqueue point's queue is replaced
 
   mrpb_queues #(.NumQueues(NumQueues), .Depth(Depth), .Width(EW)) u_queues (
     .clk_i    (clk_i),
@@ -254,7 +304,7 @@ module mrpb #(
   mrpb_outslot #(.Width(EW)) u_outslot (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
-    .load_i           (reason != DrNone),
+    .load_i           (free_load && reason_if != DrNone),
     .data_i           (item),
     .bypass_mode_i    (bypass_i),
     .l1_ready_i       (l1_ready_i),
@@ -287,6 +337,9 @@ module mrpb #(
         else $error("mrpb: a mode changed out of reset");
       assert (!in_valid_i || 32'(in_sig) < NumQueues)
         else $error("mrpb: signature %0d >= NumQueues", in_sig);
+      assert ({free_sel, free_load, free_out} == {3{slot_free}} && free_pop == {NG{slot_free}}
+              && free_push == {NG{slot_free}})
+        else $error("mrpb: a copy of slot_free differs from the slot's");
     end
   end
 `endif
@@ -309,9 +362,9 @@ module mrpb #(
       if (reason == DrFlush) assert (e_write && !e_empty && dq == e_q);
       if (reason == DrFull) assert (!e_write && e_full && dq == e_q);
       assert ((push_oh & ~(e_oh & ~full)) == '0);
-      if (pop_oh != '0) assert ((empty & pop_oh) == '0 && pop_oh == onehot(dq));
+      if (pop_oh != '0) assert ((empty & pop_oh) == '0 && pop_oh == {{(NumQueues-1){1'b0}}, 1'b1} << dq);
       if (!in_ready_o) assert (e_valid);
-      if (e_valid) assert (e_oh == onehot(e_q));
+      if (e_valid) assert (e_oh == {{(NumQueues-1){1'b0}}, 1'b1} << e_q);
       if (!reorder_i) assert (empty == '1 && push_oh == '0);
     end
   end

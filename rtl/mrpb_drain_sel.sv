@@ -21,7 +21,9 @@
 //      point's queue: a drain takes one of those two), with the current
 //      queue and pointer each case leaves; the slot's late answer selects
 //      one, which is registered: pick_q, hold_q (current is non-empty),
-//      valid_q, lmax_q (longest-first: the longest length).
+//      valid_q, lmax_q (longest-first: the longest length) and, when the
+//      enqueue point's next queue is known a cycle ahead (RowAhead), e_row_q:
+//      the length of that queue at the start of cycle t, as a thermometer.
 //   2. In cycle t only the enqueue point's request (queue e_q) is new, and it
 //      adds one request to one queue. The policy's choice on the queues with
 //      it is either pick_q or e_q, and a few compares of registers decide
@@ -42,6 +44,8 @@
 module mrpb_drain_sel #(
   parameter int NumQueues = 48,                                  // queues, 1..64
   parameter int Depth     = 8,                                   // entries per queue
+  parameter bit RowAhead  = 1'b0,                                // nx_*_oh_i are given: the enqueue
+                                                                 // point's length registered a cycle ahead
   localparam int QW   = (NumQueues > 1) ? $clog2(NumQueues) : 1, // queue index width
   localparam int CntW = $clog2(Depth + 1)                        // length width
 ) (
@@ -59,6 +63,10 @@ module mrpb_drain_sel #(
   input  logic                      en_i,       // the policy may drain (no flush or full-queue drain)
   input  logic                      forced_i,   // a flush or full-queue drain of queue e_q_i, if fire_i
   input  logic                      fire_i,     // the slot takes what is drained this cycle
+  input  logic [NumQueues-1:0]      nx_oh_i,    // RowAhead (else unused): the queue of the request behind
+                                                //   the enqueue point, one-hot;
+  input  logic                      nx_f_i,     //   it moves up next cycle if fire_i
+  input  logic                      nx_nf_i,    //   ... if not fire_i (else e_q_i stays)
   output logic [NumQueues-1:0]      pre_oh_o,   // one-hot: pick_q, the pick unless e_win_o (for the head mux)
   output logic                      e_win_o,    // the policy picks e_q_i (pick_o = e_q_i)
   output logic [QW-1:0]             pick_o,     // the queue the policy drains; 0 when none
@@ -79,10 +87,6 @@ module mrpb_drain_sel #(
     after = (32'(q) == N - 1) ? '0 : q + 1'b1;
   endfunction
 
-  function automatic logic [N-1:0] onehot(input logic [QW-1:0] q);
-    for (int i = 0; i < N; i++) onehot[i] = q == QW'(i);
-  endfunction
-
   function automatic logic [N-1:0] upper(input logic [QW-1:0] p);   // bit j: j >= p
     for (int i = 0; i < N; i++) upper[i] = QW'(i) >= p;
   endfunction
@@ -95,8 +99,8 @@ module mrpb_drain_sel #(
   logic [N-1:0]     eq_oh, pq_oh, cur_oh, enq_oh;
 
   assign eq_oh  = e_oh_i;
-  assign pq_oh  = onehot(pick_q);
-  assign cur_oh = onehot(cur_q);
+  oh_dec #(.N(N)) u_pq_oh  (.idx_i (pick_q), .oh_o (pq_oh));
+  oh_dec #(.N(N)) u_cur_oh (.idx_i (cur_q),  .oh_o (cur_oh));
   assign enq_oh = enq_oh_i;
 
   always_comb begin
@@ -106,7 +110,8 @@ module mrpb_drain_sel #(
       th0[i*RW +: RW] = th[i*RW +: RW] | ({RW{enq_oh[i]}} & (th[i*RW +: RW] << 1));
       th1[i*RW +: RW] = pq_oh[i] ? th0[i*RW +: RW] >> 1 : th0[i*RW +: RW];
       th2[i*RW +: RW] = eq_oh[i] ? th0[i*RW +: RW] >> 1 : th0[i*RW +: RW];
-      th0[i*RW + D + 1] = 1'b0;
+      th0[i*RW + D + 1] = 1'b0;   // 0 anyway (an enqueue needs a queue that is not full);
+                                  // a constant, so that synthesis knows
       th1[i*RW] = 1'b1;
       th2[i*RW] = 1'b1;
     end
@@ -125,17 +130,21 @@ module mrpb_drain_sel #(
   logic           v0, v1, v2;
   logic [QW-1:0]  f0, f1, f2, l0, l1, l2, r0, r1, r2p, r2f;
   logic [D-1:0]   m0, m1, m2;
+  logic [D*N-1:0] c0, c1, c2;         // the three states as columns (column 1: non-empty)
+  assign c0 = cols(th0);
+  assign c1 = cols(th1);
+  assign c2 = cols(th2);
 
   mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s0 (
-    .cols_i (cols(th0)), .upper_i (upper(ptr_q)),
+    .cols_i (c0), .upper_i (upper(ptr_q)),
     .valid_o (v0), .fixed_o (f0), .long_o (l0), .long_max_o (m0), .rr_o (r0)
   );
   mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s1 (
-    .cols_i (cols(th1)), .upper_i (upper(after(pick_q))),
+    .cols_i (c1), .upper_i (upper(after(pick_q))),
     .valid_o (v1), .fixed_o (f1), .long_o (l1), .long_max_o (m1), .rr_o (r1)
   );
   mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(2)) u_s2 (
-    .cols_i (cols(th2)), .upper_i ({upper(ptr_q), upper(after(e_q_i))}),
+    .cols_i (c2), .upper_i ({upper(ptr_q), upper(after(e_q_i))}),
     .valid_o (v2), .fixed_o (f2), .long_o (l2), .long_max_o (m2), .rr_o ({r2f, r2p})
   );
 
@@ -148,18 +157,20 @@ module mrpb_drain_sel #(
     endcase
   endfunction
 
-  function automatic logic ne(input logic [N*RW-1:0] t, input logic [N-1:0] sel);  // queue sel non-empty
-    ne = 1'b0;
-    for (int i = 0; i < N; i++) ne = ne | (sel[i] & t[i*RW + 1]);
-  endfunction
-
-  // Each case: current queue it leaves, greedy hold, next pick.
+  // Each case: current queue it leaves, greedy hold, next pick. The greedy
+  // hold asks whether a queue (one-hot) is non-empty in that case: column 1
+  // of the thermometer selected by the one-hot.
+  logic          ne0, ne1, ne2p, ne2f;
   logic          h0, h1, h2p, h2f;
   logic [QW-1:0] n0, n1, n2p, n2f;
-  assign h0  = greedy_i && ne(th0, cur_oh);
-  assign h1  = greedy_i && ne(th1, pq_oh);
-  assign h2p = greedy_i && ne(th2, eq_oh);
-  assign h2f = greedy_i && ne(th2, cur_oh);
+  oh_sel #(.N(N), .W(1)) u_ne0  (.data_i (c0[N-1:0]), .sel_i (cur_oh), .data_o (ne0));
+  oh_sel #(.N(N), .W(1)) u_ne1  (.data_i (c1[N-1:0]), .sel_i (pq_oh),  .data_o (ne1));
+  oh_sel #(.N(N), .W(1)) u_ne2p (.data_i (c2[N-1:0]), .sel_i (eq_oh),  .data_o (ne2p));
+  oh_sel #(.N(N), .W(1)) u_ne2f (.data_i (c2[N-1:0]), .sel_i (cur_oh), .data_o (ne2f));
+  assign h0  = greedy_i && ne0;
+  assign h1  = greedy_i && ne1;
+  assign h2p = greedy_i && ne2p;
+  assign h2f = greedy_i && ne2f;
   assign n0  = h0  ? cur_q  : base(f0, l0, r0);
   assign n1  = h1  ? pick_q : base(f1, l1, r1);
   assign n2p = h2p ? e_q_i  : base(f2, l2, r2p);
@@ -170,17 +181,20 @@ module mrpb_drain_sel #(
   logic [D-1:0] e_row_m1;             // ... at least v-1
   logic         e_lt, e_ge, p_ge, long_ge, long_eq, base_win;
   logic         e_is_cur;           // the enqueue point's queue is the current one
+  logic [D-1:0] e_row_q, e_row_d;     // RowAhead: e_row, registered a cycle ahead
 
-  always_comb begin
-    e_row    = '0;
-    e_row_m1 = '0;
-    for (int i = 0; i < N; i++) begin
-      e_row    = e_row    | ({D{eq_oh[i]}} & th[i*RW + 1 +: D]);
-      e_row_m1 = e_row_m1 | ({D{eq_oh[i]}} & th[i*RW +: D]);
+  if (RowAhead) begin : gen_row_reg
+    assign e_row = e_row_q;
+  end else begin : gen_row_sel
+    logic [N*D-1:0] rows;             // rows 1..D of each queue
+    for (genvar i = 0; i < N; i++) begin : gen_row
+      assign rows[i*D +: D] = th[i*RW + 1 +: D];
     end
+    oh_sel #(.N(N), .W(D)) u_e_row (.data_i (rows), .sel_i (eq_oh), .data_o (e_row));
   end
+  assign e_row_m1 = D'({e_row, 1'b1});        // at least v - 1: the row shifted up
 
-  assign e_is_cur = |(eq_oh & cur_oh);
+  assign e_is_cur = e_q_i == cur_q;
   assign e_lt    = e_q_i < pick_q;
   assign e_ge    = e_q_i >= ptr_q;
   assign p_ge    = pick_q >= ptr_q;
@@ -227,6 +241,42 @@ module mrpb_drain_sel #(
     end
   end
 
+  // RowAhead: the row of the queue the enqueue point holds next cycle, in the
+  // state the cycle leaves: after this cycle's enqueue (th0), and with one
+  // request fewer if that queue is the one drained (pick_q in case s1, e_q_i
+  // in case s2).
+  if (RowAhead) begin : gen_row_next
+    logic [N*D-1:0] rows0;            // rows 1..D of each queue after the enqueue
+    logic [D-1:0]   r_n, r_e;         // the row of nx_oh_i's / e_q_i's queue after the enqueue
+    logic           xn_p, xn_e, xe_p; // nx_oh_i is pick_q / e_q_i; e_q_i is pick_q
+    logic [D-1:0]   r_f;
+    logic           sh1, sh2;         // the next queue loses a request in case s1 / s2
+    (* keep *) logic [D-1:0] e_row_f;
+    for (genvar i = 0; i < N; i++) begin : gen_row
+      assign rows0[i*D +: D] = th0[i*RW + 1 +: D];
+    end
+    oh_sel #(.N(N), .W(D)) u_r_n  (.data_i (rows0), .sel_i (nx_oh_i), .data_o (r_n));
+    oh_sel #(.N(N), .W(D)) u_r_e  (.data_i (rows0), .sel_i (eq_oh),   .data_o (r_e));
+    oh_sel #(.N(N), .W(1)) u_xn_p (.data_i (pq_oh), .sel_i (nx_oh_i), .data_o (xn_p));
+    oh_sel #(.N(N), .W(1)) u_xn_e (.data_i (eq_oh), .sel_i (nx_oh_i), .data_o (xn_e));
+    oh_sel #(.N(N), .W(1)) u_xe_p (.data_i (pq_oh), .sel_i (eq_oh),   .data_o (xe_p));
+    // The enqueue point's request moves up (nx_f_i) or stays; which, is a
+    // late select, after the rows are read.
+    assign r_f = nx_f_i ? r_n : r_e;
+    assign sh1 = nx_f_i ? xn_p : xe_p;
+    assign sh2 = nx_f_i ? xn_e : 1'b1;
+    always_comb begin
+      if (pol && !e_win_o) e_row_f = sh1 ? r_f >> 1 : r_f;
+      else if (pol || forced_i) e_row_f = sh2 ? r_f >> 1 : r_f;
+      else e_row_f = r_f;
+    end
+    assign e_row_d = fire_i ? e_row_f : (nx_nf_i ? r_n : r_e);
+  end else begin : gen_row_none
+    assign e_row_d = '0;
+    logic unused_nx;
+    assign unused_nx = ^{nx_oh_i, nx_f_i, nx_nf_i, e_row_q};
+  end
+
   assign cur_d   = fire_i ? cur_f   : cur_q;
   assign ptr_d   = fire_i ? ptr_f   : ptr_q;
   assign pick_d  = fire_i ? pick_f  : n0;
@@ -240,6 +290,7 @@ module mrpb_drain_sel #(
       hold_q  <= 1'b0;
       valid_q <= 1'b0;
       lmax_q  <= '0;
+      e_row_q <= '0;
       cur_q   <= '0;
       ptr_q   <= '0;
     end else begin
@@ -247,6 +298,7 @@ module mrpb_drain_sel #(
       hold_q  <= hold_d;
       valid_q <= valid_d;
       lmax_q  <= lmax_d;
+      e_row_q <= e_row_d;
       cur_q   <= cur_d;
       ptr_q   <= ptr_d;
     end
@@ -256,7 +308,7 @@ module mrpb_drain_sel #(
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assert (!(forced_i && en_i)) else $error("mrpb_drain_sel: a forced drain while the policy may drain");
-      assert (!valid_o || ne(th0, onehot(pick_o))) else $error("mrpb_drain_sel: pick names an empty queue");
+      assert (!valid_o || th0[32'(pick_o)*RW + 1]) else $error("mrpb_drain_sel: pick names an empty queue");
     end
   end
 `endif

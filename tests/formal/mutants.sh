@@ -5,7 +5,9 @@
 # a scratch copy of rtl/ and tests/ (build/formal/mutants/NAME; the work tree
 # is never touched), runs tests/formal.sh there on the checks it names, and
 # expects at least one FAIL. One line per mutant: "KILLED name" when the
-# checks fail as they should, "SURVIVED name" (exit 1) when they all pass.
+# checks fail with a counterexample, "SURVIVED name" (exit 1) when they all
+# pass, "ERROR name" (exit 1) when a check fails for another reason (the
+# mutant does not elaborate, a tool is missing): that kills nothing.
 # Usage: tests/formal/mutants.sh [NAME...]
 set -u
 cd "$(dirname "$0")/../.."
@@ -21,22 +23,25 @@ mutants=(
   "argmax_ref_ties_high|tests/formal/argmax_ref.sv|vals_i[i*W +: W] > max_o|vals_i[i*W +: W] >= max_o|argmax_*"
   "argmax_above_swapped|rtl/argmax.sv|.a_i(cand[c][W-1:0]), .b_i(cand[d][W-1:0])|.a_i(cand[d][W-1:0]), .b_i(cand[c][W-1:0])|argmax_*"
   "argmax_invalid_wins|rtl/argmax.sv|assign beats[d] = v[c];|assign beats[d] = 1'b1;|argmax_*"
-  "fifo_push_when_full|rtl/fifo.sv|assign do_push = push_i & ~full_o;|assign do_push = push_i;|fifo_*"
-  "fifo_pop_when_empty|rtl/fifo.sv|assign do_pop  = pop_i & ~empty_o;|assign do_pop  = pop_i;|fifo_*"
+  "fifo_push_when_full|rtl/fifo.sv|assign do_push = push_i & ~full_q;|assign do_push = push_i;|fifo_*"
+  "fifo_pop_when_empty|rtl/fifo.sv|head_d = pop_i ? (empty_q ? head_q : ptr_next(head_q)) : head_q;|head_d = pop_i ? ptr_next(head_q) : head_q;|fifo_*"
   "fifo_no_wrap|rtl/fifo.sv|ptr_next = (p == PtrW'(Depth - 1)) ? '0 : p + 1'b1;|ptr_next = p + 1'b1;|fifo_D5_W4"
-  "fifo_count_push_pop|rtl/fifo.sv|if (do_push && !do_pop) count_d = count_q + 1'b1;|if (do_push) count_d = count_q + 1'b1;|fifo_*"
-  "fifo_write_next_cell|rtl/fifo.sv|if (do_push) mem_q[tail_q] <= wdata_i;|if (do_push) mem_q[tail_d] <= wdata_i;|fifo_D2_W4 fifo_D5_W4 fifo_D8_W4"
-  "fifo_read_tail|rtl/fifo.sv|assign rdata_o = empty_o ? '0 : mem_q[head_q];|assign rdata_o = empty_o ? '0 : mem_q[tail_q];|fifo_D2_W4 fifo_D5_W4 fifo_D8_W4"
-  "rr_ptr_stays|rtl/rr_arb.sv|ptr_d = (idx_o == IdxW'(N - 1)) ? '0 : idx_o + 1'b1;|ptr_d = idx_o;|rr_arb_N3 rr_arb_N8"
-  "rr_no_wrap|rtl/rr_arb.sv|ptr_d = (idx_o == IdxW'(N - 1)) ? '0 : idx_o + 1'b1;|ptr_d = idx_o + 1'b1;|rr_arb_N3"
+  "fifo_count_push_pop|rtl/fifo.sv|count_d = push_i ? (pop_i ? c11 : c10) : (pop_i ? c01 : count_q);|count_d = push_i ? c10 : (pop_i ? c01 : count_q);|fifo_*"
+  "fifo_write_next_cell|rtl/fifo.sv|if (pushed_q) mem_q[tail_b_q] <= wbuf_q;|if (pushed_q) mem_q[tail] <= wbuf_q;|fifo_D2_W4 fifo_D5_W4 fifo_D8_W4"
+  "fifo_read_tail|rtl/fifo.sv|wbuf_q : mem_q[head_q];|wbuf_q : mem_q[tail_b_q];|fifo_D2_W4 fifo_D5_W4 fifo_D8_W4"
+  "rr_ptr_stays|rtl/rr_arb.sv|if (ack_i) upper_d = grant_upper|if (1'b0) upper_d = grant_upper|rr_arb_N3 rr_arb_N8"
+  "rr_no_wrap|rtl/rr_arb.sv|assign ptr_o   = (last_q == IdxW'(N - 1)) ? '0 : last_q + 1'b1;|assign ptr_o   = last_q + 1'b1;|rr_arb_N3"
   "rr_fixed_priority|rtl/rr_arb.sv|assign idx_o   = upper_valid ? upper_idx : all_idx;|assign idx_o   = all_idx;|rr_arb_N3 rr_arb_N8"
-  "rr_grant_no_request|rtl/rr_arb.sv|assign gnt_o   = valid_o ? (N'(1) << idx_o) : '0;|assign gnt_o   = N'(1) << idx_o;|rr_arb_*"
+  "rr_grant_no_request|rtl/rr_arb.sv|gnt_o    = req_i & ~seen;|gnt_o    = ~seen;|rr_arb_*"
   "mrpb_write_stored|rtl/mrpb.sv|assign enq      = ev && !wr_flush && !e_full;|assign enq      = ev && !e_full;|mrpb_Q3_D2_L2"
   "mrpb_full_ignored|rtl/mrpb.sv|assign e_full   =|assign e_full   = 1'b0 &|mrpb_Q3_D2_L2"
   "mrpb_longest_is_fixed|rtl/mrpb_drain_sel.sv|2'd1:    base = l;|2'd1:    base = f;|mrpb_Q3_D2_L2"
   "mrpb_greedy_refill_ignored|rtl/mrpb_drain_sel.sv|(greedy_i && e_is_cur)|1'b0|mrpb_Q3_D2_L2"
   "mrpb_next_after_enqueue_win|rtl/mrpb_drain_sel.sv|if (pol && !e_win_o) begin|if (pol) begin|mrpb_Q3_D2_L2"
   "mrpb_long_tie_high|rtl/mrpb_drain_sel.sv|(long_eq && e_lt)|(long_eq && !e_lt)|mrpb_Q3_D2_L2"
+  "mrpb_row_ahead_no_drain|rtl/mrpb_drain_sel.sv|assign sh2 = nx_f_i ? xn_e : 1'b1;|assign sh2 = nx_f_i ? xn_e : 1'b0;|mrpb_Q3_D2_L2"
+  "mrpb_row_ahead_stall_ignored|rtl/mrpb_drain_sel.sv|assign r_f = nx_f_i ? r_n : r_e;|assign r_f = r_n;|mrpb_Q3_D2_L2"
+  "mrpb_take_copy_no_bypass|rtl/mrpb.sv|.z_i (byp_ready_i), .y_o (e_take_oh));|.z_i (1'b0), .y_o (e_take_oh));|mrpb_Q3_D2_L2"
 )
 
 status=0
@@ -45,7 +50,7 @@ for m in "${mutants[@]}"; do
     if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
     d=$M/$name
     rm -rf "$d" && mkdir -p "$d/tests"
-    cp -r rtl "$d/" && cp -r tests/formal tests/formal.sh "$d/tests/"
+    cp -r rtl constraints Makefile "$d/" && cp -r tests/formal tests/formal.sh "$d/tests/"
     if [ "$(grep -cF -- "$from" "$d/$file")" != 1 ]; then
         echo "ERROR $name: '$from' is not exactly once in $file"; status=1; continue
     fi
@@ -55,9 +60,24 @@ p = sys.argv[1]; s = open(p).read()
 open(p, "w").write(s.replace(os.environ["FROM"], os.environ["TO"], 1))' "$d/$file"
     # shellcheck disable=SC2086
     (cd "$d" && tests/formal.sh $checks) >"$d/formal.out" 2>&1
-    fails=$(grep -c '^FAIL' "$d/formal.out")
-    if [ "$fails" -gt 0 ]; then
-        echo "KILLED   $name ($file): $(grep '^FAIL' "$d/formal.out" | sed 's/^FAIL formal //; s/ (.*//' | sort -u | paste -sd, | sed 's/,/, /g')"
+    # Killed only by a counterexample: a FAIL whose log shows the solver's
+    # model (SAT) or a failed assertion (yosys-smtbmc). A check that failed
+    # for another reason (the mutant does not elaborate, a tool is missing)
+    # is an error, not a kill.
+    killed=() errors=()
+    while IFS= read -r line; do
+        log=$(sed -n 's/.*log: \([^)]*\)).*/\1/p' <<<"$line")
+        if [ -n "$log" ] && grep -qE 'proof did fail|model found: FAIL|Status: FAILED|Assert failed' "$d/$log" 2>/dev/null; then
+            killed+=("$(sed 's/^FAIL formal //; s/ (.*//' <<<"$line")")
+        else
+            errors+=("$line")
+        fi
+    done < <(grep '^FAIL' "$d/formal.out")
+    if [ ${#errors[@]} -gt 0 ]; then
+        echo "ERROR    $name ($file): a check failed without a counterexample: ${errors[0]} (see $root/$d/formal.out)"
+        status=1
+    elif [ ${#killed[@]} -gt 0 ]; then
+        echo "KILLED   $name ($file): $(printf '%s\n' "${killed[@]}" | sort -u | paste -sd, | sed 's/,/, /g')"
     else
         echo "SURVIVED $name ($file): every check of '$checks' passed (see $root/$d/formal.out)"
         status=1
