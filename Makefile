@@ -46,10 +46,10 @@ BLOCKS := prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched
 RTL_prio_enc := rtl/prio_enc.sv
 RTL_rr_arb   := rtl/prio_enc.sv rtl/rr_arb.sv
 RTL_argmax   := rtl/cmp_ge.sv rtl/argmax.sv
-RTL_fifo     := rtl/fifo.sv
-RTL_mrpb     := rtl/prio_enc.sv rtl/oh_dec.sv rtl/oh_sel.sv rtl/late_ao.sv rtl/fifo.sv rtl/mrpb_inpipe.sv \
+RTL_fifo     := rtl/late_sel.sv rtl/fifo.sv
+RTL_mrpb     := rtl/prio_enc.sv rtl/oh_dec.sv rtl/oh_sel.sv rtl/late_ao.sv rtl/late_sel.sv rtl/fifo.sv rtl/mrpb_inpipe.sv \
                 rtl/mrpb_queues.sv rtl/mrpb_policy.sv rtl/mrpb_drain_sel.sv rtl/mrpb_outslot.sv rtl/mrpb.sv
-RTL_mib_l2   := rtl/prio_enc.sv rtl/add_ks.sv rtl/mib_l2.sv
+RTL_mib_l2   := rtl/prio_enc.sv rtl/add_ks.sv rtl/late_ao.sv rtl/late_sel.sv rtl/mib_l2.sv
 RTL_dram_sched := rtl/add_ks.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/cmp_ge.sv rtl/first_oh.sv rtl/oh_sel.sv rtl/grp_best.sv rtl/dram_slist.sv rtl/dram_rdq.sv \
                 rtl/dram_qfold.sv rtl/dram_rowstore.sv rtl/dram_sched.sv
 
@@ -58,7 +58,8 @@ RTL_dram_sched := rtl/add_ks.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/cmp_ge.sv rtl/f
 PSETS := \
   prio_enc:N=48 prio_enc:N=1 prio_enc:N=2 prio_enc:N=5 prio_enc:N=8 prio_enc:N=64 \
   rr_arb:N=48 rr_arb:N=1 rr_arb:N=3 rr_arb:N=8 rr_arb:N=64 \
-  argmax:N=48,W=8 argmax:N=1,W=4 argmax:N=5,W=7 argmax:N=8,W=16 argmax:N=64,W=8 argmax:N=4,W=64 \
+  argmax:N=48,W=8,Radix=64 argmax:N=48,W=8,Radix=8 argmax:N=1,W=4,Radix=64 argmax:N=5,W=7,Radix=2 \
+  argmax:N=8,W=16,Radix=4 argmax:N=64,W=8,Radix=8 argmax:N=4,W=64,Radix=64 \
   fifo:Depth=8,Width=32 fifo:Depth=1,Width=8 fifo:Depth=2,Width=1 fifo:Depth=5,Width=13 \
   fifo:Depth=48,Width=64 fifo:Depth=64,Width=16 \
   mrpb:NumQueues=48,Depth=8,Latency=5,AddrW=25,TagW=8 \

@@ -17,6 +17,9 @@
 #                        choices before mapping), fast (without them), auto
 #                        (default): full up to ABC_FULL_MAX generic cells
 #                        (default 100000), fast above (see the ABC script below)
+#     --recipe dc2|nodc2|best  with or without ABC's AIG rewriting (dc2) before
+#                        mapping, or (default) both, keeping the netlist with
+#                        the better worst slack (see the ABC script below)
 #     -q, --quiet        no summary line on stdout
 #
 # Steps: Yosys reads the RTL (-sv; Yosys defines SYNTHESIS, so the simulation-only
@@ -28,12 +31,13 @@
 # output directory:
 #   yosys.tcl yosys.log     the synthesis script (Yosys commands in Tcl, which
 #                           picks ABC's script) and its log
-#   abc.constr abc.script   ABC's driving cell and output load (fF), and its script
+#   abc.constr abc.script   ABC's driving cell and output load (fF), and the script kept
 #   rtl_stat.txt            the coarse netlist (word-level cells, memories)
 #   stat.txt                the mapped cells and area (Yosys stat -liberty)
 #   netlist.v               the mapped netlist
 #   sta.tcl sta.log         the STA script and its log (check_setup, paths, slack)
 #   timing.rpt              the worst setup path, in full
+#   */R.*, R = dc2, nodc2   the same files of each recipe mapped (--recipe best)
 #   fo4.log                 the FO4 inverter delay measured in the library
 #   result.txt              key=value summary read by constraints/area_table.sh
 #
@@ -56,6 +60,7 @@ rtl=
 period=
 quiet=0
 abc_mode=auto
+recipe=best
 block=
 params=()
 while [ $# -gt 0 ]; do
@@ -67,6 +72,9 @@ while [ $# -gt 0 ]; do
         -q|--quiet)   quiet=1; shift ;;
         --abc)        [ $# -ge 2 ] || usage "$1 needs full, fast or auto"
                       case $2 in full|fast|auto) abc_mode=$2 ;; *) usage "bad --abc '$2' (expected full, fast or auto)" ;; esac
+                      shift 2 ;;
+        --recipe)     [ $# -ge 2 ] || usage "$1 needs dc2, nodc2 or best"
+                      case $2 in dc2|nodc2|best) recipe=$2 ;; *) usage "bad --recipe '$2' (expected dc2, nodc2 or best)" ;; esac
                       shift 2 ;;
         -h|--help)    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
         -*)           usage "unknown option $1" ;;
@@ -111,7 +119,7 @@ for p in "${params[@]+"${params[@]}"}"; do tag+="_${p/=/}"; done
 [ -n "$outdir" ] || outdir=$root/out/area/$tag
 mkdir -p "$outdir"
 outdir=$(cd "$outdir" && pwd)
-rm -f "$outdir"/{abc.constr,abc.script,synth.lib,yosys.tcl,yosys.ys,yosys.log,abc_choice.txt,rtl_stat.txt,mem.txt,stat.txt,netlist.v,sta.tcl,sta.log,timing.rpt,fo4.v,fo4.tcl,fo4.log,result.txt}
+rm -rf "$outdir"/{abc.constr,abc.script,synth.lib,yosys.tcl,yosys.ys,yosys.log,abc_choice.txt,rtl_stat.txt,mem.txt,stat.txt,netlist.v,sta.tcl,sta.log,timing.rpt,fo4.v,fo4.tcl,fo4.log,result.txt,dc2,nodc2}
 
 # Yosys scripts split words on blanks: no paths with blanks.
 for f in "$outdir" "$liberty" "${rtl_abs[@]}"; do
@@ -261,8 +269,25 @@ printf 'set_driving_cell %s\nset_load %s\n' "$drive_cell" "$load_ff" > "$outdir/
 # for more than 10 minutes (the full script did not finish in an hour), while
 # the fast script maps it in about 2 minutes. auto: full up to ABC_FULL_MAX
 # generic cells (every other block), fast above; result.txt records which.
-abc_full="strash; &get -n; &fraig -x; &put; scorr; dc2; dretime; strash; dch -f; map -B 0.9; topo; buffer -p; upsize; dnsize; stime -p"
-abc_fast="strash; dc2; map -B 0.9; topo; buffer -p; upsize; dnsize; stime -p"
+# Two recipes of each: with dc2 (ABC's area-oriented AIG rewriting) before
+# mapping, and without. dc2 undoes log-depth structures written in the RTL
+# when they are off ABC's own critical path, which it finds with every input
+# arriving at time 0: mib_l2's 64 Kogge-Stone age adders, behind the late
+# merge_age_i, came out as 15-stage ripple chains (-0.27 ns with dc2, -0.04
+# without); and it finds better structures elsewhere (fifo: +0.06 with it,
+# -0.05 without). --recipe best (the default) maps both and keeps the netlist
+# with the better worst slack (then the smaller area), as a flow that tries
+# several strategies would; result.txt records which (abc_recipe=) and the
+# other's slack.
+abc_script() {  # abc_script full|fast dc2|nodc2
+    local rw=""
+    [ "$2" = dc2 ] && rw="dc2; "
+    case $1 in
+        full) echo "strash; &get -n; &fraig -x; &put; scorr; ${rw}dretime; strash; dch -f; map -B 0.9; topo; buffer -p; upsize; dnsize; stime -p" ;;
+        fast) echo "strash; ${rw}map -B 0.9; topo; buffer -p; upsize; dnsize; stime -p" ;;
+    esac
+}
+case $recipe in best) recipes=(dc2 nodc2) ;; *) recipes=("$recipe") ;; esac
 abc_full_max=${ABC_FULL_MAX:-100000}
 [[ $abc_full_max =~ ^[0-9]+$ ]] || usage "bad ABC_FULL_MAX '$abc_full_max' (expected a number of cells)"
 # One Yosys run, as a Tcl script so that it can pick ABC's script on the
@@ -294,18 +319,25 @@ abc_full_max=${ABC_FULL_MAX:-100000}
         auto) echo "if {\$n > $abc_full_max} { set mode fast } else { set mode full }" ;;
         *)    echo "set mode $abc_mode" ;;
     esac
-    echo "set script(full) {$abc_full}"
-    echo "set script(fast) {$abc_fast}"
-    echo "set f [open $outdir/abc.script w]; puts \$f \$script(\$mode); close \$f"
     echo "set f [open $outdir/abc_choice.txt w]; puts \$f \"\$mode \$n\"; close \$f"
-    echo "yosys abc -script $outdir/abc.script -constr $outdir/abc.constr -liberty $synth_lib"
-    echo "yosys opt_clean -purge"
-    echo "yosys tee -q -o $outdir/stat.txt stat -liberty $lib"
-    echo "# nothing generic may be left: every cell must be a liberty cell"
-    echo "yosys select -assert-none {t:\$* t:\$paramod* %d}"
-    echo "# one net per assign: OpenSTA reads no concatenation on the left (dram_sched's"
-    echo "# flattened aliases u_wrq.data_o = {u_wr_sel.bank_i, u_wr_sel.row_i, ...} made one)"
-    echo "yosys write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $outdir/netlist.v"
+    echo "yosys design -save premap"
+    for r in "${recipes[@]}"; do
+        mkdir -p "$outdir/$r"
+        echo "# recipe $r: ABC's $r script, then the checks and the netlist"
+        echo "set script(full) {$(abc_script full "$r")}"
+        echo "set script(fast) {$(abc_script fast "$r")}"
+        echo "set f [open $outdir/$r/abc.script w]; puts \$f \$script(\$mode); close \$f"
+        echo "yosys design -load premap"
+        echo "yosys abc -script $outdir/$r/abc.script -constr $outdir/abc.constr -liberty $synth_lib"
+        echo "yosys opt_clean -purge"
+        echo "yosys tee -q -o $outdir/$r/stat.txt stat -liberty $lib"
+        echo "# nothing generic may be left: every cell must be a liberty cell (or a"
+        echo "# (* map_alone *) instance, \$paramod... when parameterised)"
+        echo "yosys select -assert-none {t:\$* t:\$paramod* %d}"
+        echo "# one net per assign: OpenSTA reads no concatenation on the left (dram_sched's"
+        echo "# flattened aliases u_wrq.data_o = {u_wr_sel.bank_i, u_wr_sel.row_i, ...} made one)"
+        echo "yosys write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $outdir/$r/netlist.v"
+    done
 } > "$outdir/yosys.tcl"
 yosys -q -l "$outdir/yosys.log" -c "$outdir/yosys.tcl" > /dev/null 2>&1 || {
     if bad=$(grep -m1 -o "Can't find object for defparam \`[^\`']*" "$outdir/yosys.log"); then
@@ -314,8 +346,8 @@ yosys -q -l "$outdir/yosys.log" -c "$outdir/yosys.tcl" > /dev/null 2>&1 || {
     echo "$prog: Yosys failed on $block ${params[*]+${params[*]}}, see $outdir/yosys.log:" >&2
     grep -m3 -E 'ERROR|Assertion failed' "$outdir/yosys.log" | sed 's/^/  /' >&2 || true
     if grep -q 'Assertion failed' "$outdir/yosys.log"; then
-        echo "  generic cells left after mapping (unmapped flip-flops?), from $outdir/stat.txt:" >&2
-        awk '$1 ~ /^\$/ && $1 !~ /^\$paramod/ { print "    " $1, $2 }' "$outdir/stat.txt" >&2 || true
+        echo "  generic cells left after mapping (unmapped flip-flops?), from $outdir/*/stat.txt:" >&2
+        cat "$outdir"/*/stat.txt 2>/dev/null | awk '$1 ~ /^\$/ && $1 !~ /^\$paramod/ { print "    " $1, $2 }' >&2 || true
     fi
     exit 1
 }
@@ -328,18 +360,14 @@ read -r abc_used generic_cells < "$outdir/abc_choice.txt" || die "no ABC choice 
 # section that sums the modules: count that one.
 bits=$(awk '/^=== /{ top = 1; if ($2 == "design") { s = 0; hier = 1 } else if (hier) { s = 0; hier = 0 } } top && $1 ~ /^\$_(DFF|DFFE|SDFF|SDFFE|SDFFCE|ALDFF|ALDFFE|DFFSR|DFFSRE|DLATCH|DLATCHSR|SR)_/ { s += $2 } END { print s + 0 }' "$outdir/rtl_stat.txt")
 mem_bits=$(awk '/parameter \\SIZE /{ s = $3 } /parameter \\WIDTH /{ w = $3 } /^ *end$/ && s != "" && w != "" { t += s * w; s = ""; w = "" } END { print t + 0 }' "$outdir/mem.txt")
-cells=$(awk '/Number of cells:/ { n = $4 } END { print n }' "$outdir/stat.txt")
-area=$(awk '/Chip area for (top )?module/ { a = $NF } END { if (a != "") printf "%.1f", a }' "$outdir/stat.txt")
-[ -n "$cells" ] || die "cannot read the cell count from $outdir/stat.txt"
-[ -n "$area" ] || { [ "$cells" -eq 0 ] && area=0.0; } || die "cannot read the area from $outdir/stat.txt"
-generic=$(awk '$1 ~ /^\$/ && $1 !~ /^\$paramod/ { s += $2 } END { print s + 0 }' "$outdir/stat.txt")
-[ "$generic" -eq 0 ] || die "$generic generic cells left after mapping, see $outdir/stat.txt"
-
 # --- static timing -------------------------------------------------------------
-cat > "$outdir/sta.tcl" <<EOF
+# sta_run DIR: STA of DIR/netlist.v into DIR/sta.tcl, DIR/sta.log, DIR/timing.rpt.
+sta_run() {
+local d=$1
+cat > "$d/sta.tcl" <<EOF
 # generated by $prog: $block ${params[*]+${params[*]}} on $libname
 read_liberty {$lib}
-read_verilog {$outdir/netlist.v}
+read_verilog {$d/netlist.v}
 link_design $block
 # the .sdc is in ns and pF whatever the library's units are
 set_cmd_units -time ns -capacitance pF
@@ -357,7 +385,7 @@ puts "== check_setup -verbose (clocks, constraints, loops)"
 check_setup -verbose
 puts "== worst setup path"
 report_checks -path_delay max -format full_clock_expanded -fields {slew cap fanout} -digits 3
-report_checks -path_delay max -format full_clock_expanded -fields {slew cap fanout} -digits 3 > {$outdir/timing.rpt}
+report_checks -path_delay max -format full_clock_expanded -fields {slew cap fanout} -digits 3 > {$d/timing.rpt}
 puts "== worst setup path per endpoint group (5)"
 report_checks -path_delay max -group_count 5 -endpoint_count 1 -format end -digits 3
 puts "== worst hold path (information only: ideal clock, no hold fixing)"
@@ -413,16 +441,45 @@ if {\$pe eq ""} {
 }
 exit
 EOF
-sta -no_init -no_splash -exit "$outdir/sta.tcl" > "$outdir/sta.log" 2>&1 || {
-    echo "$prog: OpenSTA failed on $block ${params[*]+${params[*]}}, see $outdir/sta.log:" >&2
-    grep -m3 -E '^Error' "$outdir/sta.log" | sed 's/^/  /' >&2 || true
+sta -no_init -no_splash -exit "$d/sta.tcl" > "$d/sta.log" 2>&1 || {
+    echo "$prog: OpenSTA failed on $block ${params[*]+${params[*]}}, see $d/sta.log:" >&2
+    grep -m3 -E '^Error' "$d/sta.log" | sed 's/^/  /' >&2 || true
     exit 1
 }
-if grep -q '^Error' "$outdir/sta.log"; then
-    echo "$prog: OpenSTA reported errors on $block, see $outdir/sta.log:" >&2
-    grep -m3 '^Error' "$outdir/sta.log" | sed 's/^/  /' >&2
+if grep -q '^Error' "$d/sta.log"; then
+    echo "$prog: OpenSTA reported errors on $block, see $d/sta.log:" >&2
+    grep -m3 '^Error' "$d/sta.log" | sed 's/^/  /' >&2
     exit 1
 fi
+}
+
+# Each recipe's netlist is timed; the better worst slack is kept (then the
+# smaller area), and its files are copied to the output directory.
+kept= kept_slack= kept_area= other_slack=none
+for r in "${recipes[@]}"; do
+    sta_run "$outdir/$r"
+    rs=$(sed -n 's/^RESULT slack=\([^ ]*\).*/\1/p' "$outdir/$r/sta.log" | head -1)
+    [ -n "$rs" ] || die "no result line in $outdir/$r/sta.log"
+    ra=$(awk '/Chip area for (top )?module/ { a = $NF } END { print a + 0 }' "$outdir/$r/stat.txt")
+    [ "$rs" = none ] && rs=1e9
+    if [ -z "$kept" ] || awk -v a="$rs" -v b="$kept_slack" -v x="$ra" -v y="$kept_area" \
+            'BEGIN { exit !(a > b + 1e-6 || (a > b - 1e-6 && x < y)) }'; then
+        [ -n "$kept" ] && other_slack=$kept_slack
+        kept=$r kept_slack=$rs kept_area=$ra
+    else
+        other_slack=$rs
+    fi
+done
+for f in abc.script stat.txt netlist.v sta.tcl sta.log timing.rpt; do cp "$outdir/$kept/$f" "$outdir/$f"; done
+[ "$other_slack" = 1e9 ] && other_slack=none
+
+cells=$(awk '/Number of cells:/ { n = $4 } END { print n }' "$outdir/stat.txt")
+area=$(awk '/Chip area for (top )?module/ { a = $NF } END { if (a != "") printf "%.1f", a }' "$outdir/stat.txt")
+[ -n "$cells" ] || die "cannot read the cell count from $outdir/stat.txt"
+[ -n "$area" ] || { [ "$cells" -eq 0 ] && area=0.0; } || die "cannot read the area from $outdir/stat.txt"
+generic=$(awk '$1 ~ /^\$/ && $1 !~ /^\$paramod/ { s += $2 } END { print s + 0 }' "$outdir/stat.txt")
+[ "$generic" -eq 0 ] || die "$generic generic cells left after mapping, see $outdir/stat.txt"
+
 res=$(grep -m1 '^RESULT ' "$outdir/sta.log") || die "no result line in $outdir/sta.log"
 get() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<< "$res"; }
 slack=$(get slack); crit=$(get crit); start=$(get start); end=$(get end)
@@ -466,6 +523,8 @@ crit_fo4=$crit_fo4
 slack_ns=$slack
 levels=$levels
 abc=$abc_used
+abc_recipe=$kept
+abc_other_slack_ns=$other_slack
 generic_cells=$generic_cells
 startpoint=$start
 endpoint=$end

@@ -1,16 +1,17 @@
 // argmax: index and value of the largest of N W-bit values, ties to the lowest index.
 //
-// Only entries with valid_i set take part. A tree of radix Radix (8): each
-// node compares all pairs of its (up to) eight children at once, so a level
-// costs one W-bit compare (cmp_ge, log-depth), an AND of the seven results and
-// one 8:1 AND-OR select, and the tree is ceil(log8 N) levels deep (two at
-// N = 48) instead of log2 N compare-then-select levels (argmax 48 x 8 in
-// osu018: 3.07 ns, against 6.78 ns for the binary tree and 4.11 ns for
-// radix 4 with inferred compares; 28 comparators per node; docs/argmax.md).
+// Only entries with valid_i set take part. A tree whose nodes take up to Radix
+// children each (Radix a power of two) and compare all pairs of them at once,
+// so a level costs one W-bit compare (cmp_ge, log-depth), an AND of the
+// siblings' results and one one-hot AND-OR select, and the tree is
+// ceil(log_Radix N) levels deep. Radix trades area for delay (argmax 48 x 8 in
+// osu018, docs/argmax.md): the default, 64, is one level up to 64 entries
+// (all N(N-1)/2 pairs: 1128 comparators at N = 48, 2.03 ns, which fits the
+// 0.7 P budget of constraints/argmax.sdc); Radix 8 is two levels at a sixth
+// of the area (3.07 ns, which does not); Radix 2 is the binary tree.
 // Child c wins its node when it is valid and beats every valid sibling:
 // strictly larger than the ones below it, at least as large as the ones above
-// it, which makes ties go to the lowest index. Used by MRPB's longest-first
-// drain (queue lengths).
+// it, which makes ties go to the lowest index.
 //
 // Example (N = 4, W = 4): vals_i = {4'd7, 4'd9, 4'd2, 4'd9} (entry 3 .. 0),
 //   valid_i = 4'b1111 -> idx_o = 0, max_o = 9, valid_o = 1;
@@ -18,6 +19,7 @@
 module argmax #(
   parameter int N = 8,                              // number of entries, >= 1
   parameter int W = 8,                              // bits per value, 1..64
+  parameter int Radix = 64,                         // children per node (up to the next power of two, >= 2)
   localparam int IdxW = (N > 1) ? $clog2(N) : 1     // index width
 ) (
   input  logic [N-1:0]    valid_i,  // entry i takes part
@@ -26,8 +28,8 @@ module argmax #(
   output logic [W-1:0]    max_o,    // its value; 0 when none
   output logic            valid_o   // some entry is valid
 );
-  localparam int RadixW = 3;                                  // log2 of the radix (8)
-  localparam int Radix  = 1 << RadixW;
+  localparam int RadixW = (Radix > 2) ? $clog2(Radix) : 1;    // log2 of the radix
+  localparam int R      = 1 << RadixW;                        // children per node
   localparam int Levels = (N > 1) ? ($clog2(N) + RadixW - 1) / RadixW : 0;
   localparam int EW     = 1 + IdxW + W;                       // a candidate: {valid, index, value}
 
@@ -48,12 +50,12 @@ module argmax #(
     localparam int NIn  = (N + (1 << (RadixW * k)) - 1) >> (RadixW * k);
     localparam int NOut = (N + (1 << (RadixW * (k + 1))) - 1) >> (RadixW * (k + 1));
     for (genvar o = 0; o < NOut; o++) begin : gen_node
-      localparam int C = (NIn - o * Radix < Radix) ? NIn - o * Radix : Radix;   // its children
+      localparam int C = (NIn - o * R < R) ? NIn - o * R : R;   // its children
       logic [C-1:0]  v, win;
       logic [EW-1:0] cand [C];
       logic [EW-1:0] sel;
       for (genvar c = 0; c < C; c++) begin : gen_child
-        assign cand[c] = lvl[k][(o * Radix + c) * EW +: EW];
+        assign cand[c] = lvl[k][(o * R + c) * EW +: EW];
         assign v[c]    = cand[c][EW-1];
       end
       for (genvar c = 0; c < C; c++) begin : gen_win
@@ -73,10 +75,15 @@ module argmax #(
         end
         assign win[c] = &beats;
       end
-      // One-hot select; all zeros (an invalid candidate) when no child is valid.
+      // One-hot select of the winner's index and value; all zeros when no
+      // child is valid. The node is valid when a child is: an OR of the
+      // children's valid bits, not a select behind the compares (which is the
+      // same function, but ABC did not see it and kept valid_o the slowest
+      // output).
       always_comb begin
         sel = '0;
         for (int c = 0; c < C; c++) sel = sel | ({EW{win[c]}} & cand[c]);
+        sel[EW-1] = |v;
       end
       assign lvl[k+1][o*EW +: EW] = sel;
     end

@@ -57,7 +57,8 @@ module mib_l2 #(
   logic [Entries-1:0] pend_q, pend_d;
   logic [AddrW-1:0]   addr_q [Entries];
   logic [LenW-1:0]    len_q  [Entries];
-  logic [AgeW-1:0]    age_q  [Entries];
+  logic [AgeW-1:0]    age_q  [Entries];  // the age sum, modulo 2^15 ...
+  logic [Entries-1:0] sat_q;             // ... and whether it reached 2^15 (then it reads all ones)
   logic               sent;                // the head is sent as a dummy this cycle
 
   // The head, the lowest pending entry, registered (valid, index), and its one-hot decode.
@@ -81,41 +82,60 @@ module mib_l2 #(
     for (int i = 0; i < Entries; i++) begin
       haddr = haddr | ({AddrW{hsel[i]}} & addr_q[i]);
       hlen  = hlen  | ({LenW{hsel[i]}} & len_q[i]);
-      hage  = hage  | ({AgeW{hsel[i]}} & age_q[i]);
+      hage  = hage  | ({AgeW{hsel[i]}} & (age_q[i] | {AgeW{sat_q[i]}}));
     end
   end
 
-  assign sent        = hv_q & out_ready_i;
+  // "The head is sent" (hv_q & out_ready_i), with out_ready_i half a cycle
+  // in, gates some 1100 register inputs. Each group of loads has its own copy
+  // (late_ao, mapped on its own: docs/area.md, "Late inputs"), so the late
+  // input reaches a few small gates, each driving its group: one copy per 8
+  // entries (their age sums), one for the head registers, one for mq_ready_o.
+  localparam int Groups = (Entries + 7) / 8;
+  logic [Groups-1:0] sent_g;                // sent, for entries 8g .. 8g + 7
+  logic              mq_take;               // the miss queue's head is sent
+  for (genvar g = 0; g < Groups; g++) begin : gen_sent
+    late_ao u_sent (.a_i(1'b0), .b_i(hv_q), .c_i(1'b0), .x_i(out_ready_i), .z_i(1'b0), .y_o(sent_g[g]));
+  end
+  late_ao u_sent (.a_i(1'b0), .b_i(hv_q), .c_i(1'b0), .x_i(out_ready_i), .z_i(1'b0), .y_o(sent));
+  late_ao u_mq_take (.a_i(1'b0), .b_i(~hv_q), .c_i(1'b0), .x_i(out_ready_i), .z_i(1'b0), .y_o(mq_take));
   assign out_valid_o = hv_q | mq_valid_i;
   assign out_dummy_o = hv_q;
   assign out_addr_o  = hv_q ? haddr : mq_addr_i;
   assign out_len_o   = hlen;                // zero without a head (hsel is zero)
   assign out_age_o   = hv_q ? hage : mq_age_i;
   assign out_slot_o  = hidx_q;              // zero without a head
-  assign mq_ready_o  = ~hv_q & out_ready_i;
+  assign mq_ready_o  = mq_take;
   assign pend_o      = pend_q;
 
   for (genvar i = 0; i < Entries; i++) begin : gen_entry
-    logic alloc, merge, rel, clear;
-    logic [AgeW-1:0] age_sum, age_other;
-    logic            age_co, take_sum;
+    logic alloc, merge, rel;
+    logic [AgeW-1:0] age_sum, age_kept, age_taken, age_d;
+    logic            age_co, sat_kept, sat_d;
     assign alloc   = alloc_valid_i & (alloc_slot_i == SlotW'(i));
     assign rel     = release_valid_i & (release_slot_i == SlotW'(i));
     assign merge   = merge_valid_i & (merge_slot_i == SlotW'(i)) & ~alloc & ~rel;
-    assign clear   = sent & hsel[i];
     add_ks #(.W(AgeW)) u_add (
       .a_i   (age_q[i]),
       .b_i   (merge_age_i),
       .sum_o (age_sum),
       .co_o  (age_co)
     );
-    // The next age sum, with the adder's result (the latest signal) one AND-OR
-    // from the register: a merge adds the request's age to the saturated sum,
-    // or stands alone if this cycle's dummy took the old sum (out_ready_i only
-    // selects); an allocate or a dummy without a merge clears it. The
-    // saturation bound is all ones, so saturating is an OR with the carry.
-    assign take_sum  = merge & ~clear;
-    assign age_other = (alloc | (clear & ~merge)) ? '0 : (merge & clear) ? merge_age_i : age_q[i];
+    // The next age sum for both answers of the DRAM side, from the events and
+    // the registers; out_ready_i (late in the cycle) only selects, in the last
+    // gate before the register (late_sel: taken when hsel[i] & sent). Not
+    // taken: an allocate clears the sum, a merge adds the request's age to it.
+    // Taken (this cycle's dummy takes the old sum): a merge's age stands
+    // alone, else the sum clears. The sum
+    // saturates at all ones (15 bits): the adder's carry-out sets a sticky
+    // flag instead of being ORed into the 15 sum bits here, which took the
+    // carry's fan-out off the adder's path; the flag is ORed in where the sum
+    // is read (hage).
+    assign age_kept  = alloc ? '0 : merge ? age_sum : age_q[i];
+    assign sat_kept  = ~alloc & (sat_q[i] | (merge & age_co));
+    assign age_taken = merge ? merge_age_i : '0;
+    late_sel #(.W(AgeW + 1)) u_age_d (.en_i(hsel[i]), .x_i(sent_g[i / 8]), .a_i({1'b0, age_taken}),
+                                      .b_i({sat_kept, age_kept}), .y_o({sat_d, age_d}));
 
     assign pend_kept[i]  = ~alloc & ~rel & (merge | pend_q[i]);
     assign pend_taken[i] = ~alloc & ~rel & (merge | (pend_q[i] & ~hsel[i]));
@@ -128,7 +148,8 @@ module mib_l2 #(
       end else if (merge) begin
         len_q[i]  <= (len_q[i] == '1) ? len_q[i] : len_q[i] + 1'b1;
       end
-      age_q[i] <= ({AgeW{take_sum}} & (age_sum | {AgeW{age_co}})) | ({AgeW{~take_sum}} & age_other);
+      age_q[i] <= age_d;
+      sat_q[i] <= sat_d;
     end
   end
 

@@ -15,6 +15,8 @@ static const char *const valid_names[] = {"none", "found", NULL};
 static int setup(ctx_t *c, const long *param, const long *knob)
 {
     (void)knob;
+    /* param[2], Radix, is the RTL's structure (children per tree node): the
+     * behaviour is the same at every radix, so the C model does not see it. */
     argmax_cfg_t cfg = {(unsigned)param[0], (unsigned)param[1]};
     return argmax_init(&c->s, &cfg);
 }
@@ -42,7 +44,7 @@ static void gen(ctx_t *c, rng_t *r, argmax_in_t *in)
 
 #include "glue.h"
 
-static const char *const params[] = {"N", "W", NULL};
+static const char *const params[] = {"N", "W", "Radix", NULL};
 static const knob_t knobs[] = {{0}};
 
 const block_t block_argmax = GLUE_BLOCK(

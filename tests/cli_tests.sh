@@ -328,6 +328,23 @@ if command -v yosys >/dev/null && command -v sta >/dev/null; then
     else
         echo "FAIL cli area.sh picks the fast ABC script above ABC_FULL_MAX"; status=1
     fi
+    # both recipes are mapped and timed, and the one kept has the better slack
+    r=$T/area_full/result.txt
+    kept=$(sed -n 's/^abc_recipe=//p' "$r"); ks=$(sed -n 's/^slack_ns=//p' "$r"); os=$(sed -n 's/^abc_other_slack_ns=//p' "$r")
+    if [[ $kept == dc2 || $kept == nodc2 ]] && [ -s "$T/area_full/dc2/netlist.v" ] && [ -s "$T/area_full/nodc2/netlist.v" ] &&
+       awk -v k="$ks" -v o="$os" 'BEGIN { exit !(k + 1e-6 >= o) }' &&
+       cmp -s "$T/area_full/netlist.v" "$T/area_full/$kept/netlist.v"; then
+        echo "PASS cli area.sh keeps the better of its two ABC recipes ($kept: $ks ns, other: $os ns)"
+    else
+        echo "FAIL cli area.sh keeps the better of its two ABC recipes (kept '$kept' slack '$ks', other '$os')"; status=1
+    fi
+    if $A -q -o "$T/area_one" --recipe dc2 prio_enc N=8 2>"$T/err" && grep -qx "abc_recipe=dc2" "$T/area_one/result.txt" &&
+       grep -qx "abc_other_slack_ns=none" "$T/area_one/result.txt" && [ ! -e "$T/area_one/nodc2" ]; then
+        echo "PASS cli area.sh --recipe dc2 maps one recipe"
+    else
+        echo "FAIL cli area.sh --recipe dc2 maps one recipe"; sed 's/^/    /' "$T/err" | head -5; status=1
+    fi
+    expect 2 "bad --recipe 'both' \(expected dc2, nodc2 or best\)" "area.sh bad --recipe" -- $A --recipe both prio_enc N=8
     expect 2 "bad --abc 'quick' \(expected full, fast or auto\)" "area.sh bad --abc" -- $A --abc quick prio_enc N=8
     expect 2 "unknown block 'nosuch'" "area.sh unknown block" -- $A nosuch
     expect 2 "prio_enc has no parameter 'Bogus'" "area.sh unknown parameter" -- $A -o "$T/area_bad" prio_enc Bogus=3
