@@ -58,7 +58,7 @@ module mib_l2 #(
   logic [AddrW-1:0]   addr_q [Entries];
   logic [LenW-1:0]    len_q  [Entries];
   logic [AgeW-1:0]    age_q  [Entries];  // the age sum, modulo 2^15 ...
-  logic [Entries-1:0] sat_q;             // ... and whether it reached 2^15 (then it reads all ones)
+  logic               sat_q  [Entries];  // ... and whether it reached 2^15 (then it reads all ones)
   logic               sent;                // the head is sent as a dummy this cycle
 
   // The head, the lowest pending entry, registered (valid, index), and its one-hot decode.
