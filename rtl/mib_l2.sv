@@ -89,10 +89,11 @@ module mib_l2 #(
   // "The head is sent" (hv_q & out_ready_i), with out_ready_i half a cycle
   // in, gates some 1100 register inputs. Each group of loads has its own copy
   // (late_ao, mapped on its own: docs/area.md, "Late inputs"), so the late
-  // input reaches a few small gates, each driving its group: one copy per 8
+  // input reaches a few small gates, each driving its group: one copy per EG
   // entries (their age sums), one for the head registers, one for mq_ready_o.
-  localparam int Groups = (Entries + 7) / 8;
-  logic [Groups-1:0] sent_g;                // sent, for entries 8g .. 8g + 7
+  localparam int EG     = 8;                         // entries per copy
+  localparam int Groups = (Entries + EG - 1) / EG;
+  logic [Groups-1:0] sent_g;                // sent, for entries EG*g .. EG*g + EG - 1
   logic              mq_take;               // the miss queue's head is sent
   for (genvar g = 0; g < Groups; g++) begin : gen_sent
     late_ao u_sent (.a_i(1'b0), .b_i(hv_q), .c_i(1'b0), .x_i(out_ready_i), .z_i(1'b0), .y_o(sent_g[g]));
@@ -126,15 +127,14 @@ module mib_l2 #(
     // gate before the register (late_sel: taken when hsel[i] & sent). Not
     // taken: an allocate clears the sum, a merge adds the request's age to it.
     // Taken (this cycle's dummy takes the old sum): a merge's age stands
-    // alone, else the sum clears. The sum
-    // saturates at all ones (15 bits): the adder's carry-out sets a sticky
-    // flag instead of being ORed into the 15 sum bits here, which took the
-    // carry's fan-out off the adder's path; the flag is ORed in where the sum
-    // is read (hage).
+    // alone, else the sum clears. The sum saturates at all ones (15 bits):
+    // the adder's carry-out sets a sticky flag instead of being ORed into the
+    // 15 sum bits here, which took the carry's fan-out off the adder's path;
+    // the flag is ORed in where the sum is read (hage).
     assign age_kept  = alloc ? '0 : merge ? age_sum : age_q[i];
     assign sat_kept  = ~alloc & (sat_q[i] | (merge & age_co));
     assign age_taken = merge ? merge_age_i : '0;
-    late_sel #(.W(AgeW + 1)) u_age_d (.en_i(hsel[i]), .x_i(sent_g[i / 8]), .a_i({1'b0, age_taken}),
+    late_sel #(.W(AgeW + 1)) u_age_d (.en_i(hsel[i]), .x_i(sent_g[i / EG]), .a_i({1'b0, age_taken}),
                                       .b_i({sat_kept, age_kept}), .y_o({sat_d, age_d}));
 
     assign pend_kept[i]  = ~alloc & ~rel & (merge | pend_q[i]);
