@@ -50,6 +50,7 @@ void dram_sched_reset(dram_sched_state_t *s)
     s->rp_valid = s->rp_bank = s->rp_row = s->rp_score = 0;
     s->du_valid = s->du_bank = s->du_row = s->du_age = 0;
     s->du_dlen = 0;
+    s->pa_valid = s->pa_bank = s->pa_row = s->pa_age = 0;
     s->rs_count = 0;
     s->rs_hole = -1;
 }
@@ -295,17 +296,19 @@ static void remove_at(ds_entry_t *q, unsigned *count, unsigned idx)
 
 /* The row-score store at the clock edge. Each valid entry keeps its row's
  * aged sum equal to the sum of its reads' ages after the edge (up to the
- * reads' saturation, which the store does not see, and a dummy's change,
- * which arrives a cycle late): it ages by its merge-length sum, as every read
- * ages by its merge length, and takes this cycle's changes of its row at
- * once -- the granted read leaves (its age after this edge, age + length,
- * out), last cycle's dummy (its age, and twice its change of length: once for
- * the edge it was applied at, once for this edge's aging, which still used the
- * old length), the new read (its age after this edge, age + 1, in). The sum
- * saturates at 0 and at its top. An entry whose length sum reaches 0 has no
- * read left: it is marked free and squeezed out at the next edge, when last
- * cycle's free entry is; a new read of a row with no entry gets one at the
- * end. */
+ * reads' saturation, which the store does not see, and the changes that
+ * arrive a cycle late): it ages by its merge-length sum, as every read ages by
+ * its merge length, and takes its row's changes -- the granted read leaves at
+ * once (its age after this edge, age + length, out); last cycle's dummy (its
+ * age, and twice its change of length: once for the edge it was applied at,
+ * once for this edge's aging, which still used the old length); last cycle's
+ * new read of a row that had an entry (its age after this edge, age + 2, and
+ * length 1 in). A new read of a row with no entry gets one at the end at once
+ * (score age + 1, length 1); a new read of a row with an entry is only
+ * matched now (it keeps the entry from being freed) and taken at the next
+ * edge. The sum saturates at 0 and at its top. An entry whose length sum
+ * reaches 0 with no read of its row arriving has no read left: it is marked
+ * free and squeezed out at the next edge, when last cycle's free entry is. */
 static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_in)
 {
     const dram_sched_cfg_t *c = &s->cfg;
@@ -328,15 +331,16 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
             ds += (int64_t)s->du_age + 2 * s->du_dlen;
             dl += s->du_dlen;
         }
-        if (rd_in && nb == r->bank && nr == r->row) {
-            ds += (int64_t)na + 1;
+        if (s->pa_valid && s->pa_bank == r->bank && s->pa_row == r->row) {
+            ds += (int64_t)s->pa_age + 2;
             dl += 1;
-            matched = 1;
         }
+        const int arrives = rd_in && nb == r->bank && nr == r->row;
+        matched |= arrives;
         int64_t v = (int64_t)r->score + ds;
         r->score = v < 0 ? 0 : (uint64_t)v > smax ? smax : (uint64_t)v;
         r->len = (uint64_t)((int64_t)r->len + dl);
-        if (r->len == 0) {
+        if (r->len == 0 && !arrives) {
             r->valid = 0;
             freed = (int)i;
         }
@@ -348,6 +352,10 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
             freed--;
     }
     s->rs_hole = freed;
+    s->pa_valid = (uint64_t)matched;
+    s->pa_bank = nb;
+    s->pa_row = nr;
+    s->pa_age = na;
     if (rd_in && !matched)
         s->rs[s->rs_count++] = (ds_row_t){.valid = 1, .bank = nb, .row = nr, .score = na + 1 > smax ? smax : na + 1, .len = 1};
 }

@@ -129,6 +129,8 @@ typedef struct {
     uint64_t rp_valid, rp_bank, rp_row, rp_score;  /* the last valid row pick (made last cycle, or held) */
     uint64_t du_valid, du_bank, du_row, du_age;    /* last cycle's dummy, for its row's store entry */
     int64_t du_dlen;                 /* its change of merge length */
+    uint64_t pa_valid, pa_bank, pa_row, pa_age;    /* last cycle's read into a row that had an entry: */
+                                     /* its entry takes it at this edge (age after this edge, length 1) */
     ds_row_t rs[DS_MAX_RDQ];         /* the row-score store, in allocation order */
     unsigned rs_count;               /* entries in use (a freed one included) */
     int rs_hole;                     /* the entry freed last cycle, squeezed out this cycle; -1 none */

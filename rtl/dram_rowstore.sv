@@ -6,31 +6,37 @@
 // the merge lengths of its reads: MSHR-S's row score) and its aged sum score
 // (MSHR-S+A's row score: the sum of its reads' ages). Nothing is recomputed
 // from the read queue; each clock edge every valid entry takes the changes of
-// its row at once, found by comparing its {bank, row} with each event's:
+// its row's changes. Which entry an event is for is known a cycle ahead and
+// kept as a flag per entry (moved with the entry), so no row compare lies
+// between a register and an entry's adders:
 //   * aging:     score += len (every read of the row ages by its merge length);
 //   * departure: the granted read leaves (dep_*): score -= its age after this
-//                edge (age + merge length), len -= its merge length;
+//                edge (age + merge length), len -= its merge length; the
+//                entry's flag was set from the choice last cycle (depn_i);
 //   * dummy:     last cycle's dummy (du_*; registered by the scheduler, since
 //                finding its row takes an address search): score += its age
 //                + 2 x its change of merge length (the read aged by the new
 //                length at the dummy's edge and at this one, the entry by the
 //                old), len += its change of merge length;
-//   * arrival:   a new read (arr_*): score += its age after this edge
-//                (age + 1), len += 1.
-// The three terms are formed once, outside the entries. So score is the sum
-// of the row's reads' ages, except for a dummy's change in the cycle after it
-// and for reads whose age saturated (the store does not see the saturation);
-// it saturates at 0 and at its top (2^ScoreW - 1 >= N x 32767); len is exact.
-// An entry whose len reaches 0 has no read left: it is marked free and
-// squeezed out at the next edge (the entries above it move down), at most one
-// per cycle since one read leaves per cycle. A new read of a row with no valid
-// entry gets a new entry at the end {score = age + 1, len = 1}. N entries
-// suffice: rows with reads <= reads queued, plus the free entry only after a
-// read has left.
+//   * arrival:   last cycle's new read of this entry's row (arr_*, matched
+//                last cycle and kept as a flag, its age + 2 registered):
+//                score += its age after this edge (age + 2), len += 1.
+// The terms are formed once, outside the entries. So score is the sum of the
+// row's reads' ages, except for a dummy's or an arrival's change in the cycle
+// after it and for reads whose age saturated (the store does not see the
+// saturation); it saturates at 0 and at its top (2^ScoreW - 1 >= N x 32767);
+// len is exact but for the arrival of the last cycle. An entry whose len
+// reaches 0 with no read of its row arriving has no read left: it is marked
+// free and squeezed out at the next edge (the entries above it move down), at
+// most one per cycle since one read leaves per cycle. A new read of a row with
+// no valid entry gets a new entry at the end at once {score = age + 1,
+// len = 1}. N entries suffice: rows with reads <= reads queued, plus the free
+// entry only after a read has left.
 //
 // Example: entries {row A len 3 score 100}; a read of row A with age 50
-//   arrives -> {A, len 4, score 100 + 3 + 51 = 154}; A's read of length 3 and
-//   age 120 leaves next cycle -> {A, len 1, score 154 + 4 - 123 = 35}.
+//   arrives -> {A, len 3, score 103}, then {A, len 4, score 103 + 3 + 52 =
+//   158}; A's read of length 3 and age 121 leaves in that cycle (chosen the
+//   cycle before) -> {A, len 1, score 158 + 4 - 124 = 38}.
 module dram_rowstore #(
   parameter int N      = 64,                               // entries (RdQ), >= 1
   parameter int BankW  = 4,                                // bank index bits
@@ -50,10 +56,8 @@ module dram_rowstore #(
   input  logic [BankW-1:0]    arr_bank_i,
   input  logic [RowW-1:0]     arr_row_i,
   input  logic [AgeW-1:0]     arr_age_i, // its age on arrival
-  input  logic                dep_i,     // the granted read leaves
-  input  logic [BankW-1:0]    dep_bank_i,
-  input  logic [RowW-1:0]     dep_row_i,
-  input  logic [AgeW-1:0]     dep_age_i, // its age
+  input  logic [N-1:0]        depn_i,    // the read chosen now is of entry i's row (it leaves next cycle)
+  input  logic [AgeW-1:0]     dep_age_i, // the granted read (leaving now): its age
   input  logic [LenW-1:0]     dep_len_i, // its merge length - 1
   input  logic                du_i,      // last cycle's dummy updated a read ...
   input  logic [BankW-1:0]    du_bank_i, // ... of this bank
@@ -71,6 +75,9 @@ module dram_rowstore #(
   output logic [N-1:0]        open_o     // entry i's flag, moved with the entry
 );
   localparam logic [ScoreW+1:0] ScoreMax = (ScoreW+2)'((64'd1 << ScoreW) - 1);
+  // The events' score terms, shared by all entries (two's complement, DW bits).
+  localparam int DW = ScoreW + 3;
+  localparam int LW = SumW + 2;
 
   logic [BankW-1:0]  bank_q  [N];
   logic [RowW-1:0]   row_q   [N];
@@ -78,6 +85,9 @@ module dram_rowstore #(
   logic [SumW-1:0]   len_q   [N];
   logic [N-1:0]      valid_q;
   logic [N-1:0]      open_q;
+  logic [N-1:0]      dep_q;               // the granted read, leaving now, is of entry i's row
+  logic [N-1:0]      arr_q;               // last cycle's new read is of entry i's row ...
+  logic [DW-1:0]     arr_term_q;          // ... and its age after this edge, age + 2
   logic [CntW-1:0]   count_q, count_d;    // entries in use, the free one included
   logic              hole_q;              // entry hole_idx_q is free: squeeze it out now
   logic [IdxW-1:0]   hole_idx_q;
@@ -90,9 +100,6 @@ module dram_rowstore #(
   logic [SumW-1:0]   len_u   [N];
   logic [N-1:0]      valid_u, arr_hit, freed;
 
-  // The events' score terms, shared by all entries (two's complement, DW bits).
-  localparam int DW = ScoreW + 3;
-  localparam int LW = SumW + 2;
 
   // 3:2 carry-save compressor: {carry (shifted up), sum}.
   function automatic logic [2*DW-1:0] csa(input logic [DW-1:0] a, input logic [DW-1:0] b, input logic [DW-1:0] c);
@@ -111,11 +118,11 @@ module dram_rowstore #(
   // grant's select.
   logic [DW-1:0] arr_term, du_d2, dep_age_neg, dep_len_nd;
   logic [LW-1:0] dep_len_neg;                     // -(merge length) = ~(length - 1)
-  // The arrival's age + 1: the + 1 goes into each entry's carry-save carry-in
-  // (no incrementer after the input); a new entry's score through add_ks.
-  logic [AgeW:0] arr_inc;
-  logic          arr_inc_co;
+  // The arrival's age + 1 (a new entry's score) and + 2 (an entry's term next cycle).
+  logic [AgeW:0] arr_inc, arr_inc2;
+  logic          arr_inc_co, arr_inc2_co;
   add_ks #(.W(AgeW + 1)) u_arr (.a_i({1'b0, arr_age_i}), .b_i((AgeW+1)'(1)), .sum_o(arr_inc), .co_o(arr_inc_co));
+  add_ks #(.W(AgeW + 1)) u_arr2 (.a_i({1'b0, arr_age_i}), .b_i((AgeW+1)'(2)), .sum_o(arr_inc2), .co_o(arr_inc2_co));
   assign arr_term = DW'(arr_inc);
   // The dummy's term, age + 2 x (new length - old), as two carry-save operands.
   logic [LenW:0] du_diff;                         // two's complement, LenW + 1 bits
@@ -136,8 +143,8 @@ module dram_rowstore #(
   logic [LW-1:0] free_k0, free_k1;                // the sum that empties the entry: no dummy / dummy
   assign free_k0 = LW'(dep_len_i) + 1'b1;
   assign free_k1 = LW'(dep_len_i) + 1'b1 - du_len_d;
-  logic unused_arr;                       // age + 1 < 2^16: no carry out
-  assign unused_arr = arr_inc_co;
+  logic unused_arr;                       // age + 2 < 2^16: no carry out
+  assign unused_arr = arr_inc_co ^ arr_inc2_co;
 
   for (genvar i = 0; i < N; i++) begin : gen_entry
     logic          on_dep, on_du, on_arr;
@@ -145,31 +152,33 @@ module dram_rowstore #(
     logic          len_co;
     logic [DW-1:0] s0, k0, s1, k1, s2, k2, s3, k3, s4, k4, score_sum;
     logic          score_co;
-    assign on_dep = dep_i & valid_q[i] & (bank_q[i] == dep_bank_i) & (row_q[i] == dep_row_i);
+    logic          on_pa;                         // last cycle's arrival is taken now
+    assign on_dep = dep_q[i];
+    assign on_pa  = arr_q[i];
     assign on_du  = du_i  & valid_q[i] & (bank_q[i] == du_bank_i)  & (row_q[i] == du_row_i);
     assign on_arr = arr_i & valid_q[i] & (bank_q[i] == arr_bank_i) & (row_q[i] == arr_row_i);
     assign arr_hit[i] = on_arr;
 
     // The merge-length sum: the registered, dummy and departure terms
-    // carry-save, the arrival's + 1 (the latest term: an input and a row
-    // compare) in the free bit 0 of the carry vector, then a fast adder.
+    // carry-save, last cycle's arrival's + 1 in the free bit 0 of the carry
+    // vector, then a fast adder.
     logic [LW-1:0] len_kc;
     assign {len_kc, len_s} = csa_l(LW'(len_q[i]), on_du ? du_len_d : '0, on_dep ? dep_len_neg : '0);
-    assign len_k           = len_kc | LW'(on_arr);
+    assign len_k           = len_kc | LW'(on_pa);
     add_ks #(.W(LW)) u_len (.a_i(len_s), .b_i(len_k), .sum_o(len_sum), .co_o(len_co));
 
-    // The aged sum, carry-save (a Wallace tree): the registered, dummy and
-    // departure terms in three levels, the arrival (the latest) in the last,
-    // then one fast adder. Bit 0 of a carry vector is always 0: it takes the
-    // departure's and the arrival's + 1.
-    logic [DW-1:0] k1c, k4c;
-    assign {k0, s0}  = csa(DW'(score_q[i]), DW'(len_q[i]), on_du ? DW'(du_age_i) : '0);
-    assign {k1c, s1} = csa(on_du ? du_d2 : '0, on_dep ? dep_age_neg : '0, on_dep ? dep_len_nd : '0);
-    assign k1        = k1c | DW'(on_dep);
-    assign {k2, s2}  = csa(s0, k0, s1);
-    assign {k3, s3}  = csa(s2, k2, k1);
-    assign {k4c, s4} = csa(s3, k3, on_arr ? DW'(arr_age_i) : '0);
-    assign k4        = k4c | DW'(on_arr);
+    // The aged sum, carry-save (a Wallace tree): the terms from registers
+    // (the score, the aging, last cycle's arrival) first, then the dummy's
+    // and the departure's (their fields come through a compare and a
+    // 64:1 select), then one fast adder. Bit 0 of a carry vector is always
+    // 0: it takes the departure's + 1.
+    logic [DW-1:0] k2c;
+    assign {k0, s0}  = csa(DW'(score_q[i]), DW'(len_q[i]), on_pa ? arr_term_q : '0);
+    assign {k1, s1}  = csa(s0, k0, on_du ? DW'(du_age_i) : '0);
+    assign {k2c, s2} = csa(on_du ? du_d2 : '0, on_dep ? dep_age_neg : '0, on_dep ? dep_len_nd : '0);
+    assign k2        = k2c | DW'(on_dep);
+    assign {k3, s3}  = csa(s1, k1, s2);
+    assign {k4, s4}  = csa(s3, k3, k2);
     add_ks #(.W(DW)) u_score (.a_i(s4), .b_i(k4), .sum_o(score_sum), .co_o(score_co));
     // verilator lint_off UNUSEDSIGNAL
     logic unused;                         // carries out of the modular sums, the sum's sign bits
@@ -182,8 +191,8 @@ module dram_rowstore #(
     assign score_u[i] = score_sum[DW-1] ? '0
                       : (|score_sum[DW-2:ScoreW]) ? ScoreMax[ScoreW-1:0]
                       : score_sum[ScoreW-1:0];
-    // Freed: no read left.
-    assign freed[i]   = valid_q[i] & on_dep & ~on_arr & (LW'(len_q[i]) == (on_du ? free_k1 : free_k0));
+    // Freed: no read left (none arrived last cycle or arrives now).
+    assign freed[i]   = valid_q[i] & on_dep & ~on_pa & ~on_arr & (LW'(len_q[i]) == (on_du ? free_k1 : free_k0));
     assign valid_u[i] = valid_q[i] & ~freed[i];
 
     assign valid_o[i]                    = valid_q[i];
@@ -256,9 +265,26 @@ module dram_rowstore #(
       assign valid_src = ~hole_q & valid_u[i];
     end
 
+    // The departure and arrival flags, moved with the entry (a new entry
+    // has neither: its row's read is not chosen yet, and it took its read).
+    logic dep_src, arr_src;
+    if (i + 1 < N) begin : gen_fsrc
+      assign dep_src = shift ? depn_i[i+1] : depn_i[i];
+      assign arr_src = shift ? arr_hit[i+1] : arr_hit[i];
+    end else begin : gen_ftop
+      assign dep_src = depn_i[i];
+      assign arr_src = arr_hit[i];
+    end
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) valid_q[i] <= 1'b0;
-      else         valid_q[i] <= take_v | valid_src;
+      if (!rst_ni) begin
+        valid_q[i] <= 1'b0;
+        dep_q[i]   <= 1'b0;
+        arr_q[i]   <= 1'b0;
+      end else begin
+        valid_q[i] <= take_v | valid_src;
+        dep_q[i]   <= ~take & dep_src;
+        arr_q[i]   <= ~take & arr_src;
+      end
     end
 
     // Storage: no reset, like an SRAM; an entry counts only while valid.
@@ -295,6 +321,10 @@ module dram_rowstore #(
       hole_q     <= |hole_d;
       hole_idx_q <= hole_idx_d;
     end
+  end
+  // The arrival's term for next cycle (used only with an entry's flag).
+  always_ff @(posedge clk_i) begin
+    arr_term_q <= DW'(arr_inc2);
   end
 
 `ifndef SYNTHESIS

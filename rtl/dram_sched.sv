@@ -166,6 +166,7 @@ module dram_sched #(
 
   // --- the row-score store ----------------------------------------------------------
   logic [RdQ-1:0]        rs_valid, rs_open, rs_open_upd;
+  logic [RdQ-1:0]        rs_dep_next;   // the read chosen now is of store entry i's row
   logic [RdQ*BankW-1:0]  rs_bank;
   logic [RdQ*RowW-1:0]   rs_row;
   logic [RdQ*ScoreW-1:0] rs_score;
@@ -446,9 +447,7 @@ module dram_sched #(
     .arr_bank_i (rd_bank_i),
     .arr_row_i  (rd_row_i),
     .arr_age_i  (rd_age_i),
-    .dep_i      (g_rd),
-    .dep_bank_i (g_bank_q),
-    .dep_row_i  (g_row_q),
+    .depn_i     (rs_dep_next),
     .dep_age_i  (g_rd_age),
     .dep_len_i  (g_rd_len),
     .du_i       (du_valid_q),
@@ -500,7 +499,11 @@ module dram_sched #(
     logic [BankW-1:0] bank;
     logic [RowW-1:0]  row;
     logic             v, open;
-    assign rs_open_upd[i] = opens(rs_bank[i*BankW +: BankW], rs_row[i*RowW +: RowW], rs_open[i], f_v, c_bank, c_row);
+    logic bank_eq, row_eq;                        // entry i's row is the one chosen now
+    assign bank_eq = rs_bank[i*BankW +: BankW] == c_bank;
+    assign row_eq  = rs_row[i*RowW +: RowW] == c_row;
+    assign rs_open_upd[i] = (f_v & bank_eq) ? row_eq : rs_open[i];
+    assign rs_dep_next[i] = c_rd & bank_eq & row_eq;
     assign v    = mshr_m ? rd_valid[i] : (mshr_s | mshr_sa) & rs_valid[i];
     assign bank = mshr_m ? rd_bank[i*BankW +: BankW] : rs_bank[i*BankW +: BankW];
     assign row  = mshr_m ? rd_row[i*RowW +: RowW]    : rs_row[i*RowW +: RowW];

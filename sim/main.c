@@ -318,7 +318,7 @@ int memsched_prepare(int argc, char **argv, int is_ref, prep_t *p)
         return 2;
     }
     o->mutant = c.mutant > 0 ? (unsigned)c.mutant : 0;
-    o->quiet = c.mutant >= 0;
+    o->quiet = c.mutant >= 0 && !getenv("MS_MUTANT_VERBOSE");
     p->mutant_cli = c.mutant >= 0;
     p->quiet = c.quiet;
     if (is_ref)

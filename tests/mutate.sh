@@ -61,7 +61,7 @@ if ! yosys -q -l "$D/list.log" -p "$prep; mutate -list $NMUT -seed $MSEED -ctrl 
     exit 1
 fi
 total=$(grep -c '^mutate' "$D/mutations.ys")
-if ! yosys -q -l "$D/apply.log" -p "$prep; script $D/mutations.ys; opt_clean; rename $B ${B}_mut; write_verilog -noattr $D/${B}_mut.v" >/dev/null 2>&1; then
+if ! yosys -q -l "$D/apply.log" -p "$prep; script $D/mutations.ys; opt_clean; splitnets -driver; rename $B ${B}_mut; write_verilog -noattr $D/${B}_mut.v" >/dev/null 2>&1; then
     echo "mutate: yosys failed applying mutations (log: $D/apply.log)" >&2
     exit 1
 fi
@@ -75,7 +75,7 @@ MUT_LIBS := \$(BUILD)/vl/$tag/V${tag}__ALL.a
 MUT_OBJ  := \$(BUILD)/obj/shim_$tag.o
 \$(BUILD)/vl/$tag/V${tag}__ALL.a: $D/${B}_mut.v
 	@rm -rf \$(BUILD)/vl/$tag && mkdir -p \$(BUILD)/vl/$tag
-	verilator --cc -Wno-fatal -Wno-lint -Wno-style -O3 --trace-fst --prefix V$tag --Mdir \$(BUILD)/vl/$tag --top-module ${B}_mut $D/${B}_mut.v >/dev/null
+	verilator --cc -Wno-fatal -Wno-lint -Wno-style -O3 -fno-const-bit-op-tree --trace-fst --prefix V$tag --Mdir \$(BUILD)/vl/$tag --top-module ${B}_mut $D/${B}_mut.v >/dev/null
 	\$(MAKE) -s -C \$(BUILD)/vl/$tag -f V$tag.mk V${tag}__ALL.a \$(VMAKE_OPT) >/dev/null
 \$(BUILD)/obj/shim_$tag.o: tb/shim.cpp tb/${B}_ports.h tb/engine.h \$(BUILD)/vl/$tag/V${tag}__ALL.a
 	\$(CXX) \$(CXXFLAGS) -I\$(BUILD)/vl/$tag -DVTOP=V$tag '-DVTOP_H="V$tag.h"' '-DPORTS_H="${B}_ports.h"' \\

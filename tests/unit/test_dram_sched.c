@@ -256,6 +256,94 @@ static void policy_width(void **unused)
     free(s);
 }
 
+/* The row-score store's invariant (docs/dram_sched.md, "The row-score store"),
+ * on random traffic of the C model at several queue sizes: one entry per row
+ * with reads queued and none for any other row; each entry's length sum is the
+ * sum of its row's merge lengths and its aged sum the sum of their ages, but
+ * for the two changes that reach the store a cycle late (last cycle's dummy:
+ * its age and change of length; last cycle's read into a row that had an
+ * entry: its age after that edge and its length 1). The model is reset every
+ * 1500 cycles with arrival ages below 1000, so no age saturates (the store
+ * does not see saturation). Every eligible row is checked every cycle. */
+static uint64_t rnd_state = 88172645463325252ull;
+static uint64_t rnd(void)
+{
+    rnd_state ^= rnd_state << 13;
+    rnd_state ^= rnd_state >> 7;
+    rnd_state ^= rnd_state << 17;
+    return rnd_state;
+}
+
+static void store_invariant(void **unused)
+{
+    (void)unused;
+    static const unsigned sizes[] = {1, 4, 8, 16, 64};
+    unsigned checked = 0, late_arrivals = 0, late_dummies = 0;
+    for (unsigned z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+        const unsigned rdq = sizes[z];
+        dram_sched_state_t *s = malloc(sizeof *s);
+        dram_sched_cfg_t cfg = {rdq, 8, 6, 2, 2, 2, 6};   /* 4 banks x 4 rows: rows shared by many reads */
+        assert_non_null(s);
+        assert_int_equal(dram_sched_init(s, &cfg), 0);
+        for (unsigned cyc = 0; cyc < 60000; cyc++) {
+            if (cyc % 1500 == 0)
+                dram_sched_reset(s);
+            const uint64_t r = rnd();
+            dram_sched_in_t in = {.policy = (cyc / 1500) % 5};       /* every policy, static between resets */
+            in.rd_valid = (r >> 3) % 3 != 0;
+            in.rd_addr = (r >> 5) & 63;
+            in.rd_bank = (r >> 11) & 3;
+            in.rd_row = (r >> 13) & 3;
+            in.rd_age = (r >> 15) % 1000;
+            in.wr_valid = (r >> 25) % 8 == 0;
+            in.wr_bank = (r >> 28) & 3;
+            in.dm_valid = (r >> 30) % 3 == 0;
+            in.dm_addr = (r >> 32) & 63;
+            in.dm_len = (r >> 38) & 15;
+            in.dm_age = (r >> 42) % 200;
+            in.bank_ready = (r >> 50) % 4 ? 15 : (r >> 52) & 15;
+            dram_sched_tick(s, &in);
+            /* the invariant after the edge */
+            for (unsigned i = 0; i < s->rs_count; i++) {
+                const ds_row_t *e = &s->rs[i];
+                if (!e->valid)
+                    continue;
+                for (unsigned j = 0; j < i; j++)
+                    assert_false(s->rs[j].valid && s->rs[j].bank == e->bank && s->rs[j].row == e->row);
+                int64_t len = 0, age = 0;
+                for (unsigned k = 0; k < s->rd_count; k++)
+                    if (s->rd[k].bank == e->bank && s->rd[k].row == e->row) {
+                        len += (int64_t)s->rd[k].len + 1;
+                        age += (int64_t)s->rd[k].age;
+                    }
+                if (s->du_valid && s->du_bank == e->bank && s->du_row == e->row) {
+                    len -= s->du_dlen;
+                    age -= (int64_t)s->du_age + s->du_dlen;
+                    late_dummies++;
+                }
+                if (s->pa_valid && s->pa_bank == e->bank && s->pa_row == e->row) {
+                    len -= 1;
+                    age -= (int64_t)s->pa_age + 1;
+                    late_arrivals++;
+                }
+                assert_int_equal(e->len, len);
+                assert_int_equal(e->score, age);
+                checked++;
+            }
+            for (unsigned k = 0; k < s->rd_count; k++) {
+                int found = 0;
+                for (unsigned i = 0; i < s->rs_count; i++)
+                    found |= s->rs[i].valid && s->rs[i].bank == s->rd[k].bank && s->rs[i].row == s->rd[k].row;
+                assert_true(found);
+            }
+        }
+        free(s);
+    }
+    assert_true(checked > 100000);        /* the checks ran, on both late changes */
+    assert_true(late_arrivals > 1000);
+    assert_true(late_dummies > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -263,6 +351,7 @@ int main(void)
         cmocka_unit_test(drain_counted),
         cmocka_unit_test(ages),
         cmocka_unit_test(policy_width),
+        cmocka_unit_test(store_invariant),
         cmocka_unit_test(bad_cfg),
         cmocka_unit_test(mib_counted),
         cmocka_unit_test(mib_lost_updates),
