@@ -359,6 +359,10 @@ MUTATE_MODES_dram_sched := policy=fcfs;policy=fr-fcfs;policy=mshr-m;policy=mshr-
 MUTATE_CYCLES_dram_sched := 50000
 # mib_l2: five entries, so mutations land in the control logic, not in 64 copies of an entry.
 MUTATE_PSET_mib_l2 := Entries=5,AddrW=7
+# argmax: the radix-8 tree (the same all-pairs group module as the default,
+# one level deeper); the default, radix 64 at 48 x 8, is a 44 000-cell
+# netlist that Verilator takes more than 20 minutes to compile as a mutant.
+MUTATE_PSET_argmax := N=48,W=8,Radix=8
 mutate: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build
 	@if [ -z "$(BLOCK)" ]; then echo "make mutate: say which block, e.g. make mutate BLOCK=fifo (one of: $(BLOCKS))"; exit 2; fi
