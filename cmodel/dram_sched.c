@@ -48,6 +48,7 @@ void dram_sched_reset(dram_sched_state_t *s)
     s->sl_rp_valid = s->sl_rp_bank = s->sl_rp_row = s->sl_rp_score = 0;
     s->rpl.n = 0;
     s->rp_valid = s->rp_bank = s->rp_row = s->rp_score = 0;
+    s->dq_valid = s->dq_addr = s->dq_len = s->dq_age = 0;
     s->du_valid = s->du_bank = s->du_row = s->du_age = 0;
     s->du_dlen = 0;
     s->pa_valid = s->pa_bank = s->pa_row = s->pa_age = 0;
@@ -244,13 +245,14 @@ static void row_shortlist(const dram_sched_state_t *s, const dram_sched_in_t *in
 #undef ROW_SKIP
 }
 
-/* The read a dummy updates: the oldest queued read with its address that does
- * not leave this cycle; -1 if none. */
-static int dummy_match(const dram_sched_state_t *s, const dram_sched_in_t *in)
+/* The read last cycle's dummy (registered at the input, searched now)
+ * updates: the oldest queued read with its address that does not leave this
+ * cycle; -1 if none. */
+static int dummy_match(const dram_sched_state_t *s)
 {
-    if (!(in->dm_valid & 1))
+    if (!s->dq_valid)
         return -1;
-    const uint64_t a = in->dm_addr & bits_mask(s->cfg.addr_w);
+    const uint64_t a = s->dq_addr;
     for (unsigned i = 0; i < s->rd_count; i++)
         if (s->rd[i].addr == a && !granted(s, 0, i))
             return (int)i;
@@ -281,7 +283,7 @@ void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dra
     out->drain = (uint64_t)d.drain;
     out->rd_count = s->rd_count;
     out->wr_count = s->wr_count;
-    out->dm_drop = (in->dm_valid & 1) && dummy_match(s, in) < 0;
+    out->dm_drop = s->dq_valid && dummy_match(s) < 0;
     for (unsigned b = 0; b < (1u << c->bank_w); b++) {
         out->open_valid[b] = s->open_valid[b];
         out->open_row[b] = s->open_row[b];
@@ -397,7 +399,7 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     memcpy(s->open_valid, o.valid, nbanks * sizeof o.valid[0]);
     memcpy(s->open_row, o.row, nbanks * sizeof o.row[0]);
 
-    const int m = dummy_match(s, in);
+    const int m = dummy_match(s);
     const int rd_in = (in->rd_valid & 1) && s->rd_count < c->rdq;
     const int wr_in = (in->wr_valid & 1) && s->wr_count < c->wrq;
 
@@ -407,7 +409,7 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     s->du_valid = m >= 0;
     if (m >= 0) {
         ds_entry_t *e = &s->rd[m];
-        const uint64_t len = in->dm_len & bits_mask(DS_LEN_W), age = in->dm_age & bits_mask(DS_AGE_W);
+        const uint64_t len = s->dq_len, age = s->dq_age;
         s->du_bank = e->bank;
         s->du_row = e->row;
         s->du_age = age;
@@ -450,6 +452,10 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     s->rp_row = rpr;
     s->rp_score = rps;
     s->drain = (uint64_t)d.drain;
+    s->dq_valid = in->dm_valid & 1;
+    s->dq_addr = in->dm_addr & bits_mask(c->addr_w);
+    s->dq_len = in->dm_len & bits_mask(DS_LEN_W);
+    s->dq_age = in->dm_age & bits_mask(DS_AGE_W);
 }
 
 void dram_sched_account(const dram_sched_cfg_t *cfg, const dram_sched_in_t *in, const dram_sched_out_t *out,
@@ -459,11 +465,12 @@ void dram_sched_account(const dram_sched_cfg_t *cfg, const dram_sched_in_t *in, 
     st->cycles++;
     st->rd_in += (in->rd_valid & 1) && (out->rd_ready & 1);
     st->wr_in += (in->wr_valid & 1) && (out->wr_ready & 1);
-    if (in->dm_valid & 1) {
-        st->dm_in++;
+    st->dm_in += in->dm_valid & 1;
+    if (st->dm_pend) {                   /* last cycle's dummy, searched now */
         st->dm_dropped += out->dm_drop & 1;
         st->dm_applied += !(out->dm_drop & 1);
     }
+    st->dm_pend = in->dm_valid & 1;
     if (out->sched_valid & 1) {
         if (out->sched_write & 1) {
             st->wr_sched++;

@@ -127,7 +127,8 @@ typedef struct {
     uint64_t sl_rp_valid, sl_rp_bank, sl_rp_row, sl_rp_score;  /* the row pick the read shortlist used */
     ds_rshort_t rpl;                 /* the row shortlist (last cycle's snapshot) */
     uint64_t rp_valid, rp_bank, rp_row, rp_score;  /* the last valid row pick (made last cycle, or held) */
-    uint64_t du_valid, du_bank, du_row, du_age;    /* last cycle's dummy, for its row's store entry */
+    uint64_t dq_valid, dq_addr, dq_len, dq_age;    /* the dummy given last cycle, searched this cycle */
+    uint64_t du_valid, du_bank, du_row, du_age;    /* last cycle's searched dummy, for its row's store entry */
     int64_t du_dlen;                 /* its change of merge length */
     uint64_t pa_valid, pa_bank, pa_row, pa_age;    /* last cycle's read into a row that had an entry: */
                                      /* its entry takes it at this edge (age after this edge, length 1) */
@@ -148,6 +149,7 @@ typedef struct {
     uint64_t wr_sched, wr_hits;
     uint64_t drain_cycles;           /* cycles in write drain */
     uint64_t idle_cycles;            /* requests queued (rd_count_o, wr_count_o), none shown (no ready bank, pipeline fill) */
+    uint64_t dm_pend;                /* not a count: a dummy was given last cycle (dm_drop_o tells its fate now) */
 } dram_sched_stats_t;
 
 int  dram_sched_init(dram_sched_state_t *s, const dram_sched_cfg_t *cfg);

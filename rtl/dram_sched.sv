@@ -23,8 +23,9 @@
 // The row to open on a row miss (MSHR-*) goes through the same two stages
 // over the row-score store (or the reads' merge lengths, MSHR-M): the row
 // picked now is left out of the snapshot, and a cycle with nothing
-// shortlisted keeps the last pick. A dummy updates its read at once and the
-// read's row-score entry a cycle later. New requests enter when there was
+// shortlisted keeps the last pick. A dummy is registered at the input and
+// searched the next cycle (dm_drop_o then); it updates its read in that
+// cycle and the read's row-score entry a cycle later. New requests enter when there was
 // room at the start of the cycle, and every read ages by its merge length.
 // The policy is static: it may change only while rst_ni is low.
 // bank_ready_i[b] must leave room in bank b's command queue for a request
@@ -78,8 +79,8 @@ module dram_sched #(
   input  logic [AddrW-1:0]         dm_addr_i,        // the block address of the queued read
   input  logic [LenW-1:0]          dm_len_i,         // its merge length - 1
   input  logic [AgeW-1:0]          dm_age_i,         // age to add
-  output logic                     dm_ready_o,       // always 1: a dummy is used or dropped at once
-  output logic                     dm_drop_o,        // the dummy matches no queued read (dropped)
+  output logic                     dm_ready_o,       // always 1: a dummy is always taken (registered)
+  output logic                     dm_drop_o,        // last cycle's dummy matches no queued read (dropped)
   // the command engine
   input  logic [NumBanks-1:0]      bank_ready_i,     // bank b's command queue takes a request
   output logic                     sched_valid_o,    // a request is scheduled this cycle
@@ -135,6 +136,12 @@ module dram_sched #(
   logic [WCntW-1:0]     wr_count;
   logic                 wr_full, wr_push_hq;
   logic                 dm_match;
+  // The dummy, registered at the input: it is searched the cycle after it
+  // is given, so the address compare starts from flip-flops.
+  logic                 dm_valid_q;
+  logic [AddrW-1:0]     dm_addr_q;
+  logic [LenW-1:0]      dm_len_q;
+  logic [AgeW-1:0]      dm_age_q;
   logic [BankW-1:0]     dm_bank;
   logic [RowW-1:0]      dm_row;
   logic [LenW-1:0]      dm_len_old;
@@ -196,10 +203,10 @@ module dram_sched #(
     .rd_row_i,
     .rd_age_i,
     .rd_ready_o,
-    .dm_valid_i,
-    .dm_addr_i,
-    .dm_len_i,
-    .dm_age_i,
+    .dm_valid_i (dm_valid_q),
+    .dm_addr_i  (dm_addr_q),
+    .dm_len_i   (dm_len_q),
+    .dm_age_i   (dm_age_q),
     .dm_drop_o,
     .dm_match_o (dm_match),
     .dm_bank_o  (dm_bank),
@@ -536,6 +543,7 @@ module dram_sched #(
       rp_score_q    <= '0;
       sl_rp_valid_q <= 1'b0;
       sl_rp_score_q <= '0;
+      dm_valid_q    <= 1'b0;
       du_valid_q    <= 1'b0;
       du_bank_q     <= '0;
       du_row_q      <= '0;
@@ -562,11 +570,19 @@ module dram_sched #(
       du_valid_q    <= dm_match;
       du_bank_q     <= dm_bank;
       du_row_q      <= dm_row;
-      du_age_q      <= dm_age_i;
-      du_new_q      <= dm_len_i;
+      dm_valid_q    <= dm_valid_i;
+      du_age_q      <= dm_age_q;
+      du_new_q      <= dm_len_q;
       du_old_q      <= dm_len_old;
       drain_q       <= drain_next(drain_q, rd_count_n, wr_count_n);
     end
+  end
+
+  // The dummy's fields: no reset, like the queue entries (used only with dm_valid_q).
+  always_ff @(posedge clk_i) begin
+    dm_addr_q <= dm_addr_i;
+    dm_len_q  <= dm_len_i;
+    dm_age_q  <= dm_age_i;
   end
 
   // --- the granted request on sched_* ----------------------------------------------------

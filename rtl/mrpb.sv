@@ -89,6 +89,7 @@ module mrpb #(
   end
 
   logic [QW+EW-1:0] e_next;
+  logic             e_vnext;
   mrpb_inpipe #(.Latency(Latency), .Width(QW + EW)) u_inpipe (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
@@ -97,7 +98,8 @@ module mrpb #(
     .stall_i (e_stall),
     .valid_o (e_valid),
     .data_o  (e_data),
-    .next_o  (e_next)
+    .next_o  (e_next),
+    .vnext_o (e_vnext)
   );
 
   assign e_q     = e_data[QW+EW-1 -: QW];
@@ -110,11 +112,13 @@ module mrpb #(
   // hold a cycle ahead.
   localparam bit RowAhead = Latency > 1;
   logic [NumQueues-1:0] e_oh, nx_oh;
+  logic                 e_go;                // ev && !wr_flush (a register when Latency > 1)
   if (Latency == 1) begin : gen_oh_wire
     oh_dec #(.N(NumQueues)) u_e_oh (.idx_i (e_q), .oh_o (e_oh));
     assign nx_oh = '0;
     logic unused_next;
-    assign unused_next = ^{e_next, e_stall_f, e_stall_nf, e_keep_oh};
+    assign unused_next = ^{e_next, e_vnext, e_stall_f, e_stall_nf, e_keep_oh};
+    assign e_go = ev && !wr_flush;
   end else begin : gen_oh_reg
     logic [NumQueues-1:0] e_oh_q;
     oh_dec #(.N(NumQueues)) u_nx_oh (.idx_i (e_next[QW+EW-1 -: QW]), .oh_o (nx_oh));
@@ -122,10 +126,19 @@ module mrpb #(
       if (e_keep_oh) e_oh_q <= nx_oh;
     end
     assign e_oh = e_oh_q;
+    // The enqueue point's "may enter its queue" (valid, reordering, not a
+    // write under flush), registered with the one-hot: it gates the enqueue
+    // into all the queues' thermometers, so it is a flip-flop, not three gates.
+    logic e_go_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)        e_go_q <= 1'b0;
+      else if (e_keep_oh) e_go_q <= e_vnext && reorder_i && !(e_next[EW-1] && flush_i);
+    end
+    assign e_go = e_go_q;
     // verilator lint_off UNUSEDSIGNAL
-    logic [EW-1:0] unused_next;
+    logic [EW-2:0] unused_next;
     // verilator lint_on UNUSEDSIGNAL
-    assign unused_next = e_next[EW-1:0];
+    assign unused_next = e_next[EW-2:0];
   end
   assign e_entry = e_data[EW-1:0];
   assign e_write = e_entry[EW-1];
@@ -133,6 +146,7 @@ module mrpb #(
   // --- queues and drain control ---------------------------------------------
   logic [NumQueues-1:0]      empty, full;
   logic [NumQueues*CntW-1:0] occ;
+  logic [NumQueues*Depth-1:0] occ_th;    // the same as thermometers (mrpb_queues)
   logic [EW-1:0]             head_p, head_e, item;
   logic                      ev, wr_flush, full_rd, e_full, e_empty, enq;
   logic                      slot_free;   // the slot can take a request this cycle
@@ -174,7 +188,7 @@ module mrpb #(
   assign wr_flush = ev && e_write && flush_i;
   assign full_rd  = ev && !e_write && flush_i && e_full;
   assign enq      = ev && !wr_flush && !e_full;
-  assign enq_oh   = {NumQueues{ev && !wr_flush}} & e_oh & ~full;   // enq, one-hot (no e_full on its path)
+  assign enq_oh   = {NumQueues{e_go}} & e_oh & ~full;   // enq, one-hot (no e_full on its path)
   // The policy drains unless the enqueue point asks for its own queue;
   // a write for an empty queue passes itself (no queue is drained).
   assign pol_en   = reorder_i && !wr_flush && !full_rd;
@@ -187,7 +201,7 @@ module mrpb #(
     .rst_ni    (rst_ni),
     .policy_i  (policy_i),
     .greedy_i  (greedy_i),
-    .occ_i     (occ),
+    .th_i      (occ_th),
     .enq_i     (enq),
     .enq_oh_i  (enq_oh),
     .e_q_i     (e_q),
@@ -295,7 +309,8 @@ module mrpb #(
     .head_e_o (head_e),
     .empty_o  (empty),
     .full_o   (full),
-    .occ_o    (occ)
+    .occ_o    (occ),
+    .th_o     (occ_th)
   );
 
   // --- outbound slot -----------------------------------------------------------
@@ -365,6 +380,7 @@ module mrpb #(
       if (pop_oh != '0) assert ((empty & pop_oh) == '0 && pop_oh == {{(NumQueues-1){1'b0}}, 1'b1} << dq);
       if (!in_ready_o) assert (e_valid);
       if (e_valid) assert (e_oh == {{(NumQueues-1){1'b0}}, 1'b1} << e_q);
+      assert (e_go == (ev && !wr_flush));
       if (!reorder_i) assert (empty == '1 && push_oh == '0);
     end
   end

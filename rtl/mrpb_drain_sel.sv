@@ -46,8 +46,7 @@ module mrpb_drain_sel #(
   parameter int Depth     = 8,                                   // entries per queue
   parameter bit RowAhead  = 1'b0,                                // nx_*_oh_i are given: the enqueue
                                                                  // point's length registered a cycle ahead
-  localparam int QW   = (NumQueues > 1) ? $clog2(NumQueues) : 1, // queue index width
-  localparam int CntW = $clog2(Depth + 1)                        // length width
+  localparam int QW   = (NumQueues > 1) ? $clog2(NumQueues) : 1  // queue index width
 ) (
   input  logic                      clk_i,      // clock
   // verilator lint_off SYNCASYNCNET
@@ -55,7 +54,7 @@ module mrpb_drain_sel #(
   // verilator lint_on SYNCASYNCNET
   input  logic [1:0]                policy_i,   // 0 fixed-order, 1 longest-first, 2 round-robin (3: fixed)
   input  logic                      greedy_i,   // keep draining the current queue until it is empty
-  input  logic [NumQueues*CntW-1:0] occ_i,      // requests held by queue i at [i*CntW +: CntW] (registers)
+  input  logic [NumQueues*Depth-1:0] th_i,     // queue i holds at least v requests: bit i*Depth + v-1 (registers)
   input  logic                      enq_i,      // the enqueue point's request enters its queue this cycle
   input  logic [NumQueues-1:0]      enq_oh_i,   // the same, one-hot: enq_i and e_oh_i
   input  logic [QW-1:0]             e_q_i,      // the enqueue point's queue
@@ -105,7 +104,7 @@ module mrpb_drain_sel #(
 
   always_comb begin
     for (int i = 0; i < N; i++) begin
-      for (int v = 0; v < RW; v++) th[i*RW + v] = 32'(occ_i[i*CntW +: CntW]) >= v;
+      th[i*RW +: RW] = {1'b0, th_i[i*D +: D], 1'b1};
       // After this cycle's enqueue; then after draining pick_q or e_q_i.
       th0[i*RW +: RW] = th[i*RW +: RW] | ({RW{enq_oh[i]}} & (th[i*RW +: RW] << 1));
       th1[i*RW +: RW] = pq_oh[i] ? th0[i*RW +: RW] >> 1 : th0[i*RW +: RW];
@@ -318,12 +317,14 @@ module mrpb_drain_sel #(
   // enqueue (what the single-cycle selector computed): BMC from reset with
   // any modes (tests/formal/mrpb_top.sv).
   logic [N-1:0]   f_ne;
+  localparam int CntW = $clog2(Depth + 1);      // length width
   logic [N*CntW-1:0] f_len;
   logic           f_hold;
   always @* begin
     for (int i = 0; i < N; i++) begin
       f_ne[i] = th0[i*RW + 1];
-      f_len[i*CntW +: CntW] = occ_i[i*CntW +: CntW] + CntW'(enq_oh[i]);
+      f_len[i*CntW +: CntW] = CntW'(enq_oh[i]);
+      for (int v = 0; v < D; v++) f_len[i*CntW +: CntW] = f_len[i*CntW +: CntW] + CntW'(th_i[i*D + v]);
     end
     f_hold = greedy_i && f_ne[cur_q];
   end

@@ -8,8 +8,8 @@
 // not ready, as the paper's memory pipeline stage stalls. Latency = 1 is a
 // wire: the input itself is the enqueue point.
 //
-// next_o lets the user register a function of the enqueue point's payload a
-// cycle ahead (mrpb decodes the queue index into a one-hot there).
+// next_o and vnext_o let the user register a function of the enqueue point's
+// payload a cycle ahead (mrpb decodes the queue index into a one-hot there).
 //
 // Example (Latency = 3): A accepted at cycle 0 is at valid_o/data_o in
 //   cycle 2; if stall_i is high in cycle 2 it is still there in cycle 3.
@@ -26,13 +26,15 @@ module mrpb_inpipe #(
   input  logic             stall_i,  // the enqueue point keeps its request: hold every stage
   output logic             valid_o,  // a request at the enqueue point
   output logic [Width-1:0] data_o,   // its payload
-  output logic [Width-1:0] next_o    // the payload data_o takes at the next clock unless
+  output logic [Width-1:0] next_o,   // the payload data_o takes at the next clock unless
                                      // stall_i (Latency = 1: data_i, like data_o)
+  output logic             vnext_o   // the same for valid_o
 );
   if (Latency == 1) begin : gen_wire
     assign valid_o = valid_i;
     assign data_o  = data_i;
     assign next_o  = data_i;
+    assign vnext_o = valid_i;
     logic unused;
     assign unused = clk_i ^ rst_ni ^ stall_i;
   end else begin : gen_stages
@@ -60,9 +62,11 @@ module mrpb_inpipe #(
     assign valid_o = valid_q[Stages-1];
     assign data_o  = data_q[Stages-1];
     if (Stages == 1) begin : gen_next_in
-      assign next_o = data_i;
+      assign next_o  = data_i;
+      assign vnext_o = valid_i;
     end else begin : gen_next_stage
-      assign next_o = data_q[Stages-2];
+      assign next_o  = data_q[Stages-2];
+      assign vnext_o = valid_q[Stages-2];
     end
   end
 endmodule

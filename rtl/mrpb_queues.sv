@@ -4,8 +4,10 @@
 // named by a one-hot, as the paper's split cycle: the
 // two may name the same queue. Two read ports show the heads of two queues
 // (the drain selector's registered pick and the enqueue point's queue). The fifo
-// counts are the drain selector's queue lengths (MRPB section 6: "keeps queue
-// lengths as a set of counters").
+// counts are the queue lengths (MRPB section 6: "keeps queue lengths as a
+// set of counters"); the drain selector reads them as thermometers, kept in
+// registers of their own beside the counts (th_o: one select after the
+// registers), so that its policies do not start from a compare of each count.
 //
 // Example (NumQueues = 4, Depth = 2): push A into 2, push B into 2 ->
 //   full_o = 4'b0100, count 2 of queue 2 in occ_o[2*CntW +: CntW];
@@ -29,7 +31,8 @@ module mrpb_queues #(
   output logic [Width-1:0]          head_e_o, // head entry of queue rd_e_i (0 when empty)
   output logic [NumQueues-1:0]      empty_o,  // queue i holds nothing
   output logic [NumQueues-1:0]      full_o,   // queue i holds Depth entries
-  output logic [NumQueues*CntW-1:0] occ_o     // entries of queue i at [i*CntW +: CntW]
+  output logic [NumQueues*CntW-1:0] occ_o,    // entries of queue i at [i*CntW +: CntW]
+  output logic [NumQueues*Depth-1:0] th_o     // queue i holds at least v entries: bit i*Depth + v-1
 );
   logic [Width-1:0] rdata [NumQueues];
 
@@ -45,6 +48,41 @@ module mrpb_queues #(
       .empty_o (empty_o[i]),
       .count_o (occ_o[i*CntW +: CntW])
     );
+
+    // The thermometer moves with the fifo's count: up on a push the fifo
+    // takes (not full), down on a pop it takes (not empty). Both arrive late
+    // (they follow the L1's answer), so neither is applied before a
+    // register: th_b_q holds last cycle's thermometer, pushed_q and popped_q
+    // what happened to it, and the shift is one select at the start of this
+    // cycle. So the late push and pop load one flip-flop each per queue here.
+    logic [Depth-1:0] th_b_q, th;
+    logic             pushed_q, popped_q;
+    always_comb begin
+      th = th_b_q;
+      if (pushed_q && !popped_q) th = Depth'({th_b_q, 1'b1});
+      if (popped_q && !pushed_q) th = th_b_q >> 1;
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        th_b_q   <= '0;
+        pushed_q <= 1'b0;
+        popped_q <= 1'b0;
+      end else begin
+        th_b_q   <= th;
+        pushed_q <= push_i[i] & ~th[Depth-1];
+        popped_q <= pop_i[i] & th[0];
+      end
+    end
+    assign th_o[i*Depth +: Depth] = th;
+`ifndef SYNTHESIS
+    always_ff @(posedge clk_i) begin
+      if (rst_ni) begin
+        for (int v = 1; v <= Depth; v++)
+          assert (th[v-1] == (32'(occ_o[i*CntW +: CntW]) >= v))
+            else $error("mrpb_queues: queue %0d's thermometer disagrees with its count", i);
+      end
+    end
+`endif
   end
 
   // Read mux as an AND-OR over the queues (pop_q_i may exceed NumQueues-1

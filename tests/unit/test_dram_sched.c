@@ -42,23 +42,25 @@ static void dummies_counted(void **unused)
     (void)unused;
     dram_sched_state_t *s = new_sched(8, 8, 6, 2);
     dram_sched_stats_t st = {0};
-    /* One row per cycle: read (addr, bank, row), dummy (addr, len), bank_ready. */
+    /* One row per cycle: read (addr, bank, row), dummy (addr, len), bank_ready. A dummy is
+     * searched the cycle after it is given: each row's comment tells the fate of the dummy
+     * given in the row before (tests/stim/dram_sched_dummy.stim). */
     static const struct { int rd; uint64_t ra, rb, rr; int dm; uint64_t da, dl, br; } cyc[] = {
-        {1, 0x55, 0, 0, 0, 0, 0, 0},    /* 1: D */
-        {0, 0, 0, 0, 1, 0x55, 2, 0xf},  /* 2: applied: length 3; banks ready: row shortlist D */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 3: row pick D */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 4: read shortlist D */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 5: D chosen */
-        {0, 0, 0, 0, 1, 0x55, 3, 0},    /* 6: D shown, leaving: dropped */
-        {0, 0, 0, 0, 1, 0x55, 1, 0},    /* 7: departed: dropped */
-        {0, 0, 0, 0, 1, 0x77, 1, 0},    /* 8: never seen: dropped */
-        {1, 0x66, 1, 1, 1, 0x66, 1, 0}, /* 9: same cycle as its read: dropped */
-        {0, 0, 0, 0, 1, 0x66, 4, 0xf},  /* 10: applied: length 5; row shortlist E */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 11: row pick E */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 12: read shortlist E */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 13: E chosen */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 14: E shown */
-        {0, 0, 0, 0, 0, 0, 0, 0xf},     /* 15 */
+        {1, 0x55, 0, 0, 1, 0x55, 2, 0},    /* 1: D, and a dummy for it */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 2: applied: length 3; banks ready: row shortlist D */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 3: row pick D */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 4: read shortlist D */
+        {0, 0, 0, 0, 1, 0x55, 3, 0xf},     /* 5: D chosen */
+        {0, 0, 0, 0, 1, 0x55, 1, 0},       /* 6: D shown, leaving: dropped */
+        {0, 0, 0, 0, 1, 0x77, 1, 0},       /* 7: departed: dropped */
+        {0, 0, 0, 0, 1, 0x66, 1, 0},       /* 8: never seen: dropped */
+        {1, 0x66, 1, 1, 1, 0x66, 4, 0},    /* 9: searched as its read arrives: dropped */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 10: given with E: applied, length 5; row shortlist E */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 11: row pick E */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 12: read shortlist E */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 13: E chosen */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 14: E shown */
+        {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 15 */
     };
     for (unsigned t = 0; t < sizeof cyc / sizeof cyc[0]; t++) {
         dram_sched_in_t in = {.policy = DS_MSHR_M, .rd_valid = (uint64_t)cyc[t].rd, .rd_addr = cyc[t].ra,
@@ -115,9 +117,11 @@ static void ages(void **unused)
     dram_sched_tick(s, &in);
     assert_int_equal(s->rd[0].age, 32761);
     in = (dram_sched_in_t){.policy = DS_MSHR_SA, .dm_valid = 1, .dm_addr = 1, .dm_len = 15, .dm_age = 0};
-    dram_sched_tick(s, &in);
-    assert_int_equal(s->rd[0].age, 32767 - 6 + 6);   /* 32761 + 16 saturates */
+    dram_sched_tick(s, &in);                         /* the dummy is registered: aged by 1 */
+    assert_int_equal(s->rd[0].age, 32762);
     in.dm_valid = 0;
+    dram_sched_tick(s, &in);                         /* searched now: 32762 + 16 saturates */
+    assert_int_equal(s->rd[0].age, 32767);
     dram_sched_tick(s, &in);
     assert_int_equal(s->rd[0].age, 32767);
     free(s);
