@@ -51,6 +51,7 @@ void dram_sched_reset(dram_sched_state_t *s)
     s->dq_valid = s->dq_addr = s->dq_len = s->dq_age = 0;
     s->du_valid = s->du_bank = s->du_row = s->du_age = 0;
     s->du_dlen = 0;
+    s->dt_term = s->dt_dlen = 0;
     s->pa_valid = s->pa_bank = s->pa_row = s->pa_age = 0;
     s->rs_count = 0;
     s->rs_hole = -1;
@@ -239,7 +240,8 @@ static void row_shortlist(const dram_sched_state_t *s, const dram_sched_in_t *in
                 continue;
             r->bank[r->n] = w->bank;
             r->row[r->n] = w->row;
-            r->key[r->n++] = policy == DS_MSHR_S ? w->len : w->score;
+            const int64_t k = policy == DS_MSHR_S ? w->len : w->score;
+            r->key[r->n++] = k < 0 ? 0 : (uint64_t)k;   /* a sum below zero for a cycle reads as 0 */
         }
     }
 #undef ROW_SKIP
@@ -318,35 +320,47 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
     const ds_entry_t *g = s->g.valid && !s->g.write ? &s->rd[s->g.idx] : NULL;
     const uint64_t nb = in->rd_bank & bits_mask(c->bank_w), nr = in->rd_row & bits_mask(c->row_w);
     const uint64_t na = in->rd_age & bits_mask(DS_AGE_W);
+    const int64_t smin = -(int64_t)smax - 1;
+    /* The leaving read is the one last edge's dummy updated: its entry has not
+     * taken that dummy yet (it does at the next edge), so it holds one read's
+     * change of length too little. */
+    const int race = g && g->dmf;
     int matched = 0, freed = -1;
     for (unsigned i = 0; i < s->rs_count; i++) {
         ds_row_t *r = &s->rs[i];
         if (!r->valid)
             continue;
-        int64_t ds = (int64_t)r->len;   /* aging: the aged sum grows by the length sum */
+        int64_t ds = r->len;             /* aging: the aged sum grows by the length sum */
         int64_t dl = 0;
-        if (g && g->bank == r->bank && g->row == r->row) {
+        const int dep = g && g->bank == r->bank && g->row == r->row;
+        if (dep) {
             ds -= (int64_t)(g->age + g->len + 1);
             dl -= (int64_t)g->len + 1;
         }
-        if (s->du_valid && s->du_bank == r->bank && s->du_row == r->row) {
-            ds += (int64_t)s->du_age + 2 * s->du_dlen;
-            dl += s->du_dlen;
+        if (r->df) {                     /* the dummy flagged at the last edge */
+            ds += s->dt_term;
+            dl += s->dt_dlen;
         }
         if (s->pa_valid && s->pa_bank == r->bank && s->pa_row == r->row) {
             ds += (int64_t)s->pa_age + 2;
             dl += 1;
         }
+        /* This edge flags the entry of the dummy searched last cycle. */
+        r->df = s->du_valid && s->du_bank == r->bank && s->du_row == r->row;
         const int arrives = rd_in && nb == r->bank && nr == r->row;
         matched |= arrives;
-        int64_t v = (int64_t)r->score + ds;
-        r->score = v < 0 ? 0 : (uint64_t)v > smax ? smax : (uint64_t)v;
-        r->len = (uint64_t)((int64_t)r->len + dl);
-        if (r->len == 0 && !arrives) {
+        const int64_t v = r->score + ds;
+        r->score = v < smin ? smin : v > (int64_t)smax ? (int64_t)smax : v;
+        r->len += dl;
+        /* Freed: a departure took its last read (counting the dummy its entry
+         * has not taken, if the leaving read is that dummy's), and none arrives. */
+        if (dep && !arrives && r->len + (race ? s->du_dlen : 0) == 0) {
             r->valid = 0;
             freed = (int)i;
         }
     }
+    s->dt_term = (int64_t)s->du_age + 3 * s->du_dlen;
+    s->dt_dlen = s->du_dlen;
     if (s->rs_hole >= 0) {
         memmove(&s->rs[s->rs_hole], &s->rs[s->rs_hole + 1], (s->rs_count - (unsigned)s->rs_hole - 1) * sizeof s->rs[0]);
         s->rs_count--;
@@ -359,7 +373,8 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
     s->pa_row = nr;
     s->pa_age = na;
     if (rd_in && !matched)
-        s->rs[s->rs_count++] = (ds_row_t){.valid = 1, .bank = nb, .row = nr, .score = na + 1 > smax ? smax : na + 1, .len = 1};
+        s->rs[s->rs_count++] = (ds_row_t){.valid = 1, .bank = nb, .row = nr,
+                                          .score = (int64_t)(na + 1 > smax ? smax : na + 1), .len = 1};
 }
 
 /* The clock edge. On the state at the start of the cycle: the choice (from
@@ -405,7 +420,10 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
 
     store_tick(s, in, rd_in);
 
-    /* The dummy: its read's new merge length and age; its row's entry takes the change next cycle. */
+    /* The dummy: its read's new merge length and age; its row's entry is
+     * flagged at the next edge and takes the change at the one after. */
+    for (unsigned i = 0; i < s->rd_count; i++)
+        s->rd[i].dmf = (int)i == m;
     s->du_valid = m >= 0;
     if (m >= 0) {
         ds_entry_t *e = &s->rd[m];
@@ -437,6 +455,7 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
         e->row = in->rd_row & bits_mask(c->row_w);
         e->len = 0;
         e->age = in->rd_age & bits_mask(DS_AGE_W);
+        e->dmf = 0;
     }
     if (wr_in) {
         ds_entry_t *e = &s->wr[s->wr_count++];

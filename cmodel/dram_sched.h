@@ -69,7 +69,7 @@ typedef struct {
     uint64_t sched_rowscore;   /* DS_WHY_ROW: the chosen row's score; 0 otherwise */
     uint64_t drain;            /* write drain this cycle */
     uint64_t rd_count, wr_count;
-    uint64_t dm_drop;          /* this cycle's dummy matches no queued read */
+    uint64_t dm_drop;          /* last cycle's dummy, searched now, matches no queued read */
     uint64_t open_valid[1u << DS_MAX_BANKW];
     uint64_t open_row[1u << DS_MAX_BANKW];
 } dram_sched_out_t;
@@ -78,14 +78,18 @@ typedef struct {
     uint64_t addr, bank, row;
     uint64_t len;   /* merge length - 1 (reads) */
     uint64_t age;   /* 15 bits, saturating (reads) */
+    uint64_t dmf;   /* reads: the dummy updated it at the last edge (its store entry has not taken it yet) */
 } ds_entry_t;
 
 /* One entry of the row-score store: a row with reads queued (or, with
  * valid 0, a freed entry waiting to be squeezed out). */
 typedef struct {
     uint64_t valid, bank, row;
-    uint64_t score;  /* ScoreW bits, saturating at both ends: the row's aged sum (MSHR-S+A) */
-    uint64_t len;    /* LenW bits: the sum of (merge length) over the row's reads (MSHR-S) */
+    int64_t score;   /* ScoreW + 1 bits signed, saturating at -2^ScoreW and 2^ScoreW - 1: the row's
+                      * aged sum (MSHR-S+A); below its reads' sum for two edges after a dummy */
+    int64_t len;     /* SumW + 1 bits signed: the sum of (merge length) over the row's reads (MSHR-S);
+                      * below zero for a cycle only after a dummy's read left (see store_tick) */
+    uint64_t df;     /* the dummy registered last edge is of this row: the entry takes it at this edge */
 } ds_row_t;
 
 /* The shortlist of one queue: the snapshot taken by last cycle's shortlist
@@ -130,6 +134,8 @@ typedef struct {
     uint64_t dq_valid, dq_addr, dq_len, dq_age;    /* the dummy given last cycle, searched this cycle */
     uint64_t du_valid, du_bank, du_row, du_age;    /* last cycle's searched dummy, for its row's store entry */
     int64_t du_dlen;                 /* its change of merge length */
+    int64_t dt_term, dt_dlen;        /* the dummy before it, for the entries flagged (df): its age + 3 x its
+                                      * change of length, and that change */
     uint64_t pa_valid, pa_bank, pa_row, pa_age;    /* last cycle's read into a row that had an entry: */
                                      /* its entry takes it at this edge (age after this edge, length 1) */
     ds_row_t rs[DS_MAX_RDQ];         /* the row-score store, in allocation order */

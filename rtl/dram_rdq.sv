@@ -17,9 +17,10 @@
 // formed in every entry, sat(age + length) from registers and the dummy's
 // from its input, and the dummy's match picks one, so the address search is
 // not followed by an adder.
-// Each entry also keeps a flag for the scheduler, hq (its row is its bank's
-// open row), stored with it and moved with it: hq_upd_i gives every entry's
-// next value, push_hq_i the new read's.
+// Each entry also keeps two flags for the scheduler, stored with it and moved
+// with it: hq (its row is its bank's open row; hq_upd_i gives every entry's
+// next value, push_hq_i the new read's) and dmf (the dummy updated it at the
+// last edge: its row's store entry takes that dummy two edges later).
 //
 // Example: a read of address A enters with age 5 -> stored age 6 (5 + 1);
 //   next cycle a dummy for A with length-1 = 3, age 10 -> 6 + 10 + 4 = 20.
@@ -58,6 +59,7 @@ module dram_rdq #(
   input  logic [N-1:0]      hq_upd_i,   // entry i's flag for the next cycle
   input  logic              push_hq_i,  // the new read's flag
   output logic [N-1:0]      hq_o,       // entry i's flag
+  output logic [N-1:0]      dmf_o,      // entry i was updated by the dummy at the last edge
   output logic [N-1:0]      valid_o,    // entry i holds a read
   output logic [N*AddrW-1:0] addr_o,    // entry i's block address
   output logic [N*BankW-1:0] bank_o,    // entry i's bank
@@ -66,7 +68,7 @@ module dram_rdq #(
   output logic [N*AgeW-1:0] age_o,      // entry i's age
   output logic [CntW-1:0]   count_o     // reads held
 );
-  localparam int W = AddrW + BankW + RowW + LenW + AgeW + 1;   // entry: {addr, bank, row, len, age, hq}
+  localparam int W = AddrW + BankW + RowW + LenW + AgeW + 2;   // entry: {addr, bank, row, len, age, hq, dmf}
   localparam logic [AgeW:0] AgeMax = (AgeW+1)'((1 << AgeW) - 1);
 
   logic [N*W-1:0] data, upd;
@@ -86,15 +88,16 @@ module dram_rdq #(
     logic [RowW-1:0]  row;
     logic [LenW-1:0]  len, len_new;
     logic [AgeW-1:0]  age, age_new, age_own, age_dm;
-    logic             hq;
-    assign {addr, bank, row, len, age, hq} = data[i*W +: W];
+    logic             hq, dmf;
+    assign {addr, bank, row, len, age, hq, dmf} = data[i*W +: W];
     assign same[i]  = dm_valid_i & valid_o[i] & (addr == dm_addr_i) & ~pop_oh_i[i];
     assign age_own  = sat_age((AgeW+2)'(age) + (AgeW+2)'(len) + 1'b1);
     assign age_dm   = sat_age((AgeW+2)'(age) + (AgeW+2)'(dm_age_i) + (AgeW+2)'(dm_len_i) + 1'b1);
     assign len_new  = match[i] ? dm_len_i : len;
     assign age_new  = match[i] ? age_dm : age_own;
-    assign upd[i*W +: W] = {addr, bank, row, len_new, age_new, hq_upd_i[i]};
-    assign hq_o[i] = hq;
+    assign upd[i*W +: W] = {addr, bank, row, len_new, age_new, hq_upd_i[i], match[i]};
+    assign hq_o[i]  = hq;
+    assign dmf_o[i] = dmf;
 
     assign addr_o[i*AddrW +: AddrW] = addr;
     assign bank_o[i*BankW +: BankW] = bank;
@@ -107,7 +110,7 @@ module dram_rdq #(
 
   assign rd_ready_o = ~full;
   assign push       = rd_valid_i & ~full;
-  assign push_data  = {rd_addr_i, rd_bank_i, rd_row_i, LenW'(0), sat_age((AgeW+2)'(rd_age_i) + 1'b1), push_hq_i};
+  assign push_data  = {rd_addr_i, rd_bank_i, rd_row_i, LenW'(0), sat_age((AgeW+2)'(rd_age_i) + 1'b1), push_hq_i, 1'b0};
   // The oldest read with the dummy's address (a real L2 never queues two):
   // match is one-hot, and its fields go out through an AND-OR select.
   assign dm_drop_o  = dm_valid_i & ~dm_match_o;

@@ -13,19 +13,25 @@
 //   * departure: the granted read leaves (dep_*): score -= its age after this
 //                edge (age + merge length), len -= its merge length; the
 //                entry's flag was set from the choice last cycle (depn_i);
-//   * dummy:     last cycle's dummy (du_*; registered by the scheduler, since
-//                finding its row takes an address search): score += its age
-//                + 2 x its change of merge length (the read aged by the new
-//                length at the dummy's edge and at this one, the entry by the
-//                old), len += its change of merge length;
+//   * dummy:     the dummy registered last cycle (du_*; registered by the
+//                scheduler, since finding its row takes an address search)
+//                flags its row's entry at this edge (a flag moved with the
+//                entry), and the flagged entry takes it at the next edge:
+//                score += its age + 3 x its change of merge length (the read
+//                aged by the new length at the dummy's edge and the two after,
+//                the entry by the old), len += that change;
 //   * arrival:   last cycle's new read of this entry's row (arr_*, matched
 //                last cycle and kept as a flag, its age + 2 registered):
 //                score += its age after this edge (age + 2), len += 1.
 // The terms are formed once, outside the entries. So score is the sum of the
-// row's reads' ages, except for a dummy's or an arrival's change in the cycle
-// after it and for reads whose age saturated (the store does not see the
-// saturation); it saturates at 0 and at its top (2^ScoreW - 1 >= N x 32767);
-// len is exact but for the arrival of the last cycle. An entry whose len
+// row's reads' ages, except for a dummy's change in the two cycles after it,
+// an arrival's in the cycle after it, and reads whose age saturated (the
+// store does not see the saturation); len is exact but for the same dummy
+// and arrival changes. Both are signed: when a dummy's read leaves before
+// its entry has taken the dummy, the entry is below its other reads' sums by
+// the dummy's age + 2 x its change (and the change) for a cycle, which can
+// be below zero (the outputs read that as 0); score saturates at -2^ScoreW
+// and 2^ScoreW - 1 (>= N x 32767). An entry whose len
 // reaches 0 with no read of its row arriving has no read left: it is marked
 // free and squeezed out at the next edge (the entries above it move down), at
 // most one per cycle since one read leaves per cycle. A new read of a row with
@@ -59,6 +65,7 @@ module dram_rowstore #(
   input  logic [N-1:0]        depn_i,    // the read chosen now is of entry i's row (it leaves next cycle)
   input  logic [AgeW-1:0]     dep_age_i, // the granted read (leaving now): its age
   input  logic [LenW-1:0]     dep_len_i, // its merge length - 1
+  input  logic                race_i,    // the leaving read (dep_*) is the one last cycle's dummy updated
   input  logic                du_i,      // last cycle's dummy updated a read ...
   input  logic [BankW-1:0]    du_bank_i, // ... of this bank
   input  logic [RowW-1:0]     du_row_i,  // ... and row
@@ -81,11 +88,17 @@ module dram_rowstore #(
 
   logic [BankW-1:0]  bank_q  [N];
   logic [RowW-1:0]   row_q   [N];
-  logic [ScoreW-1:0] score_q [N];
-  logic [SumW-1:0]   len_q   [N];
+  // Both sums are signed: an entry can be below zero for a cycle (a dummy's
+  // read leaving before its entry took the dummy); the outputs read that as 0.
+  localparam int SW1 = ScoreW + 1;
+  localparam int LW1 = SumW + 1;
+  logic [SW1-1:0]    score_q [N];
+  logic [LW1-1:0]    len_q   [N];
   logic [N-1:0]      valid_q;
   logic [N-1:0]      open_q;
   logic [N-1:0]      dep_q;               // the granted read, leaving now, is of entry i's row
+  logic [N-1:0]      duf_q;               // last cycle's registered dummy is of entry i's row: it takes
+                                          // dt_term_q and dt_dlen_q at this edge
   logic [N-1:0]      arr_q;               // last cycle's new read is of entry i's row ...
   logic [DW-1:0]     arr_term_q;          // ... and its age after this edge, age + 2
   logic [CntW-1:0]   count_q, count_d;    // entries in use, the free one included
@@ -96,9 +109,9 @@ module dram_rowstore #(
   // Each entry after this cycle's changes, before the squeeze.
   logic [BankW-1:0]  bank_u  [N];
   logic [RowW-1:0]   row_u   [N];
-  logic [ScoreW-1:0] score_u [N];
-  logic [SumW-1:0]   len_u   [N];
-  logic [N-1:0]      valid_u, arr_hit, freed;
+  logic [SW1-1:0]    score_u [N];
+  logic [LW1-1:0]    len_u   [N];
+  logic [N-1:0]      valid_u, arr_hit, du_hit, freed;
 
 
   // 3:2 carry-save compressor: {carry (shifted up), sum}.
@@ -116,7 +129,7 @@ module dram_rowstore #(
   // + 1 + 1, that is adds ~age + ~(length - 1) + 1 (two's complement:
   // ~x = -x - 1): two carry-save operands and a carry-in, no adder after the
   // grant's select.
-  logic [DW-1:0] arr_term, du_d2, dep_age_neg, dep_len_nd;
+  logic [DW-1:0] arr_term, dep_age_neg, dep_len_nd;
   logic [LW-1:0] dep_len_neg;                     // -(merge length) = ~(length - 1)
   // The arrival's age + 1 (a new entry's score) and + 2 (an entry's term next cycle).
   logic [AgeW:0] arr_inc, arr_inc2;
@@ -124,82 +137,101 @@ module dram_rowstore #(
   add_ks #(.W(AgeW + 1)) u_arr (.a_i({1'b0, arr_age_i}), .b_i((AgeW+1)'(1)), .sum_o(arr_inc), .co_o(arr_inc_co));
   add_ks #(.W(AgeW + 1)) u_arr2 (.a_i({1'b0, arr_age_i}), .b_i((AgeW+1)'(2)), .sum_o(arr_inc2), .co_o(arr_inc2_co));
   assign arr_term = DW'(arr_inc);
-  // The dummy's term, age + 2 x (new length - old), as two carry-save operands.
-  logic [LenW:0] du_diff;                         // two's complement, LenW + 1 bits
-  assign du_diff = {1'b0, du_new_i} - {1'b0, du_old_i};
-  assign du_d2   = {{(DW-LenW-2){du_diff[LenW]}}, du_diff, 1'b0};
   assign dep_age_neg = ~(DW'(dep_age_i));
   assign dep_len_nd  = ~(DW'(dep_len_i));
   assign dep_len_neg = ~{{(LW-LenW){1'b0}}, dep_len_i};
-  // An entry is freed when the departure takes its last read: its length sum
-  // (after last cycle's dummy, if that was of its row) equals the departing
-  // read's merge length, and no read of its row arrives. Compared with the
-  // registered sum, against the two possible targets formed once here, so no
-  // adder or arrival compare precedes the zero test. (Without a departure no
-  // entry is freed: a valid entry's sum is at least 1, and neither a dummy nor
-  // an arrival lowers it to 0.)
-  logic [LW-1:0] du_len_d;                       // the dummy's change of merge length
+  // The registered dummy (du_*) is not added at once: its entry is flagged
+  // at this edge (du_hit, a row compare of registers, then a flip-flop) and
+  // takes the dummy at the next edge, from registers formed here: its age +
+  // 3 x its change of length (the read took the new length at the dummy's
+  // edge, at this one and at the next, the entry the old) and that change.
+  // If the dummy's read leaves at this edge (race_i), its departure takes
+  // out the read's true age and length, and the entry is short by the same
+  // amounts as if it had stayed: the late terms are the same.
+  logic [LW-1:0] du_len_d;                        // the dummy's change of merge length
   assign du_len_d = LW'(du_new_i) - LW'(du_old_i);
-  logic [LW-1:0] free_k0, free_k1;                // the sum that empties the entry: no dummy / dummy
-  assign free_k0 = LW'(dep_len_i) + 1'b1;
-  assign free_k1 = LW'(dep_len_i) + 1'b1 - du_len_d;
+  logic [DW-1:0] dt_term_d, dt_term_q;
+  logic [LW-1:0] dt_dlen_q;
+  logic [LW-1:0] du_d3;                           // 3 x the change (|change| <= 15)
+  logic          dt_co;
+  assign du_d3 = du_len_d + {du_len_d[LW-2:0], 1'b0};
+  add_ks #(.W(DW)) u_dt (.a_i(DW'(du_age_i)), .b_i({{(DW-LW){du_d3[LW-1]}}, du_d3}), .sum_o(dt_term_d),
+                         .co_o(dt_co));
+  // An entry is freed when the departure takes its last read: its length sum
+  // (with the late dummy it takes now, if flagged, and the dummy of the
+  // leaving read, if that is race_i, which it takes only at the next edge)
+  // equals the departing read's merge length, and no read of its row
+  // arrives. Compared with the registered sum, against the two possible
+  // targets formed once here. (Without a departure no entry is freed: a
+  // valid entry's true sum is at least 1, and a late dummy never lowers the
+  // stored sum to 0, which only a race could hold back.)
+  logic [LW-1:0] free_k0, free_k1;                // the sum that empties the entry: not flagged / flagged
+  assign free_k0 = LW'(dep_len_i) + 1'b1 - (race_i ? du_len_d : '0);
+  assign free_k1 = free_k0 - dt_dlen_q;
   logic unused_arr;                       // age + 2 < 2^16: no carry out
-  assign unused_arr = arr_inc_co ^ arr_inc2_co;
+  assign unused_arr = arr_inc_co ^ arr_inc2_co ^ dt_co;
 
   for (genvar i = 0; i < N; i++) begin : gen_entry
-    logic          on_dep, on_du, on_arr;
-    logic [LW-1:0] len_s, len_k, len_sum;         // two's complement, LW = SumW + 2 bits
+    logic          on_dep, on_df, on_arr;
+    logic [LW-1:0] len_s, len_k, len_sum, len_x; // two's complement, LW = SumW + 2 bits
     logic          len_co;
-    logic [DW-1:0] s0, k0, s1, k1, s2, k2, s3, k3, s4, k4, score_sum;
+    logic [DW-1:0] score_x, s0, k0, s1, k1, s2, k2, s3, k3, score_sum;
     logic          score_co;
     logic          on_pa;                         // last cycle's arrival is taken now
     assign on_dep = dep_q[i];
     assign on_pa  = arr_q[i];
-    assign on_du  = du_i  & valid_q[i] & (bank_q[i] == du_bank_i)  & (row_q[i] == du_row_i);
+    assign on_df  = duf_q[i];
+    assign du_hit[i] = du_i & valid_q[i] & (bank_q[i] == du_bank_i) & (row_q[i] == du_row_i);
     assign on_arr = arr_i & valid_q[i] & (bank_q[i] == arr_bank_i) & (row_q[i] == arr_row_i);
     assign arr_hit[i] = on_arr;
+    assign len_x   = {{(LW-LW1){len_q[i][LW1-1]}}, len_q[i]};
+    assign score_x = {{(DW-SW1){score_q[i][SW1-1]}}, score_q[i]};
 
-    // The merge-length sum: the registered, dummy and departure terms
+    // The merge-length sum: the registered, late dummy and departure terms
     // carry-save, last cycle's arrival's + 1 in the free bit 0 of the carry
     // vector, then a fast adder.
     logic [LW-1:0] len_kc;
-    assign {len_kc, len_s} = csa_l(LW'(len_q[i]), on_du ? du_len_d : '0, on_dep ? dep_len_neg : '0);
+    assign {len_kc, len_s} = csa_l(len_x, on_df ? dt_dlen_q : '0, on_dep ? dep_len_neg : '0);
     assign len_k           = len_kc | LW'(on_pa);
     add_ks #(.W(LW)) u_len (.a_i(len_s), .b_i(len_k), .sum_o(len_sum), .co_o(len_co));
 
-    // The aged sum, carry-save (a Wallace tree): the terms from registers
-    // (the score, the aging, last cycle's arrival) first, then the dummy's
-    // and the departure's (their fields come through a compare and a
-    // 64:1 select), then one fast adder. Bit 0 of a carry vector is always
-    // 0: it takes the departure's + 1.
+    // The aged sum, carry-save: the terms from registers (the score, the
+    // aging, last cycle's arrival, the late dummy) first, then the
+    // departure's (its fields come through a 64:1 select), then one fast
+    // adder. Bit 0 of a carry vector is always 0: it takes the departure's + 1.
     logic [DW-1:0] k2c;
-    assign {k0, s0}  = csa(DW'(score_q[i]), DW'(len_q[i]), on_pa ? arr_term_q : '0);
-    assign {k1, s1}  = csa(s0, k0, on_du ? DW'(du_age_i) : '0);
-    assign {k2c, s2} = csa(on_du ? du_d2 : '0, on_dep ? dep_age_neg : '0, on_dep ? dep_len_nd : '0);
+    assign {k0, s0}  = csa(score_x, {{(DW-LW){len_x[LW-1]}}, len_x}, on_pa ? arr_term_q : '0);
+    assign {k1, s1}  = csa(s0, k0, on_df ? dt_term_q : '0);
+    assign {k2c, s2} = csa(s1, k1, on_dep ? dep_age_neg : '0);
     assign k2        = k2c | DW'(on_dep);
-    assign {k3, s3}  = csa(s1, k1, s2);
-    assign {k4, s4}  = csa(s3, k3, k2);
-    add_ks #(.W(DW)) u_score (.a_i(s4), .b_i(k4), .sum_o(score_sum), .co_o(score_co));
+    assign {k3, s3}  = csa(s2, k2, on_dep ? dep_len_nd : '0);
+    add_ks #(.W(DW)) u_score (.a_i(s3), .b_i(k3), .sum_o(score_sum), .co_o(score_co));
     // verilator lint_off UNUSEDSIGNAL
-    logic unused;                         // carries out of the modular sums, the sum's sign bits
-    assign unused = len_co ^ score_co ^ ^len_sum[LW-1:SumW];
+    logic unused;                         // carries out of the modular sums, the length sum's top bit
+    assign unused = len_co ^ score_co ^ len_sum[LW-1];
     // verilator lint_on UNUSEDSIGNAL
 
+    // Saturation at -2^ScoreW and 2^ScoreW - 1: the bits above the
+    // magnitude must all equal the sign.
+    logic sat_hi, sat_lo;
+    assign sat_hi = ~score_sum[DW-1] & (|score_sum[DW-2:ScoreW]);
+    assign sat_lo = score_sum[DW-1] & ~(&score_sum[DW-2:ScoreW]);
     assign bank_u[i]  = bank_q[i];
     assign row_u[i]   = row_q[i];
-    assign len_u[i]   = len_sum[SumW-1:0];
-    assign score_u[i] = score_sum[DW-1] ? '0
-                      : (|score_sum[DW-2:ScoreW]) ? ScoreMax[ScoreW-1:0]
-                      : score_sum[ScoreW-1:0];
+    assign len_u[i]   = len_sum[LW1-1:0];
+    assign score_u[i] = sat_hi ? {1'b0, {ScoreW{1'b1}}}
+                      : sat_lo ? {1'b1, {ScoreW{1'b0}}}
+                      : score_sum[SW1-1:0];
     // Freed: no read left (none arrived last cycle or arrives now).
-    assign freed[i]   = valid_q[i] & on_dep & ~on_pa & ~on_arr & (LW'(len_q[i]) == (on_du ? free_k1 : free_k0));
+    assign freed[i]   = valid_q[i] & on_dep & ~on_pa & ~on_arr & (len_x == (on_df ? free_k1 : free_k0));
     assign valid_u[i] = valid_q[i] & ~freed[i];
 
+    // The sums as the row shortlist reads them: below zero reads as 0.
     assign valid_o[i]                    = valid_q[i];
     assign bank_o[i*BankW +: BankW]      = bank_q[i];
     assign row_o[i*RowW +: RowW]         = row_q[i];
-    assign score_o[i*ScoreW +: ScoreW]   = score_q[i];
-    assign len_o[i*SumW +: SumW]         = len_q[i];
+    assign score_o[i*ScoreW +: ScoreW]   = score_q[i][SW1-1] ? '0 : score_q[i][ScoreW-1:0];
+    assign len_o[i*SumW +: SumW]         = len_q[i][LW1-1]   ? '0 : len_q[i][SumW-1:0];
     assign open_o[i]                     = open_q[i];
   end
 
@@ -267,23 +299,27 @@ module dram_rowstore #(
 
     // The departure and arrival flags, moved with the entry (a new entry
     // has neither: its row's read is not chosen yet, and it took its read).
-    logic dep_src, arr_src;
+    logic dep_src, arr_src, duf_src;
     if (i + 1 < N) begin : gen_fsrc
       assign dep_src = shift ? depn_i[i+1] : depn_i[i];
       assign arr_src = shift ? arr_hit[i+1] : arr_hit[i];
+      assign duf_src = shift ? du_hit[i+1] : du_hit[i];
     end else begin : gen_ftop
       assign dep_src = depn_i[i];
       assign arr_src = arr_hit[i];
+      assign duf_src = du_hit[i];
     end
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         valid_q[i] <= 1'b0;
         dep_q[i]   <= 1'b0;
         arr_q[i]   <= 1'b0;
+        duf_q[i]   <= 1'b0;
       end else begin
         valid_q[i] <= take_v | valid_src;
         dep_q[i]   <= ~take & dep_src;
         arr_q[i]   <= ~take & arr_src;
+        duf_q[i]   <= ~take & duf_src;
       end
     end
 
@@ -292,8 +328,8 @@ module dram_rowstore #(
       if (take) begin
         bank_q[i]  <= arr_bank_i;
         row_q[i]   <= arr_row_i;
-        score_q[i] <= arr_new;
-        len_q[i]   <= SumW'(1);
+        score_q[i] <= SW1'(arr_new);
+        len_q[i]   <= LW1'(1);
         open_q[i]  <= arr_open_i;
       end else if (shift) begin
         open_q[i]  <= open_upd_i[i+1 < N ? i+1 : i];
@@ -322,9 +358,12 @@ module dram_rowstore #(
       hole_idx_q <= hole_idx_d;
     end
   end
-  // The arrival's term for next cycle (used only with an entry's flag).
+  // The arrival's and the dummy's terms for next cycle (used only with an
+  // entry's flag).
   always_ff @(posedge clk_i) begin
     arr_term_q <= DW'(arr_inc2);
+    dt_term_q  <= dt_term_d;
+    dt_dlen_q  <= du_len_d;
   end
 
 `ifndef SYNTHESIS

@@ -120,7 +120,7 @@ module dram_sched #(
   assign fcfs    = ~fr & ~mshr;                               // 0 and 5..7
 
   // --- queues -----------------------------------------------------------------
-  logic [RdQ-1:0]       rd_valid, rd_hq, rd_hq_upd;
+  logic [RdQ-1:0]       rd_valid, rd_hq, rd_hq_upd, rd_dmf;
   logic [RdQ*AddrW-1:0] rd_addr;
   logic [RdQ*BankW-1:0] rd_bank;
   logic [RdQ*RowW-1:0]  rd_row;
@@ -218,6 +218,7 @@ module dram_sched #(
     .hq_upd_i   (rd_hq_upd),
     .push_hq_i  (rd_push_hq),
     .hq_o       (rd_hq),
+    .dmf_o      (rd_dmf),
     .valid_o    (rd_valid),
     .addr_o     (rd_addr),
     .bank_o     (rd_bank),
@@ -457,6 +458,7 @@ module dram_sched #(
     .depn_i     (rs_dep_next),
     .dep_age_i  (g_rd_age),
     .dep_len_i  (g_rd_len),
+    .race_i     (|(g_rd_oh_q & rd_dmf)),
     .du_i       (du_valid_q),
     .du_bank_i  (du_bank_q),
     .du_row_i   (du_row_q),
