@@ -53,6 +53,8 @@ void dram_sched_reset(dram_sched_state_t *s)
     s->du_dlen = 0;
     s->dt_term = s->dt_dlen = 0;
     s->pa_valid = s->pa_bank = s->pa_row = s->pa_age = 0;
+    s->pd_valid = 0;                 /* the RTL's rd_left_q; its terms are used only with an entry's flag */
+    s->pd_term = s->pd_len = 0;
     s->rs_count = 0;
     s->rs_hole = -1;
 }
@@ -267,7 +269,7 @@ void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dra
     decision_t d;
     decide(s, in, &d);
     memset(out, 0, sizeof *out);
-    out->rd_ready = s->rd_count < c->rdq;
+    out->rd_ready = s->rd_count + s->pd_valid < c->rdq;
     out->wr_ready = s->wr_count < c->wrq;
     out->dm_ready = 1;
     if (s->g.valid) {
@@ -300,31 +302,28 @@ static void remove_at(ds_entry_t *q, unsigned *count, unsigned idx)
 
 /* The row-score store at the clock edge. Each valid entry keeps its row's
  * aged sum equal to the sum of its reads' ages after the edge (up to the
- * reads' saturation, which the store does not see, and the changes that
- * arrive a cycle late): it ages by its merge-length sum, as every read ages by
- * its merge length, and takes its row's changes -- the granted read leaves at
- * once (its age after this edge, age + length, out); last cycle's dummy (its
- * age, and twice its change of length: once for the edge it was applied at,
- * once for this edge's aging, which still used the old length); last cycle's
- * new read of a row that had an entry (its age after this edge, age + 2, and
- * length 1 in). A new read of a row with no entry gets one at the end at once
- * (score age + 1, length 1); a new read of a row with an entry is only
- * matched now (it keeps the entry from being freed) and taken at the next
- * edge. The sum saturates at 0 and at its top. An entry whose length sum
- * reaches 0 with no read of its row arriving has no read left: it is marked
- * free and squeezed out at the next edge, when last cycle's free entry is. */
-static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_in)
+ * reads' saturation, which the store does not see, and the changes still in
+ * flight): it ages by its merge-length sum, as every read ages by its merge
+ * length, and takes its row's changes, each flagged at the edge before --
+ * the read that left at the last edge (its age + 2 x its length out: its
+ * age after that edge and this edge's aging, which still counted it; its
+ * length out); last cycle's dummy (its age, and three times its change of
+ * length: the edge it was applied at, the last edge and this one aged the
+ * entry by the old length); last cycle's new read of a row that had an entry
+ * (its age after this edge, age + 2, and length 1 in). A new read of a row
+ * with no entry gets one at the end at once (score age + 1, length 1); a new
+ * read of a row with an entry is only matched now (it keeps the entry from
+ * being freed) and taken at the next edge. The sum clamps at 0 and
+ * saturates at its top. An entry whose length sum reaches 0 with no read of
+ * its row arriving has no read left: it is marked free and squeezed out at
+ * the next edge, when last cycle's free entry is. g is the read leaving at
+ * this edge (NULL if none): its entry is flagged now. */
+static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_in, const ds_entry_t *g)
 {
     const dram_sched_cfg_t *c = &s->cfg;
     const uint64_t smax = bits_mask(dram_sched_score_w(c));
-    const ds_entry_t *g = s->g.valid && !s->g.write ? &s->rd[s->g.idx] : NULL;
     const uint64_t nb = in->rd_bank & bits_mask(c->bank_w), nr = in->rd_row & bits_mask(c->row_w);
     const uint64_t na = in->rd_age & bits_mask(DS_AGE_W);
-    const int64_t smin = -(int64_t)smax - 1;
-    /* The leaving read is the one last edge's dummy updated: its entry has not
-     * taken that dummy yet (it does at the next edge), so it holds one read's
-     * change of length too little. */
-    const int race = g && g->dmf;
     int matched = 0, freed = -1;
     for (unsigned i = 0; i < s->rs_count; i++) {
         ds_row_t *r = &s->rs[i];
@@ -332,10 +331,10 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
             continue;
         int64_t ds = r->len;             /* aging: the aged sum grows by the length sum */
         int64_t dl = 0;
-        const int dep = g && g->bank == r->bank && g->row == r->row;
+        const int dep = (int)r->pf;      /* the read that left at the last edge */
         if (dep) {
-            ds -= (int64_t)(g->age + g->len + 1);
-            dl -= (int64_t)g->len + 1;
+            ds -= s->pd_term;
+            dl -= s->pd_len;
         }
         if (r->df) {                     /* the dummy flagged at the last edge */
             ds += s->dt_term;
@@ -345,22 +344,26 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
             ds += (int64_t)s->pa_age + 2;
             dl += 1;
         }
-        /* This edge flags the entry of the dummy searched last cycle. */
+        /* This edge flags the entries of the dummy searched last cycle and of the read leaving now. */
         r->df = s->du_valid && s->du_bank == r->bank && s->du_row == r->row;
+        r->pf = g && g->bank == r->bank && g->row == r->row;
         const int arrives = rd_in && nb == r->bank && nr == r->row;
         matched |= arrives;
         const int64_t v = r->score + ds;
-        r->score = v < smin ? smin : v > (int64_t)smax ? (int64_t)smax : v;
+        r->score = v < 0 ? 0 : v > (int64_t)smax ? (int64_t)smax : v;
         r->len += dl;
-        /* Freed: a departure took its last read (counting the dummy its entry
-         * has not taken, if the leaving read is that dummy's), and none arrives. */
-        if (dep && !arrives && r->len + (race ? s->du_dlen : 0) == 0) {
+        /* Freed: a departure took its last read, and none arrives. */
+        if (dep && !arrives && r->len == 0) {
             r->valid = 0;
+            r->df = r->pf = 0;
             freed = (int)i;
         }
     }
     s->dt_term = (int64_t)s->du_age + 3 * s->du_dlen;
     s->dt_dlen = s->du_dlen;
+    s->pd_valid = g != NULL;
+    s->pd_term = g ? (int64_t)(g->age + 2 * (g->len + 1)) : 0;
+    s->pd_len = g ? (int64_t)g->len + 1 : 0;
     if (s->rs_hole >= 0) {
         memmove(&s->rs[s->rs_hole], &s->rs[s->rs_hole + 1], (s->rs_count - (unsigned)s->rs_hole - 1) * sizeof s->rs[0]);
         s->rs_count--;
@@ -415,15 +418,13 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     memcpy(s->open_row, o.row, nbanks * sizeof o.row[0]);
 
     const int m = dummy_match(s);
-    const int rd_in = (in->rd_valid & 1) && s->rd_count < c->rdq;
+    const int rd_in = (in->rd_valid & 1) && s->rd_count + s->pd_valid < c->rdq;
     const int wr_in = (in->wr_valid & 1) && s->wr_count < c->wrq;
 
-    store_tick(s, in, rd_in);
+    store_tick(s, in, rd_in, s->g.valid && !s->g.write ? &s->rd[s->g.idx] : NULL);
 
     /* The dummy: its read's new merge length and age; its row's entry is
      * flagged at the next edge and takes the change at the one after. */
-    for (unsigned i = 0; i < s->rd_count; i++)
-        s->rd[i].dmf = (int)i == m;
     s->du_valid = m >= 0;
     if (m >= 0) {
         ds_entry_t *e = &s->rd[m];
@@ -455,7 +456,6 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
         e->row = in->rd_row & bits_mask(c->row_w);
         e->len = 0;
         e->age = in->rd_age & bits_mask(DS_AGE_W);
-        e->dmf = 0;
     }
     if (wr_in) {
         ds_entry_t *e = &s->wr[s->wr_count++];

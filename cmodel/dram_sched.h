@@ -78,18 +78,17 @@ typedef struct {
     uint64_t addr, bank, row;
     uint64_t len;   /* merge length - 1 (reads) */
     uint64_t age;   /* 15 bits, saturating (reads) */
-    uint64_t dmf;   /* reads: the dummy updated it at the last edge (its store entry has not taken it yet) */
 } ds_entry_t;
 
 /* One entry of the row-score store: a row with reads queued (or, with
  * valid 0, a freed entry waiting to be squeezed out). */
 typedef struct {
     uint64_t valid, bank, row;
-    int64_t score;   /* ScoreW + 1 bits signed, saturating at -2^ScoreW and 2^ScoreW - 1: the row's
-                      * aged sum (MSHR-S+A); below its reads' sum for two edges after a dummy */
-    int64_t len;     /* SumW + 1 bits signed: the sum of (merge length) over the row's reads (MSHR-S);
-                      * below zero for a cycle only after a dummy's read left (see store_tick) */
+    int64_t score;   /* ScoreW bits, clamped at 0 and saturating at 2^ScoreW - 1: the row's aged sum
+                      * (MSHR-S+A); off its reads' sum by the changes in flight (see store_tick) */
+    int64_t len;     /* SumW bits: the sum of (merge length) over the row's reads (MSHR-S) */
     uint64_t df;     /* the dummy registered last edge is of this row: the entry takes it at this edge */
+    uint64_t pf;     /* the read that left at the last edge is of this row: the entry takes it at this edge */
 } ds_row_t;
 
 /* The shortlist of one queue: the snapshot taken by last cycle's shortlist
@@ -138,6 +137,8 @@ typedef struct {
                                       * change of length, and that change */
     uint64_t pa_valid, pa_bank, pa_row, pa_age;    /* last cycle's read into a row that had an entry: */
                                      /* its entry takes it at this edge (age after this edge, length 1) */
+    uint64_t pd_valid;               /* a read left at the last edge (its slot is not offered yet) ... */
+    int64_t pd_term, pd_len;         /* ... its entry (pf) takes out its age + 2 x its length, and its length */
     ds_row_t rs[DS_MAX_RDQ];         /* the row-score store, in allocation order */
     unsigned rs_count;               /* entries in use (a freed one included) */
     int rs_hole;                     /* the entry freed last cycle, squeezed out this cycle; -1 none */

@@ -10,17 +10,18 @@
 //     dm_bank_o, dm_row_o, dm_len_o) for its row's entry in the row-score
 //     store; with no such read the dummy is dropped (dm_drop_o);
 //   * a new read enters with merge length 1 and its arrival age (rd_ready_o:
-//     there was room at the start of the cycle);
+//     there was room at the start of the cycle, and more than one slot if a
+//     read left at the last edge, hold_i: the row-score store frees that
+//     read's entry a cycle after it leaves);
 //   * every read then ages by its merge length: age := sat(age + length).
 // All three are one saturating add per entry, sat(age + dummy age + length),
 // since saturating twice at the same bound is saturating once. Both sums are
 // formed in every entry, sat(age + length) from registers and the dummy's
 // from its input, and the dummy's match picks one, so the address search is
 // not followed by an adder.
-// Each entry also keeps two flags for the scheduler, stored with it and moved
+// Each entry also keeps a flag for the scheduler, stored with it and moved
 // with it: hq (its row is its bank's open row; hq_upd_i gives every entry's
-// next value, push_hq_i the new read's) and dmf (the dummy updated it at the
-// last edge: its row's store entry takes that dummy two edges later).
+// next value, push_hq_i the new read's).
 //
 // Example: a read of address A enters with age 5 -> stored age 6 (5 + 1);
 //   next cycle a dummy for A with length-1 = 3, age 10 -> 6 + 10 + 4 = 20.
@@ -44,6 +45,7 @@ module dram_rdq #(
   input  logic [RowW-1:0]   rd_row_i,   // its row
   input  logic [AgeW-1:0]   rd_age_i,   // its age on arrival
   output logic              rd_ready_o, // the read is taken (room at the start of the cycle)
+  input  logic              hold_i,     // a read left at the last edge: its slot is free from the next cycle
   input  logic              dm_valid_i, // a dummy request (MIB update)
   input  logic [AddrW-1:0]  dm_addr_i,  // its block address
   input  logic [LenW-1:0]   dm_len_i,   // merge length - 1 to store
@@ -59,7 +61,6 @@ module dram_rdq #(
   input  logic [N-1:0]      hq_upd_i,   // entry i's flag for the next cycle
   input  logic              push_hq_i,  // the new read's flag
   output logic [N-1:0]      hq_o,       // entry i's flag
-  output logic [N-1:0]      dmf_o,      // entry i was updated by the dummy at the last edge
   output logic [N-1:0]      valid_o,    // entry i holds a read
   output logic [N*AddrW-1:0] addr_o,    // entry i's block address
   output logic [N*BankW-1:0] bank_o,    // entry i's bank
@@ -68,7 +69,7 @@ module dram_rdq #(
   output logic [N*AgeW-1:0] age_o,      // entry i's age
   output logic [CntW-1:0]   count_o     // reads held
 );
-  localparam int W = AddrW + BankW + RowW + LenW + AgeW + 2;   // entry: {addr, bank, row, len, age, hq, dmf}
+  localparam int W = AddrW + BankW + RowW + LenW + AgeW + 1;   // entry: {addr, bank, row, len, age, hq}
   localparam logic [AgeW:0] AgeMax = (AgeW+1)'((1 << AgeW) - 1);
 
   logic [N*W-1:0] data, upd;
@@ -88,16 +89,15 @@ module dram_rdq #(
     logic [RowW-1:0]  row;
     logic [LenW-1:0]  len, len_new;
     logic [AgeW-1:0]  age, age_new, age_own, age_dm;
-    logic             hq, dmf;
-    assign {addr, bank, row, len, age, hq, dmf} = data[i*W +: W];
+    logic             hq;
+    assign {addr, bank, row, len, age, hq} = data[i*W +: W];
     assign same[i]  = dm_valid_i & valid_o[i] & (addr == dm_addr_i) & ~pop_oh_i[i];
     assign age_own  = sat_age((AgeW+2)'(age) + (AgeW+2)'(len) + 1'b1);
     assign age_dm   = sat_age((AgeW+2)'(age) + (AgeW+2)'(dm_age_i) + (AgeW+2)'(dm_len_i) + 1'b1);
     assign len_new  = match[i] ? dm_len_i : len;
     assign age_new  = match[i] ? age_dm : age_own;
-    assign upd[i*W +: W] = {addr, bank, row, len_new, age_new, hq_upd_i[i], match[i]};
+    assign upd[i*W +: W] = {addr, bank, row, len_new, age_new, hq_upd_i[i]};
     assign hq_o[i]  = hq;
-    assign dmf_o[i] = dmf;
 
     assign addr_o[i*AddrW +: AddrW] = addr;
     assign bank_o[i*BankW +: BankW] = bank;
@@ -108,9 +108,11 @@ module dram_rdq #(
 
   first_oh #(.N(N)) u_match (.req_i(same), .first_o(match), .any_o(dm_match_o));
 
-  assign rd_ready_o = ~full;
-  assign push       = rd_valid_i & ~full;
-  assign push_data  = {rd_addr_i, rd_bank_i, rd_row_i, LenW'(0), sat_age((AgeW+2)'(rd_age_i) + 1'b1), push_hq_i, 1'b0};
+  // Room: fewer than N reads, and fewer than N - 1 while the read that left
+  // at the last edge still holds its row's store entry.
+  assign rd_ready_o = ~full & ~(hold_i & (count_o == CntW'(N - 1)));
+  assign push       = rd_valid_i & rd_ready_o;
+  assign push_data  = {rd_addr_i, rd_bank_i, rd_row_i, LenW'(0), sat_age((AgeW+2)'(rd_age_i) + 1'b1), push_hq_i};
   // The oldest read with the dummy's address (a real L2 never queues two):
   // match is one-hot, and its fields go out through an AND-OR select.
   assign dm_drop_o  = dm_valid_i & ~dm_match_o;

@@ -5,44 +5,46 @@
 // allocated first): its bank and row, its merge-length sum len (the sum of
 // the merge lengths of its reads: MSHR-S's row score) and its aged sum score
 // (MSHR-S+A's row score: the sum of its reads' ages). Nothing is recomputed
-// from the read queue; each clock edge every valid entry takes the changes of
-// its row's changes. Which entry an event is for is known a cycle ahead and
-// kept as a flag per entry (moved with the entry), so no row compare lies
-// between a register and an entry's adders:
+// from the read queue; each clock edge every valid entry takes its row's
+// changes. Which entry an event is for is found a cycle ahead, by a row
+// compare of registers, and kept as a flag per entry (moved with the entry);
+// the event's terms are formed once, outside the entries, and registered. So
+// every operand of an entry's adders comes from a flip-flop:
 //   * aging:     score += len (every read of the row ages by its merge length);
-//   * departure: the granted read leaves (dep_*): score -= its age after this
-//                edge (age + merge length), len -= its merge length; the
-//                entry's flag was set from the choice last cycle (depn_i);
+//   * departure: the granted read (dep_*, leaving the read queue at this edge)
+//                flags its row's entry now; at the next edge the entry takes
+//                it: score -= its age + 2 x its merge length (its age after
+//                this edge, and the entry's aging at the next, which still
+//                counts it), len -= its merge length;
 //   * dummy:     the dummy registered last cycle (du_*; registered by the
 //                scheduler, since finding its row takes an address search)
-//                flags its row's entry at this edge (a flag moved with the
-//                entry), and the flagged entry takes it at the next edge:
-//                score += its age + 3 x its change of merge length (the read
-//                aged by the new length at the dummy's edge and the two after,
-//                the entry by the old), len += that change;
+//                flags its row's entry at this edge, and the flagged entry
+//                takes it at the next edge: score += its age + 3 x its change
+//                of merge length (the read aged by the new length at the
+//                dummy's edge and the two after, the entry by the old), len +=
+//                that change;
 //   * arrival:   last cycle's new read of this entry's row (arr_*, matched
 //                last cycle and kept as a flag, its age + 2 registered):
 //                score += its age after this edge (age + 2), len += 1.
-// The terms are formed once, outside the entries. So score is the sum of the
-// row's reads' ages, except for a dummy's change in the two cycles after it,
-// an arrival's in the cycle after it, and reads whose age saturated (the
-// store does not see the saturation); len is exact but for the same dummy
-// and arrival changes. Both are signed: when a dummy's read leaves before
-// its entry has taken the dummy, the entry is below its other reads' sums by
-// the dummy's age + 2 x its change (and the change) for a cycle, which can
-// be below zero (the outputs read that as 0); score saturates at -2^ScoreW
-// and 2^ScoreW - 1 (>= N x 32767). An entry whose len
-// reaches 0 with no read of its row arriving has no read left: it is marked
-// free and squeezed out at the next edge (the entries above it move down), at
-// most one per cycle since one read leaves per cycle. A new read of a row with
-// no valid entry gets a new entry at the end at once {score = age + 1,
-// len = 1}. N entries suffice: rows with reads <= reads queued, plus the free
-// entry only after a read has left.
+// So score is the sum of the row's reads' ages, except for the changes in
+// flight (a departure's and an arrival's for a cycle, a dummy's for two) and
+// reads whose age saturated (the store does not see the saturation); len is
+// exact but for the same changes. A dummy's read is shown at the earliest
+// the cycle after its search, so its departure reaches the entry at the same
+// edge as the dummy or later: no sum is ever below zero (the sums clamp at 0
+// all the same) and score saturates at 2^ScoreW - 1 (>= N x 32767). An entry
+// whose len reaches 0 with no read of its row arriving has no read left: it
+// is marked free and squeezed out at the next edge (the entries above it
+// move down), at most one per cycle since one read leaves per cycle. A new
+// read of a row with no valid entry gets a new entry at the end at once
+// {score = age + 1, len = 1}. N entries suffice since the scheduler takes a
+// read only while its queued reads and the read that left at the last edge
+// (its entry not yet freed) are fewer than N.
 //
 // Example: entries {row A len 3 score 100}; a read of row A with age 50
 //   arrives -> {A, len 3, score 103}, then {A, len 4, score 103 + 3 + 52 =
-//   158}; A's read of length 3 and age 121 leaves in that cycle (chosen the
-//   cycle before) -> {A, len 1, score 158 + 4 - 124 = 38}.
+//   158}; A's read of length 3, shown in that cycle with age 118, leaves at
+//   its edge -> at the next {A, len 1, score 158 + 4 - (118 + 2 x 3) = 38}.
 module dram_rowstore #(
   parameter int N      = 64,                               // entries (RdQ), >= 1
   parameter int BankW  = 4,                                // bank index bits
@@ -62,10 +64,11 @@ module dram_rowstore #(
   input  logic [BankW-1:0]    arr_bank_i,
   input  logic [RowW-1:0]     arr_row_i,
   input  logic [AgeW-1:0]     arr_age_i, // its age on arrival
-  input  logic [N-1:0]        depn_i,    // the read chosen now is of entry i's row (it leaves next cycle)
-  input  logic [AgeW-1:0]     dep_age_i, // the granted read (leaving now): its age
-  input  logic [LenW-1:0]     dep_len_i, // its merge length - 1
-  input  logic                race_i,    // the leaving read (dep_*) is the one last cycle's dummy updated
+  input  logic                dep_i,     // the granted read leaves the read queue now ...
+  input  logic [BankW-1:0]    dep_bank_i,// ... of this bank (registered by the scheduler)
+  input  logic [RowW-1:0]     dep_row_i, // ... and row
+  input  logic [AgeW-1:0]     dep_age_i, // its age (late: a select; only registered here)
+  input  logic [LenW-1:0]     dep_len_i, // its merge length - 1 (likewise)
   input  logic                du_i,      // last cycle's dummy updated a read ...
   input  logic [BankW-1:0]    du_bank_i, // ... of this bank
   input  logic [RowW-1:0]     du_row_i,  // ... and row
@@ -88,15 +91,12 @@ module dram_rowstore #(
 
   logic [BankW-1:0]  bank_q  [N];
   logic [RowW-1:0]   row_q   [N];
-  // Both sums are signed: an entry can be below zero for a cycle (a dummy's
-  // read leaving before its entry took the dummy); the outputs read that as 0.
-  localparam int SW1 = ScoreW + 1;
-  localparam int LW1 = SumW + 1;
-  logic [SW1-1:0]    score_q [N];
-  logic [LW1-1:0]    len_q   [N];
+  logic [ScoreW-1:0] score_q [N];
+  logic [SumW-1:0]   len_q   [N];
   logic [N-1:0]      valid_q;
   logic [N-1:0]      open_q;
-  logic [N-1:0]      dep_q;               // the granted read, leaving now, is of entry i's row
+  logic [N-1:0]      dep_q;               // the read that left at the last edge is of entry i's row: it
+                                          // takes pd_term_q and pd_len_q at this edge
   logic [N-1:0]      duf_q;               // last cycle's registered dummy is of entry i's row: it takes
                                           // dt_term_q and dt_dlen_q at this edge
   logic [N-1:0]      arr_q;               // last cycle's new read is of entry i's row ...
@@ -109,9 +109,9 @@ module dram_rowstore #(
   // Each entry after this cycle's changes, before the squeeze.
   logic [BankW-1:0]  bank_u  [N];
   logic [RowW-1:0]   row_u   [N];
-  logic [SW1-1:0]    score_u [N];
-  logic [LW1-1:0]    len_u   [N];
-  logic [N-1:0]      valid_u, arr_hit, du_hit, freed;
+  logic [ScoreW-1:0] score_u [N];
+  logic [SumW-1:0]   len_u   [N];
+  logic [N-1:0]      valid_u, arr_hit, du_hit, dep_hit, freed;
 
 
   // 3:2 carry-save compressor: {carry (shifted up), sum}.
@@ -125,29 +125,32 @@ module dram_rowstore #(
     maj = (a[LW-2:0] & b[LW-2:0]) | (a[LW-2:0] & c[LW-2:0]) | (b[LW-2:0] & c[LW-2:0]);
     csa_l = {maj, 1'b0, a ^ b ^ c};
   endfunction
-  // A departure subtracts the read's age after the edge, age + (length - 1)
-  // + 1 + 1, that is adds ~age + ~(length - 1) + 1 (two's complement:
-  // ~x = -x - 1): two carry-save operands and a carry-in, no adder after the
-  // grant's select.
-  logic [DW-1:0] arr_term, dep_age_neg, dep_len_nd;
-  logic [LW-1:0] dep_len_neg;                     // -(merge length) = ~(length - 1)
+  // The departure's terms, registered (its fields come through the grant's
+  // select): the entry flagged now takes out, at the next edge, the read's
+  // age + 2 x its length L (its age after this edge, and the entry's aging
+  // at the next, which still counts L): ~(age + 2 (L - 1) + 1) = -(age + 2L)
+  // (two's complement: ~x = -x - 1); and L: ~(L - 1) = -L; L itself is the
+  // sum that empties the entry.
+  logic [DW-1:0] arr_term, pd_age2, pd_term_q;
+  logic [LW-1:0] pd_len_q, pd_lenp_q, pd_len_d, pd_lenp_d;
+  assign pd_len_d  = ~{{(LW-LenW){1'b0}}, dep_len_i};
+  assign pd_lenp_d = {{(LW-LenW){1'b0}}, dep_len_i} + 1'b1;
+  logic          pd_co;
+  add_ks #(.W(DW)) u_pd (.a_i(DW'(dep_age_i)), .b_i(DW'({dep_len_i, 1'b1})), .sum_o(pd_age2), .co_o(pd_co));
   // The arrival's age + 1 (a new entry's score) and + 2 (an entry's term next cycle).
   logic [AgeW:0] arr_inc, arr_inc2;
   logic          arr_inc_co, arr_inc2_co;
   add_ks #(.W(AgeW + 1)) u_arr (.a_i({1'b0, arr_age_i}), .b_i((AgeW+1)'(1)), .sum_o(arr_inc), .co_o(arr_inc_co));
   add_ks #(.W(AgeW + 1)) u_arr2 (.a_i({1'b0, arr_age_i}), .b_i((AgeW+1)'(2)), .sum_o(arr_inc2), .co_o(arr_inc2_co));
   assign arr_term = DW'(arr_inc);
-  assign dep_age_neg = ~(DW'(dep_age_i));
-  assign dep_len_nd  = ~(DW'(dep_len_i));
-  assign dep_len_neg = ~{{(LW-LenW){1'b0}}, dep_len_i};
   // The registered dummy (du_*) is not added at once: its entry is flagged
   // at this edge (du_hit, a row compare of registers, then a flip-flop) and
   // takes the dummy at the next edge, from registers formed here: its age +
   // 3 x its change of length (the read took the new length at the dummy's
   // edge, at this one and at the next, the entry the old) and that change.
-  // If the dummy's read leaves at this edge (race_i), its departure takes
-  // out the read's true age and length, and the entry is short by the same
-  // amounts as if it had stayed: the late terms are the same.
+  // If the dummy's read is shown now (the earliest: it was searched last
+  // cycle), its departure reaches the entry at the same next edge, and the
+  // two add up to the read's whole share: nothing is left over.
   logic [LW-1:0] du_len_d;                        // the dummy's change of merge length
   assign du_len_d = LW'(du_new_i) - LW'(du_old_i);
   logic [DW-1:0] dt_term_d, dt_term_q;
@@ -158,80 +161,75 @@ module dram_rowstore #(
   add_ks #(.W(DW)) u_dt (.a_i(DW'(du_age_i)), .b_i({{(DW-LW){du_d3[LW-1]}}, du_d3}), .sum_o(dt_term_d),
                          .co_o(dt_co));
   // An entry is freed when the departure takes its last read: its length sum
-  // (with the late dummy it takes now, if flagged, and the dummy of the
-  // leaving read, if that is race_i, which it takes only at the next edge)
-  // equals the departing read's merge length, and no read of its row
-  // arrives. Compared with the registered sum, against the two possible
-  // targets formed once here. (Without a departure no entry is freed: a
-  // valid entry's true sum is at least 1, and a late dummy never lowers the
-  // stored sum to 0, which only a race could hold back.)
+  // (with the late dummy it takes now, if flagged) equals the departing
+  // read's merge length, and no read of its row arrived last cycle or
+  // arrives now. Compared with the registered sum, against the two possible
+  // targets, formed once here from registers. (Without a departure no entry
+  // is freed: a valid entry's true sum is at least 1, and a late dummy never
+  // lowers the stored sum to 0 while its read stays.)
   logic [LW-1:0] free_k0, free_k1;                // the sum that empties the entry: not flagged / flagged
-  assign free_k0 = LW'(dep_len_i) + 1'b1 - (race_i ? du_len_d : '0);
-  assign free_k1 = free_k0 - dt_dlen_q;
-  logic unused_arr;                       // age + 2 < 2^16: no carry out
-  assign unused_arr = arr_inc_co ^ arr_inc2_co ^ dt_co;
+  assign free_k0 = pd_lenp_q;
+  assign free_k1 = pd_lenp_q - dt_dlen_q;
+  logic unused_arr;                       // age + 2 < 2^16, age + 2L < 2^DW: no carry out
+  assign unused_arr = arr_inc_co ^ arr_inc2_co ^ dt_co ^ pd_co;
 
   for (genvar i = 0; i < N; i++) begin : gen_entry
     logic          on_dep, on_df, on_arr;
     logic [LW-1:0] len_s, len_k, len_sum, len_x; // two's complement, LW = SumW + 2 bits
     logic          len_co;
-    logic [DW-1:0] score_x, s0, k0, s1, k1, s2, k2, s3, k3, score_sum;
+    logic [DW-1:0] score_x, s0, k0, s1, k1, s2, k2, score_sum;
     logic          score_co;
     logic          on_pa;                         // last cycle's arrival is taken now
     assign on_dep = dep_q[i];
     assign on_pa  = arr_q[i];
     assign on_df  = duf_q[i];
     assign du_hit[i] = du_i & valid_q[i] & (bank_q[i] == du_bank_i) & (row_q[i] == du_row_i);
+    assign dep_hit[i] = dep_i & valid_q[i] & (bank_q[i] == dep_bank_i) & (row_q[i] == dep_row_i);
     assign on_arr = arr_i & valid_q[i] & (bank_q[i] == arr_bank_i) & (row_q[i] == arr_row_i);
     assign arr_hit[i] = on_arr;
-    assign len_x   = {{(LW-LW1){len_q[i][LW1-1]}}, len_q[i]};
-    assign score_x = {{(DW-SW1){score_q[i][SW1-1]}}, score_q[i]};
+    assign len_x   = LW'(len_q[i]);
+    assign score_x = DW'(score_q[i]);
 
-    // The merge-length sum: the registered, late dummy and departure terms
+    // The merge-length sum: the late dummy's and the departure's terms
     // carry-save, last cycle's arrival's + 1 in the free bit 0 of the carry
     // vector, then a fast adder.
     logic [LW-1:0] len_kc;
-    assign {len_kc, len_s} = csa_l(len_x, on_df ? dt_dlen_q : '0, on_dep ? dep_len_neg : '0);
+    assign {len_kc, len_s} = csa_l(len_x, on_df ? dt_dlen_q : '0, on_dep ? pd_len_q : '0);
     assign len_k           = len_kc | LW'(on_pa);
     add_ks #(.W(LW)) u_len (.a_i(len_s), .b_i(len_k), .sum_o(len_sum), .co_o(len_co));
 
-    // The aged sum, carry-save: the terms from registers (the score, the
-    // aging, last cycle's arrival, the late dummy) first, then the
-    // departure's (its fields come through a 64:1 select), then one fast
-    // adder. Bit 0 of a carry vector is always 0: it takes the departure's + 1.
-    logic [DW-1:0] k2c;
-    assign {k0, s0}  = csa(score_x, {{(DW-LW){len_x[LW-1]}}, len_x}, on_pa ? arr_term_q : '0);
+    // The aged sum: five operands, all from registers (the score, the aging,
+    // last cycle's arrival, the late dummy, the departure), three carry-save
+    // levels, then one fast adder.
+    assign {k0, s0}  = csa(score_x, DW'(len_x), on_pa ? arr_term_q : '0);
     assign {k1, s1}  = csa(s0, k0, on_df ? dt_term_q : '0);
-    assign {k2c, s2} = csa(s1, k1, on_dep ? dep_age_neg : '0);
-    assign k2        = k2c | DW'(on_dep);
-    assign {k3, s3}  = csa(s2, k2, on_dep ? dep_len_nd : '0);
-    add_ks #(.W(DW)) u_score (.a_i(s3), .b_i(k3), .sum_o(score_sum), .co_o(score_co));
+    assign {k2, s2}  = csa(s1, k1, on_dep ? pd_term_q : '0);
+    add_ks #(.W(DW)) u_score (.a_i(s2), .b_i(k2), .sum_o(score_sum), .co_o(score_co));
     // verilator lint_off UNUSEDSIGNAL
-    logic unused;                         // carries out of the modular sums, the length sum's top bit
-    assign unused = len_co ^ score_co ^ len_sum[LW-1];
+    logic unused;                         // carries out of the modular sums, the length sum's top bits
+    assign unused = len_co ^ score_co ^ (|len_sum[LW-1:SumW]);
     // verilator lint_on UNUSEDSIGNAL
 
-    // Saturation at -2^ScoreW and 2^ScoreW - 1: the bits above the
-    // magnitude must all equal the sign.
+    // Clamped at 0 (a sum is never below it while its entry is valid) and
+    // saturated at 2^ScoreW - 1.
     logic sat_hi, sat_lo;
-    assign sat_hi = ~score_sum[DW-1] & (|score_sum[DW-2:ScoreW]);
-    assign sat_lo = score_sum[DW-1] & ~(&score_sum[DW-2:ScoreW]);
+    assign sat_lo = score_sum[DW-1];
+    assign sat_hi = ~sat_lo & (|score_sum[DW-2:ScoreW]);
     assign bank_u[i]  = bank_q[i];
     assign row_u[i]   = row_q[i];
-    assign len_u[i]   = len_sum[LW1-1:0];
-    assign score_u[i] = sat_hi ? {1'b0, {ScoreW{1'b1}}}
-                      : sat_lo ? {1'b1, {ScoreW{1'b0}}}
-                      : score_sum[SW1-1:0];
+    assign len_u[i]   = len_sum[SumW-1:0];
+    assign score_u[i] = sat_hi ? {ScoreW{1'b1}}
+                      : sat_lo ? '0
+                      : score_sum[ScoreW-1:0];
     // Freed: no read left (none arrived last cycle or arrives now).
     assign freed[i]   = valid_q[i] & on_dep & ~on_pa & ~on_arr & (len_x == (on_df ? free_k1 : free_k0));
     assign valid_u[i] = valid_q[i] & ~freed[i];
 
-    // The sums as the row shortlist reads them: below zero reads as 0.
     assign valid_o[i]                    = valid_q[i];
     assign bank_o[i*BankW +: BankW]      = bank_q[i];
     assign row_o[i*RowW +: RowW]         = row_q[i];
-    assign score_o[i*ScoreW +: ScoreW]   = score_q[i][SW1-1] ? '0 : score_q[i][ScoreW-1:0];
-    assign len_o[i*SumW +: SumW]         = len_q[i][LW1-1]   ? '0 : len_q[i][SumW-1:0];
+    assign score_o[i*ScoreW +: ScoreW]   = score_q[i];
+    assign len_o[i*SumW +: SumW]         = len_q[i];
     assign open_o[i]                     = open_q[i];
   end
 
@@ -301,11 +299,11 @@ module dram_rowstore #(
     // has neither: its row's read is not chosen yet, and it took its read).
     logic dep_src, arr_src, duf_src;
     if (i + 1 < N) begin : gen_fsrc
-      assign dep_src = shift ? depn_i[i+1] : depn_i[i];
+      assign dep_src = shift ? dep_hit[i+1] : dep_hit[i];
       assign arr_src = shift ? arr_hit[i+1] : arr_hit[i];
       assign duf_src = shift ? du_hit[i+1] : du_hit[i];
     end else begin : gen_ftop
-      assign dep_src = depn_i[i];
+      assign dep_src = dep_hit[i];
       assign arr_src = arr_hit[i];
       assign duf_src = du_hit[i];
     end
@@ -328,8 +326,8 @@ module dram_rowstore #(
       if (take) begin
         bank_q[i]  <= arr_bank_i;
         row_q[i]   <= arr_row_i;
-        score_q[i] <= SW1'(arr_new);
-        len_q[i]   <= LW1'(1);
+        score_q[i] <= arr_new;
+        len_q[i]   <= SumW'(1);
         open_q[i]  <= arr_open_i;
       end else if (shift) begin
         open_q[i]  <= open_upd_i[i+1 < N ? i+1 : i];
@@ -358,12 +356,15 @@ module dram_rowstore #(
       hole_idx_q <= hole_idx_d;
     end
   end
-  // The arrival's and the dummy's terms for next cycle (used only with an
-  // entry's flag).
+  // The arrival's, the dummy's and the departure's terms for next cycle
+  // (used only with an entry's flag).
   always_ff @(posedge clk_i) begin
     arr_term_q <= DW'(arr_inc2);
     dt_term_q  <= dt_term_d;
     dt_dlen_q  <= du_len_d;
+    pd_term_q  <= ~pd_age2;
+    pd_len_q   <= pd_len_d;
+    pd_lenp_q  <= pd_lenp_d;
   end
 
 `ifndef SYNTHESIS

@@ -120,7 +120,7 @@ module dram_sched #(
   assign fcfs    = ~fr & ~mshr;                               // 0 and 5..7
 
   // --- queues -----------------------------------------------------------------
-  logic [RdQ-1:0]       rd_valid, rd_hq, rd_hq_upd, rd_dmf;
+  logic [RdQ-1:0]       rd_valid, rd_hq, rd_hq_upd;
   logic [RdQ*AddrW-1:0] rd_addr;
   logic [RdQ*BankW-1:0] rd_bank;
   logic [RdQ*RowW-1:0]  rd_row;
@@ -155,6 +155,7 @@ module dram_sched #(
   logic [RowW-1:0]      g_row_q;
   logic [RdQ-1:0]       g_rd_oh_q;           // the read queue entry it holds, one-hot (0 for a write)
   logic                 g_rd, g_wr;          // it is a read / a write
+  logic                 rd_left_q;           // a read left at the last edge (its store entry is freed now)
   logic [RdQ-1:0]       g_rd_mask;           // the read queue entry it holds
   logic [WrQ-1:0]       g_wr_mask;
 
@@ -173,7 +174,6 @@ module dram_sched #(
 
   // --- the row-score store ----------------------------------------------------------
   logic [RdQ-1:0]        rs_valid, rs_open, rs_open_upd;
-  logic [RdQ-1:0]        rs_dep_next;   // the read chosen now is of store entry i's row
   logic [RdQ*BankW-1:0]  rs_bank;
   logic [RdQ*RowW-1:0]   rs_row;
   logic [RdQ*ScoreW-1:0] rs_score;
@@ -203,6 +203,7 @@ module dram_sched #(
     .rd_row_i,
     .rd_age_i,
     .rd_ready_o,
+    .hold_i     (rd_left_q),
     .dm_valid_i (dm_valid_q),
     .dm_addr_i  (dm_addr_q),
     .dm_len_i   (dm_len_q),
@@ -218,7 +219,6 @@ module dram_sched #(
     .hq_upd_i   (rd_hq_upd),
     .push_hq_i  (rd_push_hq),
     .hq_o       (rd_hq),
-    .dmf_o      (rd_dmf),
     .valid_o    (rd_valid),
     .addr_o     (rd_addr),
     .bank_o     (rd_bank),
@@ -455,10 +455,11 @@ module dram_sched #(
     .arr_bank_i (rd_bank_i),
     .arr_row_i  (rd_row_i),
     .arr_age_i  (rd_age_i),
-    .depn_i     (rs_dep_next),
+    .dep_i      (g_rd),
+    .dep_bank_i (g_bank_q),
+    .dep_row_i  (g_row_q),
     .dep_age_i  (g_rd_age),
     .dep_len_i  (g_rd_len),
-    .race_i     (|(g_rd_oh_q & rd_dmf)),
     .du_i       (du_valid_q),
     .du_bank_i  (du_bank_q),
     .du_row_i   (du_row_q),
@@ -512,7 +513,6 @@ module dram_sched #(
     assign bank_eq = rs_bank[i*BankW +: BankW] == c_bank;
     assign row_eq  = rs_row[i*RowW +: RowW] == c_row;
     assign rs_open_upd[i] = (f_v & bank_eq) ? row_eq : rs_open[i];
-    assign rs_dep_next[i] = c_rd & bank_eq & row_eq;
     assign v    = mshr_m ? rd_valid[i] : (mshr_s | mshr_sa) & rs_valid[i];
     assign bank = mshr_m ? rd_bank[i*BankW +: BankW] : rs_bank[i*BankW +: BankW];
     assign row  = mshr_m ? rd_row[i*RowW +: RowW]    : rs_row[i*RowW +: RowW];
@@ -539,6 +539,7 @@ module dram_sched #(
       g_bank_q      <= '0;
       g_row_q       <= '0;
       g_rd_oh_q     <= '0;
+      rd_left_q     <= 1'b0;
       rp_valid_q    <= 1'b0;
       rp_bank_q     <= '0;
       rp_row_q      <= '0;
@@ -563,6 +564,7 @@ module dram_sched #(
       g_bank_q      <= c_valid ? c_bank : '0;
       g_row_q       <= c_valid ? c_row : '0;
       g_rd_oh_q     <= c_rd_oh;
+      rd_left_q     <= g_rd;
       rp_valid_q    <= rp_valid_d;
       rp_bank_q     <= rp_bank_d;
       rp_row_q      <= rp_row_d;
