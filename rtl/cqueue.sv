@@ -34,21 +34,35 @@ module cqueue #(
 );
   logic [W-1:0]    mem_q [N];
   logic [CntW-1:0] count_q, count_d;
-  logic [CntW-1:0] wpos;               // where a pushed entry goes
+  // The count also as a one-hot register (bit k: count_q == k), so the place
+  // a pushed entry goes (count_q, or count_q - 1 when an entry leaves) is a
+  // 2:1 select per entry, not a subtract and a compare on the push's path.
+  logic [N:0]      cnt_oh_q, cnt_oh_d;
 
   assign count_o = count_q;
   assign full_o  = (count_q == CntW'(N));
-  assign wpos    = count_q - CntW'(pop_i);
 
   always_comb begin
-    count_d = count_q;
-    if (push_i && !pop_i) count_d = count_q + 1'b1;
-    if (pop_i && !push_i) count_d = count_q - 1'b1;
+    count_d  = count_q;
+    cnt_oh_d = cnt_oh_q;
+    if (push_i && !pop_i) begin
+      count_d  = count_q + 1'b1;
+      cnt_oh_d = {cnt_oh_q[N-1:0], 1'b0};
+    end
+    if (pop_i && !push_i) begin
+      count_d  = count_q - 1'b1;
+      cnt_oh_d = {1'b0, cnt_oh_q[N:1]};
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) count_q <= '0;
-    else         count_q <= count_d;
+    if (!rst_ni) begin
+      count_q  <= '0;
+      cnt_oh_q <= (N+1)'(1);
+    end else begin
+      count_q  <= count_d;
+      cnt_oh_q <= cnt_oh_d;
+    end
   end
 
   for (genvar i = 0; i < N; i++) begin : gen_entry
@@ -61,11 +75,23 @@ module cqueue #(
     assign data_o[i*W +: W] = mem_q[i];
     assign valid_o[i]       = CntW'(i) < count_q;
 
+    // A pushed entry lands here: the place behind the youngest after the pop.
+    logic here;
+    assign here = pop_i ? cnt_oh_q[i+1] : cnt_oh_q[i];
+
     // Storage: no reset, like an SRAM; only valid entries are ever used.
     always_ff @(posedge clk_i) begin
-      mem_q[i] <= (push_i && wpos == CntW'(i)) ? push_data_i : src;
+      mem_q[i] <= (push_i && here) ? push_data_i : src;
     end
   end
+
+`ifdef FORMAL
+  // The one-hot count is the count's (tests/formal/cqueue_top.sv proves it
+  // with the queue's order; stated here so the induction can use it).
+  always @* begin
+    if (rst_ni) assert (cnt_oh_q == (N+1)'(1) << count_q);
+  end
+`endif
 
 `ifndef SYNTHESIS
   // Usage checks (Verilator --assert; Yosys defines SYNTHESIS).
@@ -73,6 +99,7 @@ module cqueue #(
     if (rst_ni) begin
       assert (!(push_i && full_o)) else $error("cqueue: push when full");
       assert (!(pop_i && CntW'(pop_idx_i) >= count_q)) else $error("cqueue: pop of an empty place");
+      assert (cnt_oh_q == (N+1)'(1) << count_q) else $error("cqueue: one-hot count out of step");
     end
   end
 `endif
