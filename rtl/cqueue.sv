@@ -38,20 +38,38 @@ module cqueue #(
   // a pushed entry goes (count_q, or count_q - 1 when an entry leaves) is a
   // 2:1 select per entry, not a subtract and a compare on the push's path.
   logic [N:0]      cnt_oh_q, cnt_oh_d;
+  // And as a thermometer (bit i: entry i is valid), so valid_o is a register.
+  logic [N-1:0]    th_q, th_d, th_up, th_dn;
+
+  for (genvar i = 0; i < N; i++) begin : gen_th
+    if (i == 0) begin : gen_lo
+      assign th_up[i] = 1'b1;
+    end else begin : gen_mid
+      assign th_up[i] = th_q[i-1];
+    end
+    if (i + 1 < N) begin : gen_hi
+      assign th_dn[i] = th_q[i+1];
+    end else begin : gen_top
+      assign th_dn[i] = 1'b0;
+    end
+  end
 
   assign count_o = count_q;
-  assign full_o  = (count_q == CntW'(N));
+  assign full_o  = th_q[N-1];
 
   always_comb begin
     count_d  = count_q;
     cnt_oh_d = cnt_oh_q;
+    th_d     = th_q;
     if (push_i && !pop_i) begin
       count_d  = count_q + 1'b1;
       cnt_oh_d = {cnt_oh_q[N-1:0], 1'b0};
+      th_d     = th_up;
     end
     if (pop_i && !push_i) begin
       count_d  = count_q - 1'b1;
       cnt_oh_d = {1'b0, cnt_oh_q[N:1]};
+      th_d     = th_dn;
     end
   end
 
@@ -59,9 +77,11 @@ module cqueue #(
     if (!rst_ni) begin
       count_q  <= '0;
       cnt_oh_q <= (N+1)'(1);
+      th_q     <= '0;
     end else begin
       count_q  <= count_d;
       cnt_oh_q <= cnt_oh_d;
+      th_q     <= th_d;
     end
   end
 
@@ -73,7 +93,7 @@ module cqueue #(
       assign src = upd_i[i*W +: W];
     end
     assign data_o[i*W +: W] = mem_q[i];
-    assign valid_o[i]       = CntW'(i) < count_q;
+    assign valid_o[i]       = th_q[i];
 
     // A pushed entry lands here: the place behind the youngest after the pop.
     logic here;
@@ -86,10 +106,14 @@ module cqueue #(
   end
 
 `ifdef FORMAL
-  // The one-hot count is the count's (tests/formal/cqueue_top.sv proves it
-  // with the queue's order; stated here so the induction can use it).
+  // The one-hot count and the thermometer are the count's
+  // (tests/formal/cqueue_top.sv proves them with the queue's order; stated
+  // here so the induction can use them).
   always @* begin
-    if (rst_ni) assert (cnt_oh_q == (N+1)'(1) << count_q);
+    if (rst_ni) begin
+      assert (cnt_oh_q == (N+1)'(1) << count_q);
+      for (int i = 0; i < N; i++) assert (th_q[i] == (CntW'(i) < count_q));
+    end
   end
 `endif
 
@@ -100,6 +124,7 @@ module cqueue #(
       assert (!(push_i && full_o)) else $error("cqueue: push when full");
       assert (!(pop_i && CntW'(pop_idx_i) >= count_q)) else $error("cqueue: pop of an empty place");
       assert (cnt_oh_q == (N+1)'(1) << count_q) else $error("cqueue: one-hot count out of step");
+      for (int i = 0; i < N; i++) assert (th_q[i] == (CntW'(i) < count_q)) else $error("cqueue: thermometer out of step");
     end
   end
 `endif

@@ -110,7 +110,13 @@ module dram_rdq #(
 
   // Room: fewer than N reads, and fewer than N - 1 while the read that left
   // at the last edge still holds its row's store entry.
-  assign rd_ready_o = ~full & ~(hold_i & (count_o == CntW'(N - 1)));
+  logic one_left;                      // count_o == N - 1, from the valid thermometer
+  if (N > 1) begin : gen_left
+    assign one_left = valid_o[N-2] & ~valid_o[N-1];
+  end else begin : gen_left1
+    assign one_left = ~valid_o[0];
+  end
+  assign rd_ready_o = ~full & ~(hold_i & one_left);
   assign push       = rd_valid_i & rd_ready_o;
   assign push_data  = {rd_addr_i, rd_bank_i, rd_row_i, LenW'(0), sat_age((AgeW+2)'(rd_age_i) + 1'b1), push_hq_i};
   // The oldest read with the dummy's address (a real L2 never queues two):
