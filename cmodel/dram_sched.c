@@ -59,6 +59,16 @@ void dram_sched_reset(dram_sched_state_t *s)
     s->rs_hole = -1;
 }
 
+/* An entry's aged sum as the row shortlist and the entry's own update read it:
+ * saturated at 2^ScoreW - 1. The RTL keeps two bits above ScoreW and saturates
+ * when it reads the sum, not when it writes it (no select after the adder);
+ * min(smax, min(smax, s) + d) is what saturating at each write gives. */
+static uint64_t rs_score(const dram_sched_cfg_t *c, const ds_row_t *r)
+{
+    const uint64_t smax = bits_mask(dram_sched_score_w(c));
+    return (uint64_t)r->score > smax ? smax : (uint64_t)r->score;
+}
+
 static uint64_t sat_age(uint64_t a) { return a > DS_AGE_MAX ? DS_AGE_MAX : a; }
 
 static unsigned policy_of(const dram_sched_in_t *in)
@@ -242,8 +252,7 @@ static void row_shortlist(const dram_sched_state_t *s, const dram_sched_in_t *in
                 continue;
             r->bank[r->n] = w->bank;
             r->row[r->n] = w->row;
-            const int64_t k = policy == DS_MSHR_S ? w->len : w->score;
-            r->key[r->n++] = k < 0 ? 0 : (uint64_t)k;   /* a sum below zero for a cycle reads as 0 */
+            r->key[r->n++] = policy == DS_MSHR_S ? (uint64_t)w->len : rs_score(&s->cfg, w);
         }
     }
 #undef ROW_SKIP
@@ -313,8 +322,8 @@ static void remove_at(ds_entry_t *q, unsigned *count, unsigned idx)
  * (its age after this edge, age + 2, and length 1 in). A new read of a row
  * with no entry gets one at the end at once (score age + 1, length 1); a new
  * read of a row with an entry is only matched now (it keeps the entry from
- * being freed) and taken at the next edge. The sum clamps at 0 and
- * saturates at its top. An entry whose length sum reaches 0 with no read of
+ * being freed) and taken at the next edge. The sum saturates at its top as
+ * it is read (rs_score); it is never below 0 while the entry is valid. An entry whose length sum reaches 0 with no read of
  * its row arriving has no read left: it is marked free and squeezed out at
  * the next edge, when last cycle's free entry is. g is the read leaving at
  * this edge (NULL if none): its entry is flagged now. */
@@ -349,8 +358,7 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
         r->pf = g && g->bank == r->bank && g->row == r->row;
         const int arrives = rd_in && nb == r->bank && nr == r->row;
         matched |= arrives;
-        const int64_t v = r->score + ds;
-        r->score = v < 0 ? 0 : v > (int64_t)smax ? (int64_t)smax : v;
+        r->score = (int64_t)rs_score(c, r) + ds;   /* saturated as it is read: see rs_score */
         r->len += dl;
         /* Freed: a departure took its last read, and none arrives. */
         if (dep && !arrives && r->len == 0) {

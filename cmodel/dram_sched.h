@@ -84,8 +84,8 @@ typedef struct {
  * valid 0, a freed entry waiting to be squeezed out). */
 typedef struct {
     uint64_t valid, bank, row;
-    int64_t score;   /* ScoreW bits, clamped at 0 and saturating at 2^ScoreW - 1: the row's aged sum
-                      * (MSHR-S+A); off its reads' sum by the changes in flight (see store_tick) */
+    int64_t score;   /* ScoreW + 2 bits: the row's aged sum (MSHR-S+A), read saturated at 2^ScoreW - 1;
+                      * off its reads' sum by the changes in flight (see store_tick) */
     int64_t len;     /* SumW bits: the sum of (merge length) over the row's reads (MSHR-S) */
     uint64_t df;     /* the dummy registered last edge is of this row: the entry takes it at this edge */
     uint64_t pf;     /* the read that left at the last edge is of this row: the entry takes it at this edge */

@@ -31,8 +31,8 @@
 // reads whose age saturated (the store does not see the saturation); len is
 // exact but for the same changes. A dummy's read is shown at the earliest
 // the cycle after its search, so its departure reaches the entry at the same
-// edge as the dummy or later: no sum is ever below zero (the sums clamp at 0
-// all the same) and score saturates at 2^ScoreW - 1 (>= N x 32767). An entry
+// edge as the dummy or later: no valid entry's sum is ever below zero, and
+// score saturates at 2^ScoreW - 1 (>= N x 32767) where it is read. An entry
 // whose len reaches 0 with no read of its row arriving has no read left: it
 // is marked free and squeezed out at the next edge (the entries above it
 // move down), at most one per cycle since one read leaves per cycle. A new
@@ -91,7 +91,12 @@ module dram_rowstore #(
 
   logic [BankW-1:0]  bank_q  [N];
   logic [RowW-1:0]   row_q   [N];
-  logic [ScoreW-1:0] score_q [N];
+  // The aged sum with two bits above ScoreW: it is saturated where it is
+  // read (the outputs, and the entry's own next sum), not where it is
+  // written, so no select follows the adder. One edge adds less than
+  // 3 x 2^ScoreW to a read value of at most 2^ScoreW - 1, so nothing wraps.
+  localparam int SQW = ScoreW + 2;
+  logic [SQW-1:0]    score_q [N];
   logic [SumW-1:0]   len_q   [N];
   logic [N-1:0]      valid_q;
   logic [N-1:0]      open_q;
@@ -109,7 +114,7 @@ module dram_rowstore #(
   // Each entry after this cycle's changes, before the squeeze.
   logic [BankW-1:0]  bank_u  [N];
   logic [RowW-1:0]   row_u   [N];
-  logic [ScoreW-1:0] score_u [N];
+  logic [SQW-1:0]    score_u [N];
   logic [SumW-1:0]   len_u   [N];
   logic [N-1:0]      valid_u, arr_hit, du_hit, dep_hit, freed;
 
@@ -188,7 +193,9 @@ module dram_rowstore #(
     assign on_arr = arr_i & valid_q[i] & (bank_q[i] == arr_bank_i) & (row_q[i] == arr_row_i);
     assign arr_hit[i] = on_arr;
     assign len_x   = LW'(len_q[i]);
-    assign score_x = DW'(score_q[i]);
+    logic [ScoreW-1:0] score_r;               // the sum as read: saturated at 2^ScoreW - 1
+    assign score_r = score_q[i][ScoreW-1:0] | {ScoreW{|score_q[i][SQW-1:ScoreW]}};
+    assign score_x = DW'(score_r);
 
     // The merge-length sum: the late dummy's and the departure's terms
     // carry-save, last cycle's arrival's + 1 in the free bit 0 of the carry
@@ -207,20 +214,15 @@ module dram_rowstore #(
     add_ks #(.W(DW)) u_score (.a_i(s2), .b_i(k2), .sum_o(score_sum), .co_o(score_co));
     // verilator lint_off UNUSEDSIGNAL
     logic unused;                         // carries out of the modular sums, the length sum's top bits
-    assign unused = len_co ^ score_co ^ (|len_sum[LW-1:SumW]);
+    assign unused = len_co ^ score_co ^ (|len_sum[LW-1:SumW]) ^ (|score_sum[DW-1:SQW]);
     // verilator lint_on UNUSEDSIGNAL
 
-    // Clamped at 0 (a sum is never below it while its entry is valid) and
-    // saturated at 2^ScoreW - 1.
-    logic sat_hi, sat_lo;
-    assign sat_lo = score_sum[DW-1];
-    assign sat_hi = ~sat_lo & (|score_sum[DW-2:ScoreW]);
+    // Kept as it is (never below 0 while the entry is valid; saturated
+    // where it is read).
     assign bank_u[i]  = bank_q[i];
     assign row_u[i]   = row_q[i];
     assign len_u[i]   = len_sum[SumW-1:0];
-    assign score_u[i] = sat_hi ? {ScoreW{1'b1}}
-                      : sat_lo ? '0
-                      : score_sum[ScoreW-1:0];
+    assign score_u[i] = score_sum[SQW-1:0];
     // Freed: no read left (none arrived last cycle or arrives now).
     assign freed[i]   = valid_q[i] & on_dep & ~on_pa & ~on_arr & (len_x == (on_df ? free_k1 : free_k0));
     assign valid_u[i] = valid_q[i] & ~freed[i];
@@ -228,7 +230,7 @@ module dram_rowstore #(
     assign valid_o[i]                    = valid_q[i];
     assign bank_o[i*BankW +: BankW]      = bank_q[i];
     assign row_o[i*RowW +: RowW]         = row_q[i];
-    assign score_o[i*ScoreW +: ScoreW]   = score_q[i];
+    assign score_o[i*ScoreW +: ScoreW]   = score_r;
     assign len_o[i*SumW +: SumW]         = len_q[i];
     assign open_o[i]                     = open_q[i];
   end
@@ -326,7 +328,7 @@ module dram_rowstore #(
       if (take) begin
         bank_q[i]  <= arr_bank_i;
         row_q[i]   <= arr_row_i;
-        score_q[i] <= arr_new;
+        score_q[i] <= SQW'(arr_new);
         len_q[i]   <= SumW'(1);
         open_q[i]  <= arr_open_i;
       end else if (shift) begin
