@@ -323,10 +323,11 @@ static void remove_at(ds_entry_t *q, unsigned *count, unsigned idx)
  * with no entry gets one at the end at once (score age + 1, length 1); a new
  * read of a row with an entry is only matched now (it keeps the entry from
  * being freed) and taken at the next edge. The sum saturates at its top as
- * it is read (rs_score); it is never below 0 while the entry is valid. An entry whose length sum reaches 0 with no read of
- * its row arriving has no read left: it is marked free and squeezed out at
- * the next edge, when last cycle's free entry is. g is the read leaving at
- * this edge (NULL if none): its entry is flagged now. */
+ * it is read (rs_score); it is never below 0 while the entry is valid. An
+ * entry whose length sum reaches 0 with no read of its row arriving has no
+ * read left: it is marked free and squeezed out at the next edge, when last
+ * cycle's free entry is. g is the read leaving at this edge (NULL if none):
+ * its entry is flagged now. */
 static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_in, const ds_entry_t *g)
 {
     const dram_sched_cfg_t *c = &s->cfg;
