@@ -51,7 +51,7 @@ RTL_mrpb     := rtl/prio_enc.sv rtl/oh_dec.sv rtl/oh_sel.sv rtl/late_ao.sv rtl/l
                 rtl/mrpb_queues.sv rtl/mrpb_policy.sv rtl/mrpb_drain_sel.sv rtl/mrpb_outslot.sv rtl/mrpb.sv
 RTL_mib_l2   := rtl/prio_enc.sv rtl/add_ks.sv rtl/late_ao.sv rtl/late_sel.sv rtl/mib_l2.sv
 RTL_dram_sched := rtl/add_ks.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/cmp_ge.sv rtl/first_oh.sv rtl/oh_sel.sv rtl/grp_best.sv rtl/dram_slist.sv rtl/dram_rdq.sv \
-                rtl/dram_qfold.sv rtl/dram_rowstore.sv rtl/dram_sched.sv
+                rtl/dram_qfold.sv rtl/dram_frow.sv rtl/dram_rowstore.sv rtl/dram_sched.sv
 
 # Parameter sets Verilated for the lockstep engine, as block:Param=value,...
 # The first set of each block is its default (make run, cosim without --set).

@@ -156,6 +156,8 @@ module dram_sched #(
   logic [RdQ-1:0]       g_rd_oh_q;           // the read queue entry it holds, one-hot (0 for a write)
   logic                 g_rd, g_wr;          // it is a read / a write
   logic                 rd_left_q;           // a read left at the last edge (its store entry is freed now)
+  logic                 wr_left_q;           // a write left at the last edge
+  logic [GIdxW-1:0]     l_idx_q;             // the index it left from
   logic [RdQ-1:0]       g_rd_mask;           // the read queue entry it holds
   logic [WrQ-1:0]       g_wr_mask;
 
@@ -285,9 +287,15 @@ module dram_sched #(
   logic [NGR-1:0]        srp_v, srf_v, srp_win, srf_win;
   logic [NGR*AgeW-1:0]   srp_key, srf_key;
   logic [NGR*RPW-1:0]    srp_pay, srf_pay;
+  logic [RPW-1:0]        srp_first_d, srf_first_d; // now: the first shortlisting group's payload (dram_frow)
+  logic                  srp_any_d, srf_any_d;
+  logic [RdQ-1:0]        srp_wins, srf_wins;       // the entries shortlisted (dram_qfold)
   logic [NGW-1:0]        swp_v, swf_v, swp_win, swf_win;
   logic [NGW-1:0]        swp_key, swf_key;
   logic [NGW*WPW-1:0]    swp_pay, swf_pay;
+  logic [WPW-1:0]        swp_first_d, swf_first_d;
+  logic                  swp_any_d, swf_any_d;
+  logic [WrQ-1:0]        swp_wins, swf_wins;
   logic                  rp_any, rf_any, wp_any, wf_any;
 
   grp_best #(.N(NGR), .W(AgeW), .G(NGR)) u_pick_rp (.valid_i(srp_v), .key_i(srp_key), .win_o(srp_win), .any_o(rp_any));
@@ -343,9 +351,39 @@ module dram_sched #(
   end
 
   // A row miss opens its row: the open-row table as this choice leaves it.
-  // (A hit leaves the table as it is.)
-  logic f_v;
-  assign f_v = c_valid & ~c_hit;
+  // (A hit leaves the table as it is.) The row it opens is found without the
+  // choice's key compares: registered a cycle ahead from the shortlist
+  // (dram_frow), in one copy per 16 entries of each queue and of the store
+  // and one for the table and the new requests' flags.
+  localparam int FPer = 16;                                   // consumers per copy
+  localparam int NFR  = (RdQ + FPer - 1) / FPer;              // copies for the read queue, and the store
+  localparam int NFW  = (WrQ + FPer - 1) / FPer;              // for the write queue
+  localparam int NF   = 2 * NFR + NFW + 1;                    // read queue, store, write queue, table
+  logic [NF-1:0]       f_vs;
+  logic [NF*BankW-1:0] f_banks;
+  logic [NF*RowW-1:0]  f_rows;
+  dram_frow #(.RPW(RPW), .WPW(WPW), .BankW(BankW), .RowW(RowW), .NF(NF)) u_frow (
+    .clk_i,
+    .rst_ni,
+    .drain_d_i  (drain_next(drain_q, rd_count_n, wr_count_n)),
+    .fcfs_i     (fcfs),
+    .rp_any_i   (srp_any_d),
+    .rp_first_i (srp_first_d),
+    .rf_any_i   (srf_any_d),
+    .rf_first_i (srf_first_d),
+    .wp_any_i   (swp_any_d),
+    .wf_any_i   (swf_any_d),
+    .wf_first_i (swf_first_d),
+    .f_v_o      (f_vs),
+    .f_bank_o   (f_banks),
+    .f_row_o    (f_rows)
+  );
+  logic             f_v;                                      // the table's copy
+  logic [BankW-1:0] f_bank;
+  logic [RowW-1:0]  f_row;
+  assign f_v    = f_vs[NF-1];
+  assign f_bank = f_banks[(NF-1)*BankW +: BankW];
+  assign f_row  = f_rows[(NF-1)*RowW +: RowW];
   for (genvar b = 0; b < NumBanks; b++) begin : gen_bank
     logic            open_valid_q;
     logic [RowW-1:0] open_row_q;
@@ -353,9 +391,9 @@ module dram_sched #(
       if (!rst_ni) begin
         open_valid_q <= 1'b0;
         open_row_q   <= '0;
-      end else if (f_v && c_bank == BankW'(b)) begin
+      end else if (f_v && f_bank == BankW'(b)) begin
         open_valid_q <= 1'b1;
-        open_row_q   <= c_row;
+        open_row_q   <= f_row;
       end
     end
     assign open_valid[b]            = open_valid_q;
@@ -370,24 +408,31 @@ module dram_sched #(
   endfunction
 
   // === shortlist: this cycle's snapshot, for next cycle's choice ========================
-  logic [RdQ-1:0]        rd_hitn, rd_elig, rd_p, rd_f;
+  logic [RdQ-1:0]        rd_hitn, rd_elig, rd_p, rd_f, rd_chosen;
   logic [RdQ*AgeW-1:0]   rd_key;
   logic [RdQ*RPW-1:0]    rd_pay;
-  dram_qfold #(.N(RdQ), .BankW(BankW), .RowW(RowW), .GIdxW(GIdxW)) u_rd_fold (
+  dram_qfold #(.N(RdQ), .BankW(BankW), .RowW(RowW), .GIdxW(GIdxW), .NF(NFR), .G(Grp)) u_rd_fold (
     .valid_i      (rd_valid),
     .bank_i       (rd_bank),
     .row_i        (rd_row),
     .hq_i         (rd_hq),
     .bank_ready_i,
-    .f_v_i        (f_v),
-    .f_bank_i     (c_bank),
-    .f_row_i      (c_row),
+    .f_v_i        (f_vs[0 +: NFR]),
+    .f_bank_i     (f_banks[0 +: NFR*BankW]),
+    .f_row_i      (f_rows[0 +: NFR*RowW]),
     .g_mask_i     (g_rd_mask),
     .g_pop_i      (g_rd),
     .g_idx_i      (g_idx_q),
     .c_sel_i      (c_rd),
-    .c_idx_i      (c_rd_idx),
+    .c_p_i        (rp_any),
+    .c_grp_p_i    (srp_win),
+    .c_grp_f_i    (srf_win),
+    .win_p_i      (srp_wins),
+    .win_f_i      (srf_wins),
+    .l_pop_i      (rd_left_q),
+    .l_idx_i      (l_idx_q),
     .hit_o        (rd_hitn),
+    .chosen_o     (rd_chosen),
     .elig_o       (rd_elig),
     .pay_o        (rd_pay)
   );
@@ -404,38 +449,49 @@ module dram_sched #(
                                   :           '0;
   end
 
-  dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp)) u_sl_rp (
-    .clk_i, .rst_ni, .cand_i(rd_p), .key_i(rd_key), .pay_i(rd_pay), .v_o(srp_v), .key_o(srp_key), .pay_o(srp_pay));
-  dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp)) u_sl_rf (
-    .clk_i, .rst_ni, .cand_i(rd_f), .key_i(rd_key), .pay_i(rd_pay), .v_o(srf_v), .key_o(srf_key), .pay_o(srf_pay));
+  dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp), .First(1'b1), .Win(1'b1)) u_sl_rp (
+    .clk_i, .rst_ni, .cand_i(rd_p), .key_i(rd_key), .pay_i(rd_pay), .v_o(srp_v), .key_o(srp_key), .pay_o(srp_pay),
+    .first_o(srp_first_d), .any_o(srp_any_d), .win_o(srp_wins));
+  dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp), .First(1'b1), .Win(1'b1)) u_sl_rf (
+    .clk_i, .rst_ni, .cand_i(rd_f), .key_i(rd_key), .pay_i(rd_pay), .v_o(srf_v), .key_o(srf_key), .pay_o(srf_pay),
+    .first_o(srf_first_d), .any_o(srf_any_d), .win_o(srf_wins));
 
-  logic [WrQ-1:0]     wr_hitn, wr_elig, wr_p;
+  logic [WrQ-1:0]     wr_hitn, wr_elig, wr_p, wr_chosen;
   logic [WrQ*WPW-1:0] wr_pay;
-  dram_qfold #(.N(WrQ), .BankW(BankW), .RowW(RowW), .GIdxW(GIdxW)) u_wr_fold (
+  dram_qfold #(.N(WrQ), .BankW(BankW), .RowW(RowW), .GIdxW(GIdxW), .NF(NFW), .G(Grp)) u_wr_fold (
     .valid_i      (wr_valid),
     .bank_i       (wr_bank),
     .row_i        (wr_row),
     .hq_i         (wr_hq),
     .bank_ready_i,
-    .f_v_i        (f_v),
-    .f_bank_i     (c_bank),
-    .f_row_i      (c_row),
+    .f_v_i        (f_vs[2*NFR +: NFW]),
+    .f_bank_i     (f_banks[2*NFR*BankW +: NFW*BankW]),
+    .f_row_i      (f_rows[2*NFR*RowW +: NFW*RowW]),
     .g_mask_i     (g_wr_mask),
     .g_pop_i      (g_wr),
     .g_idx_i      (g_idx_q),
     .c_sel_i      (c_wr),
-    .c_idx_i      (c_wr_idx),
+    .c_p_i        (wp_any),
+    .c_grp_p_i    (swp_win),
+    .c_grp_f_i    (swf_win),
+    .win_p_i      (swp_wins),
+    .win_f_i      (swf_wins),
+    .l_pop_i      (wr_left_q),
+    .l_idx_i      (l_idx_q),
     .hit_o        (wr_hitn),
+    .chosen_o     (wr_chosen),
     .elig_o       (wr_elig),
     .pay_o        (wr_pay)
   );
   assign wr_hq_upd = wr_hitn;
   assign wr_p      = wr_elig & wr_hitn;
 
-  dram_slist #(.N(WrQ), .W(1), .PW(WPW), .G(Grp)) u_sl_wp (
-    .clk_i, .rst_ni, .cand_i(wr_p), .key_i('0), .pay_i(wr_pay), .v_o(swp_v), .key_o(swp_key), .pay_o(swp_pay));
-  dram_slist #(.N(WrQ), .W(1), .PW(WPW), .G(Grp)) u_sl_wf (
-    .clk_i, .rst_ni, .cand_i(wr_elig), .key_i('0), .pay_i(wr_pay), .v_o(swf_v), .key_o(swf_key), .pay_o(swf_pay));
+  dram_slist #(.N(WrQ), .W(1), .PW(WPW), .G(Grp), .First(1'b1), .Win(1'b1)) u_sl_wp (
+    .clk_i, .rst_ni, .cand_i(wr_p), .key_i('0), .pay_i(wr_pay), .v_o(swp_v), .key_o(swp_key), .pay_o(swp_pay),
+    .first_o(swp_first_d), .any_o(swp_any_d), .win_o(swp_wins));
+  dram_slist #(.N(WrQ), .W(1), .PW(WPW), .G(Grp), .First(1'b1), .Win(1'b1)) u_sl_wf (
+    .clk_i, .rst_ni, .cand_i(wr_elig), .key_i('0), .pay_i(wr_pay), .v_o(swf_v), .key_o(swf_key), .pay_o(swf_pay),
+    .first_o(swf_first_d), .any_o(swf_any_d), .win_o(swf_wins));
 
   // A new request's flag: its row against the table, as this choice leaves it.
   logic            rd_was_open, wr_was_open;
@@ -444,8 +500,8 @@ module dram_sched #(
   idx_sel #(.N(NumBanks), .W(RowW), .IdxW(BankW)) u_wr_open (.data_i(open_row), .idx_i(wr_bank_i), .data_o(wr_open_row));
   assign rd_was_open = open_valid[rd_bank_i] & (rd_open_row == rd_row_i);
   assign wr_was_open = open_valid[wr_bank_i] & (wr_open_row == wr_row_i);
-  assign rd_push_hq  = opens(rd_bank_i, rd_row_i, rd_was_open, f_v, c_bank, c_row);
-  assign wr_push_hq  = opens(wr_bank_i, wr_row_i, wr_was_open, f_v, c_bank, c_row);
+  assign rd_push_hq  = opens(rd_bank_i, rd_row_i, rd_was_open, f_v, f_bank, f_row);
+  assign wr_push_hq  = opens(wr_bank_i, wr_row_i, wr_was_open, f_v, f_bank, f_row);
 
   // --- the row-score store -----------------------------------------------------------
   dram_rowstore #(.N(RdQ), .BankW(BankW), .RowW(RowW)) u_store (
@@ -480,6 +536,9 @@ module dram_sched #(
   logic [NGR-1:0]        sx_v, sx_win;
   logic [NGR*ScoreW-1:0] sx_key;
   logic [NGR*XPW-1:0]    sx_pay;
+  logic [XPW-1:0]        sx_first;                 // not used (First = 0, Win = 0)
+  logic [RdQ-1:0]        sx_wins;
+  logic                  sx_any_d;
   logic                  x_any;
   grp_best #(.N(NGR), .W(ScoreW), .G(NGR)) u_pick_x (.valid_i(sx_v), .key_i(sx_key), .win_o(sx_win), .any_o(x_any));
   logic [XPW-1:0]    x_pay_sel;
@@ -509,10 +568,11 @@ module dram_sched #(
     logic [BankW-1:0] bank;
     logic [RowW-1:0]  row;
     logic             v, open;
-    logic bank_eq, row_eq;                        // entry i's row is the one chosen now
-    assign bank_eq = rs_bank[i*BankW +: BankW] == c_bank;
-    assign row_eq  = rs_row[i*RowW +: RowW] == c_row;
-    assign rs_open_upd[i] = (f_v & bank_eq) ? row_eq : rs_open[i];
+    localparam int K = NFR + i / FPer;            // its copy of the opened row
+    logic bank_eq, row_eq;                        // entry i's row is the one opened now
+    assign bank_eq = rs_bank[i*BankW +: BankW] == f_banks[K*BankW +: BankW];
+    assign row_eq  = rs_row[i*RowW +: RowW] == f_rows[K*RowW +: RowW];
+    assign rs_open_upd[i] = (f_vs[K] & bank_eq) ? row_eq : rs_open[i];
     assign v    = mshr_m ? rd_valid[i] : (mshr_s | mshr_sa) & rs_valid[i];
     assign bank = mshr_m ? rd_bank[i*BankW +: BankW] : rs_bank[i*BankW +: BankW];
     assign row  = mshr_m ? rd_row[i*RowW +: RowW]    : rs_row[i*RowW +: RowW];
@@ -526,7 +586,8 @@ module dram_sched #(
   end
 
   dram_slist #(.N(RdQ), .W(ScoreW), .PW(XPW), .G(Grp)) u_sl_x (
-    .clk_i, .rst_ni, .cand_i(x_cand), .key_i(x_key), .pay_i(x_pay), .v_o(sx_v), .key_o(sx_key), .pay_o(sx_pay));
+    .clk_i, .rst_ni, .cand_i(x_cand), .key_i(x_key), .pay_i(x_pay), .v_o(sx_v), .key_o(sx_key), .pay_o(sx_pay),
+    .first_o(sx_first), .any_o(sx_any_d), .win_o(sx_wins));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -540,6 +601,8 @@ module dram_sched #(
       g_row_q       <= '0;
       g_rd_oh_q     <= '0;
       rd_left_q     <= 1'b0;
+      wr_left_q     <= 1'b0;
+      l_idx_q       <= '0;
       rp_valid_q    <= 1'b0;
       rp_bank_q     <= '0;
       rp_row_q      <= '0;
@@ -565,6 +628,8 @@ module dram_sched #(
       g_row_q       <= c_valid ? c_row : '0;
       g_rd_oh_q     <= c_rd_oh;
       rd_left_q     <= g_rd;
+      wr_left_q     <= g_wr;
+      l_idx_q       <= g_idx_q;
       rp_valid_q    <= rp_valid_d;
       rp_bank_q     <= rp_bank_d;
       rp_row_q      <= rp_row_d;
@@ -616,7 +681,7 @@ module dram_sched #(
   assign open_row_o   = open_row;
 
   logic unused;
-  assign unused = ^{swp_key, swf_key, sl_rp_valid_q};
+  assign unused = ^{swp_key, swf_key, sl_rp_valid_q, swp_first_d, sx_first, sx_any_d, sx_wins};
 
 `ifndef SYNTHESIS
   // Usage checks (Verilator --assert; Yosys defines SYNTHESIS).
@@ -632,6 +697,16 @@ module dram_sched #(
       assert (!(f_run_q && f_policy_q != policy_i)) else $error("dram_sched: the policy changed out of reset");
       assert (!c_valid || f_bank_ready_q[c_bank])
         else $error("dram_sched: chose a request of a bank that was not ready in its shortlist's cycle");
+      for (int i = 0; i < RdQ; i++)
+        assert (rd_chosen[i] == (c_rd && c_rd_idx == RIdxW'(i)))
+          else $error("dram_sched: read entry %0d: chosen one-hot differs from the choice's index", i);
+      for (int i = 0; i < WrQ; i++)
+        assert (wr_chosen[i] == (c_wr && c_wr_idx == WIdxW'(i)))
+          else $error("dram_sched: write entry %0d: chosen one-hot differs from the choice's index", i);
+      for (int k = 0; k < NF; k++)
+        assert (f_vs[k] == (c_valid & ~c_hit)
+                && (!f_vs[k] || {f_banks[k*BankW +: BankW], f_rows[k*RowW +: RowW]} == {c_bank, c_row}))
+          else $error("dram_sched: dram_frow copy %0d differs from the choice", k);
     end
   end
 `endif

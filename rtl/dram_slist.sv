@@ -9,13 +9,27 @@
 // The candidate mask may arrive late: after the key comparators, a candidate
 // costs an AND of G terms and a G:1 AND-OR select.
 //
+// With First = 1 it also gives, before the registers, the payload of the
+// first group that shortlists an entry (first_o, with any_o: some group
+// does): the lowest-index candidate's, since a group's best with equal keys
+// is its lowest. The DRAM scheduler registers from it the row its next
+// choice opens (dram_frow) instead of selecting it in the choice's cycle.
+//
+// With Win = 1 it also registers which entry each group shortlisted
+// (win_o, one-hot per group, at the entries' positions in the shortlist's
+// cycle): the choice then names its request by an AND per entry, not an
+// index compare.
+//
 // Example (N = 16, G = 8): candidates 3 (key 5) and 12 (key 9) -> next cycle
-//   v_o = 2'b11, group 0 holds entry 3's key and payload, group 1 entry 12's.
+//   v_o = 2'b11, group 0 holds entry 3's key and payload, group 1 entry 12's;
+//   first_o is entry 3's payload now.
 module dram_slist #(
   parameter int N  = 64,                      // entries, >= 1
   parameter int W  = 15,                      // key bits, >= 1
   parameter int PW = 1,                       // payload bits, >= 1
   parameter int G  = 8,                       // entries per group
+  parameter bit First = 1'b0,                 // 1: register first_o
+  parameter bit Win   = 1'b0,                 // 1: register win_o
   localparam int NG = (N + G - 1) / G
 ) (
   input  logic           clk_i,               // clock
@@ -27,7 +41,10 @@ module dram_slist #(
   input  logic [N*PW-1:0] pay_i,              // its payload
   output logic [NG-1:0]   v_o,                // registered: group g shortlisted an entry
   output logic [NG*W-1:0] key_o,              // its key
-  output logic [NG*PW-1:0] pay_o              // its payload
+  output logic [NG*PW-1:0] pay_o,             // its payload
+  output logic [PW-1:0]   first_o,            // now: the first shortlisting group's payload (First)
+  output logic            any_o,              // now: some group shortlists an entry (First)
+  output logic [N-1:0]    win_o               // registered: entry i is its group's shortlisted one (Win)
 );
   logic [N-1:0]  win;
   logic [NG-1:0] any;
@@ -39,6 +56,7 @@ module dram_slist #(
     .any_o   (any)
   );
 
+  logic [NG*PW-1:0] pay_sels;
   for (genvar g = 0; g < NG; g++) begin : gen_grp
     localparam int Lo = g * G;
     localparam int C  = (N - Lo < G) ? N - Lo : G;
@@ -46,6 +64,7 @@ module dram_slist #(
     logic [PW-1:0] pay_sel;
     oh_sel #(.N(C), .W(W))  u_key (.data_i(key_i[Lo*W +: C*W]),   .sel_i(win[Lo +: C]), .data_o(key_sel));
     oh_sel #(.N(C), .W(PW)) u_pay (.data_i(pay_i[Lo*PW +: C*PW]), .sel_i(win[Lo +: C]), .data_o(pay_sel));
+    assign pay_sels[g*PW +: PW] = pay_sel;
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) v_o[g] <= 1'b0;
       else         v_o[g] <= any[g];
@@ -55,5 +74,26 @@ module dram_slist #(
       key_o[g*W +: W]   <= key_sel;
       pay_o[g*PW +: PW] <= pay_sel;
     end
+  end
+
+  if (Win) begin : gen_win
+    always_ff @(posedge clk_i) win_o <= win;        // counts only with its group's v_o: no reset
+  end else begin : gen_no_win
+    assign win_o = '0;
+  end
+
+  if (First) begin : gen_first
+    // The group's one-hot is found on the groups' any bits, beside the
+    // winners' selects; the payload select comes after them.
+    logic [NG-1:0] gfirst;
+    first_oh #(.N(NG)) u_first (.req_i(any), .first_o(gfirst), .any_o(any_o));
+    oh_sel #(.N(NG), .W(PW)) u_fpay (.data_i(pay_sels), .sel_i(gfirst), .data_o(first_o));
+  end else begin : gen_no_first
+    assign first_o = '0;
+    assign any_o   = 1'b0;
+    // verilator lint_off UNUSEDSIGNAL
+    logic unused;
+    assign unused = ^pay_sels;
+    // verilator lint_on UNUSEDSIGNAL
   end
 endmodule
