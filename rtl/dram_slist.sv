@@ -28,7 +28,7 @@ module dram_slist #(
   parameter int W  = 15,                      // key bits, >= 1
   parameter int PW = 1,                       // payload bits, >= 1
   parameter int G  = 8,                       // entries per group
-  parameter bit First = 1'b0,                 // 1: register first_o
+  parameter bit First = 1'b0,                 // 1: give first_o and any_o (not registered)
   parameter bit Win   = 1'b0,                 // 1: register win_o
   localparam int NG = (N + G - 1) / G
 ) (
