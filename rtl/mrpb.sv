@@ -164,27 +164,64 @@ module mrpb #(
   // drain outputs, the input pipeline, the enqueue point's queue, in_ready_o)
   // has its own late_ao, so a late input drives some twenty small gates, not
   // one node with a buffer tree of some 300 loads (rtl/late_ao.sv).
-  logic sf_idle, sf_l1, sf_byp;
+  // The slot's state as seen by the late_ao copies, whose inputs synthesis
+  // does not buffer (they are mapped on their own): kept register copies, one
+  // per queue group (its pop and push copies) and one for the rest, instead of
+  // the slot's valid and bypass through gates into every copy (1.2 ns of
+  // slopes on the input pipeline's hold; issue 12). An assertion compares them.
   localparam int QG = 8;                         // queues per copy for the pops and pushes
   localparam int NG = (NumQueues + QG - 1) / QG;
+  localparam int NSF = NG + 1;
+  logic [NSF-1:0] sfc_idle, sfc_l1, sfc_byp;
+  logic           slot_vd, slot_bd;              // the slot's valid and bypass next cycle
+  for (genvar c = 0; c < NSF; c++) begin : gen_sf
+    logic idle_q, l1_q, byp_q;
+    (* keep *)
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        idle_q <= 1'b1;
+        l1_q   <= 1'b0;
+        byp_q  <= 1'b0;
+      end else begin
+        idle_q <= !slot_vd;
+        l1_q   <= slot_vd && !slot_bd;
+        byp_q  <= slot_vd && slot_bd;
+      end
+    end
+    assign sfc_idle[c] = idle_q;
+    assign sfc_l1[c]   = l1_q;
+    assign sfc_byp[c]  = byp_q;
+  end
+  logic sf_idle, sf_l1, sf_byp;
   logic free_sel, free_load, free_out;
   logic [NG-1:0] free_pop, free_push;
-  assign sf_idle = !out_valid_o;
-  assign sf_l1   = out_valid_o && !out_bypass_o;
-  assign sf_byp  = out_valid_o && out_bypass_o;
+  assign sf_idle = sfc_idle[NG];
+  assign sf_l1   = sfc_l1[NG];
+  assign sf_byp  = sfc_byp[NG];
   late_ao u_free_sel  (.a_i (sf_idle), .b_i (sf_l1), .c_i (sf_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (free_sel));
   for (genvar g = 0; g < NG; g++) begin : gen_free_q   // one pair per QG queues
-    late_ao u_free_pop  (.a_i (sf_idle), .b_i (sf_l1), .c_i (sf_byp), .x_i (l1_ready_i), .z_i (byp_ready_i),
+    late_ao u_free_pop  (.a_i (sfc_idle[g]), .b_i (sfc_l1[g]), .c_i (sfc_byp[g]), .x_i (l1_ready_i), .z_i (byp_ready_i),
                          .y_o (free_pop[g]));
-    late_ao u_free_push (.a_i (sf_idle), .b_i (sf_l1), .c_i (sf_byp), .x_i (l1_ready_i), .z_i (byp_ready_i),
+    late_ao u_free_push (.a_i (sfc_idle[g]), .b_i (sfc_l1[g]), .c_i (sfc_byp[g]), .x_i (l1_ready_i), .z_i (byp_ready_i),
                          .y_o (free_push[g]));
   end
   late_ao u_free_load (.a_i (sf_idle), .b_i (sf_l1), .c_i (sf_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (free_load));
   late_ao u_free_out  (.a_i (sf_idle), .b_i (sf_l1), .c_i (sf_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (free_out));
 
   assign ev       = e_valid && reorder_i;
-  assign e_full   = |(full & e_oh);
-  assign e_empty  = |(empty & e_oh);
+  // The enqueue point's queue full / empty: with Latency > 1, bits of its
+  // length registered a cycle ahead by the drain selector (e_row), not a
+  // select of the 48 queues' flags (issue 12); an assertion compares them.
+  logic [Depth-1:0] e_row;
+  if (RowAhead) begin : gen_e_flags_reg
+    assign e_full  = e_row[Depth-1];
+    assign e_empty = !e_row[0];
+  end else begin : gen_e_flags_sel
+    assign e_full  = |(full & e_oh);
+    assign e_empty = |(empty & e_oh);
+    logic unused_row;
+    assign unused_row = ^e_row;
+  end
   assign wr_flush = ev && e_write && flush_i;
   assign full_rd  = ev && !e_write && flush_i && e_full;
   assign enq      = ev && !wr_flush && !e_full;
@@ -215,7 +252,8 @@ module mrpb #(
     .pre_oh_o  (pre_oh),
     .e_win_o   (e_win),
     .pick_o    (pick),
-    .valid_o   (pol_valid)
+    .valid_o   (pol_valid),
+    .e_row_o   (e_row)
   );
 
   // Drain source: write flush > full-queue drain > policy; nothing while the
@@ -263,6 +301,15 @@ module mrpb #(
   assign ft_if   = pol_en && e_win && e_empty;
   assign pop_sel = {NumQueues{pop_if}} & ((pol_en && !e_win) ? pre_oh : e_oh);
   assign push_ft = ft_if ? '0 : enq_oh;
+  // The same for the thermometers, before step 2's choice: a, the policy
+  // drains pick (or nothing drains); b, queue e is drained (e wins or a
+  // forced drain) or its request falls through. sel_b, from the choice, picks.
+  logic                 sel_b;
+  logic [NumQueues-1:0] pop_a, push_b, pop_b;
+  assign sel_b  = e_win || forced;
+  assign pop_a  = {NumQueues{pol_en && pol_valid}} & pre_oh;
+  assign push_b = (pol_en && e_empty) ? '0 : enq_oh;
+  assign pop_b  = {NumQueues{forced || (pol_en && pol_valid && !e_empty)}} & e_oh;
   for (genvar i = 0; i < NumQueues; i++) begin : gen_popush
     assign pop_oh[i]  = free_pop[i / QG] & pop_sel[i];
     assign push_oh[i] = free_push[i / QG] ? push_ft[i] : enq_oh[i];
@@ -297,12 +344,19 @@ module mrpb #(
   assign e_stall   = e_valid && !e_take;
   assign e_keep_oh = !e_valid || e_take_oh;    // the enqueue point's queue is replaced
 
-  mrpb_queues #(.NumQueues(NumQueues), .Depth(Depth), .Width(EW)) u_queues (
+  mrpb_queues #(.NumQueues(NumQueues), .Depth(Depth), .Width(EW), .Group(QG)) u_queues (
     .clk_i    (clk_i),
     .rst_ni   (rst_ni),
     .push_i   (push_oh),
     .wdata_i  (e_entry),
     .pop_i    (pop_oh),
+    .push_a_i (enq_oh),
+    .pop_a_i  (pop_a),
+    .push_b_i (push_b),
+    .pop_b_i  (pop_b),
+    .sel_b_i  (sel_b),
+    .push_n_i (enq_oh),
+    .fire_i   (free_pop),
     .rd_p_i   (pre_oh),
     .rd_e_i   (e_oh),
     .head_p_o (head_p),
@@ -328,7 +382,9 @@ module mrpb #(
     .free_o           (slot_free),
     .valid_o          (out_valid_o),
     .bypass_o         (out_bypass_o),
-    .data_o           (out_entry)
+    .data_o           (out_entry),
+    .valid_d_o        (slot_vd),
+    .bypass_d_o       (slot_bd)
   );
 
   assign out_write_o = out_entry[EW-1];
@@ -352,6 +408,11 @@ module mrpb #(
         else $error("mrpb: a mode changed out of reset");
       assert (!in_valid_i || 32'(in_sig) < NumQueues)
         else $error("mrpb: signature %0d >= NumQueues", in_sig);
+      assert (!e_valid || (e_full == |(full & e_oh) && e_empty == |(empty & e_oh)))
+        else $error("mrpb: the enqueue point's full/empty flags differ from its queue's");
+      assert (sfc_idle == {NSF{!out_valid_o}} && sfc_l1 == {NSF{out_valid_o && !out_bypass_o}}
+              && sfc_byp == {NSF{out_valid_o && out_bypass_o}})
+        else $error("mrpb: a copy of the slot's state differs from the slot's");
       assert ({free_sel, free_load, free_out} == {3{slot_free}} && free_pop == {NG{slot_free}}
               && free_push == {NG{slot_free}})
         else $error("mrpb: a copy of slot_free differs from the slot's");

@@ -69,7 +69,9 @@ module mrpb_drain_sel #(
   output logic [NumQueues-1:0]      pre_oh_o,   // one-hot: pick_q, the pick unless e_win_o (for the head mux)
   output logic                      e_win_o,    // the policy picks e_q_i (pick_o = e_q_i)
   output logic [QW-1:0]             pick_o,     // the queue the policy drains; 0 when none
-  output logic                      valid_o     // some queue is non-empty after the enqueue
+  output logic                      valid_o,    // some queue is non-empty after the enqueue
+  output logic [Depth-1:0]          e_row_o     // RowAhead: queue e_q_i holds at least v requests at the
+                                                //   start of the cycle (bit v-1; a register); else 0
 );
   localparam int N = NumQueues;
   localparam int D = Depth;
@@ -81,6 +83,11 @@ module mrpb_drain_sel #(
   logic [D-1:0]  lmax_q, lmax_d;     // one-hot: the longest queue holds v requests (bit v-1)
   logic [QW-1:0] cur_q, cur_d;       // greedy: the queue the policy drained last
   logic [QW-1:0] ptr_q, ptr_d;       // round-robin pointer
+  // The same if the slot takes (*_f): settled without it and kept as wires, so
+  // that synthesis leaves fire_i (half a cycle in) as the last select.
+  (* keep *) logic [QW-1:0] pick_f, cur_f, ptr_f;
+  (* keep *) logic          hold_f, valid_f;
+  (* keep *) logic [D-1:0]  lmax_f;
 
   function automatic logic [QW-1:0] after(input logic [QW-1:0] q);  // the pointer past q
     after = (32'(q) == N - 1) ? '0 : q + 1'b1;
@@ -88,6 +95,25 @@ module mrpb_drain_sel #(
 
   function automatic logic [N-1:0] upper(input logic [QW-1:0] p);   // bit j: j >= p
     for (int i = 0; i < N; i++) upper[i] = QW'(i) >= p;
+  endfunction
+
+  // Bit j: j > p, the mask of the pointer past p (upper(after(p))) except for
+  // p = N-1, where it is empty instead of full; round-robin picks the same
+  // queue with either (the first non-empty queue from 0). Built from two
+  // predecoded halves of p (j's high half above p's, or equal and the low
+  // half above), so that no incrementer and no 48 compares sit between p and
+  // the mask (issue 12).
+  localparam int LW = QW / 2;                 // low half of an index
+  localparam int HW = QW - LW;
+  function automatic logic [N-1:0] past(input logic [QW-1:0] p);
+    logic [(1<<HW)-1:0] gt_h, eq_h;
+    logic [(1<<LW)-1:0] gt_l;
+    for (int a = 0; a < (1 << HW); a++) begin
+      gt_h[a] = a > (32'(p) >> LW);
+      eq_h[a] = a == (32'(p) >> LW);
+    end
+    for (int b = 0; b < (1 << LW); b++) gt_l[b] = b > (32'(p) & ((1 << LW) - 1));
+    for (int j = 0; j < N; j++) past[j] = gt_h[j >> LW] | (eq_h[j >> LW] & gt_l[j % (1 << LW)]);
   endfunction
 
   // --- the queues at the start of the cycle, as thermometer rows --------------
@@ -125,55 +151,63 @@ module mrpb_drain_sel #(
   // --- step 1: the policy on each state the next cycle can start from ---------
   // s0: no drain (pointer ptr_q); s1: pick_q drained by the policy (pointer
   // past pick_q); s2: e_q_i drained, by the policy (pointer past e_q_i) or by a
-  // flush or full-queue drain (pointer ptr_q).
+  // flush or full-queue drain (pointer ptr_q). Cases: k = 0 s0, 1 s1, 2 s2 by
+  // the policy, 3 s2 forced.
+  localparam int NC = D + 1;          // candidates per case (mrpb_policy)
   logic           v0, v1, v2;
-  logic [QW-1:0]  f0, f1, f2, l0, l1, l2, r0, r1, r2p, r2f;
   logic [D-1:0]   m0, m1, m2;
   logic [D*N-1:0] c0, c1, c2;         // the three states as columns (column 1: non-empty)
+  logic [NC*QW-1:0] cand [4];         // each case's candidates and the policy's one-hot weights
+  logic [NC-1:0]    w    [4];
   assign c0 = cols(th0);
   assign c1 = cols(th1);
   assign c2 = cols(th2);
 
   mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s0 (
-    .cols_i (c0), .upper_i (upper(ptr_q)),
-    .valid_o (v0), .fixed_o (f0), .long_o (l0), .long_max_o (m0), .rr_o (r0)
+    .policy_i (policy_i), .cols_i (c0), .upper_i (upper(ptr_q)),
+    .valid_o (v0), .long_max_o (m0), .cand_o (cand[0]), .w_o (w[0])
   );
   mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s1 (
-    .cols_i (c1), .upper_i (upper(after(pick_q))),
-    .valid_o (v1), .fixed_o (f1), .long_o (l1), .long_max_o (m1), .rr_o (r1)
+    .policy_i (policy_i), .cols_i (c1), .upper_i (past(pick_q)),
+    .valid_o (v1), .long_max_o (m1), .cand_o (cand[1]), .w_o (w[1])
   );
   mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(2)) u_s2 (
-    .cols_i (c2), .upper_i ({upper(ptr_q), upper(after(e_q_i))}),
-    .valid_o (v2), .fixed_o (f2), .long_o (l2), .long_max_o (m2), .rr_o ({r2f, r2p})
+    .policy_i (policy_i), .cols_i (c2), .upper_i ({upper(ptr_q), past(e_q_i)}),
+    .valid_o (v2), .long_max_o (m2), .cand_o ({cand[3], cand[2]}), .w_o ({w[3], w[2]})
   );
 
-  function automatic logic [QW-1:0] base(input logic [QW-1:0] f, input logic [QW-1:0] l,
-                                         input logic [QW-1:0] r);
-    case (policy_i)
-      2'd1:    base = l;
-      2'd2:    base = r;
-      default: base = f;
-    endcase
-  endfunction
-
-  // Each case: current queue it leaves, greedy hold, next pick. The greedy
-  // hold asks whether a queue (one-hot) is non-empty in that case: column 1
-  // of the thermometer selected by the one-hot.
+  // Each case: the greedy hold (the current queue that case leaves is
+  // non-empty: column 1 of its state at the current queue's one-hot) and the
+  // queue held: cur_q, pick_q, e_q_i, cur_q.
   logic          ne0, ne1, ne2p, ne2f;
-  logic          h0, h1, h2p, h2f;
-  logic [QW-1:0] n0, n1, n2p, n2f;
+  logic [3:0]    h;
   oh_sel #(.N(N), .W(1)) u_ne0  (.data_i (c0[N-1:0]), .sel_i (cur_oh), .data_o (ne0));
   oh_sel #(.N(N), .W(1)) u_ne1  (.data_i (c1[N-1:0]), .sel_i (pq_oh),  .data_o (ne1));
   oh_sel #(.N(N), .W(1)) u_ne2p (.data_i (c2[N-1:0]), .sel_i (eq_oh),  .data_o (ne2p));
   oh_sel #(.N(N), .W(1)) u_ne2f (.data_i (c2[N-1:0]), .sel_i (cur_oh), .data_o (ne2f));
-  assign h0  = greedy_i && ne0;
-  assign h1  = greedy_i && ne1;
-  assign h2p = greedy_i && ne2p;
-  assign h2f = greedy_i && ne2f;
-  assign n0  = h0  ? cur_q  : base(f0, l0, r0);
-  assign n1  = h1  ? pick_q : base(f1, l1, r1);
-  assign n2p = h2p ? e_q_i  : base(f2, l2, r2p);
-  assign n2f = h2f ? cur_q  : base(f2, l2, r2f);
+  assign h = {4{greedy_i}} & {ne2f, ne2p, ne1, ne0};
+
+  // The next pick, as one AND-OR: every candidate index (the prio_encs'
+  // outputs, the last to settle) is gated by its case select, not-held and its
+  // policy weight, all of which settle before it, and the held queues by case
+  // select and hold. A chain of muxes (column, policy, hold, case) behind the
+  // indices was 8 gates of step 1 (issue 12). pick_f: the slot takes (case
+  // cs_f); pick_n: it does not (case s0).
+  logic [3:0]    cs_f;                // the case if the slot takes (one-hot)
+  logic [QW-1:0] pick_n;
+  always_comb begin
+    pick_f = '0;
+    pick_n = '0;
+    for (int k = 0; k < 4; k++)
+      for (int c = 0; c < NC; c++)
+        pick_f = pick_f | ({QW{cs_f[k] && !h[k] && w[k][c]}} & cand[k][c*QW +: QW]);
+    for (int c = 0; c < NC; c++)
+      pick_n = pick_n | ({QW{!h[0] && w[0][c]}} & cand[0][c*QW +: QW]);
+    pick_f = pick_f | ({QW{(cs_f[0] && h[0]) || (cs_f[3] && h[3])}} & cur_q)
+                    | ({QW{cs_f[1] && h[1]}} & pick_q)
+                    | ({QW{cs_f[2] && h[2]}} & e_q_i);
+    pick_n = pick_n | ({QW{h[0]}} & cur_q);
+  end
 
   // --- step 2: this cycle's choice ------------------------------------------------
   logic [D-1:0] e_row;                // queue e_q_i holds at least v requests (bit v-1)
@@ -182,6 +216,7 @@ module mrpb_drain_sel #(
   logic         e_is_cur;           // the enqueue point's queue is the current one
   logic [D-1:0] e_row_q, e_row_d;     // RowAhead: e_row, registered a cycle ahead
 
+  assign e_row_o = RowAhead ? e_row_q : '0;
   if (RowAhead) begin : gen_row_reg
     assign e_row = e_row_q;
   end else begin : gen_row_sel
@@ -211,17 +246,24 @@ module mrpb_drain_sel #(
   assign e_win_o = enq_i && !hold_q && (!valid_q || (greedy_i && e_is_cur) || base_win);
   assign pick_o  = e_win_o ? e_q_i : pick_q;
   assign valid_o = valid_q || enq_i;
-  assign pre_oh_o = pq_oh;
+  // pick_q for the head multiplexer and the pops: a kept copy of the
+  // register (both kept: Yosys would merge them), so that the head select's
+  // 48 x 34 loads are not on step 1's decoder (issue 12); an assertion
+  // compares the copies.
+  logic [QW-1:0] pick_h_q;
+  (* keep *)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) pick_h_q <= '0;
+    else         pick_h_q <= pick_d;
+  end
+  oh_dec #(.N(N)) u_pre_oh (.idx_i (pick_h_q), .oh_o (pre_oh_o));
 
-  // The slot's answer picks the case for the next cycle. The values if the
-  // slot takes (*_f) are settled without it and kept as wires, so that
-  // synthesis leaves fire_i (half a cycle in) as the last select.
-  (* keep *) logic [QW-1:0] pick_f, cur_f, ptr_f;
-  (* keep *) logic          hold_f, valid_f;
-  (* keep *) logic [D-1:0]  lmax_f;
+  // The slot's answer picks the case for the next cycle (the *_f values,
+  // declared with the registers).
   logic                     pol;                // the policy drains if the slot takes
   assign pol = en_i && valid_o;
 
+  assign cs_f = {!pol && forced_i, pol && e_win_o, pol && !e_win_o, !pol && !forced_i};
   always_comb begin
     cur_f = cur_q;
     ptr_f = ptr_q;
@@ -229,15 +271,9 @@ module mrpb_drain_sel #(
       cur_f = pick_o;
       if (policy_i == 2'd2) ptr_f = after(pick_o);
     end
-    if (pol && !e_win_o) begin
-      pick_f = n1;  hold_f = h1;  valid_f = v1;  lmax_f = m1;
-    end else if (pol) begin
-      pick_f = n2p; hold_f = h2p; valid_f = v2;  lmax_f = m2;
-    end else if (forced_i) begin
-      pick_f = n2f; hold_f = h2f; valid_f = v2;  lmax_f = m2;
-    end else begin
-      pick_f = n0;  hold_f = h0;  valid_f = v0;  lmax_f = m0;
-    end
+    hold_f  = |(cs_f & h);
+    valid_f = cs_f[0] ? v0 : cs_f[1] ? v1 : v2;
+    lmax_f  = cs_f[0] ? m0 : cs_f[1] ? m1 : m2;
   end
 
   // RowAhead: the row of the queue the enqueue point holds next cycle, in the
@@ -278,14 +314,18 @@ module mrpb_drain_sel #(
 
   assign cur_d   = fire_i ? cur_f   : cur_q;
   assign ptr_d   = fire_i ? ptr_f   : ptr_q;
-  assign pick_d  = fire_i ? pick_f  : n0;
-  assign hold_d  = fire_i ? hold_f  : h0;
+  assign pick_d  = fire_i ? pick_f  : pick_n;
+  assign hold_d  = fire_i ? hold_f  : h[0];
   assign valid_d = fire_i ? valid_f : v0;
   assign lmax_d  = fire_i ? lmax_f  : m0;
 
+  (* keep *)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) pick_q <= '0;
+    else         pick_q <= pick_d;
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      pick_q  <= '0;
       hold_q  <= 1'b0;
       valid_q <= 1'b0;
       lmax_q  <= '0;
@@ -293,7 +333,6 @@ module mrpb_drain_sel #(
       cur_q   <= '0;
       ptr_q   <= '0;
     end else begin
-      pick_q  <= pick_d;
       hold_q  <= hold_d;
       valid_q <= valid_d;
       lmax_q  <= lmax_d;
@@ -307,6 +346,7 @@ module mrpb_drain_sel #(
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
       assert (!(forced_i && en_i)) else $error("mrpb_drain_sel: a forced drain while the policy may drain");
+      assert (pick_h_q == pick_q) else $error("mrpb_drain_sel: the copies of pick_q differ");
       assert (!valid_o || th0[32'(pick_o)*RW + 1]) else $error("mrpb_drain_sel: pick names an empty queue");
     end
   end

@@ -28,7 +28,9 @@ module mrpb_outslot #(
   output logic             free_o,           // the slot can load this cycle
   output logic             valid_o,          // a request is presented
   output logic             bypass_o,         // it goes to the next level, not the L1
-  output logic [Width-1:0] data_o            // the request
+  output logic [Width-1:0] data_o,           // the request
+  output logic             valid_d_o,        // valid_o and bypass_o next cycle (for copies
+  output logic             bypass_d_o        //   of the slot's state kept by the caller)
 );
   logic             valid_q, valid_d, bypass_q, bypass_d;
   logic [Width-1:0] data_q, data_d;
@@ -69,6 +71,8 @@ module mrpb_outslot #(
   assign valid_o  = valid_q;
   assign bypass_o = bypass_q;
   assign data_o   = data_q;
+  assign valid_d_o  = valid_d;
+  assign bypass_d_o = bypass_d;
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin

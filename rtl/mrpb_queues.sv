@@ -6,8 +6,9 @@
 // (the drain selector's registered pick and the enqueue point's queue). The fifo
 // counts are the queue lengths (MRPB section 6: "keeps queue lengths as a
 // set of counters"); the drain selector reads them as thermometers, kept in
-// registers of their own beside the counts (th_o: one select after the
-// registers), so that its policies do not start from a compare of each count.
+// registers of their own beside the counts (th_o: registers, updated with
+// the late push and pop), so that its policies do not start from a compare
+// of each count.
 //
 // Example (NumQueues = 4, Depth = 2): push A into 2, push B into 2 ->
 //   full_o = 4'b0100, count 2 of queue 2 in occ_o[2*CntW +: CntW];
@@ -16,6 +17,7 @@ module mrpb_queues #(
   parameter int NumQueues = 48,                                  // queues, 1..64
   parameter int Depth     = 8,                                   // entries per queue
   parameter int Width     = 34,                                  // bits per entry
+  parameter int Group     = 8,                                   // queues per copy of fire_i
   localparam int CntW = $clog2(Depth + 1)                        // occupancy width
 ) (
   input  logic                      clk_i,    // clock
@@ -25,6 +27,15 @@ module mrpb_queues #(
   input  logic [NumQueues-1:0]      push_i,   // one-hot (or 0): write wdata_i into this queue
   input  logic [Width-1:0]          wdata_i,  // entry to write
   input  logic [NumQueues-1:0]      pop_i,    // one-hot (or 0): remove the head of this queue
+  // The same settled without the slot's answer, for the thermometers: the
+  // push and pop if the slot takes (fire_i), the push if it does not.
+  input  logic [NumQueues-1:0]      push_a_i, // push_i if fire and not sel_b_i
+  input  logic [NumQueues-1:0]      pop_a_i,  // pop_i if fire and not sel_b_i
+  input  logic [NumQueues-1:0]      push_b_i, // push_i if fire and sel_b_i
+  input  logic [NumQueues-1:0]      pop_b_i,  // pop_i if fire and sel_b_i
+  input  logic                      sel_b_i,  // which of the two (it settles after them)
+  input  logic [NumQueues-1:0]      push_n_i, // push_i if not fire
+  input  logic [(NumQueues+Group-1)/Group-1:0] fire_i, // the slot takes, one copy per Group queues (late)
   input  logic [NumQueues-1:0]      rd_p_i,   // one-hot: a queue to read
   input  logic [NumQueues-1:0]      rd_e_i,   // one-hot: another queue to read
   output logic [Width-1:0]          head_p_o, // head entry of queue rd_p_i (0 when empty)
@@ -35,6 +46,14 @@ module mrpb_queues #(
   output logic [NumQueues*Depth-1:0] th_o     // queue i holds at least v entries: bit i*Depth + v-1
 );
   logic [Width-1:0] rdata [NumQueues];
+
+  // A thermometer after a push and a pop the fifo takes (a push of a full
+  // queue or a pop of an empty one does nothing; both together: no change).
+  function automatic logic [Depth-1:0] moved(input logic [Depth-1:0] t, input logic push, input logic pop);
+    if (push && !pop && !t[Depth-1]) moved = Depth'({t, 1'b1});
+    else if (pop && !push && t[0])   moved = t >> 1;
+    else                             moved = t;
+  endfunction
 
   for (genvar i = 0; i < NumQueues; i++) begin : gen_queue
     fifo #(.Depth(Depth), .Width(Width)) u_fifo (
@@ -50,28 +69,22 @@ module mrpb_queues #(
     );
 
     // The thermometer moves with the fifo's count: up on a push the fifo
-    // takes (not full), down on a pop it takes (not empty). Both arrive late
-    // (they follow the L1's answer), so neither is applied before a
-    // register: th_b_q holds last cycle's thermometer, pushed_q and popped_q
-    // what happened to it, and the shift is one select at the start of this
-    // cycle. So the late push and pop load one flip-flop each per queue here.
-    logic [Depth-1:0] th_b_q, th;
-    logic             pushed_q, popped_q;
-    always_comb begin
-      th = th_b_q;
-      if (pushed_q && !popped_q) th = Depth'({th_b_q, 1'b1});
-      if (popped_q && !pushed_q) th = th_b_q >> 1;
-    end
+    // takes (not full), down on a pop it takes (not empty). Both follow the
+    // slot's answer (late), so the register takes one of two values settled
+    // without it, the answer the last select (late_sel, a copy per Group queues):
+    // the thermometer is a register at the start of the cycle, with no
+    // select in front of the drain selector's state (issue 12).
+    logic [Depth-1:0] th, th_f, th_n, th_d;
+    logic [Depth-1:0] th_a, th_b;
+    assign th_a = moved(th, push_a_i[i], pop_a_i[i]);
+    assign th_b = moved(th, push_b_i[i], pop_b_i[i]);
+    assign th_f = sel_b_i ? th_b : th_a;
+    assign th_n = (push_n_i[i] & ~th[Depth-1]) ? Depth'({th, 1'b1}) : th;
+    late_sel #(.W(Depth), .En(1'b0)) u_th (.en_i (1'b1), .x_i (fire_i[i / Group]), .a_i (th_f), .b_i (th_n),
+                                           .y_o (th_d));
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        th_b_q   <= '0;
-        pushed_q <= 1'b0;
-        popped_q <= 1'b0;
-      end else begin
-        th_b_q   <= th;
-        pushed_q <= push_i[i] & ~th[Depth-1];
-        popped_q <= pop_i[i] & th[0];
-      end
+      if (!rst_ni) th <= '0;
+      else         th <= th_d;
     end
     assign th_o[i*Depth +: Depth] = th;
 `ifndef SYNTHESIS
