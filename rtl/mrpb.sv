@@ -443,6 +443,8 @@ module mrpb #(
       if (e_valid) assert (e_oh == {{(NumQueues-1){1'b0}}, 1'b1} << e_q);
       assert (e_go == (ev && !wr_flush));
       if (!reorder_i) assert (empty == '1 && push_oh == '0);
+      // the enqueue point's flags (from e_row_q when Latency > 1) are its queue's
+      if (e_valid) assert (e_full == |(full & e_oh) && e_empty == |(empty & e_oh));
     end
   end
   // Not vacuous: every drain reason, a bypass and a full queue occur in the

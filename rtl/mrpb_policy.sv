@@ -11,9 +11,11 @@
 //                   argmax over the lengths with ties to the lower index
 //                   (columns are nested: a queue in column v+1 is in column v)
 //                   without a comparator tree;
-//   round-robin:    for each pointer mask (bit j: j >= the pointer), the first
-//                   non-empty queue at or after the pointer, else the lowest
-//                   (two prio_encs per mask, as rr_arb's idx_o).
+//   round-robin:    for each pointer mask (bit j: j >= the pointer; the
+//                   caller may give "j > p" for the pointer past p, see
+//                   mrpb_drain_sel's past()), the first non-empty queue in
+//                   the mask, else the lowest (two prio_encs per mask, as
+//                   rr_arb's idx_o).
 // Example: lengths {q0: 1, q1: 3, q2: 3}: columns 1 = {0,1,2}, 2 = {1,2},
 // 3 = {1,2}; the highest non-empty column is 3, whose lowest queue is 1.
 //

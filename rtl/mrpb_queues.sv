@@ -47,8 +47,13 @@ module mrpb_queues #(
 );
   logic [Width-1:0] rdata [NumQueues];
 
-  // A thermometer after a push and a pop the fifo takes (a push of a full
-  // queue or a pop of an empty one does nothing; both together: no change).
+  // A thermometer after a push and a pop: up for a push alone into a queue
+  // that is not full, down for a pop alone from one that is not empty, no
+  // change for both. The fifo drops a push into a full queue even with a pop
+  // (and a pop from an empty one even with a push), which this does not
+  // follow; neither happens (the enqueue's one-hot excludes full queues,
+  // every pop names a non-empty queue), and the assertion against the count
+  // below checks it every cycle.
   function automatic logic [Depth-1:0] moved(input logic [Depth-1:0] t, input logic push, input logic pop);
     if (push && !pop && !t[Depth-1]) moved = Depth'({t, 1'b1});
     else if (pop && !push && t[0])   moved = t >> 1;
@@ -93,6 +98,13 @@ module mrpb_queues #(
         for (int v = 1; v <= Depth; v++)
           assert (th[v-1] == (32'(occ_o[i*CntW +: CntW]) >= v))
             else $error("mrpb_queues: queue %0d's thermometer disagrees with its count", i);
+      end
+    end
+`endif
+`ifdef FORMAL
+    always @* begin
+      if (rst_ni) begin
+        for (int v = 1; v <= Depth; v++) assert (th[v-1] == (32'(occ_o[i*CntW +: CntW]) >= v));
       end
     end
 `endif
