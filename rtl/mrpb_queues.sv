@@ -29,12 +29,11 @@ module mrpb_queues #(
   input  logic [NumQueues-1:0]      pop_i,    // one-hot (or 0): remove the head of this queue
   // The same settled without the slot's answer, for the thermometers: the
   // push and pop if the slot takes (fire_i), the push if it does not.
-  input  logic [NumQueues-1:0]      push_a_i, // push_i if fire and not sel_b_i
+  input  logic [NumQueues-1:0]      push_e_i, // push_i if not fire, and if fire and not sel_b_i
   input  logic [NumQueues-1:0]      pop_a_i,  // pop_i if fire and not sel_b_i
   input  logic [NumQueues-1:0]      push_b_i, // push_i if fire and sel_b_i
   input  logic [NumQueues-1:0]      pop_b_i,  // pop_i if fire and sel_b_i
   input  logic                      sel_b_i,  // which of the two (it settles after them)
-  input  logic [NumQueues-1:0]      push_n_i, // push_i if not fire
   input  logic [(NumQueues+Group-1)/Group-1:0] fire_i, // the slot takes, one copy per Group queues (late)
   input  logic [NumQueues-1:0]      rd_p_i,   // one-hot: a queue to read
   input  logic [NumQueues-1:0]      rd_e_i,   // one-hot: another queue to read
@@ -81,10 +80,10 @@ module mrpb_queues #(
     // select in front of the drain selector's state (issue 12).
     logic [Depth-1:0] th, th_f, th_n, th_d;
     logic [Depth-1:0] th_a, th_b;
-    assign th_a = moved(th, push_a_i[i], pop_a_i[i]);
+    assign th_a = moved(th, push_e_i[i], pop_a_i[i]);
     assign th_b = moved(th, push_b_i[i], pop_b_i[i]);
     assign th_f = sel_b_i ? th_b : th_a;
-    assign th_n = (push_n_i[i] & ~th[Depth-1]) ? Depth'({th, 1'b1}) : th;
+    assign th_n = moved(th, push_e_i[i], 1'b0);
     late_sel #(.W(Depth), .En(1'b0)) u_th (.en_i (1'b1), .x_i (fire_i[i / Group]), .a_i (th_f), .b_i (th_n),
                                            .y_o (th_d));
     always_ff @(posedge clk_i or negedge rst_ni) begin
