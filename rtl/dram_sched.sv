@@ -137,9 +137,9 @@ module dram_sched #(
   logic                 wr_full, wr_push_hq;
   logic                 dm_match;
   // The dummy, registered at the input: it is searched the cycle after it
-  // is given, so the address compare starts from flip-flops.
+  // is given, from the queue entries' address-compare flags, which each
+  // entry set in the cycle it was given (dram_rdq).
   logic                 dm_valid_q;
-  logic [AddrW-1:0]     dm_addr_q;
   logic [LenW-1:0]      dm_len_q;
   logic [AgeW-1:0]      dm_age_q;
   logic [BankW-1:0]     dm_bank;
@@ -160,6 +160,7 @@ module dram_sched #(
   logic [GIdxW-1:0]     l_idx_q;             // the index it left from
   logic [RdQ-1:0]       g_rd_mask;           // the read queue entry it holds
   logic [WrQ-1:0]       g_wr_mask;
+  logic [WrQ-1:0]       g_wr_oh_q, g_wr_oh_d; // the write queue entry it holds, one-hot (0 for a read)
 
   // --- the row pick and the dummy, registered ---------------------------------------
   logic                 rp_valid_q, rp_valid_d;
@@ -190,9 +191,7 @@ module dram_sched #(
   assign g_rd = g_valid_q & ~g_write_q;
   assign g_wr = g_valid_q & g_write_q;
   assign g_rd_mask = g_rd_oh_q;
-  for (genvar i = 0; i < WrQ; i++) begin : gen_g_wr
-    assign g_wr_mask[i] = g_wr & (g_idx_q == GIdxW'(i));
-  end
+  assign g_wr_mask = g_wr_oh_q;
 
   assign rd_push = rd_valid_i & rd_ready_o;
 
@@ -206,8 +205,8 @@ module dram_sched #(
     .rd_age_i,
     .rd_ready_o,
     .hold_i     (rd_left_q),
+    .dm_pre_addr_i (dm_addr_i),
     .dm_valid_i (dm_valid_q),
-    .dm_addr_i  (dm_addr_q),
     .dm_len_i   (dm_len_q),
     .dm_age_i   (dm_age_q),
     .dm_drop_o,
@@ -290,6 +289,7 @@ module dram_sched #(
   logic [RPW-1:0]        srp_first_d, srf_first_d; // now: the first shortlisting group's payload (dram_frow)
   logic                  srp_any_d, srf_any_d;
   logic [RdQ-1:0]        srp_wins, srf_wins;       // the entries shortlisted (dram_qfold)
+  logic [NGR-1:0]        srp_fgrp, srf_fgrp, sx_fgrp; // not used (FirstQ = 0)
   logic [NGW-1:0]        swp_v, swf_v, swp_win, swf_win;
   logic [NGW-1:0]        swp_key, swf_key;
   logic [NGW*WPW-1:0]    swp_pay, swf_pay;
@@ -300,9 +300,12 @@ module dram_sched #(
 
   grp_best #(.N(NGR), .W(AgeW), .G(NGR)) u_pick_rp (.valid_i(srp_v), .key_i(srp_key), .win_o(srp_win), .any_o(rp_any));
   grp_best #(.N(NGR), .W(AgeW), .G(NGR)) u_pick_rf (.valid_i(srf_v), .key_i(srf_key), .win_o(srf_win), .any_o(rf_any));
-  // Writes go oldest first: the first shortlisted group (keys all 0).
-  first_oh #(.N(NGW)) u_pick_wp (.req_i(swp_v), .first_o(swp_win), .any_o(wp_any));
-  first_oh #(.N(NGW)) u_pick_wf (.req_i(swf_v), .first_o(swf_win), .any_o(wf_any));
+  // Writes go oldest first: the first shortlisted group (keys all 0), found
+  // before the shortlist's registers and registered with it (dram_slist's
+  // fgrp_o = first_oh(v_o)), so the chosen write's one-hot starts from
+  // flip-flops.
+  assign wp_any = |swp_v;
+  assign wf_any = |swf_v;
 
   // The chosen group's payload: of the first class with a candidate.
   logic [RPW-1:0] rd_c_pay, rp_pay, rf_pay;
@@ -345,6 +348,16 @@ module dram_sched #(
   logic [GIdxW-1:0] c_idx, c_idx_next;
   assign c_idx      = c_wr ? GIdxW'(c_wr_idx) : GIdxW'(c_rd_idx);
   assign c_idx_next = (g_valid_q && g_write_q == c_wr && c_idx > g_idx_q) ? c_idx - 1'b1 : c_idx;
+  // The write's one-hot: the entry chosen now (dram_qfold's chosen_o), moved
+  // down one above the grant leaving now; so the write queue's eligibility
+  // reads a register, not an index compare per entry.
+  for (genvar i = 0; i < WrQ; i++) begin : gen_c_wr_oh
+    if (i + 1 < WrQ) begin : gen_mid
+      assign g_wr_oh_d[i] = (g_wr && GIdxW'(i) >= g_idx_q) ? wr_chosen[i+1] : wr_chosen[i];
+    end else begin : gen_top
+      assign g_wr_oh_d[i] = g_wr ? 1'b0 : wr_chosen[i];          // every grant index is at or below it
+    end
+  end
   logic [RdQ-1:0] c_rd_oh;
   for (genvar i = 0; i < RdQ; i++) begin : gen_c_oh
     assign c_rd_oh[i] = c_rd & (c_idx_next == GIdxW'(i));
@@ -451,10 +464,10 @@ module dram_sched #(
 
   dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp), .First(1'b1), .Win(1'b1)) u_sl_rp (
     .clk_i, .rst_ni, .cand_i(rd_p), .key_i(rd_key), .pay_i(rd_pay), .v_o(srp_v), .key_o(srp_key), .pay_o(srp_pay),
-    .first_o(srp_first_d), .any_o(srp_any_d), .win_o(srp_wins));
+    .first_o(srp_first_d), .any_o(srp_any_d), .win_o(srp_wins), .fgrp_o(srp_fgrp));
   dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp), .First(1'b1), .Win(1'b1)) u_sl_rf (
     .clk_i, .rst_ni, .cand_i(rd_f), .key_i(rd_key), .pay_i(rd_pay), .v_o(srf_v), .key_o(srf_key), .pay_o(srf_pay),
-    .first_o(srf_first_d), .any_o(srf_any_d), .win_o(srf_wins));
+    .first_o(srf_first_d), .any_o(srf_any_d), .win_o(srf_wins), .fgrp_o(srf_fgrp));
 
   logic [WrQ-1:0]     wr_hitn, wr_elig, wr_p, wr_chosen;
   logic [WrQ*WPW-1:0] wr_pay;
@@ -486,12 +499,12 @@ module dram_sched #(
   assign wr_hq_upd = wr_hitn;
   assign wr_p      = wr_elig & wr_hitn;
 
-  dram_slist #(.N(WrQ), .W(1), .PW(WPW), .G(Grp), .First(1'b1), .Win(1'b1)) u_sl_wp (
+  dram_slist #(.N(WrQ), .W(1), .PW(WPW), .G(Grp), .First(1'b1), .Win(1'b1), .FirstQ(1'b1)) u_sl_wp (
     .clk_i, .rst_ni, .cand_i(wr_p), .key_i('0), .pay_i(wr_pay), .v_o(swp_v), .key_o(swp_key), .pay_o(swp_pay),
-    .first_o(swp_first_d), .any_o(swp_any_d), .win_o(swp_wins));
-  dram_slist #(.N(WrQ), .W(1), .PW(WPW), .G(Grp), .First(1'b1), .Win(1'b1)) u_sl_wf (
+    .first_o(swp_first_d), .any_o(swp_any_d), .win_o(swp_wins), .fgrp_o(swp_win));
+  dram_slist #(.N(WrQ), .W(1), .PW(WPW), .G(Grp), .First(1'b1), .Win(1'b1), .FirstQ(1'b1)) u_sl_wf (
     .clk_i, .rst_ni, .cand_i(wr_elig), .key_i('0), .pay_i(wr_pay), .v_o(swf_v), .key_o(swf_key), .pay_o(swf_pay),
-    .first_o(swf_first_d), .any_o(swf_any_d), .win_o(swf_wins));
+    .first_o(swf_first_d), .any_o(swf_any_d), .win_o(swf_wins), .fgrp_o(swf_win));
 
   // A new request's flag: its row against the table, as this choice leaves it.
   logic            rd_was_open, wr_was_open;
@@ -560,8 +573,13 @@ module dram_sched #(
   // The row shortlist: MSHR-S and -S+A the store's rows by their sums, MSHR-M the
   // reads by merge length; rows in a ready bank, not open as this choice leaves
   // the table, and neither the row picked now nor the one picked last cycle
-  // (the next two choices may open them).
-  logic [RdQ-1:0]        x_cand;
+  // (the next two choices may open them). "The row picked now" is found
+  // without the pick's payload select: every entry compares its row with
+  // every shortlisted group's row (registers on both sides, beside the
+  // pick's key compares), and the pick's group one-hot selects one of those
+  // answers. With nothing picked now (sx_win = 0) the kept pick is last
+  // cycle's, which the second term leaves out.
+  logic [RdQ-1:0]        x_cand, x_now;
   logic [RdQ*ScoreW-1:0] x_key;
   logic [RdQ*XPW-1:0]    x_pay;
   for (genvar i = 0; i < RdQ; i++) begin : gen_x_sl
@@ -577,7 +595,12 @@ module dram_sched #(
     assign bank = mshr_m ? rd_bank[i*BankW +: BankW] : rs_bank[i*BankW +: BankW];
     assign row  = mshr_m ? rd_row[i*RowW +: RowW]    : rs_row[i*RowW +: RowW];
     assign open = mshr_m ? rd_hitn[i] : rs_open_upd[i];
-    assign x_cand[i] = v & bank_ready_i[bank] & ~open & ~(rp_valid_d & bank == rp_bank_d & row == rp_row_d)
+    logic [NGR-1:0] eqg;                          // its row is group g's shortlisted row
+    for (genvar g = 0; g < NGR; g++) begin : gen_eqg
+      assign eqg[g] = {bank, row} == sx_pay[g*XPW +: XPW];
+    end
+    assign x_now[i]  = |(sx_win & eqg);           // the row picked now
+    assign x_cand[i] = v & bank_ready_i[bank] & ~open & ~x_now[i]
                      & ~(rp_valid_q & bank == rp_bank_q & row == rp_row_q);
     assign x_key[i*ScoreW +: ScoreW] = mshr_m ? ScoreW'(rd_len[i*LenW +: LenW]) + 1'b1
                                      : mshr_s ? ScoreW'(rs_len[i*SumW +: SumW])
@@ -587,7 +610,7 @@ module dram_sched #(
 
   dram_slist #(.N(RdQ), .W(ScoreW), .PW(XPW), .G(Grp)) u_sl_x (
     .clk_i, .rst_ni, .cand_i(x_cand), .key_i(x_key), .pay_i(x_pay), .v_o(sx_v), .key_o(sx_key), .pay_o(sx_pay),
-    .first_o(sx_first), .any_o(sx_any_d), .win_o(sx_wins));
+    .first_o(sx_first), .any_o(sx_any_d), .win_o(sx_wins), .fgrp_o(sx_fgrp));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -600,6 +623,7 @@ module dram_sched #(
       g_bank_q      <= '0;
       g_row_q       <= '0;
       g_rd_oh_q     <= '0;
+      g_wr_oh_q     <= '0;
       rd_left_q     <= 1'b0;
       wr_left_q     <= 1'b0;
       l_idx_q       <= '0;
@@ -627,6 +651,7 @@ module dram_sched #(
       g_bank_q      <= c_valid ? c_bank : '0;
       g_row_q       <= c_valid ? c_row : '0;
       g_rd_oh_q     <= c_rd_oh;
+      g_wr_oh_q     <= g_wr_oh_d;
       rd_left_q     <= g_rd;
       wr_left_q     <= g_wr;
       l_idx_q       <= g_idx_q;
@@ -649,7 +674,6 @@ module dram_sched #(
 
   // The dummy's fields: no reset, like the queue entries (used only with dm_valid_q).
   always_ff @(posedge clk_i) begin
-    dm_addr_q <= dm_addr_i;
     dm_len_q  <= dm_len_i;
     dm_age_q  <= dm_age_i;
   end
@@ -681,13 +705,17 @@ module dram_sched #(
   assign open_row_o   = open_row;
 
   logic unused;
-  assign unused = ^{swp_key, swf_key, sl_rp_valid_q, swp_first_d, sx_first, sx_any_d, sx_wins};
+  assign unused = ^{swp_key, swf_key, sl_rp_valid_q, swp_first_d, sx_first, sx_any_d, sx_wins, srp_fgrp, srf_fgrp, sx_fgrp};
 
 `ifndef SYNTHESIS
   // Usage checks (Verilator --assert; Yosys defines SYNTHESIS).
   logic [2:0] f_policy_q;
   logic       f_run_q;
   logic [NumBanks-1:0] f_bank_ready_q;
+  function automatic logic [NGW-1:0] f_first(input logic [NGW-1:0] v);   // the lowest set bit
+    f_first = '0;
+    for (int g = 0; g < NGW; g++) if (v[g] && f_first == '0) f_first[g] = 1'b1;
+  endfunction
   always_ff @(posedge clk_i) begin
     f_policy_q     <= policy_i;
     f_run_q        <= rst_ni;
@@ -703,6 +731,14 @@ module dram_sched #(
       for (int i = 0; i < WrQ; i++)
         assert (wr_chosen[i] == (c_wr && c_wr_idx == WIdxW'(i)))
           else $error("dram_sched: write entry %0d: chosen one-hot differs from the choice's index", i);
+      for (int i = 0; i < WrQ; i++)
+        assert (g_wr_oh_q[i] == (g_wr && g_idx_q == GIdxW'(i)))
+          else $error("dram_sched: write entry %0d: the grant's one-hot differs from its index", i);
+      for (int i = 0; i < RdQ; i++)
+        assert (x_now[i] == (x_any && x_pay[i*XPW +: XPW] == {rp_bank_d, rp_row_d}))
+          else $error("dram_sched: row shortlist entry %0d: the row picked now differs from the pick's", i);
+      assert (swp_win == f_first(swp_v) && swf_win == f_first(swf_v))
+        else $error("dram_sched: a registered first write group differs from the first shortlisted group");
       for (int k = 0; k < NF; k++)
         assert (f_vs[k] == (c_valid & ~c_hit)
                 && (!f_vs[k] || {f_banks[k*BankW +: BankW], f_rows[k*RowW +: RowW]} == {c_bank, c_row}))

@@ -15,6 +15,10 @@
 // is its lowest. The DRAM scheduler registers from it the row its next
 // choice opens (dram_frow) instead of selecting it in the choice's cycle.
 //
+// With FirstQ = 1 (and First = 1) it also registers that group as a one-hot
+// (fgrp_o; 0 when no group shortlists), which is first_oh(v_o) a cycle later:
+// the write choice, oldest first, takes it from flip-flops.
+//
 // With Win = 1 it also registers which entry each group shortlisted
 // (win_o, one-hot per group, at the entries' positions in the shortlist's
 // cycle): the choice then names its request by an AND per entry, not an
@@ -30,6 +34,7 @@ module dram_slist #(
   parameter int G  = 8,                       // entries per group
   parameter bit First = 1'b0,                 // 1: give first_o and any_o (not registered)
   parameter bit Win   = 1'b0,                 // 1: register win_o
+  parameter bit FirstQ = 1'b0,                // 1: register fgrp_o (needs First)
   localparam int NG = (N + G - 1) / G
 ) (
   input  logic           clk_i,               // clock
@@ -44,7 +49,8 @@ module dram_slist #(
   output logic [NG*PW-1:0] pay_o,             // its payload
   output logic [PW-1:0]   first_o,            // now: the first shortlisting group's payload (First)
   output logic            any_o,              // now: some group shortlists an entry (First)
-  output logic [N-1:0]    win_o               // registered: entry i is its group's shortlisted one (Win)
+  output logic [N-1:0]    win_o,              // registered: entry i is its group's shortlisted one (Win)
+  output logic [NG-1:0]   fgrp_o              // registered: the first group with v_o set, one-hot (FirstQ)
 );
   logic [N-1:0]  win;
   logic [NG-1:0] any;
@@ -88,9 +94,18 @@ module dram_slist #(
     logic [NG-1:0] gfirst;
     first_oh #(.N(NG)) u_first (.req_i(any), .first_o(gfirst), .any_o(any_o));
     oh_sel #(.N(NG), .W(PW)) u_fpay (.data_i(pay_sels), .sel_i(gfirst), .data_o(first_o));
+    if (FirstQ) begin : gen_fq
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) fgrp_o <= '0;
+        else         fgrp_o <= gfirst;
+      end
+    end else begin : gen_no_fq
+      assign fgrp_o = '0;
+    end
   end else begin : gen_no_first
     assign first_o = '0;
     assign any_o   = 1'b0;
+    assign fgrp_o  = '0;
     // verilator lint_off UNUSEDSIGNAL
     logic unused;
     assign unused = ^pay_sels;
