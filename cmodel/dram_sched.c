@@ -49,6 +49,7 @@ void dram_sched_reset(dram_sched_state_t *s)
     s->rpl.n = 0;
     s->rp_valid = s->rp_bank = s->rp_row = s->rp_score = 0;
     s->dq_valid = s->dq_addr = s->dq_len = s->dq_age = 0;
+    s->br = 0;                       /* no bank ready in the first cycle after reset */
     s->du_valid = s->du_bank = s->du_row = s->du_age = 0;
     s->du_dlen = 0;
     s->dt_term = s->dt_dlen = 0;
@@ -164,11 +165,12 @@ static int is_open(const open_rows_t *o, uint64_t bank, uint64_t row) { return o
 
 /* The shortlist stage, on the state at the start of the cycle: every request
  * except the one shown now (it leaves at the end of the cycle) and the one
- * chosen now (shown next cycle), with this cycle's bank readiness, the row
+ * chosen now (shown next cycle), with the bank readiness given last cycle
+ * (bank_ready is registered at the input: s->br), the row
  * hits against the open rows as this cycle's choice leaves them, the row
  * picked last (its reads are class f under MSHR-*) and the request scores now.
  * Indexed as the queue will be next cycle. */
-static void shortlist_queue(const dram_sched_state_t *s, const dram_sched_in_t *in, const decision_t *d,
+static void shortlist_queue(const dram_sched_state_t *s, const decision_t *d,
                             const open_rows_t *o, unsigned policy, int write, ds_short_t *q)
 {
     const ds_entry_t *e = write ? s->wr : s->rd;
@@ -180,7 +182,7 @@ static void shortlist_queue(const dram_sched_state_t *s, const dram_sched_in_t *
         if (gone && s->g.idx == i)
             continue;   /* leaves at the end of this cycle: the entries above move down */
         const int chosen = d->valid && d->write == write && d->idx == i;
-        const int elig = !chosen && bank_ok(in->bank_ready, e[i].bank);
+        const int elig = !chosen && bank_ok(s->br, e[i].bank);
         const int hit = is_open(o, e[i].bank, e[i].row);
         if (write) {
             q->p[j] = (unsigned char)(elig && hit);
@@ -220,7 +222,7 @@ static void row_pick(const dram_sched_state_t *s, uint64_t *valid, uint64_t *ban
 }
 
 /* The row pick's shortlist stage, on the state at the start of the cycle:
- * the rows with reads queued, in a bank ready now, not open as this cycle's
+ * the rows with reads queued, in a bank ready (s->br), not open as this cycle's
  * choice leaves the open rows, and neither the row picked now (rpv/rpb/rpr)
  * nor the one picked last cycle (s->rp_*, which this cycle's read shortlist
  * uses): the next two choices may open those and take their reads, and
@@ -229,12 +231,12 @@ static void row_pick(const dram_sched_state_t *s, uint64_t *valid, uint64_t *ban
  * order); MSHR-M the largest merge length in the row, that is the reads
  * themselves in arrival order with their merge lengths (the row of the oldest
  * read with the largest length wins). FCFS and FR-FCFS pick no row. */
-static void row_shortlist(const dram_sched_state_t *s, const dram_sched_in_t *in, const open_rows_t *o,
+static void row_shortlist(const dram_sched_state_t *s, const open_rows_t *o,
                           unsigned policy, uint64_t rpv, uint64_t rpb, uint64_t rpr, ds_rshort_t *r)
 {
     r->n = 0;
 #define ROW_SKIP(b_, r_)                                                                                    \
-    (!bank_ok(in->bank_ready, (b_)) || is_open(o, (b_), (r_)) || (rpv && rpb == (b_) && rpr == (r_)) ||          \
+    (!bank_ok(s->br, (b_)) || is_open(o, (b_), (r_)) || (rpv && rpb == (b_) && rpr == (r_)) ||          \
      (s->rp_valid && s->rp_bank == (b_) && s->rp_row == (r_)))
     if (policy == DS_MSHR_M) {
         for (unsigned i = 0; i < s->rd_count; i++) {
@@ -415,9 +417,9 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     }
     uint64_t rpv, rpb, rpr, rps;
     row_pick(s, &rpv, &rpb, &rpr, &rps);
-    shortlist_queue(s, in, &d, &o, policy, 0, &s->rsl);
-    shortlist_queue(s, in, &d, &o, policy, 1, &s->wsl);
-    row_shortlist(s, in, &o, policy, rpv, rpb, rpr, &s->rpl);
+    shortlist_queue(s, &d, &o, policy, 0, &s->rsl);
+    shortlist_queue(s, &d, &o, policy, 1, &s->wsl);
+    row_shortlist(s, &o, policy, rpv, rpb, rpr, &s->rpl);
     /* the read shortlist's class f is the row picked last (the one in effect this cycle) */
     s->sl_rp_valid = s->rp_valid;
     s->sl_rp_bank = s->rp_bank;
@@ -480,6 +482,7 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     s->rp_row = rpr;
     s->rp_score = rps;
     s->drain = (uint64_t)d.drain;
+    s->br = in->bank_ready & bits_mask(nbanks);
     s->dq_valid = in->dm_valid & 1;
     s->dq_addr = in->dm_addr & bits_mask(c->addr_w);
     s->dq_len = in->dm_len & bits_mask(DS_LEN_W);

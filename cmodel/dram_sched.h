@@ -131,6 +131,7 @@ typedef struct {
     ds_rshort_t rpl;                 /* the row shortlist (last cycle's snapshot) */
     uint64_t rp_valid, rp_bank, rp_row, rp_score;  /* the last valid row pick (made last cycle, or held) */
     uint64_t dq_valid, dq_addr, dq_len, dq_age;    /* the dummy given last cycle, searched this cycle */
+    uint64_t br;                     /* bank_ready given last cycle: the shortlists' readiness this cycle */
     uint64_t du_valid, du_bank, du_row, du_age;    /* last cycle's searched dummy, for its row's store entry */
     int64_t du_dlen;                 /* its change of merge length */
     int64_t dt_term, dt_dlen;        /* the dummy before it, for the entries flagged (df): its age + 3 x its

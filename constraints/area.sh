@@ -381,6 +381,24 @@ read_sdc {$sdc}
 # controller's clock); the report gives the period it set.
 if {[llength [all_clocks]]} { puts "CLOCK_PERIOD [get_property [lindex [all_clocks] 0] period]" }
 
+# Static configurations: a block whose .sdc lists its modes (::ms_modes, a
+# list of {name {port value ...}}: dram_sched's policies, pins that may
+# change only in reset) is timed in each mode on its own, its pins held by
+# set_case_analysis; the reports below are of the slowest mode.
+set ms_mode all
+if {[info exists ::ms_modes]} {
+    set ms_worst ""
+    foreach m \$::ms_modes {
+        lassign \$m name cases
+        foreach {port v} \$cases { set_case_analysis \$v [get_ports \$port] }
+        set ws [sta::worst_slack_cmd max]
+        puts [format "MODE %s slack=%.4f" \$name [sta::time_sta_ui \$ws]]
+        if {\$ms_worst eq "" || \$ws < \$ms_worst} { set ms_worst \$ws; set ms_mode \$name; set ms_cases \$cases }
+    }
+    foreach {port v} \$ms_cases { set_case_analysis \$v [get_ports \$port] }
+    puts "MODE_WORST \$ms_mode"
+}
+
 puts "== check_setup -verbose (clocks, constraints, loops)"
 check_setup -verbose
 puts "== worst setup path"
@@ -414,7 +432,7 @@ set pe [lindex [find_timing_paths -path_delay max -group_count 1 -sort_by_slack]
 set flops [llength [all_registers -cells -edge_triggered]]
 set latches [llength [all_registers -cells -level_sensitive]]
 if {\$pe eq ""} {
-    puts "RESULT slack=none crit=0 start=none end=none levels=0 flops=\$flops latches=\$latches"
+    puts "RESULT slack=none crit=0 start=none end=none levels=0 flops=\$flops latches=\$latches mode=\$ms_mode"
 } else {
     set pts [get_property \$pe points]
     set from_reg [expr {![sta::Pin_is_top_level_port [get_property [lindex \$pts 0] pin]]}]
@@ -436,8 +454,8 @@ if {\$pe eq ""} {
     }
     set start [ms_point_name [get_property \$pe startpoint]]
     set end   [ms_point_name [get_property \$pe endpoint]]
-    puts [format "RESULT slack=%.4f crit=%.4f start=%s end=%s levels=%d flops=%d latches=%d" \\
-              \$slack [expr {\$t1 - \$t0 + \$setup}] \$start \$end [llength \$insts] \$flops \$latches]
+    puts [format "RESULT slack=%.4f crit=%.4f start=%s end=%s levels=%d flops=%d latches=%d mode=%s" \\
+              \$slack [expr {\$t1 - \$t0 + \$setup}] \$start \$end [llength \$insts] \$flops \$latches \$ms_mode]
 }
 exit
 EOF
@@ -484,6 +502,7 @@ res=$(grep -m1 '^RESULT ' "$outdir/sta.log") || die "no result line in $outdir/s
 get() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<< "$res"; }
 slack=$(get slack); crit=$(get crit); start=$(get start); end=$(get end)
 levels=$(get levels); flops=$(get flops); latches=$(get latches)
+mode=$(get mode); mode=${mode:-all}
 sdc_period=$(sed -n 's/^CLOCK_PERIOD //p' "$outdir/sta.log" | head -1)
 [ -n "$sdc_period" ] && period=$(awk -v p="$sdc_period" 'BEGIN { printf "%.4g", p }')
 
@@ -495,10 +514,10 @@ sdc_period=$(sed -n 's/^CLOCK_PERIOD //p' "$outdir/sta.log" | head -1)
 # (Outputs tied to a constant, e.g. idx_o when N = 1, show up as unconstrained
 # endpoints too: harmless, but named so that a real gap is seen.)
 awk '/^== check_setup/ { on = 1; next } /^== / { on = 0 }
-     on && /^Warning: There (is|are) / { w = w (w ? "; " : "") substr($0, 10); next }
-     on && /^  / { sub(/^ +/, ""); w = w " " $0 }
-     END { if (w) print w }' "$outdir/sta.log" | while read -r w; do
-    echo "$prog: note: $block ${params[*]+${params[*]}}: check_setup: $w (outputs tied to a constant count as unconstrained), see $outdir/sta.log" >&2
+     on && /^Warning: There (is|are) / { if (n > 8) w = w " ..."; w = w (w ? "; " : "") substr($0, 10); n = 0; next }
+     on && /^  / { sub(/^ +/, ""); if (++n <= 8) w = w " " $0 }
+     END { if (n > 8) w = w " ..."; if (w) print w }' "$outdir/sta.log" | while read -r w; do
+    echo "$prog: note: $block ${params[*]+${params[*]}}: check_setup: $w (outputs tied to a constant, and in a mode held by set_case_analysis the registers it makes constant, count as unconstrained), see $outdir/sta.log" >&2
 done
 
 params_str=$(IFS=,; echo "${params[*]+${params[*]}}")
@@ -521,6 +540,7 @@ memory_bits=$mem_bits
 crit_ns=$crit
 crit_fo4=$crit_fo4
 slack_ns=$slack
+mode=$mode
 levels=$levels
 abc=$abc_used
 abc_recipe=$kept
@@ -531,7 +551,8 @@ endpoint=$end
 outdir=$outdir
 EOF
 if [ $quiet -eq 0 ]; then
-    printf '%s %s on %s: %s cells, %s um2, %s flip-flops (%s storage bits, %s in memories), critical path %s ns (%s FO4, %s cells) %s -> %s, slack %s ns at %s ns\n' \
+    printf '%s %s on %s: %s cells, %s um2, %s flip-flops (%s storage bits, %s in memories), critical path %s ns (%s FO4, %s cells) %s -> %s, slack %s ns at %s ns%s\n' \
         "$block" "${params_str:--}" "$libname" "$cells" "$area" "$flops" "$bits" "$mem_bits" \
-        "$crit" "$crit_fo4" "$levels" "$start" "$end" "$slack" "$period"
+        "$crit" "$crit_fo4" "$levels" "$start" "$end" "$slack" "$period" \
+        "$([ "$mode" = all ] || echo " (slowest mode: $mode)")"
 fi

@@ -50,6 +50,18 @@ set_false_path -from [get_ports rst_ni]
 # mrpb's modes (mrpb.sdc). Every path through the logic it steers is still
 # timed from its registers, for whichever policy is slowest.
 set_false_path -from [get_ports policy_i*]
+# The block runs one policy at a time, so each policy is a timing mode of its
+# own: area.sh times the netlist once per policy with policy_i held by
+# set_case_analysis and reports the slowest (as a sign-off tool times a
+# chip's static configurations). A path that only a mix of two policies
+# would use (a select made under one and read under another) is then not a
+# path of any mode; every path of every policy is timed.
+set ::ms_modes {}
+foreach {name code} {FCFS 0 FR-FCFS 1 MSHR-M 2 MSHR-S 3 MSHR-S+A 4} {
+  set cases {}
+  for {set b 0} {$b < 3} {incr b} { lappend cases "policy_i\[$b\]" [expr {($code >> $b) & 1}] }
+  lappend ::ms_modes [list $name $cases]
+}
 
 set_load [expr {4.0 * [get_property [get_lib_pins $::ms_load_pin] capacitance]}] [all_outputs]
 # The scheduled request (a register's fields through the grant's multiplexer)

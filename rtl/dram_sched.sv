@@ -10,8 +10,8 @@
 //
 // The decision is pipelined to meet the DRAM controller's clock
 // (docs/dram_sched.md, "Pipeline"):
-//   * shortlist (dram_slist): on this cycle's queues, bank_ready_i and row
-//     picked last, leaving out the request shown now and the one chosen now,
+//   * shortlist (dram_slist): on this cycle's queues, last cycle's bank_ready_i
+//     (registered at the input) and row picked last, leaving out the request shown now and the one chosen now,
 //     with the row hits as this cycle's choice leaves the open rows: the best
 //     candidate of every group of 8 entries, per class (read hits, reads of
 //     the picked row or all reads, write hits, all writes), registered;
@@ -28,8 +28,10 @@
 // cycle and the read's row-score entry a cycle later. New requests enter when there was
 // room at the start of the cycle, and every read ages by its merge length.
 // The policy is static: it may change only while rst_ni is low.
-// bank_ready_i[b] must leave room in bank b's command queue for a request
-// chosen next cycle and handed over the cycle after.
+// bank_ready_i is registered at the input (its 16 bits fan out to every
+// queue and store entry): bank_ready_i[b] must leave room in bank b's
+// command queue for a request shortlisted next cycle, chosen the cycle after
+// and handed over the cycle after that, besides the ones in flight.
 //
 // Write drain: entered when the write count reaches HighWM, or the read queue
 // is empty and the write queue is not; left when the write count is at most
@@ -188,6 +190,15 @@ module dram_sched #(
 
   logic drain_q, drain_d;              // drain_q: this cycle's drain state, decided last cycle
 
+  // bank_ready_i, registered at the input: the shortlist's eligibility starts
+  // from flip-flops (at 0.2 P and ~250 loads a bit, the input was the start of
+  // the worst paths; issue 12). Reset: no bank ready.
+  logic [NumBanks-1:0] br_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) br_q <= '0;
+    else         br_q <= bank_ready_i;
+  end
+
   assign g_rd = g_valid_q & ~g_write_q;
   assign g_wr = g_valid_q & g_write_q;
   assign g_rd_mask = g_rd_oh_q;
@@ -289,7 +300,9 @@ module dram_sched #(
   logic [RPW-1:0]        srp_first_d, srf_first_d; // now: the first shortlisting group's payload (dram_frow)
   logic                  srp_any_d, srf_any_d;
   logic [RdQ-1:0]        srp_wins, srf_wins;       // the entries shortlisted (dram_qfold)
-  logic [NGR-1:0]        srp_fgrp, srf_fgrp, sx_fgrp; // not used (FirstQ = 0)
+  logic [NGR-1:0]        srp_fgrp, srf_fgrp;       // the first shortlisting group, registered (FirstQ)
+  logic [NGR-1:0]        sx_fgrp;                  // not used (FirstQ = 0)
+  logic [NGR-1:0]        rp_sel, rf_sel;           // the group chosen, per class
   logic [NGW-1:0]        swp_v, swf_v, swp_win, swf_win;
   logic [NGW-1:0]        swp_key, swf_key;
   logic [NGW*WPW-1:0]    swp_pay, swf_pay;
@@ -300,6 +313,13 @@ module dram_sched #(
 
   grp_best #(.N(NGR), .W(AgeW), .G(NGR)) u_pick_rp (.valid_i(srp_v), .key_i(srp_key), .win_o(srp_win), .any_o(rp_any));
   grp_best #(.N(NGR), .W(AgeW), .G(NGR)) u_pick_rf (.valid_i(srf_v), .key_i(srf_key), .win_o(srf_win), .any_o(rf_any));
+  // Under FCFS and FR-FCFS every read key is 0, so the best group is the
+  // first shortlisting one, which the shortlist registered (fgrp_o): the
+  // key compares are used only under MSHR-*. With the policy static, each
+  // policy's paths are timed on their own (constraints/dram_sched.sdc), and
+  // these selects keep the compares off FCFS's and FR-FCFS's paths.
+  assign rp_sel = mshr ? srp_win : srp_fgrp;
+  assign rf_sel = mshr ? srf_win : srf_fgrp;
   // Writes go oldest first: the first shortlisted group (keys all 0), found
   // before the shortlist's registers and registered with it (dram_slist's
   // fgrp_o = first_oh(v_o)), so the chosen write's one-hot starts from
@@ -310,8 +330,8 @@ module dram_sched #(
   // The chosen group's payload: of the first class with a candidate.
   logic [RPW-1:0] rd_c_pay, rp_pay, rf_pay;
   logic [WPW-1:0] wr_c_pay, wp_pay, wf_pay;
-  oh_sel #(.N(NGR), .W(RPW)) u_rp_pay (.data_i(srp_pay), .sel_i(srp_win), .data_o(rp_pay));
-  oh_sel #(.N(NGR), .W(RPW)) u_rf_pay (.data_i(srf_pay), .sel_i(srf_win), .data_o(rf_pay));
+  oh_sel #(.N(NGR), .W(RPW)) u_rp_pay (.data_i(srp_pay), .sel_i(rp_sel), .data_o(rp_pay));
+  oh_sel #(.N(NGR), .W(RPW)) u_rf_pay (.data_i(srf_pay), .sel_i(rf_sel), .data_o(rf_pay));
   oh_sel #(.N(NGW), .W(WPW)) u_wp_pay (.data_i(swp_pay), .sel_i(swp_win), .data_o(wp_pay));
   oh_sel #(.N(NGW), .W(WPW)) u_wf_pay (.data_i(swf_pay), .sel_i(swf_win), .data_o(wf_pay));
   assign rd_c_pay = rp_any ? rp_pay : rf_pay;
@@ -375,6 +395,12 @@ module dram_sched #(
   logic [NF-1:0]       f_vs;
   logic [NF*BankW-1:0] f_banks;
   logic [NF*RowW-1:0]  f_rows;
+  // Under MSHR-* every read of class f is of the picked row (RP), so the
+  // row a read miss opens is RP's: the payload select after the shortlist's
+  // group picks is then used only under FR-FCFS (a path of its own with the
+  // policy static).
+  logic [RPW-1:0] rf_first_d;
+  assign rf_first_d = mshr ? {srf_first_d[RPW-1:XPW], rp_bank_q, rp_row_q} : srf_first_d;
   dram_frow #(.RPW(RPW), .WPW(WPW), .BankW(BankW), .RowW(RowW), .NF(NF)) u_frow (
     .clk_i,
     .rst_ni,
@@ -383,7 +409,7 @@ module dram_sched #(
     .rp_any_i   (srp_any_d),
     .rp_first_i (srp_first_d),
     .rf_any_i   (srf_any_d),
-    .rf_first_i (srf_first_d),
+    .rf_first_i (rf_first_d),
     .wp_any_i   (swp_any_d),
     .wf_any_i   (swf_any_d),
     .wf_first_i (swf_first_d),
@@ -429,7 +455,7 @@ module dram_sched #(
     .bank_i       (rd_bank),
     .row_i        (rd_row),
     .hq_i         (rd_hq),
-    .bank_ready_i,
+    .bank_ready_i (br_q),
     .f_v_i        (f_vs[0 +: NFR]),
     .f_bank_i     (f_banks[0 +: NFR*BankW]),
     .f_row_i      (f_rows[0 +: NFR*RowW]),
@@ -438,8 +464,8 @@ module dram_sched #(
     .g_idx_i      (g_idx_q),
     .c_sel_i      (c_rd),
     .c_p_i        (rp_any),
-    .c_grp_p_i    (srp_win),
-    .c_grp_f_i    (srf_win),
+    .c_grp_p_i    (rp_sel),
+    .c_grp_f_i    (rf_sel),
     .win_p_i      (srp_wins),
     .win_f_i      (srf_wins),
     .l_pop_i      (rd_left_q),
@@ -462,10 +488,10 @@ module dram_sched #(
                                   :           '0;
   end
 
-  dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp), .First(1'b1), .Win(1'b1)) u_sl_rp (
+  dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp), .First(1'b1), .Win(1'b1), .FirstQ(1'b1)) u_sl_rp (
     .clk_i, .rst_ni, .cand_i(rd_p), .key_i(rd_key), .pay_i(rd_pay), .v_o(srp_v), .key_o(srp_key), .pay_o(srp_pay),
     .first_o(srp_first_d), .any_o(srp_any_d), .win_o(srp_wins), .fgrp_o(srp_fgrp));
-  dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp), .First(1'b1), .Win(1'b1)) u_sl_rf (
+  dram_slist #(.N(RdQ), .W(AgeW), .PW(RPW), .G(Grp), .First(1'b1), .Win(1'b1), .FirstQ(1'b1)) u_sl_rf (
     .clk_i, .rst_ni, .cand_i(rd_f), .key_i(rd_key), .pay_i(rd_pay), .v_o(srf_v), .key_o(srf_key), .pay_o(srf_pay),
     .first_o(srf_first_d), .any_o(srf_any_d), .win_o(srf_wins), .fgrp_o(srf_fgrp));
 
@@ -476,7 +502,7 @@ module dram_sched #(
     .bank_i       (wr_bank),
     .row_i        (wr_row),
     .hq_i         (wr_hq),
-    .bank_ready_i,
+    .bank_ready_i (br_q),
     .f_v_i        (f_vs[2*NFR +: NFW]),
     .f_bank_i     (f_banks[2*NFR*BankW +: NFW*BankW]),
     .f_row_i      (f_rows[2*NFR*RowW +: NFW*RowW]),
@@ -600,7 +626,7 @@ module dram_sched #(
       assign eqg[g] = {bank, row} == sx_pay[g*XPW +: XPW];
     end
     assign x_now[i]  = |(sx_win & eqg);           // the row picked now
-    assign x_cand[i] = v & bank_ready_i[bank] & ~open & ~x_now[i]
+    assign x_cand[i] = v & br_q[bank] & ~open & ~x_now[i]
                      & ~(rp_valid_q & bank == rp_bank_q & row == rp_row_q);
     assign x_key[i*ScoreW +: ScoreW] = mshr_m ? ScoreW'(rd_len[i*LenW +: LenW]) + 1'b1
                                      : mshr_s ? ScoreW'(rs_len[i*SumW +: SumW])
@@ -705,25 +731,29 @@ module dram_sched #(
   assign open_row_o   = open_row;
 
   logic unused;
-  assign unused = ^{swp_key, swf_key, sl_rp_valid_q, swp_first_d, sx_first, sx_any_d, sx_wins, srp_fgrp, srf_fgrp, sx_fgrp};
+  assign unused = ^{swp_key, swf_key, sl_rp_valid_q, swp_first_d, sx_first, sx_any_d, sx_wins, sx_fgrp};
 
 `ifndef SYNTHESIS
   // Usage checks (Verilator --assert; Yosys defines SYNTHESIS).
   logic [2:0] f_policy_q;
   logic       f_run_q;
-  logic [NumBanks-1:0] f_bank_ready_q;
+  logic [NumBanks-1:0] f_br_q;         // br_q in the shortlist's cycle
   function automatic logic [NGW-1:0] f_first(input logic [NGW-1:0] v);   // the lowest set bit
     f_first = '0;
     for (int g = 0; g < NGW; g++) if (v[g] && f_first == '0) f_first[g] = 1'b1;
   endfunction
+  function automatic logic [NGR-1:0] f_first_r(input logic [NGR-1:0] v);
+    f_first_r = '0;
+    for (int g = 0; g < NGR; g++) if (v[g] && f_first_r == '0) f_first_r[g] = 1'b1;
+  endfunction
   always_ff @(posedge clk_i) begin
     f_policy_q     <= policy_i;
     f_run_q        <= rst_ni;
-    f_bank_ready_q <= bank_ready_i;
+    f_br_q         <= br_q;
     if (rst_ni) begin
       assert (policy_i <= 3'd4) else $error("dram_sched: policy %0d is not defined", policy_i);
       assert (!(f_run_q && f_policy_q != policy_i)) else $error("dram_sched: the policy changed out of reset");
-      assert (!c_valid || f_bank_ready_q[c_bank])
+      assert (!c_valid || f_br_q[c_bank])
         else $error("dram_sched: chose a request of a bank that was not ready in its shortlist's cycle");
       for (int i = 0; i < RdQ; i++)
         assert (rd_chosen[i] == (c_rd && c_rd_idx == RIdxW'(i)))
@@ -739,6 +769,10 @@ module dram_sched #(
           else $error("dram_sched: row shortlist entry %0d: the row picked now differs from the pick's", i);
       assert (swp_win == f_first(swp_v) && swf_win == f_first(swf_v))
         else $error("dram_sched: a registered first write group differs from the first shortlisted group");
+      assert (mshr || (srp_win == srp_fgrp && srf_win == srf_fgrp))
+        else $error("dram_sched: with read keys 0, the best read group differs from the first shortlisted one");
+      assert (srp_fgrp == f_first_r(srp_v) && srf_fgrp == f_first_r(srf_v))
+        else $error("dram_sched: a registered first read group differs from the first shortlisted group");
       for (int k = 0; k < NF; k++)
         assert (f_vs[k] == (c_valid & ~c_hit)
                 && (!f_vs[k] || {f_banks[k*BankW +: BankW], f_rows[k*RowW +: RowW]} == {c_bank, c_row}))

@@ -9,10 +9,10 @@
 #include "bits.h"
 #include "block.h"
 
-/* Entries of a bank's command queue: dram.bank_queue, and two for the
+/* Entries of a bank's command queue: dram.bank_queue, and three for the
  * scheduler's pipeline (a bank is ready while it holds fewer than
  * dram.bank_queue; see the readiness below). */
-#define BANK_SLOTS(cfg) ((cfg)->bank_q + 2)
+#define BANK_SLOTS(cfg) ((cfg)->bank_q + 3)
 
 /* log2 of a power of two (banks, rows) */
 static unsigned log2u(uint64_t x) { return bits_clog2(x); }
@@ -395,13 +395,16 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
     int who[3];
     offer(d, now, l2_now, who);
     /* dram_sched with nothing queued, no input and not draining keeps its
-     * state through a clock edge: skip it (exact) */
+     * state through a clock edge: skip it (exact; its bank_ready register
+     * goes stale, but the first cycle after has empty queues to shortlist) */
     int work = d->in.rd_valid || d->in.wr_valid || d->in.dm_valid || d->sched_live;
     if (work) {
-        /* A request shortlisted now is chosen next cycle and handed over
-         * (sched_*) the cycle after, while the ones shown now and next cycle
-         * may go to the same bank: a bank is ready with room for three, so
-         * each queue has bank_q + 2 entries (docs/dram_sched.md, "Pipeline"). */
+        /* bank_ready is registered in the scheduler: the readiness given now
+         * is used by next cycle's shortlist, whose request is chosen the
+         * cycle after and handed over (sched_*) the cycle after that, while
+         * the ones shown now and in the next two cycles may go to the same
+         * bank: a bank is ready with room for four, so each queue has
+         * bank_q + 3 entries (docs/dram_sched.md, "Pipeline"). */
         uint64_t ready = 0;
         for (unsigned b = 0; b < cfg->t.nbk; b++)
             if (d->bank[b].n < cfg->bank_q)

@@ -44,17 +44,18 @@ static void dummies_counted(void **unused)
     dram_sched_stats_t st = {0};
     /* One row per cycle: read (addr, bank, row), dummy (addr, len), bank_ready. A dummy is
      * searched the cycle after it is given: each row's comment tells the fate of the dummy
-     * given in the row before (tests/stim/dram_sched_dummy.stim). */
+     * given in the row before; bank_ready is registered too, so each row's is the readiness
+     * the next row's shortlist uses (tests/stim/dram_sched_dummy.stim). */
     static const struct { int rd; uint64_t ra, rb, rr; int dm; uint64_t da, dl, br; } cyc[] = {
-        {1, 0x55, 0, 0, 1, 0x55, 2, 0},    /* 1: D, and a dummy for it */
+        {1, 0x55, 0, 0, 1, 0x55, 2, 0xf},  /* 1: D, and a dummy for it; banks ready (for row 2) */
         {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 2: applied: length 3; banks ready: row shortlist D */
         {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 3: row pick D */
         {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 4: read shortlist D */
-        {0, 0, 0, 0, 1, 0x55, 3, 0xf},     /* 5: D chosen */
+        {0, 0, 0, 0, 1, 0x55, 3, 0},       /* 5: D chosen */
         {0, 0, 0, 0, 1, 0x55, 1, 0},       /* 6: D shown, leaving: dropped */
         {0, 0, 0, 0, 1, 0x77, 1, 0},       /* 7: departed: dropped */
         {0, 0, 0, 0, 1, 0x66, 1, 0},       /* 8: never seen: dropped */
-        {1, 0x66, 1, 1, 1, 0x66, 4, 0},    /* 9: searched as its read arrives: dropped */
+        {1, 0x66, 1, 1, 1, 0x66, 4, 0xf},  /* 9: searched as its read arrives: dropped */
         {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 10: given with E: applied, length 5; row shortlist E */
         {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 11: row pick E */
         {0, 0, 0, 0, 0, 0, 0, 0xf},        /* 12: read shortlist E */
@@ -89,6 +90,7 @@ static void drain_counted(void **unused)
     dram_sched_in_t in = {.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 0xab};
     for (unsigned i = 0; i < 6; i++) {          /* R and six writes to bank 1 row 1; no bank ready */
         in.wr_valid = 1, in.wr_addr = 0x10 + i, in.wr_bank = 1, in.wr_row = 1;
+        in.bank_ready = i == 5 ? 0xf : 0;       /* registered: ready from the next cycle on */
         step(s, &in, &st);
         in.rd_valid = 0;
     }
@@ -237,13 +239,14 @@ static void policy_width(void **unused)
 {
     (void)unused;
     dram_sched_state_t *s = new_sched(8, 8, 6, 2);
-    dram_sched_in_t in = {.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 1, .rd_row = 5};
+    /* bank_ready is registered at the input: each tick's readiness is the next tick's */
+    dram_sched_in_t in = {.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 1, .rd_row = 5, .bank_ready = 1};
     dram_sched_tick(s, &in);                       /* A: bank 0 row 5 */
-    in = (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 2, .rd_row = 7, .bank_ready = 1};
+    in = (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 2, .rd_row = 7};
     dram_sched_tick(s, &in);                       /* A shortlisted; R0: row 7 */
     in = (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = 3, .rd_row = 5};
     dram_sched_tick(s, &in);                       /* A chosen (bank 0's open row 5); R1: row 5 */
-    in = (dram_sched_in_t){.policy = DS_FRFCFS};
+    in = (dram_sched_in_t){.policy = DS_FRFCFS, .bank_ready = 1};
     dram_sched_tick(s, &in);                       /* A leaves */
     assert_int_equal(s->rd_count, 2);
     dram_sched_out_t o;
