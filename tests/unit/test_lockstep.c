@@ -125,18 +125,21 @@ static void unbuilt_set(void **state)
     ls_close(ls, NULL);
 }
 
-/* dram_sched inputs of one cycle under FR-FCFS: a read to bank 1, or every bank ready. */
-static dram_sched_in_t ds_read(uint64_t addr, uint64_t row)
+/* dram_sched inputs of one cycle under FR-FCFS: a read to bank 1 (with every bank ready or
+ * none), or every bank ready. */
+static dram_sched_in_t ds_read(uint64_t addr, uint64_t row, uint64_t ready)
 {
-    return (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = addr, .rd_bank = 1, .rd_row = row};
+    return (dram_sched_in_t){.policy = DS_FRFCFS, .rd_valid = 1, .rd_addr = addr, .rd_bank = 1, .rd_row = row,
+                             .bank_ready = ready};
 }
 
 static dram_sched_in_t ds_ready(void) { return (dram_sched_in_t){.policy = DS_FRFCFS, .bank_ready = 0xf}; }
 
 /* dram_sched through its structs: two reads to one bank's open row and a
  * third to another row; FR-FCFS serves the hit first. The shortlist stage
- * sees cycle t (queue, bank readiness), the choice is made in t+1 and handed
- * over in t+2 (docs/dram_sched.md, "Pipeline"). Compared in lockstep. */
+ * sees cycle t (queue; the bank readiness given in t - 1: it is registered at
+ * the input), the choice is made in t+1 and handed over in t+2
+ * (docs/dram_sched.md, "Pipeline"). Compared in lockstep. */
 static void dram_sched_frfcfs(void **state)
 {
     (void)state;
@@ -147,20 +150,21 @@ static void dram_sched_frfcfs(void **state)
         assert_non_null(ls);
         dram_sched_in_t in;
         dram_sched_out_t out;
-        /* cycle 0: read A (bank 1 row 3) queued; cycle 1: the bank is ready and
-         * A is shortlisted; cycle 2: A is chosen (opens row 3); cycle 3: A is
-         * handed over (sched_*) */
-        in = ds_read(0xA, 3);
+        /* cycle 0: read A (bank 1 row 3) queued, the bank ready (for cycle 1);
+         * cycle 1: A is shortlisted; cycle 2: A is chosen (opens row 3); cycle
+         * 3: A is handed over (sched_*) */
+        in = ds_read(0xA, 3, 0xf);
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.rd_ready, 1);
-        in = ds_ready();
+        in = (dram_sched_in_t){.policy = DS_FRFCFS};
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.sched_valid, 0);
-        /* cycles 2, 3: read B (bank 1 row 5), then read C (bank 1 row 3), bank busy */
-        in = ds_read(0xB, 5);
+        /* cycles 2, 3: read B (bank 1 row 5), then read C (bank 1 row 3), bank
+         * busy; ready again with C (for cycle 4) */
+        in = ds_read(0xB, 5, 0);
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.sched_valid, 0);
-        in = ds_read(0xC, 3);
+        in = ds_read(0xC, 3, 0xf);
         assert_int_equal(ls_step_io(ls, 1, &in, &out), 0);
         assert_int_equal(out.sched_valid, 1);
         assert_int_equal(out.sched_addr, 0xA);
