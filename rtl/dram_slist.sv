@@ -17,7 +17,8 @@
 //
 // With FirstQ = 1 (and First = 1) it also registers that group as a one-hot
 // (fgrp_o; 0 when no group shortlists), which is first_oh(v_o) a cycle later:
-// the write choice, oldest first, takes it from flip-flops.
+// the choice of a class whose keys are all equal (the writes; the reads
+// under FCFS and FR-FCFS), oldest first, takes it from flip-flops.
 //
 // With Win = 1 it also registers which entry each group shortlisted
 // (win_o, one-hot per group, at the entries' positions in the shortlist's
