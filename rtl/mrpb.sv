@@ -113,12 +113,21 @@ module mrpb #(
   localparam bit RowAhead = Latency > 1;
   logic [NumQueues-1:0] e_oh, nx_oh;
   logic                 e_go;                // ev && !wr_flush (a register when Latency > 1)
+  logic [NumQueues-1:0] go_oh;               // e_go & e_oh (a register of its own when Latency > 1)
+  logic [QW-1:0]        e_qc;                // e_q (a register copy when Latency > 1)
+  logic                 e_wf, e_rf;          // a write / a read at the enqueue point under flush
+                                             //   (ev && [!]e_write && flush_i; registers when Latency > 1)
+  logic                 e_keep_oh, e_keep_go; // the enqueue point's queue is replaced (two copies)
   if (Latency == 1) begin : gen_oh_wire
     oh_dec #(.N(NumQueues)) u_e_oh (.idx_i (e_q), .oh_o (e_oh));
     assign nx_oh = '0;
     logic unused_next;
-    assign unused_next = ^{e_next, e_vnext, e_stall_f, e_stall_nf, e_keep_oh};
+    assign unused_next = ^{e_next, e_vnext, e_stall_f, e_stall_nf, e_keep_oh, e_keep_go};
     assign e_go = ev && !wr_flush;
+    assign go_oh = {NumQueues{e_go}} & e_oh;
+    assign e_qc = e_q;
+    assign e_wf = ev && e_write && flush_i;
+    assign e_rf = ev && !e_write && flush_i;
   end else begin : gen_oh_reg
     logic [NumQueues-1:0] e_oh_q;
     oh_dec #(.N(NumQueues)) u_nx_oh (.idx_i (e_next[QW+EW-1 -: QW]), .oh_o (nx_oh));
@@ -129,12 +138,48 @@ module mrpb #(
     // The enqueue point's "may enter its queue" (valid, reordering, not a
     // write under flush), registered with the one-hot: it gates the enqueue
     // into all the queues' thermometers, so it is a flip-flop, not three gates.
-    logic e_go_q;
+    logic e_go_q, go_next;
+    assign go_next = e_vnext && reorder_i && !(e_next[EW-1] && flush_i);
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni)        e_go_q <= 1'b0;
-      else if (e_keep_oh) e_go_q <= e_vnext && reorder_i && !(e_next[EW-1] && flush_i);
+      else if (e_keep_oh) e_go_q <= go_next;
     end
     assign e_go = e_go_q;
+    // The same ANDed with the one-hot, as a register of its own: the enqueue
+    // into the drain selector's 48 x 8 thermometer bits then starts at a
+    // flip-flop per queue, not at e_go's buffer tree (issue 12). Loaded under
+    // its own copy of the slot's answer (e_keep_go), so that e_keep_oh's load
+    // does not double; an assertion compares it with e_go & e_oh.
+    logic [NumQueues-1:0] go_oh_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)        go_oh_q <= '0;
+      else if (e_keep_go) go_oh_q <= nx_oh & {NumQueues{go_next}};
+    end
+    assign go_oh = go_oh_q;
+    // The enqueue point's queue index for step 2's compares and its flush
+    // flags, registered with it under the same copy: e_q and e_valid, the
+    // input pipeline's last stage, fan out to the whole enqueue and drain
+    // control (issue 12). Assertions compare them.
+    logic [QW-1:0] e_qc_q;
+    logic          e_wf_q, e_rf_q;
+    (* keep *)
+    always_ff @(posedge clk_i) begin
+      if (e_keep_go) e_qc_q <= e_next[QW+EW-1 -: QW];
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        e_wf_q <= 1'b0;
+        e_rf_q <= 1'b0;
+      end else if (e_keep_go) begin
+        e_wf_q <= e_vnext && reorder_i && e_next[EW-1] && flush_i;
+        e_rf_q <= e_vnext && reorder_i && !e_next[EW-1] && flush_i;
+      end
+    end
+    assign e_qc = e_qc_q;
+    assign e_wf = e_wf_q;
+    assign e_rf = e_rf_q;
+    logic unused_ev;                          // ev, e_write: in the assertions only
+    assign unused_ev = ev ^ e_write;
     // verilator lint_off UNUSEDSIGNAL
     logic [EW-2:0] unused_next;
     // verilator lint_on UNUSEDSIGNAL
@@ -222,9 +267,9 @@ module mrpb #(
     logic unused_row;
     assign unused_row = ^e_row;
   end
-  assign wr_flush = ev && e_write && flush_i;
-  assign full_rd  = ev && !e_write && flush_i && e_full;
-  assign enq      = ev && !wr_flush && !e_full;
+  assign wr_flush = e_wf;
+  assign full_rd  = e_rf && e_full;
+  assign enq      = e_go && !e_full;                  // ev && !wr_flush && !e_full, e_go a register
   assign enq_oh   = {NumQueues{e_go}} & e_oh & ~full;   // enq, one-hot (no e_full on its path)
   // The policy drains unless the enqueue point asks for its own queue;
   // a write for an empty queue passes itself (no queue is drained).
@@ -240,8 +285,9 @@ module mrpb #(
     .greedy_i  (greedy_i),
     .th_i      (occ_th),
     .enq_i     (enq),
-    .enq_oh_i  (enq_oh),
+    .go_oh_i   (go_oh),
     .e_q_i     (e_q),
+    .e_qc_i    (e_qc),
     .e_oh_i    (e_oh),
     .en_i      (pol_en),
     .forced_i  (forced),
@@ -333,16 +379,18 @@ module mrpb #(
   assign e_stall_nf = e_valid && !e_keep;
   // e_take = e_keep | (slot_free & e_take_if), three copies: the input
   // pipeline's hold, the enqueue point's queue, in_ready_o.
-  logic e_take_oh, e_keep_oh, rdy_a, take_a, take_l1, take_byp;
+  logic e_take_oh, e_take_go, rdy_a, take_a, take_l1, take_byp;
   assign take_a   = e_keep || (e_take_if && sf_idle);
   assign take_l1  = e_take_if && sf_l1;
   assign take_byp = e_take_if && sf_byp;
   assign rdy_a    = !e_valid || take_a;
   late_ao u_take    (.a_i (take_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (e_take));
   late_ao u_take_oh (.a_i (take_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (e_take_oh));
+  late_ao u_take_go (.a_i (take_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (e_take_go));
   late_ao u_ready   (.a_i (rdy_a),  .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (in_ready_o));
   assign e_stall   = e_valid && !e_take;
   assign e_keep_oh = !e_valid || e_take_oh;    // the enqueue point's queue is replaced
+  assign e_keep_go = !e_valid || e_take_go;    // the same, for go_oh
 
   mrpb_queues #(.NumQueues(NumQueues), .Depth(Depth), .Width(EW), .Group(QG)) u_queues (
     .clk_i    (clk_i),
@@ -415,6 +463,12 @@ module mrpb #(
       assert ({free_sel, free_load, free_out} == {3{slot_free}} && free_pop == {NG{slot_free}}
               && free_push == {NG{slot_free}})
         else $error("mrpb: a copy of slot_free differs from the slot's");
+      // the registered copies of the enqueue point's state (also under FORMAL)
+      assert (go_oh == ({NumQueues{e_go}} & e_oh) && e_go == (ev && !wr_flush))
+        else $error("mrpb: go_oh or e_go differs from the enqueue point's");
+      assert (e_wf == (ev && e_write && flush_i) && e_rf == (ev && !e_write && flush_i))
+        else $error("mrpb: the registered flush flags differ");
+      assert (!e_valid || e_qc == e_q) else $error("mrpb: the copy of e_q differs");
     end
   end
 `endif
@@ -441,6 +495,9 @@ module mrpb #(
       if (!in_ready_o) assert (e_valid);
       if (e_valid) assert (e_oh == {{(NumQueues-1){1'b0}}, 1'b1} << e_q);
       assert (e_go == (ev && !wr_flush));
+      assert (e_wf == (ev && e_write && flush_i) && e_rf == (ev && !e_write && flush_i));
+      if (e_valid) assert (e_qc == e_q);
+      assert (go_oh == ({NumQueues{e_go}} & e_oh));
       if (!reorder_i) assert (empty == '1 && push_oh == '0);
       // the enqueue point's flags (from e_row_q when Latency > 1) are its queue's
       if (e_valid) assert (e_full == |(full & e_oh) && e_empty == |(empty & e_oh));

@@ -56,8 +56,13 @@ module mrpb_drain_sel #(
   input  logic                      greedy_i,   // keep draining the current queue until it is empty
   input  logic [NumQueues*Depth-1:0] th_i,     // queue i holds at least v requests: bit i*Depth + v-1 (registers)
   input  logic                      enq_i,      // the enqueue point's request enters its queue this cycle
-  input  logic [NumQueues-1:0]      enq_oh_i,   // the same, one-hot: enq_i and e_oh_i
+  input  logic [NumQueues-1:0]      go_oh_i,    // the enqueue point's request may enter its queue (valid,
+                                                //   reordering, not a write under flush), one-hot; its queue
+                                                //   may be full: the thermometer rows 1..D of a full queue
+                                                //   do not change by the enqueue, so the state after it needs
+                                                //   no full flag (a register, issue 12)
   input  logic [QW-1:0]             e_q_i,      // the enqueue point's queue
+  input  logic [QW-1:0]             e_qc_i,     // the same (a register copy for step 2's compares)
   input  logic [NumQueues-1:0]      e_oh_i,     // the same, one-hot
   input  logic                      en_i,       // the policy may drain (no flush or full-queue drain)
   input  logic                      forced_i,   // a flush or full-queue drain of queue e_q_i, if fire_i
@@ -116,6 +121,36 @@ module mrpb_drain_sel #(
     for (int j = 0; j < N; j++) past[j] = gt_h[j >> LW] | (eq_h[j >> LW] & gt_l[j % (1 << LW)]);
   endfunction
 
+  // pick_q for step 1, predecoded: its low and high halves, each one-hot, as
+  // registers decoded from the next pick (issue 12). Step 1's decoder of
+  // pick_q (the drained queue of case s1) and the round-robin mask past it
+  // then start at flip-flops, not at a 6-bit decoder with its buffer tree;
+  // the decoders sit at the end of the loop, before the slot's answer
+  // selects. An assertion compares them with pick_q.
+  logic [(1<<LW)-1:0] pk_lo_q;
+  logic [(1<<HW)-1:0] pk_hi_q;
+  (* keep *) logic [(1<<LW)-1:0] pk_lo_f, pk_lo_n;   // kept: decoded before the slot's answer selects
+  (* keep *) logic [(1<<HW)-1:0] pk_hi_f, pk_hi_n;
+  // The same for the current queue (greedy), whose binary register then feeds
+  // step 2's compare and the held queue's index only.
+  logic [(1<<LW)-1:0] cu_lo_q;
+  logic [(1<<HW)-1:0] cu_hi_q;
+  function automatic logic [(1<<LW)-1:0] dec_lo(input logic [QW-1:0] q);
+    dec_lo = (1 << LW)'(1) << (32'(q) % (1 << LW));
+  endfunction
+  function automatic logic [(1<<HW)-1:0] dec_hi(input logic [QW-1:0] q);
+    dec_hi = (1 << HW)'(1) << (32'(q) >> LW);
+  endfunction
+  function automatic logic [N-1:0] past_pd(input logic [(1<<HW)-1:0] hi, input logic [(1<<LW)-1:0] lo);
+    logic [(1<<HW)-1:0] gt_h;       // bit a: a > p's high half
+    logic [(1<<LW)-1:0] gt_l;       // bit b: b > p's low half
+    gt_h = '0;
+    gt_l = '0;
+    for (int a = 1; a < (1 << HW); a++) gt_h[a] = |(hi & ((1 << HW)'(1) << a) - 1'b1);   // OR trees, not chains
+    for (int b = 1; b < (1 << LW); b++) gt_l[b] = |(lo & ((1 << LW)'(1) << b) - 1'b1);
+    for (int j = 0; j < N; j++) past_pd[j] = gt_h[j >> LW] | (hi[j >> LW] & gt_l[j % (1 << LW)]);
+  endfunction
+
   // --- the queues at the start of the cycle, as thermometer rows --------------
   // th[i*(D+2) + v]: queue i holds at least v requests, v = 0..D+1 (v = 0 is 1,
   // v = D+1 is 0; both only to keep the shifts below uniform).
@@ -124,19 +159,25 @@ module mrpb_drain_sel #(
   logic [N-1:0]     eq_oh, pq_oh, cur_oh, enq_oh;
 
   assign eq_oh  = e_oh_i;
-  oh_dec #(.N(N)) u_pq_oh  (.idx_i (pick_q), .oh_o (pq_oh));
-  oh_dec #(.N(N)) u_cur_oh (.idx_i (cur_q),  .oh_o (cur_oh));
-  assign enq_oh = enq_oh_i;
+  // pick_q's one-hot from its predecoded halves (registers): one AND per queue.
+  for (genvar i = 0; i < N; i++) begin : gen_pq_oh
+    assign pq_oh[i] = pk_lo_q[i % (1 << LW)] && pk_hi_q[i >> LW];
+  end
+  // The current queue's one-hot, likewise from predecoded registers.
+  for (genvar i = 0; i < N; i++) begin : gen_cur_oh
+    assign cur_oh[i] = cu_lo_q[i % (1 << LW)] && cu_hi_q[i >> LW];
+  end
+  assign enq_oh = go_oh_i;
 
   always_comb begin
     for (int i = 0; i < N; i++) begin
       th[i*RW +: RW] = {1'b0, th_i[i*D +: D], 1'b1};
       // After this cycle's enqueue; then after draining pick_q or e_q_i.
       th0[i*RW +: RW] = th[i*RW +: RW] | ({RW{enq_oh[i]}} & (th[i*RW +: RW] << 1));
+      th0[i*RW + D + 1] = 1'b0;   // a full queue does not take the enqueue: rows 1..D are
+                                  // unchanged, and row D+1 stays 0
       th1[i*RW +: RW] = pq_oh[i] ? th0[i*RW +: RW] >> 1 : th0[i*RW +: RW];
       th2[i*RW +: RW] = eq_oh[i] ? th0[i*RW +: RW] >> 1 : th0[i*RW +: RW];
-      th0[i*RW + D + 1] = 1'b0;   // 0 anyway (an enqueue needs a queue that is not full);
-                                  // a constant, so that synthesis knows
       th1[i*RW] = 1'b1;
       th2[i*RW] = 1'b1;
     end
@@ -168,7 +209,7 @@ module mrpb_drain_sel #(
     .valid_o (v0), .long_max_o (m0), .cand_o (cand[0]), .w_o (w[0])
   );
   mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s1 (
-    .policy_i (policy_i), .cols_i (c1), .upper_i (past(pick_q)),
+    .policy_i (policy_i), .cols_i (c1), .upper_i (past_pd(pk_hi_q, pk_lo_q)),
     .valid_o (v1), .long_max_o (m1), .cand_o (cand[1]), .w_o (w[1])
   );
   mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(2)) u_s2 (
@@ -228,10 +269,10 @@ module mrpb_drain_sel #(
   end
   assign e_row_m1 = D'({e_row, 1'b1});        // at least v - 1: the row shifted up
 
-  assign e_is_cur = e_q_i == cur_q;
-  assign e_lt    = e_q_i < pick_q;
-  assign e_ge    = e_q_i >= ptr_q;
-  assign p_ge    = pick_q >= ptr_q;
+  assign e_is_cur = e_qc_i == cur_q;
+  assign e_lt    = e_qc_i < pick_q;
+  assign e_ge    = e_qc_i >= ptr_s_q;
+  assign p_ge    = pick_q >= ptr_s_q;
   assign long_ge = |(e_row & lmax_q);                  // len(e_q) >= lmax: it wins after +1
   assign long_eq = |(e_row_m1 & ~e_row & lmax_q);      // len(e_q) = lmax - 1: a tie after +1
 
@@ -315,6 +356,15 @@ module mrpb_drain_sel #(
   assign cur_d   = fire_i ? cur_f   : cur_q;
   assign ptr_d   = fire_i ? ptr_f   : ptr_q;
   assign pick_d  = fire_i ? pick_f  : pick_n;
+  if (LW > 0) begin : gen_lo_dec
+    oh_dec #(.N(1 << LW)) u_lo_f (.idx_i (pick_f[LW-1:0]), .oh_o (pk_lo_f));
+    oh_dec #(.N(1 << LW)) u_lo_n (.idx_i (pick_n[LW-1:0]), .oh_o (pk_lo_n));
+  end else begin : gen_lo_one      // one queue index bit: no low half
+    assign pk_lo_f = 1'b1;
+    assign pk_lo_n = 1'b1;
+  end
+  oh_dec #(.N(1 << HW)) u_hi_f (.idx_i (pick_f[QW-1:LW]),  .oh_o (pk_hi_f));
+  oh_dec #(.N(1 << HW)) u_hi_n (.idx_i (pick_n[QW-1:LW]),  .oh_o (pk_hi_n));
   assign hold_d  = fire_i ? hold_f  : h[0];
   assign valid_d = fire_i ? valid_f : v0;
   assign lmax_d  = fire_i ? lmax_f  : m0;
@@ -324,6 +374,36 @@ module mrpb_drain_sel #(
     if (!rst_ni) pick_q <= '0;
     else         pick_q <= pick_d;
   end
+  // The current queue changes only if the slot takes and the policy drains,
+  // to pick_o (e_q_i or pick_q): both candidates are decoded from registers,
+  // step 2's choice and the slot's answer select.
+  logic [(1<<LW)-1:0] cu_lo_d;
+  logic [(1<<HW)-1:0] cu_hi_d;
+  (* keep *) logic [(1<<LW)-1:0] cu_lo_f;
+  (* keep *) logic [(1<<HW)-1:0] cu_hi_f;
+  assign cu_lo_f = e_win_o ? dec_lo(e_q_i) : pk_lo_q;
+  assign cu_hi_f = e_win_o ? dec_hi(e_q_i) : pk_hi_q;
+  late_sel #(.W(1 << LW)) u_cu_lo (.en_i (pol), .x_i (fire_i), .a_i (cu_lo_f), .b_i (cu_lo_q), .y_o (cu_lo_d));
+  late_sel #(.W(1 << HW)) u_cu_hi (.en_i (pol), .x_i (fire_i), .a_i (cu_hi_f), .b_i (cu_hi_q), .y_o (cu_hi_d));
+  // The predecoded pick: decoded from both values, the slot's answer the last select.
+  logic [(1<<LW)-1:0] pk_lo_d;
+  logic [(1<<HW)-1:0] pk_hi_d;
+  late_sel #(.W(1 << LW), .En(1'b0)) u_pk_lo (.en_i (1'b1), .x_i (fire_i), .a_i (pk_lo_f), .b_i (pk_lo_n), .y_o (pk_lo_d));
+  late_sel #(.W(1 << HW), .En(1'b0)) u_pk_hi (.en_i (1'b1), .x_i (fire_i), .a_i (pk_hi_f), .b_i (pk_hi_n), .y_o (pk_hi_d));
+  (* keep *)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      pk_lo_q <= (1 << LW)'(1);
+      pk_hi_q <= (1 << HW)'(1);
+      cu_lo_q <= (1 << LW)'(1);
+      cu_hi_q <= (1 << HW)'(1);
+    end else begin
+      pk_lo_q <= pk_lo_d;
+      pk_hi_q <= pk_hi_d;
+      cu_lo_q <= cu_lo_d;
+      cu_hi_q <= cu_hi_d;
+    end
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       hold_q  <= 1'b0;
@@ -331,15 +411,26 @@ module mrpb_drain_sel #(
       lmax_q  <= '0;
       e_row_q <= '0;
       cur_q   <= '0;
-      ptr_q   <= '0;
     end else begin
       hold_q  <= hold_d;
       valid_q <= valid_d;
       lmax_q  <= lmax_d;
       e_row_q <= e_row_d;
       cur_q   <= cur_d;
-      ptr_q   <= ptr_d;
     end
+  end
+  (* keep *)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) ptr_q <= '0;
+    else         ptr_q <= ptr_d;
+  end
+  // The pointer for step 2's compares: a kept copy, so that they do not wait
+  // for the buffer tree of step 1's masks (issue 12).
+  logic [QW-1:0] ptr_s_q;
+  (* keep *)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) ptr_s_q <= '0;
+    else         ptr_s_q <= ptr_d;
   end
 
 `ifndef SYNTHESIS
@@ -347,6 +438,10 @@ module mrpb_drain_sel #(
     if (rst_ni) begin
       assert (!(forced_i && en_i)) else $error("mrpb_drain_sel: a forced drain while the policy may drain");
       assert (pick_h_q == pick_q) else $error("mrpb_drain_sel: the copies of pick_q differ");
+      assert (pq_oh == N'({{(N-1){1'b0}}, 1'b1} << pick_q)) else $error("mrpb_drain_sel: pick_q's predecoded halves differ from it");
+      assert (pk_lo_q == dec_lo(pick_q) && pk_hi_q == dec_hi(pick_q)) else $error("mrpb_drain_sel: pick_q's predecode differs");
+      assert (cu_lo_q == dec_lo(cur_q) && cu_hi_q == dec_hi(cur_q)) else $error("mrpb_drain_sel: cur_q's predecode differs");
+      assert (ptr_s_q == ptr_q) else $error("mrpb_drain_sel: the copies of ptr_q differ");
       assert (!valid_o || th0[32'(pick_o)*RW + 1]) else $error("mrpb_drain_sel: pick names an empty queue");
     end
   end
@@ -363,7 +458,7 @@ module mrpb_drain_sel #(
   always @* begin
     for (int i = 0; i < N; i++) begin
       f_ne[i] = th0[i*RW + 1];
-      f_len[i*CntW +: CntW] = CntW'(enq_oh[i]);
+      f_len[i*CntW +: CntW] = CntW'(enq_oh[i] && !th_i[i*D + D - 1]);
       for (int v = 0; v < D; v++) f_len[i*CntW +: CntW] = f_len[i*CntW +: CntW] + CntW'(th_i[i*D + v]);
     end
     f_hold = greedy_i && f_ne[cur_q];

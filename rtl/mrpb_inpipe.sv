@@ -52,6 +52,7 @@ module mrpb_inpipe #(
       else         valid_q <= valid_d;
     end
 
+    (* keep *)   // mrpb keeps a copy of the last stage's queue index: not merged with it
     always_ff @(posedge clk_i) begin
       if (!stall_i) begin
         data_q[0] <= data_i;
