@@ -356,15 +356,10 @@ module mrpb_drain_sel #(
   assign cur_d   = fire_i ? cur_f   : cur_q;
   assign ptr_d   = fire_i ? ptr_f   : ptr_q;
   assign pick_d  = fire_i ? pick_f  : pick_n;
-  if (LW > 0) begin : gen_lo_dec
-    oh_dec #(.N(1 << LW)) u_lo_f (.idx_i (pick_f[LW-1:0]), .oh_o (pk_lo_f));
-    oh_dec #(.N(1 << LW)) u_lo_n (.idx_i (pick_n[LW-1:0]), .oh_o (pk_lo_n));
-  end else begin : gen_lo_one      // one queue index bit: no low half
-    assign pk_lo_f = 1'b1;
-    assign pk_lo_n = 1'b1;
-  end
-  oh_dec #(.N(1 << HW)) u_hi_f (.idx_i (pick_f[QW-1:LW]),  .oh_o (pk_hi_f));
-  oh_dec #(.N(1 << HW)) u_hi_n (.idx_i (pick_n[QW-1:LW]),  .oh_o (pk_hi_n));
+  assign pk_lo_f = dec_lo(pick_f);   // the next pick predecoded, both values (the slot's
+  assign pk_lo_n = dec_lo(pick_n);   // answer selects last, below)
+  assign pk_hi_f = dec_hi(pick_f);
+  assign pk_hi_n = dec_hi(pick_n);
   assign hold_d  = fire_i ? hold_f  : h[0];
   assign valid_d = fire_i ? valid_f : v0;
   assign lmax_d  = fire_i ? lmax_f  : m0;
