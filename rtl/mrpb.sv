@@ -114,6 +114,7 @@ module mrpb #(
   logic [NumQueues-1:0] e_oh, nx_oh;
   logic                 e_go;                // ev && !wr_flush (a register when Latency > 1)
   logic [NumQueues-1:0] go_oh;               // e_go & e_oh (a register of its own when Latency > 1)
+  logic [NumQueues-1:0] go_nx;               // Latency > 1: go_oh's next value if the enqueue point moves up
   logic [QW-1:0]        e_qc;                // e_q (a register copy when Latency > 1)
   logic                 e_wf, e_rf;          // a write / a read at the enqueue point under flush
                                              //   (ev && [!]e_write && flush_i; registers when Latency > 1)
@@ -125,6 +126,7 @@ module mrpb #(
     assign unused_next = ^{e_next, e_vnext, e_stall_f, e_stall_nf, e_keep_oh, e_keep_go};
     assign e_go = ev && !wr_flush;
     assign go_oh = {NumQueues{e_go}} & e_oh;
+    assign go_nx = '0;
     assign e_qc = e_q;
     assign e_wf = ev && e_write && flush_i;
     assign e_rf = ev && !e_write && flush_i;
@@ -151,9 +153,10 @@ module mrpb #(
     // its own copy of the slot's answer (e_keep_go), so that e_keep_oh's load
     // does not double; an assertion compares it with e_go & e_oh.
     logic [NumQueues-1:0] go_oh_q;
+    assign go_nx = nx_oh & {NumQueues{go_next}};
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni)        go_oh_q <= '0;
-      else if (e_keep_go) go_oh_q <= nx_oh & {NumQueues{go_next}};
+      else if (e_keep_go) go_oh_q <= go_nx;
     end
     assign go_oh = go_oh_q;
     // The enqueue point's queue index for step 2's compares and its flush
@@ -351,11 +354,36 @@ module mrpb #(
   // drains pick (or nothing drains); b, queue e is drained (e wins or a
   // forced drain) or its request falls through. sel_b, from the choice, picks.
   logic                 sel_b;
-  logic [NumQueues-1:0] pop_a, push_b, pop_b;
+  logic [NumQueues-1:0] pop_a, th_push_n, th_push_a, th_push_b, th_pop_b, th_ahead;
   assign sel_b  = e_win || forced;
   assign pop_a  = {NumQueues{pol_en && pol_valid}} & pre_oh;
-  assign push_b = (pol_en && e_empty) ? '0 : enq_oh;
-  assign pop_b  = {NumQueues{forced || (pol_en && pol_valid && !e_empty)}} & e_oh;
+  if (RowAhead) begin : gen_th_ahead
+    // Latency > 1: the thermometers count the enqueue point's request when
+    // it may enter its queue (go_oh; a full queue's do not move), the state
+    // after the enqueue that step 1 starts from, so that no enqueue gate is
+    // in front of it (issue 12). The request behind the enqueue point is
+    // known a cycle ahead: the thermometer moves up by the enqueue point's
+    // next go_oh (go_f if the slot takes, go_n if not: whether it moves up is
+    // the late select) and down by the queue drained, where a fall-through
+    // counts as a drain of queue e (its request is in the thermometer).
+    // sel_b implies forced or pol_en (e wins only when it may enter).
+    logic [NumQueues-1:0] go_f, go_n;
+    assign go_f      = e_stall_f  ? go_oh : go_nx;
+    assign go_n      = e_stall_nf ? go_oh : go_nx;
+    assign th_push_n = go_n;
+    assign th_push_a = go_f;
+    assign th_push_b = go_f;
+    assign th_pop_b  = {NumQueues{forced || pol_en}} & e_oh;
+    assign th_ahead  = enq_oh;
+  end else begin : gen_th_now
+    assign th_push_n = enq_oh;
+    assign th_push_a = enq_oh;
+    assign th_push_b = (pol_en && e_empty) ? '0 : enq_oh;
+    assign th_pop_b  = {NumQueues{forced || (pol_en && pol_valid && !e_empty)}} & e_oh;
+    assign th_ahead  = '0;
+    logic unused_go_nx;
+    assign unused_go_nx = ^go_nx;
+  end
   for (genvar i = 0; i < NumQueues; i++) begin : gen_popush
     assign pop_oh[i]  = free_pop[i / QG] & pop_sel[i];
     assign push_oh[i] = free_push[i / QG] ? push_ft[i] : enq_oh[i];
@@ -398,10 +426,12 @@ module mrpb #(
     .push_i   (push_oh),
     .wdata_i  (e_entry),
     .pop_i    (pop_oh),
-    .push_e_i (enq_oh),
+    .push_n_i (th_push_n),
+    .push_a_i (th_push_a),
     .pop_a_i  (pop_a),
-    .push_b_i (push_b),
-    .pop_b_i  (pop_b),
+    .push_b_i (th_push_b),
+    .pop_b_i  (th_pop_b),
+    .ahead_i  (th_ahead),
     .sel_b_i  (sel_b),
     .fire_i   (free_pop),
     .rd_p_i   (pre_oh),

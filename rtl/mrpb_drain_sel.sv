@@ -44,8 +44,10 @@
 module mrpb_drain_sel #(
   parameter int NumQueues = 48,                                  // queues, 1..64
   parameter int Depth     = 8,                                   // entries per queue
-  parameter bit RowAhead  = 1'b0,                                // nx_*_oh_i are given: the enqueue
-                                                                 // point's length registered a cycle ahead
+  parameter bit RowAhead  = 1'b0,                                // the enqueue point is known a cycle
+                                                                 // ahead: nx_*_i are given, its length is
+                                                                 // registered a cycle ahead and th_i
+                                                                 // counts its request
   localparam int QW   = (NumQueues > 1) ? $clog2(NumQueues) : 1  // queue index width
 ) (
   input  logic                      clk_i,      // clock
@@ -54,13 +56,15 @@ module mrpb_drain_sel #(
   // verilator lint_on SYNCASYNCNET
   input  logic [1:0]                policy_i,   // 0 fixed-order, 1 longest-first, 2 round-robin (3: fixed)
   input  logic                      greedy_i,   // keep draining the current queue until it is empty
-  input  logic [NumQueues*Depth-1:0] th_i,     // queue i holds at least v requests: bit i*Depth + v-1 (registers)
+  input  logic [NumQueues*Depth-1:0] th_i,     // queue i holds at least v requests: bit i*Depth + v-1
+                                                //   (registers); with RowAhead, counting the enqueue
+                                                //   point's request if it may enter (go_oh_i, unused then)
   input  logic                      enq_i,      // the enqueue point's request enters its queue this cycle
-  input  logic [NumQueues-1:0]      go_oh_i,    // the enqueue point's request may enter its queue (valid,
-                                                //   reordering, not a write under flush), one-hot; its queue
-                                                //   may be full: the thermometer rows 1..D of a full queue
-                                                //   do not change by the enqueue, so the state after it needs
-                                                //   no full flag (a register, issue 12)
+  input  logic [NumQueues-1:0]      go_oh_i,    // without RowAhead: the enqueue point's request may enter
+                                                //   its queue (valid, reordering, not a write under flush),
+                                                //   one-hot; its queue may be full: the thermometer rows 1..D
+                                                //   of a full queue do not change by the enqueue, so the state
+                                                //   after it needs no full flag
   input  logic [QW-1:0]             e_q_i,      // the enqueue point's queue
   input  logic [QW-1:0]             e_qc_i,     // the same (a register copy for step 2's compares)
   input  logic [NumQueues-1:0]      e_oh_i,     // the same, one-hot
@@ -169,11 +173,16 @@ module mrpb_drain_sel #(
   end
   assign enq_oh = go_oh_i;
 
+  // After this cycle's enqueue (th0); then after draining pick_q or e_q_i.
+  // With RowAhead the registers th_i are already the state after the enqueue
+  // (mrpb_queues, loaded with the enqueue point's request a cycle ahead), so
+  // that the enqueue's gate and its fan-out are not at the front of step 1
+  // (issue 12).
   always_comb begin
     for (int i = 0; i < N; i++) begin
       th[i*RW +: RW] = {1'b0, th_i[i*D +: D], 1'b1};
-      // After this cycle's enqueue; then after draining pick_q or e_q_i.
-      th0[i*RW +: RW] = th[i*RW +: RW] | ({RW{enq_oh[i]}} & (th[i*RW +: RW] << 1));
+      if (RowAhead) th0[i*RW +: RW] = th[i*RW +: RW];
+      else          th0[i*RW +: RW] = th[i*RW +: RW] | ({RW{enq_oh[i]}} & (th[i*RW +: RW] << 1));
       th0[i*RW + D + 1] = 1'b0;   // a full queue does not take the enqueue: rows 1..D are
                                   // unchanged, and row D+1 stays 0
       th1[i*RW +: RW] = pq_oh[i] ? th0[i*RW +: RW] >> 1 : th0[i*RW +: RW];
@@ -347,6 +356,8 @@ module mrpb_drain_sel #(
       else e_row_f = r_f;
     end
     assign e_row_d = fire_i ? e_row_f : (nx_nf_i ? r_n : r_e);
+    logic unused_go;                  // th_i counts the enqueue already
+    assign unused_go = ^go_oh_i;
   end else begin : gen_row_none
     assign e_row_d = '0;
     logic unused_nx;
@@ -453,7 +464,7 @@ module mrpb_drain_sel #(
   always @* begin
     for (int i = 0; i < N; i++) begin
       f_ne[i] = th0[i*RW + 1];
-      f_len[i*CntW +: CntW] = CntW'(enq_oh[i] && !th_i[i*D + D - 1]);
+      f_len[i*CntW +: CntW] = CntW'(!RowAhead && enq_oh[i] && !th_i[i*D + D - 1]);
       for (int v = 0; v < D; v++) f_len[i*CntW +: CntW] = f_len[i*CntW +: CntW] + CntW'(th_i[i*D + v]);
     end
     f_hold = greedy_i && f_ne[cur_q];

@@ -8,7 +8,9 @@
 // set of counters"); the drain selector reads them as thermometers, kept in
 // registers of their own beside the counts (th_o: registers, updated with
 // the late push and pop), so that its policies do not start from a compare
-// of each count.
+// of each count. The thermometer may run one request ahead of the count
+// (ahead_i, for the assertion: mrpb keeps it as the queues after the
+// enqueue point's request, which is known a cycle ahead when Latency > 1).
 //
 // Example (NumQueues = 4, Depth = 2): push A into 2, push B into 2 ->
 //   full_o = 4'b0100, count 2 of queue 2 in occ_o[2*CntW +: CntW];
@@ -27,12 +29,15 @@ module mrpb_queues #(
   input  logic [NumQueues-1:0]      push_i,   // one-hot (or 0): write wdata_i into this queue
   input  logic [Width-1:0]          wdata_i,  // entry to write
   input  logic [NumQueues-1:0]      pop_i,    // one-hot (or 0): remove the head of this queue
-  // The same settled without the slot's answer, for the thermometers: the
-  // push and pop if the slot takes (fire_i), the push if it does not.
-  input  logic [NumQueues-1:0]      push_e_i, // push_i if not fire, and if fire and not sel_b_i
-  input  logic [NumQueues-1:0]      pop_a_i,  // pop_i if fire and not sel_b_i
-  input  logic [NumQueues-1:0]      push_b_i, // push_i if fire and sel_b_i
-  input  logic [NumQueues-1:0]      pop_b_i,  // pop_i if fire and sel_b_i
+  // The thermometers' moves, settled without the slot's answer: up and down
+  // if the slot takes (fire_i; branch a or b, sel_b_i), up if it does not.
+  input  logic [NumQueues-1:0]      push_n_i, // up if not fire
+  input  logic [NumQueues-1:0]      push_a_i, // up if fire and not sel_b_i
+  input  logic [NumQueues-1:0]      pop_a_i,  // down if fire and not sel_b_i
+  input  logic [NumQueues-1:0]      push_b_i, // up if fire and sel_b_i
+  input  logic [NumQueues-1:0]      pop_b_i,  // down if fire and sel_b_i
+  input  logic [NumQueues-1:0]      ahead_i,  // the thermometer counts one request more than
+                                              //   the fifo (assertions only)
   input  logic                      sel_b_i,  // which of the two (it settles after them)
   input  logic [(NumQueues+Group-1)/Group-1:0] fire_i, // the slot takes, one copy per Group queues (late)
   input  logic [NumQueues-1:0]      rd_p_i,   // one-hot: a queue to read
@@ -46,13 +51,13 @@ module mrpb_queues #(
 );
   logic [Width-1:0] rdata [NumQueues];
 
-  // A thermometer after a push and a pop: up for a push alone into a queue
-  // that is not full, down for a pop alone from one that is not empty, no
-  // change for both. The fifo drops a push into a full queue even with a pop
-  // (and a pop from an empty one even with a push), which this does not
-  // follow; neither happens (the enqueue's one-hot excludes full queues,
-  // every pop names a non-empty queue), and the assertion against the count
-  // below checks it every cycle.
+  // A thermometer after a move up and a move down: up for a move up alone
+  // into a queue that is not full, down for a move down alone from one that
+  // is not empty, no change for both. The fifo drops a push into a full queue
+  // even with a pop (and a pop from an empty one even with a push), which
+  // this does not follow; neither happens (the enqueue's one-hot excludes
+  // full queues, every pop names a non-empty queue), and the assertion
+  // against the count below checks it every cycle.
   function automatic logic [Depth-1:0] moved(input logic [Depth-1:0] t, input logic push, input logic pop);
     if (push && !pop && !t[Depth-1]) moved = Depth'({t, 1'b1});
     else if (pop && !push && t[0])   moved = t >> 1;
@@ -80,10 +85,10 @@ module mrpb_queues #(
     // select in front of the drain selector's state (issue 12).
     logic [Depth-1:0] th, th_f, th_n, th_d;
     logic [Depth-1:0] th_a, th_b;
-    assign th_a = moved(th, push_e_i[i], pop_a_i[i]);
+    assign th_a = moved(th, push_a_i[i], pop_a_i[i]);
     assign th_b = moved(th, push_b_i[i], pop_b_i[i]);
     assign th_f = sel_b_i ? th_b : th_a;
-    assign th_n = moved(th, push_e_i[i], 1'b0);
+    assign th_n = moved(th, push_n_i[i], 1'b0);
     late_sel #(.W(Depth), .En(1'b0)) u_th (.en_i (1'b1), .x_i (fire_i[i / Group]), .a_i (th_f), .b_i (th_n),
                                            .y_o (th_d));
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -95,7 +100,7 @@ module mrpb_queues #(
     always_ff @(posedge clk_i) begin
       if (rst_ni) begin
         for (int v = 1; v <= Depth; v++)
-          assert (th[v-1] == (32'(occ_o[i*CntW +: CntW]) >= v))
+          assert (th[v-1] == (32'(occ_o[i*CntW +: CntW]) + 32'(ahead_i[i]) >= v))
             else $error("mrpb_queues: queue %0d's thermometer disagrees with its count", i);
       end
     end
@@ -103,7 +108,7 @@ module mrpb_queues #(
 `ifdef FORMAL
     always @* begin
       if (rst_ni) begin
-        for (int v = 1; v <= Depth; v++) assert (th[v-1] == (32'(occ_o[i*CntW +: CntW]) >= v));
+        for (int v = 1; v <= Depth; v++) assert (th[v-1] == (32'(occ_o[i*CntW +: CntW]) + 32'(ahead_i[i]) >= v));
       end
     end
 `endif
