@@ -53,11 +53,13 @@ module mrpb_queues #(
 
   // A thermometer after a move up and a move down: up for a move up alone
   // into a queue that is not full, down for a move down alone from one that
-  // is not empty, no change for both. The fifo drops a push into a full queue
-  // even with a pop (and a pop from an empty one even with a push), which
-  // this does not follow; neither happens (the enqueue's one-hot excludes
-  // full queues, every pop names a non-empty queue), and the assertion
-  // against the count below checks it every cycle.
+  // is not empty, no change for both. Counting the fifo (ahead_i 0), the
+  // fifo drops a push into a full queue even with a pop, which this does not
+  // follow; that does not happen (the enqueue's one-hot excludes full
+  // queues, every pop names a non-empty queue). Running one ahead (mrpb,
+  // Latency > 1), a full queue that is drained while the enqueue point waits
+  // for it stays full, which is right: the waiting request takes the freed
+  // place. The assertion against the count below checks it every cycle.
   function automatic logic [Depth-1:0] moved(input logic [Depth-1:0] t, input logic push, input logic pop);
     if (push && !pop && !t[Depth-1]) moved = Depth'({t, 1'b1});
     else if (pop && !push && t[0])   moved = t >> 1;
