@@ -47,7 +47,7 @@ RTL_prio_enc := rtl/prio_enc.sv
 RTL_rr_arb   := rtl/prio_enc.sv rtl/rr_arb.sv
 RTL_argmax   := rtl/cmp_ge.sv rtl/argmax.sv
 RTL_fifo     := rtl/late_sel.sv rtl/fifo.sv
-RTL_mrpb     := rtl/prio_enc.sv rtl/oh_dec.sv rtl/oh_sel.sv rtl/late_ao.sv rtl/late_sel.sv rtl/fifo.sv rtl/mrpb_inpipe.sv \
+RTL_mrpb     := rtl/prio_enc.sv rtl/oh_dec.sv rtl/oh_sel.sv rtl/late_ao.sv rtl/late_sel.sv rtl/mrpb_take.sv rtl/fifo.sv rtl/mrpb_inpipe.sv \
                 rtl/mrpb_queues.sv rtl/mrpb_policy.sv rtl/mrpb_drain_sel.sv rtl/mrpb_outslot.sv rtl/mrpb.sv
 RTL_mib_l2   := rtl/prio_enc.sv rtl/add_ks.sv rtl/late_ao.sv rtl/late_sel.sv rtl/mib_l2.sv
 RTL_dram_sched := rtl/add_ks.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/cmp_ge.sv rtl/first_oh.sv rtl/oh_sel.sv rtl/grp_best.sv rtl/dram_slist.sv rtl/dram_rdq.sv \

@@ -74,7 +74,7 @@ module mrpb #(
   logic [5:0]      in_sig;                   // the selected header field
   logic [QW-1:0]   in_q;
   logic [QW+EW-1:0] e_data;
-  logic            e_valid, e_write, e_take, e_stall;
+  logic            e_valid, e_write, e_stall;
   logic            e_stall_f, e_stall_nf;        // e_stall if the slot takes / does not take
   logic [QW-1:0]   e_q;
   logic [EW-1:0]   e_entry;
@@ -405,20 +405,20 @@ module mrpb #(
   assign e_keep     = reorder_i && !wr_flush && enq;
   assign e_stall_f  = e_valid && !(e_keep || e_take_if);
   assign e_stall_nf = e_valid && !e_keep;
-  // e_take = e_keep | (slot_free & e_take_if), three copies: the input
-  // pipeline's hold, the enqueue point's queue, in_ready_o.
-  logic e_take_oh, e_take_go, rdy_a, take_a, take_l1, take_byp;
-  assign take_a   = e_keep || (e_take_if && sf_idle);
-  assign take_l1  = e_take_if && sf_l1;
-  assign take_byp = e_take_if && sf_byp;
-  assign rdy_a    = !e_valid || take_a;
-  late_ao u_take    (.a_i (take_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (e_take));
-  late_ao u_take_oh (.a_i (take_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (e_take_oh));
-  late_ao u_take_go (.a_i (take_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (e_take_go));
-  late_ao u_ready   (.a_i (rdy_a),  .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (in_ready_o));
-  assign e_stall   = e_valid && !e_take;
-  assign e_keep_oh = !e_valid || e_take_oh;    // the enqueue point's queue is replaced
-  assign e_keep_go = !e_valid || e_take_go;    // the same, for go_oh
+  // "The enqueue point does not stall" = !e_valid | e_keep | (slot_free &
+  // e_take_if): the terms before the slot's answer from their own small cone
+  // of flip-flops (rtl/mrpb_take.sv, mapped on its own), then four late_ao
+  // copies with no gate after them: in_ready_o, the input pipeline's moves,
+  // the reload of the enqueue point's one-hot and of go_oh.
+  logic e_adv, rdy_a, take_l1, take_byp;
+  mrpb_take u_take_pre (.valid_i (e_valid), .reorder_i (reorder_i), .go_i (e_go), .wf_i (e_wf),
+                        .full_i (e_full), .empty_i (e_empty), .idle_i (sf_idle), .l1_i (sf_l1),
+                        .byp_i (sf_byp), .ready_o (rdy_a), .take_l1_o (take_l1), .take_byp_o (take_byp));
+  late_ao u_take    (.a_i (rdy_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (e_adv));
+  late_ao u_take_oh (.a_i (rdy_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (e_keep_oh));
+  late_ao u_take_go (.a_i (rdy_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (e_keep_go));
+  late_ao u_ready   (.a_i (rdy_a), .b_i (take_l1), .c_i (take_byp), .x_i (l1_ready_i), .z_i (byp_ready_i), .y_o (in_ready_o));
+  assign e_stall = !e_adv;                     // e_valid && !(e_keep || (slot_free && e_take_if))
 
   mrpb_queues #(.NumQueues(NumQueues), .Depth(Depth), .Width(EW), .Group(QG)) u_queues (
     .clk_i    (clk_i),
@@ -499,6 +499,9 @@ module mrpb #(
       assert (e_wf == (ev && e_write && flush_i) && e_rf == (ev && !e_write && flush_i))
         else $error("mrpb: the registered flush flags differ");
       assert (!e_valid || e_qc == e_q) else $error("mrpb: the copy of e_q differs");
+      assert (e_stall == (e_valid && !(e_keep || (slot_free && e_take_if)))
+              && {e_keep_oh, e_keep_go, in_ready_o} == {3{!e_stall}})
+        else $error("mrpb: the enqueue point's stall (mrpb_take) differs");
     end
   end
 `endif
@@ -523,6 +526,8 @@ module mrpb #(
       assert ((push_oh & ~(e_oh & ~full)) == '0);
       if (pop_oh != '0) assert ((empty & pop_oh) == '0 && pop_oh == {{(NumQueues-1){1'b0}}, 1'b1} << dq);
       if (!in_ready_o) assert (e_valid);
+      assert (e_stall == (e_valid && !(e_keep || (slot_free && e_take_if))));
+      assert ({e_keep_oh, e_keep_go, in_ready_o} == {3{!e_stall}});
       if (e_valid) assert (e_oh == {{(NumQueues-1){1'b0}}, 1'b1} << e_q);
       assert (e_go == (ev && !wr_flush));
       assert (e_wf == (ev && e_write && flush_i) && e_rf == (ev && !e_write && flush_i));
