@@ -5,9 +5,9 @@
 // The enqueue point's request is stored (keep: it may enter its queue, which
 // is not full), or handed to the outbound slot (take_if: no reordering, or a
 // write under flush for an empty queue) if the slot takes a request:
-//   ready  = !valid | keep | (take_if & idle)   the input moves up unless this is 0 and
-//   take_l1  = take_if & l1                      ... the slot frees on the L1's answer
-//   take_byp = take_if & byp                     ... or on the next level's
+//   ready    = !valid | keep | (take_if & idle)  no stall, whatever the slot's answer
+//   take_l1  = take_if & l1                      no stall if the L1 takes the slot's request
+//   take_byp = take_if & byp                     no stall if the next level takes it
 // so ready | (take_l1 & l1_ready) | (take_byp & byp_ready) is "the enqueue
 // point does not stall": in_ready_o, the input pipeline's moves, the reload
 // of the enqueue point's registered one-hots.
