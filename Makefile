@@ -53,8 +53,12 @@ RTL_mib_l2   := rtl/prio_enc.sv rtl/add_ks.sv rtl/late_ao.sv rtl/late_sel.sv rtl
 RTL_dram_sched := rtl/add_ks.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/cmp_ge.sv rtl/first_oh.sv rtl/oh_sel.sv rtl/grp_best.sv rtl/dram_slist.sv rtl/dram_rdq.sv \
                 rtl/dram_qfold.sv rtl/dram_frow.sv rtl/dram_rowstore.sv rtl/dram_sched.sv
 
+# The system model's MRPB request fields (sim/sm.h): its line address and tag widths.
+SIM_MRPB_W := $(shell awk '/^\#define SIM_MRPB_(ADDR|TAG)_W/ { printf "%s ", $$3 }' sim/sm.h)
+
 # Parameter sets Verilated for the lockstep engine, as block:Param=value,...
 # The first set of each block is its default (make run, cosim without --set).
+# The last mrpb set is the system model's (mrpb=on at MRPB Table 4's sizes, sim --rtl mrpb).
 PSETS := \
   prio_enc:N=48 prio_enc:N=1 prio_enc:N=2 prio_enc:N=5 prio_enc:N=8 prio_enc:N=64 \
   rr_arb:N=48 rr_arb:N=1 rr_arb:N=3 rr_arb:N=8 rr_arb:N=64 \
@@ -68,6 +72,7 @@ PSETS := \
   mrpb:NumQueues=48,Depth=32,Latency=3,AddrW=25,TagW=8 \
   mrpb:NumQueues=8,Depth=5,Latency=2,AddrW=9,TagW=4 \
   mrpb:NumQueues=8,Depth=4,Latency=1,AddrW=8,TagW=4 \
+  mrpb:NumQueues=48,Depth=8,Latency=5,AddrW=$(word 1,$(SIM_MRPB_W)),TagW=$(word 2,$(SIM_MRPB_W)) \
   mib_l2:Entries=64,AddrW=24 mib_l2:Entries=1,AddrW=4 mib_l2:Entries=5,AddrW=7 mib_l2:Entries=128,AddrW=24 \
   dram_sched:RdQ=64,WrQ=128,HighWM=96,LowWM=80,BankW=4,RowW=12,AddrW=24 \
   dram_sched:RdQ=16,WrQ=16,HighWM=12,LowWM=4,BankW=2,RowW=3,AddrW=6 \

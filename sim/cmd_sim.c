@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "dram_sched.h"
 #include "engine.h"
 #include "gpu.h"
 #include "kernels.h"
@@ -32,7 +33,7 @@ static void usage_sim(FILE *f, const char *prog)
             "  --size N            a built-in kernel's size knob (default: the kernel's own)\n"
             "  --set key=value     any configuration key (--list-keys), after the configuration\n"
             "  --rtl BLOCK,...     run these blocks' RTL in lockstep with their C models\n"
-            "                      (dram_sched, mib_l2; at a parameter set that was built)\n"
+            "                      (dram_sched, mib_l2, mrpb; at a parameter set that was built)\n"
             "  --json FILE         write the statistics as JSON ('-' = stdout)\n"
             "  --check-dram        check every DRAM command against the timing table\n"
             "  --host-stats        add wall-clock figures (simulation rates) to the JSON\n"
@@ -120,8 +121,10 @@ int cmd_sim(int argc, char **argv, const char *prog)
                     opt.rtl_dram_sched = 1;
                 else if (!strcmp(b, "mib_l2"))
                     opt.rtl_mib_l2 = 1;
+                else if (!strcmp(b, "mrpb"))
+                    opt.rtl_mrpb = 1;
                 else {
-                    fprintf(stderr, "%s sim: --rtl: expected dram_sched or mib_l2, got '%s'\n", prog, b);
+                    fprintf(stderr, "%s sim: --rtl: expected dram_sched, mib_l2 or mrpb, got '%s'\n", prog, b);
                     return 2;
                 }
             }
@@ -132,6 +135,14 @@ int cmd_sim(int argc, char **argv, const char *prog)
         cfg.check_dram = 1;
     if (config_check(&cfg))
         return 2;
+    if (opt.rtl_mrpb && !cfg.mrpb_on) {
+        fprintf(stderr, "%s sim: --rtl mrpb needs the MRPB: --set mrpb=on (or mrpb=final)\n", prog);
+        return 2;
+    }
+    if (opt.rtl_mib_l2 && cfg.policy < DS_MSHR_M) {
+        fprintf(stderr, "%s sim: --rtl mib_l2 needs a MIB policy: --set dram.policy=mshr-m, mshr-s or mshr-s+a\n", prog);
+        return 2;
+    }
     workload_t *w = workload_open(workload, size);
     if (!w)
         return 2;

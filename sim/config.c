@@ -12,6 +12,7 @@
 #include "bits.h"
 #include "dram_sched.h"
 #include "engine.h"
+#include "mrpb.h"
 
 typedef enum { K_UINT, K_U64, K_ENUM, K_MHZ, K_MAP } kind_t;
 
@@ -26,6 +27,7 @@ typedef struct {
 
 static const char *const sched_names[] = {"lrr", "gto", "two-level", NULL};
 static const char *const alloc_names[] = {"miss", "fill", NULL};
+static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
 static const char *const shorten_names[] = {"none", "tRCD", "tRP", "tRAS", "tCCDL", "tCCDS", "tRRD", "tWTR", NULL};
 
 #define F(field) offsetof(config_t, field)
@@ -45,6 +47,7 @@ static const key_t_ keys[] = {
     {"sm.schedulers", K_UINT, F(n_sched), 1, 8, NULL, "warp schedulers per SM (one issue each per cycle)"},
     {"sm.scheduler", K_ENUM, F(sched), 0, 0, sched_names, "warp scheduling policy"},
     {"sm.two_level_active", K_UINT, F(tl_active), 1, 64, NULL, "two-level: active warps per scheduler"},
+    {"sm.swl", K_UINT, F(swl), 0, 64, NULL, "static wavefront limiting (CCWS SWL): only the oldest N warps issue (0: no limit)"},
     {"sm.lat_int", K_UINT, F(lat_int), 1, 1000, NULL, "integer result latency, core cycles"},
     {"sm.lat_fp", K_UINT, F(lat_fp), 1, 1000, NULL, "FP32 result latency"},
     {"sm.lat_dp", K_UINT, F(lat_dp), 1, 1000, NULL, "FP64 result latency"},
@@ -64,6 +67,16 @@ static const key_t_ keys[] = {
     {"l1.latency", K_UINT, F(l1_lat), 1, 1000, NULL, "L1D hit latency, core cycles"},
     {"l1.alloc", K_ENUM, F(l1_alloc), 0, 0, alloc_names, "line allocation: on miss or on fill"},
     {"l1.bypass", K_UINT, F(l1_bypass), 0, 1, NULL, "1: global loads bypass the L1D"},
+
+    {"mrpb", K_ENUM, F(mrpb_on), 0, 0, mrpb_on_names, "MRPB in front of every L1D (final: on, with MRPB Table 4's modes)"},
+    {"mrpb.signature", K_ENUM, F(mrpb_sig), 0, 0, mrpb_signature_names, "MRPB queue per warp, block or in-block warp"},
+    {"mrpb.policy", K_ENUM, F(mrpb_pol), 0, 0, mrpb_policy_names, "MRPB drain policy"},
+    {"mrpb.greedy", K_UINT, F(mrpb_greedy), 0, 1, NULL, "MRPB: drain the current queue until it is empty"},
+    {"mrpb.flush", K_UINT, F(mrpb_flush), 0, 1, NULL, "MRPB: full-queue drains and write flushes (0: a full queue stalls)"},
+    {"mrpb.bypass", K_ENUM, F(mrpb_byp), 0, 0, mrpb_bypass_names, "MRPB: bypass refused reads to the L2 (off, on all stalls, on associativity stalls)"},
+    {"mrpb.reorder", K_UINT, F(mrpb_reorder), 0, 1, NULL, "MRPB: reorder through the queues (0: a single slot, bypass only)"},
+    {"mrpb.depth", K_UINT, F(mrpb_depth), 1, MRPB_MAX_DEPTH, NULL, "MRPB entries per queue"},
+    {"mrpb.latency", K_UINT, F(mrpb_lat), 1, MRPB_MAX_LATENCY, NULL, "MRPB accept-to-present cycles"},
 
     {"icnt.latency", K_UINT, F(icnt_lat), 1, 1000, NULL, "crossbar latency, icnt cycles"},
     {"icnt.flit", K_UINT, F(icnt_flit), 4, 256, NULL, "flit bytes (a port moves one flit per cycle)"},
@@ -152,6 +165,8 @@ void config_defaults(config_t *c)
     c->l1_mq = 8;
     c->l1_lat = 4;
     c->l1_alloc = ALLOC_ON_MISS;
+    mrpb_final_modes(c);
+    c->mrpb_on = 0;
     c->icnt_lat = 8;
     c->icnt_flit = 32;
     c->icnt_buf = 8;
@@ -182,6 +197,21 @@ void config_defaults(config_t *c)
     c->addr_w = 24;
     c->check_dram = 0;
     c->skip = 1;
+}
+
+/* MRPB Table 4's choice: warp-ID queues, fixed order (not greedy), flush,
+ * bypass on associativity stalls, 8 entries, latency 5. */
+void mrpb_final_modes(config_t *c)
+{
+    c->mrpb_on = 1;
+    c->mrpb_sig = MRPB_SIG_WARP;
+    c->mrpb_pol = MRPB_POL_FIXED;
+    c->mrpb_greedy = 0;
+    c->mrpb_flush = 1;
+    c->mrpb_byp = MRPB_BYP_ASSOC;
+    c->mrpb_reorder = 1;
+    c->mrpb_depth = 8;
+    c->mrpb_lat = 5;
 }
 
 /* Presets: key=value lists applied over the defaults (the thesis' GTX480). */
@@ -301,6 +331,8 @@ static int set_key(config_t *c, const key_t_ *k, const char *v, const char *wher
         for (unsigned i = 0; k->names[i]; i++)
             if (!strcmp(k->names[i], v)) {
                 *(unsigned *)base = i;
+                if (k->off == F(mrpb_on) && i == 2)
+                    mrpb_final_modes(c);   /* mrpb=final: on, with the paper's modes */
                 return 0;
             }
     } else if (k->kind == K_MAP) {
@@ -399,6 +431,8 @@ int config_check(const config_t *c)
         e = "dram.channel_shift must cover a line per sub-partition (2^shift >= 128 x sub_partitions)";
     else if (c->map[0] && map_check(c, buf, sizeof buf))
         e = buf;
+    else if (c->mrpb_on && c->mrpb_sig == MRPB_SIG_BLOCK && c->max_blocks > (1u << MRPB_BLOCK_W))
+        e = "mrpb.signature=block needs sm.blocks <= 8 (the MRPB's 3-bit block ID)";
     else if (c->l1_sets * c->l1_line * c->l1_ways > (1u << 24))
         e = "the L1 is larger than 16 MB";
     else {

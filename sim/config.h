@@ -26,6 +26,7 @@ typedef struct {
     unsigned n_sched;                              /* warp schedulers per SM (issue width) */
     unsigned sched;                                /* SCHED_* */
     unsigned tl_active;                            /* two-level: active warps per scheduler */
+    unsigned swl;                                  /* static wavefront limiting: warps that may issue (0: all) */
     unsigned lat_int, lat_fp, lat_dp, lat_sfu, lat_branch;   /* result latency by class, core cycles */
     unsigned ii_dp, ii_sfu;                        /* initiation interval of the DP and SFU units */
     unsigned lat_shmem;                            /* shared-memory access latency */
@@ -37,6 +38,12 @@ typedef struct {
     unsigned l1_lat;                               /* hit latency, core cycles */
     unsigned l1_alloc;                             /* ALLOC_* */
     unsigned l1_bypass;                            /* 1: global loads go to the L2 uncached */
+
+    /* MRPB (cmodel/mrpb.h) between each SM's coalescer and its L1D */
+    unsigned mrpb_on;                              /* 0 off (the baseline), 1 on */
+    unsigned mrpb_sig, mrpb_pol, mrpb_greedy;      /* modes: MRPB_SIG_*, MRPB_POL_*, greedy */
+    unsigned mrpb_flush, mrpb_byp, mrpb_reorder;   /* flush, MRPB_BYP_*, reorder */
+    unsigned mrpb_depth, mrpb_lat;                 /* Depth (entries per queue), Latency */
 
     /* crossbar */
     unsigned icnt_lat;                             /* icnt cycles, one way */
@@ -75,6 +82,8 @@ typedef struct {
 
 /* The defaults: the thesis' GTX480-like GPU (preset gtx480-mib). */
 void config_defaults(config_t *c);
+/* MRPB on with MRPB Table 4's modes (mrpb=final). */
+void mrpb_final_modes(config_t *c);
 /* Apply a named preset (defaults first). 0, or 2 after a message listing the presets. */
 int config_preset(config_t *c, const char *name);
 /* Set one key=value; `where` names its origin in messages ("--set", "file:12").

@@ -45,7 +45,7 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->rep.wake = g->sm_next;
     g->rep.wake_min = &g->sm_min;
     for (unsigned i = 0; i < cfg->n_sm; i++) {
-        if (sm_init(&g->sm[i], cfg, i))
+        if (sm_init(&g->sm[i], cfg, i, opt->rtl_mrpb))
             goto fail;
         g->req.in[i] = &g->sm[i].l1.mq;
     }
@@ -104,7 +104,7 @@ void gpu_free(gpu_t *g)
 static int mem_idle(const gpu_t *g)
 {
     for (unsigned i = 0; i < g->cfg.n_sm; i++)
-        if (!l1_idle(&g->sm[i].l1))
+        if (!sm_mem_idle(&g->sm[i]))
             return 0;
     if (!xbar_idle(&g->req) || !xbar_idle(&g->rep))
         return 0;
@@ -184,7 +184,8 @@ static uint64_t activity(const gpu_t *g)
 {
     uint64_t a = 0;
     for (unsigned i = 0; i < g->cfg.n_sm; i++)
-        a += g->sm[i].st.warp_insts + g->sm[i].l1.st.replies + g->sm[i].l1.st.sent;
+        a += g->sm[i].st.warp_insts + g->sm[i].l1.st.replies + g->sm[i].l1.st.sent + g->sm[i].mrpb.st.in +
+             g->sm[i].mrpb.st.drained;
     for (unsigned s = 0; s < g->nsub; s++)
         a += g->l2[s].st.c.fills + g->l2[s].st.c.acc[REQ_RD] + g->l2[s].st.c.acc[REQ_WR];
     for (unsigned c = 0; c < g->cfg.n_mem; c++)
@@ -237,7 +238,9 @@ static int step(gpu_t *g, launch_t *L)
             rq_t *q = &g->rep.out[i];
             int rdy = rq_ready(q, icnt);
             if (rdy || core >= sm->sleep_until || !sk) {
-                sm_cycle(sm, core, dram, rdy ? rq_head(q) : NULL);
+                int rc = sm_cycle(sm, core, dram, rdy ? rq_head(q) : NULL);
+                if (rc)
+                    return rc;
                 if (rdy)
                     rq_pop(q);
             }
@@ -355,10 +358,8 @@ int gpu_run(gpu_t *g, workload_t *w)
         }
         uint64_t n = 0;
         while (L.more || any_sm_busy(g)) {
-            if (step(g, &L)) {
-                rc = 1;
+            if ((rc = step(g, &L)))
                 break;
-            }
             if (g->cfg.max_cycles && clocks_now(&g->clk, CLK_CORE) >= g->cfg.max_cycles)
                 break;
             if (watchdog(g, ++n)) {
@@ -394,8 +395,8 @@ int gpu_run(gpu_t *g, workload_t *w)
     uint64_t c0 = clocks_now(&g->clk, CLK_CORE);
     int cut = g->cfg.max_cycles && c0 >= g->cfg.max_cycles;   /* run.max_cycles: no drain, counts as they are */
     for (uint64_t n = 1; !rc && !cut && !mem_idle(g); n++)
-        if (step(g, NULL) || watchdog(g, n))
-            rc = 1;
+        if ((rc = step(g, NULL)) || (rc = watchdog(g, n)))
+            break;
     g->drain_cycles = clocks_now(&g->clk, CLK_CORE) - c0;
     for (unsigned i = 0; i < g->cfg.n_sm; i++)   /* the cycles asleep SMs and slices skipped, counted */
         sm_sync(&g->sm[i], g->clk.cycle[CLK_CORE]);

@@ -22,7 +22,7 @@ typedef struct {
 } kernel_stats_t;
 
 typedef struct {
-    int rtl_dram_sched, rtl_mib_l2;   /* run these blocks' RTL in lockstep (--rtl) */
+    int rtl_dram_sched, rtl_mib_l2, rtl_mrpb;   /* run these blocks' RTL in lockstep (--rtl) */
     int progress;                     /* print a progress line (stderr is a terminal) */
 } gpu_opts_t;
 

@@ -73,6 +73,22 @@ static l1_res_t send(l1_t *l, req_t *r, uint64_t now)
     return L1_SENT;
 }
 
+/* The MRPB's bypass path: a read for the L2, uncached (it fills no line; the
+ * reply goes straight to its load record). Not an L1D access: refused only
+ * while the miss queue it shares is full, and not counted as a reservation
+ * fail (the MRPB counts its bypasses). */
+l1_res_t l1_bypass(l1_t *l, req_t *r, uint64_t now)
+{
+    if (rq_full(&l->mq))
+        return L1_FAIL;
+    r->direct = 1;
+    r->t_core = now;
+    req_map(l->cfg, r);
+    rq_push(&l->mq, r, now + 1);
+    l->st.sent++;
+    return L1_SENT;
+}
+
 /* Stores: write-evict (a hit invalidates the line), no write-allocate; the
  * write goes to the L2. Atomics and bypassed loads go to the L2 too. */
 l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)

@@ -35,6 +35,9 @@ void l1_free(l1_t *l);
 /* One access from the memory pipeline at core cycle `now`. r->type, line,
  * tag (the load record), sm, sub, t_core, t_dram are set by the caller. */
 l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now);
+/* The MRPB's bypass path: read r (type REQ_RD) to the L2 without the L1D:
+ * L1_SENT, or L1_FAIL while the miss queue is full. */
+l1_res_t l1_bypass(l1_t *l, req_t *r, uint64_t now);
 /* A reply from the crossbar (a read's line, or an atomic's result). */
 void l1_fill(l1_t *l, const req_t *r, uint64_t now);
 /* The next completed load tag at `now`, or -1. */

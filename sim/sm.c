@@ -1,14 +1,19 @@
 /* sm.c - an SM (sm.h; docs/sim.md "SM"). */
 #include "sm.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "block.h"
 #include "dram.h"
 
 #define NEVER UINT64_MAX
 
-int sm_init(sm_t *sm, const config_t *cfg, unsigned id)
+static void swl_update(sm_t *sm);
+
+int sm_init(sm_t *sm, const config_t *cfg, unsigned id, int rtl_mrpb)
 {
     memset(sm, 0, sizeof *sm);
     sm->cfg = cfg;
@@ -29,6 +34,23 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id)
     for (unsigned k = 0; k < cfg->n_sched; k++)
         sm->sched[k].last = k;   /* a warp of its own: GTO's greedy choice starts there */
     sm->ops_sched = cfg->sched == SCHED_LRR ? &sched_lrr : cfg->sched == SCHED_GTO ? &sched_gto : &sched_two_level;
+    swl_update(sm);
+    if (cfg->mrpb_on) {
+        /* one queue per warp slot; the modes are static inputs, set before the reset cycle */
+        mrpb_in_t *in = &sm->mrpb.in;
+        in->signature = cfg->mrpb_sig;
+        in->policy = cfg->mrpb_pol;
+        in->greedy = cfg->mrpb_greedy;
+        in->flush = cfg->mrpb_flush;
+        in->bypass = cfg->mrpb_byp;
+        in->reorder = cfg->mrpb_reorder;
+        char params[96];
+        snprintf(params, sizeof params, "NumQueues=%u Depth=%u Latency=%u AddrW=%u TagW=%u", cfg->max_warps,
+                 cfg->mrpb_depth, cfg->mrpb_lat, SIM_MRPB_ADDR_W, SIM_MRPB_TAG_W);
+        snprintf(sm->mrpb.label, sizeof sm->mrpb.label, "sim sm%u.mrpb", id);
+        if (!(sm->mrpb.ls = sim_block_open("mrpb", params, rtl_mrpb, sm->mrpb.label, in, &sm->mrpb.out)))
+            return -2;
+    }
     return 0;
 }
 
@@ -42,6 +64,41 @@ void sm_free(sm_t *sm)
     free(sm->rec);
     free(sm->rec_free);
     l1_free(&sm->l1);
+    if (sm->mrpb.ls) {
+        ls_counts_t n;
+        ls_close(sm->mrpb.ls, &n);
+        sm->mrpb.ls = NULL;
+    }
+}
+
+/* sm.swl (CCWS's static wavefront limiting): only the oldest sm.swl live
+ * warps may issue; all warps when it is 0. Kept as a mask, updated when a
+ * block arrives or a warp finishes. */
+static void swl_update(sm_t *sm)
+{
+    unsigned n = sm->cfg->swl;
+    if (!n) {
+        sm->swl_mask = ~0ull;
+        return;
+    }
+    uint64_t m = 0, live = 0;
+    for (unsigned w = 0; w < SM_MAX_WARPS; w++)
+        if (sm->warp[w].live)
+            live |= 1ull << w;
+    for (unsigned k = 0; k < n && live; k++) {   /* the oldest n: smallest age first */
+        unsigned best = 0;
+        uint64_t a = UINT64_MAX;
+        for (uint64_t b = live; b; b &= b - 1) {
+            unsigned w = (unsigned)__builtin_ctzll(b);
+            if (sm->warp[w].age < a) {
+                a = sm->warp[w].age;
+                best = w;
+            }
+        }
+        m |= 1ull << best;
+        live &= ~(1ull << best);
+    }
+    sm->swl_mask = m;
 }
 
 static void tb_maybe_done(sm_t *sm, unsigned s);
@@ -151,6 +208,7 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
         }
         memset(&sm->reg_ready[(size_t)w * REG_IDS], 0, REG_IDS * sizeof *sm->reg_ready);
     }
+    swl_update(sm);
     tb_maybe_done(sm, s);   /* a block of empty warps leaves at once */
 }
 
@@ -214,6 +272,8 @@ static void warp_finish(sm_t *sm, unsigned w)
         t->at_bar--;
     }
     t->live--;
+    if (sm->cfg->swl)
+        swl_update(sm);
     bar_check(sm, wp->slot);
     tb_maybe_done(sm, wp->slot);
 }
@@ -278,7 +338,7 @@ static unsigned coalesce(const inst_t *in, const uint64_t *addr, uint64_t *line)
 int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
 {
     warp_t *wp = &sm->warp[w];
-    if (!(sm->ready >> w & 1) || wp->ready_at > now || (sm->mp.busy && (sm->memnext >> w & 1)))
+    if (!(sm->ready >> w & 1 & sm->swl_mask >> w) || wp->ready_at > now || (sm->mp.busy && (sm->memnext >> w & 1)))
         return 0;
     const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
     if (wp->deps_ok != wp->pc + 1) {
@@ -417,6 +477,75 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     }
 }
 
+/* The memory pipeline with the MRPB (mrpb=on; docs/sim.md "MRPB"): the next
+ * line request of its instruction goes into the MRPB, accepted when
+ * in_ready; the MRPB's outbound slot goes to the L1D, which answers in the
+ * same cycle (accepted, or refused with its reason: an associativity stall
+ * is LINE_ALLOC_FAIL), or, marked bypass, to the L2 over the bypass path.
+ * Inputs first without the answer (the slot is a register), then with it. */
+static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
+{
+    mrpb_in_t *in = &sm->mrpb.in;
+    mrpb_out_t *out = &sm->mrpb.out;
+    int feed = sm->mp.busy == 1;
+    if (sm->mp.busy == 2)
+        sm->mp.busy = 0;   /* a shared-memory access held the pipeline's input this cycle */
+    in->in_valid = (uint64_t)feed;
+    if (feed) {
+        uint64_t line = sm->mp.line[sm->mp.next];
+        if (line >> SIM_MRPB_ADDR_W) {
+            fprintf(stderr,
+                    "memsched sim: sm%u: byte address %#" PRIx64 " does not fit the MRPB's %u-bit line address "
+                    "(byte addresses below 2^%u; mrpb=off has no limit)\n",
+                    sm->id, line << LINE_SHIFT, SIM_MRPB_ADDR_W, SIM_MRPB_ADDR_W + LINE_SHIFT);
+            return 2;
+        }
+        unsigned w = sm->mp.warp;
+        const warp_t *wp = &sm->warp[w];
+        int rec = sm->mp.type == REQ_RD || sm->mp.type == REQ_ATOM;
+        in->in_write = sm->mp.type != REQ_RD;   /* stores, atomics and reductions are ordered as writes */
+        in->in_warp = w;
+        in->in_block = wp->slot & ((1u << MRPB_BLOCK_W) - 1);   /* sm.blocks <= 8 when it is the signature */
+        in->in_inblock = (uint64_t)__builtin_popcountll(sm->slot[wp->slot].wmask & ((1ull << w) - 1));
+        in->in_addr = line;
+        in->in_tag = (uint64_t)sm->mp.type << SIM_MRPB_REC_W | (rec ? sm->mp.rec : 0);
+    }
+    in->l1_ready = in->l1_stall_assoc = in->byp_ready = 0;
+    if (ls_eval_io(sm->mrpb.ls, 1, in, out))
+        return 1;
+    if (out->out_valid) {
+        req_t r = {.line = out->out_addr, .type = (uint8_t)(out->out_tag >> SIM_MRPB_REC_W), .sm = (uint16_t)sm->id,
+                   .tag = (uint32_t)(out->out_tag & ((1u << SIM_MRPB_REC_W) - 1)), .t_core = now, .t_dram = dram_now};
+        if (out->out_bypass) {
+            in->byp_ready = l1_bypass(&sm->l1, &r, now) == L1_SENT;
+        } else {
+            r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
+            if (l1_access(&sm->l1, &r, now) == L1_FAIL)
+                in->l1_stall_assoc = sm->l1.fail_reason == RF_LINE_ALLOC;
+            else
+                in->l1_ready = 1;
+        }
+        sm->mrpb.n -= (unsigned)(in->l1_ready | in->byp_ready);
+        if (ls_eval_io(sm->mrpb.ls, 1, in, out))
+            return 1;
+    }
+    mrpb_account(NULL, in, out, &sm->mrpb.st);
+    if (feed) {
+        if (out->in_ready) {
+            sm->mrpb.n++;
+            if (++sm->mp.next == sm->mp.n) {
+                unsigned w = sm->mp.warp;
+                sm->mp.busy = 0;
+                if (!sm->warp[w].live)
+                    tb_maybe_done(sm, sm->warp[w].slot);
+            }
+        } else {
+            sm->st.issue_stall_mem++;
+        }
+    }
+    return ls_tick(sm->mrpb.ls);
+}
+
 /* After a cycle without an issue and with the memory pipeline empty: if
  * every warp that is not waiting for memory or a barrier waits for a known
  * cycle, nothing happens in this SM until the earliest of those (or its
@@ -425,7 +554,7 @@ static void sleep_plan(sm_t *sm, uint64_t now)
 {
     uint64_t t = NEVER;
     /* with the memory pipeline held, a warp whose next instruction needs it cannot issue */
-    for (uint64_t m = sm->mp.busy ? sm->ready & ~sm->memnext : sm->ready; m; m &= m - 1) {
+    for (uint64_t m = (sm->mp.busy ? sm->ready & ~sm->memnext : sm->ready) & sm->swl_mask; m; m &= m - 1) {
         uint64_t r = sm->warp[__builtin_ctzll(m)].ready_at;
         if (r <= now + 1)
             return;
@@ -440,7 +569,7 @@ static void sleep_plan(sm_t *sm, uint64_t now)
     sm->sleep_from = now + 1;
 }
 
-void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
+int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
 {
     if (sm->sleep_from)
         catch_up(sm, now);
@@ -461,17 +590,25 @@ void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
     while ((t = l1_done(&sm->l1, now)) >= 0)
         load_done(sm, (uint32_t)t, now);
     if (!sm->live_tbs) {
+        if (sm->mrpb.n)   /* the MRPB still holds requests (stores of finished blocks): it drains */
+            return mrpb_pipe(sm, now, dram_now);
         if (!sm->l1.hits.n && !sm->l1.fills.n) {   /* nothing until a reply or a block */
             sm->sleep_until = NEVER;
             sm->sleep_from = now + 1;
         }
-        return;
+        return 0;
     }
     sm->st.cycles++;
-    mem_pipe(sm, now, dram_now);
+    if (sm->mrpb.ls) {
+        int rc = mrpb_pipe(sm, now, dram_now);
+        if (rc)
+            return rc;
+    } else {
+        mem_pipe(sm, now, dram_now);
+    }
     int any = 0;
     for (unsigned k = 0; k < sm->cfg->n_sched; k++) {
-        uint64_t cand = sm->ready & sm->sched_mask[k] & (sm->mp.busy ? ~sm->memnext : ~0ull);
+        uint64_t cand = sm->ready & sm->swl_mask & sm->sched_mask[k] & (sm->mp.busy ? ~sm->memnext : ~0ull);
         if (!cand)
             continue;   /* every warp of this scheduler waits (memory, a barrier, the memory pipeline) */
         int w = sm->ops_sched->pick(sm, k, now);
@@ -482,6 +619,8 @@ void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
     }
     sm->st.active_cycles += any;
     /* asleep with the pipeline held only for a refusal a reply must lift */
-    if (!any && (!sm->mp.busy || (sm->mp.busy == 1 && sm->mp.blocked && sm->l1.fail_reason != RF_MISS_QUEUE)))
+    if (!any && !sm->mrpb.n &&
+        (!sm->mp.busy || (sm->mp.busy == 1 && sm->mp.blocked && sm->l1.fail_reason != RF_MISS_QUEUE)))
         sleep_plan(sm, now);
+    return 0;
 }

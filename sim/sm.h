@@ -12,6 +12,8 @@
 #include "config.h"
 #include "kernel.h"
 #include "l1.h"
+#include "lockstep.h"
+#include "mrpb.h"
 
 #define SM_MAX_WARPS 64
 #define MAX_LINES    64        /* lines one warp instruction may touch (straddling lanes) */
@@ -100,6 +102,17 @@ struct sm {
         uint32_t rec;
         uint64_t line[MAX_LINES];
     } mp;
+    /* MRPB (mrpb=on): between the memory pipeline and the L1D, through the
+     * lockstep object (its C model, or its RTL in lockstep with it) */
+    struct {
+        lockstep_t *ls;
+        mrpb_in_t in;
+        mrpb_out_t out;
+        mrpb_stats_t st;
+        unsigned n;               /* requests inside (input pipeline, queues, slot) */
+        char label[32];
+    } mrpb;
+    uint64_t swl_mask;            /* sm.swl: the warps that may issue (the oldest N live ones) */
     uint64_t sfu_free, dp_free;
     uint64_t sleep_until;         /* nothing can happen before this core cycle unless a reply
                                      arrives or a block is added (gpu.c skips the SM) */
@@ -109,16 +122,26 @@ struct sm {
     sm_stats_t st;
 };
 
-int  sm_init(sm_t *sm, const config_t *cfg, unsigned id);
+/* rtl_mrpb: run the MRPB's RTL in lockstep with its C model (mrpb=on). */
+int  sm_init(sm_t *sm, const config_t *cfg, unsigned id, int rtl_mrpb);
 void sm_free(sm_t *sm);
 /* Room for one more block of this kernel (blocks, warps, threads, registers, shared memory). */
 int  sm_can_take(const sm_t *sm, const kinfo_t *k);
 /* A free block slot's buffer to fill (kernel next_tb), then sm_add_tb with it. */
 tb_t *sm_slot_buffer(sm_t *sm, unsigned *slot);
 void sm_add_tb(sm_t *sm, unsigned slot, const kinfo_t *k, const optab_t *ops, uint64_t now);
-/* One core cycle. The reply (if any) is a packet from the crossbar for this SM. */
-void sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply);
+/* One core cycle. The reply (if any) is a packet from the crossbar for this SM.
+ * 0; 1 after a report (an MRPB lockstep mismatch); 2 after a message (an
+ * address the MRPB cannot carry). */
+int  sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply);
 static inline int sm_busy(const sm_t *sm) { return sm->live_tbs != 0; }
+/* Nothing in flight: L1D and MRPB. */
+static inline int sm_mem_idle(const sm_t *sm) { return l1_idle(&sm->l1) && !sm->mrpb.n; }
+
+/* The MRPB's request fields at the system's parameter set (docs/sim.md, "MRPB"). */
+#define SIM_MRPB_ADDR_W 42        /* line address bits: byte addresses below 2^49 */
+#define SIM_MRPB_TAG_W  16        /* tag: request type (2 bits) above the load record (14 bits) */
+#define SIM_MRPB_REC_W  14
 /* Count the cycles an asleep SM skipped before core cycle `now` (it stays
  * asleep): before statistics are read. */
 void sm_sync(sm_t *sm, uint64_t now);

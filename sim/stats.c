@@ -137,6 +137,36 @@ char *stats_json(const gpu_t *g, const char *workload, const char *config_name, 
     cJSON *l1s = cJSON_AddObjectToObject(root, "l1d");
     cache_json(l1s, "L1D", &l1, g->thread_insts);
 
+    if (cfg->mrpb_on) {   /* MRPB: every SM's counters (cmodel/mrpb.h mrpb_stats_t), summed */
+        mrpb_stats_t m = {0};
+        for (unsigned i = 0; i < cfg->n_sm; i++) {
+            const mrpb_stats_t *x = &g->sm[i].mrpb.st;
+            m.in += x->in;
+            m.drained += x->drained;
+            m.policy_drains += x->policy_drains;
+            m.full_drains += x->full_drains;
+            m.flush_drains += x->flush_drains;
+            m.write_passes += x->write_passes;
+            m.direct += x->direct;
+            m.l1_accepted += x->l1_accepted;
+            m.bypassed += x->bypassed;
+            m.stall_cycles += x->stall_cycles;
+            m.retry_cycles += x->retry_cycles;
+        }
+        cJSON *ms = cJSON_AddObjectToObject(root, "mrpb");
+        u64(ms, "mrpb_requests_in", m.in);
+        u64(ms, "mrpb_drained", m.drained);
+        u64(ms, "mrpb_policy_drains", m.policy_drains);
+        u64(ms, "mrpb_full_queue_drains", m.full_drains);
+        u64(ms, "mrpb_flush_drains", m.flush_drains);
+        u64(ms, "mrpb_write_passes", m.write_passes);
+        u64(ms, "mrpb_direct", m.direct);
+        u64(ms, "mrpb_l1_accepted", m.l1_accepted);
+        u64(ms, "mrpb_bypassed", m.bypassed);
+        u64(ms, "mrpb_input_stall_cycles", m.stall_cycles);
+        u64(ms, "mrpb_l1_retry_cycles", m.retry_cycles);
+    }
+
     cache_stats_t l2 = {0};
     uint64_t mh[L2_MERGE_HIST] = {0}, mc[L2_MERGE_HIST] = {0};
     mib_l2_stats_t mib = {0};

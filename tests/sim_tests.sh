@@ -91,6 +91,47 @@ expect "latency: DRAM row conflict = miss + tRP" "$(stat .memory_latency.load_la
 expect "row conflict: one precharge, two activates" \
     "$(stat '[.dram.n_pre, .dram.n_act] | map(tostring) | join(",")' "$T/rowconf.json")" "1,2"
 
+# MRPB in front of the L1D (docs/sim.md, "MRPB"): a request is accepted the
+# cycle after its load issues and presented to the L1D mrpb.latency cycles later.
+ML=5
+"$M" sim --workload "$T/l1hit" "${EQ[@]}" --set mrpb=final --check-dram --quiet --json "$T/mrpb-hit.json"
+expect "latency with the MRPB: L1 hit = 1 + mrpb.latency + l1.latency" \
+    "$(stat .memory_latency.load_latency_min "$T/mrpb-hit.json")" $((1 + ML + L1))
+expect "latency with the MRPB: L1 miss = 1 + mrpb.latency + miss" \
+    "$(stat .memory_latency.load_latency_max "$T/mrpb-hit.json")" $((1 + ML + MISS))
+# Two independent loads of one warp to two lines of the L1D's only set (one
+# way), in two channels: the second finds the way reserved (an associativity
+# stall, LINE_ALLOC_FAIL). Bypass on associativity stalls sends it to the L2
+# the next cycle (it fills no line; its reply goes to the registers); without
+# bypass it waits for the first line's fill, which it then evicts. Bypassed,
+# it reaches the L2 two cycles after the first and its reply waits for the
+# first reply's flits at the SM's port: REPLY_FLITS - 2 cycles more.
+mktrace "$T/assoc" 1 32 <<EOF
+#BEGIN_TB
+thread block = 0,0,0
+warp = 0
+insts = 4
+0000 00000001 1 R2 LDG.E 1 R0 4 0 $A
+0008 00000001 1 R3 LDG.E 1 R0 4 0 $(printf 0x%x $((A + 256)))
+0010 00000001 1 R4 FADD 2 R2 R3 0
+0018 00000001 0 EXIT 0 0
+#END_TB
+EOF
+ONEWAY=(--set l1.sets=1 --set l1.ways=1)
+"$M" sim --workload "$T/assoc" "${EQ[@]}" "${ONEWAY[@]}" --set mrpb=final --check-dram --quiet --json "$T/assoc-byp.json"
+expect "MRPB bypass on an associativity stall: bypassed, LINE_ALLOC_FAIL, L1D read misses, evictions, mflatency" \
+    "$(stat '[.mrpb.mrpb_bypassed, .l1d.L1D_reservation_fail_LINE_ALLOC_FAIL, .l1d.L1D_read_misses, .l1d.L1D_evictions, .memory_latency.maxmflatency] | map(tostring) | join(",")' "$T/assoc-byp.json")" \
+    "1,1,1,0,$((MISS + REPLY_FLITS - 2))"
+expect "MRPB bypass: the bypassed load's result = 2 + mrpb.latency + miss + reply port wait" \
+    "$(stat .memory_latency.load_latency_max "$T/assoc-byp.json")" $((2 + ML + MISS + REPLY_FLITS - 2))
+"$M" sim --workload "$T/assoc" "${EQ[@]}" "${ONEWAY[@]}" --set mrpb=final --set mrpb.bypass=off --check-dram --quiet \
+    --json "$T/assoc-nobyp.json"
+expect "MRPB without bypass: bypassed, LINE_ALLOC_FAIL (miss - 1 retries), L1D read misses, evictions" \
+    "$(stat '[.mrpb.mrpb_bypassed, .l1d.L1D_reservation_fail_LINE_ALLOC_FAIL, .l1d.L1D_read_misses, .l1d.L1D_evictions] | map(tostring) | join(",")' "$T/assoc-nobyp.json")" \
+    "0,$((MISS - 1)),2,1"
+expect "MRPB without bypass: the second load's result = mrpb.latency + 2 x miss" \
+    "$(stat .memory_latency.load_latency_max "$T/assoc-nobyp.json")" $((ML + 2 * MISS))
+
 # MSHR merging: one warp on each of N SMs loads the same line: one DRAM read,
 # one L2 MSHR entry of merge length N (up to l2.merge; the rest wait and hit).
 merge_trace() { # merge_trace DIR N
@@ -157,6 +198,9 @@ skipcmp "mshr-s+a (the MIB every cycle)" --workload atax --size 256 --set dram.p
 skipcmp "refresh and tFAW" --workload atax --size 256 --set dram.tREFI=1000 --set dram.tRFC=50 --set dram.tFAW=20
 skipcmp "LRR, allocate on fill, L1 bypass" --workload bfs --size 4096 --set sm.scheduler=lrr --set l1.alloc=fill --set l1.bypass=1
 skipcmp "different clocks" --workload atax --size 256 --set clock.icnt=1000 --set clock.l2=800
+skipcmp "mrpb=final (the MRPB holds the SM awake)" --workload atax --size 256 --set mrpb=final
+skipcmp "mrpb longest, greedy, bypass all, sm.swl" --workload bfs --size 4096 --set mrpb=on --set mrpb.policy=longest \
+    --set mrpb.greedy=1 --set mrpb.bypass=all --set sm.swl=6
 
 expect "conservation: every L1 request wanting a reply got exactly one" \
     "$(stat '.l1d.L1D_replies_received' "$T/bfs1.json")" "$(stat '.l1d.L1D_requests_wanting_reply' "$T/bfs1.json")"
@@ -212,6 +256,7 @@ bad_input() { # bad_input DESC PATTERN CMD...
     if [ $rc -eq 2 ] && grep -q -- "$pat" "$T/bad.out"; then ok "bad input: $desc (exit 2)"; else bad "bad input: $desc" "exit $rc: $(head -2 "$T/bad.out")"; fi
 }
 mkdir -p "$T/badtrace"
+two_loads "$T/bigaddr" 0x2000000000000 0x100   # 2^49: beyond the MRPB's line address (exit 2)
 cp $TR/kernelslist.g "$T/badtrace/"
 sed '30s/ffffffff/fffxffff/' $TR/kernel-1.traceg >"$T/badtrace/kernel-1.traceg"
 bad_input "a malformed trace line" "kernel-1.traceg:30: expected" "$M" sim --workload "$T/badtrace"
@@ -223,6 +268,12 @@ bad_input "an unknown configuration key" "unknown key 'l1.nosuch'" "$M" sim --se
 bad_input "a bad configuration value" "bad value 'lifo' for dram.policy: expected one of: fcfs fr-fcfs mshr-m" "$M" sim --set dram.policy=lifo
 bad_input "an out-of-range value" "bad value '0' for l1.ways" "$M" sim --set l1.ways=0
 bad_input "inconsistent keys" "dram.low_wm must be below dram.high_wm" "$M" sim --set dram.low_wm=100
+bad_input "an MRPB block signature with more than 8 blocks" "mrpb.signature=block needs sm.blocks <= 8" \
+    "$M" sim --set mrpb=on --set mrpb.signature=block --set sm.blocks=16
+bad_input "--rtl mrpb without the MRPB" "needs the MRPB" "$M" sim --rtl mrpb
+bad_input "--rtl mrpb at an MRPB size not built" "Depth" "$M" sim --set mrpb=final --set mrpb.depth=3 --rtl mrpb
+bad_input "an address the MRPB cannot carry" "does not fit the MRPB's 42-bit line address" \
+    "$M" sim --workload "$T/bigaddr" --set mrpb=final
 bad_input "an unknown preset" "unknown configuration 'gtx9'" "$M" sim --config gtx9
 printf -- '-gpgpu_n_mem 6\n-gpgpu_cache:dl1 32:64:4,L:L:m:N,A:32:8,8\n' >"$T/bad.config"
 bad_input "a bad gpgpusim.config line" "bad.config:2: expected" "$M" sim --config "$T/bad.config"
@@ -282,6 +333,34 @@ if "$M" sim --workload bfs --size 4096 --set dram.policy=mshr-s+a --check-dram -
 else
     bad "--rtl dram_sched,mib_l2: a mismatch or different statistics"
 fi
+# The MRPB in the system: every line the coalescer makes goes in, is drained
+# and is taken by the L1D or the bypass; its RTL in lockstep inside every SM
+# gives the same statistics as its C model alone.
+MR=(--workload atax --size 512 --set mrpb=final --check-dram --quiet)
+if "$M" sim "${MR[@]}" --json "$T/mrpb-c.json" &&
+    "$M" sim "${MR[@]}" --rtl mrpb --json "$T/mrpb-rtl.json" && cmp -s "$T/mrpb-c.json" "$T/mrpb-rtl.json"; then
+    ok "--rtl mrpb (mrpb=final, atax): lockstep clean, statistics identical to the C model's"
+else
+    bad "--rtl mrpb: a mismatch or different statistics"
+fi
+if jq -e '.mrpb.mrpb_requests_in > 0 and .mrpb.mrpb_requests_in == .sm.coalesced_lines and
+          .mrpb.mrpb_drained == .mrpb.mrpb_requests_in and
+          .mrpb.mrpb_l1_accepted + .mrpb.mrpb_bypassed == .mrpb.mrpb_drained' "$T/mrpb-c.json" >/dev/null; then
+    ok "mrpb=final (atax): every coalesced line goes in, is drained and is taken ($(stat .mrpb.mrpb_requests_in "$T/mrpb-c.json"))"
+else
+    bad "mrpb=final (atax): the MRPB's counts do not add up" "$(jq -c .mrpb "$T/mrpb-c.json")"
+fi
+for m in "mrpb.policy=longest mrpb.greedy=1 mrpb.bypass=all" "mrpb.policy=rr mrpb.signature=block mrpb.flush=0" \
+    "mrpb.reorder=0" "mrpb.signature=inblock mrpb.depth=2 mrpb.latency=1"; do
+    sets=()
+    for kv in $m; do sets+=(--set "$kv"); done
+    "$M" sim --workload bfs --size 4096 --set mrpb=on "${sets[@]}" --check-dram --quiet --json "$T/mrpb-m.json" &&
+        jq -e '.mrpb.mrpb_drained == .mrpb.mrpb_requests_in and .l1d.L1D_replies_received == .l1d.L1D_requests_wanting_reply' \
+            "$T/mrpb-m.json" >/dev/null &&
+        ok "mrpb=on $m: bfs runs, every request drained, the L1D's replies balance" || bad "mrpb=on $m: bfs"
+done
+"$M" sim --workload bfs --size 4096 --set sm.swl=4 --check-dram --quiet --json "$T/swl.json" &&
+    ok "sm.swl=4: bfs runs" || bad "sm.swl=4: bfs failed"
 for p in fcfs fr-fcfs mshr-m mshr-s mshr-s+a; do
     "$M" sim --workload bfs --size 4096 --set dram.policy=$p --check-dram --quiet --json "$T/pol-$p.json" &&
         ok "policy $p: bfs runs, --check-dram clean" || bad "policy $p: bfs failed"
