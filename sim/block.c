@@ -5,9 +5,15 @@
 #include <string.h>
 
 #include "engine.h"
+#include "gtkw.h"
 
-lockstep_t *sim_block_open(const char *name, const char *params, int rtl, const char *label, const void *in,
-                           void *out)
+static int is(const char *want, unsigned want_inst, const char *name, unsigned inst)
+{
+    return want && !strcmp(want, name) && want_inst == inst;
+}
+
+lockstep_t *sim_block_open(const char *name, unsigned inst, const char *params, int rtl, const char *label,
+                           const void *in, void *out, const sim_blkopts_t *bo)
 {
     ls_settings_t st;
     ls_settings_init(&st, block_find(name));
@@ -16,8 +22,34 @@ lockstep_t *sim_block_open(const char *name, const char *params, int rtl, const 
     for (char *save = NULL, *kv = strtok_r(buf, " ", &save); kv; kv = strtok_r(NULL, " ", &save))
         if (ls_set(&st, kv, "the system configuration"))
             return NULL;
-    ls_opts_t o = {.rtl = rtl, .seed = 1, .report = 1, .label = label};
+    ls_opts_t o = {.rtl = rtl, .seed = 1, .report = 1, .label = label, .use_time = 1};
+    int fst = 0;
+    if (bo) {
+        if (rtl && is(bo->fst_block, bo->fst_inst, name, inst)) {
+            fst = 1;
+            o.fst = bo->fst_path;
+            o.trace_from = (int64_t)bo->fst_from;
+            o.trace_to = (int64_t)bo->fst_to;
+        }
+        if (bo->rec && is(bo->rec_block, bo->rec_inst, name, inst)) {
+            o.record = bo->rec;
+            o.record_until = bo->rec_until;
+        }
+        if (bo->break_block && !strcmp(bo->break_block, name))
+            o.break_at = bo->break_at;
+    }
     lockstep_t *ls = ls_open(&st, &o);
+    if (ls && fst) {   /* the save file: the block's signal tables at these parameters */
+        sigtab_t probes = {0};
+        if (ls_block(ls)->probes)
+            ls_block(ls)->probes(ls_model(ls), &probes);
+        char ps[256];
+        engine_param_str(ls_block(ls), ls_param(ls), ps, sizeof ps);
+        if (gtkw_write(bo->gtkw_path, bo->fst_path, ls_block(ls), ps, ls_in(ls), ls_out(ls), &probes)) {
+            ls_close(ls, NULL);
+            return NULL;
+        }
+    }
     if (ls && ls_step_io(ls, 0, in, out)) {   /* cycle 0: reset */
         ls_counts_t n;
         ls_close(ls, &n);

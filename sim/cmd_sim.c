@@ -2,6 +2,8 @@
  * `memsched trace-gen` (a thin layer over config, workload, gpu, stats). */
 #include "cmd_sim.h"
 
+#include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +22,8 @@ static void usage_sim(FILE *f, const char *prog)
 {
     fprintf(f,
             "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N] [--set key=value]...\n"
-            "              [--rtl BLOCK,...] [--json FILE] [--check-dram] [--quiet] [--host-stats]\n"
+            "              [--rtl BLOCK,...] [--rtl-fst BLOCK:INSTANCE[:FROM-TO]] [--json FILE] [--check-dram]\n"
+            "              [--quiet] [--host-stats]\n"
             "       %s sim --list-keys | --list-configs | --list-workloads\n"
             "\n"
             "Runs a workload on the system model (SMs, L1D, crossbar, L2, DRAM; docs/sim.md)\n"
@@ -33,7 +36,12 @@ static void usage_sim(FILE *f, const char *prog)
             "  --size N            a built-in kernel's size knob (default: the kernel's own)\n"
             "  --set key=value     any configuration key (--list-keys), after the configuration\n"
             "  --rtl BLOCK,...     run these blocks' RTL in lockstep with their C models\n"
-            "                      (dram_sched, mib_l2, mrpb; at a parameter set that was built)\n"
+            "                      (dram_sched, mib_l2, mrpb; at a parameter set that was built); a\n"
+            "                      difference stops the run with a report and a stimulus file of the\n"
+            "                      instance from reset to the failing cycle (cosim BLOCK --stim FILE)\n"
+            "  --rtl-fst B:I[:F-T] trace instance I of block B (in --rtl: SM, L2 sub-partition or DRAM\n"
+            "                      channel) into out/sim/B-I.fst with out/sim/B-I.gtkw, cycles F..T of\n"
+            "                      its clock domain (default: the whole run)\n"
             "  --json FILE         write the statistics as JSON ('-' = stdout)\n"
             "  --check-dram        check every DRAM command against the timing table\n"
             "  --host-stats        add wall-clock figures (simulation rates) to the JSON\n"
@@ -45,6 +53,119 @@ static int list_workloads(void)
 {
     builtin_list(stdout);
     return 0;
+}
+
+/* --rtl-fst BLOCK:INSTANCE[:FROM-TO] */
+static int parse_fst(const char *v, sim_blkopts_t *bo, const char *prog)
+{
+    static char block[32], fst[96], gtkw[96];
+    uint64_t inst, from = 0, to = 0;
+    const char *c1 = strchr(v, ':');
+    char num[64];
+    int ok = c1 && c1 > v && (size_t)(c1 - v) < sizeof block;
+    if (ok) {
+        snprintf(block, sizeof block, "%.*s", (int)(c1 - v), v);
+        const char *c2 = strchr(c1 + 1, ':');
+        size_t n = c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1);
+        ok = n < sizeof num;
+        if (ok) {
+            snprintf(num, sizeof num, "%.*s", (int)n, c1 + 1);
+            ok = !engine_parse_uint(num, 10, 1023, &inst);
+        }
+        if (ok && c2) {
+            const char *dash = strchr(c2 + 1, '-');
+            ok = dash && (size_t)(dash - c2 - 1) < sizeof num;
+            if (ok) {
+                snprintf(num, sizeof num, "%.*s", (int)(dash - c2 - 1), c2 + 1);
+                ok = !engine_parse_uint(num, 10, UINT64_MAX, &from) && !engine_parse_uint(dash + 1, 10, UINT64_MAX, &to) &&
+                     from <= to;
+            }
+        }
+    }
+    if (!ok) {
+        fprintf(stderr, "%s sim: --rtl-fst: expected BLOCK:INSTANCE or BLOCK:INSTANCE:FROM-TO (decimal, FROM <= TO), "
+                        "e.g. mrpb:3:1000-2000, got '%s'\n", prog, v);
+        return 2;
+    }
+    snprintf(fst, sizeof fst, "out/sim/%s-%u.fst", block, (unsigned)inst);
+    snprintf(gtkw, sizeof gtkw, "out/sim/%s-%u.gtkw", block, (unsigned)inst);
+    bo->fst_block = block;
+    bo->fst_inst = (unsigned)inst;
+    bo->fst_from = from;
+    bo->fst_to = to;
+    bo->fst_path = fst;
+    bo->gtkw_path = gtkw;
+    return 0;
+}
+
+/* The traced block must run its RTL and the instance exist. */
+static int check_fst(const config_t *cfg, sim_blkopts_t *bo, const char *prog)
+{
+    const char *b = bo->fst_block;
+    int rtl = !strcmp(b, "mrpb") ? bo->rtl_mrpb : !strcmp(b, "mib_l2") ? bo->rtl_mib_l2
+              : !strcmp(b, "dram_sched") ? bo->rtl_dram_sched : -1;
+    unsigned n = !strcmp(b, "mrpb") ? cfg->n_sm : !strcmp(b, "mib_l2") ? cfg->n_mem * cfg->n_sub : cfg->n_mem;
+    const char *what = !strcmp(b, "mrpb") ? "SMs" : !strcmp(b, "mib_l2") ? "L2 sub-partitions" : "DRAM channels";
+    if (rtl < 0) {
+        fprintf(stderr, "%s sim: --rtl-fst: unknown block '%s' (expected mrpb, mib_l2 or dram_sched)\n", prog, b);
+        return 2;
+    }
+    if (!rtl) {
+        fprintf(stderr, "%s sim: --rtl-fst %s:%u traces the RTL: add --rtl %s\n", prog, b, bo->fst_inst, b);
+        return 2;
+    }
+    if (bo->fst_inst >= n) {
+        fprintf(stderr, "%s sim: --rtl-fst %s:%u: the configuration has %u %s (0..%u)\n", prog, b, bo->fst_inst, n,
+                what, n - 1);
+        return 2;
+    }
+    if (mkdir("out", 0777) && errno != EEXIST) {
+        fprintf(stderr, "%s sim: cannot create out/: %s\n", prog, strerror(errno));
+        return 2;
+    }
+    if (mkdir("out/sim", 0777) && errno != EEXIST) {
+        fprintf(stderr, "%s sim: cannot create out/sim/: %s\n", prog, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
+/* After a lockstep failure: run the workload again with the C models alone,
+ * recording the failing instance's cycles from reset to the failing one, and
+ * print how to replay them (the system is deterministic, and in lockstep it
+ * is driven by the C models' outputs, so it gives the instance the same
+ * inputs). */
+static void replay_file(const config_t *cfg, const gpu_opts_t *opt, const gpu_fail_t *f, const char *workload,
+                        unsigned size, const char *prog)
+{
+    char path[160];
+    fprintf(stderr, "  in the system: %s instance %u, its cycle %" PRIu64 " = %s cycle %" PRIu64 "\n", f->block,
+            f->inst, f->block_cycle, f->domain, f->sys_cycle);
+    if ((mkdir("out", 0777) && errno != EEXIST) || (mkdir("out/sim", 0777) && errno != EEXIST)) {
+        fprintf(stderr, "%s sim: cannot create out/sim/ for the stimulus: %s\n", prog, strerror(errno));
+        return;
+    }
+    snprintf(path, sizeof path, "out/sim/%s-%u-cycle%" PRIu64 ".stim", f->block, f->inst, f->block_cycle);
+    FILE *rec = fopen(path, "w");
+    if (!rec) {
+        fprintf(stderr, "%s sim: cannot write %s: %s\n", prog, path, strerror(errno));
+        return;
+    }
+    gpu_opts_t o = {.blk = {.rec_block = f->block, .rec_inst = f->inst, .rec_until = f->block_cycle, .rec = rec}};
+    (void)opt;
+    workload_t *w = workload_open(workload, size);
+    gpu_t *g = w ? gpu_new(cfg, &o) : NULL;
+    int rc = g ? gpu_run(g, w) : 2;
+    gpu_free(g);
+    if (w)
+        workload_close(w);
+    fclose(rec);
+    if (rc == 3)
+        fprintf(stderr, "  stimulus: %s (cycles 0..%" PRIu64 " of the instance, the C model's outputs as expected "
+                        "values)\n  replay:   %s cosim %s --stim %s\n", path, f->block_cycle, prog, f->block, path);
+    else
+        fprintf(stderr, "%s sim: the C models alone did not reach the failing cycle again (exit %d); %s is "
+                        "incomplete\n", prog, rc, path);
 }
 
 int cmd_sim(int argc, char **argv, const char *prog)
@@ -87,7 +208,7 @@ int cmd_sim(int argc, char **argv, const char *prog)
         } else if (!strcmp(a, "--check-dram")) {
             check_dram = 1;
         } else if (strcmp(a, "--config") && strcmp(a, "--workload") && strcmp(a, "--size") && strcmp(a, "--set") &&
-                   strcmp(a, "--json") && strcmp(a, "--rtl")) {
+                   strcmp(a, "--json") && strcmp(a, "--rtl") && strcmp(a, "--rtl-fst")) {
             fprintf(stderr, "%s sim: unknown option '%s' (see --help)\n", prog, a);
             return 2;
         } else if (!v) {
@@ -118,16 +239,25 @@ int cmd_sim(int argc, char **argv, const char *prog)
             snprintf(buf, sizeof buf, "%s", v);
             for (char *s = NULL, *b = strtok_r(buf, ",", &s); b; b = strtok_r(NULL, ",", &s)) {
                 if (!strcmp(b, "dram_sched"))
-                    opt.rtl_dram_sched = 1;
+                    opt.blk.rtl_dram_sched = 1;
                 else if (!strcmp(b, "mib_l2"))
-                    opt.rtl_mib_l2 = 1;
+                    opt.blk.rtl_mib_l2 = 1;
                 else if (!strcmp(b, "mrpb"))
-                    opt.rtl_mrpb = 1;
+                    opt.blk.rtl_mrpb = 1;
                 else {
                     fprintf(stderr, "%s sim: --rtl: expected dram_sched, mib_l2 or mrpb, got '%s'\n", prog, b);
                     return 2;
                 }
             }
+            i++;
+        } else if (!strcmp(a, "--rtl-fst")) {
+            if (opt.blk.fst_block) {
+                fprintf(stderr, "%s sim: --rtl-fst: one instance per run (%s:%u is already traced)\n", prog,
+                        opt.blk.fst_block, opt.blk.fst_inst);
+                return 2;
+            }
+            if (parse_fst(v, &opt.blk, prog))
+                return 2;
             i++;
         }
     }
@@ -135,11 +265,22 @@ int cmd_sim(int argc, char **argv, const char *prog)
         cfg.check_dram = 1;
     if (config_check(&cfg))
         return 2;
-    if (opt.rtl_mrpb && !cfg.mrpb_on) {
+    if (opt.blk.fst_block && check_fst(&cfg, &opt.blk, prog))
+        return 2;
+    if (cfg.test_break) {
+        const char *b = config_break_names[cfg.test_break];
+        int on = !strcmp(b, "mrpb") ? opt.blk.rtl_mrpb : !strcmp(b, "mib_l2") ? opt.blk.rtl_mib_l2 : opt.blk.rtl_dram_sched;
+        if (!on) {
+            fprintf(stderr, "%s sim: run.test_break=%s makes its C model wrong for the lockstep to catch: add --rtl %s\n",
+                    prog, b, b);
+            return 2;
+        }
+    }
+    if (opt.blk.rtl_mrpb && !cfg.mrpb_on) {
         fprintf(stderr, "%s sim: --rtl mrpb needs the MRPB: --set mrpb=on (or mrpb=final)\n", prog);
         return 2;
     }
-    if (opt.rtl_mib_l2 && cfg.policy < DS_MSHR_M) {
+    if (opt.blk.rtl_mib_l2 && cfg.policy < DS_MSHR_M) {
         fprintf(stderr, "%s sim: --rtl mib_l2 needs a MIB policy: --set dram.policy=mshr-m, mshr-s or mshr-s+a\n", prog);
         return 2;
     }
@@ -152,6 +293,8 @@ int cmd_sim(int argc, char **argv, const char *prog)
         return 2;
     }
     int rc = gpu_run(g, w);
+    if (rc == 1 && g->fail.block)
+        replay_file(&cfg, &opt, &g->fail, workload, size, prog);
     if (rc != 2) {
         char *doc = stats_json(g, w->name, config_name, host);
         char *text = stats_json(g, w->name, config_name, 1);
@@ -173,6 +316,13 @@ int cmd_sim(int argc, char **argv, const char *prog)
     }
     gpu_free(g);
     workload_close(w);
+    if (opt.blk.fst_block && rc != 2) {
+        if (stat(opt.blk.fst_path, &sb) == 0)
+            fprintf(stderr, "%s sim: wrote %s (open with gtkwave -a %s)\n", prog, opt.blk.fst_path, opt.blk.gtkw_path);
+        else
+            fprintf(stderr, "%s sim: --rtl-fst: %s %u never ran in the cycles asked for: no trace written\n", prog,
+                    opt.blk.fst_block, opt.blk.fst_inst);
+    }
     return rc;
 }
 

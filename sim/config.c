@@ -27,6 +27,7 @@ typedef struct {
 
 static const char *const sched_names[] = {"lrr", "gto", "two-level", NULL};
 static const char *const alloc_names[] = {"miss", "fill", NULL};
+const char *const config_break_names[] = {"none", "mrpb", "mib_l2", "dram_sched", NULL};
 static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
 static const char *const shorten_names[] = {"none", "tRCD", "tRP", "tRAS", "tCCDL", "tCCDS", "tRRD", "tWTR", NULL};
 
@@ -131,6 +132,8 @@ static const key_t_ keys[] = {
     {"run.max_cycles", K_U64, F(max_cycles), 0, UINT64_MAX, NULL, "stop after this many core cycles (0: none)"},
     {"run.check_dram", K_UINT, F(check_dram), 0, 1, NULL, "check every DRAM command's timing (--check-dram)"},
     {"run.skip", K_UINT, F(skip), 0, 1, NULL, "1: skip units whose state cannot change (exact); 0: step every unit every cycle (a test)"},
+    {"run.test_break", K_ENUM, F(test_break), 0, 0, config_break_names, "test knob: this block's C model is wrong at run.test_break_cycle (the lockstep must catch it)"},
+    {"run.test_break_cycle", K_U64, F(test_break_cycle), 1, UINT64_MAX, NULL, "test knob: the cycle of each instance of run.test_break at which its C model is wrong"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -197,6 +200,7 @@ void config_defaults(config_t *c)
     c->addr_w = 24;
     c->check_dram = 0;
     c->skip = 1;
+    c->test_break_cycle = 1000;
 }
 
 /* MRPB Table 4's choice: warp-ID queues, fixed order (not greedy), flush,

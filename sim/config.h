@@ -78,6 +78,8 @@ typedef struct {
     uint64_t max_cycles;                           /* 0: no limit */
     unsigned check_dram;                           /* run the legality checker on every command */
     unsigned skip;                                 /* 1: skip units that cannot change (exact); 0: step every one */
+    unsigned test_break;                           /* test knob: 0 none, else the block (1 mrpb, 2 mib_l2, 3 dram_sched) ... */
+    uint64_t test_break_cycle;                     /* ... whose C model is wrong at this cycle of each instance */
 } config_t;
 
 /* The defaults: the thesis' GTX480-like GPU (preset gtx480-mib). */
@@ -101,5 +103,6 @@ void config_print_presets(FILE *f);
 void config_each(const config_t *c, void (*fn)(void *u, const char *key, const char *value), void *u);
 
 extern const char *const config_preset_names[];
+extern const char *const config_break_names[];   /* run.test_break: none, then block names */
 
 #endif

@@ -66,7 +66,8 @@ void req_map(const config_t *cfg, req_t *r)
     r->row = row;
 }
 
-dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2, unsigned nsub, int rtl)
+dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2, unsigned nsub,
+                 const sim_blkopts_t *bo)
 {
     dram_t *d = calloc(1, sizeof *d);
     if (!d)
@@ -102,7 +103,7 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
              c->high_wm, c->low_wm, c->bank_w, c->row_w, c->addr_w);
     snprintf(d->label, sizeof d->label, "sim ch%u", ch);
     /* the reset cycle takes the policy: it may change only in reset */
-    if (!(d->ls = sim_block_open("dram_sched", params, rtl, d->label, &d->in, &d->out)))
+    if (!(d->ls = sim_block_open("dram_sched", ch, params, bo->rtl_dram_sched, d->label, &d->in, &d->out, bo)))
         goto fail;
     if (cfg->check_dram && !(d->chk = dck_new(&cfg->t, ch)))
         goto fail;
@@ -410,6 +411,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
             if (d->bank[b].n < cfg->bank_q)
                 ready |= 1ull << b;
         d->in.bank_ready = ready;
+        ls_set_time(d->ls, now);
         if (ls_eval_io(d->ls, 1, &d->in, &d->out))
             return 1;
         dram_sched_account(&d->scfg, &d->in, &d->out, &d->st.sched);

@@ -15,6 +15,7 @@
 #include "config.h"
 #include "dram_check.h"
 #include "dram_sched.h"
+#include "block.h"
 #include "lockstep.h"
 #include "mem.h"
 
@@ -80,7 +81,8 @@ struct dram {
 
 /* The channel's parts; NULL after a message (bad configuration). `rtl`: run
  * dram_sched's Verilated RTL in lockstep with its C model. */
-dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2, unsigned nsub, int rtl);
+dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2, unsigned nsub,
+                 const sim_blkopts_t *bo);
 void dram_free(dram_t *d);
 /* One DRAM command cycle. 0, or 1 after a message: a timing violation seen by
  * the checker, or a lockstep mismatch. */

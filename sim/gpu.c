@@ -20,6 +20,10 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         return NULL;
     g->cfg = *cfg;
     g->opt = *opt;
+    if (cfg->test_break) {
+        g->opt.blk.break_block = config_break_names[cfg->test_break];
+        g->opt.blk.break_at = cfg->test_break_cycle;
+    }
     cfg = &g->cfg;
     g->nsub = cfg->n_mem * cfg->n_sub;
     uint64_t khz[CLK_N] = {cfg->clk_core, cfg->clk_icnt, cfg->clk_l2, cfg->clk_dram};
@@ -45,12 +49,12 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->rep.wake = g->sm_next;
     g->rep.wake_min = &g->sm_min;
     for (unsigned i = 0; i < cfg->n_sm; i++) {
-        if (sm_init(&g->sm[i], cfg, i, opt->rtl_mrpb))
+        if (sm_init(&g->sm[i], cfg, i, &g->opt.blk))
             goto fail;
         g->req.in[i] = &g->sm[i].l1.mq;
     }
     for (unsigned s = 0; s < g->nsub; s++) {
-        if (l2_init(&g->l2[s], cfg, s, &g->req.out[s], opt->rtl_mib_l2))
+        if (l2_init(&g->l2[s], cfg, s, &g->req.out[s], &g->opt.blk))
             goto fail;
         g->rep.in[s] = &g->l2[s].reply;
         g->dram_in[s] = &g->l2[s].to_dram;
@@ -60,13 +64,23 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     }
     for (unsigned c = 0; c < cfg->n_mem; c++)
         if (!(g->dram[c] = dram_new(cfg, c, &g->dram_in[c * cfg->n_sub], &g->dram_fill[c * cfg->n_sub], cfg->n_sub,
-                                    opt->rtl_dram_sched)))
+                                    &g->opt.blk)))
             goto fail;
         else
         {
             g->dram[c]->wake = &g->l2_next[c * cfg->n_sub];
             g->dram[c]->wake_min = &g->l2_min;
         }
+    const sim_blkopts_t *bo = &g->opt.blk;
+    if (bo->rec) {   /* the instance whose cycles are recorded (a failure's replay) */
+        unsigned k = bo->rec_inst;
+        if (!strcmp(bo->rec_block, "mrpb") && k < cfg->n_sm)
+            g->rec_ls = g->sm[k].mrpb.ls;
+        else if (!strcmp(bo->rec_block, "mib_l2") && k < g->nsub)
+            g->rec_ls = g->l2[k].mib;
+        else if (!strcmp(bo->rec_block, "dram_sched") && k < cfg->n_mem)
+            g->rec_ls = g->dram[k]->ls;
+    }
     return g;
 fail:
     gpu_free(g);
@@ -215,7 +229,17 @@ static int watchdog(gpu_t *g, uint64_t n)
     return 1;
 }
 
-/* One step of the clocks: every domain whose edge it is. */
+/* The failure of instance inst of a block, if its lockstep run failed. */
+static void note_fail(gpu_t *g, const char *block, unsigned inst, const lockstep_t *ls, uint64_t t, const char *dom)
+{
+    uint64_t c;
+    if (ls && !g->fail.block && ls_failed(ls, &c))
+        g->fail = (gpu_fail_t){block, inst, c, t, dom};
+}
+
+/* One step of the clocks: every domain whose edge it is. 0; 1 a check
+ * failed (g->fail names a block instance whose lockstep run failed); 2 bad
+ * input; 3 the instance being recorded has written its last cycle. */
 static int step(gpu_t *g, launch_t *L)
 {
     const config_t *cfg = &g->cfg;
@@ -239,8 +263,11 @@ static int step(gpu_t *g, launch_t *L)
             int rdy = rq_ready(q, icnt);
             if (rdy || core >= sm->sleep_until || !sk) {
                 int rc = sm_cycle(sm, core, dram, rdy ? rq_head(q) : NULL);
-                if (rc)
+                if (rc) {
+                    if (rc == 1)
+                        note_fail(g, "mrpb", i, sm->mrpb.ls, core, "core");
                     return rc;
+                }
                 if (rdy)
                     rq_pop(q);
             }
@@ -285,8 +312,10 @@ static int step(gpu_t *g, launch_t *L)
                 continue;
             }
             l2_t *x = &g->l2[s];
-            if (l2_cycle(x, l2, icnt, dram))
+            if (l2_cycle(x, l2, icnt, dram)) {
+                note_fail(g, "mib_l2", s, x->mib, l2, "L2");
                 return 1;
+            }
             g->l2_next[s] = l2_next(x, l2, g->icnt_same);
             mn = g->l2_next[s] < mn ? g->l2_next[s] : mn;
             if (!rq_empty(&x->reply)) {
@@ -305,14 +334,16 @@ static int step(gpu_t *g, launch_t *L)
                 mn = g->dram_next[c] < mn ? g->dram_next[c] : mn;
                 continue;
             }
-            if (dram_cycle(g->dram[c], dram, l2))
+            if (dram_cycle(g->dram[c], dram, l2)) {
+                note_fail(g, "dram_sched", c, g->dram[c]->ls, dram, "DRAM");
                 return 1;
+            }
             g->dram_next[c] = dram_next(g->dram[c], dram);
             mn = g->dram_next[c] < mn ? g->dram_next[c] : mn;
         }
         g->dram_min = mn;
     }
-    return 0;
+    return g->rec_ls && ls_recorded(g->rec_ls) ? 3 : 0;
 }
 
 int gpu_run(gpu_t *g, workload_t *w)

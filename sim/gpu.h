@@ -22,13 +22,24 @@ typedef struct {
 } kernel_stats_t;
 
 typedef struct {
-    int rtl_dram_sched, rtl_mib_l2, rtl_mrpb;   /* run these blocks' RTL in lockstep (--rtl) */
+    sim_blkopts_t blk;                /* --rtl, --rtl-fst, a failure's replay, the test knob (block.h) */
     int progress;                     /* print a progress line (stderr is a terminal) */
 } gpu_opts_t;
+
+/* A block instance whose lockstep run failed (gpu_run returned 1). */
+typedef struct {
+    const char *block;                /* NULL: the failure was elsewhere (a DRAM timing violation, ...) */
+    unsigned inst;
+    uint64_t block_cycle;             /* its own cycle count */
+    uint64_t sys_cycle;               /* its clock domain's cycle */
+    const char *domain;               /* "core", "L2", "DRAM" */
+} gpu_fail_t;
 
 typedef struct {
     config_t cfg;
     gpu_opts_t opt;
+    gpu_fail_t fail;
+    lockstep_t *rec_ls;               /* the instance being recorded (opt.blk.rec), or NULL */
     clocks_t clk;
     sm_t *sm;
     xbar_t req, rep;

@@ -10,7 +10,7 @@
 
 static int is_mib(const config_t *cfg) { return cfg->policy >= DS_MSHR_M; }
 
-int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, int rtl_mib)
+int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, const sim_blkopts_t *bo)
 {
     memset(l, 0, sizeof *l);
     l->cfg = cfg;
@@ -29,7 +29,7 @@ int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, int rtl_mib)
         char params[64];
         snprintf(params, sizeof params, "Entries=%u AddrW=%u", cfg->l2_mshr, cfg->addr_w);
         snprintf(l->label, sizeof l->label, "sim l2.%u", id);
-        if (!(l->mib = sim_block_open("mib_l2", params, rtl_mib, l->label, &l->min, &l->mout)))
+        if (!(l->mib = sim_block_open("mib_l2", id, params, bo->rtl_mib_l2, l->label, &l->min, &l->mout, bo)))
             return -1;
     }
     return 0;
@@ -266,6 +266,7 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
         in->mq_age = age15(dram_now, h->t_dram);
     }
     in->out_ready = (uint64_t)room;
+    ls_set_time(l->mib, now);
     if (ls_eval_io(l->mib, 1, in, &l->mout))
         return 1;
     mib_l2_account(&(mib_l2_cfg_t){cfg->l2_mshr, cfg->addr_w}, in, &l->mout, &l->st.mib);

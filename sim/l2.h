@@ -10,6 +10,7 @@
 
 #include "cache.h"
 #include "config.h"
+#include "block.h"
 #include "lockstep.h"
 #include "mem.h"
 #include "mib_l2.h"
@@ -52,7 +53,7 @@ typedef struct {
 } l2_t;
 
 /* rtl_mib: run mib_l2's RTL in lockstep with its C model. 0, or -1 after a message. */
-int  l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, int rtl_mib);
+int  l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, const sim_blkopts_t *bo);
 void l2_free(l2_t *l);
 /* One L2 cycle. 0, or 1 after a lockstep report. */
 int  l2_cycle(l2_t *l, uint64_t now, uint64_t icnt_now, uint64_t dram_now);

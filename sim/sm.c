@@ -13,7 +13,7 @@
 
 static void swl_update(sm_t *sm);
 
-int sm_init(sm_t *sm, const config_t *cfg, unsigned id, int rtl_mrpb)
+int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
 {
     memset(sm, 0, sizeof *sm);
     sm->cfg = cfg;
@@ -48,7 +48,7 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id, int rtl_mrpb)
         snprintf(params, sizeof params, "NumQueues=%u Depth=%u Latency=%u AddrW=%u TagW=%u", cfg->max_warps,
                  cfg->mrpb_depth, cfg->mrpb_lat, SIM_MRPB_ADDR_W, SIM_MRPB_TAG_W);
         snprintf(sm->mrpb.label, sizeof sm->mrpb.label, "sim sm%u.mrpb", id);
-        if (!(sm->mrpb.ls = sim_block_open("mrpb", params, rtl_mrpb, sm->mrpb.label, in, &sm->mrpb.out)))
+        if (!(sm->mrpb.ls = sim_block_open("mrpb", id, params, bo->rtl_mrpb, sm->mrpb.label, in, &sm->mrpb.out, bo)))
             return -2;
     }
     return 0;
@@ -511,6 +511,7 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         in->in_tag = (uint64_t)sm->mp.type << SIM_MRPB_REC_W | (rec ? sm->mp.rec : 0);
     }
     in->l1_ready = in->l1_stall_assoc = in->byp_ready = 0;
+    ls_set_time(sm->mrpb.ls, now);
     if (ls_eval_io(sm->mrpb.ls, 1, in, out))
         return 1;
     if (out->out_valid) {

@@ -12,6 +12,7 @@
 #include "config.h"
 #include "kernel.h"
 #include "l1.h"
+#include "block.h"
 #include "lockstep.h"
 #include "mrpb.h"
 
@@ -122,8 +123,8 @@ struct sm {
     sm_stats_t st;
 };
 
-/* rtl_mrpb: run the MRPB's RTL in lockstep with its C model (mrpb=on). */
-int  sm_init(sm_t *sm, const config_t *cfg, unsigned id, int rtl_mrpb);
+/* bo: how its MRPB is opened (--rtl mrpb, traces, replays; mrpb=on). */
+int  sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo);
 void sm_free(sm_t *sm);
 /* Room for one more block of this kernel (blocks, warps, threads, registers, shared memory). */
 int  sm_can_take(const sm_t *sm, const kinfo_t *k);

@@ -2,6 +2,8 @@
  * Verilated RTL and the C model with the same inputs, every output compared. */
 #include "lockstep.h"
 
+#include "stim.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -213,8 +215,18 @@ struct lockstep {
     int evaluated;               /* ls_eval was called this cycle */
     int failed;
     uint64_t cycle;
+    uint64_t time;               /* ls_set_time: the caller's time of this cycle */
+    int recorded;                /* record_until's row written */
     ls_counts_t n;
 };
+
+/* The trace's time of this cycle, and whether it is inside [trace_from, trace_to]. */
+static uint64_t tnow(const lockstep_t *ls) { return ls->o.use_time ? ls->time : ls->cycle; }
+static int in_window(const lockstep_t *ls)
+{
+    uint64_t t = tnow(ls);
+    return (int64_t)t >= ls->o.trace_from && (!ls->o.trace_to || (int64_t)t <= ls->o.trace_to);
+}
 
 static void *xcalloc(size_t n, size_t size)
 {
@@ -255,6 +267,11 @@ lockstep_t *ls_open(const ls_settings_t *st, const ls_opts_t *o)
     ls->vr = xcalloc(ls->out.words, sizeof *ls->vr);
     ls->vio = xcalloc(ls->in.words, sizeof *ls->vio);
 
+    if (o->record) {
+        char knobs[512];
+        engine_knob_str(ls->blk, ls->knob, knobs, sizeof knobs, " ");
+        stim_write_header(o->record, ls->blk->name, ls->params, knobs, o->seed, o->init_random, &ls->in, &ls->out);
+    }
     /* Power-on reset of both models before cycle 0 (not compared). */
     ls->blk->reset(ls->m);
     if (rtl) {
@@ -351,12 +368,19 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
     if (!rst_n)
         ls->blk->reset(ls->m);
     ls->blk->eval(ls->m, ls->vin, ls->vc);
+    if (ls->o.break_at && ls->cycle == ls->o.break_at)
+        ls->vc[0] ^= 1;   /* the test knob: a C model that is wrong in this cycle */
     if (out)
         memcpy(out, ls->vc, ls->out.words * sizeof *out);
     if (!ls->h)
         return 0;
 
-    if (ls->o.fst && !ls->tracing && (int64_t)ls->cycle >= ls->o.trace_from) {
+    if (ls->tracing == 1 && !in_window(ls) && ls->o.trace_to) {   /* past the window: the file is complete */
+        ls->rtl->trace_close(ls->h);
+        ls->tracing = 2;
+    }
+    /* (in the caller's time base the reset cycle at open shares time 0 with its first cycle: not traced) */
+    if (ls->o.fst && !ls->tracing && in_window(ls) && !(ls->o.use_time && !ls->cycle)) {
         if (ls->rtl->trace_open(ls->h, ls->o.fst)) {
             fprintf(stderr, "%s: cannot write the trace\n", ls->o.fst);
             ls->failed = 1;
@@ -369,8 +393,8 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
     ls->rtl->get_out(ls->h, ls->vr);
     /* A failing cycle has no clock edge: trace its values here. */
     if (ls->rtl->failed(ls->h)) {
-        if (ls->tracing)
-            ls->rtl->trace_dump(ls->h, 10 * ls->cycle);
+        if (ls->tracing == 1)
+            ls->rtl->trace_dump(ls->h, 10 * tnow(ls));
         fail(ls, 1);
         if (ls->o.report) {
             fprintf(stderr, "%s %s %s: RTL assertion failed at cycle %" PRIu64 " (message above)\n", ls->o.label,
@@ -384,8 +408,8 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
         for (unsigned e = 0; e < s->count; e++) {
             if (ls->vr[s->off + e] == ls->vc[s->off + e])
                 continue;
-            if (ls->tracing)
-                ls->rtl->trace_dump(ls->h, 10 * ls->cycle);
+            if (ls->tracing == 1)
+                ls->rtl->trace_dump(ls->h, 10 * tnow(ls));
             fail(ls, 0);
             if (ls->o.report)
                 report_mismatch(ls, k, e);
@@ -426,12 +450,18 @@ int ls_tick(lockstep_t *ls)
     }
     int r_fail = 0;
     if (ls->h) {
-        if (ls->tracing)
-            ls->rtl->trace_dump(ls->h, 10 * ls->cycle);
+        if (ls->tracing == 1)
+            ls->rtl->trace_dump(ls->h, 10 * tnow(ls));
         ls->rtl->clock(ls->h);
-        if (ls->tracing)
-            ls->rtl->trace_dump(ls->h, 10 * ls->cycle + 5);
+        if (ls->tracing == 1)
+            ls->rtl->trace_dump(ls->h, 10 * tnow(ls) + 5);
         r_fail = ls->rtl->failed(ls->h);
+    }
+    if (ls->o.record && !ls->recorded) {
+        if (ls->fast)
+            ls->blk->pack_in(ls->m, ls->sin, ls->vin);
+        stim_write_row(ls->o.record, ls->cycle, ls->rst_n, &ls->in, ls->vin, &ls->out, ls->vc);
+        ls->recorded = ls->o.record_until && ls->cycle >= ls->o.record_until;
     }
     ls->evaluated = 0;
     if (c_fail || r_fail) {
@@ -469,7 +499,7 @@ int ls_step(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
 
 int ls_eval_io(lockstep_t *ls, int rst_n, const void *in, void *out)
 {
-    if (!ls->h && ls->blk->eval_s) {   /* the C model alone: the structs straight through */
+    if (!ls->h && ls->blk->eval_s && !ls->o.record && !ls->o.break_at) {   /* the C model alone: the structs straight through */
         if (ls->failed)
             return 1;
         if (!ls->sin) {
@@ -508,7 +538,7 @@ void ls_close(lockstep_t *ls, ls_counts_t *counts)
     if (counts)
         *counts = ls->n;
     if (ls->h) {
-        if (ls->tracing)
+        if (ls->tracing == 1)
             ls->rtl->trace_close(ls->h);
         ls->rtl->destroy(ls->h);
     }
@@ -529,3 +559,11 @@ const block_t *ls_block(const lockstep_t *ls) { return ls->blk; }
 const rtl_t *ls_rtl(const lockstep_t *ls) { return ls->rtl; }
 const long *ls_param(const lockstep_t *ls) { return ls->param; }
 uint64_t ls_cycle(const lockstep_t *ls) { return ls->cycle; }
+int ls_failed(const lockstep_t *ls, uint64_t *cycle)
+{
+    if (ls->failed && cycle)
+        *cycle = ls->n.fail_cycle;
+    return ls->failed;
+}
+int ls_recorded(const lockstep_t *ls) { return ls->recorded; }
+void ls_set_time(lockstep_t *ls, uint64_t t) { ls->time = t; }

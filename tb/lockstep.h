@@ -64,6 +64,12 @@ typedef struct {
     void (*report_tail)(void *user, FILE *f, uint64_t cycle);
     void *user;
     const char *label;      /* report prefix, e.g. "cosim" (default) or "sim sm3.mrpb" */
+    int64_t trace_to;       /* with fst: the last cycle traced (0: to the end) */
+    int use_time;           /* with fst: cycles in the time base of ls_set_time (the system's) */
+    FILE *record;           /* write each cycle (rst_n, inputs, the C model's outputs) as a stimulus file ... */
+    uint64_t record_until;  /* ... up to and including this cycle (0: every cycle) */
+    uint64_t break_at;      /* test knob: at this cycle (0: never) the C model's first output has bit 0
+                               inverted, as a bug in it would (the in-system checks must catch it) */
 } ls_opts_t;
 
 typedef struct lockstep lockstep_t;
@@ -101,6 +107,13 @@ const block_t *ls_block(const lockstep_t *ls);
 const rtl_t *ls_rtl(const lockstep_t *ls);   /* NULL: C model alone */
 const long *ls_param(const lockstep_t *ls);
 uint64_t ls_cycle(const lockstep_t *ls);     /* the cycle the next ls_eval belongs to */
+/* The run failed (a mismatch, an assertion or a usage check): 1 and its cycle, else 0. */
+int ls_failed(const lockstep_t *ls, uint64_t *cycle);
+/* With record_until: every row up to it is written. */
+int ls_recorded(const lockstep_t *ls);
+/* The time of the next cycle in the caller's time base (the system's cycle of the
+ * block's clock domain), for traces with use_time: FST time 10 x t, trace_from/to in t. */
+void ls_set_time(lockstep_t *ls, uint64_t t);
 /* Print rst_n and every input of the last ls_eval ("  inputs:  rst_n=1 push=1 ..."). */
 void ls_print_inputs(const lockstep_t *ls, FILE *f);
 

@@ -63,6 +63,12 @@ san "sim vectoradd-100-32 at every preset" 0 bash -c 'for c in gtx480-mib base-s
 for p in fcfs mshr-m mshr-s mshr-s+a; do
     san "sim bfs, policy $p" 0 "$A/memsched-c" sim --workload bfs --size 2048 --set dram.policy=$p --check-dram --quiet
 done
+san "sim mrpb=final (atax)" 0 "$A/memsched-c" sim --workload atax --size 256 --set mrpb=final --check-dram --quiet
+san "sim mrpb longest, greedy, rr-free modes, bypass all, sm.swl (bfs)" 0 "$A/memsched-c" sim --workload bfs --size 2048 \
+    --set mrpb=on --set mrpb.policy=longest --set mrpb.greedy=1 --set mrpb.bypass=all --set sm.swl=6 --check-dram --quiet
+san "sim mrpb rr, block signature, no flush; inblock, reorder off" 0 bash -c "$A/memsched-c sim --workload bfs --size 2048 \
+    --set mrpb=on --set mrpb.policy=rr --set mrpb.signature=block --set mrpb.flush=0 --quiet &&
+    $A/memsched-c sim --workload bfs --size 2048 --set mrpb=on --set mrpb.signature=inblock --set mrpb.reorder=0 --quiet"
 san "sim with a gpgpusim.config" 0 "$A/memsched-c" sim --config tests/configs/gtx480-gpgpusim.config --workload vectoradd --size 8192 --quiet
 san "sim trace-gen and read back" 0 bash -c "rm -rf $L/tg && $A/memsched-c trace-gen srad $L/tg --size 32 && $A/memsched-c sim --workload $L/tg --quiet"
 san "sim with a malformed trace (exit 2)" 2 "$A/memsched-c" sim --workload tests/traces/nonexistent/

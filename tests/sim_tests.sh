@@ -272,6 +272,10 @@ bad_input "an MRPB block signature with more than 8 blocks" "mrpb.signature=bloc
     "$M" sim --set mrpb=on --set mrpb.signature=block --set sm.blocks=16
 bad_input "--rtl mrpb without the MRPB" "needs the MRPB" "$M" sim --rtl mrpb
 bad_input "--rtl mrpb at an MRPB size not built" "Depth" "$M" sim --set mrpb=final --set mrpb.depth=3 --rtl mrpb
+bad_input "the test knob without the RTL to catch it" "add --rtl mrpb" "$M" sim --set mrpb=final --set run.test_break=mrpb
+bad_input "--rtl-fst without --rtl of its block" "add --rtl mrpb" "$M" sim --set mrpb=final --rtl-fst mrpb:0
+bad_input "--rtl-fst of an instance that does not exist" "has 15 SMs" "$M" sim --set mrpb=final --rtl mrpb --rtl-fst mrpb:15
+bad_input "a malformed --rtl-fst" "expected BLOCK:INSTANCE" "$M" sim --rtl dram_sched --rtl-fst dram_sched:1:9-2
 bad_input "an address the MRPB cannot carry" "does not fit the MRPB's 42-bit line address" \
     "$M" sim --workload "$T/bigaddr" --set mrpb=final
 bad_input "an unknown preset" "unknown configuration 'gtx9'" "$M" sim --config gtx9
@@ -342,6 +346,31 @@ if "$M" sim "${MR[@]}" --json "$T/mrpb-c.json" &&
     ok "--rtl mrpb (mrpb=final, atax): lockstep clean, statistics identical to the C model's"
 else
     bad "--rtl mrpb: a mismatch or different statistics"
+fi
+# A C model that is wrong in one cycle (the test knob run.test_break) is caught
+# inside the system: exit 1, the block's report with the system cycle, and a
+# stimulus of that instance from reset that replays the failure in cosim.
+for b in mrpb dram_sched; do
+    rm -rf out/sim
+    "$M" sim --workload atax --size 512 --set mrpb=final --set dram.policy=mshr-s+a --rtl $b --set run.test_break=$b \
+        --set run.test_break_cycle=400 --quiet >"$T/break.out" 2>&1
+    rc=$?
+    f=$(sed -n 's/^  replay: .* --stim //p' "$T/break.out")
+    if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 400" "$T/break.out" && grep -q "in the system: $b instance" "$T/break.out" &&
+        [ -f "$f" ] && "$M" cosim $b --stim "$f" 2>&1 | grep -q "cycles=401 .*mismatches=1 FAIL"; then
+        ok "a broken $b C model is caught in the system; $f replays the failure at cycle 400 in cosim"
+    else
+        bad "a broken $b C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
+    fi
+done
+# --rtl-fst: one instance's waveform over a window of its clock domain's cycles, with a save file.
+rm -rf out/sim
+if "$M" sim --workload atax --size 512 --set mrpb=final --rtl mrpb --rtl-fst mrpb:0:100-400 --quiet 2>"$T/fst.err" &&
+    [ -s out/sim/mrpb-0.gtkw ] && grep -q 'dumpfile.*out/sim/mrpb-0.fst' out/sim/mrpb-0.gtkw &&
+    [ "$(fst2vcd out/sim/mrpb-0.fst 2>/dev/null | grep '^#[0-9]' | sed -n '1p;$p' | tr '\n' ' ')" = "#1000 #4005 " ]; then
+    ok "--rtl-fst mrpb:0:100-400: out/sim/mrpb-0.fst holds core cycles 100..400, with its GTKWave save file"
+else
+    bad "--rtl-fst mrpb:0:100-400" "$(cat "$T/fst.err")"
 fi
 if jq -e '.mrpb.mrpb_requests_in > 0 and .mrpb.mrpb_requests_in == .sm.coalesced_lines and
           .mrpb.mrpb_drained == .mrpb.mrpb_requests_in and
