@@ -490,6 +490,11 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     int feed = sm->mp.busy == 1;
     if (sm->mp.busy == 2)
         sm->mp.busy = 0;   /* a shared-memory access held the pipeline's input this cycle */
+    /* Empty and nothing offered: a clock edge changes nothing the ports can
+     * show (the pointers move only with drains), in the C model and the RTL
+     * alike, so the block is not stepped (exact; run.skip=0 steps it). */
+    if (!feed && !sm->mrpb.n && sm->cfg->skip)
+        return 0;
     in->in_valid = (uint64_t)feed;
     if (feed) {
         uint64_t line = sm->mp.line[sm->mp.next];
@@ -512,7 +517,9 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     }
     in->l1_ready = in->l1_stall_assoc = in->byp_ready = 0;
     ls_set_time(sm->mrpb.ls, now);
-    if (ls_eval_io(sm->mrpb.ls, 1, in, out))
+    /* the slot (registered outputs) first, by the C model; the cycle's outputs
+     * are compared below, at the final inputs */
+    if (ls_peek_io(sm->mrpb.ls, 1, in, out))
         return 1;
     if (out->out_valid) {
         req_t r = {.line = out->out_addr, .type = (uint8_t)(out->out_tag >> SIM_MRPB_REC_W), .sm = (uint16_t)sm->id,
@@ -527,9 +534,9 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
                 in->l1_ready = 1;
         }
         sm->mrpb.n -= (unsigned)(in->l1_ready | in->byp_ready);
-        if (ls_eval_io(sm->mrpb.ls, 1, in, out))
-            return 1;
     }
+    if (ls_eval_io(sm->mrpb.ls, 1, in, out))   /* with the L1D's answer: both models, every output compared */
+        return 1;
     mrpb_account(NULL, in, out, &sm->mrpb.st);
     if (feed) {
         if (out->in_ready) {

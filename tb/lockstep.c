@@ -525,6 +525,23 @@ int ls_eval_io(lockstep_t *ls, int rst_n, const void *in, void *out)
     return rc;
 }
 
+int ls_peek_io(lockstep_t *ls, int rst_n, const void *in, void *out)
+{
+    if (!ls->h)
+        return ls_eval_io(ls, rst_n, in, out);   /* the C model alone: the same evaluation */
+    if (ls->failed)
+        return 1;
+    if (!rst_n)
+        return ls_eval_io(ls, rst_n, in, out);
+    ls->blk->pack_in(ls->m, in, ls->vio);
+    ls->blk->eval(ls->m, ls->vio, ls->vc);
+    if (ls->o.break_at && ls->cycle == ls->o.break_at)
+        ls->vc[0] ^= 1;
+    memset(out, 0, ls->blk->out_size);
+    ls->blk->unpack_out(ls->m, ls->vc, out);
+    return 0;
+}
+
 int ls_step_io(lockstep_t *ls, int rst_n, const void *in, void *out)
 {
     int rc = ls_eval_io(ls, rst_n, in, out);

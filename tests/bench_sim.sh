@@ -49,3 +49,18 @@ echo "== cost against the kernel size (vectoradd, kmeans)"
 hdr kernel
 for s in 65536 262144 1048576 4194304; do row vectoradd "$s" --workload vectoradd --size "$s"; done
 for s in 4096 16384 65536; do row kmeans "$s" --workload kmeans --size "$s"; done
+echo
+echo "== the blocks' RTL in the loop (--rtl) against their C models alone (docs/sim.md, \"RTL in the loop\")"
+printf '%-40s %8s %8s %9s\n' "block, workload" "C s" "RTL s" slowdown
+rtl_row() { # rtl_row LABEL BLOCK ARGS...: the same run C-only and with --rtl BLOCK
+    local label=$1 blk=$2 c r
+    shift 2
+    /usr/bin/time -f %e -o "$O/t.c" "$M" sim --config "$CONFIG" "$@" --quiet >/dev/null 2>&1 && c=$(tail -1 "$O/t.c") || c=0
+    /usr/bin/time -f %e -o "$O/t.r" "$M" sim --config "$CONFIG" "$@" --rtl "$blk" --quiet >/dev/null 2>&1 &&
+        r=$(tail -1 "$O/t.r") || r=0
+    awk -v l="$label" -v c="$c" -v r="$r" 'BEGIN { printf "%-40s %8.2f %8.2f %8.1fx\n", l, c, r, (c > 0 ? r / c : 0) }'
+}
+rtl_row "mrpb (15 SMs), atax 512, mrpb=final" mrpb --workload atax --size 512 --set mrpb=final
+rtl_row "mrpb (15 SMs), bfs 8192, mrpb=final" mrpb --workload bfs --size 8192 --set mrpb=final
+rtl_row "dram_sched (6 channels), bfs 8192" dram_sched --workload bfs --size 8192 --set dram.policy=mshr-s+a
+rtl_row "mib_l2 (12 slices), bfs 8192" mib_l2 --workload bfs --size 8192 --set dram.policy=mshr-s+a
