@@ -23,7 +23,7 @@ static void usage_sim(FILE *f, const char *prog)
     fprintf(f,
             "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N] [--set key=value]...\n"
             "              [--rtl BLOCK,...] [--rtl-fst BLOCK:INSTANCE[:FROM-TO]] [--json FILE] [--check-dram]\n"
-            "              [--quiet] [--host-stats]\n"
+            "              [--trace-decisions FILE [--trace-window FROM-TO]] [--quiet] [--host-stats]\n"
             "       %s sim --list-keys | --list-configs | --list-workloads\n"
             "\n"
             "Runs a workload on the system model (SMs, L1D, crossbar, L2, DRAM; docs/sim.md)\n"
@@ -42,6 +42,9 @@ static void usage_sim(FILE *f, const char *prog)
             "  --rtl-fst B:I[:F-T] trace instance I of block B (in --rtl: SM, L2 sub-partition or DRAM\n"
             "                      channel) into out/sim/B-I.fst with out/sim/B-I.gtkw, cycles F..T of\n"
             "                      its clock domain (default: the whole run)\n"
+            "  --trace-decisions FILE  write the DRAM schedulers' and MRPBs' decisions as a Chrome /\n"
+            "                      Perfetto trace-event JSON (ui.perfetto.dev, chrome://tracing)\n"
+            "  --trace-window F-T  the core cycles whose decisions are kept (default 0-100000; T 0: no end)\n"
             "  --json FILE         write the statistics as JSON ('-' = stdout)\n"
             "  --check-dram        check every DRAM command against the timing table\n"
             "  --host-stats        add wall-clock figures (simulation rates) to the JSON\n"
@@ -175,7 +178,7 @@ int cmd_sim(int argc, char **argv, const char *prog)
     const char *config_name = "gtx480-mib", *workload = "vectoradd", *json = NULL;
     unsigned size = 0;
     int quiet = 0, host = 0, check_dram = 0;
-    gpu_opts_t opt = {.progress = isatty(2)};
+    gpu_opts_t opt = {.progress = isatty(2), .dt_to = 100000};
     /* the configuration first, then --set in order */
     for (int i = 0; i < argc; i++)
         if (!strcmp(argv[i], "--config") && i + 1 < argc)
@@ -208,7 +211,8 @@ int cmd_sim(int argc, char **argv, const char *prog)
         } else if (!strcmp(a, "--check-dram")) {
             check_dram = 1;
         } else if (strcmp(a, "--config") && strcmp(a, "--workload") && strcmp(a, "--size") && strcmp(a, "--set") &&
-                   strcmp(a, "--json") && strcmp(a, "--rtl") && strcmp(a, "--rtl-fst")) {
+                   strcmp(a, "--json") && strcmp(a, "--rtl") && strcmp(a, "--rtl-fst") &&
+                   strcmp(a, "--trace-decisions") && strcmp(a, "--trace-window")) {
             fprintf(stderr, "%s sim: unknown option '%s' (see --help)\n", prog, a);
             return 2;
         } else if (!v) {
@@ -248,6 +252,22 @@ int cmd_sim(int argc, char **argv, const char *prog)
                     fprintf(stderr, "%s sim: --rtl: expected dram_sched, mib_l2 or mrpb, got '%s'\n", prog, b);
                     return 2;
                 }
+            }
+            i++;
+        } else if (!strcmp(a, "--trace-decisions")) {
+            opt.dtrace = v;
+            i++;
+        } else if (!strcmp(a, "--trace-window")) {
+            const char *dash = strchr(v, '-');
+            char from[32];
+            if (!dash || (size_t)(dash - v) >= sizeof from ||
+                (snprintf(from, sizeof from, "%.*s", (int)(dash - v), v),
+                 engine_parse_uint(from, 10, UINT64_MAX, &opt.dt_from) ||
+                     engine_parse_uint(dash + 1, 10, UINT64_MAX, &opt.dt_to)) ||
+                (opt.dt_to && opt.dt_to < opt.dt_from)) {
+                fprintf(stderr, "%s sim: --trace-window: expected FROM-TO in core cycles (decimal, FROM <= TO; "
+                                "TO 0: no end), e.g. 0-100000, got '%s'\n", prog, v);
+                return 2;
             }
             i++;
         } else if (!strcmp(a, "--rtl-fst")) {
@@ -313,6 +333,15 @@ int cmd_sim(int argc, char **argv, const char *prog)
         }
         free(doc);
         free(text);
+    }
+    if (g->dt) {
+        uint64_t n = dtrace_events(g->dt);
+        if (dtrace_close(g->dt))
+            rc = 2;
+        else
+            fprintf(stderr, "%s sim: wrote %s: %" PRIu64 " trace events, core cycles %" PRIu64 "-%" PRIu64
+                            " (open in ui.perfetto.dev or chrome://tracing)\n", prog, opt.dtrace, n, opt.dt_from, opt.dt_to);
+        g->dt = NULL;
     }
     gpu_free(g);
     workload_close(w);

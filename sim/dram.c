@@ -415,6 +415,8 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
         if (ls_eval_io(d->ls, 1, &d->in, &d->out))
             return 1;
         dram_sched_account(&d->scfg, &d->in, &d->out, &d->st.sched);
+        if (d->dt)
+            dtrace_dram(d->dt, d->ch, now, &d->out);
         if (d->in.rd_valid && d->out.rd_ready) {
             rq_t *q = d->from_l2[who[0]];
             d->infl[d->ninfl].blk = d->in.rd_addr;

@@ -15,6 +15,7 @@
 #include "config.h"
 #include "dram_check.h"
 #include "dram_sched.h"
+#include "dtrace.h"
 #include "block.h"
 #include "lockstep.h"
 #include "mem.h"
@@ -49,6 +50,7 @@ struct dram {
     const config_t *cfg;
     unsigned ch;
     lockstep_t *ls;             /* dram_sched */
+    dtrace_t *dt;               /* --trace-decisions, or NULL */
     char label[32];             /* its name in reports */
     dram_sched_in_t in;
     dram_sched_out_t out;

@@ -71,6 +71,15 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
             g->dram[c]->wake = &g->l2_next[c * cfg->n_sub];
             g->dram[c]->wake_min = &g->l2_min;
         }
+    if (g->opt.dtrace) {
+        if (!(g->dt = dtrace_open(g->opt.dtrace, cfg->clk_core, cfg->clk_dram, g->opt.dt_from, g->opt.dt_to, cfg->n_sm,
+                                  cfg->n_mem)))
+            goto fail;
+        for (unsigned i = 0; i < cfg->n_sm; i++)
+            g->sm[i].dt = g->dt;
+        for (unsigned c = 0; c < cfg->n_mem; c++)
+            g->dram[c]->dt = g->dt;
+    }
     const sim_blkopts_t *bo = &g->opt.blk;
     if (bo->rec) {   /* the instance whose cycles are recorded (a failure's replay) */
         unsigned k = bo->rec_inst;
@@ -91,6 +100,7 @@ void gpu_free(gpu_t *g)
 {
     if (!g)
         return;
+    dtrace_close(g->dt);
     if (g->sm)
         for (unsigned i = 0; i < g->cfg.n_sm; i++)
             sm_free(&g->sm[i]);

@@ -23,6 +23,8 @@ typedef struct {
 
 typedef struct {
     sim_blkopts_t blk;                /* --rtl, --rtl-fst, a failure's replay, the test knob (block.h) */
+    const char *dtrace;               /* --trace-decisions FILE ... */
+    uint64_t dt_from, dt_to;          /* ... its window of core cycles (to 0: no end) */
     int progress;                     /* print a progress line (stderr is a terminal) */
 } gpu_opts_t;
 
@@ -40,6 +42,7 @@ typedef struct {
     gpu_opts_t opt;
     gpu_fail_t fail;
     lockstep_t *rec_ls;               /* the instance being recorded (opt.blk.rec), or NULL */
+    dtrace_t *dt;                     /* the decision trace (opt.dtrace), or NULL */
     clocks_t clk;
     sm_t *sm;
     xbar_t req, rep;

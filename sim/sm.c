@@ -538,6 +538,8 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     if (ls_eval_io(sm->mrpb.ls, 1, in, out))   /* with the L1D's answer: both models, every output compared */
         return 1;
     mrpb_account(NULL, in, out, &sm->mrpb.st);
+    if (sm->dt)
+        dtrace_mrpb(sm->dt, sm->id, now, in, out);
     if (feed) {
         if (out->in_ready) {
             sm->mrpb.n++;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "dtrace.h"
 #include "kernel.h"
 #include "l1.h"
 #include "block.h"
@@ -114,6 +115,7 @@ struct sm {
         char label[32];
     } mrpb;
     uint64_t swl_mask;            /* sm.swl: the warps that may issue (the oldest N live ones) */
+    dtrace_t *dt;                 /* --trace-decisions, or NULL */
     uint64_t sfu_free, dp_free;
     uint64_t sleep_until;         /* nothing can happen before this core cycle unless a reply
                                      arrives or a block is added (gpu.c skips the SM) */

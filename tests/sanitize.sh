@@ -69,6 +69,8 @@ san "sim mrpb longest, greedy, rr-free modes, bypass all, sm.swl (bfs)" 0 "$A/me
 san "sim mrpb rr, block signature, no flush; inblock, reorder off" 0 bash -c "$A/memsched-c sim --workload bfs --size 2048 \
     --set mrpb=on --set mrpb.policy=rr --set mrpb.signature=block --set mrpb.flush=0 --quiet &&
     $A/memsched-c sim --workload bfs --size 2048 --set mrpb=on --set mrpb.signature=inblock --set mrpb.reorder=0 --quiet"
+san "sim --trace-decisions (mrpb, mshr-s+a)" 0 "$A/memsched-c" sim --workload bfs --size 2048 --set mrpb=final \
+    --set dram.policy=mshr-s+a --trace-decisions "$L/dt.json" --trace-window 0-0 --quiet
 san "sim with a gpgpusim.config" 0 "$A/memsched-c" sim --config tests/configs/gtx480-gpgpusim.config --workload vectoradd --size 8192 --quiet
 san "sim trace-gen and read back" 0 bash -c "rm -rf $L/tg && $A/memsched-c trace-gen srad $L/tg --size 32 && $A/memsched-c sim --workload $L/tg --quiet"
 san "sim with a malformed trace (exit 2)" 2 "$A/memsched-c" sim --workload tests/traces/nonexistent/

@@ -276,6 +276,7 @@ bad_input "the test knob without the RTL to catch it" "add --rtl mrpb" "$M" sim 
 bad_input "--rtl-fst without --rtl of its block" "add --rtl mrpb" "$M" sim --set mrpb=final --rtl-fst mrpb:0
 bad_input "--rtl-fst of an instance that does not exist" "has 15 SMs" "$M" sim --set mrpb=final --rtl mrpb --rtl-fst mrpb:15
 bad_input "a malformed --rtl-fst" "expected BLOCK:INSTANCE" "$M" sim --rtl dram_sched --rtl-fst dram_sched:1:9-2
+bad_input "a malformed --trace-window" "expected FROM-TO in core cycles" "$M" sim --trace-decisions "$T/x.json" --trace-window 9-2
 bad_input "an address the MRPB cannot carry" "does not fit the MRPB's 42-bit line address" \
     "$M" sim --workload "$T/bigaddr" --set mrpb=final
 bad_input "an unknown preset" "unknown configuration 'gtx9'" "$M" sim --config gtx9
@@ -371,6 +372,33 @@ if "$M" sim --workload atax --size 512 --set mrpb=final --rtl mrpb --rtl-fst mrp
     ok "--rtl-fst mrpb:0:100-400: out/sim/mrpb-0.fst holds core cycles 100..400, with its GTKWave save file"
 else
     bad "--rtl-fst mrpb:0:100-400" "$(cat "$T/fst.err")"
+fi
+# Decision traces: a trace-event JSON (read back by jq's JSON parser) with a
+# named track per channel and SM, one slice per scheduled DRAM request and per
+# MRPB drain (as many as the statistics count over the whole run), their
+# reasons and scores, and only the window's decisions when one is given.
+DT=(--workload bfs --size 4096 --set mrpb=final --set mrpb.bypass=all --set dram.policy=mshr-s+a --quiet)
+if "$M" sim "${DT[@]}" --trace-decisions "$T/dt.json" --trace-window 0-0 --json "$T/dt-stats.json" 2>"$T/dt.err" &&
+    "$M" sim "${DT[@]}" --trace-decisions "$T/dtw.json" --trace-window 2000-6000 2>>"$T/dt.err"; then
+    r=$(jq -r --slurpfile st "$T/dt-stats.json" '
+        .traceEvents as $e | $st[0] as $s |
+        [ ($e | all(has("name") and has("ph") and has("pid") and has("tid"))),
+          ($e | map(select(.ph == "M" and .name == "thread_name")) | length) == 15 + 6,
+          ($e | map(select(.ph != "M")) | all(.ts >= 0)),
+          ($e | map(select(.ph == "X")) | all(.dur > 0 and (.args.cycle | type) == "number")),
+          ($e | map(select(.cat == "dram")) | all(.args.why | IN("oldest", "hit", "rowscore", "w-hit", "w-oldest"))),
+          ($e | map(select(.cat == "dram")) | all(has("args") and (.args | has("request_score") and has("row_score") and has("row_hit")))),
+          ($e | map(select(.cat == "dram" and .args.why == "rowscore")) | any(.args.row_score > 0)),
+          ($e | map(select(.cat == "dram")) | length) == $s.dram.reads_accepted + $s.dram.writes_accepted,
+          ($e | map(select(.cat == "mrpb" and .ph == "X")) | length) == $s.mrpb.mrpb_drained,
+          ($e | map(select(.name == "bypass")) | length) == $s.mrpb.mrpb_bypassed,
+          ($e | map(select(.cat == "mrpb" and .ph == "X")) | all(.args.queue < 48))
+        ] | map(tostring) | join(",")' "$T/dt.json")
+    w=$(jq -r '[.traceEvents[] | select(.ph != "M") | .ts] | (min >= 2000 / 1400 and max <= 6000 / 1400 + 0.01 and length > 0)' "$T/dtw.json")
+    expect "--trace-decisions: structure, reasons and scores, one slice per decision; the window's only" "$r,$w" \
+        "true,true,true,true,true,true,true,true,true,true,true,true"
+else
+    bad "--trace-decisions" "$(head -2 "$T/dt.err")"
 fi
 if jq -e '.mrpb.mrpb_requests_in > 0 and .mrpb.mrpb_requests_in == .sm.coalesced_lines and
           .mrpb.mrpb_drained == .mrpb.mrpb_requests_in and
