@@ -338,9 +338,12 @@ int cmd_sim(int argc, char **argv, const char *prog)
         uint64_t n = dtrace_events(g->dt);
         if (dtrace_close(g->dt))
             rc = 2;
-        else
+        else if (opt.dt_to)
             fprintf(stderr, "%s sim: wrote %s: %" PRIu64 " trace events, core cycles %" PRIu64 "-%" PRIu64
                             " (open in ui.perfetto.dev or chrome://tracing)\n", prog, opt.dtrace, n, opt.dt_from, opt.dt_to);
+        else
+            fprintf(stderr, "%s sim: wrote %s: %" PRIu64 " trace events, core cycles %" PRIu64 " to the end"
+                            " (open in ui.perfetto.dev or chrome://tracing)\n", prog, opt.dtrace, n, opt.dt_from);
         g->dt = NULL;
     }
     gpu_free(g);

@@ -127,6 +127,7 @@ static const key_t_ keys[] = {
     {"dram.channel_shift", K_UINT, F(chan_shift), 7, 20, NULL, "channel interleave: log2 bytes"},
     {"dram.map", K_MAP, F(map), 0, 64, NULL, "line-index bits in a channel, MSB first (R row, B bank, G group, C column; '-' = derived)"},
     {"dram.addr_w", K_UINT, F(addr_w), 1, 48, NULL, "dram_sched block-address bits"},
+    {"dram.perfect", K_UINT, F(perfect), 0, 1, NULL, "1: perfect DRAM: zero latency at the controller, no bank or bus limits (the thesis' Figure 5.1)"},
     {"dram.test_shorten", K_ENUM, F(shorten), 0, 0, shorten_names, "test knob: the engine ignores one rule"},
 
     {"run.max_cycles", K_U64, F(max_cycles), 0, UINT64_MAX, NULL, "stop after this many core cycles (0: none)"},

@@ -73,6 +73,7 @@ typedef struct {
                                                       B bank, G bank group, C column ("" = R..RB..BC..C) */
     unsigned addr_w;                               /* dram_sched block-address bits */
     unsigned shorten;                              /* test knob: the engine ignores one rule (0: none) */
+    unsigned perfect;                              /* 1: perfect DRAM (every request served at once) */
 
     /* run */
     uint64_t max_cycles;                           /* 0: no limit */

@@ -355,6 +355,37 @@ static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
     d->in_rr = d->in_rr + 1 == d->nsub ? 0 : d->in_rr + 1;
 }
 
+/* dram.perfect (the MIB thesis' perfect DRAM, its Figure 5.1): every request
+ * that reaches the controller is served in the cycle it arrives, with no
+ * bank, bus or queue limit; a read's data goes back to its sub-partition like
+ * any read's (the next L2 cycle), writes and dummies end here. dram_sched,
+ * the banks and the command engine are not used. */
+static int perfect(dram_t *d, uint64_t now, uint64_t l2_now)
+{
+    for (unsigned s = 0; s < d->nsub; s++) {
+        rq_t *q = d->from_l2[s];
+        while (rq_ready(q, l2_now)) {
+            req_t *r = rq_head(q);
+            if (!r->dummy && r->type != REQ_WR) {
+                if (rq_full(d->to_l2[s]))
+                    break;   /* the fill path is full: the rest next cycle */
+                req_t f = {.line = r->line, .type = REQ_RD};
+                req_map(d->cfg, &f);
+                rq_push(d->to_l2[s], &f, l2_now + 1);
+                if (d->wake)
+                    d->wake[s] = *d->wake_min = 0;
+                d->st.rd_req++;
+                d->st.rd_latency_sum += 0;
+            } else if (!r->dummy) {
+                d->st.wr_req++;
+            }
+            rq_pop(q);
+        }
+    }
+    (void)now;
+    return 0;
+}
+
 uint64_t dram_next(const dram_t *d, uint64_t now)
 {
     if (d->queued || d->sched_live || d->cfg->t.tREFI)
@@ -393,6 +424,8 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
         d->ret_n--;
         d->queued--;
     }
+    if (cfg->perfect)
+        return perfect(d, now, l2_now);
     int who[3];
     offer(d, now, l2_now, who);
     /* dram_sched with nothing queued, no input and not draining keeps its

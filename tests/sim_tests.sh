@@ -198,6 +198,7 @@ skipcmp "mshr-s+a (the MIB every cycle)" --workload atax --size 256 --set dram.p
 skipcmp "refresh and tFAW" --workload atax --size 256 --set dram.tREFI=1000 --set dram.tRFC=50 --set dram.tFAW=20
 skipcmp "LRR, allocate on fill, L1 bypass" --workload bfs --size 4096 --set sm.scheduler=lrr --set l1.alloc=fill --set l1.bypass=1
 skipcmp "different clocks" --workload atax --size 256 --set clock.icnt=1000 --set clock.l2=800
+skipcmp "perfect DRAM" --workload bfs --size 4096 --set dram.perfect=1 --set dram.policy=mshr-s+a
 skipcmp "mrpb=final (the MRPB holds the SM awake)" --workload atax --size 256 --set mrpb=final
 skipcmp "mrpb longest, greedy, bypass all, sm.swl" --workload bfs --size 4096 --set mrpb=on --set mrpb.policy=longest \
     --set mrpb.greedy=1 --set mrpb.bypass=all --set sm.swl=6
@@ -418,6 +419,17 @@ for m in "mrpb.policy=longest mrpb.greedy=1 mrpb.bypass=all" "mrpb.policy=rr mrp
 done
 "$M" sim --workload bfs --size 4096 --set sm.swl=4 --check-dram --quiet --json "$T/swl.json" &&
     ok "sm.swl=4: bfs runs" || bad "sm.swl=4: bfs failed"
+# Perfect DRAM (the thesis' Figure 5.1): no DRAM command, every read and
+# write still served; a streaming kernel speeds up several times, a kernel
+# that mostly hits in the caches barely.
+if "$M" sim --workload vectoradd --size 262144 --check-dram --quiet --json "$T/real.json" &&
+    "$M" sim --workload vectoradd --size 262144 --set dram.perfect=1 --check-dram --quiet --json "$T/perfect.json"; then
+    r=$(jq -r --slurpfile a "$T/real.json" '[.dram.n_act == 0, .dram.read_requests == $a[0].dram.read_requests,
+        .gpu.gpu_ipc > 2 * $a[0].gpu.gpu_ipc] | map(tostring) | join(",")' "$T/perfect.json")
+    expect "dram.perfect=1 (vectoradd): no ACT, the same reads served, IPC more than doubled" "$r" "true,true,true"
+else
+    bad "dram.perfect=1: vectoradd failed"
+fi
 for p in fcfs fr-fcfs mshr-m mshr-s mshr-s+a; do
     "$M" sim --workload bfs --size 4096 --set dram.policy=$p --check-dram --quiet --json "$T/pol-$p.json" &&
         ok "policy $p: bfs runs, --check-dram clean" || bad "policy $p: bfs failed"
