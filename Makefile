@@ -37,7 +37,7 @@ CXXFLAGS := -std=gnu++17 -O2 -g -Wall -Wno-unused-parameter -Icmodel -Itb \
             -I$(VROOT)/include -I$(VROOT)/include/vltstd \
             -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_COVERAGE=0 -DVM_SC=0 -faligned-new
 # liblzma: .xz traces; libcjson: the statistics as JSON
-SIM_LIBS := -llzma -lcjson
+SIM_LIBS := -llzma -lcjson -lm
 LDLIBS   := -lz -pthread -latomic $(SIM_LIBS)
 
 # ---------------------------------------------------------------------------

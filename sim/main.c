@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd_compare.h"
 #include "cmd_sim.h"
 #include "engine.h"
 #include "lockstep.h"
@@ -28,6 +29,7 @@ static void usage_main(FILE *f)
             "  bench [BLOCK...]        simulated cycles per second, C model alone and in lockstep\n"
             "  ports BLOCK [--set P=V] the block's port table at a parameter set\n"
             "  sim [options]           run a workload on the GPU system model\n"
+            "  compare [options]       run workloads x configurations, table and bar chart (--help)\n"
             "  trace-gen NAME DIR      write a built-in kernel as an Accel-Sim trace directory\n"
             "\n"
             "'%s COMMAND --help' describes each. Exit status: 0 pass, 1 a check failed,\n"
@@ -484,6 +486,8 @@ int main(int argc, char **argv)
         return cmd_ports(argc - 2, argv + 2);
     if (!strcmp(cmd, "sim"))
         return cmd_sim(argc - 2, argv + 2, prog);
+    if (!strcmp(cmd, "compare"))
+        return cmd_compare(argc - 2, argv + 2, prog, argv[0]);
     if (!strcmp(cmd, "trace-gen"))
         return cmd_trace_gen(argc - 2, argv + 2, prog);
     fprintf(stderr, "%s: unknown command '%s'\n", prog, cmd);

@@ -19,6 +19,7 @@ have make        || need+=(make)
 [ -f /usr/include/cmocka.h ] || need+=(libcmocka-dev)
 [ -f /usr/include/lzma.h ] || need+=(liblzma-dev)          # .xz traces
 [ -f /usr/include/cjson/cJSON.h ] || need+=(libcjson-dev)  # statistics as JSON
+have gnuplot     || need+=(gnuplot-nox)                     # compare's bar charts
 have jq          || need+=(jq)                              # the tests check the JSON with it
 # clang's libFuzzer and sanitizer runtimes (make fuzz, the sanitizer stage of make test)
 have clang       || need+=(clang)

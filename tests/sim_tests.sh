@@ -278,6 +278,9 @@ bad_input "--rtl-fst without --rtl of its block" "add --rtl mrpb" "$M" sim --set
 bad_input "--rtl-fst of an instance that does not exist" "has 15 SMs" "$M" sim --set mrpb=final --rtl mrpb --rtl-fst mrpb:15
 bad_input "a malformed --rtl-fst" "expected BLOCK:INSTANCE" "$M" sim --rtl dram_sched --rtl-fst dram_sched:1:9-2
 bad_input "a malformed --trace-window" "expected FROM-TO in core cycles" "$M" sim --trace-decisions "$T/x.json" --trace-window 9-2
+bad_input "compare without --configs" "are required" "$M" compare --workload atax
+bad_input "compare with a malformed configuration" "expected key=value after the preset" "$M" compare --workload atax --configs a=base-s:oops --emit-jobs
+bad_input "compare with an unknown statistic" "no statistic 'gpu.nosuch'" "$M" compare --workload atax --size 64 --configs base-s --stats gpu.nosuch --out "$T/cmpbad"
 bad_input "an address the MRPB cannot carry" "does not fit the MRPB's 42-bit line address" \
     "$M" sim --workload "$T/bigaddr" --set mrpb=final
 bad_input "an unknown preset" "unknown configuration 'gtx9'" "$M" sim --config gtx9
@@ -419,6 +422,31 @@ for m in "mrpb.policy=longest mrpb.greedy=1 mrpb.bypass=all" "mrpb.policy=rr mrp
 done
 "$M" sim --workload bfs --size 4096 --set sm.swl=4 --check-dram --quiet --json "$T/swl.json" &&
     ok "sm.swl=4: bfs runs" || bad "sm.swl=4: bfs failed"
+# compare: a sweep, its table (IPC normalised to the first configuration,
+# geometric mean), JSON and PNG chart; the same sweep as emitted jobs run by a
+# shell and merged gives the same table.
+CO=(--workload atax,vectoradd --size 256 --configs base=base-s,mrpb=base-s:mrpb=final --stats l1d.L1D_total_cache_miss_rate)
+rm -rf "$T/cmp" "$T/cmp2"
+if "$M" compare "${CO[@]}" --out "$T/cmp" --jobs 2 >"$T/cmp.out" 2>"$T/cmp.err"; then
+    png=$(od -An -tx1 -N24 "$T/cmp/ipc.png" | tr -d ' \n')
+    r=$(jq -r '[(.configs | map(.label) | join("+")), (.workloads | map(.workload) | join("+")),
+                (.workloads | all(.ipc_norm.base == 1)), (.geomean_ipc_norm.mrpb > 0),
+                (.workloads[0].stats | has("l1d.L1D_total_cache_miss_rate"))] | map(tostring) | join(",")' "$T/cmp/compare.json")
+    expect "compare: configurations, workloads, normalisation, geometric mean, statistics" "$r" "base+mrpb,atax+vectoradd,true,true,true"
+    # PNG signature, IHDR chunk, width 900 (0x384), height 500 (0x1f4)
+    expect "compare: ipc.png is a 900 x 500 PNG" "${png:0:16},${png:24:8},${png:32:8},${png:40:8}" \
+        "89504e470d0a1a0a,49484452,00000384,000001f4"
+    grep -q "^geometric mean" "$T/cmp.out" && ok "compare: the table ends with the geometric mean" ||
+        bad "compare: no geometric mean row" "$(head -3 "$T/cmp.out")"
+    "$M" compare "${CO[@]}" --out "$T/cmp2" --emit-jobs >"$T/jobs.txt" &&
+        [ "$(wc -l <"$T/jobs.txt")" = 4 ] && sh "$T/jobs.txt" && "$M" compare "${CO[@]}" --out "$T/cmp2" --merge >/dev/null 2>&1 &&
+        cmp -s "$T/cmp/compare.json" "$T/cmp2/compare.json" &&
+        ok "compare --emit-jobs (4 command lines) run by sh, then --merge: the same compare.json" ||
+        bad "compare --emit-jobs / --merge" "$(head -2 "$T/jobs.txt")"
+else
+    bad "compare failed" "$(head -3 "$T/cmp.err")"
+fi
+
 # Perfect DRAM (the thesis' Figure 5.1): no DRAM command, every read and
 # write still served; a streaming kernel speeds up several times, a kernel
 # that mostly hits in the caches barely.
