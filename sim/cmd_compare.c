@@ -53,6 +53,18 @@ static int parse_pos(const char *v, uint64_t max, uint64_t *x)
     return *x >= 1 && *x <= max ? 0 : -1;
 }
 
+/* A word for the shell, in single quotes (a ' inside as '\''). */
+static void shq(const char *s)
+{
+    putchar('\'');
+    for (; *s; s++)
+        if (*s == '\'')
+            fputs("'\\''", stdout);
+        else
+            putchar(*s);
+    putchar('\'');
+}
+
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
@@ -268,11 +280,28 @@ static int report(const cmp_t *m)
                 fprintf(stderr, "%s compare: %s: %s (did its run finish?)\n", m->prog, path, strerror(errno));
                 return 2;
             }
-            static char buf[1 << 20];
-            size_t n = fread(buf, 1, sizeof buf - 1, f);
+            char *buf = NULL;
+            size_t n = 0, cap = 0;
+            for (;;) {   /* the whole file */
+                if (n + 65536 + 1 > cap) {
+                    char *nb = realloc(buf, cap = 2 * cap + 65536 + 1);
+                    if (!nb) {
+                        free(buf);
+                        fclose(f);
+                        fprintf(stderr, "%s compare: out of memory\n", m->prog);
+                        return 2;
+                    }
+                    buf = nb;
+                }
+                size_t r = fread(buf + n, 1, 65536, f);
+                n += r;
+                if (r < 65536)
+                    break;
+            }
             fclose(f);
             buf[n] = 0;
             cJSON *j = cJSON_Parse(buf);
+            free(buf);
             int ok;
             ipc[w][c] = j ? jpath(j, "gpu.gpu_ipc", &ok) : 0.0;
             if (!j || !ok) {
@@ -481,6 +510,10 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
         fprintf(stderr, "%s compare: --workload and --configs are required (see --help)\n", prog);
         return 2;
     }
+    if (strchr(m.out, '\'')) {
+        fprintf(stderr, "%s compare: --out: a directory name without ' please (it goes into gnuplot's script)\n", prog);
+        return 2;
+    }
     if (emit && merge) {
         fprintf(stderr, "%s compare: --emit-jobs and --merge are two steps: give one\n", prog);
         return 2;
@@ -489,6 +522,16 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
     if ((m.nw = split(wl, m.work, MAXW, "workloads", prog)) < 0 || (m.nc = split(cl, cv, MAXC, "configurations", prog)) < 0 ||
         (sl && (m.nstat = split(sl, m.stat, MAXSTAT, "statistics", prog)) < 0))
         return 2;
+    char na[256], nb[256];   /* (wname may return a static buffer) */
+    for (int w = 0; w < m.nw; w++)
+        for (int k = 0; k < w; k++)
+            if (snprintf(na, sizeof na, "%s", wname(m.work[k])) >= 0 &&
+                snprintf(nb, sizeof nb, "%s", wname(m.work[w])) >= 0 && !strcmp(na, nb)) {
+                fprintf(stderr, "%s compare: workloads '%s' and '%s' have the same name '%s' (their results would "
+                                "share a file): give trace directories distinct last names\n", prog, m.work[k],
+                        m.work[w], nb);
+                return 2;
+            }
     for (int c = 0; c < m.nc; c++) {
         if (parse_cfg(cv[c], &m.cfg[c], prog))
             return 2;
@@ -505,9 +548,13 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
             for (int c = 0; c < m.nc; c++) {
                 char *av[160], json[512], sz[16];
                 run_argv(&m, w, c, av, 160, json, sizeof json, sz, sizeof sz);
-                printf("mkdir -p '%s' &&", runs);
-                for (int k = 0; av[k]; k++)
-                    printf(" '%s'", av[k]);
+                printf("mkdir -p ");
+                shq(runs);
+                printf(" &&");
+                for (int k = 0; av[k]; k++) {
+                    putchar(' ');
+                    shq(av[k]);
+                }
                 printf("\n");
             }
         return 0;

@@ -130,6 +130,7 @@ static int check_fst(const config_t *cfg, sim_blkopts_t *bo, const char *prog)
         fprintf(stderr, "%s sim: cannot create out/sim/: %s\n", prog, strerror(errno));
         return 2;
     }
+    unlink(bo->fst_path);   /* an old trace must not pass for this run's */
     return 0;
 }
 
@@ -159,11 +160,12 @@ static void replay_file(const config_t *cfg, const gpu_opts_t *opt, const gpu_fa
     workload_t *w = workload_open(workload, size);
     gpu_t *g = w ? gpu_new(cfg, &o) : NULL;
     int rc = g ? gpu_run(g, w) : 2;
+    int full = g && g->rec_ls && ls_recorded(g->rec_ls);   /* (a usage check fails again at the same cycle: rc 1) */
     gpu_free(g);
     if (w)
         workload_close(w);
     fclose(rec);
-    if (rc == 3)
+    if (full)
         fprintf(stderr, "  stimulus: %s (cycles 0..%" PRIu64 " of the instance, the C model's outputs as expected "
                         "values)\n  replay:   %s cosim %s --stim %s\n", path, f->block_cycle, prog, f->block, path);
     else

@@ -436,6 +436,8 @@ int config_check(const config_t *c)
         e = "dram.channel_shift must cover a line per sub-partition (2^shift >= 128 x sub_partitions)";
     else if (c->map[0] && map_check(c, buf, sizeof buf))
         e = buf;
+    else if (c->swl && c->sched == SCHED_TWO_LEVEL)
+        e = "sm.swl does not combine with sm.scheduler=two-level (its active set would hold warps SWL stops)";
     else if (c->mrpb_on && c->mrpb_sig == MRPB_SIG_BLOCK && c->max_blocks > (1u << MRPB_BLOCK_W))
         e = "mrpb.signature=block needs sm.blocks <= 8 (the MRPB's 3-bit block ID)";
     else if (c->l1_sets * c->l1_line * c->l1_ways > (1u << 24))

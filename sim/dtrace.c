@@ -78,7 +78,7 @@ void dtrace_dram(dtrace_t *t, unsigned ch, uint64_t now, const dram_sched_out_t 
     if (!inside(t, ts))
         return;
     if (o->drain != t->drain[ch]) {   /* write-drain mode: a counter per channel, written when it changes */
-        fprintf(t->f, ",\n{\"name\":\"ch%u write drain\",\"ph\":\"C\",\"ts\":%.4f,\"pid\":%d,\"tid\":%u,"
+        fprintf(t->f, ",\n{\"name\":\"ch%u write drain\",\"ph\":\"C\",\"ts\":%.6f,\"pid\":%d,\"tid\":%u,"
                       "\"args\":{\"drain\":%u}}", ch, ts, PID_DRAM, ch, (unsigned)o->drain);
         t->drain[ch] = (uint8_t)o->drain;
         t->n++;
@@ -86,7 +86,7 @@ void dtrace_dram(dtrace_t *t, unsigned ch, uint64_t now, const dram_sched_out_t 
     if (!o->sched_valid)
         return;
     const char *why = o->sched_why < 6 ? dram_sched_why_names[o->sched_why] : "?";
-    fprintf(t->f, ",\n{\"name\":\"%s %s\",\"cat\":\"dram\",\"ph\":\"X\",\"ts\":%.4f,\"dur\":%.4f,\"pid\":%d,\"tid\":%u,"
+    fprintf(t->f, ",\n{\"name\":\"%s %s\",\"cat\":\"dram\",\"ph\":\"X\",\"ts\":%.6f,\"dur\":%.6f,\"pid\":%d,\"tid\":%u,"
                   "\"args\":{\"cycle\":%" PRIu64 ",\"why\":\"%s\",\"row_hit\":%u,\"bank\":%" PRIu64 ",\"row\":%" PRIu64
                   ",\"addr\":\"0x%" PRIx64 "\",\"request_score\":%" PRIu64 ",\"row_score\":%" PRIu64
                   ",\"write_drain\":%u,\"reads_queued\":%" PRIu64 ",\"writes_queued\":%" PRIu64 "}}",
@@ -103,7 +103,7 @@ void dtrace_mrpb(dtrace_t *t, unsigned sm, uint64_t now, const mrpb_in_t *in, co
         return;
     if (o->drain) {
         const char *why = o->drain < 6 ? mrpb_drain_names[o->drain] : "?";
-        fprintf(t->f, ",\n{\"name\":\"%s q%" PRIu64 "\",\"cat\":\"mrpb\",\"ph\":\"X\",\"ts\":%.4f,\"dur\":%.4f,"
+        fprintf(t->f, ",\n{\"name\":\"%s q%" PRIu64 "\",\"cat\":\"mrpb\",\"ph\":\"X\",\"ts\":%.6f,\"dur\":%.6f,"
                       "\"pid\":%d,\"tid\":%u,\"args\":{\"cycle\":%" PRIu64 ",\"why\":\"%s\",\"queue\":%" PRIu64
                       ",\"occupancy\":%" PRIu64 "}}",
                 why, o->drain_q, ts, dur, PID_SM, sm, now, why, o->drain_q,
@@ -111,7 +111,7 @@ void dtrace_mrpb(dtrace_t *t, unsigned sm, uint64_t now, const mrpb_in_t *in, co
         t->n++;
     }
     if (o->out_valid && o->out_bypass && in->byp_ready) {
-        fprintf(t->f, ",\n{\"name\":\"bypass\",\"cat\":\"mrpb\",\"ph\":\"i\",\"s\":\"t\",\"ts\":%.4f,\"pid\":%d,"
+        fprintf(t->f, ",\n{\"name\":\"bypass\",\"cat\":\"mrpb\",\"ph\":\"i\",\"s\":\"t\",\"ts\":%.6f,\"pid\":%d,"
                       "\"tid\":%u,\"args\":{\"cycle\":%" PRIu64 ",\"line\":\"0x%" PRIx64 "\"}}",
                 ts, PID_SM, sm, now, o->out_addr);
         t->n++;

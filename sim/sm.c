@@ -72,8 +72,10 @@ void sm_free(sm_t *sm)
 }
 
 /* sm.swl (CCWS's static wavefront limiting): only the oldest sm.swl live
- * warps may issue; all warps when it is 0. Kept as a mask, updated when a
- * block arrives or a warp finishes. */
+ * warps may issue; all warps when it is 0. Warps waiting at a barrier do not
+ * count (they cannot issue, and the younger warps of their block must reach
+ * the barrier to release them). Kept as a mask, updated when a block
+ * arrives, a warp finishes, reaches a barrier or is released from one. */
 static void swl_update(sm_t *sm)
 {
     unsigned n = sm->cfg->swl;
@@ -83,7 +85,7 @@ static void swl_update(sm_t *sm)
     }
     uint64_t m = 0, live = 0;
     for (unsigned w = 0; w < SM_MAX_WARPS; w++)
-        if (sm->warp[w].live)
+        if (sm->warp[w].live && !sm->warp[w].at_bar)
             live |= 1ull << w;
     for (unsigned k = 0; k < n && live; k++) {   /* the oldest n: smallest age first */
         unsigned best = 0;
@@ -257,6 +259,8 @@ static void bar_check(sm_t *sm, unsigned s)
                 sm->ready |= 1ull << w;
         }
     t->at_bar = 0;
+    if (sm->cfg->swl)
+        swl_update(sm);
 }
 
 static void warp_finish(sm_t *sm, unsigned w)
@@ -431,6 +435,8 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
         wp->at_bar = 1;
         sm->ready &= ~(1ull << w);
         t->at_bar++;
+        if (c->swl)
+            swl_update(sm);
     }
     if (wp->pc == wp->end) {
         warp_finish(sm, w);
@@ -519,8 +525,9 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     ls_set_time(sm->mrpb.ls, now);
     /* the slot (registered outputs) first, by the C model; the cycle's outputs
      * are compared below, at the final inputs */
-    if (ls_peek_io(sm->mrpb.ls, 1, in, out))
-        return 1;
+    int rc = ls_peek_io(sm->mrpb.ls, 1, in, out);
+    if (rc)
+        return rc;
     if (out->out_valid) {
         req_t r = {.line = out->out_addr, .type = (uint8_t)(out->out_tag >> SIM_MRPB_REC_W), .sm = (uint16_t)sm->id,
                    .tag = (uint32_t)(out->out_tag & ((1u << SIM_MRPB_REC_W) - 1)), .t_core = now, .t_dram = dram_now};
@@ -535,8 +542,8 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         }
         sm->mrpb.n -= (unsigned)(in->l1_ready | in->byp_ready);
     }
-    if (ls_eval_io(sm->mrpb.ls, 1, in, out))   /* with the L1D's answer: both models, every output compared */
-        return 1;
+    if ((rc = ls_eval_io(sm->mrpb.ls, 1, in, out)))   /* with the L1D's answer: both models, every output compared */
+        return rc;
     mrpb_account(NULL, in, out, &sm->mrpb.st);
     if (sm->dt)
         dtrace_mrpb(sm->dt, sm->id, now, in, out);

@@ -578,9 +578,10 @@ const long *ls_param(const lockstep_t *ls) { return ls->param; }
 uint64_t ls_cycle(const lockstep_t *ls) { return ls->cycle; }
 int ls_failed(const lockstep_t *ls, uint64_t *cycle)
 {
-    if (ls->failed && cycle)
+    int f = ls->n.mismatch || ls->n.assert_failed;   /* not a bad input (ls_eval's 2) */
+    if (f && cycle)
         *cycle = ls->n.fail_cycle;
-    return ls->failed;
+    return f;
 }
 int ls_recorded(const lockstep_t *ls) { return ls->recorded; }
 void ls_set_time(lockstep_t *ls, uint64_t t) { ls->time = t; }

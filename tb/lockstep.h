@@ -114,7 +114,8 @@ const block_t *ls_block(const lockstep_t *ls);
 const rtl_t *ls_rtl(const lockstep_t *ls);   /* NULL: C model alone */
 const long *ls_param(const lockstep_t *ls);
 uint64_t ls_cycle(const lockstep_t *ls);     /* the cycle the next ls_eval belongs to */
-/* The run failed (a mismatch, an assertion or a usage check): 1 and its cycle, else 0. */
+/* The run failed a check (a mismatch, an assertion or a usage check; not a
+ * bad input): 1 and its cycle, else 0. */
 int ls_failed(const lockstep_t *ls, uint64_t *cycle);
 /* With record_until: every row up to it is written. */
 int ls_recorded(const lockstep_t *ls);

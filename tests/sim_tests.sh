@@ -278,6 +278,9 @@ bad_input "--rtl-fst without --rtl of its block" "add --rtl mrpb" "$M" sim --set
 bad_input "--rtl-fst of an instance that does not exist" "has 15 SMs" "$M" sim --set mrpb=final --rtl mrpb --rtl-fst mrpb:15
 bad_input "a malformed --rtl-fst" "expected BLOCK:INSTANCE" "$M" sim --rtl dram_sched --rtl-fst dram_sched:1:9-2
 bad_input "a malformed --trace-window" "expected FROM-TO in core cycles" "$M" sim --trace-decisions "$T/x.json" --trace-window 9-2
+bad_input "sm.swl with the two-level scheduler" "does not combine with sm.scheduler=two-level" \
+    "$M" sim --set sm.swl=2 --set sm.scheduler=two-level
+bad_input "compare with two workloads of one name" "have the same name 'traces'" "$M" compare --workload a/traces,b/traces --configs base-s --emit-jobs
 bad_input "compare without --configs" "are required" "$M" compare --workload atax
 bad_input "compare with a malformed configuration" "expected key=value after the preset" "$M" compare --workload atax --configs a=base-s:oops --emit-jobs
 bad_input "compare with an unknown statistic" "no statistic 'gpu.nosuch'" "$M" compare --workload atax --size 64 --configs base-s --stats gpu.nosuch --out "$T/cmpbad"
@@ -422,6 +425,9 @@ for m in "mrpb.policy=longest mrpb.greedy=1 mrpb.bypass=all" "mrpb.policy=rr mrp
 done
 "$M" sim --workload bfs --size 4096 --set sm.swl=4 --check-dram --quiet --json "$T/swl.json" &&
     ok "sm.swl=4: bfs runs" || bad "sm.swl=4: bfs failed"
+# warps at a barrier do not count against the limit: blocks of 8 warps with a limit of 2 finish
+"$M" sim --workload srad --size 32 --set sm.swl=2 --check-dram --quiet --json "$T/swl-bar.json" &&
+    ok "sm.swl=2 with barriers (srad): runs to the end" || bad "sm.swl=2 with barriers (srad): failed"
 # compare: a sweep, its table (IPC normalised to the first configuration,
 # geometric mean), JSON and PNG chart; the same sweep as emitted jobs run by a
 # shell and merged gives the same table.
