@@ -7,14 +7,52 @@
 #include "engine.h"
 #include "gtkw.h"
 
+#define SIM_BLOCK_INFO(e, name, units, domain) [e] = {name, units, domain},
+const sim_blkinfo_t sim_blocks[SIM_NBLK] = {SIM_BLOCKS(SIM_BLOCK_INFO)};
+#undef SIM_BLOCK_INFO
+
+int sim_block_index(const char *name)
+{
+    for (int b = 0; b < SIM_NBLK; b++)
+        if (!strcmp(sim_blocks[b].name, name))
+            return b;
+    return -1;
+}
+
+unsigned sim_block_count(const config_t *cfg, sim_blk_t b)
+{
+    switch (b) {
+    case SIM_MRPB:
+        return cfg->n_sm;
+    case SIM_MIB_L2:
+        return cfg->n_mem * cfg->n_sub;
+    case SIM_DRAM_SCHED:
+        return cfg->n_mem;
+    default:
+        return 0;
+    }
+}
+
+const char *sim_block_names(void)
+{
+    static char buf[128];
+    if (!buf[0])
+        for (int b = 0; b < SIM_NBLK; b++)
+            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s", b == 0 ? "" : b == SIM_NBLK - 1 ? " or " : ", ",
+                     sim_blocks[b].name);
+    return buf;
+}
+
 static int is(const char *want, unsigned want_inst, const char *name, unsigned inst)
 {
     return want && !strcmp(want, name) && want_inst == inst;
 }
 
-lockstep_t *sim_block_open(const char *name, unsigned inst, const char *params, int rtl, const char *label,
-                           const void *in, void *out, const sim_blkopts_t *bo)
+lockstep_t *sim_block_open(sim_blk_t b, unsigned inst, const char *params, const char *label, const void *in,
+                           void *out, const sim_blkopts_t *bo)
 {
+    const char *name = sim_blocks[b].name;
+    int rtl = bo && bo->rtl[b];
     ls_settings_t st;
     ls_settings_init(&st, block_find(name));
     char buf[256];

@@ -5,13 +5,41 @@
 
 #include <stdio.h>
 
+#include "config.h"
 #include "lockstep.h"
 
-/* What the command line asks of the blocks' instances (block names as in
- * cmodel/: mrpb, mib_l2, dram_sched; instance = SM, L2 sub-partition or DRAM
- * channel index). */
+/* The blocks of cmodel/ the system model instantiates, one row each: the
+ * enum, the block's name in cmodel/, what one instance is, and the clock
+ * domain it runs in. Every list of them (--rtl, --rtl-fst, run.test_break,
+ * the failure replay) is derived from this table. */
+#define SIM_BLOCKS(X)                                                \
+    X(SIM_MRPB, "mrpb", "SMs", "core")                               \
+    X(SIM_MIB_L2, "mib_l2", "L2 sub-partitions", "L2")               \
+    X(SIM_DRAM_SCHED, "dram_sched", "DRAM channels", "DRAM")
+
+#define SIM_BLOCK_ENUM(e, name, units, domain) e,
+typedef enum { SIM_BLOCKS(SIM_BLOCK_ENUM) SIM_NBLK } sim_blk_t;
+#undef SIM_BLOCK_ENUM
+#define SIM_BLOCK_NAME(e, name, units, domain) name,   /* SIM_BLOCKS(SIM_BLOCK_NAME): "mrpb", ... */
+
 typedef struct {
-    int rtl_mrpb, rtl_mib_l2, rtl_dram_sched;   /* --rtl: these blocks' RTL in lockstep */
+    const char *name;     /* as in cmodel/ */
+    const char *units;    /* what its instances are, plural: "SMs" */
+    const char *domain;   /* its clock domain: "core", "L2", "DRAM" */
+} sim_blkinfo_t;
+extern const sim_blkinfo_t sim_blocks[SIM_NBLK];
+
+/* The index of block `name` in sim_blocks, or -1. */
+int sim_block_index(const char *name);
+/* How many instances of block b a configuration has. */
+unsigned sim_block_count(const config_t *cfg, sim_blk_t b);
+/* "mrpb, mib_l2 or dram_sched", for messages. */
+const char *sim_block_names(void);
+
+/* What the command line asks of the blocks' instances (instance = SM, L2
+ * sub-partition or DRAM channel index). Block names are sim_blocks' own. */
+typedef struct {
+    int rtl[SIM_NBLK];                   /* --rtl: these blocks' RTL in lockstep */
     /* --rtl-fst BLOCK:INSTANCE[:FROM-TO]: that instance's FST (times: its clock
      * domain's cycles x 10) and a GTKWave save file next to it */
     const char *fst_block;
@@ -28,11 +56,11 @@ typedef struct {
     uint64_t break_at;
 } sim_blkopts_t;
 
-/* Open instance `inst` of block `name` at the parameters "K=V K=V ..."
+/* Open instance `inst` of block b at the parameters "K=V K=V ..."
  * (params), run its reset cycle with the inputs `in` (X_in_t, outputs into
  * `out`), and return it. `label` names it in reports and must outlive it;
  * bo may be NULL. NULL after a message. */
-lockstep_t *sim_block_open(const char *name, unsigned inst, const char *params, int rtl, const char *label,
-                           const void *in, void *out, const sim_blkopts_t *bo);
+lockstep_t *sim_block_open(sim_blk_t b, unsigned inst, const char *params, const char *label, const void *in,
+                           void *out, const sim_blkopts_t *bo);
 
 #endif

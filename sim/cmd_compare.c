@@ -18,6 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fsutil.h"
+
 
 #define MAXW 64
 #define MAXC 16
@@ -186,25 +188,6 @@ static int run_argv(const cmp_t *m, int w, int c, char **av, int max, char *json
     av[n++] = json;
     av[n] = NULL;
     return n;
-}
-
-static int mkdirs(const char *d, const char *prog)
-{
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", d);
-    for (char *p = buf + 1;; p++) {
-        int end = !*p;
-        if (*p == '/' || end) {
-            *p = 0;
-            if (mkdir(buf, 0777) && errno != EEXIST) {
-                fprintf(stderr, "%s compare: cannot create %s: %s\n", prog, buf, strerror(errno));
-                return -1;
-            }
-            if (end)
-                return 0;
-            *p = '/';
-        }
-    }
 }
 
 /* Run every job, m->jobs at a time. 0, or 1 if a run failed (named). */
@@ -559,8 +542,10 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
             }
         return 0;
     }
-    if (mkdirs(runs, prog))
+    if (engine_mkdirs(runs)) {
+        fprintf(stderr, "%s compare: cannot create %s: %s\n", prog, runs, strerror(errno));
         return 2;
+    }
     if (!merge && run_all(&m))
         return 1;
     return report(&m);

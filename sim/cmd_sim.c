@@ -105,28 +105,22 @@ static int parse_fst(const char *v, sim_blkopts_t *bo, const char *prog)
 static int check_fst(const config_t *cfg, sim_blkopts_t *bo, const char *prog)
 {
     const char *b = bo->fst_block;
-    int rtl = !strcmp(b, "mrpb") ? bo->rtl_mrpb : !strcmp(b, "mib_l2") ? bo->rtl_mib_l2
-              : !strcmp(b, "dram_sched") ? bo->rtl_dram_sched : -1;
-    unsigned n = !strcmp(b, "mrpb") ? cfg->n_sm : !strcmp(b, "mib_l2") ? cfg->n_mem * cfg->n_sub : cfg->n_mem;
-    const char *what = !strcmp(b, "mrpb") ? "SMs" : !strcmp(b, "mib_l2") ? "L2 sub-partitions" : "DRAM channels";
-    if (rtl < 0) {
-        fprintf(stderr, "%s sim: --rtl-fst: unknown block '%s' (expected mrpb, mib_l2 or dram_sched)\n", prog, b);
+    int k = sim_block_index(b);
+    if (k < 0) {
+        fprintf(stderr, "%s sim: --rtl-fst: unknown block '%s' (expected %s)\n", prog, b, sim_block_names());
         return 2;
     }
-    if (!rtl) {
+    if (!bo->rtl[k]) {
         fprintf(stderr, "%s sim: --rtl-fst %s:%u traces the RTL: add --rtl %s\n", prog, b, bo->fst_inst, b);
         return 2;
     }
+    unsigned n = sim_block_count(cfg, (sim_blk_t)k);
     if (bo->fst_inst >= n) {
         fprintf(stderr, "%s sim: --rtl-fst %s:%u: the configuration has %u %s (0..%u)\n", prog, b, bo->fst_inst, n,
-                what, n - 1);
+                sim_blocks[k].units, n - 1);
         return 2;
     }
-    if (mkdir("out", 0777) && errno != EEXIST) {
-        fprintf(stderr, "%s sim: cannot create out/: %s\n", prog, strerror(errno));
-        return 2;
-    }
-    if (mkdir("out/sim", 0777) && errno != EEXIST) {
+    if (engine_mkdirs("out/sim")) {
         fprintf(stderr, "%s sim: cannot create out/sim/: %s\n", prog, strerror(errno));
         return 2;
     }
@@ -145,7 +139,7 @@ static void replay_file(const config_t *cfg, const gpu_opts_t *opt, const gpu_fa
     char path[160];
     fprintf(stderr, "  in the system: %s instance %u, its cycle %" PRIu64 " = %s cycle %" PRIu64 "\n", f->block,
             f->inst, f->block_cycle, f->domain, f->sys_cycle);
-    if ((mkdir("out", 0777) && errno != EEXIST) || (mkdir("out/sim", 0777) && errno != EEXIST)) {
+    if (engine_mkdirs("out/sim")) {
         fprintf(stderr, "%s sim: cannot create out/sim/ for the stimulus: %s\n", prog, strerror(errno));
         return;
     }
@@ -244,14 +238,11 @@ int cmd_sim(int argc, char **argv, const char *prog)
             char buf[256];
             snprintf(buf, sizeof buf, "%s", v);
             for (char *s = NULL, *b = strtok_r(buf, ",", &s); b; b = strtok_r(NULL, ",", &s)) {
-                if (!strcmp(b, "dram_sched"))
-                    opt.blk.rtl_dram_sched = 1;
-                else if (!strcmp(b, "mib_l2"))
-                    opt.blk.rtl_mib_l2 = 1;
-                else if (!strcmp(b, "mrpb"))
-                    opt.blk.rtl_mrpb = 1;
+                int k = sim_block_index(b);
+                if (k >= 0)
+                    opt.blk.rtl[k] = 1;
                 else {
-                    fprintf(stderr, "%s sim: --rtl: expected dram_sched, mib_l2 or mrpb, got '%s'\n", prog, b);
+                    fprintf(stderr, "%s sim: --rtl: expected %s, got '%s'\n", prog, sim_block_names(), b);
                     return 2;
                 }
             }
@@ -291,18 +282,17 @@ int cmd_sim(int argc, char **argv, const char *prog)
         return 2;
     if (cfg.test_break) {
         const char *b = config_break_names[cfg.test_break];
-        int on = !strcmp(b, "mrpb") ? opt.blk.rtl_mrpb : !strcmp(b, "mib_l2") ? opt.blk.rtl_mib_l2 : opt.blk.rtl_dram_sched;
-        if (!on) {
+        if (!opt.blk.rtl[cfg.test_break - 1]) {
             fprintf(stderr, "%s sim: run.test_break=%s makes its C model wrong for the lockstep to catch: add --rtl %s\n",
                     prog, b, b);
             return 2;
         }
     }
-    if (opt.blk.rtl_mrpb && !cfg.mrpb_on) {
+    if (opt.blk.rtl[SIM_MRPB] && !cfg.mrpb_on) {
         fprintf(stderr, "%s sim: --rtl mrpb needs the MRPB: --set mrpb=on (or mrpb=final)\n", prog);
         return 2;
     }
-    if (opt.blk.rtl_mib_l2 && cfg.policy < DS_MSHR_M) {
+    if (opt.blk.rtl[SIM_MIB_L2] && cfg.policy < DS_MSHR_M) {
         fprintf(stderr, "%s sim: --rtl mib_l2 needs a MIB policy: --set dram.policy=mshr-m, mshr-s or mshr-s+a\n", prog);
         return 2;
     }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bits.h"
+#include "block.h"
 #include "dram_sched.h"
 #include "engine.h"
 #include "mrpb.h"
@@ -27,7 +28,7 @@ typedef struct {
 
 static const char *const sched_names[] = {"lrr", "gto", "two-level", NULL};
 static const char *const alloc_names[] = {"miss", "fill", NULL};
-const char *const config_break_names[] = {"none", "mrpb", "mib_l2", "dram_sched", NULL};
+const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NULL};
 static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
 static const char *const shorten_names[] = {"none", "tRCD", "tRP", "tRAS", "tCCDL", "tCCDS", "tRRD", "tWTR", NULL};
 

@@ -79,7 +79,7 @@ typedef struct {
     uint64_t max_cycles;                           /* 0: no limit */
     unsigned check_dram;                           /* run the legality checker on every command */
     unsigned skip;                                 /* 1: skip units that cannot change (exact); 0: step every one */
-    unsigned test_break;                           /* test knob: 0 none, else the block (1 mrpb, 2 mib_l2, 3 dram_sched) ... */
+    unsigned test_break;                           /* test knob: 0 none, else 1 + the block (block.h) ... */
     uint64_t test_break_cycle;                     /* ... whose C model is wrong at this cycle of each instance */
 } config_t;
 

@@ -103,7 +103,7 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
              c->high_wm, c->low_wm, c->bank_w, c->row_w, c->addr_w);
     snprintf(d->label, sizeof d->label, "sim ch%u", ch);
     /* the reset cycle takes the policy: it may change only in reset */
-    if (!(d->ls = sim_block_open("dram_sched", ch, params, bo->rtl_dram_sched, d->label, &d->in, &d->out, bo)))
+    if (!(d->ls = sim_block_open(SIM_DRAM_SCHED, ch, params, d->label, &d->in, &d->out, bo)))
         goto fail;
     if (cfg->check_dram && !(d->chk = dck_new(&cfg->t, ch)))
         goto fail;

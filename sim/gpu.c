@@ -21,7 +21,7 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->cfg = *cfg;
     g->opt = *opt;
     if (cfg->test_break) {
-        g->opt.blk.break_block = config_break_names[cfg->test_break];
+        g->opt.blk.break_block = sim_blocks[cfg->test_break - 1].name;
         g->opt.blk.break_at = cfg->test_break_cycle;
     }
     cfg = &g->cfg;
@@ -83,12 +83,9 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     const sim_blkopts_t *bo = &g->opt.blk;
     if (bo->rec) {   /* the instance whose cycles are recorded (a failure's replay) */
         unsigned k = bo->rec_inst;
-        if (!strcmp(bo->rec_block, "mrpb") && k < cfg->n_sm)
-            g->rec_ls = g->sm[k].mrpb.ls;
-        else if (!strcmp(bo->rec_block, "mib_l2") && k < g->nsub)
-            g->rec_ls = g->l2[k].mib;
-        else if (!strcmp(bo->rec_block, "dram_sched") && k < cfg->n_mem)
-            g->rec_ls = g->dram[k]->ls;
+        int b = sim_block_index(bo->rec_block);
+        if (b >= 0 && k < sim_block_count(cfg, (sim_blk_t)b))
+            g->rec_ls = b == SIM_MRPB ? g->sm[k].mrpb.ls : b == SIM_MIB_L2 ? g->l2[k].mib : g->dram[k]->ls;
     }
     return g;
 fail:
@@ -240,11 +237,11 @@ static int watchdog(gpu_t *g, uint64_t n)
 }
 
 /* The failure of instance inst of a block, if its lockstep run failed. */
-static void note_fail(gpu_t *g, const char *block, unsigned inst, const lockstep_t *ls, uint64_t t, const char *dom)
+static void note_fail(gpu_t *g, sim_blk_t b, unsigned inst, const lockstep_t *ls, uint64_t t)
 {
     uint64_t c;
     if (ls && !g->fail.block && ls_failed(ls, &c))
-        g->fail = (gpu_fail_t){block, inst, c, t, dom};
+        g->fail = (gpu_fail_t){sim_blocks[b].name, inst, c, t, sim_blocks[b].domain};
 }
 
 /* One step of the clocks: every domain whose edge it is. 0; 1 a check
@@ -275,7 +272,7 @@ static int step(gpu_t *g, launch_t *L)
                 int rc = sm_cycle(sm, core, dram, rdy ? rq_head(q) : NULL);
                 if (rc) {
                     if (rc == 1)
-                        note_fail(g, "mrpb", i, sm->mrpb.ls, core, "core");
+                        note_fail(g, SIM_MRPB, i, sm->mrpb.ls, core);
                     return rc;
                 }
                 if (rdy)
@@ -323,7 +320,7 @@ static int step(gpu_t *g, launch_t *L)
             }
             l2_t *x = &g->l2[s];
             if (l2_cycle(x, l2, icnt, dram)) {
-                note_fail(g, "mib_l2", s, x->mib, l2, "L2");
+                note_fail(g, SIM_MIB_L2, s, x->mib, l2);
                 return 1;
             }
             g->l2_next[s] = l2_next(x, l2, g->icnt_same);
@@ -345,7 +342,7 @@ static int step(gpu_t *g, launch_t *L)
                 continue;
             }
             if (dram_cycle(g->dram[c], dram, l2)) {
-                note_fail(g, "dram_sched", c, g->dram[c]->ls, dram, "DRAM");
+                note_fail(g, SIM_DRAM_SCHED, c, g->dram[c]->ls, dram);
                 return 1;
             }
             g->dram_next[c] = dram_next(g->dram[c], dram);

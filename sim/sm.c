@@ -48,7 +48,7 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
         snprintf(params, sizeof params, "NumQueues=%u Depth=%u Latency=%u AddrW=%u TagW=%u", cfg->max_warps,
                  cfg->mrpb_depth, cfg->mrpb_lat, SIM_MRPB_ADDR_W, SIM_MRPB_TAG_W);
         snprintf(sm->mrpb.label, sizeof sm->mrpb.label, "sim sm%u.mrpb", id);
-        if (!(sm->mrpb.ls = sim_block_open("mrpb", id, params, bo->rtl_mrpb, sm->mrpb.label, in, &sm->mrpb.out, bo)))
+        if (!(sm->mrpb.ls = sim_block_open(SIM_MRPB, id, params, sm->mrpb.label, in, &sm->mrpb.out, bo)))
             return -2;
     }
     return 0;

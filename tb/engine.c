@@ -144,17 +144,35 @@ static void replay_tail(void *user, FILE *f, uint64_t cycle)
     print_replay(f, user, cycle + 1);
 }
 
+int engine_mkdirs(const char *dir)
+{
+    char buf[1024];
+    if (snprintf(buf, sizeof buf, "%s", dir) >= (int)sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = buf + 1;; p++) {
+        int end = !*p;
+        if (*p == '/' || end) {
+            *p = 0;
+            if (mkdir(buf, 0777) && errno != EEXIST)
+                return -1;
+            if (end)
+                return 0;
+            *p = '/';
+        }
+    }
+}
+
 /* mkdir -p of the directories above a file path. */
 static void mkdir_parents(const char *path)
 {
     char dir[1024];
     snprintf(dir, sizeof dir, "%s", path);
-    for (char *p = dir + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = 0;
-        mkdir(dir, 0777);
-        *p = '/';
+    char *slash = strrchr(dir, '/');
+    if (slash && slash != dir) {
+        *slash = 0;
+        engine_mkdirs(dir);
     }
 }
 

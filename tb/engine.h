@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "fsutil.h"
 #include "rng.h"
 
 #define SIG_MAX   160  /* signals per direction (and probes) */
