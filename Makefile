@@ -137,7 +137,7 @@ MUT_OBJ    :=
 MUT_LIBS   :=
 -include $(BUILD)/mutants.mk
 
-.PHONY: all build deps lint test run area waves bench mutate clean help cosim-long asan fuzz fuzzers coverage FORCE
+.PHONY: all build deps lint test run area waves bench repro mutate clean help cosim-long asan fuzz fuzzers coverage FORCE
 
 # `all`, `run` and `test` install the packages first, then build in a new make:
 # make reads which files exist (Verilator's verilated.cpp among them) once,
@@ -254,6 +254,11 @@ test: deps
 run: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build
 	@M=$(BUILD)/memsched tests/run_main.sh
+
+# The papers' results reproduced (the end of `make run`; docs/reproduction.md)
+repro: deps
+	@+$(MAKE) --no-print-directory $(JOBS) build
+	@M=$(BUILD)/memsched tests/repro.sh
 
 # --- area/timing table (constraints/area_table.sh; docs/area.md) ---------------
 # BLOCK=mrpb also synthesises mrpb_final (the paper's final design, modes tied).

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "fsutil.h"
+#include "kernels.h"
 
 
 #define MAXW 64
@@ -70,7 +71,7 @@ static void shq(const char *s)
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s compare --workload W[,W...] --configs C[,C...] [--set key=value]... [--size N]\n"
+            "usage: %s compare --workload W[,W...] --configs C[,C...] [--set key=value]... [--size N|quick]\n"
             "                [--jobs N] [--stats KEY[,KEY...]] [--out DIR] [--emit-jobs | --merge]\n"
             "\n"
             "Runs every workload under every configuration (independent `sim` processes, --jobs at a\n"
@@ -81,6 +82,7 @@ static void usage(FILE *f, const char *prog)
             "                    mrpb=base-s:mrpb=final, swl=base-s:sm.swl=8 (a preset or a\n"
             "                    gpgpusim.config file, and keys applied after it)\n"
             "  --set key=value   applied to every run, before the configuration's own keys\n"
+            "  --size N|quick    every built-in kernel at size N, or each at its quick size\n"
             "  --stats KEY,...   statistics to tabulate as well, as JSON paths, e.g.\n"
             "                    l1d.L1D_total_cache_miss_rate,memory_latency.averagemflatency\n"
             "  --emit-jobs       print the runs' command lines (one per line: GNU parallel, a Slurm\n"
@@ -170,7 +172,11 @@ static int run_argv(const cmp_t *m, int w, int c, char **av, int max, char *json
     av[n++] = (char *)m->cfg[c].preset;
     av[n++] = "--workload";
     av[n++] = m->work[w];
-    if (m->size) {
+    if (m->size == BUILTIN_SIZE_QUICK) {
+        snprintf(sz, sn, "quick");
+        av[n++] = "--size";
+        av[n++] = sz;
+    } else if (m->size) {
         snprintf(sz, sn, "%u", m->size);
         av[n++] = "--size";
         av[n++] = sz;
@@ -475,6 +481,8 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
                 return 2;
             }
             m.set[m.nset++] = v;
+        } else if (!strcmp(a, "--size") && !strcmp(v, "quick")) {
+            m.size = BUILTIN_SIZE_QUICK;
         } else if (!strcmp(a, "--size") || !strcmp(a, "--jobs")) {
             if (parse_pos(v, 1u << 30, &x)) {
                 fprintf(stderr, "%s compare: %s: expected a positive integer, got '%s'\n", prog, a, v);

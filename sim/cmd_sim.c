@@ -21,7 +21,7 @@
 static void usage_sim(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N] [--set key=value]...\n"
+            "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N|quick] [--set key=value]...\n"
             "              [--rtl BLOCK,...] [--rtl-fst BLOCK:INSTANCE[:FROM-TO]] [--json FILE] [--check-dram]\n"
             "              [--trace-decisions FILE [--trace-window FROM-TO]] [--quiet] [--host-stats]\n"
             "       %s sim --list-keys | --list-configs | --list-workloads\n"
@@ -33,7 +33,8 @@ static void usage_sim(FILE *f, const char *prog)
             "                      gpgpusim.config file\n"
             "  --workload W        a built-in kernel (--list-workloads; default vectoradd) or an\n"
             "                      Accel-Sim trace directory (kernelslist.g)\n"
-            "  --size N            a built-in kernel's size knob (default: the kernel's own)\n"
+            "  --size N|quick      a built-in kernel's size knob (default: the kernel's own; quick:\n"
+            "                      its quick size, --list-workloads' third column)\n"
             "  --set key=value     any configuration key (--list-keys), after the configuration\n"
             "  --rtl BLOCK,...     run these blocks' RTL in lockstep with their C models\n"
             "                      (dram_sched, mib_l2, mrpb; at a parameter set that was built); a\n"
@@ -221,8 +222,10 @@ int cmd_sim(int argc, char **argv, const char *prog)
             i++;
         } else if (!strcmp(a, "--size")) {
             uint64_t x;
-            if (engine_parse_uint(v, 10, 1u << 30, &x)) {
-                fprintf(stderr, "%s sim: --size: expected a positive integer, got '%s'\n", prog, v);
+            if (!strcmp(v, "quick"))
+                x = BUILTIN_SIZE_QUICK;
+            else if (engine_parse_uint(v, 10, 1u << 30, &x) || !x) {
+                fprintf(stderr, "%s sim: --size: expected a positive integer or 'quick', got '%s'\n", prog, v);
                 return 2;
             }
             size = (unsigned)x;

@@ -29,6 +29,7 @@ typedef struct {
 static const char *const sched_names[] = {"lrr", "gto", "two-level", NULL};
 static const char *const alloc_names[] = {"miss", "fill", NULL};
 const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NULL};
+static const char *const l2_walloc_names[] = {"whole", "fetch", NULL};
 static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
 static const char *const shorten_names[] = {"none", "tRCD", "tRP", "tRAS", "tCCDL", "tCCDS", "tRRD", "tWTR", NULL};
 
@@ -94,6 +95,7 @@ static const key_t_ keys[] = {
     {"l2.latency", K_UINT, F(l2_lat), 1, 1000, NULL, "L2 hit latency, L2 cycles"},
     {"l2.dram_latency", K_UINT, F(l2_dram_lat), 0, 1000, NULL, "L2 -> DRAM controller latency, L2 cycles"},
     {"l2.input_queue", K_UINT, F(l2_inq), 1, 1024, NULL, "requests waiting at an L2 slice"},
+    {"l2.write_alloc", K_ENUM, F(l2_wfetch), 0, 0, l2_walloc_names, "a write miss allocates the line and writes it whole (whole), or fetches it through an MSHR entry that later requests merge into (fetch: GPGPU-Sim's W)"},
 
     {"dram.policy", K_ENUM, F(policy), 0, 0, dram_sched_policy_names, "DRAM scheduling policy"},
     {"dram.read_queue", K_UINT, F(rdq), 1, DS_MAX_RDQ, NULL, "dram_sched read queue entries"},

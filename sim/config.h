@@ -58,6 +58,7 @@ typedef struct {
     unsigned l2_lat;                               /* hit latency, L2 cycles */
     unsigned l2_dram_lat;                          /* L2 -> DRAM controller path, L2 cycles */
     unsigned l2_inq;                               /* requests queued from the crossbar */
+    unsigned l2_wfetch;                            /* a write miss fetches the line (l2.write_alloc=fetch) */
 
     /* DRAM */
     unsigned policy;                               /* DS_* of cmodel/dram_sched.h */

@@ -1204,7 +1204,7 @@ workload_t *builtin_open(const char *name, unsigned size)
         fprintf(stderr, "\n");
         return NULL;
     }
-    size = size ? size : b->default_size;
+    size = size == BUILTIN_SIZE_QUICK ? b->quick_size : size ? size : b->default_size;
     if (size < b->min_size) {
         fprintf(stderr, "memsched: workload '%s': size %u is too small; the size is %s, at least %u (default %u)\n",
                 name, size, b->size_means, b->min_size, b->default_size);

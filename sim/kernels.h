@@ -19,7 +19,10 @@ typedef struct {
 
 extern const builtin_info_t builtin_kernels[];   /* ends with {NULL} */
 
-/* A built-in workload by name; size 0 = its default. NULL after a message
+#define BUILTIN_SIZE_QUICK 0xffffffffu   /* builtin_open: the kernel's quick_size (--size quick) */
+
+/* A built-in workload by name; size 0 = its default, BUILTIN_SIZE_QUICK its
+ * quick size. NULL after a message
  * listing the names (unknown name) or the accepted sizes (exit 2). */
 workload_t *builtin_open(const char *name, unsigned size);
 

@@ -150,7 +150,7 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     int t = r->type;
     unsigned set = (unsigned)(r->blk / cfg->n_sub % l->tags.sets);
     cline_t *c = tags_find(&l->tags, set, r->line);
-    if (t == REQ_WR) {   /* write-back, write-allocate: the line is written whole, no fetch */
+    if (t == REQ_WR && !cfg->l2_wfetch) {   /* write-back, write-allocate: the line is written whole, no fetch */
         int miss = !c;
         if (miss && !(c = victim(l, set, 0, dram_now, t)))
             return 0;
@@ -167,15 +167,16 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
         rq_pop(&l->rop);
         return 1;
     }
+    int answer = t == REQ_RD || t == REQ_ATOM;   /* writes (l2.write_alloc=fetch) and reductions: no reply */
     if (c && c->state == LINE_V) {
-        if (t != REQ_RED && rq_full(&l->reply))
+        if (answer && rq_full(&l->reply))
             return 0;
         l->st.c.acc[t]++;
         l->st.c.hit[t]++;
         if (t != REQ_RD)
             c->dirty = 1;
         tags_touch(&l->tags, c);
-        if (t != REQ_RED) {
+        if (answer) {
             req_t q = *r;
             q.reply = 1;
             rq_push(&l->reply, &q, now + 1);

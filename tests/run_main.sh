@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run_main.sh - `make run`: the main job on built-in defaults. Co-simulates
 # every block at its default parameter set for CYCLES cycles (default 10^6),
-# prints a table, then the system model's table (tests/run_sim.sh), then the
+# prints a table, then the system model's table (tests/run_sim.sh), the
+# papers' results reproduced (tests/repro.sh; REPRO=0 skips it), then the
 # area/timing table when Yosys and OpenSTA are there.
 set -u
 cd "$(dirname "$0")/.."
@@ -29,6 +30,12 @@ done
 echo
 echo "System model: the built-in kernels and the real trace at the baseline (tests/run_sim.sh)"
 M=$M tests/run_sim.sh || status=1
+echo
+if [ "${REPRO:-1}" = 0 ]; then
+    echo "(reproduction table skipped: REPRO=0)"
+else
+    M=$M tests/repro.sh || status=1
+fi
 echo
 if [ "${AREA:-1}" = 0 ]; then
     echo "(area/timing table skipped: AREA=0)"

@@ -150,6 +150,20 @@ expect "merging: 20 SMs, merge limit 16: one DRAM read" "$(stat .dram.read_reque
 expect "merging: 20 SMs, merge limit 16: one entry of length 16" "$(stat '.l2.mshr_merge_length_hist[15]' "$T/merge20.json")" 1
 fails=$(stat .l2.L2_reservation_fail_MSHR_MERGE_ENRTY_FAIL "$T/merge20.json")
 if [ "$fails" -gt 0 ]; then ok "merging: the 17th request is refused (MSHR_MERGE_ENRTY_FAIL $fails)"; else bad "merging: no merge refusals"; fi
+# l2.write_alloc: one warp on each of 6 SMs stores to one line. whole: the
+# line is allocated and written, no DRAM read, no MSHR entry; fetch: one DRAM
+# read through one L2 MSHR entry that the other five stores merge into.
+for ((b = 0; b < 6; b++)); do
+    printf '#BEGIN_TB\nthread block = %d,0,0\nwarp = 0\ninsts = 2\n' $b
+    printf '0000 00000001 0 STG.E 2 R2 R0 4 0 0x200000\n0010 00000001 0 EXIT 0 0\n#END_TB\n'
+done | mktrace "$T/wr6" 6 32
+for wa in whole fetch; do
+    "$M" sim --workload "$T/wr6" --set l2.write_alloc=$wa --check-dram --quiet --json "$T/wr6-$wa.json"
+done
+expect "l2.write_alloc=whole: 6 SMs store to one line: DRAM reads, MSHR entries, L2 write misses" \
+    "$(stat '[.dram.read_requests, (.l2.mshr_merge_length_hist | add), .l2.L2_write_misses] | map(tostring) | join(",")' "$T/wr6-whole.json")" "0,0,1"
+expect "l2.write_alloc=fetch: 6 SMs store to one line: DRAM reads, one entry of merge length 6, L2 write misses" \
+    "$(stat '[.dram.read_requests, .l2.mshr_merge_length_hist[5], .l2.L2_write_misses] | map(tostring) | join(",")' "$T/wr6-fetch.json")" "1,1,1"
 
 # The real trace at every preset, with the legality checker; instruction counts equal the trace's.
 TR=../shared/traces/vectoradd-100-32
@@ -451,6 +465,16 @@ if "$M" compare "${CO[@]}" --out "$T/cmp" --jobs 2 >"$T/cmp.out" 2>"$T/cmp.err";
         bad "compare --emit-jobs / --merge" "$(head -2 "$T/jobs.txt")"
 else
     bad "compare failed" "$(head -3 "$T/cmp.err")"
+fi
+# The reproduction table (make run's last part) at the quick sizes: every
+# sweep runs, every claim gets a row with a direction, the classification
+# table names every MIB kernel. (The numbers at these sizes mean little.)
+if SIZE=quick OUT="$T/repro" JOBS=2 M="$M" tests/repro.sh >"$T/repro.out" 2>"$T/repro.err"; then
+    n=$(grep -cE ' (same|opposite|flat) ' "$T/repro.out")
+    k=$(grep -cE '^(bfs|transpose|vectoradd|stream) +(HIL|LIL) ' "$T/repro.out")
+    expect "tests/repro.sh (SIZE=quick): claim rows with a direction, classified kernels" "$n,$k" "17,4"
+else
+    bad "tests/repro.sh (SIZE=quick) failed" "$(tail -3 "$T/repro.err")"
 fi
 
 # Perfect DRAM (the thesis' Figure 5.1): no DRAM command, every read and
