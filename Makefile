@@ -42,7 +42,7 @@ LDLIBS   := -lz -pthread -latomic $(SIM_LIBS)
 
 # ---------------------------------------------------------------------------
 # Blocks and the RTL files each one reads (dependencies first).
-BLOCKS := prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched
+BLOCKS := prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched apres_laws
 RTL_prio_enc := rtl/prio_enc.sv
 RTL_rr_arb   := rtl/prio_enc.sv rtl/rr_arb.sv
 RTL_argmax   := rtl/cmp_ge.sv rtl/argmax.sv
@@ -52,6 +52,7 @@ RTL_mrpb     := rtl/prio_enc.sv rtl/oh_dec.sv rtl/oh_sel.sv rtl/late_ao.sv rtl/l
 RTL_mib_l2   := rtl/prio_enc.sv rtl/add_ks.sv rtl/late_ao.sv rtl/late_sel.sv rtl/mib_l2.sv
 RTL_dram_sched := rtl/add_ks.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/cmp_ge.sv rtl/first_oh.sv rtl/oh_sel.sv rtl/grp_best.sv rtl/dram_slist.sv rtl/dram_rdq.sv \
                 rtl/dram_qfold.sv rtl/dram_frow.sv rtl/dram_rowstore.sv rtl/dram_sched.sv
+RTL_apres_laws := rtl/apres_laws.sv
 
 # The system model's MRPB request fields (sim/sm.h): its line address and tag widths.
 SIM_MRPB_W := $(shell awk '/^\#define SIM_MRPB_(ADDR|TAG)_W/ { printf "%s ", $$3 }' sim/sm.h)
@@ -79,7 +80,9 @@ PSETS := \
   dram_sched:RdQ=128,WrQ=128,HighWM=128,LowWM=0,BankW=4,RowW=12,AddrW=24 \
   dram_sched:RdQ=1,WrQ=1,HighWM=1,LowWM=0,BankW=1,RowW=1,AddrW=1 \
   dram_sched:RdQ=5,WrQ=7,HighWM=1,LowWM=0,BankW=6,RowW=2,AddrW=4 \
-  dram_sched:RdQ=8,WrQ=8,HighWM=6,LowWM=2,BankW=2,RowW=4,AddrW=8
+  dram_sched:RdQ=8,WrQ=8,HighWM=6,LowWM=2,BankW=2,RowW=4,AddrW=8 \
+  apres_laws:NumWarps=48,PcW=32,WgtEntries=3 apres_laws:NumWarps=8,PcW=8,WgtEntries=3 \
+  apres_laws:NumWarps=1,PcW=4,WgtEntries=1 apres_laws:NumWarps=13,PcW=12,WgtEntries=5
 
 # Verilator, one flag per line (STYLE.md).
 VFLAGS := --cc                  # C++ model

@@ -235,12 +235,8 @@ static int opt_dl2(rd_t *r, char *v)
         note(r, "-gpgpu_cache:dl2: write policy %c modelled as write-back", k.wr);
     if (k.alloc != 'm')
         note(r, "-gpgpu_cache:dl2: allocation policy %c modelled as allocate-on-miss", k.alloc);
-    if (k.walloc != 'W')
-        note(r, "-gpgpu_cache:dl2: write-allocate policy %c modelled as write-allocate of whole lines, no fetch "
-                "(l2.write_alloc=whole)", k.walloc);
-    else   /* GPGPU-Sim also sends the write itself on; the model's "fetch" does not, so it is not the default */
-        note(r, "-gpgpu_cache:dl2: write-allocate W modelled as whole-line writes, no fetch (--set "
-                "l2.write_alloc=fetch fetches the line through an MSHR entry)");
+    if (k.walloc == 'N')
+        note(r, "-gpgpu_cache:dl2: no-write-allocate modelled as write-allocate (whole-line writes, no fetch)");
     return set_each(r, (const char *[]){"l2.sets", k.sets, "l2.ways", k.assoc, "l2.mshr", k.entries, "l2.merge",
                                         k.merge, "l2.miss_queue", k.mq, NULL});
 }

@@ -7,6 +7,8 @@
 #   cqueue            (the order of the collapsing queue: tests/formal/cqueue_top.sv)
 #                     yosys-smtbmc -s z3 base case (BMC from reset) + induction step,
 #                     and the cover statements reached (the proof is not vacuous)
+#   apres_laws        the scheduling queue stays a strict total order: k-induction
+#                     (tests/formal/apres_laws_top.sv), covers reached
 #   mrpb              the `ifdef FORMAL assertions of rtl/mrpb.sv and rtl/mrpb_drain_sel.sv
 #                     (drain sources, policies, no stored write under flush, ...) by
 #                     BMC from reset with free modes (tests/formal/mrpb_top.sv)
@@ -230,6 +232,13 @@ for n in 1 3 5; do
 done
 for n in 1 3 8; do
     checks+=("induct rr_arb_N$n 'rr_arb N=$n' rr_arb_top 'N=$n' $((n + 4)) $(block_rtl . rr_arb) tests/formal/rr_arb_top.sv")
+done
+
+# apres_laws: the scheduling queue stays a strict total order (a permutation),
+# whatever the loads, feedback and prefetch targets; 3 and 5 warps (5: not a
+# power of two), 2 WGT entries.
+for n in 3 5; do
+    checks+=("induct apres_laws_N$n 'apres_laws NumWarps=$n' apres_laws_top 'NumWarps=$n PcW=2 WgtEntries=2' 8 $(block_rtl . apres_laws) tests/formal/apres_laws_top.sv")
 done
 
 # mrpb: drain control and policies, any modes, 3 queues (not a power of two)
