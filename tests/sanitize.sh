@@ -11,7 +11,7 @@ L=build/tests/asan
 mkdir -p "$L"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-if ! make -s asan >"$L/build.log" 2>&1; then
+if ! make -s -j2 asan >"$L/build.log" 2>&1; then
     echo "FAIL sanitizers: the ASan/UBSan build failed (log: $L/build.log)"
     tail -5 "$L/build.log" | sed 's/^/    /'
     exit 1
