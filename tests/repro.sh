@@ -107,7 +107,7 @@ miss=$(for w in $POLY; do echo "$(v mrpb-s "$w" mrpb .l1d.L1D_total_cache_misses
     awk '{s += $1 / $2; n++} END {printf "%.4f", s / n}')
 g_swl=$(swl_best | gmean)
 bp_iw=$(ratios mrpb-s bypass base "$IW" | gmean); bp_xw=$(ratios mrpb-s bypass base "$XW" | gmean)
-ro_iw=$(ratios mrpb-s reorder base "$IW" | gmean); ro_xw=$(ratios mrpb-s reorder base "$XW" | gmean)
+ro_xw=$(ratios mrpb-s reorder base "$XW" | gmean)
 g_bp=$(ratios mrpb-s bypass base "$POLY" | gmean); g_ro=$(ratios mrpb-s reorder base "$POLY" | gmean)
 div() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.4f", a / b}'; }
 min() { printf '%s\n' "$@" | sort -g | head -1; }
@@ -127,7 +127,6 @@ row "Fig 14: reorder only, XW (gains) vs bypass only, XW" "reorder > bypass" - \
     "$(x "$ro_xw") vs $(x "$bp_xw")" "$(div "$ro_xw" "$bp_xw")"
 row "Fig 14: both > either alone, geomean PolyBench" "both > either" - \
     "$(x "$g_all") vs $(x "$g_bp") / $(x "$g_ro")" "$(min "$(div "$g_all" "$g_bp")" "$(div "$g_all" "$g_ro")")"
-: "$ro_iw"
 
 h_sa=$(hratio mib sa fr "$HIL"); l_sa=$(hratio mib sa fr "$LIL")
 h_m=$(hratio mib m fr "$HIL"); h_s=$(hratio mib s fr "$HIL")

@@ -33,11 +33,11 @@ static void init48(apres_laws_state_t *s)
     assert_int_equal(apres_laws_init(s, &c), 0);
 }
 
-/* The queue read through the issue output: the first ready warp, with the
- * warps found so far taken out of ready, one cycle per position (no event). */
-static void expect_order(apres_laws_state_t *s, const unsigned *want, unsigned n)
+/* The queue read through the issue output: with `ready` ready, the first
+ * ready warp, then with the warps found so far taken out of ready, one
+ * position per evaluation (no event, no clock edge). */
+static void expect_order_of(apres_laws_state_t *s, uint64_t ready, const unsigned *want, unsigned n)
 {
-    uint64_t ready = ALL48;
     for (unsigned k = 0; k < n; k++) {
         apres_laws_in_t in = {.ready = ready};
         apres_laws_out_t o;
@@ -46,6 +46,11 @@ static void expect_order(apres_laws_state_t *s, const unsigned *want, unsigned n
         assert_int_equal(o.issue_warp, want[k]);
         ready &= ~(UINT64_C(1) << want[k]);
     }
+}
+
+static void expect_order(apres_laws_state_t *s, const unsigned *want, unsigned n)
+{
+    expect_order_of(s, ALL48, want, n);
 }
 
 /* Warps 0, 2, 3 load at PC 0x10 (each a group of itself: no LLPC yet); the
@@ -109,13 +114,7 @@ static void figure8_miss(void **st)
     expect_order(&s, (const unsigned[]){1, 4, 5}, 3);
     /* the last four positions: 47, 3, 0, 2 */
     uint64_t late = UINT64_C(1) << 47 | UINT64_C(1) << 3 | UINT64_C(1) << 0 | UINT64_C(1) << 2;
-    const unsigned want[] = {47, 3, 0, 2};
-    for (unsigned k = 0; k < 4; k++) {
-        apres_laws_in_t in = {.ready = late};
-        apres_laws_eval(&s, &in, &o);
-        assert_int_equal(o.issue_warp, want[k]);
-        late &= ~(UINT64_C(1) << want[k]);
-    }
+    expect_order_of(&s, late, (const unsigned[]){47, 3, 0, 2}, 4);
 }
 
 /* Three loads without feedback fill the WGT: the fourth carries no group
