@@ -2,7 +2,7 @@
 #include "engine.h"
 
 extern const block_t block_prio_enc, block_rr_arb, block_argmax, block_fifo, block_mrpb,
-    block_mib_l2, block_dram_sched, block_apres_laws;
+    block_mib_l2, block_dram_sched, block_apres_laws, block_apres_sap;
 
 const block_t *const memsched_blocks[] = {
     &block_prio_enc,
@@ -13,5 +13,6 @@ const block_t *const memsched_blocks[] = {
     &block_mib_l2,
     &block_dram_sched,
     &block_apres_laws,
+    &block_apres_sap,
     NULL,
 };
