@@ -51,11 +51,12 @@ static uint64_t warp_in(const apres_sap_state_t *s, uint64_t w)
     return w & bits_mask(bits_idx_width(s->cfg.num_warps));
 }
 
-/* The stride register's value as a signed number (AddrW+1 bits). */
-static int64_t stride_val(const apres_sap_state_t *s, uint64_t x)
+/* A stride register's value (sign and magnitude: bit AddrW the sign, the
+ * AddrW bits below the magnitude; zero has sign 0) as a signed number. */
+static __int128 stride_val(const apres_sap_state_t *s, uint64_t x)
 {
-    unsigned sw = s->cfg.addr_w + 1;
-    return (int64_t)(x << (64 - sw)) >> (64 - sw);
+    __int128 m = (__int128)(x & bits_mask(s->cfg.addr_w));
+    return (x >> s->cfg.addr_w & 1) ? -m : m;
 }
 
 /* This cycle's load, as stage A sees it: -1 when there is none (or its warp
@@ -132,8 +133,7 @@ static void stage_b3(apres_sap_state_t *s)
 void apres_sap_tick(apres_sap_state_t *s, const apres_sap_in_t *in)
 {
     const apres_sap_cfg_t *c = &s->cfg;
-    const unsigned sw = c->addr_w + 1;
-    const uint64_t amask = bits_mask(c->addr_w), smask = bits_mask(sw);
+    const uint64_t amask = bits_mask(c->addr_w);
     int hit = lookup(s, in);
     int alloc = hit <= -2 ? -2 - hit : -1;   /* the entry a PT miss takes */
     int accept = wants_engine(in, hit) && s->st == APRES_SAP_IDLE;
@@ -187,7 +187,7 @@ void apres_sap_tick(apres_sap_state_t *s, const apres_sap_in_t *in)
             s->st = APRES_SAP_VER;
         break;
     case APRES_SAP_VER: {
-        uint64_t q = (s->neg ? (uint64_t)0 - s->qm : s->qm) & smask;
+        uint64_t q = (s->neg && s->qm ? UINT64_C(1) << c->addr_w : 0) | s->qm;   /* sign and magnitude */
         s->o_res_valid = 1;
         s->o_res_stride = q;
         s->st = APRES_SAP_IDLE;

@@ -20,7 +20,8 @@
  *           (DivSteps quotient bits a cycle). This model divides at once
  *           with C's `/` and waits the same cycles, so the lockstep checks
  *           the RTL's divider against C's division;
- *   VER     q = +-|D|/|d|; q == stored stride (valid) -> MATCH (burst) or
+ *   VER     q = +-|D|/|d| (kept as sign and magnitude, in the PT too: no
+ *           negation anywhere); q == stored stride (valid) -> MATCH (burst) or
  *           ZERO (q = 0: no prefetch); else NEW (the stride is replaced);
  *           res_* registered (visible the next cycle);
  *   BURST   B0 picks the lowest warp left in WQ, B1/B2 the address
@@ -63,7 +64,8 @@ typedef struct {
     uint64_t pt_hit;       /* this cycle's load found its PC in the PT */
     uint64_t lost;         /* a miss with a group, PC in the PT, engine busy: not checked */
     uint64_t busy;         /* the engine works on an earlier miss */
-    uint64_t res_valid, res, res_stride;  /* a stride check ended (APRES_SAP_*), the stride it computed */
+    uint64_t res_valid, res, res_stride;  /* a stride check ended (APRES_SAP_*), the stride it computed
+                                           * (sign and magnitude, like the PT's) */
     uint64_t pf_valid;     /* a prefetch request to the L1; its warp goes to LAWS */
     uint64_t pf_drop;      /* a target's prefetch dropped (same line, or off the address range) */
     uint64_t pf_warp, pf_addr;   /* the target and its address (valid or drop; else 0) */
@@ -77,7 +79,7 @@ typedef struct {
     uint64_t pt_v, pt_sv;                      /* entry valid; stride valid (a new entry has none) */
     uint64_t pt_pc[APRES_SAP_MAX_PT], pt_warp[APRES_SAP_MAX_PT];
     uint64_t pt_addr[APRES_SAP_MAX_PT];        /* AddrW bits */
-    uint64_t pt_stride[APRES_SAP_MAX_PT];      /* AddrW+1 bits, two's complement */
+    uint64_t pt_stride[APRES_SAP_MAX_PT];      /* AddrW+1 bits, sign (bit AddrW) and magnitude; zero has sign 0 */
     unsigned lru[APRES_SAP_MAX_PT];            /* entries, least recently used first (RTL: an "older than" relation) */
     /* the engine */
     unsigned st, cnt;                          /* APRES_SAP_IDLE..BURST; DIV cycles left */
@@ -87,7 +89,7 @@ typedef struct {
     uint64_t neg, qm;                          /* the stride's sign and magnitude */
     /* the burst */
     uint64_t wq;                               /* targets left */
-    uint64_t sp;                               /* the stride (AddrW+1 bits) */
+    uint64_t sp;                               /* the stride (sign and magnitude) */
     uint64_t b1_v, b1_w;
     uint64_t b2_v, b2_w, b3_v, b3_w;
     __int128 b2_a, b3_a;                       /* the target's address, full precision */

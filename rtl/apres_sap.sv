@@ -11,11 +11,14 @@
 //   each, the carry picks); d = 0 -> res SAME.
 // * DIV: a restoring divider, DivSteps quotient bits a cycle, L =
 //   ceil(AddrW / DivSteps) cycles (the remainder stays below |d| <= 63).
-// * VER: q = +-quotient; equal to the stored stride -> MATCH (burst) or ZERO;
-//   else NEW: the stride is written back unless the entry was reallocated.
+// * VER: q = +-quotient, as sign and magnitude (the PT keeps strides so:
+//   nothing is ever negated); equal to the stored stride -> MATCH (burst) or
+//   ZERO; else NEW: the stride is written back unless the entry was
+//   reallocated.
 // * Burst: B0 takes the lowest warp left in WQ and |w - warp|; B1 multiplies
-//   (carry-save: one partial product per bit of |w - warp|, the base address
-//   as one more operand, four levels of 3:2 compressors); B2 adds (Kogge-
+//   (carry-save: one partial product per bit of |w - warp|, inverted with a
+//   +1 each when the product is negative, the base address as one more
+//   operand, four levels of 3:2 compressors); B2 adds (Kogge-
 //   Stone); B3 drops the address outside [0, 2^AddrW) or in the demand's
 //   line or the last issued prefetch's line; pf_* are registers.
 //
@@ -48,7 +51,7 @@ module apres_sap #(
   output logic                busy_o,          // the engine works on an earlier miss
   output logic                res_valid_o,     // a stride check ended
   output logic [1:0]          res_o,           // 0 NEW, 1 MATCH, 2 ZERO, 3 SAME
-  output logic [SW-1:0]       res_stride_o,    // the stride it computed (0 for SAME)
+  output logic [SW-1:0]       res_stride_o,    // the stride it computed, sign (top bit) and magnitude; 0 for SAME
   output logic                pf_valid_o,      // a prefetch request; its warp goes to LAWS
   output logic                pf_drop_o,       // a target's prefetch dropped
   output logic [IdxW-1:0]     pf_warp_o,       // the target (valid or drop; else 0)
@@ -91,7 +94,7 @@ module apres_sap #(
 
   // ---- the burst ----
   logic [NumWarps-1:0] wq_q, wq_d;            // targets left
-  logic [SW-1:0]      sp_q, sp_d, sn_q, sn_d; // the stride and its negation
+  logic [SW-1:0]      sp_q, sp_d;             // the stride (sign and magnitude)
   logic               b1_v_q, b1_v_d, b2_v_q, b2_v_d, b3_v_q, b3_v_d;
   logic [IdxW-1:0]    b1_w_q, b1_w_d, b2_w_q, b2_w_d, b3_w_q, b3_w_d;
   logic [IdxW-1:0]    b1_dm_q, b1_dm_d;       // |w - warp|
@@ -198,16 +201,15 @@ module apres_sap #(
   end
 
   // =====================================================================
-  // VER: the signed stride and the check.
+  // VER: the stride as sign and magnitude (zero has sign 0; the PT keeps the
+  // same form, so nothing is negated) and the check.
   logic [AddrW-1:0] qm;
-  logic [SW-1:0]    q, nq;
-  logic             nq_ge_unused;
+  logic [SW-1:0]    q;
   logic             match, zero, wb;
-  assign qm = dq_q[AddrW-1:0];
-  sub_ks #(.W(SW)) u_neg (.a_i('0), .b_i({1'b0, qm}), .diff_o(nq), .ge_o(nq_ge_unused));
-  assign q     = neg_q ? nq : {1'b0, qm};
-  assign match = sv_old_q && q == s_old_q;
+  assign qm    = dq_q[AddrW-1:0];
   assign zero  = qm == '0;
+  assign q     = {neg_q && !zero, qm};
+  assign match = sv_old_q && q == s_old_q;
   assign wb    = st_q == S_VER && !match && wb_ok_q && !(|(alloc & e_q));
 
   // The missing warp, one-hot (it is not a target).
@@ -231,31 +233,38 @@ module apres_sap #(
   sub_ks #(.W(IdxW)) u_ta (.a_i(t_w), .b_i(m_warp_q), .diff_o(ta), .ge_o(ta_ge));
   sub_ks #(.W(IdxW)) u_tb (.a_i(m_warp_q), .b_i(t_w), .diff_o(tb), .ge_o(tb_ge_unused));
 
-  // B1: base + |delta| * (delta < 0 ? -stride : stride), carry-save. Seven
-  // operands (|delta| has at most 6 bits; missing ones are zeros), four
+  // B1: base +- |delta| * |stride|, carry-save. The product's sign is
+  // delta's sign xor the stride's; a negative product adds ~pp + 1 for each
+  // partial product (one per bit of |delta|, IdxW <= 6 of them): the
+  // inverted partial products and the constant IdxW. Eight operands, four
   // levels of 3:2 compressors.
-  logic [SW-1:0] sel;
-  logic [PW-1:0] op [7];
-  logic [PW-1:0] s1, c1, s2, c2, s3, c3, s4, c4, s5, c5;
-  assign sel = b1_dn_q ? sn_q : sp_q;
+  logic          pneg;
+  logic [PW-1:0] inv;
+  logic [PW-1:0] op [8];
+  logic [PW-1:0] s1, c1, s2, c2, s3, c3, s4, c4, s5, c5, s6, c6;
+  assign pneg = b1_dn_q ^ sp_q[AddrW];
+  assign inv  = {PW{pneg}};
   for (genvar i = 0; i < 6; i++) begin : gen_pp
     if (i < IdxW) begin : gen_bit
-      assign op[i] = b1_dm_q[i] ? (PW'($signed(sel)) << i) : '0;
+      assign op[i] = (b1_dm_q[i] ? (PW'(sp_q[AddrW-1:0]) << i) : '0) ^ inv;
     end else begin : gen_zero
       assign op[i] = '0;
     end
   end
   assign op[6] = PW'(m_addr_q);
+  assign op[7] = pneg ? PW'(IdxW) : '0;
   assign s1 = op[0] ^ op[1] ^ op[2];
   assign c1 = ((op[0] & op[1]) | (op[0] & op[2]) | (op[1] & op[2])) << 1;
   assign s2 = op[3] ^ op[4] ^ op[5];
   assign c2 = ((op[3] & op[4]) | (op[3] & op[5]) | (op[4] & op[5])) << 1;
   assign s3 = s1 ^ c1 ^ s2;
   assign c3 = ((s1 & c1) | (s1 & s2) | (c1 & s2)) << 1;
-  assign s4 = s3 ^ c3 ^ c2;
-  assign c4 = ((s3 & c3) | (s3 & c2) | (c3 & c2)) << 1;
-  assign s5 = s4 ^ c4 ^ op[6];
-  assign c5 = ((s4 & c4) | (s4 & op[6]) | (c4 & op[6])) << 1;
+  assign s4 = c2 ^ op[6] ^ op[7];
+  assign c4 = ((c2 & op[6]) | (c2 & op[7]) | (op[6] & op[7])) << 1;
+  assign s5 = s3 ^ c3 ^ s4;
+  assign c5 = ((s3 & c3) | (s3 & s4) | (c3 & s4)) << 1;
+  assign s6 = s5 ^ c5 ^ c4;
+  assign c6 = ((s5 & c5) | (s5 & c4) | (c5 & c4)) << 1;
 
   // B2: the carry-propagate add.
   logic [PW-1:0] b2_sum;
@@ -312,7 +321,6 @@ module apres_sap #(
     dq_d     = dq_q;
     wq_d     = wq_q;
     sp_d     = sp_q;
-    sn_d     = sn_q;
     last_v_d = last_v_q;
     last_d   = last_q;
     res_v_d  = 1'b0;
@@ -326,8 +334,8 @@ module apres_sap #(
     b1_dn_d = !ta_ge;
     b2_v_d  = b1_v_q;
     b2_w_d  = b1_w_q;
-    b2_s_d  = s5;
-    b2_c_d  = c5;
+    b2_s_d  = s6;
+    b2_c_d  = c6;
     b3_v_d  = b2_v_q;
     b3_w_d  = b2_w_q;
     b3_a_d  = b2_sum;
@@ -388,7 +396,6 @@ module apres_sap #(
           if (!zero) begin
             st_d     = S_BURST;
             sp_d     = q;
-            sn_d     = neg_q ? {1'b0, qm} : nq;
             wq_d     = grp_q & ~m_oh;
             last_v_d = 1'b0;
           end
@@ -438,7 +445,6 @@ module apres_sap #(
       dq_q      <= '0;
       wq_q      <= '0;
       sp_q      <= '0;
-      sn_q      <= '0;
       b1_v_q    <= 1'b0;
       b1_w_q    <= '0;
       b1_dm_q   <= '0;
@@ -484,7 +490,6 @@ module apres_sap #(
       dq_q      <= dq_d;
       wq_q      <= wq_d;
       sp_q      <= sp_d;
-      sn_q      <= sn_d;
       b1_v_q    <= b1_v_d;
       b1_w_q    <= b1_w_d;
       b1_dm_q   <= b1_dm_d;

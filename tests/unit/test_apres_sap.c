@@ -19,7 +19,7 @@
 #include "apres_sap.h"
 
 #define L 13u   /* ceil(49 / 4) */
-#define SMASK ((UINT64_C(1) << 50) - 1)   /* the stride's 50 bits */
+#define NEG(m) (UINT64_C(1) << 49 | (m))   /* a negative stride: sign bit 49 and the magnitude */
 
 typedef struct {
     apres_sap_state_t s;
@@ -252,7 +252,7 @@ static void stride_negative(void **st)
     cyc(&r, hit(0x70, 0, 10000));
     cyc(&r, miss(0x70, 1, 9000, B(1)));
     idle(&r, L + 4);
-    assert_int_equal(r.res_stride[0], (uint64_t)-1000 & SMASK);
+    assert_int_equal(r.res_stride[0], NEG(1000));
     cyc(&r, miss(0x70, 2, 8000, B(0) | B(2) | B(3) | B(9)));
     idle(&r, L + 12);
     assert_int_equal(r.nres, 2);
@@ -264,7 +264,7 @@ static void stride_negative(void **st)
     cyc(&r, miss(0x70, 12, 2000, B(12) | B(14) | B(15)));   /* (2000 - 8000) / (12 - 2) = -600: new */
     idle(&r, L + 4);
     assert_int_equal(r.res[2], APRES_SAP_NEW);
-    assert_int_equal(r.res_stride[2], (uint64_t)-600 & SMASK);
+    assert_int_equal(r.res_stride[2], NEG(600));
     cyc(&r, miss(0x70, 13, 1400, B(12) | B(14) | B(15)));   /* -600 again: warp 12 at 2000, 14 at 800, 15 at 200 */
     idle(&r, L + 12);
     assert_int_equal(r.res[3], APRES_SAP_MATCH);
@@ -294,7 +294,7 @@ static void truncation(void **st)
     cyc(&r, miss(9, 3, 1007, B(3)));
     idle(&r, L + 4);
     assert_int_equal(r.nres, 2);
-    assert_int_equal(r.res_stride[0], (uint64_t)-3 & SMASK);
+    assert_int_equal(r.res_stride[0], NEG(3));
     assert_int_equal(r.res_stride[1], 3);
 }
 
