@@ -53,7 +53,7 @@ RTL_mib_l2   := rtl/prio_enc.sv rtl/add_ks.sv rtl/late_ao.sv rtl/late_sel.sv rtl
 RTL_dram_sched := rtl/add_ks.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/cmp_ge.sv rtl/first_oh.sv rtl/oh_sel.sv rtl/grp_best.sv rtl/dram_slist.sv rtl/dram_rdq.sv \
                 rtl/dram_qfold.sv rtl/dram_frow.sv rtl/dram_rowstore.sv rtl/dram_sched.sv
 RTL_apres_laws := rtl/apres_laws.sv
-RTL_apres_sap  := rtl/oh_sel.sv rtl/oh_dec.sv rtl/first_oh.sv rtl/add_ks.sv rtl/sub_ks.sv rtl/apres_sap.sv
+RTL_apres_sap  := rtl/prio_enc.sv rtl/oh_sel.sv rtl/oh_dec.sv rtl/first_oh.sv rtl/add_ks.sv rtl/sub_ks.sv rtl/apres_sap.sv
 
 # The system model's MRPB request fields (sim/sm.h): its line address and tag widths.
 SIM_MRPB_W := $(shell awk '/^\#define SIM_MRPB_(ADDR|TAG)_W/ { printf "%s ", $$3 }' sim/sm.h)
@@ -84,7 +84,7 @@ PSETS := \
   dram_sched:RdQ=8,WrQ=8,HighWM=6,LowWM=2,BankW=2,RowW=4,AddrW=8 \
   apres_laws:NumWarps=48,PcW=32,WgtEntries=3 apres_laws:NumWarps=8,PcW=8,WgtEntries=3 \
   apres_laws:NumWarps=1,PcW=4,WgtEntries=1 apres_laws:NumWarps=13,PcW=12,WgtEntries=5 \
-  apres_sap:NumWarps=48,PcW=32,AddrW=49,LineW=7,PtEntries=10,DivSteps=4 \
+  apres_sap:NumWarps=48,PcW=32,AddrW=49,LineW=7,PtEntries=10,DivSteps=2 \
   apres_sap:NumWarps=8,PcW=8,AddrW=16,LineW=4,PtEntries=1,DivSteps=3 \
   apres_sap:NumWarps=1,PcW=4,AddrW=8,LineW=2,PtEntries=3,DivSteps=8 \
   apres_sap:NumWarps=13,PcW=12,AddrW=63,LineW=7,PtEntries=3,DivSteps=5

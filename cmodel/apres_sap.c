@@ -84,11 +84,11 @@ static int wants_engine(const apres_sap_in_t *in, int hit)
 
 void apres_sap_eval(const apres_sap_state_t *s, const apres_sap_in_t *in, apres_sap_out_t *out)
 {
-    int hit = lookup(s, in);
     memset(out, 0, sizeof *out);
-    out->pt_hit = hit >= 0;
+    (void)in;
+    out->pt_hit = s->o_pt_hit;
     out->busy = s->st != APRES_SAP_IDLE;
-    out->lost = wants_engine(in, hit) && s->st != APRES_SAP_IDLE;
+    out->lost = s->o_lost;
     out->res_valid = s->o_res_valid;
     out->res = s->o_res;
     out->res_stride = s->o_res_stride;
@@ -142,6 +142,8 @@ void apres_sap_tick(apres_sap_state_t *s, const apres_sap_in_t *in)
     s->o_res_valid = 0;
     s->o_res = 0;
     s->o_res_stride = 0;
+    s->o_pt_hit = hit >= 0;
+    s->o_lost = wants_engine(in, hit) && st != APRES_SAP_IDLE;
 
     /* the burst, from the back: B3 -> out, B2 -> B3, B1 -> B2, B0 -> B1 */
     stage_b3(s);
@@ -167,6 +169,9 @@ void apres_sap_tick(apres_sap_state_t *s, const apres_sap_in_t *in)
         s->b2_a = 0;
 
     switch (st) {
+    case APRES_SAP_RD:   /* (the values were kept at acceptance) */
+        s->st = APRES_SAP_CLS;
+        break;
     case APRES_SAP_CLS: {
         if (s->m_warp == s->p_warp) {          /* the same warp: no stride */
             s->st = APRES_SAP_IDLE;
@@ -201,7 +206,7 @@ void apres_sap_tick(apres_sap_state_t *s, const apres_sap_in_t *in)
             }
         } else {
             s->o_res = APRES_SAP_NEW;
-            if (s->wb_ok && alloc != (int)s->e) {   /* an allocation of the entry this edge wins */
+            if (s->wb_ok) {   /* an allocation of the entry at this edge clears sv again below */
                 s->pt_stride[s->e] = q;
                 s->pt_sv |= UINT64_C(1) << s->e;
             }
@@ -219,7 +224,7 @@ void apres_sap_tick(apres_sap_state_t *s, const apres_sap_in_t *in)
     /* stage A: accept the miss, update the PT */
     if (accept) {
         unsigned e = (unsigned)hit;
-        s->st = APRES_SAP_CLS;
+        s->st = APRES_SAP_RD;
         s->e = e;
         s->wb_ok = 1;
         s->m_warp = warp_in(s, in->ld_warp);
@@ -234,8 +239,7 @@ void apres_sap_tick(apres_sap_state_t *s, const apres_sap_in_t *in)
         unsigned e = hit >= 0 ? (unsigned)hit : (unsigned)alloc;
         if (hit < 0) {
             s->pt_v |= UINT64_C(1) << e;
-            s->pt_sv &= ~(UINT64_C(1) << e);
-            s->pt_stride[e] = 0;
+            s->pt_sv &= ~(UINT64_C(1) << e);   /* the stride stays, invalid: no check reads it */
             s->pt_pc[e] = in->ld_pc & bits_mask(c->pc_w);
         }
         s->pt_warp[e] = warp_in(s, in->ld_warp);

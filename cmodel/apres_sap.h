@@ -11,9 +11,12 @@
  * cycle, ascending warp ID), different -> the stride is replaced.
  *
  * Pipeline (docs/apres.md "SAP's engine"; the RTL has the same cycles):
- *   A       the load: PT lookup (pt_hit_o), PT update at the edge; a miss
- *           with a group whose PC hits and the engine idle is accepted: the
- *           PT entry's old warp, address and stride are kept (else lost_o);
+ *   A       the load: PT lookup, PT update at the edge; a miss with a
+ *           group whose PC hits and the engine idle is accepted (else it is
+ *           lost); pt_hit_o and lost_o report it the next cycle;
+ *   RD      the PT entry's warp, address and stride as they were before
+ *           the miss are read (this model keeps them at acceptance; the
+ *           RTL's PT writes land one edge late, so it reads them here);
  *   CLS     |D| = |address - PT.address|, |d| = |warp - PT.warp| and signs;
  *           d = 0 -> done (res SAME: no stride computed, nothing changes);
  *   DIV     L = ceil(AddrW / DivSteps) cycles of a restoring divider
@@ -61,8 +64,9 @@ typedef struct {
 enum { APRES_SAP_NEW, APRES_SAP_MATCH, APRES_SAP_ZERO, APRES_SAP_SAME };
 
 typedef struct {
-    uint64_t pt_hit;       /* this cycle's load found its PC in the PT */
-    uint64_t lost;         /* a miss with a group, PC in the PT, engine busy: not checked */
+    uint64_t pt_hit;       /* last cycle's load found its PC in the PT */
+    uint64_t lost;         /* last cycle's load was a miss with a group, its PC in the PT, and the
+                            * engine busy: not checked */
     uint64_t busy;         /* the engine works on an earlier miss */
     uint64_t res_valid, res, res_stride;  /* a stride check ended (APRES_SAP_*), the stride it computed
                                            * (sign and magnitude, like the PT's) */
@@ -71,7 +75,7 @@ typedef struct {
     uint64_t pf_warp, pf_addr;   /* the target and its address (valid or drop; else 0) */
 } apres_sap_out_t;
 
-enum { APRES_SAP_IDLE, APRES_SAP_CLS, APRES_SAP_DIV, APRES_SAP_VER, APRES_SAP_BURST };
+enum { APRES_SAP_IDLE, APRES_SAP_RD, APRES_SAP_CLS, APRES_SAP_DIV, APRES_SAP_VER, APRES_SAP_BURST };
 
 typedef struct {
     apres_sap_cfg_t cfg;
@@ -95,6 +99,7 @@ typedef struct {
     __int128 b2_a, b3_a;                       /* the target's address, full precision */
     uint64_t last_v, last_line;                /* the last issued prefetch's line in this burst */
     /* output registers */
+    uint64_t o_pt_hit, o_lost;
     uint64_t o_res_valid, o_res, o_res_stride;
     uint64_t o_pf_valid, o_pf_drop, o_pf_warp, o_pf_addr;
 } apres_sap_state_t;

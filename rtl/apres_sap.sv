@@ -6,7 +6,8 @@
 //   recently used (an "older than" relation, one flip-flop per pair, like
 //   apres_laws' queue). Every load writes its entry's warp and address.
 // * Stage A: a miss with a group (grp_valid_i) whose PC hits, engine idle ->
-//   accepted; the entry's old warp, address and stride are kept.
+//   accepted. RD: the entry's old warp, address and stride are read (the
+//   miss's own write lands at the end of RD).
 // * CLS: |D| = |addr - PT.addr|, |d| = |warp - PT.warp| (two subtractors
 //   each, the carry picks); d = 0 -> res SAME.
 // * DIV: a restoring divider, DivSteps quotient bits a cycle, L =
@@ -31,7 +32,7 @@ module apres_sap #(
   parameter int AddrW     = 49,                                  // byte address bits, LineW+1..63
   parameter int LineW     = 7,                                   // log2 line bytes (128 B)
   parameter int PtEntries = 10,                                  // PT entries, 1..16
-  parameter int DivSteps  = 4,                                   // quotient bits per cycle
+  parameter int DivSteps  = 2,                                   // quotient bits per cycle (2 meet 2.9 ns)
   localparam int IdxW = (NumWarps > 1) ? $clog2(NumWarps) : 1,   // warp index width
   localparam int SW   = AddrW + 1                                // stride bits, two's complement
 ) (
@@ -46,8 +47,8 @@ module apres_sap #(
   input  logic                ld_miss_i,       // it missed the L1
   input  logic                grp_valid_i,     // LAWS handed its group (miss_valid_o)
   input  logic [NumWarps-1:0] grp_i,           // the group's warps (miss_group_o)
-  output logic                pt_hit_o,        // the load's PC is in the PT
-  output logic                lost_o,          // a miss with a group, PC in the PT, engine busy
+  output logic                pt_hit_o,        // last cycle's load found its PC in the PT
+  output logic                lost_o,          // last cycle's load: a miss with a group, PC in the PT, engine busy
   output logic                busy_o,          // the engine works on an earlier miss
   output logic                res_valid_o,     // a stride check ended
   output logic [1:0]          res_o,           // 0 NEW, 1 MATCH, 2 ZERO, 3 SAME
@@ -65,7 +66,7 @@ module apres_sap #(
   localparam int PW   = AddrW + IdxW + 2;                         // a target's address, signed, exact
   localparam int LW   = AddrW - LineW;                            // line number bits
 
-  typedef enum logic [2:0] {S_IDLE, S_CLS, S_DIV, S_VER, S_BURST} st_t;
+  typedef enum logic [2:0] {S_IDLE, S_RD, S_CLS, S_DIV, S_VER, S_BURST} st_t;
 
   // ---- the prefetch table ----
   logic [E-1:0]       pt_v_q, pt_v_d, pt_sv_q, pt_sv_d;
@@ -74,6 +75,18 @@ module apres_sap #(
   logic [E*AddrW-1:0] pt_addr_q, pt_addr_d;
   logic [E*SW-1:0]    pt_str_q, pt_str_d;
   logic [NT-1:0]      age_q, age_d;           // age_q[tri(i, j)]: entry i is older than j
+  // A load's writes reach its entry one edge late (the write enables would
+  // otherwise come from the CAM through the victim choice to every field's
+  // flip-flops in the load's cycle); a lookup in between sees them through
+  // these registers: an allocated entry matches its new PC only, is not
+  // free and has no stride; a read takes the new warp and address.
+  logic [E-1:0]       ph_q;                   // last cycle's load hit this entry (one-hot or 0)
+  logic               pm_q;                   // ... or missed and took the victim
+  logic [E-1:0]       pv_q;                   // that victim
+  logic [E-1:0]       pw_e, pa_e;             // the entry to write, and to allocate (PC, valid, no stride)
+  logic [PcW-1:0]     pa_pc_q;
+  logic [IdxW-1:0]    pw_warp_q;
+  logic [AddrW-1:0]   pw_addr_q;
 
   // ---- the engine ----
   st_t                st_q, st_d;
@@ -115,7 +128,7 @@ module apres_sap #(
   // =====================================================================
   // Stage A: lookup, victim, acceptance.
   logic               ld_ok, any_hit, any_free, accept;
-  logic [E-1:0]       hit, free_oh, oldest, victim, alloc, use_e;
+  logic [E-1:0]       hit, free_oh, oldest, victim;
   logic [IdxW-1:0]    rd_warp;
   logic [AddrW-1:0]   rd_addr;
   logic [SW-1:0]      rd_str;
@@ -126,45 +139,58 @@ module apres_sap #(
     assign ld_ok = ld_valid_i && ld_warp_i <= IdxW'(NumWarps - 1);
   end
 
+  // Last cycle's writes, from registers taken straight off the CAM.
+  assign pa_e = pm_q ? pv_q : '0;
+  assign pw_e = ph_q | pa_e;
+
+  // The CAM; an entry allocated last cycle matches its new PC only.
+  logic pa_match;
+  assign pa_match = pa_pc_q == ld_pc_i;
   for (genvar e = 0; e < E; e++) begin : gen_cam
-    assign hit[e] = pt_v_q[e] && pt_pc_q[e*PcW +: PcW] == ld_pc_i;
+    assign hit[e] = pa_e[e] ? pa_match : pt_v_q[e] && pt_pc_q[e*PcW +: PcW] == ld_pc_i;
   end
   assign any_hit = |hit;
 
-  first_oh #(.N(E)) u_free (.req_i(~pt_v_q), .first_o(free_oh), .any_o(any_free));
+  first_oh #(.N(E)) u_free (.req_i(~(pt_v_q | pa_e)), .first_o(free_oh), .any_o(any_free));
 
-  // The least recently used entry: older than every other.
+  // The least recently used entry: older than every other. A load's use
+  // reaches the relation one edge late (pw_e, like the warp and address);
+  // the victim sees it at once: the entry used last cycle is younger than
+  // every other.
   if (E > 1) begin : gen_lru
-    logic [E*E-1:0] older;   // older[i*E + j]: entry i is older than j
+    logic [E*E-1:0] older;   // older[i*E + j]: entry i is older than j (pu_q applied)
     for (genvar i = 0; i < E; i++) begin : gen_row
       assign older[i*E + i] = 1'b1;
       for (genvar j = i + 1; j < E; j++) begin : gen_pair
         localparam int T = i * E - i * (i + 1) / 2 + (j - i - 1);
-        assign older[i*E + j] = age_q[T];
-        assign older[j*E + i] = !age_q[T];
         // a use makes the entry the youngest
-        assign age_d[T] = use_e[i] ? 1'b0 : use_e[j] ? 1'b1 : age_q[T];
+        assign age_d[T] = pw_e[i] ? 1'b0 : pw_e[j] ? 1'b1 : age_q[T];
+        assign older[i*E + j] = age_d[T];
+        assign older[j*E + i] = !age_d[T];
       end
       assign oldest[i] = &older[i*E +: E];
     end
   end else begin : gen_lru1
     logic unused_use;
-    assign unused_use = use_e[0];
+    assign unused_use = pw_e[0];
     assign oldest = 1'b1;
     assign age_d  = age_q;
   end
 
   assign victim  = any_free ? free_oh : oldest;
-  assign alloc   = (ld_ok && !any_hit) ? victim : '0;
-  assign use_e   = ld_ok ? (hit | alloc) : '0;
   assign accept  = ld_ok && any_hit && ld_miss_i && grp_valid_i && st_q == S_IDLE;
-  assign pt_hit_o = ld_ok && any_hit;
-  assign lost_o   = ld_ok && any_hit && ld_miss_i && grp_valid_i && st_q != S_IDLE;
+  // pt_hit_o and lost_o leave registers (they feed counters; from the CAM
+  // they would reach them late in the cycle)
+  logic pt_hit_q, lost_q;
+  assign pt_hit_o = pt_hit_q;
+  assign lost_o   = lost_q;
   assign busy_o   = st_q != S_IDLE;
 
-  oh_sel #(.N(E), .W(IdxW))  u_rd_warp (.data_i(pt_warp_q), .sel_i(hit), .data_o(rd_warp));
-  oh_sel #(.N(E), .W(AddrW)) u_rd_addr (.data_i(pt_addr_q), .sel_i(hit), .data_o(rd_addr));
-  oh_sel #(.N(E), .W(SW))    u_rd_str  (.data_i(pt_str_q),  .sel_i(hit), .data_o(rd_str));
+  // RD: the miss's entry as it was before the miss (the miss's own write is
+  // still on its way, pw_e; the ones before it have landed).
+  oh_sel #(.N(E), .W(IdxW))  u_rd_warp (.data_i(pt_warp_q), .sel_i(e_q), .data_o(rd_warp));
+  oh_sel #(.N(E), .W(AddrW)) u_rd_addr (.data_i(pt_addr_q), .sel_i(e_q), .data_o(rd_addr));
+  oh_sel #(.N(E), .W(SW))    u_rd_str  (.data_i(pt_str_q),  .sel_i(e_q), .data_o(rd_str));
 
   // =====================================================================
   // CLS: magnitudes and signs (both differences at once, the carry picks).
@@ -210,7 +236,12 @@ module apres_sap #(
   assign zero  = qm == '0;
   assign q     = {neg_q && !zero, qm};
   assign match = sv_old_q && q == s_old_q;
-  assign wb    = st_q == S_VER && !match && wb_ok_q && !(|(alloc & e_q));
+  // wb_ok_q: the entry has not been reallocated since the miss; an
+  // allocation of the last cycle (pa_e, still on its way to the table)
+  // counts too
+  logic realloc;
+  assign realloc = |(pa_e & e_q);
+  assign wb      = st_q == S_VER && !match && wb_ok_q && !realloc;
 
   // The missing warp, one-hot (it is not a target).
   logic [NumWarps-1:0] m_oh;
@@ -223,13 +254,9 @@ module apres_sap #(
   logic [IdxW-1:0]     t_w;
   logic [IdxW-1:0]     ta, tb;
   logic                ta_ge, tb_ge_unused;
-  first_oh #(.N(NumWarps)) u_tgt (.req_i(wq_q), .first_o(t_oh), .any_o(t_any));
-  always_comb begin
-    t_w = '0;
-    for (int w = 0; w < NumWarps; w++) begin
-      if (t_oh[w]) t_w = t_w | IdxW'(w);
-    end
-  end
+  logic                t_any_unused;
+  first_oh #(.N(NumWarps)) u_tgt (.req_i(wq_q), .first_o(t_oh), .any_o(t_any_unused));
+  prio_enc #(.N(NumWarps)) u_tgt_idx (.req_i(wq_q), .idx_o(t_w), .valid_o(t_any));
   sub_ks #(.W(IdxW)) u_ta (.a_i(t_w), .b_i(m_warp_q), .diff_o(ta), .ge_o(ta_ge));
   sub_ks #(.W(IdxW)) u_tb (.a_i(m_warp_q), .b_i(t_w), .diff_o(tb), .ge_o(tb_ge_unused));
 
@@ -292,22 +319,21 @@ module apres_sap #(
         pt_str_d[e*SW +: SW] = q;
         pt_sv_d[e] = 1'b1;
       end
-      if (use_e[e]) begin
-        pt_warp_d[e*IdxW +: IdxW]   = ld_warp_i;
-        pt_addr_d[e*AddrW +: AddrW] = ld_addr_i;
+      if (pw_e[e]) begin
+        pt_warp_d[e*IdxW +: IdxW]   = pw_warp_q;
+        pt_addr_d[e*AddrW +: AddrW] = pw_addr_q;
       end
-      if (alloc[e]) begin
+      if (pa_e[e]) begin   // the stride stays, invalid (sv 0): no check reads it
         pt_v_d[e]  = 1'b1;
         pt_sv_d[e] = 1'b0;
-        pt_str_d[e*SW +: SW] = '0;
-        pt_pc_d[e*PcW +: PcW] = ld_pc_i;
+        pt_pc_d[e*PcW +: PcW] = pa_pc_q;
       end
     end
 
     st_d     = st_q;
     cnt_d    = cnt_q;
     e_d      = e_q;
-    wb_ok_d  = wb_ok_q && !(|(alloc & e_q));
+    wb_ok_d  = wb_ok_q && !realloc;
     m_warp_d = m_warp_q;
     m_addr_d = m_addr_q;
     grp_d    = grp_q;
@@ -354,18 +380,21 @@ module apres_sap #(
       m_warp_d = ld_warp_i;
       m_addr_d = ld_addr_i;
       grp_d    = grp_i;
-      p_warp_d = rd_warp;
-      p_addr_d = rd_addr;
-      s_old_d  = rd_str;
-      sv_old_d = |(hit & pt_sv_q);
     end
 
     unique case (st_q)
       S_IDLE: begin
         if (accept) begin
-          st_d    = S_CLS;
+          st_d    = S_RD;
           wb_ok_d = 1'b1;
         end
+      end
+      S_RD: begin
+        st_d     = S_CLS;
+        p_warp_d = rd_warp;
+        p_addr_d = rd_addr;
+        s_old_d  = rd_str;
+        sv_old_d = |(e_q & pt_sv_q);
       end
       S_CLS: begin
         if (same) begin
@@ -428,6 +457,14 @@ module apres_sap #(
       pt_addr_q <= '0;
       pt_str_q  <= '0;
       age_q     <= '1;   // lower index older
+      ph_q      <= '0;
+      pm_q      <= 1'b0;
+      pt_hit_q  <= 1'b0;
+      lost_q    <= 1'b0;
+      pv_q      <= '0;
+      pa_pc_q   <= '0;
+      pw_warp_q <= '0;
+      pw_addr_q <= '0;
       st_q      <= S_IDLE;
       cnt_q     <= '0;
       e_q       <= '0;
@@ -473,6 +510,14 @@ module apres_sap #(
       pt_addr_q <= pt_addr_d;
       pt_str_q  <= pt_str_d;
       age_q     <= age_d;
+      ph_q      <= ld_ok ? hit : '0;
+      pm_q      <= ld_ok && !any_hit;
+      pt_hit_q  <= ld_ok && any_hit;
+      lost_q    <= ld_ok && any_hit && ld_miss_i && grp_valid_i && st_q != S_IDLE;
+      pv_q      <= victim;
+      pa_pc_q   <= ld_pc_i;
+      pw_warp_q <= ld_warp_i;
+      pw_addr_q <= ld_addr_i;
       st_q      <= st_d;
       cnt_q     <= cnt_d;
       e_q       <= e_d;
