@@ -87,7 +87,8 @@ PSETS := \
   apres_sap:NumWarps=48,PcW=32,AddrW=49,LineW=7,PtEntries=10,DivSteps=2 \
   apres_sap:NumWarps=8,PcW=8,AddrW=16,LineW=4,PtEntries=1,DivSteps=3 \
   apres_sap:NumWarps=1,PcW=4,AddrW=8,LineW=2,PtEntries=3,DivSteps=8 \
-  apres_sap:NumWarps=13,PcW=12,AddrW=63,LineW=7,PtEntries=3,DivSteps=5
+  apres_sap:NumWarps=13,PcW=12,AddrW=63,LineW=7,PtEntries=3,DivSteps=5 \
+  apres_sap:NumWarps=8,PcW=6,AddrW=12,LineW=3,PtEntries=4,DivSteps=2
 
 # Verilator, one flag per line (STYLE.md).
 VFLAGS := --cc                  # C++ model
@@ -377,6 +378,12 @@ MUTATE_MODES_dram_sched := policy=fcfs;policy=fr-fcfs;policy=mshr-m;policy=mshr-
 MUTATE_CYCLES_dram_sched := 50000
 # mib_l2: five entries, so mutations land in the control logic, not in 64 copies of an entry.
 MUTATE_PSET_mib_l2 := Entries=5,AddrW=7
+# apres_laws: 8 warps (28 pair bits instead of 1128), so mutations land in
+# the grouping and the moves' control, not in 48 copies of a comparator.
+MUTATE_PSET_apres_laws := NumWarps=8,PcW=8,WgtEntries=3
+# apres_sap: 8 warps, 4 PT entries (LRU pairs), 12-bit addresses: the
+# engine's control and the datapaths at a width the short runs cover.
+MUTATE_PSET_apres_sap := NumWarps=8,PcW=6,AddrW=12,LineW=3,PtEntries=4,DivSteps=2
 # argmax: the radix-8 tree (the same all-pairs group module as the default,
 # one level deeper); the default, radix 64 at 48 x 8, is a 44 000-cell
 # netlist that Verilator takes more than 20 minutes to compile as a mutant.
