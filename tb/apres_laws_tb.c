@@ -48,8 +48,10 @@ static void new_phase(ctx_t *c, rng_t *r)
     c->p_stale = (unsigned[]){0, 0, 0, 5}[rng_below(r, 4)];
     c->ready_kind = (unsigned)rng_below(r, 4);
     c->npc = (unsigned[]){1, 2, 3, 8}[rng_below(r, 4)];
+    /* often small PCs: PC 0 is also the LLT's reset value, so a warp with
+     * no load yet (whose LLPC reads 0) must not join warps that loaded at 0 */
     for (unsigned k = 0; k < 8; k++)
-        c->pcs[k] = rng_bits(r, c->s.cfg.pc_w);
+        c->pcs[k] = rng_pct(r, 30) ? k & bits_mask(c->s.cfg.pc_w) : rng_bits(r, c->s.cfg.pc_w);
     switch (rng_below(r, 4)) {
     case 0: c->warps = bits_mask(n); break;
     case 1: c->warps = pattern_vector(r, n) | 1; break;

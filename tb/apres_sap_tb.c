@@ -9,7 +9,8 @@
  * and carry a group (never: LAWS' WGT full; always), how large the groups
  * are (the warp alone, a few, all warps), and how often an address breaks
  * its PC's stride (a mismatch). Idle stretches let bursts finish, busy ones
- * lose misses. Warp IDs above NumWarps appear when N is not a power of two. */
+ * lose misses. After every reset a phase of new PCs back to back fills the
+ * empty PT. Warp IDs above NumWarps appear when N is not a power of two. */
 #include "engine.h"
 #include "apres_sap.h"
 #include "bits.h"
@@ -23,6 +24,7 @@
 typedef struct {
     apres_sap_state_t s;
     unsigned phase_left;
+    int fill;                       /* after a reset: a phase of new PCs back to back */
     unsigned p_ld, p_miss, p_grp, p_noise, grp_kind, npc;
     uint64_t warps;                 /* the warps that load in this phase */
     uint64_t pc[NPC_MAX], base[NPC_MAX];
@@ -70,6 +72,8 @@ static void new_phase(ctx_t *c, rng_t *r)
     c->p_noise = (unsigned[]){0, 0, 5, 30}[rng_below(r, 4)];
     c->grp_kind = (unsigned)rng_below(r, 5);
     c->npc = (unsigned[]){1, pt, pt + 1, pt + 4, 3 * pt + 5}[rng_below(r, 5)];
+    if (c->fill)   /* the PT fills from empty: allocations back to back, then the LRU's */
+        c->p_ld = 100, c->npc = 3 * pt + 5;
     if (c->npc > NPC_MAX)
         c->npc = NPC_MAX;
     for (unsigned k = 0; k < c->npc; k++) {
@@ -90,8 +94,17 @@ static void new_phase(ctx_t *c, rng_t *r)
     c->warps &= bits_mask(n);
     if (!c->warps)
         c->warps = 1;
-    c->phase_left = 8 + (unsigned)rng_below(r, 300);
+    c->phase_left = c->fill ? 2 * pt + 8 : 8 + (unsigned)rng_below(r, 300);
+    c->fill = 0;
 }
+
+/* After a reset, start with a phase that fills the empty PT. */
+static void on_reset(ctx_t *c)
+{
+    c->fill = 1;
+    c->phase_left = 0;
+}
+#define GLUE_ON_RESET on_reset
 
 /* A warp of the set, or (rarely) any value the port can carry. */
 static uint64_t pick_warp(const ctx_t *c, rng_t *r, uint64_t set)
