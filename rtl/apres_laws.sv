@@ -9,8 +9,9 @@
 //   that warp is in its group anyway) and the group vector is written into
 //   the entry, valid from the edge on.
 // * Scheduling queue: an "is ahead of" relation over the warps, one flip-flop
-//   per pair i < j (ahead_q[tri(i, j)]: i is ahead of j; j ahead of i is its
-//   complement), reset to the order 0, 1, ..., N-1. Moving a group G to the
+//   per pair i < j (ahead_q[i][j]: i is ahead of j; j ahead of i is its
+//   complement; the bits j <= i of row i are constant 0, no flip-flops after
+//   synthesis), reset to the order 0, 1, ..., N-1. Moving a group G to the
 //   head sets "i ahead of j" for i in G, j not in G (and clears it the other
 //   way round); pairs on the same side keep their relation, so both sides
 //   keep their relative order (a stable partition). The issue output is the
@@ -48,9 +49,7 @@ module apres_laws #(
   output logic [NumWarps-1:0] miss_group_o,    // that group's warps (SAP's warp queue); 0 when none
   output logic                fb_stale_o       // the feedback named no valid entry: ignored
 );
-  localparam int NT = (NumWarps > 1) ? NumWarps * (NumWarps - 1) / 2 : 1;  // pairs i < j
-
-  logic [NumWarps*PcW-1:0] llt_pc_q, llt_pc_d;       // warp w: [w*PcW +: PcW]
+  logic [PcW-1:0]      llt_pc_q [NumWarps];     // warp w's last load PC (a word per warp: cheap to simulate)
   logic [NumWarps-1:0] llt_v_q, llt_v_d;
   logic [WgtEntries*NumWarps-1:0] wgt_vec_q, wgt_vec_d;  // entry e: [e*NumWarps +: NumWarps]
   logic [WgtEntries-1:0] wgt_res_q, wgt_res_d;   // reserved: the group is being formed
@@ -60,7 +59,9 @@ module apres_laws #(
   logic [GidW-1:0]     p_gid_q, p_gid_d;
   logic [PcW-1:0]      p_key_q, p_key_d;         // the loading warp's old LLPC
   logic                p_key_v_q, p_key_v_d;     // ... and whether it had one
-  logic [NT-1:0]       ahead_q, ahead_d;
+  // row i: bit j set when warp i is ahead of warp j (j > i only); whole
+  // words, so that a simulator moves a row in a few word operations
+  logic [NumWarps-1:0] ahead_q [NumWarps];
 
   logic                ld_ok, pf_ok, fb_ok, any_free;
   logic [NumWarps-1:0] ld_oh, pf_oh, p_oh, grp, fb_grp, move_g, win;
@@ -116,13 +117,12 @@ module apres_laws #(
   // Stage 2: the group of the load of the last cycle.
   always_comb begin
     for (int i = 0; i < NumWarps; i++) begin
-      grp[i] = p_oh[i] || (p_key_v_q && llt_v_q[i] && llt_pc_q[i*PcW +: PcW] == p_key_q);
+      grp[i] = p_oh[i] || (p_key_v_q && llt_v_q[i] && llt_pc_q[i] == p_key_q);
     end
   end
 
   // Next state of the tables and the stage register.
   always_comb begin
-    llt_pc_d  = llt_pc_q;
     llt_v_d   = llt_v_q;
     wgt_vec_d = wgt_vec_q;
     wgt_res_d = wgt_res_q;
@@ -148,46 +148,28 @@ module apres_laws #(
       p_key_v_d = 1'b0;
       for (int w = 0; w < NumWarps; w++) begin
         if (ld_oh[w]) begin
-          p_key_d     = p_key_d | llt_pc_q[w*PcW +: PcW];
+          p_key_d     = p_key_d | llt_pc_q[w];
           p_key_v_d   = p_key_v_d | llt_v_q[w];
-          llt_pc_d[w*PcW +: PcW] = ld_pc_i;
           llt_v_d[w]  = 1'b1;
         end
       end
     end
   end
 
-  // The queue: issue and moves. rel[v*N + w]: warp v is ahead of warp w
-  // (the full relation, from the pairs' bits; the diagonal is 0).
-  if (NumWarps > 1) begin : gen_queue
-    logic [NumWarps*NumWarps-1:0] rel;
-    logic [NumWarps*NumWarps-1:0] col;   // col[w*N + v] = rel[v*N + w]: v ahead of w
-    for (genvar i = 0; i < NumWarps; i++) begin : gen_row
-      assign rel[i*NumWarps + i] = 1'b0;
-      for (genvar j = i + 1; j < NumWarps; j++) begin : gen_pair
-        localparam int T = i * NumWarps - i * (i + 1) / 2 + (j - i - 1);
-        assign rel[i*NumWarps + j] = ahead_q[T];
-        assign rel[j*NumWarps + i] = !ahead_q[T];
-        // the feedback's move, then the prefetch target's (pf_oh is one-hot)
-        assign ahead_d[T] = pf_oh[i]                  ? 1'b1 :
-                            pf_oh[j]                  ? 1'b0 :
-                            (move_g[i] && !move_g[j]) ? fb_hit_i :
-                            (!move_g[i] && move_g[j]) ? !fb_hit_i : ahead_q[T];
-      end
+  // The queue's issue, row by row (the moves are in the always_ff below).
+  // Above(i): the bits j > i.
+  logic [NumWarps-1:0] ahead_of_lo;   // bit w: a ready warp v < w is ahead of w
+  for (genvar i = 0; i < NumWarps; i++) begin : gen_row
+    localparam logic [NumWarps-1:0] Above = {NumWarps{1'b1}} << (i + 1);
+    // ready, no ready warp below it ahead of it, no ready warp above it
+    // that it is not ahead of
+    assign win[i] = ready_i[i] && !ahead_of_lo[i] && !(|(ready_i & Above & ~ahead_q[i]));
+  end
+  always_comb begin
+    ahead_of_lo = '0;
+    for (int v = 0; v < NumWarps; v++) begin
+      ahead_of_lo = ahead_of_lo | ({NumWarps{ready_i[v]}} & ahead_q[v]);
     end
-    for (genvar w = 0; w < NumWarps; w++) begin : gen_win
-      for (genvar v = 0; v < NumWarps; v++) begin : gen_col
-        assign col[w*NumWarps + v] = rel[v*NumWarps + w];
-      end
-      // ready, and no ready warp ahead of it
-      assign win[w] = ready_i[w] && !(|(ready_i & col[w*NumWarps +: NumWarps]));
-    end
-  end else begin : gen_one
-    // One warp: no order to keep, no move to make.
-    logic unused_moves;
-    assign unused_moves = ^{pf_oh, move_g};
-    assign win     = ready_i;
-    assign ahead_d = ahead_q;
   end
 
   assign issue_valid_o = |ready_i;
@@ -200,7 +182,7 @@ module apres_laws #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      llt_pc_q  <= '0;
+      for (int w = 0; w < NumWarps; w++) llt_pc_q[w] <= '0;
       llt_v_q   <= '0;
       wgt_vec_q <= '0;
       wgt_res_q <= '0;
@@ -210,9 +192,11 @@ module apres_laws #(
       p_gid_q   <= '0;
       p_key_q   <= '0;
       p_key_v_q <= 1'b0;
-      ahead_q   <= '1;   // the order 0, 1, ..., N-1
+      for (int i = 0; i < NumWarps; i++) ahead_q[i] <= {NumWarps{1'b1}} << (i + 1);   // the order 0, 1, ..., N-1
     end else begin
-      llt_pc_q  <= llt_pc_d;
+      for (int w = 0; w < NumWarps; w++) begin   // LLT[warp] = pc
+        if (ld_ok && ld_oh[w]) llt_pc_q[w] <= ld_pc_i;
+      end
       llt_v_q   <= llt_v_d;
       wgt_vec_q <= wgt_vec_d;
       wgt_res_q <= wgt_res_d;
@@ -222,7 +206,18 @@ module apres_laws #(
       p_gid_q   <= p_gid_d;
       p_key_q   <= p_key_d;
       p_key_v_q <= p_key_v_d;
-      ahead_q   <= ahead_d;
+      // Row i's next value (written here, not in an always_comb, so that a
+      // simulator computes it at the clock edge only): the feedback's move
+      // (if i moves, i is ahead of the warps that stay exactly when the group
+      // goes to the head; if i stays, i is ahead of the warps that move
+      // exactly when they go to the tail), then the prefetch target's
+      // (pf_oh is one-hot: in front of everything), bits j > i only.
+      for (int i = 0; i < NumWarps; i++) begin
+        ahead_q[i] <= (pf_oh[i] ? '1
+                       : (move_g[i] ? (ahead_q[i] & move_g) | (~move_g & {NumWarps{fb_hit_i}})
+                                    : (ahead_q[i] & ~move_g) | (move_g & {NumWarps{!fb_hit_i}})) & ~pf_oh)
+                      & ({NumWarps{1'b1}} << (i + 1));
+      end
     end
   end
 
@@ -250,13 +245,10 @@ module apres_laws #(
     for (genvar i = 0; i < NumWarps; i++) begin : gen_fi
       for (genvar j = i + 1; j < NumWarps; j++) begin : gen_fj
         for (genvar k = j + 1; k < NumWarps; k++) begin : gen_fk
-          localparam int IJ = i * NumWarps - i * (i + 1) / 2 + (j - i - 1);
-          localparam int JK = j * NumWarps - j * (j + 1) / 2 + (k - j - 1);
-          localparam int IK = i * NumWarps - i * (i + 1) / 2 + (k - i - 1);
           always @* begin
             if (rst_ni) begin
-              assert (!(ahead_q[IJ] && ahead_q[JK] && !ahead_q[IK]));
-              assert (!(!ahead_q[IJ] && !ahead_q[JK] && ahead_q[IK]));
+              assert (!(ahead_q[i][j] && ahead_q[j][k] && !ahead_q[i][k]));
+              assert (!(!ahead_q[i][j] && !ahead_q[j][k] && ahead_q[i][k]));
             end
           end
         end
@@ -266,7 +258,7 @@ module apres_laws #(
     // front of the first; a group of two handed to SAP on a miss.
     always @* begin
       if (rst_ni) begin
-        cover (!ahead_q[NumWarps - 2]);
+        cover (!ahead_q[0][NumWarps - 1]);
         cover (miss_valid_o && miss_group_o[0] && miss_group_o[1]);
       end
     end

@@ -236,12 +236,13 @@ module apres_sap #(
   assign zero  = qm == '0;
   assign q     = {neg_q && !zero, qm};
   assign match = sv_old_q && q == s_old_q;
-  // wb_ok_q: the entry has not been reallocated since the miss; an
+  // wb_ok_q: the entry has not been reallocated since the miss. An
   // allocation of the last cycle (pa_e, still on its way to the table)
-  // counts too
+  // lands at this edge too and clears sv after the write: the stride is
+  // then a value no check reads.
   logic realloc;
   assign realloc = |(pa_e & e_q);
-  assign wb      = st_q == S_VER && !match && wb_ok_q && !realloc;
+  assign wb      = st_q == S_VER && !match && wb_ok_q;
 
   // The missing warp, one-hot (it is not a target).
   logic [NumWarps-1:0] m_oh;

@@ -9,8 +9,8 @@
  * and carry a group (never: LAWS' WGT full; always), how large the groups
  * are (the warp alone, a few, all warps), and how often an address breaks
  * its PC's stride (a mismatch). Idle stretches let bursts finish, busy ones
- * lose misses. After every reset a phase of new PCs back to back fills the
- * empty PT. Warp IDs above NumWarps appear when N is not a power of two. */
+ * lose misses. After every reset a phase of new PCs (0, 1, 2, ...) back to
+ * back fills the empty PT. Warp IDs above NumWarps appear when N is not a power of two. */
 #include "engine.h"
 #include "apres_sap.h"
 #include "bits.h"
@@ -25,6 +25,7 @@ typedef struct {
     apres_sap_state_t s;
     unsigned phase_left;
     int fill;                       /* after a reset: a phase of new PCs back to back */
+    unsigned fill_k;                /* the next PC of that phase (0, 1, 2, ...) */
     unsigned p_ld, p_miss, p_grp, p_noise, grp_kind, npc;
     uint64_t warps;                 /* the warps that load in this phase */
     uint64_t pc[NPC_MAX], base[NPC_MAX];
@@ -73,11 +74,12 @@ static void new_phase(ctx_t *c, rng_t *r)
     c->grp_kind = (unsigned)rng_below(r, 5);
     c->npc = (unsigned[]){1, pt, pt + 1, pt + 4, 3 * pt + 5}[rng_below(r, 5)];
     if (c->fill)   /* the PT fills from empty: allocations back to back, then the LRU's */
-        c->p_ld = 100, c->npc = 3 * pt + 5;
+        c->p_ld = 100, c->npc = 3 * pt + 5, c->fill_k = 1;
     if (c->npc > NPC_MAX)
         c->npc = NPC_MAX;
     for (unsigned k = 0; k < c->npc; k++) {
-        c->pc[k] = rng_pct(r, 30) ? k : rng_bits(r, c->s.cfg.pc_w);
+        /* small PCs often (0 is also the PT's reset value) */
+        c->pc[k] = (rng_pct(r, 30) || c->fill) ? k & bits_mask(c->s.cfg.pc_w) : rng_bits(r, c->s.cfg.pc_w);
         c->stride[k] = pick_stride(c, r);
         switch (rng_below(r, 4)) {
         case 0: c->base[k] = rng_bits(r, 12); break;                                     /* near 0 */
@@ -95,6 +97,8 @@ static void new_phase(ctx_t *c, rng_t *r)
     if (!c->warps)
         c->warps = 1;
     c->phase_left = c->fill ? 2 * pt + 8 : 8 + (unsigned)rng_below(r, 300);
+    if (!c->fill)
+        c->fill_k = 0;
     c->fill = 0;
 }
 
@@ -126,7 +130,8 @@ static void gen(ctx_t *c, rng_t *r, apres_sap_in_t *in)
         new_phase(c, r);
     c->phase_left--;
 
-    unsigned k = (unsigned)rng_below(r, c->npc);
+    /* the fill phase loads its PCs in turn: PC 0 first, each one new */
+    unsigned k = c->fill_k ? (c->fill_k++ - 1) % c->npc : (unsigned)rng_below(r, c->npc);
     uint64_t w = pick_warp(c, r, c->warps);
     in->ld_valid = rng_pct(r, c->p_ld);
     in->ld_pc = c->pc[k];
