@@ -95,6 +95,7 @@ VFLAGS := --cc                  # C++ model
 VFLAGS += -Wall                 # every lint warning is an error
 VFLAGS += --assert              # immediate assertions run in every co-simulation
 VFLAGS += --trace-fst           # FST waveforms on request
+VFLAGS += --trace-max-array 64  # arrays up to 64 elements in waveforms (apres_laws' queue probes: one per warp)
 VFLAGS += --x-assign unique     # X assignments become random values, not zeros
 VFLAGS += --x-initial unique    # initial values follow +verilator+rand+reset
 # Per block: dram_sched's O(entries^2) row-score loops stay loops (unrolled they
@@ -298,11 +299,12 @@ bench: build
 	@M=$(BUILD)/memsched tests/bench_sim.sh
 
 # Every mode combination at every built parameter set, 10^6 cycles each: mrpb's
-# 216, dram_sched's five policies, mib_l2 (about 2 h on two cores; not part of
-# make test, which runs a few thousand cycles each).
+# 216, dram_sched's five policies, mib_l2, apres_laws, apres_sap (about 2 h on
+# two cores, nearly all of it mrpb's; not part of make test, which runs a few
+# thousand cycles each).
 LONG_CYCLES ?= 1000000
 LONG_JOBS   ?= 2
-LONG_BLOCKS ?= mrpb dram_sched mib_l2
+LONG_BLOCKS ?= mrpb dram_sched mib_l2 apres_laws apres_sap
 cosim-long: build
 	@st=0; for b in $(LONG_BLOCKS); do tests/modes.sh $$b --cycles $(LONG_CYCLES) --jobs $(LONG_JOBS) || st=1; done; exit $$st
 

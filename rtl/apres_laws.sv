@@ -264,4 +264,32 @@ module apres_laws #(
     end
   end
 `endif
+
+`ifndef SYNTHESIS
+  // Waveform probes (make waves, cosim --fst; tb/apres_laws_tb.c lists
+  // them): the queue as "the warp at position k" and the move of the cycle.
+  // Counting positions is N^2 / 2 bit operations a cycle, so they are
+  // computed only while a trace is open: the harness then adds the plusarg
+  // +memsched_probes (tb/shim.cpp), read at each clock edge. A warp's
+  // position is the number of warps ahead of it.
+  logic            probe_en;
+  // verilator lint_off UNUSEDSIGNAL
+  logic [IdxW-1:0] q_at [NumWarps];   // q_at[k]: the warp at position k
+  logic [1:0]      ev_move;           // 0 none, 1 a group to the head (hit), 2 to the tail (miss)
+  // verilator lint_on UNUSEDSIGNAL
+  always_ff @(posedge clk_i) probe_en <= $test$plusargs("memsched_probes") != 0;
+  always_comb begin
+    int pos;
+    pos = 0;
+    for (int k = 0; k < NumWarps; k++) q_at[k] = '0;
+    if (probe_en) begin
+      for (int w = 0; w < NumWarps; w++) begin
+        pos = $countones(~ahead_q[w] & ({NumWarps{1'b1}} << (w + 1)));
+        for (int v = 0; v < w; v++) pos += int'(ahead_q[v][w]);
+        q_at[pos] = IdxW'(w);
+      end
+    end
+  end
+  assign ev_move = !fb_ok ? 2'd0 : fb_hit_i ? 2'd1 : 2'd2;
+`endif
 endmodule

@@ -23,6 +23,7 @@ typedef struct {
     unsigned p_ld, npc, p_fb, p_hit, p_pf, p_stale, ready_kind;
     uint64_t warps;   /* the warps that load in this phase */
     uint64_t pcs[8];
+    char probe_name[APRES_LAWS_MAX_WARPS][2][24];   /* "q_at[k]" and its label "queue[k]" */
 } ctx_t;
 
 static const char *const valid_names[] = {"-", "VALID", NULL};
@@ -114,9 +115,32 @@ static void gen(ctx_t *c, rng_t *r, apres_laws_in_t *in)
 
 #include "glue.h"
 
+/* The queue as "the warp at position k" (rtl/apres_laws.sv computes it
+ * while a trace is open) and the move of each cycle, for waveforms. */
+static void probes(void *m, sigtab_t *t)
+{
+    static const char *const move_names[] = {"-", "HIT->HEAD", "MISS->TAIL", NULL};
+    ctx_t *c = m;
+    const unsigned n = c->s.cfg.num_warps;
+    unsigned k = sigtab_add(t, "ev_move", 2, 1);
+    sigtab_names(t, k, move_names);
+    t->sig[k].group = "events";
+    t->sig[k].label = "move";
+    k = sigtab_add(t, "fb_grp", n, 1);
+    t->sig[k].group = "events";
+    t->sig[k].label = "moved_group";
+    for (unsigned p = 0; p < n; p++) {
+        snprintf(c->probe_name[p][0], sizeof c->probe_name[p][0], "q_at[%u]", p);
+        snprintf(c->probe_name[p][1], sizeof c->probe_name[p][1], "queue[%u]", p);
+        k = sigtab_add(t, c->probe_name[p][0], bits_idx_width(n), 1);
+        t->sig[k].group = "scheduling queue (warp at position k)";
+        t->sig[k].label = c->probe_name[p][1];
+    }
+}
+
 static const char *const params[] = {"NumWarps", "PcW", "WgtEntries", NULL};
 static const knob_t knobs[] = {{0}};
 
 const block_t block_apres_laws = GLUE_BLOCK(
     "apres_laws", "APRES locality-aware warp scheduler: LLT, WGT, group moves in the scheduling queue (APRES section IV-A)",
-    params, knobs, NULL, 0);
+    params, knobs, probes, 0);

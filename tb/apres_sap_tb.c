@@ -9,8 +9,8 @@
  * and carry a group (never: LAWS' WGT full; always), how large the groups
  * are (the warp alone, a few, all warps), and how often an address breaks
  * its PC's stride (a mismatch). Idle stretches let bursts finish, busy ones
- * lose misses. After every reset a phase of new PCs (0, 1, 2, ...) back to
- * back fills the empty PT. Warp IDs above NumWarps appear when N is not a power of two. */
+ * lose misses. After every reset a phase of new PCs (0, 1, 2, ..., one per
+ * PT entry) back to back fills the empty PT, then loads them again (hits). Warp IDs above NumWarps appear when N is not a power of two. */
 #include "engine.h"
 #include "apres_sap.h"
 #include "bits.h"
@@ -73,8 +73,8 @@ static void new_phase(ctx_t *c, rng_t *r)
     c->p_noise = (unsigned[]){0, 0, 5, 30}[rng_below(r, 4)];
     c->grp_kind = (unsigned)rng_below(r, 5);
     c->npc = (unsigned[]){1, pt, pt + 1, pt + 4, 3 * pt + 5}[rng_below(r, 5)];
-    if (c->fill)   /* the PT fills from empty: allocations back to back, then the LRU's */
-        c->p_ld = 100, c->npc = 3 * pt + 5, c->fill_k = 1;
+    if (c->fill)   /* the PT fills from empty, allocations back to back; then its PCs all hit */
+        c->p_ld = 100, c->npc = pt, c->fill_k = 1;
     if (c->npc > NPC_MAX)
         c->npc = NPC_MAX;
     for (unsigned k = 0; k < c->npc; k++) {
@@ -154,9 +154,35 @@ static void gen(ctx_t *c, rng_t *r, apres_sap_in_t *in)
 
 #include "glue.h"
 
+/* The engine and the burst, for waveforms. */
+static void probes(void *m, sigtab_t *t)
+{
+    static const char *const st_names[] = {"IDLE", "RD", "CLS", "DIV", "VER", "BURST", NULL};
+    ctx_t *c = m;
+    const apres_sap_cfg_t *g = &c->s.cfg;
+    static const struct { const char *path, *label; int w; } p[] = {
+        {"st_q", "engine_state", -1}, {"cnt_q", "div_cycles_left", -2}, {"e_q", "pt_entry", -3},
+        {"s_old_q", "stored_stride", -4}, {"sv_old_q", "stored_stride_valid", 1}, {"sp_q", "burst_stride", -4},
+        {"wq_q", "targets_left", -5}, {"last_q", "last_issued_line", -6},
+    };
+    for (unsigned i = 0; i < sizeof p / sizeof p[0]; i++) {
+        unsigned w = p[i].w == -1 ? 3
+                   : p[i].w == -2 ? bits_clog2(apres_sap_div_cycles(g) + 1)
+                   : p[i].w == -3 ? g->pt_entries
+                   : p[i].w == -4 ? g->addr_w + 1
+                   : p[i].w == -5 ? g->num_warps
+                   : p[i].w == -6 ? g->addr_w - g->line_w : (unsigned)p[i].w;
+        unsigned k = sigtab_add(t, p[i].path, w, 1);
+        t->sig[k].group = i < 6 ? "engine" : "burst";
+        t->sig[k].label = p[i].label;
+        if (i == 0)
+            sigtab_names(t, k, st_names);
+    }
+}
+
 static const char *const params[] = {"NumWarps", "PcW", "AddrW", "LineW", "PtEntries", "DivSteps", NULL};
 static const knob_t knobs[] = {{0}};
 
 const block_t block_apres_sap = GLUE_BLOCK(
     "apres_sap", "APRES scheduling-aware prefetcher: PT, stride check, prefetch bursts for a missing group (APRES section IV-B)",
-    params, knobs, NULL, 0);
+    params, knobs, probes, 0);

@@ -151,6 +151,8 @@ void *shim_create(int init_random, uint32_t seed, const sigtab_t *in, const sigt
     s->ctx.fatalOnError(false);              // an assertion sets gotError; the engine reports it
     s->ctx.traceEverOn(true);
     s->ctx.assertOn(true);
+    static const char *argv0[] = {"memsched"};   // $test$plusargs needs the arguments set
+    s->ctx.commandArgs(1, argv0);
     s->top = new VTOP(&s->ctx, "top");
     set_clk(s->top, 0, 0);
     return s;
@@ -189,6 +191,10 @@ int shim_trace_open(void *h, const char *path)
     Shim *s = static_cast<Shim *>(h);
     s->tfp = new VerilatedFstC;
     s->top->trace(s->tfp, 99);
+    // Probes that only a waveform needs and that cost simulation time
+    // (apres_laws' queue positions) are computed from now on.
+    static const char *probes[] = {"+memsched_probes"};
+    s->ctx.commandArgsAdd(1, probes);
     s->tfp->open(path);
     return s->tfp->isOpen() ? 0 : -1;
 }
