@@ -42,7 +42,7 @@ LDLIBS   := -lz -pthread -latomic $(SIM_LIBS)
 
 # ---------------------------------------------------------------------------
 # Blocks and the RTL files each one reads (dependencies first).
-BLOCKS := prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched apres_laws apres_sap
+BLOCKS := prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched apres_laws apres_sap tbas temp_dispatch
 RTL_prio_enc := rtl/prio_enc.sv
 RTL_rr_arb   := rtl/prio_enc.sv rtl/rr_arb.sv
 RTL_argmax   := rtl/cmp_ge.sv rtl/argmax.sv
@@ -54,6 +54,8 @@ RTL_dram_sched := rtl/add_ks.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/cmp_ge.sv rtl/f
                 rtl/dram_qfold.sv rtl/dram_frow.sv rtl/dram_rowstore.sv rtl/dram_sched.sv
 RTL_apres_laws := rtl/apres_laws.sv
 RTL_apres_sap  := rtl/prio_enc.sv rtl/oh_sel.sv rtl/oh_dec.sv rtl/first_oh.sv rtl/add_ks.sv rtl/sub_ks.sv rtl/apres_sap.sv
+RTL_tbas       := rtl/oh_dec.sv rtl/add_ks.sv rtl/csa_add.sv rtl/cmp_ge.sv rtl/cnt_ge.sv rtl/popcnt.sv rtl/tbas.sv
+RTL_temp_dispatch := rtl/oh_dec.sv rtl/cmp_ge.sv rtl/temp_dispatch.sv
 
 # The system model's MRPB request fields (sim/sm.h): its line address and tag widths.
 SIM_MRPB_W := $(shell awk '/^\#define SIM_MRPB_(ADDR|TAG)_W/ { printf "%s ", $$3 }' sim/sm.h)
@@ -88,7 +90,10 @@ PSETS := \
   apres_sap:NumWarps=8,PcW=8,AddrW=16,LineW=4,PtEntries=1,DivSteps=3 \
   apres_sap:NumWarps=1,PcW=4,AddrW=8,LineW=2,PtEntries=3,DivSteps=8 \
   apres_sap:NumWarps=13,PcW=12,AddrW=63,LineW=7,PtEntries=3,DivSteps=5 \
-  apres_sap:NumWarps=8,PcW=6,AddrW=12,LineW=3,PtEntries=4,DivSteps=2
+  apres_sap:NumWarps=8,PcW=6,AddrW=12,LineW=3,PtEntries=4,DivSteps=2 \
+  tbas:NumWarps=48,MaxBatches=8,RunBatches=1 tbas:NumWarps=8,MaxBatches=3,RunBatches=2 \
+  tbas:NumWarps=1,MaxBatches=1,RunBatches=1 tbas:NumWarps=48,MaxBatches=8,RunBatches=2 \
+  temp_dispatch:NumSms=8,BlkW=16 temp_dispatch:NumSms=1,BlkW=1 temp_dispatch:NumSms=3,BlkW=5
 
 # Verilator, one flag per line (STYLE.md).
 VFLAGS := --cc                  # C++ model

@@ -38,7 +38,7 @@ void tbas_reset(tbas_state_t *s)
         s->wold[i] = bits_mask(c.num_warps) & ~bits_mask(i + 1);
     for (unsigned a = 0; a < c.max_batches; a++)
         s->bold[a] = bits_mask(c.max_batches) & ~bits_mask(a + 1);
-    s->all = bits_mask(c.max_batches);   /* empty slots: vacuously all active */
+    s->snap_all = bits_mask(c.max_batches);   /* empty slots: vacuously all active */
 }
 
 /* The rows hold one bit per pair i < j: i before j. */
@@ -94,40 +94,31 @@ typedef struct {
 static void decide(const tbas_state_t *s, const tbas_in_t *in, decide_t *d)
 {
     const unsigned nb = s->cfg.max_batches;
-    const uint64_t min = in->min_active & bits_mask(bits_clog2((uint64_t)s->cfg.num_warps + 1));
     const uint64_t exit = in->exit & bits_mask(s->cfg.num_warps);
     const uint64_t lb = in->launch_batch & bits_mask(bits_idx_width(nb));
-    uint64_t elig = 0, cand;
     memset(d, 0, sizeof *d);
-    for (unsigned b = 0; b < nb; b++) {
-        int gone = (s->mem[b] & ~exit) == 0;
-        if (launch_eff(s, in) && lb == b && gone)
-            d->newb |= UINT64_C(1) << b;
-        if (s->mem[b] && (s->cnt[b] >= min || (s->all >> b & 1)))
-            elig |= UINT64_C(1) << b;
-    }
-    d->dem = s->run & (~elig | d->newb);
     for (unsigned b = 0; b < nb; b++)
-        if ((d->dem >> b & 1) && (!s->mem[b] || (d->newb >> b & 1)))
-            d->dem_empty |= UINT64_C(1) << b;
+        if (launch_eff(s, in) && lb == b && !(s->mem[b] & ~exit))
+            d->newb |= UINT64_C(1) << b;
+    /* a slot that took a new batch in the last cycle leaves the running set now */
+    d->dem = s->run & (~s->elig | s->newb);
+    d->dem_empty = d->dem & (~s->ne | s->newb);
     const uint64_t keep = s->run & ~d->dem;
-    cand = ~s->run & elig & ~d->newb & bits_mask(nb);
+    const uint64_t cand = ~s->run & s->elig & ~s->newb & bits_mask(nb);
     /* b goes in when the batches kept plus the older candidates leave a slot */
     for (unsigned b = 0; b < nb; b++)
         if ((cand >> b & 1) &&
-            (unsigned)__builtin_popcountll(keep | before_set(s->bold, b, cand)) < s->cfg.run_batches) {
+            (unsigned)__builtin_popcountll(keep | before_set(s->bold, b, cand)) < s->cfg.run_batches)
             d->prom |= UINT64_C(1) << b;
-            if (s->cnt[b] < min)
-                d->prom_all |= UINT64_C(1) << b;
-        }
+    d->prom_all = d->prom & ~s->ge;
 }
 
 /* The GTO choice, one-hot (0: none). */
 static uint64_t gto(const tbas_state_t *s, const tbas_in_t *in)
 {
-    uint64_t runw = 0;
+    uint64_t runw = 0;   /* a slot that took a new batch does not issue until it leaves */
     for (unsigned b = 0; b < s->cfg.max_batches; b++)
-        if (s->run >> b & 1)
+        if ((s->run & ~s->newb) >> b & 1)
             runw |= s->mem[b];
     const uint64_t cand = in->ready & runw;
     if (cand & s->last)
@@ -142,19 +133,18 @@ static uint64_t gto(const tbas_state_t *s, const tbas_in_t *in)
 
 void tbas_eval(const tbas_state_t *s, const tbas_in_t *in, tbas_out_t *out)
 {
-    decide_t d;
     memset(out, 0, sizeof *out);
     uint64_t g = gto(s, in);
     if (g) {
         out->issue_valid = 1;
         out->issue_warp = (uint64_t)__builtin_ctzll(g);
+        out->issue_oh = g;
     }
-    decide(s, in, &d);
     out->run = s->run;
-    out->prom = d.prom;
-    out->prom_all = d.prom_all;
-    out->dem = d.dem;
-    out->dem_empty = d.dem_empty;
+    out->prom = s->prom;
+    out->prom_all = s->prom_all;
+    out->dem = s->dem;
+    out->dem_empty = s->dem_empty;
     for (unsigned b = 0; b < s->cfg.max_batches; b++)
         out->act_cnt[b] = s->cnt[b];
 }
@@ -169,16 +159,34 @@ void tbas_tick(tbas_state_t *s, const tbas_in_t *in)
     decide(s, in, &d);
     const uint64_t g = gto(s, in);
 
+    const uint64_t min = in->min_active & bits_mask(bits_clog2((uint64_t)n + 1));
     s->run = (s->run & ~d.dem) | d.prom;
+    s->prom = d.prom;
+    s->prom_all = d.prom_all;
+    s->dem = d.dem;
+    s->dem_empty = d.dem_empty;
     make_youngest(s->bold, nb, d.newb);
+    s->newb = d.newb;
     make_youngest(s->wold, n, launch);
     s->last = (g ? g : s->last) & ~exit & ~launch;
-    s->all = 0;
+    /* the eligibility stage, from the snapshot and the slots it was taken over */
+    s->ge = s->ne = s->elig = 0;
+    for (unsigned b = 0; b < nb; b++) {
+        const uint64_t bit = UINT64_C(1) << b;
+        s->cnt[b] = s->snap_cnt[b];
+        if (s->snap_cnt[b] >= min)
+            s->ge |= bit;
+        if (s->mem[b])
+            s->ne |= bit;
+    }
+    s->elig = s->ne & (s->ge | s->snap_all);
+    /* the slots after this cycle's launches and exits, and their snapshot */
+    s->snap_all = 0;
     for (unsigned b = 0; b < nb; b++) {
         s->mem[b] = (s->mem[b] & ~exit & ~launch) | (lb == b ? launch : 0);
-        s->cnt[b] = (uint64_t)__builtin_popcountll(s->mem[b] & active);
+        s->snap_cnt[b] = (uint64_t)__builtin_popcountll(s->mem[b] & active);
         if (!(s->mem[b] & ~active))
-            s->all |= UINT64_C(1) << b;
+            s->snap_all |= UINT64_C(1) << b;
     }
 }
 

@@ -11,17 +11,23 @@
  * batch smaller than MinActive still runs and nothing waits forever).
  *
  * Pipeline (the RTL has the same cycles; docs/tbas.md "Pipeline"):
- *   cycle t    the batch counts: per slot, how many of its warps (after this
+ *   cycle t    the snapshot: per slot, how many of its warps (after this
  *              cycle's launches and exits) are active, and whether all are,
- *              registered at the edge (the snapshot);
- *   cycle t+1  from the snapshot: demote every running batch that is not
- *              eligible or whose warps have all exited; promote the oldest
+ *              registered at the edge (the RTL counts in groups of 16 warps);
+ *   cycle t+1  the eligibility: the count compared with MinActive, and
+ *              whether the slot has live warps, registered at the edge;
+ *   cycle t+2  the decision: demote every running batch that is not
+ *              eligible or whose slot takes a new batch; promote the oldest
  *              eligible pending batches until RunBatches run; the new
  *              running set is registered at the edge;
- *   cycle t+2  the warps of that running set issue.
- * So a warp going inactive in cycle t changes what issues from cycle t+2.
- * A batch whose slot is taken by a new batch (a launch into a slot whose
- * warps all exit that cycle) leaves the running set at that edge.
+ *   cycle t+3  the warps of that running set issue; the decision's events
+ *              (promotions, demotions, reasons) are output in this cycle,
+ *              with the running set they made.
+ * So a warp going inactive in cycle t changes what issues from cycle t+3.
+ * A launch into a slot whose warps have all exited (or exit in that cycle)
+ * starts a new batch there; if the slot was running, the old batch leaves
+ * the running set at the next decision (dem_empty), and the slot's warps do
+ * not issue in between.
  */
 #ifndef MEMSCHED_TBAS_H
 #define MEMSCHED_TBAS_H
@@ -48,11 +54,12 @@ typedef struct {
 } tbas_in_t;
 
 typedef struct {
-    uint64_t issue_valid, issue_warp;     /* the GTO choice among ready warps of running batches */
+    uint64_t issue_valid, issue_warp;     /* the GTO choice among ready warps of running batches ... */
+    uint64_t issue_oh;                    /* ... one-hot (0 when none) */
     uint64_t run;                         /* MaxBatches bits: the running set this cycle's issue uses */
-    uint64_t prom, prom_all;              /* batches promoted at this edge; ... under the all-active rule */
-    uint64_t dem, dem_empty;              /* batches demoted at this edge; ... because their warps exited */
-    uint64_t act_cnt[TBAS_MAX_BATCHES];   /* the snapshot's active warps per batch (this cycle's decision) */
+    uint64_t prom, prom_all;              /* batches promoted into it at the last edge; ... under the all-active rule */
+    uint64_t dem, dem_empty;              /* batches demoted at the last edge; ... because their warps exited */
+    uint64_t act_cnt[TBAS_MAX_BATCHES];   /* the active warps per batch this cycle's decision sees */
 } tbas_out_t;
 
 typedef struct {
@@ -61,9 +68,15 @@ typedef struct {
     uint64_t wold[TBAS_MAX_WARPS];     /* row i, bits j > i: warp i launched before warp j */
     uint64_t bold[TBAS_MAX_BATCHES];   /* row a, bits b > a: slot a's batch is older than slot b's */
     uint64_t run;                      /* MaxBatches bits: the running set */
+    uint64_t prom, prom_all, dem, dem_empty;   /* the last edge's decision (registered outputs) */
+    uint64_t newb;                     /* MaxBatches bits, one-hot or 0: the slot that took a new batch last cycle */
     uint64_t last;                     /* NumWarps bits, one-hot or 0: the warp GTO issued last */
-    uint64_t cnt[TBAS_MAX_BATCHES];    /* the snapshot: active warps per slot ... */
-    uint64_t all;                      /* ... and whether all of the slot's warps were active */
+    uint64_t snap_cnt[TBAS_MAX_BATCHES];   /* the snapshot: active warps per slot ... */
+    uint64_t snap_all;                     /* ... and whether all of the slot's warps were active */
+    uint64_t cnt[TBAS_MAX_BATCHES];        /* the eligibility stage: the snapshot's count, ... */
+    uint64_t ge;                           /* ... at least MinActive, ... */
+    uint64_t ne;                           /* ... the slot had live warps, ... */
+    uint64_t elig;                         /* ... eligible: ne and (ge or all active) */
 } tbas_state_t;
 
 int  tbas_init(tbas_state_t *s, const tbas_cfg_t *cfg);

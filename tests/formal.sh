@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # formal.sh - formal checks of the primitives (what, how and why: docs/formal.md).
 #
-#   prio_enc, argmax  equivalence with a behavioural reference (tests/formal/*_ref.sv):
+#   prio_enc, argmax, equivalence with a behavioural reference (tests/formal/*_ref.sv):
+#   popcnt, csa_add,
+#   cnt_ge
 #                     Yosys miter -equiv + sat -prove-asserts
 #   fifo, rr_arb      the `ifdef FORMAL assertions of rtl/X.sv, by k-induction:
 #   cqueue            (the order of the collapsing queue: tests/formal/cqueue_top.sv)
@@ -9,6 +11,9 @@
 #                     and the cover statements reached (the proof is not vacuous)
 #   apres_laws        the scheduling queue stays a strict total order: k-induction
 #                     (tests/formal/apres_laws_top.sv), covers reached
+#   tbas              running-set bound, issue only from the running set, the
+#                     promotion bound, both orders total: k-induction
+#                     (tests/formal/tbas_top.sv), covers reached
 #   mrpb              the `ifdef FORMAL assertions of rtl/mrpb.sv and rtl/mrpb_drain_sel.sv
 #                     (drain sources, policies, no stored write under flush, ...) by
 #                     BMC from reset with free modes (tests/formal/mrpb_top.sv)
@@ -239,6 +244,26 @@ done
 # power of two), 2 WGT entries.
 for n in 3 5; do
     checks+=("induct apres_laws_N$n 'apres_laws NumWarps=$n' apres_laws_top 'NumWarps=$n PcW=2 WgtEntries=2' 8 $(block_rtl . apres_laws) tests/formal/apres_laws_top.sv")
+done
+
+# tbas' counting primitives against plain sums: popcnt (the Wallace tree),
+# csa_add (carry-save rows), cnt_ge (thermometer tree), at sizes that cover
+# their structures (one, two, three and more stages; odd sizes).
+for n in 1 2 5 12 16; do
+    checks+=("equiv popcnt_N$n 'popcnt N=$n' popcnt popcnt_ref 'N=$n' '' rtl/add_ks.sv rtl/popcnt.sv tests/formal/popcnt_ref.sv")
+done
+for rw in 1:3 2:4 5:5 8:7; do
+    checks+=("equiv csa_add_R${rw%:*}_W${rw#*:} 'csa_add Rows=${rw%:*} W=${rw#*:}' csa_add csa_add_ref 'Rows=${rw%:*} W=${rw#*:}' '' rtl/add_ks.sv rtl/csa_add.sv tests/formal/csa_add_ref.sv")
+done
+for nk in 1:1 8:1 8:2 5:3 16:4 3:5; do
+    checks+=("equiv cnt_ge_N${nk%:*}_K${nk#*:} 'cnt_ge N=${nk%:*} K=${nk#*:}' cnt_ge cnt_ge_ref 'N=${nk%:*} K=${nk#*:}' '' rtl/cnt_ge.sv tests/formal/cnt_ge_ref.sv")
+done
+
+# tbas: at most RunBatches running, no warp outside the running set issues,
+# the oldest candidate is promoted in the decision that finds a free place,
+# both orders stay strict total orders; 4 warps x 3 slots, one and two running.
+for r in 1 2; do
+    checks+=("induct tbas_R$r 'tbas NumWarps=4 MaxBatches=3 RunBatches=$r' tbas_top 'NumWarps=4 MaxBatches=3 RunBatches=$r' 6 $(block_rtl . tbas) tests/formal/tbas_top.sv")
 done
 
 # mrpb: drain control and policies, any modes, 3 queues (not a power of two)

@@ -106,38 +106,40 @@ static void expect_issues(const sm_t *m, unsigned from, const int *want, unsigne
  * with warps 0, 1; batch 1 = (1,0,0), warps 2, 3; batch 2 = (0,1,0), warps
  * 4, 5; batch 3 = (1,1,0), warps 6, 7. Every warp loads its batch's page,
  * then computes on it ("LA"). A batch has sufficient active warps when both
- * of its warps are active (MinActive 2); one batch runs (RunBatches 1);
- * a load keeps its warp waiting 4 cycles.
+ * of its warps are active (MinActive 2); one batch runs (RunBatches 1); a
+ * load keeps its warp waiting 4 cycles. A decision in cycle t sees the
+ * snapshot of t - 2 (and the slots' live warps of t - 1); its running set
+ * issues from t + 1, when its events are output (out[t + 1].prom etc.).
  *
  * The timeline (cycle: what happens), worked out by hand:
- *   0-3   batches 0, 1, 2, 3 launch, one a cycle (their snapshots follow a
- *         cycle later); 1: batch 0 promoted (its snapshot of cycle 0: 2 active)
- *   2     w0 issues its load (waits 3..6)       3  w1 its load (waits 4..7)
- *   4     batch 0's snapshot of 3 has 1 active: demoted; batch 1 promoted
- *         (batches 1, 2, 3 all have 2 active: the oldest); nothing issues
- *         (the running set of cycle 4 is still batch 0, both warps waiting)
- *   5, 6  w2, w3 load (wait 6..9, 7..10)
- *   7     batch 1 demoted (snapshot of 6: w2 waits); batch 0 still has none
- *         active: batch 2 promoted; nothing issues
- *   8, 9  w4, w5 load (wait 9..12, 10..13); w0, w1 are active again from 7, 8
- *   10    batch 2 demoted; batch 0 (2 active since 8) and batch 3 (2 active)
- *         are eligible: the older, batch 0, is promoted (Figure 9 (e); a
- *         promotion of the demoted batch's successor, (d), would take 3)
- *   11, 12  w0, w1 compute and exit at 12, 13; at 13 batch 0 still runs on
- *         the snapshot of 12 (w1 alone, active: all its warps)
- *   14    batch 0 demoted (empty); batch 1 (2 active since 11) before 3
- *   15, 16  w2, w3 compute; 18 batch 1 demoted (empty), batch 2 promoted
- *   19, 20  w4, w5 compute; 22 batch 2 demoted (empty), batch 3 promoted
- *   23, 24  w6, w7 load (wait 24..27, 25..28); 25 batch 3 demoted
- *   30    batch 3 promoted again (snapshot of 29: both active)
- *   31, 32  w7 (the greedy warp: it issued last, at 24) and w6 compute;
- *   34    batch 3 demoted (empty). */
+ *   0-3   batches 0, 1, 2, 3 launch, one a cycle; 2: batch 0 promoted (the
+ *         snapshot of 0: both warps active)
+ *   3, 4  w0, w1 issue their loads (wait 4..7, 5..8)
+ *   6     batch 0 demoted (snapshot of 4: w0 waits); batch 1 promoted
+ *         (batches 1, 2, 3 all have 2 active: the oldest); 5, 6: nothing
+ *         issues (the running set is still batch 0, both warps waiting)
+ *   7, 8  w2, w3 load (wait 8..11, 9..12); 10: batch 1 demoted (snapshot of
+ *         8); batch 0 has 1 active (w1 waits through 8): batch 2 promoted
+ *   11, 12  w4, w5 load (wait 12..15, 13..16)
+ *   14    batch 2 demoted; batch 0 (2 active since 9) and batch 3 (2
+ *         active) are eligible, batch 1 is not (w3 waits through 12): the
+ *         older, batch 0, is promoted (Figure 9 (e); a promotion of the
+ *         demoted batch's successor, (d), would take 3)
+ *   15, 16  w0, w1 compute and exit at 16, 17; 18 still keeps batch 0 on
+ *         the snapshot of 16 (w1 alone and active: all its warps)
+ *   19    batch 0 demoted (empty); batch 1 (2 active since 13) before 3
+ *   20, 21  w2, w3 compute; 24 batch 1 demoted (empty), batch 2 promoted
+ *   25, 26  w4, w5 compute; 29 batch 2 demoted (empty), batch 3 promoted
+ *   30, 31  w6, w7 load (wait 31..34, 32..35); 33 batch 3 demoted
+ *   38    batch 3 promoted again (snapshot of 36: both active)
+ *   39, 40  w7 (the greedy warp: it issued last, at 31) and w6 compute;
+ *   43    batch 3 demoted (empty). */
 static void fig9_run(sm_t *m)
 {
     sm_init(m, 8, 4, 1, 2, 4);
     for (unsigned b = 0; b < 4; b++)
         sm_step(m, B(2 * b) | B(2 * b + 1), b, "LA");
-    sm_run(m, 40);
+    sm_run(m, 48);
 }
 
 /* (c): demotion on insufficient active warps and promotion of a batch with
@@ -147,19 +149,23 @@ static void figure9c_demote_promote(void **st)
     (void)st;
     sm_t m;
     fig9_run(&m);
-    assert_int_equal(m.out[1].prom, B(0));
-    assert_int_equal(m.out[4].dem, B(0));
-    assert_int_equal(m.out[4].dem_empty, 0);
-    assert_int_equal(m.out[4].prom, B(1));
-    assert_int_equal(m.out[4].act_cnt[0], 1);   /* the snapshot of cycle 3 */
-    assert_int_equal(m.out[7].dem, B(1));
-    assert_int_equal(m.out[7].prom, B(2));
-    assert_int_equal(m.out[5].run, B(1));
-    for (unsigned t = 0; t < 40; t++)   /* nothing else moves in these cycles */
-        if (t != 1 && t != 4 && t != 7 && t != 10 && t != 14 && t != 18 && t != 22 && t != 25 && t != 30 &&
-            t != 34)
-            assert_int_equal(m.out[t].prom | m.out[t].dem, 0);
-    expect_issues(&m, 0, (const int[]){-1, -1, 0, 1, -1, 2, 3, -1, 4, 5}, 10);
+    assert_int_equal(m.out[3].prom, B(0));
+    assert_int_equal(m.out[7].dem, B(0));
+    assert_int_equal(m.out[7].dem_empty, 0);
+    assert_int_equal(m.out[7].prom, B(1));
+    assert_int_equal(m.out[6].act_cnt[0], 1);   /* the snapshot of cycle 4 */
+    assert_int_equal(m.out[11].dem, B(1));
+    assert_int_equal(m.out[11].prom, B(2));
+    assert_int_equal(m.out[7].run, B(1));
+    static const unsigned moves[] = {2, 6, 10, 14, 19, 24, 29, 33, 38, 43};
+    for (unsigned t = 0, k = 0; t < 47; t++) {   /* nothing else moves */
+        if (k < 10 && t == moves[k]) {
+            k++;
+            continue;
+        }
+        assert_int_equal(m.out[t + 1].prom | m.out[t + 1].dem, 0);
+    }
+    expect_issues(&m, 0, (const int[]){-1, -1, -1, 0, 1, -1, -1, 2, 3, -1, -1, 4, 5}, 13);
 }
 
 /* (e): the older batch first, and the whole issue order. */
@@ -168,20 +174,20 @@ static void figure9e_older_first(void **st)
     (void)st;
     sm_t m;
     fig9_run(&m);
-    assert_int_equal(m.out[10].dem, B(2));
-    assert_int_equal(m.out[10].prom, B(0));   /* not batch 3 */
-    assert_int_equal(m.out[14].dem, B(0));
-    assert_int_equal(m.out[14].dem_empty, B(0));
-    assert_int_equal(m.out[14].prom, B(1));
-    assert_int_equal(m.out[13].prom_all | m.out[13].dem, 0);   /* w1 alone, all active: stays */
-    assert_int_equal(m.out[18].prom, B(2));
-    assert_int_equal(m.out[22].prom, B(3));
-    assert_int_equal(m.out[25].dem, B(3));
-    assert_int_equal(m.out[25].prom, 0);
+    assert_int_equal(m.out[15].dem, B(2));
+    assert_int_equal(m.out[15].prom, B(0));   /* not batch 3 */
+    assert_int_equal(m.out[20].dem, B(0));
+    assert_int_equal(m.out[20].dem_empty, B(0));
+    assert_int_equal(m.out[20].prom, B(1));
+    assert_int_equal(m.out[25].prom, B(2));
     assert_int_equal(m.out[30].prom, B(3));
-    assert_int_equal(m.out[34].dem_empty, B(3));
-    const int want[] = {-1, -1, 0, 1, -1, 2, 3, -1, 4, 5, -1, 0, 1, -1, -1, 2, 3, -1, -1, 4,
-                        5, -1, -1, 6, 7, -1, -1, -1, -1, -1, -1, 7, 6, -1, -1};
+    assert_int_equal(m.out[34].dem, B(3));
+    assert_int_equal(m.out[34].dem_empty, 0);
+    assert_int_equal(m.out[34].prom, 0);
+    assert_int_equal(m.out[39].prom, B(3));
+    assert_int_equal(m.out[44].dem_empty, B(3));
+    const int want[] = {-1, -1, -1, 0,  1,  -1, -1, 2,  3,  -1, -1, 4,  5,  -1, -1, 0,  1,  -1, -1, -1, 2,
+                        3,  -1, -1, -1, 4,  5,  -1, -1, -1, 6,  7,  -1, -1, -1, -1, -1, -1, -1, 7,  6,  -1};
     expect_issues(&m, 0, want, sizeof want / sizeof want[0]);
 }
 
@@ -194,22 +200,22 @@ static void min_above_batch_size(void **st)
     sm_init(&m, 4, 2, 1, 4, 3);
     sm_step(&m, B(0) | B(1), 0, "AALA");
     sm_step(&m, B(2) | B(3), 1, "A");
-    /* 1: batch 0 promoted under the all-active rule (2 active < 4) */
-    assert_int_equal(m.out[1].prom, B(0));
-    assert_int_equal(m.out[1].prom_all, B(0));
     sm_run(&m, 30);
-    /* GTO keeps w0 (greedy) for A A L at 2, 3, 4; w0 waits 5..7, so w1
-     * (the oldest ready) issues at 5 and, greedy, 6; the snapshot of 5 has
-     * one active warp in batch 0: demoted at 6, batch 1 (all active)
-     * promoted; its warps w2, w3 issue at 7, 8 */
-    expect_issues(&m, 2, (const int[]){0, 0, 0, 1, 1, 2, 3}, 7);
-    assert_int_equal(m.out[6].dem, B(0));
-    assert_int_equal(m.out[6].prom, B(1));
-    assert_int_equal(m.out[6].prom_all, B(1));
+    /* 2: batch 0 promoted under the all-active rule (2 active < 4) */
+    assert_int_equal(m.out[3].prom, B(0));
+    assert_int_equal(m.out[3].prom_all, B(0));
+    /* GTO keeps w0 (greedy) for A A L at 3, 4, 5; w0 waits 6..8, so w1
+     * (the oldest ready) issues at 6 and, greedy, 7 and 8; the snapshot of 6
+     * has one active warp in batch 0: demoted at 8, batch 1 (all active)
+     * promoted; its warps w2, w3 issue at 9, 10 */
+    expect_issues(&m, 3, (const int[]){0, 0, 0, 1, 1, 1, 2, 3, -1}, 9);
+    assert_int_equal(m.out[9].dem, B(0));
+    assert_int_equal(m.out[9].prom, B(1));
+    assert_int_equal(m.out[9].prom_all, B(1));
 }
 
-/* RunBatches 2: the two oldest eligible batches are promoted in one cycle;
- * when one leaves, the next oldest fills its place. */
+/* RunBatches 2: the two oldest eligible batches are promoted; when one
+ * leaves, the next oldest fills its place. */
 static void two_running(void **st)
 {
     (void)st;
@@ -218,20 +224,20 @@ static void two_running(void **st)
     sm_step(&m, B(0) | B(1), 2, "A");   /* slot 2 first: the oldest batch */
     sm_step(&m, B(2) | B(3), 0, "AAAAAA");
     sm_step(&m, B(4) | B(5), 1, "A");
-    /* cycle 1 promotes slot 2 (snapshot of 0); cycle 2 slot 0 (two may run) */
-    assert_int_equal(m.out[1].prom, B(2));
-    assert_int_equal(m.out[2].prom, B(0));
-    sm_run(&m, 20);
-    assert_int_equal(m.out[3].run, B(0) | B(2));
-    assert_int_equal(m.out[3].prom, 0);   /* slot 1 eligible, both places taken */
-    /* w0, w1 issue at 2, 3 and exit at 3, 4: the snapshot of 4 has slot 2
-     * empty, so 5 demotes it and promotes slot 1 in its place. Greedy: w2
-     * six times from 4, w3 six times from 10 (the oldest ready), then w4, w5 */
-    assert_int_equal(m.out[5].dem, B(2));
-    assert_int_equal(m.out[5].dem_empty, B(2));
-    assert_int_equal(m.out[5].prom, B(1));
-    assert_int_equal(m.out[6].run, B(0) | B(1));
-    expect_issues(&m, 2, (const int[]){0, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 5, -1}, 17);
+    sm_run(&m, 24);
+    /* cycle 2 promotes slot 2 (snapshot of 0); cycle 3 slot 0 (two may run) */
+    assert_int_equal(m.out[3].prom, B(2));
+    assert_int_equal(m.out[4].prom, B(0));
+    assert_int_equal(m.out[4].run, B(0) | B(2));
+    assert_int_equal(m.out[5].prom, 0);   /* slot 1 eligible, both places taken */
+    /* w0, w1 issue at 3, 4 and exit at 4, 5: the snapshot of 5 has slot 2
+     * empty, so 7 demotes it and promotes slot 1 in its place. Greedy: w2
+     * six times from 5, w3 six times from 11 (the oldest ready), then w4, w5 */
+    assert_int_equal(m.out[8].dem, B(2));
+    assert_int_equal(m.out[8].dem_empty, B(2));
+    assert_int_equal(m.out[8].prom, B(1));
+    assert_int_equal(m.out[8].run, B(0) | B(1));
+    expect_issues(&m, 3, (const int[]){0, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 5, -1}, 17);
 }
 
 /* A running batch whose warps all exit while a new batch launches into its
@@ -244,19 +250,24 @@ static void slot_reuse(void **st)
     sm_init(&m, 4, 2, 1, 1, 2);
     sm_step(&m, B(0), 0, "A");
     sm_step(&m, B(1), 1, "AAAA");
-    sm_run(&m, 3);   /* 1: slot 0 promoted; 2: w0 issues */
-    assert_int_equal(m.issued[2], 0);
-    /* 3: w0 exits and w2 launches into slot 0 */
+    sm_run(&m, 4);   /* 2: slot 0 promoted; 3: w0 issues */
+    assert_int_equal(m.issued[3], 0);
+    /* 4: w0 exits and w2 launches into slot 0: a new batch; the decision of
+     * 5 demotes the old one (empty) and promotes slot 1, the older batch now */
     sm_step(&m, B(2), 0, "A");
-    assert_int_equal(m.out[3].dem, B(0));
-    assert_int_equal(m.out[3].dem_empty, B(0));
-    assert_int_equal(m.out[3].prom, B(1));   /* slot 1 is the older batch now */
-    sm_run(&m, 12);
-    expect_issues(&m, 4, (const int[]){1, 1, 1, 1}, 4);
-    /* w1 exits at 8; slot 1's snapshot of 8 is empty: demoted at 9, slot 0 promoted */
-    assert_int_equal(m.out[9].dem_empty, B(1));
-    assert_int_equal(m.out[9].prom, B(0));
-    assert_int_equal(m.issued[10], 2);
+    sm_run(&m, 16);
+    assert_int_equal(m.out[5].prom | m.out[5].dem, 0);
+    assert_int_equal(m.out[5].run, B(0));   /* slot 0 still holds the place ... */
+    assert_int_equal(m.issued[5], -1);      /* ... but does not issue */
+    assert_int_equal(m.out[6].dem, B(0));
+    assert_int_equal(m.out[6].dem_empty, B(0));
+    assert_int_equal(m.out[6].prom, B(1));
+    expect_issues(&m, 6, (const int[]){1, 1, 1, 1}, 4);
+    /* w1 exits at 10; slot 1's snapshot of 10 is empty: demoted at 12, slot 0 promoted */
+    assert_int_equal(m.out[12].dem, 0);
+    assert_int_equal(m.out[13].dem_empty, B(1));
+    assert_int_equal(m.out[13].prom, B(0));
+    assert_int_equal(m.issued[13], 2);
 }
 
 /* A batch whose warps all exit while pending is never promoted; a launch
@@ -271,15 +282,16 @@ static void exits_and_bad_launch(void **st)
     tbas_out_t o;
     tbas_tick(&s, &in);
     in = (tbas_in_t){.min_active = 1, .exit = 0x3, .active = 0xFF};   /* both exit at once */
-    tbas_eval(&s, &in, &o);
-    assert_int_equal(o.prom, B(1));   /* on the snapshot: promoted, then */
-    tbas_tick(&s, &in);
+    tbas_tick(&s, &in);   /* the snapshot is being judged */
     in = (tbas_in_t){.min_active = 1, .active = 0xFF};
+    tbas_tick(&s, &in);   /* on the snapshot of the launch: promoted, then */
+    tbas_eval(&s, &in, &o);
+    assert_int_equal(o.prom, B(1));
+    assert_int_equal(o.run, B(1));
+    tbas_tick(&s, &in);
     tbas_eval(&s, &in, &o);
     assert_int_equal(o.dem, B(1));
     assert_int_equal(o.dem_empty, B(1));
-    tbas_tick(&s, &in);
-    tbas_eval(&s, &in, &o);
     assert_int_equal(o.run, 0);
     in = (tbas_in_t){.min_active = 1, .launch = 0x4, .launch_batch = 3, .active = 0xFF};
     tbas_chk_t chk;

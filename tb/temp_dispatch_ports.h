@@ -1,0 +1,10 @@
+/* temp_dispatch_ports.h - the ports of rtl/temp_dispatch.sv (tb/glue.h describes the columns). */
+PORT(in,  wr_valid, 1,                              1,            valid_names)
+PORT(in,  wr_sm,    bits_idx_width(cfg->num_sms),   1,            NULL)
+PORT(in,  wr_head,  cfg->blk_w + 1,                 1,            NULL)
+PORT(in,  wr_tail,  cfg->blk_w + 1,                 1,            NULL)
+PORT(in,  pop,      cfg->num_sms,                   1,            NULL)
+PORT(out, wr_err,   1,                              1,            err_names)
+PORT(out, grant,    cfg->num_sms,                   1,            NULL)
+PORT(out, blk,      cfg->blk_w,                     cfg->num_sms, NULL)
+PORT(out, empty,    cfg->num_sms,                   1,            NULL)
