@@ -92,8 +92,8 @@ PSETS := \
   apres_sap:NumWarps=13,PcW=12,AddrW=63,LineW=7,PtEntries=3,DivSteps=5 \
   apres_sap:NumWarps=8,PcW=6,AddrW=12,LineW=3,PtEntries=4,DivSteps=2 \
   tbas:NumWarps=48,MaxBatches=8,RunBatches=1 tbas:NumWarps=8,MaxBatches=3,RunBatches=2 \
-  tbas:NumWarps=1,MaxBatches=1,RunBatches=1 tbas:NumWarps=48,MaxBatches=8,RunBatches=2 \
-  temp_dispatch:NumSms=8,BlkW=16 temp_dispatch:NumSms=1,BlkW=1 temp_dispatch:NumSms=3,BlkW=5
+  tbas:NumWarps=1,MaxBatches=1,RunBatches=1 \
+  temp_dispatch:NumSms=8,BlkW=16 temp_dispatch:NumSms=3,BlkW=1
 
 # Verilator, one flag per line (STYLE.md).
 VFLAGS := --cc                  # C++ model
@@ -304,12 +304,13 @@ bench: build
 	@M=$(BUILD)/memsched tests/bench_sim.sh
 
 # Every mode combination at every built parameter set, 10^6 cycles each: mrpb's
-# 216, dram_sched's five policies, mib_l2, apres_laws, apres_sap (about 2 h on
+# 216, dram_sched's five policies, mib_l2, apres_laws, apres_sap, tbas,
+# temp_dispatch (about 2 h on
 # two cores, nearly all of it mrpb's; not part of make test, which runs a few
 # thousand cycles each).
 LONG_CYCLES ?= 1000000
 LONG_JOBS   ?= 2
-LONG_BLOCKS ?= mrpb dram_sched mib_l2 apres_laws apres_sap
+LONG_BLOCKS ?= mrpb dram_sched mib_l2 apres_laws apres_sap tbas temp_dispatch
 cosim-long: build
 	@st=0; for b in $(LONG_BLOCKS); do tests/modes.sh $$b --cycles $(LONG_CYCLES) --jobs $(LONG_JOBS) || st=1; done; exit $$st
 
@@ -391,6 +392,9 @@ MUTATE_PSET_apres_laws := NumWarps=8,PcW=8,WgtEntries=3
 # apres_sap: 8 warps, 4 PT entries (LRU pairs), 12-bit addresses: the
 # engine's control and the datapaths at a width the short runs cover.
 MUTATE_PSET_apres_sap := NumWarps=8,PcW=6,AddrW=12,LineW=3,PtEntries=4,DivSteps=2
+# tbas: 8 warps, 3 slots, two running: the decision and the counts at a
+# size where the short runs reach every slot state.
+MUTATE_PSET_tbas := NumWarps=8,MaxBatches=3,RunBatches=2
 # argmax: the radix-8 tree (the same all-pairs group module as the default,
 # one level deeper); the default, radix 64 at 48 x 8, is a 44 000-cell
 # netlist that Verilator takes more than 20 minutes to compile as a mutant.

@@ -1,5 +1,5 @@
 /* apres_laws - APRES' locality-aware warp scheduler (LAWS; APRES paper
- * section IV-A; docs/apres.md). The RTL is not built yet.
+ * section IV-A; docs/apres.md). The RTL: rtl/apres_laws.sv.
  *
  * The last-load table (LLT: one last-load PC per warp), the warp-group table
  * (WGT: WgtEntries group vectors), and the scheduling queue: a permutation

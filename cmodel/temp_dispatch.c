@@ -38,12 +38,13 @@ static int write_sm(const temp_dispatch_state_t *s, const temp_dispatch_in_t *in
     return (int)sm;
 }
 
+/* A write to an SM, taken or refused, refuses that SM's pop. */
 static uint64_t grants(const temp_dispatch_state_t *s, const temp_dispatch_in_t *in)
 {
     uint64_t g = 0;
-    const int ws = write_sm(s, in);
+    const uint64_t sm = in->wr_sm & bits_mask(bits_idx_width(s->cfg.num_sms));
     for (unsigned k = 0; k < s->cfg.num_sms; k++)
-        if ((in->pop >> k & 1) && s->head[k] != s->tail[k] && (int)k != ws)
+        if ((in->pop >> k & 1) && s->head[k] != s->tail[k] && !((in->wr_valid & 1) && sm == k))
             g |= UINT64_C(1) << k;
     return g;
 }

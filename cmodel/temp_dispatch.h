@@ -11,7 +11,8 @@
  *
  * Each cycle: a range write (wr_valid) to SM wr_sm is refused (wr_err, no
  * change) when head > tail, tail > 2^BlkW or wr_sm >= NumSms; a taken write
- * replaces the SM's range at the edge and refuses that SM's pop this cycle.
+ * replaces the SM's range at the edge. A write to an SM, taken or refused,
+ * refuses that SM's pop this cycle (the pop does not wait for the check).
  * Every SM whose pop finds its queue not empty gets its head (grant, blk),
  * all SMs in the same cycle; empty_o shows the registers.
  */

@@ -6,23 +6,25 @@
 //   exited (or exit in the same cycle) starts a new batch there, the
 //   youngest: bold_q is the batches' age order, one flip-flop per slot pair.
 // * Snapshot (cycle t): per slot, the active warps after this cycle's
-//   launches and exits, counted in groups of up to 16 warps (part_q, the
-//   popcnt's first half), and whether all of them are active (all_q).
-// * Decision (cycle t+1): the groups' counts are summed and compared with
-//   MinActive; a slot is eligible when it has live warps and enough active
-//   ones, or all of them active. Running slots that are not eligible, or
-//   whose slot takes a new batch, are demoted; each eligible pending slot is
-//   promoted when the slots kept plus the older eligible pending slots leave
-//   a place (that is, the oldest ones, up to RunBatches).
-// * Issue (cycle t+2 for that decision): greedy-then-oldest over the ready
+//   launches and exits, counted in groups of up to 8 warps (part_q; the
+//   launched warps apart, lpart_q), and whether all of them are active (all_q).
+// * Eligibility (cycle t+1): the groups' counts summed and compared.
+//   A slot is eligible when it has live warps and at least MinActive
+//   active ones, or all of them active.
+// * Decision (cycle t+2), from registers only: running slots that are not
+//   eligible, or whose slot took a new batch last cycle, are demoted; each
+//   eligible pending slot is promoted when the slots kept plus the older
+//   eligible pending slots leave a place (the oldest ones, up to RunBatches).
+// * Issue (cycle t+3, with that decision's events): greedy-then-oldest over the ready
 //   warps of the running slots: the warp issued last while it is ready, else
 //   the ready warp no ready warp was launched before (wold_q: the warps'
 //   launch order, one flip-flop per pair).
 //
 // Example (NumWarps 4, MaxBatches 2, RunBatches 1, MinActive 1): warps 0, 1
-// launch into slot 0 at cycle 0 and are active: snapshot at the edge;
-// cycle 1 promotes slot 0 (prom_o = 2'b01); from cycle 2 run_o = 2'b01 and
-// ready_i = 4'b0011 issues warp 0, then warp 0 again while it stays ready.
+// launch into slot 0 at cycle 0 and are active (the snapshot); cycle 1
+// judges it eligible; cycle 2 promotes slot 0; from cycle 3 run_o = 2'b01
+// (prom_o = 2'b01 in cycle 3) and ready_i = 4'b0011 issues warp 0, then
+// warp 0 again while it stays ready.
 module tbas #(
   parameter int NumWarps   = 48,                                    // warps per SM, 1..64
   parameter int MaxBatches = 8,                                     // batch slots, 1..16
@@ -30,7 +32,7 @@ module tbas #(
   localparam int IdxW  = (NumWarps > 1) ? $clog2(NumWarps) : 1,     // warp index width
   localparam int BatchW = (MaxBatches > 1) ? $clog2(MaxBatches) : 1, // batch slot index width
   localparam int CntW  = $clog2(NumWarps + 1),                      // warp count width
-  localparam int G     = (NumWarps < 16) ? NumWarps : 16,           // warps per snapshot group
+  localparam int G     = (NumWarps < 8) ? NumWarps : 8,             // warps per snapshot group
   localparam int NG    = (NumWarps + G - 1) / G,                    // snapshot groups
   localparam int PartW = $clog2(G + 1)                              // a group's count width
 ) (
@@ -152,21 +154,31 @@ module tbas #(
   // that it does not come before. The masks come from the registers alone
   // (ready before ready_i arrives), so ready_i drives the AND-OR terms.
   logic [NumWarps-1:0] runw_q, runw_d, lastrun_q, win, ahead_of_lo;
-  logic [NumWarps-1:0] before_run [NumWarps];   // row v, bits i > v: v comes before i, v runs
+  // The candidates (ready and running) in NC copies, copy c for the rows
+  // i of quarter c: each drives a quarter of the relation's terms, so the
+  // fanout of ready_i needs fewer buffers in front of the search (kept as
+  // nets, or synthesis merges the copies back into one).
+  localparam int NC = (NumWarps >= 16) ? 4 : 1;    // copies
+  localparam int CR = (NumWarps + NC - 1) / NC;    // rows per copy
+  (* keep *) logic [NumWarps-1:0] cand_c [NC];
+  logic [NumWarps-1:0] prior [NumWarps];           // row v, bits i > v: v comes before i
   always_comb begin
+    for (int c = 0; c < NC; c++) cand_c[c] = ready_i & runw_q;
     for (int v = 0; v < NumWarps; v++) begin
-      before_run[v] = (lastrun_q[v] ? {NumWarps{1'b1}} << (v + 1) : (wold_q[v] & ~lastrun_q)) & {NumWarps{runw_q[v]}};
+      prior[v] = lastrun_q[v] ? {NumWarps{1'b1}} << (v + 1) : (wold_q[v] & ~lastrun_q);
     end
     ahead_of_lo = '0;
-    for (int v = 0; v < NumWarps; v++) begin
-      ahead_of_lo = ahead_of_lo | ({NumWarps{ready_i[v]}} & before_run[v]);
+    for (int c = 0; c < NC; c++) begin
+      for (int v = 0; v < NumWarps; v++) begin
+        ahead_of_lo = ahead_of_lo | ({NumWarps{cand_c[c][v]}} & prior[v] & ({NumWarps{1'b1}} >> (NumWarps - CR) << (c * CR)));
+      end
     end
   end
   for (genvar i = 0; i < NumWarps; i++) begin : gen_win
     localparam logic [NumWarps-1:0] Above = {NumWarps{1'b1}} << (i + 1);
-    logic [NumWarps-1:0] after_hi;   // running warps above i that come before i
-    assign after_hi = lastrun_q[i] ? '0 : Above & runw_q & (~wold_q[i] | lastrun_q);
-    assign win[i] = ready_i[i] && runw_q[i] && !ahead_of_lo[i] && !(|(ready_i & after_hi));
+    logic [NumWarps-1:0] after_hi;   // warps above i that come before i
+    assign after_hi = lastrun_q[i] ? '0 : Above & (~wold_q[i] | lastrun_q);
+    assign win[i] = cand_c[i / CR][i] && !ahead_of_lo[i] && !(|(cand_c[i / CR] & after_hi));
   end
   assign issue_valid_o = |(ready_i & runw_q);
   assign issue_oh_o    = win;

@@ -7,8 +7,9 @@
 // itself), which then counts up; the queue is empty when head meets tail.
 // IDs are BlkW bits, head and tail BlkW + 1, so one queue can hold every ID.
 // A range write is refused (wr_err_o) when head > tail, tail > 2^BlkW or the
-// SM does not exist; a taken write replaces the range at the edge and
-// refuses that SM's pop in the same cycle.
+// SM does not exist; a taken write replaces the range at the edge. A write
+// to an SM, taken or refused, refuses that SM's pop in the same cycle (so
+// the pop does not wait for the range check).
 //
 // Example (NumSms 2, BlkW 4): write SM 1 [3, 5); then pop_i = 2'b10 twice
 // grants blocks 3 and 4, and a third pop finds empty_o[1] set (no grant).
@@ -42,7 +43,7 @@ module temp_dispatch #(
 
   for (genvar s = 0; s < NumSms; s++) begin : gen_sm
     assign empty_o[s] = head_q[s] == tail_q[s];
-    assign grant_o[s] = pop_i[s] && !empty_o[s] && !(wr_ok && sm_oh[s]);
+    assign grant_o[s] = pop_i[s] && !empty_o[s] && !(wr_valid_i && sm_oh[s]);   // any write to it
     assign blk_o[s*BlkW +: BlkW] = head_q[s][BlkW-1:0];
   end
 

@@ -252,7 +252,7 @@ done
 for n in 1 2 5 12 16; do
     checks+=("equiv popcnt_N$n 'popcnt N=$n' popcnt popcnt_ref 'N=$n' '' rtl/add_ks.sv rtl/popcnt.sv tests/formal/popcnt_ref.sv")
 done
-for rw in 1:3 2:4 5:5 8:7; do
+for rw in 1:3 2:4 5:5 6:5; do
     checks+=("equiv csa_add_R${rw%:*}_W${rw#*:} 'csa_add Rows=${rw%:*} W=${rw#*:}' csa_add csa_add_ref 'Rows=${rw%:*} W=${rw#*:}' '' rtl/add_ks.sv rtl/csa_add.sv tests/formal/csa_add_ref.sv")
 done
 for nk in 1:1 8:1 8:2 5:3 16:4 3:5; do

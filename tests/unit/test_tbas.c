@@ -405,8 +405,11 @@ static void dispatch_two_sms(void **st)
     assert_int_equal(o.blk[1], 3);
     o = td_cyc(&s, (temp_dispatch_in_t){.pop = 0x1});
     assert_int_equal(o.blk[0], 20);
-    o = td_cyc(&s, td_wr(1, 5, 4));      /* head > tail */
+    in = td_wr(1, 5, 4);                 /* head > tail: refused, and so is SM 1's pop */
+    in.pop = 0x2;
+    o = td_cyc(&s, in);
     assert_int_equal(o.wr_err, 1);
+    assert_int_equal(o.grant, 0);
     o = td_cyc(&s, td_wr(1, 0, 257));    /* tail > 2^8 */
     assert_int_equal(o.wr_err, 1);
     o = td_cyc(&s, td_wr(3, 0, 1));      /* no SM 3 */
