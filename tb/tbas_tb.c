@@ -59,6 +59,7 @@ static void on_reset(ctx_t *c)
     case 3: c->min = 1 + rng_below(&c->mrng, n); break;
     default: c->min = rng_bits(&c->mrng, bits_clog2((uint64_t)n + 1)); break;   /* above NumWarps too */
     }
+    c->min &= bits_mask(bits_clog2((uint64_t)n + 1));   /* the pin's width (1 bit at one warp) */
     c->act = 0;
 }
 #define GLUE_ON_RESET on_reset
