@@ -123,12 +123,16 @@ static uint64_t gto(const tbas_state_t *s, const tbas_in_t *in)
     const uint64_t cand = in->ready & runw;
     if (cand & s->last)
         return s->last;
-    for (uint64_t m = cand; m; m &= m - 1) {
+    if (!cand)
+        return 0;
+    /* the order is total: one pass keeps the earliest seen */
+    unsigned best = (unsigned)__builtin_ctzll(cand);
+    for (uint64_t m = cand & (cand - 1); m; m &= m - 1) {
         unsigned w = (unsigned)__builtin_ctzll(m);
-        if (!before_set(s->wold, w, cand))
-            return UINT64_C(1) << w;
+        if (before(s->wold, w, best))
+            best = w;
     }
-    return 0;
+    return UINT64_C(1) << best;
 }
 
 void tbas_eval(const tbas_state_t *s, const tbas_in_t *in, tbas_out_t *out)
