@@ -7,7 +7,9 @@
  * batch in a running slot), how often warps exit (singly, or a whole slot
  * at once), how the warps' active bits move (mostly active with short
  * waits, long waits, all waiting, flickering every cycle) and which warps
- * are ready (the active ones, a random subset, all). Launches take only
+ * are ready (the active ones, a random subset, all); launched warps are
+ * active, one launch in ten as they were (so the all-active flag sees an
+ * inactive launched warp). Launches take only
  * warps that are not live or exit in that cycle, and only slots that exist
  * (the RTL asserts both). MinActive is the knob's value, or (default) a new
  * random value at every reset, small ones and ones above the batches'
@@ -155,7 +157,8 @@ static void gen(ctx_t *c, rng_t *r, tbas_in_t *in)
     case 3: c->act = rng_pct(r, 90) ? 0 : all; break;
     default: c->act = pattern_vector(r, n); break;
     }
-    c->act |= in->launch;   /* a launched warp is not waiting on anything */
+    if (rng_pct(r, 90))
+        c->act |= in->launch;   /* a launched warp is mostly not waiting on anything */
     in->active = c->act;
     switch (c->ready_kind) {
     case 0: in->ready = c->act; break;
