@@ -77,7 +77,7 @@ static uint64_t launch_eff(const tbas_state_t *s, const tbas_in_t *in)
     return (in->launch_batch & bits_mask(bits_idx_width(s->cfg.max_batches))) < s->cfg.max_batches ? l : 0;
 }
 
-static uint64_t live_of(const tbas_state_t *s)
+uint64_t tbas_live(const tbas_state_t *s)
 {
     uint64_t live = 0;
     for (unsigned b = 0; b < s->cfg.max_batches; b++)
@@ -230,7 +230,7 @@ int tbas_check(tbas_chk_t *c, const tbas_state_t *s, const tbas_in_t *in, int rs
         snprintf(msg, n, "tbas: launch into batch %" PRIu64 " >= MaxBatches", lb);
         return -1;
     }
-    const uint64_t bad = launch & live_of(s) & ~in->exit;
+    const uint64_t bad = launch & tbas_live(s) & ~in->exit;
     if (bad) {
         snprintf(msg, n, "tbas: warp %d launched while live", __builtin_ctzll(bad));
         return -1;

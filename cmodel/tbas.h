@@ -83,6 +83,8 @@ int  tbas_init(tbas_state_t *s, const tbas_cfg_t *cfg);
 void tbas_reset(tbas_state_t *s);
 void tbas_eval(const tbas_state_t *s, const tbas_in_t *in, tbas_out_t *out);
 void tbas_tick(tbas_state_t *s, const tbas_in_t *in);
+/* The live warps: NumWarps bits, the union of the slots. */
+uint64_t tbas_live(const tbas_state_t *s);
 
 /* Event counts for the system model (from one cycle's ports, like mrpb_account). */
 typedef struct {

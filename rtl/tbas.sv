@@ -144,7 +144,7 @@ module tbas #(
   // --- issue: greedy, then oldest --------------------------------------------
   // runw_q: the warps of the running set (registered with it: the next
   // cycle's running slots and members, so the issue starts from one
-  // flip-flop per warp, not from an OR over the slots); lastrun_q: the warp
+  // flip-flop per warp, not from an OR over the slots); lastrun: the warp
   // issued last, if it runs.
   //
   // One search does both: the last warp counts as launched before every
@@ -153,34 +153,26 @@ module tbas #(
   // running warp, no ready warp below i comes before it, and none above i
   // that it does not come before. The masks come from the registers alone
   // (ready before ready_i arrives), so ready_i drives the AND-OR terms.
-  logic [NumWarps-1:0] runw_q, runw_d, lastrun_q, win, ahead_of_lo;
-  // The candidates (ready and running) in NC copies, copy c for the rows
-  // i of quarter c: each drives a quarter of the relation's terms, so the
-  // fanout of ready_i needs fewer buffers in front of the search (kept as
-  // nets, or synthesis merges the copies back into one).
-  localparam int NC = (NumWarps >= 16) ? 4 : 1;    // copies
-  localparam int CR = (NumWarps + NC - 1) / NC;    // rows per copy
-  (* keep *) logic [NumWarps-1:0] cand_c [NC];
+  logic [NumWarps-1:0] runw_q, runw_d, lastrun, win, ahead_of_lo, wcand;
   logic [NumWarps-1:0] prior [NumWarps];           // row v, bits i > v: v comes before i
+  assign lastrun = last_q & runw_q;                // from registers: ready before ready_i
+  assign wcand   = ready_i & runw_q;
   always_comb begin
-    for (int c = 0; c < NC; c++) cand_c[c] = ready_i & runw_q;
     for (int v = 0; v < NumWarps; v++) begin
-      prior[v] = lastrun_q[v] ? {NumWarps{1'b1}} << (v + 1) : (wold_q[v] & ~lastrun_q);
+      prior[v] = lastrun[v] ? {NumWarps{1'b1}} << (v + 1) : (wold_q[v] & ~lastrun);
     end
     ahead_of_lo = '0;
-    for (int c = 0; c < NC; c++) begin
-      for (int v = 0; v < NumWarps; v++) begin
-        ahead_of_lo = ahead_of_lo | ({NumWarps{cand_c[c][v]}} & prior[v] & ({NumWarps{1'b1}} >> (NumWarps - CR) << (c * CR)));
-      end
+    for (int v = 0; v < NumWarps; v++) begin
+      ahead_of_lo = ahead_of_lo | ({NumWarps{wcand[v]}} & prior[v]);
     end
   end
   for (genvar i = 0; i < NumWarps; i++) begin : gen_win
     localparam logic [NumWarps-1:0] Above = {NumWarps{1'b1}} << (i + 1);
     logic [NumWarps-1:0] after_hi;   // warps above i that come before i
-    assign after_hi = lastrun_q[i] ? '0 : Above & (~wold_q[i] | lastrun_q);
-    assign win[i] = cand_c[i / CR][i] && !ahead_of_lo[i] && !(|(cand_c[i / CR] & after_hi));
+    assign after_hi = lastrun[i] ? '0 : Above & (~wold_q[i] | lastrun);
+    assign win[i] = wcand[i] && !ahead_of_lo[i] && !(|(wcand & after_hi));
   end
-  assign issue_valid_o = |(ready_i & runw_q);
+  assign issue_valid_o = |wcand;
   assign issue_oh_o    = win;
   always_comb begin
     issue_warp_o = '0;
@@ -248,7 +240,6 @@ module tbas #(
       lb_q       <= '0;
       run_q      <= '0;
       runw_q     <= '0;
-      lastrun_q  <= '0;
       last_q     <= '0;
       all_q      <= '1;
     end else begin
@@ -275,7 +266,6 @@ module tbas #(
       dem_empty_q <= dem_empty;
       run_q      <= run_d;
       runw_q     <= runw_d;
-      lastrun_q  <= last_d & runw_d;
       last_q     <= last_d;
       all_q      <= all_d;
     end
@@ -321,7 +311,6 @@ module tbas #(
         assert ((win != '0) == issue_valid_o);
         // the greedy warp is one warp, and it runs
         assert ((last_q & (last_q - 1'b1)) == '0);
-        assert (lastrun_q == (last_q & runw_q));
         assert ((last_q & ~f_live) == '0);
         // a warp is in one slot at most; a slot taking a new batch is one slot
         for (int a = 0; a < MaxBatches; a++) begin

@@ -78,14 +78,6 @@ static void new_phase(ctx_t *c, rng_t *r)
     c->phase_left = 16 + (unsigned)rng_below(r, 300);
 }
 
-static uint64_t live_of(const tbas_state_t *s)
-{
-    uint64_t l = 0;
-    for (unsigned b = 0; b < s->cfg.max_batches; b++)
-        l |= s->mem[b];
-    return l;
-}
-
 /* Up to k warps of `set`, picked at random. */
 static uint64_t pick(rng_t *r, uint64_t set, unsigned k)
 {
@@ -105,7 +97,7 @@ static uint64_t pick(rng_t *r, uint64_t set, unsigned k)
 static void gen(ctx_t *c, rng_t *r, tbas_in_t *in)
 {
     const unsigned n = c->s.cfg.num_warps, nb = c->s.cfg.max_batches;
-    const uint64_t all = bits_mask(n), live = live_of(&c->s);
+    const uint64_t all = bits_mask(n), live = tbas_live(&c->s);
     if (!c->phase_left)
         new_phase(c, r);
     c->phase_left--;
