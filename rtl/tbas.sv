@@ -331,30 +331,16 @@ module tbas #(
       end
     end
     // the relations stay strict total orders (no three items in a cycle)
-    for (genvar i = 0; i < NumWarps; i++) begin : gen_fwi
-      for (genvar j = i + 1; j < NumWarps; j++) begin : gen_fwj
-        for (genvar k = j + 1; k < NumWarps; k++) begin : gen_fwk
-          always @* begin
-            if (rst_ni) begin
-              assert (!(wold_q[i][j] && wold_q[j][k] && !wold_q[i][k]));
-              assert (!(!wold_q[i][j] && !wold_q[j][k] && wold_q[i][k]));
-            end
-          end
-        end
-      end
+    logic [NumWarps*NumWarps-1:0]     f_wrows;
+    logic [MaxBatches*MaxBatches-1:0] f_brows;
+    for (genvar i = 0; i < NumWarps; i++) begin : gen_f_wrow
+      assign f_wrows[i*NumWarps +: NumWarps] = wold_q[i];
     end
-    for (genvar i = 0; i < MaxBatches; i++) begin : gen_fbi
-      for (genvar j = i + 1; j < MaxBatches; j++) begin : gen_fbj
-        for (genvar k = j + 1; k < MaxBatches; k++) begin : gen_fbk
-          always @* begin
-            if (rst_ni) begin
-              assert (!(bold_q[i][j] && bold_q[j][k] && !bold_q[i][k]));
-              assert (!(!bold_q[i][j] && !bold_q[j][k] && bold_q[i][k]));
-            end
-          end
-        end
-      end
+    for (genvar i = 0; i < MaxBatches; i++) begin : gen_f_brow
+      assign f_brows[i*MaxBatches +: MaxBatches] = bold_q[i];
     end
+    f_total_order #(.N(NumWarps)) u_f_worder (.en_i(rst_ni), .rows_i(f_wrows));
+    f_total_order #(.N(MaxBatches)) u_f_border (.en_i(rst_ni), .rows_i(f_brows));
     // the promoted slot runs at the next edge
     logic [MaxBatches-1:0] f_prom_q;
     always @(posedge clk_i) f_prom_q <= prom;

@@ -243,7 +243,7 @@ done
 # whatever the loads, feedback and prefetch targets; 3 and 5 warps (5: not a
 # power of two), 2 WGT entries.
 for n in 3 5; do
-    checks+=("induct apres_laws_N$n 'apres_laws NumWarps=$n' apres_laws_top 'NumWarps=$n PcW=2 WgtEntries=2' 8 $(block_rtl . apres_laws) tests/formal/apres_laws_top.sv")
+    checks+=("induct apres_laws_N$n 'apres_laws NumWarps=$n' apres_laws_top 'NumWarps=$n PcW=2 WgtEntries=2' 8 $(block_rtl . apres_laws) tests/formal/f_total_order.sv tests/formal/apres_laws_top.sv")
 done
 
 # tbas' counting primitives against plain sums: popcnt (the Wallace tree),
@@ -263,7 +263,7 @@ done
 # the oldest candidate is promoted in the decision that finds a free place,
 # both orders stay strict total orders; 4 warps x 3 slots, one and two running.
 for r in 1 2; do
-    checks+=("induct tbas_R$r 'tbas NumWarps=4 MaxBatches=3 RunBatches=$r' tbas_top 'NumWarps=4 MaxBatches=3 RunBatches=$r' 6 $(block_rtl . tbas) tests/formal/tbas_top.sv")
+    checks+=("induct tbas_R$r 'tbas NumWarps=4 MaxBatches=3 RunBatches=$r' tbas_top 'NumWarps=4 MaxBatches=3 RunBatches=$r' 6 $(block_rtl . tbas) tests/formal/f_total_order.sv tests/formal/tbas_top.sv")
 done
 
 # mrpb: drain control and policies, any modes, 3 queues (not a power of two)
