@@ -43,7 +43,15 @@ static int setup(ctx_t *c, const long *param, const long *knob)
     tbas_cfg_t cfg = {(unsigned)param[0], (unsigned)param[1], (unsigned)param[2]};
     c->min_knob = knob[0];
     rng_seed(&c->mrng, 0x7ba5);
-    return tbas_init(&c->s, &cfg);
+    if (tbas_init(&c->s, &cfg))
+        return -1;
+    const unsigned w = bits_clog2((uint64_t)cfg.num_warps + 1);
+    if (c->min_knob > (long)bits_mask(w)) {
+        fprintf(stderr, "tbas: min_active=%ld does not fit min_active_i's %u bits (NumWarps=%u): expected -1..%lu\n",
+                c->min_knob, w, cfg.num_warps, (unsigned long)bits_mask(w));
+        return -1;
+    }
+    return 0;
 }
 
 /* A new MinActive at every reset (the pin may change only in reset). */
@@ -51,7 +59,7 @@ static void on_reset(ctx_t *c)
 {
     const unsigned n = c->s.cfg.num_warps;
     if (c->min_knob >= 0) {
-        c->min = (uint64_t)c->min_knob & bits_mask(bits_clog2((uint64_t)n + 1));
+        c->min = (uint64_t)c->min_knob;   /* checked in setup: it fits the pin */
         return;
     }
     switch (rng_below(&c->mrng, 5)) {
