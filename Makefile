@@ -54,7 +54,7 @@ RTL_dram_sched := rtl/add_ks.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/cmp_ge.sv rtl/f
                 rtl/dram_qfold.sv rtl/dram_frow.sv rtl/dram_rowstore.sv rtl/dram_sched.sv
 RTL_apres_laws := rtl/apres_laws.sv
 RTL_apres_sap  := rtl/prio_enc.sv rtl/oh_sel.sv rtl/oh_dec.sv rtl/first_oh.sv rtl/add_ks.sv rtl/sub_ks.sv rtl/apres_sap.sv
-RTL_tbas       := rtl/oh_dec.sv rtl/add_ks.sv rtl/csa_add.sv rtl/cmp_ge.sv rtl/cnt_ge.sv rtl/popcnt.sv rtl/tbas.sv
+RTL_tbas       := rtl/oh_dec.sv rtl/add_ks.sv rtl/csa_add.sv rtl/cnt_ge.sv rtl/popcnt.sv rtl/order_pick.sv rtl/tbas.sv
 RTL_temp_dispatch := rtl/oh_dec.sv rtl/cmp_ge.sv rtl/temp_dispatch.sv
 
 # The system model's MRPB request fields (sim/sm.h): its line address and tag widths.

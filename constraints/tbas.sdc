@@ -5,17 +5,15 @@
 # (Table III), 2.9 ns in osu018, 2.0 ns in sky130hd; constraints/area.sh sets
 # ::ms_period.
 #
-# tbas is the SM's warp scheduler. Its inputs come from pipeline
-# registers: the scoreboard's ready bits, the issue stage's load (warp, PC),
-# the LSU's feedback, SAP's prefetch target: 0.2 P into the cycle. The issued
-# warp steers the same cycle's instruction fetch from the warp's buffer: ready
-# by 0.7 P (output delay 0.3 P). The group ID travels with the load into the
-# next pipeline register, the miss group into SAP's warp queue register, the
-# stale flag into a counter: captured straight into registers, 0.1 P. The
-# paths inside: ready_i -> "no ready warp ahead" (one OR per warp over the
-# relation) -> one-hot to index -> issue_warp_o; fb_gid_i -> WGT entry ->
-# group -> every pair's move -> ahead_q; the stage-2 key -> 48 PC comparators
-# -> the group vector -> the WGT entry.
+# tbas is the SM's warp scheduler. Its inputs come from pipeline registers
+# (the scoreboard's ready bits, the warps' launches, exits and long-latency
+# flags): 0.2 P into the cycle. The issued warp's one-hot steers the same
+# cycle's instruction fetch from the warp's buffer: ready by 0.7 P (output
+# delay 0.3 P, with issue_valid_o). The index, the running set, the events
+# and the counts are captured straight into registers (the issue pipeline
+# register, traces): 0.1 P. The paths: ready_i -> order_pick (mapped on its
+# own) -> issue_oh_o; the snapshot's registered group counts -> csa_add ->
+# cmp_ge -> the eligibility register.
 #
 # Units: ns and pF (area.sh runs `set_cmd_units -time ns -capacitance pF`).
 

@@ -62,8 +62,7 @@ module tbas #(
   logic [MaxBatches-1:0] run_q, run_d;
   logic [NumWarps-1:0]   last_q, last_d;        // one-hot or 0: the warp issued last
   logic [PartW-1:0]      part_q [MaxBatches][NG];   // snapshot: active warps per slot and group
-  logic [PartW-1:0]      lpart_q [NG];          // snapshot: active warps launched, per group ...
-  logic [MaxBatches-1:0] lb_q;                  // ... into this slot (one-hot or 0)
+  logic [PartW-1:0]      lpart_q [MaxBatches][NG]; // snapshot: active warps launched into the slot, per group
   logic [MaxBatches-1:0] all_q;                 // snapshot: all of the slot's warps active
 
   // --- launches and exits --------------------------------------------------
@@ -81,22 +80,34 @@ module tbas #(
   assign launch    = launch_ok ? launch_i : '0;
 
   // --- eligibility: the snapshot's counts summed and judged ----------------
+  // The sum is biased by -MinActive (one more row of the Wallace tree, in
+  // SW = CntW + 1 bits): bsum = count + 2^SW - MinActive mod 2^SW, whose top
+  // bit is 0 exactly when count >= MinActive (count and MinActive are below
+  // 2^CntW). The compare is then that one bit, not a comparator behind the
+  // adder. cnt_q keeps the biased sum's low bits; act_cnt_o adds MinActive
+  // back (off the critical path: the output is captured by a register), and
+  // is 0 until the first edge after reset, when cnt_q holds no sum yet.
+  localparam int SW = CntW + 1;
+  logic [SW-1:0]         nmin;                  // 2^SW - MinActive
   logic [MaxBatches-1:0] nonempty, ge, elig_d;
   logic [MaxBatches-1:0] ne_q, ge_q, elig_q;    // registered: the decision's inputs
-  logic [CntW-1:0]       cnt [MaxBatches];
-  logic [CntW-1:0]       cnt_q [MaxBatches];
+  logic [SW-1:0]         bsum [MaxBatches];
+  logic [CntW-1:0]       cnt_q [MaxBatches];    // the biased sum's low bits
+  logic                  cnt_ok_q;              // cnt_q holds a sum
+  assign nmin = SW'(0) - SW'(min_active_i);
   for (genvar b = 0; b < MaxBatches; b++) begin : gen_slot
-    // the groups' counts, and the launched warps' if the launch went here
-    logic [2*NG*CntW-1:0] rows;
+    // the groups' counts, the launched warps' if the launch went here, the bias
+    logic [(2*NG+1)*SW-1:0] rows;
     for (genvar g = 0; g < NG; g++) begin : gen_row
-      assign rows[g*CntW +: CntW]      = CntW'(part_q[b][g]);
-      assign rows[(NG+g)*CntW +: CntW] = CntW'(lpart_q[g]) & {CntW{lb_q[b]}};
+      assign rows[g*SW +: SW]      = SW'(part_q[b][g]);
+      assign rows[(NG+g)*SW +: SW] = SW'(lpart_q[b][g]);
     end
-    csa_add #(.Rows(2 * NG), .W(CntW)) u_sum (.rows_i(rows), .sum_o(cnt[b]));
-    cmp_ge #(.W(CntW)) u_ge (.a_i(cnt[b]), .b_i(min_active_i), .ge_o(ge[b]));
+    assign rows[2*NG*SW +: SW] = nmin;
+    csa_add #(.Rows(2 * NG + 1), .W(SW)) u_sum (.rows_i(rows), .sum_o(bsum[b]));
+    assign ge[b]       = !bsum[b][CntW];
     assign nonempty[b] = |mem_q[b];   // the slot the snapshot was taken over
     assign elig_d[b]   = nonempty[b] && (ge[b] || all_q[b]);
-    assign act_cnt_o[b*CntW +: CntW] = cnt_q[b];
+    assign act_cnt_o[b*CntW +: CntW] = cnt_ok_q ? cnt_q[b] + min_active_i : '0;
   end
 
   // --- decision --------------------------------------------------------------
@@ -149,37 +160,29 @@ module tbas #(
   //
   // One search does both: the last warp counts as launched before every
   // other, so it wins whenever it is ready, and else the oldest ready warp
-  // does (no second search and no mux behind them). win[i]: i is a ready
-  // running warp, no ready warp below i comes before it, and none above i
-  // that it does not come before. The masks come from the registers alone
-  // (ready before ready_i arrives), so ready_i drives the AND-OR terms.
-  logic [NumWarps-1:0] runw_q, runw_d, lastrun, win, ahead_of_lo, wcand;
-  logic [NumWarps-1:0] prior [NumWarps];           // row v, bits i > v: v comes before i
-  assign lastrun = last_q & runw_q;                // from registers: ready before ready_i
-  assign wcand   = ready_i & runw_q;
-  always_comb begin
-    for (int v = 0; v < NumWarps; v++) begin
-      prior[v] = lastrun[v] ? {NumWarps{1'b1}} << (v + 1) : (wold_q[v] & ~lastrun);
-    end
-    ahead_of_lo = '0;
-    for (int v = 0; v < NumWarps; v++) begin
-      ahead_of_lo = ahead_of_lo | ({NumWarps{wcand[v]}} & prior[v]);
-    end
+  // does (no second search and no mux behind them). The relation per pair
+  // (a, b), a < b, row a, from the registers alone (ready before ready_i
+  // arrives), with "runs" folded in; order_pick ANDs ready_i into it and
+  // maps on its own:
+  //   lo_first: a runs and comes before b (a is the last warp, or a
+  //             launched before b and b is not the last warp);
+  //   hi_first: b runs and comes before a (a is not the last warp, and b is,
+  //             or b launched before a).
+  logic [NumWarps-1:0]          runw_q, runw_d, win;
+  logic [NumWarps-1:0]          lastrun;
+  logic [NumWarps*NumWarps-1:0] lo_first, hi_first;
+  assign lastrun = last_q & runw_q;
+  for (genvar a = 0; a < NumWarps; a++) begin : gen_rel
+    localparam logic [NumWarps-1:0] Above = {NumWarps{1'b1}} << (a + 1);
+    assign lo_first[a*NumWarps +: NumWarps] =
+        {NumWarps{runw_q[a]}} & Above & ({NumWarps{lastrun[a]}} | (wold_q[a] & ~lastrun));
+    assign hi_first[a*NumWarps +: NumWarps] =
+        runw_q & Above & {NumWarps{!lastrun[a]}} & (~wold_q[a] | lastrun);
   end
-  for (genvar i = 0; i < NumWarps; i++) begin : gen_win
-    localparam logic [NumWarps-1:0] Above = {NumWarps{1'b1}} << (i + 1);
-    logic [NumWarps-1:0] after_hi;   // warps above i that come before i
-    assign after_hi = lastrun[i] ? '0 : Above & (~wold_q[i] | lastrun);
-    assign win[i] = wcand[i] && !ahead_of_lo[i] && !(|(wcand & after_hi));
-  end
-  assign issue_valid_o = |wcand;
-  assign issue_oh_o    = win;
-  always_comb begin
-    issue_warp_o = '0;
-    for (int w = 0; w < NumWarps; w++) begin
-      if (win[w]) issue_warp_o = issue_warp_o | IdxW'(w);
-    end
-  end
+  order_pick #(.N(NumWarps)) u_pick (.req_i(ready_i), .en_i(runw_q), .lo_first_i(lo_first),
+                                     .hi_first_i(hi_first), .valid_o(issue_valid_o),
+                                     .win_o(win), .idx_o(issue_warp_o));
+  assign issue_oh_o = win;
   assign last_d = (issue_valid_o ? win : last_q) & ~exit_i & ~launch;
 
   // --- snapshot: the slots after this cycle's launches and exits -----------
@@ -190,7 +193,7 @@ module tbas #(
   logic [NumWarps-1:0]   stay [MaxBatches];
   logic [MaxBatches-1:0] all_d;
   logic [PartW-1:0]      part_d [MaxBatches][NG];
-  logic [PartW-1:0]      lpart_d [NG];
+  logic [PartW-1:0]      lpart_d [MaxBatches][NG];
   logic                  launch_all;            // every launched warp is active
   assign launch_all = ~|(launch & ~active_i);
   for (genvar g = 0; g < NG; g++) begin : gen_lgrp
@@ -198,7 +201,9 @@ module tbas #(
     localparam int C  = (NumWarps - Lo < G) ? NumWarps - Lo : G;
     logic [$clog2(C + 1)-1:0] n;
     popcnt #(.N(C)) u_lpart (.in_i(active_i[Lo +: C] & launch[Lo +: C]), .cnt_o(n));
-    assign lpart_d[g] = PartW'(n);
+    for (genvar b = 0; b < MaxBatches; b++) begin : gen_lslot
+      assign lpart_d[b][g] = lb_oh[b] ? PartW'(n) : '0;
+    end
   end
   for (genvar b = 0; b < MaxBatches; b++) begin : gen_snap
     assign stay[b]  = mem_q[b] & ~exit_i & ~launch;
@@ -224,7 +229,10 @@ module tbas #(
       for (int b = 0; b < MaxBatches; b++) begin
         mem_q[b]  <= '0;
         bold_q[b] <= {MaxBatches{1'b1}} << (b + 1);   // the order 0, 1, ..., MaxBatches-1
-        for (int g = 0; g < NG; g++) part_q[b][g] <= '0;
+        for (int g = 0; g < NG; g++) begin
+          part_q[b][g]  <= '0;
+          lpart_q[b][g] <= '0;
+        end
         cnt_q[b] <= '0;
       end
       ne_q       <= '0;
@@ -235,9 +243,8 @@ module tbas #(
       prom_all_q  <= '0;
       dem_q       <= '0;
       dem_empty_q <= '0;
-      for (int g = 0; g < NG; g++) lpart_q[g] <= '0;
       for (int i = 0; i < NumWarps; i++) wold_q[i] <= {NumWarps{1'b1}} << (i + 1);
-      lb_q       <= '0;
+      cnt_ok_q   <= 1'b0;
       run_q      <= '0;
       runw_q     <= '0;
       last_q     <= '0;
@@ -245,8 +252,11 @@ module tbas #(
     end else begin
       for (int b = 0; b < MaxBatches; b++) begin
         mem_q[b] <= mem_d[b];
-        for (int g = 0; g < NG; g++) part_q[b][g] <= part_d[b][g];
-        cnt_q[b] <= cnt[b];
+        for (int g = 0; g < NG; g++) begin
+          part_q[b][g]  <= part_d[b][g];
+          lpart_q[b][g] <= lpart_d[b][g];
+        end
+        cnt_q[b] <= bsum[b][CntW-1:0];
         // a new batch is the youngest (newb is one-hot or 0); bits a > b only
         bold_q[b] <= (newb[b] ? '0 : (bold_q[b] | newb)) & ({MaxBatches{1'b1}} << (b + 1));
       end
@@ -254,8 +264,7 @@ module tbas #(
       for (int i = 0; i < NumWarps; i++) begin
         wold_q[i] <= (launch[i] ? launch : (wold_q[i] | launch)) & ({NumWarps{1'b1}} << (i + 1));
       end
-      for (int g = 0; g < NG; g++) lpart_q[g] <= lpart_d[g];
-      lb_q       <= (|launch) ? lb_oh : '0;
+      cnt_ok_q   <= 1'b1;
       ne_q       <= nonempty;
       newb_q     <= newb;
       ge_q       <= ge;
@@ -371,6 +380,15 @@ module tbas #(
       assert (f_bad == '0) else $error("tbas: warp %0d launched while live", $countones((f_bad & -f_bad) - 1'b1));
       assert ((win & (win - 1'b1)) == '0) else $error("tbas: two oldest ready warps");
     end
+  end
+
+  // Waveform probe (tb/tbas_tb.c): the count the eligibility stage judges
+  // this cycle, the biased sum with MinActive added back.
+  // verilator lint_off UNUSEDSIGNAL
+  logic [CntW-1:0] cnt [MaxBatches];
+  // verilator lint_on UNUSEDSIGNAL
+  always_comb begin
+    for (int b = 0; b < MaxBatches; b++) cnt[b] = bsum[b][CntW-1:0] + min_active_i;
   end
 
   // Waveform probe (tb/tbas_tb.c lists it with mem_q and cnt): the slots in

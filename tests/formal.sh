@@ -3,7 +3,7 @@
 #
 #   prio_enc, argmax, equivalence with a behavioural reference (tests/formal/*_ref.sv):
 #   popcnt, csa_add,
-#   cnt_ge
+#   cnt_ge, order_pick
 #                     Yosys miter -equiv + sat -prove-asserts
 #   fifo, rr_arb      the `ifdef FORMAL assertions of rtl/X.sv, by k-induction:
 #   cqueue            (the order of the collapsing queue: tests/formal/cqueue_top.sv)
@@ -257,6 +257,13 @@ for rw in 1:3 2:4 5:5 6:5; do
 done
 for nk in 1:1 8:1 8:2 5:3 16:4 3:5; do
     checks+=("equiv cnt_ge_N${nk%:*}_K${nk#*:} 'cnt_ge N=${nk%:*} K=${nk#*:}' cnt_ge cnt_ge_ref 'N=${nk%:*} K=${nk#*:}' '' rtl/cnt_ge.sv tests/formal/cnt_ge_ref.sv")
+done
+
+# tbas' issue search against a pair-by-pair reference: order_pick (the
+# relation's two triangles read as word rows), at one, two, three, five and
+# eight elements.
+for n in 1 2 3 5 8; do
+    checks+=("equiv order_pick_N$n 'order_pick N=$n' order_pick order_pick_ref 'N=$n' '' rtl/order_pick.sv tests/formal/order_pick_ref.sv")
 done
 
 # tbas: at most RunBatches running, no warp outside the running set issues,
