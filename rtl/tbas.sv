@@ -155,8 +155,10 @@ module tbas #(
   // --- issue: greedy, then oldest --------------------------------------------
   // runw_q: the warps of the running set (registered with it: the next
   // cycle's running slots and members, so the issue starts from one
-  // flip-flop per warp, not from an OR over the slots); lastrun: the warp
-  // issued last, if it runs.
+  // flip-flop per warp, not from an OR over the slots); lastrun_q: the warp
+  // issued last, if it runs (registered too: it enters every row of the
+  // relation below, and an AND in front of that fanout was the issue
+  // path's first gate).
   //
   // One search does both: the last warp counts as launched before every
   // other, so it wins whenever it is ready, and else the oldest ready warp
@@ -169,15 +171,15 @@ module tbas #(
   //   hi_first: b runs and comes before a (a is not the last warp, and b is,
   //             or b launched before a).
   logic [NumWarps-1:0]          runw_q, runw_d, win;
-  logic [NumWarps-1:0]          lastrun;
+  logic [NumWarps-1:0]          lastrun_q, lastrun_d;   // last_q & runw_q, registered
   logic [NumWarps*NumWarps-1:0] lo_first, hi_first;
-  assign lastrun = last_q & runw_q;
+  assign lastrun_d = last_d & runw_d;
   for (genvar a = 0; a < NumWarps; a++) begin : gen_rel
     localparam logic [NumWarps-1:0] Above = {NumWarps{1'b1}} << (a + 1);
     assign lo_first[a*NumWarps +: NumWarps] =
-        {NumWarps{runw_q[a]}} & Above & ({NumWarps{lastrun[a]}} | (wold_q[a] & ~lastrun));
+        {NumWarps{runw_q[a]}} & Above & ({NumWarps{lastrun_q[a]}} | (wold_q[a] & ~lastrun_q));
     assign hi_first[a*NumWarps +: NumWarps] =
-        runw_q & Above & {NumWarps{!lastrun[a]}} & (~wold_q[a] | lastrun);
+        runw_q & Above & {NumWarps{!lastrun_q[a]}} & (~wold_q[a] | lastrun_q);
   end
   order_pick #(.N(NumWarps)) u_pick (.req_i(ready_i), .en_i(runw_q), .lo_first_i(lo_first),
                                      .hi_first_i(hi_first), .valid_o(issue_valid_o),
@@ -248,6 +250,7 @@ module tbas #(
       run_q      <= '0;
       runw_q     <= '0;
       last_q     <= '0;
+      lastrun_q  <= '0;
       all_q      <= '1;
     end else begin
       for (int b = 0; b < MaxBatches; b++) begin
@@ -276,6 +279,7 @@ module tbas #(
       run_q      <= run_d;
       runw_q     <= runw_d;
       last_q     <= last_d;
+      lastrun_q  <= lastrun_d;
       all_q      <= all_d;
     end
   end
@@ -321,6 +325,7 @@ module tbas #(
         // the greedy warp is one warp, and it runs
         assert ((last_q & (last_q - 1'b1)) == '0);
         assert ((last_q & ~f_live) == '0);
+        assert (lastrun_q == (last_q & runw_q));
         // a warp is in one slot at most; a slot taking a new batch is one slot
         for (int a = 0; a < MaxBatches; a++) begin
           for (int b = a + 1; b < MaxBatches; b++) assert ((mem_q[a] & mem_q[b]) == '0);
