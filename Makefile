@@ -52,7 +52,7 @@ RTL_mrpb     := rtl/prio_enc.sv rtl/oh_dec.sv rtl/oh_sel.sv rtl/late_ao.sv rtl/l
 RTL_mib_l2   := rtl/prio_enc.sv rtl/add_ks.sv rtl/late_ao.sv rtl/late_sel.sv rtl/mib_l2.sv
 RTL_dram_sched := rtl/add_ks.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/cmp_ge.sv rtl/first_oh.sv rtl/oh_sel.sv rtl/grp_best.sv rtl/dram_slist.sv rtl/dram_rdq.sv \
                 rtl/dram_qfold.sv rtl/dram_frow.sv rtl/dram_rowstore.sv rtl/dram_sched.sv
-RTL_apres_laws := rtl/apres_laws.sv
+RTL_apres_laws := rtl/order_pick.sv rtl/apres_laws.sv
 RTL_apres_sap  := rtl/prio_enc.sv rtl/oh_sel.sv rtl/oh_dec.sv rtl/first_oh.sv rtl/add_ks.sv rtl/sub_ks.sv rtl/apres_sap.sv
 RTL_tbas       := rtl/oh_dec.sv rtl/add_ks.sv rtl/csa_add.sv rtl/cnt_ge.sv rtl/popcnt.sv rtl/order_pick.sv rtl/tbas.sv
 RTL_temp_dispatch := rtl/oh_dec.sv rtl/cmp_ge.sv rtl/temp_dispatch.sv

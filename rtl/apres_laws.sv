@@ -156,29 +156,17 @@ module apres_laws #(
     end
   end
 
-  // The queue's issue, row by row (the moves are in the always_ff below).
-  // Above(i): the bits j > i.
-  logic [NumWarps-1:0] ahead_of_lo;   // bit w: a ready warp v < w is ahead of w
-  for (genvar i = 0; i < NumWarps; i++) begin : gen_row
-    localparam logic [NumWarps-1:0] Above = {NumWarps{1'b1}} << (i + 1);
-    // ready, no ready warp below it ahead of it, no ready warp above it
-    // that it is not ahead of
-    assign win[i] = ready_i[i] && !ahead_of_lo[i] && !(|(ready_i & Above & ~ahead_q[i]));
+  // The queue's issue: the first ready warp of the queue (order_pick, shared
+  // with tbas and mapped on its own). Pair (a, b), a < b, row a: a is ahead
+  // of b (ahead_q[a][b]), else b is ahead of a. Every warp may issue.
+  logic [NumWarps*NumWarps-1:0] a_first, b_first;
+  for (genvar a = 0; a < NumWarps; a++) begin : gen_row
+    assign a_first[a*NumWarps +: NumWarps] = ahead_q[a];
+    assign b_first[a*NumWarps +: NumWarps] = ~ahead_q[a];
   end
-  always_comb begin
-    ahead_of_lo = '0;
-    for (int v = 0; v < NumWarps; v++) begin
-      ahead_of_lo = ahead_of_lo | ({NumWarps{ready_i[v]}} & ahead_q[v]);
-    end
-  end
-
-  assign issue_valid_o = |ready_i;
-  always_comb begin
-    issue_warp_o = '0;
-    for (int w = 0; w < NumWarps; w++) begin
-      if (win[w]) issue_warp_o = issue_warp_o | IdxW'(w);
-    end
-  end
+  order_pick #(.N(NumWarps)) u_pick (.req_i(ready_i), .en_i('1), .lo_first_i(a_first),
+                                     .hi_first_i(b_first), .valid_o(issue_valid_o),
+                                     .win_o(win), .idx_o(issue_warp_o));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

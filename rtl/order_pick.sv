@@ -9,8 +9,8 @@
 // The caller folds en_i into the relation, so that each request meets its
 // relation bits in one AND-OR term and no "request and enabled" node is
 // shared by every column. The relation and en_i come from flip-flops (ready
-// early in the cycle); req_i arrives late (tbas: the scoreboard's ready
-// bits, with a fetch behind win_o in the same cycle). If the relation over
+// early in the cycle); req_i arrives late (tbas, apres_laws: the
+// scoreboard's ready bits, with a fetch behind the choice in the same cycle). If the relation over
 // the enabled elements is a strict total order, win_o is one-hot or 0, and
 // 0 only when no enabled element requests (valid_o = 0).
 //
