@@ -12,7 +12,7 @@
 # by 0.7 P (output delay 0.3 P). The group ID travels with the load into the
 # next pipeline register, the miss group into SAP's warp queue register, the
 # stale flag into a counter: captured straight into registers, 0.1 P. The
-# paths inside: ready_i -> "no ready warp ahead" (one OR per warp over the
+# paths inside: ready_i -> "no ready warp ahead" (order_pick: one OR per warp over the
 # relation) -> one-hot to index -> issue_warp_o; fb_gid_i -> WGT entry ->
 # group -> every pair's move -> ahead_q; the stage-2 key -> 48 PC comparators
 # -> the group vector -> the WGT entry.
