@@ -185,6 +185,8 @@ int ls_resolve(const ls_settings_t *st, int want_rtl, long mutant, long *param, 
                 fprintf(stderr, " %s=%ld", b->params[i], param[i]);
         fprintf(stderr, "%s; built (the Makefile's PSETS):\n", any ? "" : " (the defaults)");
         ls_print_psets(stderr, b, mutant >= 0);
+        if (mutant < 0)
+            fprintf(stderr, "(the largest sets, the Makefile's PSETS_BIG, are built by make cosim-long or make BIG=1)\n");
         return 2;
     }
     memcpy(param, best->param, PARAM_MAX * sizeof *param);
