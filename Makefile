@@ -1,6 +1,6 @@
 # memsched - one entry point. `make help` lists the targets.
 #
-#   make            build the C models, the Verilated models and build/memsched
+#   make            build the C models, the Verilated models and build/memsched (BIG=1: the largest sets too)
 #   make run        co-simulate every block (default parameters) + area/timing table
 #   make test       every test; ends with "N passed, N failed"
 #   make lint       verilator --lint-only -Wall and a Yosys read of every RTL file
@@ -8,7 +8,7 @@
 #   make waves      BLOCK=b: a short co-simulation with an FST and a GTKWave save file
 #   make mutate     BLOCK=b: mutation testing of the lockstep run
 #   make bench      simulated cycles per second, C model alone and in lockstep
-#   make cosim-long every mode combination at every parameter set, 10^6 cycles each
+#   make cosim-long every mode combination at every parameter set (BIG=1), 10^6 cycles each
 #   make asan       the C side built with ASan + UBSan (build/asan)
 #   make fuzz       libFuzzer on the stimulus parser and the command line (FUZZ_TIME=s)
 #   make coverage   Verilator line/toggle/branch coverage of the lockstep runs (BLOCK=b)
