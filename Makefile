@@ -130,8 +130,11 @@ vopt = $(if $(filter undefined,$(origin VOPT_$1)),$(VOPT),$(VOPT_$1))
 # code that runs once (initial values, settle: Verilator's "slow" classes) and
 # the waveform dump (tb/vl_opt.mk) at -O0 everywhere.
 FAST_PSETS = $(foreach b,$(BLOCKS),$(call first_of,$b)) $(PSET_SIM_MRPB)
+# (tests/mutate.sh builds its mutant model with VMAKE_OPT_FAST too.)
 VMAKE_OPT_SLOW := OPT_SLOW=-O0 OPT_TRACE=-O0 OPT_GLOBAL=-O2
-vmake_opt = OPT_FAST=$(if $(filter $1,$(FAST_PSETS)),-O2,-O1) $(VMAKE_OPT_SLOW)
+VMAKE_OPT_FAST := OPT_FAST=-O2 $(VMAKE_OPT_SLOW)
+VMAKE_OPT_REST := OPT_FAST=-O1 $(VMAKE_OPT_SLOW)
+vmake_opt = $(if $(filter $1,$(FAST_PSETS)),$(VMAKE_OPT_FAST),$(VMAKE_OPT_REST))
 
 comma := ,
 empty :=

@@ -76,7 +76,7 @@ MUT_OBJ  := \$(BUILD)/obj/shim_$tag.o
 \$(BUILD)/vl/$tag/V${tag}__ALL.a: $D/${B}_mut.v
 	@rm -rf \$(BUILD)/vl/$tag && mkdir -p \$(BUILD)/vl/$tag
 	verilator --cc -Wno-fatal -Wno-lint -Wno-style -O3 -fno-const-bit-op-tree --trace-fst --prefix V$tag --Mdir \$(BUILD)/vl/$tag --top-module ${B}_mut $D/${B}_mut.v >/dev/null
-	\$(MAKE) -s -C \$(BUILD)/vl/$tag -f V$tag.mk -f \$(CURDIR)/tb/vl_opt.mk V${tag}__ALL.a OPT_FAST=-O2 \$(VMAKE_OPT_SLOW) >/dev/null
+	\$(MAKE) -s -C \$(BUILD)/vl/$tag -f V$tag.mk -f \$(CURDIR)/tb/vl_opt.mk V${tag}__ALL.a \$(VMAKE_OPT_FAST) >/dev/null
 \$(BUILD)/obj/shim_$tag.o: tb/shim.cpp tb/${B}_ports.h tb/engine.h \$(BUILD)/vl/$tag/V${tag}__ALL.a
 	\$(CXX) \$(CXXFLAGS) -I\$(BUILD)/vl/$tag -DVTOP=V$tag '-DVTOP_H="V$tag.h"' '-DPORTS_H="${B}_ports.h"' \\
 	    -DPSET_TAG=$tag -DPSET_BLOCK=$B -DPSET_PARAMS=$vals -DPSET_MUTANTS=$total -c \$< -o \$@
