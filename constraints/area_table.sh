@@ -165,6 +165,7 @@ done
             f=$out/${tags[$i]}/result.txt
             if [ -f "$f" ]; then
                 mark=; [ "$(val abc "$f")" = fast ] && mark='*'
+                rm_=$(val repair_moves "$f"); [ -n "$rm_" ] && [ "$rm_" != 0 ] && mark+='+'
                 printf '%s%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s -> %s\n' \
                     "$(val block "$f")" "$mark" "$(val params "$f")" "$(val cells "$f")" "$(val area_um2 "$f")" \
                     "$(val flops "$f")" "$(val storage_bits "$f")" "$(ns "$(val crit_ns "$f")")" \
@@ -196,6 +197,13 @@ done
         if [ -f "$f" ] && [ "$(val abc "$f")" = fast ]; then
             echo "*: mapped with ABC's fast script (no SAT sweeping or choices): more than ABC_FULL_MAX generic cells"
             break
+        fi
+    done
+    for ((i = 0; i < n; i++)); do
+        f=$out/${tags[$i]}/result.txt
+        if [ -f "$f" ] && [ -n "$(val repair_moves "$f")" ] && [ "$(val repair_moves "$f")" != 0 ]; then
+            printf '+: %s: timing repair (constraints/repair.tcl) of a mapping with slack %s ns: %s moves, proven equal\n' \
+                "$(val block "$f")" "$(ns "$(val unrepaired_slack_ns "$f")")" "$(val repair_moves "$f")"
         fi
     done
 } > "$out/summary.txt.tmp"
