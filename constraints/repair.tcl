@@ -44,11 +44,19 @@ proc ms_usable {libcell} {
 }
 proc ms_better {w n bw bn} { return [expr {$w > $bw + 1e-13 || ($w > $bw - 1e-13 && $n > $bn + 1e-13)}] }
 
+# Moves stay in the top module: an instance of a module kept whole
+# ((* map_alone *)) is left as it is (its definition may be shared by several
+# instances, and a net made here is a top-level net). Only top-level leaf pins
+# of the driver's own net are loads that may move.
+proc ms_top {inst} { return [expr {[string first / [get_full_name $inst]] < 0}] }
+
 # The loads of a driver pin's net (leaf pins, by name), most critical first.
 proc ms_loads {drv} {
     set l {}
+    set net [get_full_name [sta::Pin_net $drv]]
     foreach p [get_pins -of_objects [sta::Pin_net $drv]] {
-        if {[sta::Pin_is_driver $p]} continue
+        if {[sta::Pin_is_driver $p] || [sta::Pin_is_hierarchical $p] || ![ms_top [sta::Pin_instance $p]]} continue
+        if {[get_full_name [sta::Pin_net $p]] ne $net} continue
         lappend l [list [ms_pin_slack $p] [get_full_name $p]]
     }
     # by name, then (a stable sort) by slack: the same order in every run
@@ -128,6 +136,7 @@ proc ms_repair {max_moves max_sec buffers} {
         }
         foreach dn $drivers {
             set inst [sta::Pin_instance [get_pins $dn]]
+            if {![ms_top $inst]} continue
             set cell [get_property $inst liberty_cell]
             set cur [get_name $cell]
             if {[info exists seq([get_full_name $inst])]} continue
@@ -145,6 +154,7 @@ proc ms_repair {max_moves max_sec buffers} {
                 if {[clock seconds] - $t0 >= $max_sec} break
                 # A gate is cloned; a flip-flop (whose copy would be a second
                 # register) gets a buffer, of each strength.
+                if {![ms_top [sta::Pin_instance [get_pins $dn]]]} continue
                 set kinds {}
                 if {![info exists seq([get_full_name [sta::Pin_instance [get_pins $dn]]])]} {
                     lappend kinds [list clone {}]
