@@ -20,8 +20,9 @@
 #     --recipe dc2|nodc2|best  with or without ABC's AIG rewriting (dc2) before
 #                        mapping, or (default) both, keeping the netlist with
 #                        the better worst slack (see the ABC script below)
-#     --repair SECONDS   time budget of the timing repair of a netlist that
-#                        misses its clock (default 1800; 0: none; see below)
+#     --repair SECONDS   repair the timing of a netlist that misses its clock,
+#                        for at most SECONDS (default 0: no repair; see below
+#                        and docs/area.md: the proof does not finish on mrpb yet)
 #     -q, --quiet        no summary line on stdout
 #
 # Steps: Yosys reads the RTL (-sv; Yosys defines SYNTHESIS, so the simulation-only
@@ -29,8 +30,8 @@
 # flip-flops (dfflibmap) and the logic (abc: map, buffer and size for the
 # shortest delay) to the liberty cells, checks that no generic cell is left,
 # reports area and writes the netlist; OpenSTA reads the netlist with
-# constraints/BLOCK.sdc and reports the worst setup path and slack; a netlist
-# that misses its clock is repaired with OpenSTA (constraints/repair.tcl:
+# constraints/BLOCK.sdc and reports the worst setup path and slack; with
+# --repair, a netlist that misses its clock is repaired with OpenSTA (constraints/repair.tcl:
 # sizing and load splitting on the worst path), proven equal to the mapped one
 # (Yosys equiv_*) and timed again (docs/area.md, "Timing repair"). Files in the
 # output directory:
@@ -70,7 +71,7 @@ period=
 quiet=0
 abc_mode=auto
 recipe=best
-repair_sec=1800
+repair_sec=0
 block=
 params=()
 while [ $# -gt 0 ]; do
@@ -561,7 +562,7 @@ EOF
         }
         repair_moves=$(sed -n 's/^REPAIRED //p' "$rd/repair.log")
         [[ $repair_moves =~ ^[0-9]+$ ]] || die "no REPAIRED line in $rd/repair.log"
-        perl "$here/sta_wires.pl" "$rd/netlist.v" || die "cannot declare the buses of $rd/netlist.v"
+        perl "$here/sta_wires.pl" "$rd/netlist.v" "$rd/flat.v" || die "cannot declare the buses of $rd/netlist.v"
         if [ "$repair_moves" -gt 0 ]; then
             # The proof: the mapped netlist (gold) and the repaired one (gate),
             # the liberty cells read with their functions and flattened into both;

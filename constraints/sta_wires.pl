@@ -6,13 +6,21 @@
 # implicit wire in Verilog, but a bit of an undeclared bus (nx_pop[8],
 # \mem_q[6] [0]) is not, and Yosys reads it as x. This adds one
 # "wire [hi:lo] name ;" per bus and one "wire name ;" per scalar net that is
-# not a port, after the port declarations (the first blank line), in place. It also writes the tie-offs
+# not a port, after the port declarations (the first blank line), in place;
+# a net declared in REF (the netlist OpenSTA read) keeps REF's declaration. It also writes the tie-offs
 # as nets named one_ and zero_ with no driver: they become the constants
 # 1'b1 and 1'b0 again, as Yosys wrote them.
 use strict;
 use warnings;
 
-my $file = shift or die "usage: sta_wires.pl FILE\n";
+my $file = shift or die "usage: sta_wires.pl FILE [REF]\n";
+my $ref = shift;   # the netlist it was read from: its wire declarations are kept
+my %refdecl;
+if (defined $ref) {
+    open(my $r, '<', $ref) or die "sta_wires.pl: cannot read $ref: $!\n";
+    while (<$r>) { $refdecl{$2} = "wire " . ($1 // '') . "$2 ;" if /^\s*wire\s+(\[\d+:\d+\]\s*)?(\\\S+|[A-Za-z_][\w\$]*)\s*;/; }
+    close($r);
+}
 open(my $in, '<', $file) or die "sta_wires.pl: cannot read $file: $!\n";
 my $text = do { local $/; <$in> };
 close($in);
@@ -40,8 +48,8 @@ while ($text =~ /\.[\w\$]+\s*\(([^()]*)\)/g) {
 # (one warning each) several times slower.
 delete $scalar{one_};
 delete $scalar{zero_};
-my $decl = join('', map { " wire [$hi{$_}:$lo{$_}] $_ ;\n" } sort keys %hi)
-         . join('', map { " wire $_ ;\n" } grep { !exists $hi{$_} } sort keys %scalar);
+my $decl = join('', map { " " . ($refdecl{$_} // "wire [$hi{$_}:$lo{$_}] $_ ;") . "\n" } sort keys %hi)
+         . join('', map { " " . ($refdecl{$_} // "wire $_ ;") . "\n" } grep { !exists $hi{$_} } sort keys %scalar);
 $text =~ s/\(one_\)/(1'b1)/g unless $port{one_} || exists $hi{one_};
 $text =~ s/\(zero_\)/(1'b0)/g unless $port{zero_} || exists $hi{zero_};
 $text =~ s/\n\n/\n$decl\n/ or die "sta_wires.pl: no blank line after the port declarations in $file\n";

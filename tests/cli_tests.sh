@@ -348,7 +348,7 @@ if command -v yosys >/dev/null && command -v sta >/dev/null; then
     # (* map_alone *) instance) misses 1.0 ns as mapped; the repaired netlist is
     # faster, proven equal, and is the one reported; with --repair 0 the mapped one is
     r=$T/area_rep/result.txt
-    if $A -q -o "$T/area_rep" --period 1.0 fifo Depth=8 Width=32 2>"$T/err" &&
+    if $A -q -o "$T/area_rep" --repair 600 --period 1.0 fifo Depth=8 Width=32 2>"$T/err" &&
        mv=$(sed -n 's/^repair_moves=//p' "$r") && us=$(sed -n 's/^unrepaired_slack_ns=//p' "$r") && rs=$(sed -n 's/^slack_ns=//p' "$r") &&
        [ "$mv" -gt 0 ] && awk -v r="$rs" -v u="$us" 'BEGIN { exit !(u < 0 && r > u + 0.01) }' &&
        grep -q "Equivalence successfully proven" "$T/area_rep/repair/equiv.log" &&
