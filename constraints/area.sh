@@ -21,8 +21,7 @@
 #                        mapping, or (default) both, keeping the netlist with
 #                        the better worst slack (see the ABC script below)
 #     --repair SECONDS   repair the timing of a netlist that misses its clock,
-#                        for at most SECONDS (default 0: no repair; see below
-#                        and docs/area.md: the proof does not finish on mrpb yet)
+#                        for at most SECONDS (default 900; 0: no repair)
 #     -q, --quiet        no summary line on stdout
 #
 # Steps: Yosys reads the RTL (-sv; Yosys defines SYNTHESIS, so the simulation-only
@@ -30,10 +29,10 @@
 # flip-flops (dfflibmap) and the logic (abc: map, buffer and size for the
 # shortest delay) to the liberty cells, checks that no generic cell is left,
 # reports area and writes the netlist; OpenSTA reads the netlist with
-# constraints/BLOCK.sdc and reports the worst setup path and slack; with
-# --repair, a netlist that misses its clock is repaired with OpenSTA (constraints/repair.tcl:
+# constraints/BLOCK.sdc and reports the worst setup path and slack;
+# a netlist that misses its clock is repaired with OpenSTA (constraints/repair.tcl:
 # sizing and load splitting on the worst path), proven equal to the mapped one
-# (Yosys equiv_*) and timed again (docs/area.md, "Timing repair"). Files in the
+# (cut at the flip-flops, ABC's cec) and timed again (docs/area.md, "Timing repair"). Files in the
 # output directory:
 #   yosys.tcl yosys.log     the synthesis script (Yosys commands in Tcl, which
 #                           picks ABC's script) and its log
@@ -46,9 +45,10 @@
 #   */R.*, R = dc2, nodc2   the same files of each recipe mapped (--recipe best)
 #   fo4.log                 the FO4 inverter delay measured in the library
 #   repair/                 the timing repair, when the mapped netlist misses its
-#                           clock: repair.tcl repair.log (the moves), netlist.v,
-#                           equiv.ys equiv.log (the proof that it is the mapped
-#                           netlist's function), stat.txt, sta.*, timing.rpt
+#                           clock: gold.v flat.v (the mapped netlist flattened;
+#                           purged of aliases), repair.tcl repair.log (the
+#                           moves), netlist.v, cec.log (the proof that it is the
+#                           mapped netlist's function), stat.txt, sta.*, timing.rpt
 #   result.txt              key=value summary read by constraints/area_table.sh
 #
 # Exit: 0 done (negative slack is a result, not an error); 1 a tool failed or a
@@ -71,7 +71,7 @@ period=
 quiet=0
 abc_mode=auto
 recipe=best
-repair_sec=0
+repair_sec=900
 block=
 params=()
 while [ $# -gt 0 ]; do
@@ -114,7 +114,7 @@ done
 [ -n "$period" ] && { [[ $period =~ ^[0-9]*\.?[0-9]+$ ]] || usage "bad --period '$period' (ns)"; }
 [ -e "$liberty" ] || { echo "$prog: liberty file '$liberty' does not exist" >&2; exit 2; }
 [ -f "$liberty" ] && [ -r "$liberty" ] || { echo "$prog: liberty file '$liberty' is not a readable file" >&2; exit 2; }
-for t in yosys sta; do
+for t in yosys yosys-abc sta; do
     command -v $t >/dev/null 2>&1 || die "$t not found (make deps installs it)"
 done
 
@@ -518,8 +518,8 @@ for f in abc.script stat.txt netlist.v sta.tcl sta.log timing.rpt; do cp "$outdi
 # A netlist that misses its clock is repaired with OpenSTA itself
 # (constraints/repair.tcl: gate sizing and load splitting on the worst path,
 # one move at a time, kept while the worst slack improves), then proven to be
-# the mapped netlist's function (Yosys: equiv_make, equiv_simple, equiv_induct
-# over the flip-flops) and timed again from scratch; the repaired netlist is
+# the mapped netlist's function (cut at the flip-flops, ABC's cec) and timed
+# again from scratch; the repaired netlist is
 # kept if it is faster. Not for a block timed per mode (::ms_modes): a move
 # would be judged in one mode only.
 repair_moves=0 unrepaired_slack=none
@@ -532,8 +532,15 @@ if [ "$repair_sec" -gt 0 ] && awk -v s="$kept_slack" 'BEGIN { exit !(s < 0) }'; 
         # The repair works on the netlist flattened (the (* map_alone *)
         # instances inlined; the same cells): OpenSTA 2.0.17 writes a netlist
         # with hierarchical instances back without the declarations of the
-        # buses that connect to them.
-        yosys -q -l "$rd/flat.log" -p "read_liberty -lib $lib; read_verilog $outdir/netlist.v; hierarchy -top $block; flatten; write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $rd/flat.v" > /dev/null 2>&1 ||
+        # buses that connect to them. Its nets are purged of aliases first:
+        # OpenSTA keeps one name per net and writes no assign, and a port
+        # driven through an alias (assign in_ready_o = u_ready.y_o) would be
+        # written back unconnected. Every cell is kept (a flip-flop whose
+        # output nothing reads, at the boundary of a (* map_alone *) instance,
+        # stays: the proof matches flip-flops by instance). gold.v, flattened
+        # only, is what the proof compares the repaired netlist with.
+        vw="write_verilog -noattr -noexpr -nohex -nodec -simple-lhs"
+        yosys -q -l "$rd/flat.log" -p "read_liberty -lib $lib; read_verilog $outdir/netlist.v; hierarchy -top $block; flatten; $vw $rd/gold.v; setattr -set keep 1 c:*; opt_clean -purge; $vw $rd/flat.v" > /dev/null 2>&1 ||
             die "Yosys could not flatten $outdir/netlist.v, see $rd/flat.log"
         {
         echo "# generated by $prog: timing repair of $block ${params[*]+${params[*]}} on $libname"
@@ -566,43 +573,13 @@ EOF
         [[ $repair_moves =~ ^[0-9]+$ ]] || die "no REPAIRED line in $rd/repair.log"
         perl "$here/sta_wires.pl" "$rd/netlist.v" "$rd/flat.v" || die "cannot declare the buses of $rd/netlist.v"
         if [ "$repair_moves" -gt 0 ]; then
-            # The proof: the mapped netlist (gold) and the repaired one (gate),
-            # the liberty cells read with their functions and flattened into both;
-            # then the repaired netlist's cells and area.
-            cat > "$rd/equiv.ys" <<EOF
-read_liberty $lib
-read_verilog $outdir/netlist.v
-hierarchy -top $block
-flatten
-async2sync
-rename $block gold
-design -stash gold
-read_liberty $lib
-read_verilog $rd/netlist.v
-hierarchy -top $block
-flatten
-async2sync
-rename $block gate
-design -stash gate
-design -copy-from gold -as gold gold
-design -copy-from gate -as gate gate
-equiv_make gold gate equiv
-hierarchy -top equiv
-equiv_struct
-equiv_simple
-equiv_induct
-equiv_status -assert
-design -reset
-read_liberty -lib $lib
-read_verilog $rd/netlist.v
-hierarchy -top $block
-tee -q -o $rd/stat.txt stat -liberty $lib
-EOF
-            yosys -q -l "$rd/equiv.log" -s "$rd/equiv.ys" > /dev/null 2>&1 || {
-                echo "$prog: the repaired netlist of $block is not proven equal to the mapped one, see $rd/equiv.log:" >&2
-                grep -m3 -E 'ERROR|unproven' "$rd/equiv.log" | sed 's/^/  /' >&2 || true
-                exit 1
-            }
+            # The proof: both cut at their flip-flops (the same instances),
+            # the combinational rest proven equal by ABC's cec
+            # (constraints/equiv_cut.sh); then the repaired netlist's cells and area.
+            "$here/equiv_cut.sh" "$lib" "$block" "$rd/gold.v" "$rd/netlist.v" "$rd" ||
+                die "the repaired netlist of $block is not proven equal to the mapped one (above)"
+            yosys -q -l "$rd/stat.log" -p "read_liberty -lib $lib; read_verilog $rd/netlist.v; hierarchy -top $block; tee -q -o $rd/stat.txt stat -liberty $lib" > /dev/null 2>&1 ||
+                die "Yosys could not read $rd/netlist.v, see $rd/stat.log"
             sta_run "$rd"
             rs=$(sed -n 's/^RESULT slack=\([^ ]*\).*/\1/p' "$rd/sta.log" | head -1)
             [ -n "$rs" ] && [ "$rs" != none ] || die "no result line in $rd/sta.log"
