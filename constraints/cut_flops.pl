@@ -4,11 +4,12 @@
 #
 # Every instance of a sequential cell of LIB (a cell with an ff or latch
 # group) is removed: each of its input pins becomes an output port of the
-# module, cut_<instance>_<pin>, driven by what drove the pin, and each output
-# pin an input port, cut_<instance>_<pin>, driving what the pin drove. The
-# module left is combinational. Two netlists whose flip-flops have the same
-# instance names (a netlist and its timing repair: the repair sizes, clones
-# and buffers combinational gates only) cut this way have the same ports, and
+# module, cut_<instance>_<cell>_<pin>, driven by what drove the pin, and each
+# output pin an input port of that name, driving what the pin drove. The
+# module left is combinational. Two netlists whose flip-flops are the same
+# cells with the same instance names (a netlist and its timing repair: the
+# repair sizes, clones and buffers combinational gates only) cut this way
+# have the same ports, and
 # if the two cut modules compute the same function, the two netlists are
 # sequentially equivalent with the same state: every flip-flop sees the same
 # D, clock, set and reset from the same state and inputs. (The converse does
@@ -64,12 +65,23 @@ $text =~ s{^([ \t]*)([A-Za-z_][\w\$]*)[ \t]+($id)\s*\((.*?)\);[ \t]*\n}{
         (my $name = $inst) =~ s/^\\//;
         $name =~ s/\s+$//;
         $name =~ s/[^\w]/_/g;
+        # A connection is empty, a constant, or a net with its bit select
+        # if any (an escaped name runs to the next blank and may hold any
+        # character); every ".PIN(" of the instance must be read.
         my %pins;
-        while ($conns =~ /\.([\w\$]+)\s*\(\s*([^()]*?)\s*\)/g) { $pins{$1} = $2; }
+        while ($conns =~ /\.([\w\$]+)\s*\(\s*((?:\\\S+\s+|[A-Za-z_][\w\$]*\s*)(?:\[\d+\]\s*)?|\d+'[bBhHdD][0-9a-fA-FxXzZ_]+\s*|)\)/g) {
+            ($pins{$1} = $2) =~ s/\s+$//;
+        }
+        (my $bare = $conns) =~ s/\\\S+\s//g;
+        my $npins = () = $bare =~ /\.[\w\$]+\s*\(/g;
+        die "cut_flops.pl: $in: cannot read the connections of $type $inst (expected .PIN(net) for each of its $npins pins)\n"
+            unless $npins == keys %pins;
         for my $p (sort keys %pins) {
             next if $pins{$p} eq '';
             my $d = $dir{$type}{$p} // die "cut_flops.pl: $in: pin $p of $type $inst is not in $lib\n";
-            my $port = "cut_${name}_$p";
+            # The cell is in the name: a flip-flop of another cell in the
+            # other netlist (DFFNEGX1 for DFFPOSX1) gives other ports.
+            my $port = "cut_${name}_${type}_$p";
             die "cut_flops.pl: $in: two flip-flops cut to the port $port\n" if $seen{$port}++;
             push @ports, $port;
             if ($d eq 'input') {

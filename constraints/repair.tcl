@@ -16,7 +16,8 @@
 #   buffer  a buffer inserted after a flip-flop on the path, driving the
 #           less critical half of its loads.
 # Every move keeps the logic function: constraints/area.sh proves the repaired
-# netlist equivalent to the mapped one (Yosys equiv_*) before it reports it.
+# netlist equivalent to the mapped one (constraints/equiv_cut.sh: both cut at
+# their flip-flops, ABC's cec) before it reports it.
 # Swaps are tried first (cheap: incremental timing); splits only when no swap
 # helps. OpenSTA 2.0.17 keeps a driver's stale delay when a load pin is
 # disconnected from its net, so after undoing a split every delay is

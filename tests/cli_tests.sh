@@ -359,18 +359,29 @@ if command -v yosys >/dev/null && command -v sta >/dev/null; then
     else
         echo "FAIL cli area.sh repairs a netlist that misses its clock (moves '$mv', slack '$us' -> '$rs')"; sed 's/^/    /' "$T/err" | head -5; status=1
     fi
-    # the proof fails when it should: one NAND2X1 of the repaired FIFO made a
-    # NOR2X1, and ABC names an output that differs
+    # the proof fails when it should: the repaired FIFO with one NAND2X1 made a
+    # NOR2X1 (ABC names an output that differs), a flip-flop of another cell,
+    # a flip-flop's D left floating, an x on a D
     LIB_OSU=/usr/share/qflow/tech/osu018/osu018_stdcells.lib
-    if [ -f "$T/area_rep/repair/gold.v" ] && perl -0pe 's/NAND2X1/NOR2X1/' "$T/area_rep/repair/netlist.v" > "$T/mut.v" &&
-       ! cmp -s "$T/mut.v" "$T/area_rep/repair/netlist.v" &&
-       ! constraints/equiv_cut.sh "$LIB_OSU" fifo "$T/area_rep/repair/gold.v" "$T/mut.v" "$T/mut_eq" 2>"$T/err" &&
-       grep -q "Output .*: Value in Network1" "$T/err" &&
-       constraints/equiv_cut.sh "$LIB_OSU" fifo "$T/area_rep/repair/gold.v" "$T/area_rep/repair/netlist.v" "$T/good_eq" 2>"$T/err"; then
-        echo "PASS cli equiv_cut.sh proves the repaired FIFO and rejects it with one gate changed"
+    rg=$T/area_rep/repair/gold.v rn=$T/area_rep/repair/netlist.v
+    eq_rejects() {   # eq_rejects DESC PERL-SUBSTITUTION MESSAGE-REGEX
+        if [ -f "$rg" ] && perl -0pe "$2" "$rn" > "$T/mut.v" && ! cmp -s "$T/mut.v" "$rn" &&
+           ! constraints/equiv_cut.sh "$LIB_OSU" fifo "$rg" "$T/mut.v" "$T/mut_eq" 2>"$T/err" &&
+           grep -qE -- "$3" "$T/err"; then
+            echo "PASS cli equiv_cut.sh rejects the repaired FIFO with $1"
+        else
+            echo "FAIL cli equiv_cut.sh rejects the repaired FIFO with $1"; sed 's/^/    /' "$T/err" | head -5; status=1
+        fi
+    }
+    if [ -f "$rg" ] && constraints/equiv_cut.sh "$LIB_OSU" fifo "$rg" "$rn" "$T/good_eq" 2>"$T/err"; then
+        echo "PASS cli equiv_cut.sh proves the repaired FIFO"
     else
-        echo "FAIL cli equiv_cut.sh proves the repaired FIFO and rejects it with one gate changed"; sed 's/^/    /' "$T/err" | head -5; status=1
+        echo "FAIL cli equiv_cut.sh proves the repaired FIFO"; sed 's/^/    /' "$T/err" | head -5; status=1
     fi
+    eq_rejects "one NAND2X1 made a NOR2X1" 's/NAND2X1/NOR2X1/' "Output .*: Value in Network1"
+    eq_rejects "a flip-flop of another cell" 's/DFFPOSX1/DFFNEGX1/' "not proven equal .*ABC could not compare"
+    eq_rejects "a D left floating" 's/\.D\(_0[0-9]+_\)/.D(floating_net)/' "not proven equal .*ABC could not compare"
+    eq_rejects "an x on a D" 's/\.D\(_0[0-9]+_\)/.D(1\x27bx)/' "has x or z values"
     expect 2 "bad --repair 'soon' \(expected seconds, 0 for none\)" "area.sh bad --repair" -- $A --repair soon prio_enc N=8
     expect 2 "bad --recipe 'both' \(expected dc2, nodc2 or best\)" "area.sh bad --recipe" -- $A --recipe both prio_enc N=8
     expect 2 "bad --abc 'quick' \(expected full, fast or auto\)" "area.sh bad --abc" -- $A --abc quick prio_enc N=8
