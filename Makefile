@@ -307,7 +307,7 @@ repro: deps
 # BLOCK=mrpb also synthesises mrpb_final (the paper's final design, modes tied).
 AREA_EXTRA_mrpb := mrpb_final
 # dram_sched is synthesised at its default, the thesis' sizes (64 reads, 128
-# writes: about 7 minutes with ABC's fast script; docs/dram_sched.md).
+# writes: about 12 minutes per ABC recipe with ABC's full script; docs/dram_sched.md).
 AREA_SET_dram_sched := dram_sched:RdQ=64,WrQ=128,HighWM=96,LowWM=80,BankW=4,RowW=12,AddrW=24
 area_set = $(or $(AREA_SET_$1),$(call first_of,$1),$1)
 area:

@@ -16,7 +16,7 @@
 #     --abc full|fast|auto  ABC's script: full (SAT sweeping and structural
 #                        choices before mapping), fast (without them), auto
 #                        (default): full up to ABC_FULL_MAX generic cells
-#                        (default 100000), fast above (see the ABC script below)
+#                        (default 400000), fast above (see the ABC script below)
 #     --recipe dc2|nodc2|best  with or without ABC's AIG rewriting (dc2) before
 #                        mapping, or (default) both, keeping the netlist with
 #                        the better worst slack (see the ABC script below)
@@ -278,11 +278,13 @@ printf 'set_driving_cell %s\nset_load %s\n' "$drive_cell" "$load_ff" > "$outdir/
 # critical path, estimates what the RTL's structure can reach.
 # Two ABC scripts. full: SAT sweeping (&fraig -x) and structural choices
 # (dch -f) before mapping, for the best structure; fast: without them. On large
-# netlists those two steps are the whole run time: dram_sched at 16 reads is
-# 152k generic cells (361k AIG nodes), on which &fraig -x and dch -f each ran
-# for more than 10 minutes (the full script did not finish in an hour), while
-# the fast script maps it in about 2 minutes. auto: full up to ABC_FULL_MAX
-# generic cells (every other block), fast above; result.txt records which.
+# netlists those two steps can be the whole run time: an early dram_sched at
+# 16 reads, 152k generic cells (361k AIG nodes), on which &fraig -x and dch -f
+# each ran for more than 10 minutes (the full script did not finish in an
+# hour), while the fast script mapped it in about 2 minutes. The pipelined
+# dram_sched at 64 reads (271k generic cells) maps with the full script in
+# about 4 minutes of ABC. auto: full up to ABC_FULL_MAX generic cells (every
+# block), fast above; result.txt records which.
 # Two recipes of each: with dc2 (ABC's area-oriented AIG rewriting) before
 # mapping, and without. dc2 undoes log-depth structures written in the RTL
 # when they are off ABC's own critical path, which it finds with every input
@@ -302,7 +304,7 @@ abc_script() {  # abc_script full|fast dc2|nodc2
     esac
 }
 case $recipe in best) recipes=(dc2 nodc2) ;; *) recipes=("$recipe") ;; esac
-abc_full_max=${ABC_FULL_MAX:-100000}
+abc_full_max=${ABC_FULL_MAX:-400000}
 [[ $abc_full_max =~ ^[0-9]+$ ]] || usage "bad ABC_FULL_MAX '$abc_full_max' (expected a number of cells)"
 # One Yosys run, as a Tcl script so that it can pick ABC's script on the
 # generic netlist's size in the same process (a netlist written out and read
