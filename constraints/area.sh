@@ -538,7 +538,7 @@ if [ "$repair_sec" -gt 0 ] && awk -v s="$kept_slack" 'BEGIN { exit !(s < 0) }'; 
         # OpenSTA keeps one name per net and writes no assign, and a port
         # driven through an alias (assign in_ready_o = u_ready.y_o) would be
         # written back unconnected. Every cell is kept (a flip-flop whose
-        # output nothing reads, at the boundary of a (* map_alone *) instance,
+        # output nothing reads, e.g. mrpb's unused one-hot bits pk_hi_q[7:6],
         # stays: the proof matches flip-flops by instance). gold.v, flattened
         # only, is what the proof compares the repaired netlist with.
         vw="write_verilog -noattr -noexpr -nohex -nodec -simple-lhs"
