@@ -45,6 +45,7 @@ typedef struct {
     char *stat[MAXSTAT];
     int nstat;
     unsigned size, jobs;
+    int no_check;            /* --no-check-dram: the runs do not check every DRAM command */
 } cmp_t;
 
 /* A decimal integer 1..max (digits only). */
@@ -72,7 +73,7 @@ static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
             "usage: %s compare --workload W[,W...] --configs C[,C...] [--set key=value]... [--size N|quick]\n"
-            "                [--jobs N] [--stats KEY[,KEY...]] [--out DIR] [--emit-jobs | --merge]\n"
+            "                [--jobs N] [--stats KEY[,KEY...]] [--out DIR] [--no-check-dram] [--emit-jobs | --merge]\n"
             "\n"
             "Runs every workload under every configuration (independent `sim` processes, --jobs at a\n"
             "time), prints IPC normalised to the first configuration with the geometric mean, and\n"
@@ -85,6 +86,7 @@ static void usage(FILE *f, const char *prog)
             "  --size N|quick    every built-in kernel at size N, or each at its quick size\n"
             "  --stats KEY,...   statistics to tabulate as well, as JSON paths, e.g.\n"
             "                    l1d.L1D_total_cache_miss_rate,memory_latency.averagemflatency\n"
+            "  --no-check-dram   do not check every DRAM command's timing (each run checks by default)\n"
             "  --emit-jobs       print the runs' command lines (one per line: GNU parallel, a Slurm\n"
             "                    array) instead of running them\n"
             "  --merge           run nothing: gather DIR/runs/*.json of the emitted jobs\n",
@@ -189,6 +191,8 @@ static int run_argv(const cmp_t *m, int w, int c, char **av, int max, char *json
         av[n++] = "--set";
         av[n++] = m->cfg[c].set[i];
     }
+    if (!m->no_check)
+        av[n++] = "--check-dram";   /* every result is checked where it is made */
     av[n++] = "--quiet";
     av[n++] = "--json";
     av[n++] = json;
@@ -459,6 +463,9 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
             continue;
         } else if (!strcmp(a, "--merge")) {
             merge = 1;
+            continue;
+        } else if (!strcmp(a, "--no-check-dram")) {
+            m.no_check = 1;
             continue;
         }
         if (!v) {

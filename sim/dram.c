@@ -317,7 +317,9 @@ static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
     dram_sched_in_t *in = &d->in;
     in->rd_valid = in->wr_valid = in->dm_valid = 0;
     who[0] = who[1] = who[2] = -1;
-    for (unsigned i = 0, s = d->in_rr; i < d->nsub; i++, s = s + 1 == d->nsub ? 0 : s + 1) {
+    /* the round-robin start follows the cycle number (as the crossbar's), so
+     * a skipped idle cycle changes nothing: stepping and skipping agree */
+    for (unsigned i = 0, s = (unsigned)(now % d->nsub); i < d->nsub; i++, s = s + 1 == d->nsub ? 0 : s + 1) {
         rq_t *q = d->from_l2[s];
         if (!rq_ready(q, l2_now))
             continue;
@@ -352,7 +354,6 @@ static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
             in->rd_age = age;
         }
     }
-    d->in_rr = d->in_rr + 1 == d->nsub ? 0 : d->in_rr + 1;
 }
 
 /* dram.perfect (the MIB thesis' perfect DRAM, its Figure 5.1): every request
@@ -402,7 +403,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
     d->st.cycles = now + 1;   /* one per DRAM cycle, run or skipped */
     /* An idle channel (nothing queued, nothing arriving, no refresh due)
      * changes no state in a cycle: skip it. */
-    if (!d->queued && !d->sched_live && !cfg->t.tREFI) {
+    if (cfg->skip && !d->queued && !d->sched_live && !cfg->t.tREFI) {
         int arriving = 0;
         for (unsigned s = 0; s < d->nsub; s++)
             arriving |= !rq_empty(d->from_l2[s]);
@@ -431,7 +432,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
     /* dram_sched with nothing queued, no input and not draining keeps its
      * state through a clock edge: skip it (exact; its bank_ready register
      * goes stale, but the first cycle after has empty queues to shortlist) */
-    int work = d->in.rd_valid || d->in.wr_valid || d->in.dm_valid || d->sched_live;
+    int work = d->in.rd_valid || d->in.wr_valid || d->in.dm_valid || d->sched_live || !cfg->skip;
     if (work) {
         /* bank_ready is registered in the scheduler: the readiness given now
          * is used by next cycle's shortlist, whose request is chosen the
@@ -495,9 +496,12 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
         if (ls_tick(d->ls))
             return 1;
         /* after this edge the queues can hold something only if they did
-         * before it or took a request in it; write drain ends with them empty */
+         * before it or took a request in it; write drain ends with them
+         * empty; a dummy taken in is registered and searched (applied or
+         * dropped) in the next cycle, which must therefore run */
         d->sched_live = d->out.rd_count || d->out.wr_count || d->out.drain ||
-                        (d->in.rd_valid && d->out.rd_ready) || (d->in.wr_valid && d->out.wr_ready);
+                        (d->in.rd_valid && d->out.rd_ready) || (d->in.wr_valid && d->out.wr_ready) ||
+                        (d->in.dm_valid && d->out.dm_ready);
     }
     if (d->busy_banks) {
         d->st.busy_banks_sum += d->busy_banks;

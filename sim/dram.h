@@ -73,7 +73,7 @@ struct dram {
     uint64_t *wake;             /* if set, wake[s] = 0 when a line enters sub-partition s's fill queue */
     uint64_t *wake_min;         /* ... and *wake_min = 0 */
     uint64_t eng_next;          /* no command can issue before this cycle unless a bank queue takes a request */
-    unsigned nsub, in_rr;
+    unsigned nsub;
     dram_check_t *chk;
     dram_stats_t st;
     unsigned busy_banks;        /* banks with a request in their command queue */

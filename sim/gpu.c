@@ -353,6 +353,26 @@ static int step(gpu_t *g, launch_t *L)
     return g->rec_ls && ls_recorded(g->rec_ls) ? 3 : 0;
 }
 
+/* An invariant of every run: no kernel (and not the run) issues more thread
+ * instructions per core cycle than the machine can, sm.count x
+ * sm.schedulers x 32. 1 after a message (a bug in the model). */
+static int check_peak(const gpu_t *g)
+{
+    uint64_t peak = (uint64_t)g->cfg.n_sm * g->cfg.n_sched * WARP_SIZE;
+    for (unsigned i = 0; i <= g->nk; i++) {
+        const char *what = i < g->nk ? g->kst[i].name : "the run";
+        uint64_t insts = i < g->nk ? g->kst[i].thread_insts : g->thread_insts;
+        uint64_t cycles = i < g->nk ? g->kst[i].cycles : g->gpu_sim_cycle;
+        if (insts > cycles * peak) {
+            fprintf(stderr, "memsched sim: internal error: %s issued %llu thread instructions in %llu core cycles, "
+                            "above the peak of %llu per cycle (sm.count x sm.schedulers x 32)\n",
+                    what, (unsigned long long)insts, (unsigned long long)cycles, (unsigned long long)peak);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int gpu_run(gpu_t *g, workload_t *w)
 {
     double t0 = now_s(), next_prog = t0 + 2.0;
@@ -388,7 +408,10 @@ int gpu_run(gpu_t *g, workload_t *w)
         ks = &g->kst[g->nk++];
         memset(ks, 0, sizeof *ks);
         snprintf(ks->name, sizeof ks->name, "%s", L.k->info.name);
-        uint64_t c0 = clocks_now(&g->clk, CLK_CORE), wi0 = 0, ti0 = 0, tb0 = 0;
+        /* a kernel's cycles are the core edges stepped while it runs, both
+         * ends included (the edge of its first dispatch, the edge its last
+         * warp finished in) */
+        uint64_t c0 = g->clk.cycle[CLK_CORE], wi0 = 0, ti0 = 0, tb0 = 0;
         for (unsigned s = 0; s < g->cfg.n_sm; s++) {
             wi0 += g->sm[s].st.warp_insts;
             ti0 += g->sm[s].st.thread_insts;
@@ -398,7 +421,7 @@ int gpu_run(gpu_t *g, workload_t *w)
         while (L.more || any_sm_busy(g)) {
             if ((rc = step(g, &L)))
                 break;
-            if (g->cfg.max_cycles && clocks_now(&g->clk, CLK_CORE) >= g->cfg.max_cycles)
+            if (g->cfg.max_cycles && g->clk.cycle[CLK_CORE] >= g->cfg.max_cycles)
                 break;
             if (watchdog(g, ++n)) {
                 rc = 1;
@@ -411,8 +434,7 @@ int gpu_run(gpu_t *g, workload_t *w)
         }
         if (L.err)
             rc = 2;
-        uint64_t c1 = clocks_now(&g->clk, CLK_CORE);
-        ks->cycles = c1 - c0;
+        ks->cycles = g->clk.cycle[CLK_CORE] - c0;
         for (unsigned s = 0; s < g->cfg.n_sm; s++) {
             ks->warp_insts += g->sm[s].st.warp_insts;
             ks->thread_insts += g->sm[s].st.thread_insts;
@@ -426,16 +448,17 @@ int gpu_run(gpu_t *g, workload_t *w)
         g->trace_thread_insts += L.thread_insts;
         L.d.ops->stop(&L.d);
         L.k->close(L.k);
-        if (g->cfg.max_cycles && clocks_now(&g->clk, CLK_CORE) >= g->cfg.max_cycles)
+        if (g->cfg.max_cycles && g->clk.cycle[CLK_CORE] >= g->cfg.max_cycles)
             break;
     }
     /* the memory system drains: every request issued is answered */
-    uint64_t c0 = clocks_now(&g->clk, CLK_CORE);
+    uint64_t c0 = g->clk.cycle[CLK_CORE];
     int cut = g->cfg.max_cycles && c0 >= g->cfg.max_cycles;   /* run.max_cycles: no drain, counts as they are */
+    g->cut = cut;
     for (uint64_t n = 1; !rc && !cut && !mem_idle(g); n++)
         if ((rc = step(g, NULL)) || (rc = watchdog(g, n)))
             break;
-    g->drain_cycles = clocks_now(&g->clk, CLK_CORE) - c0;
+    g->drain_cycles = g->clk.cycle[CLK_CORE] - c0;
     for (unsigned i = 0; i < g->cfg.n_sm; i++)   /* the cycles asleep SMs and slices skipped, counted */
         sm_sync(&g->sm[i], g->clk.cycle[CLK_CORE]);
     for (unsigned s = 0; s < g->nsub; s++)
@@ -456,6 +479,14 @@ int gpu_run(gpu_t *g, workload_t *w)
             }
             g->dram_cmds_checked += dck_commands(d->chk);
         }
+    }
+    if (!rc)
+        rc = check_peak(g);
+    if (!rc && cut) {
+        fprintf(stderr, "memsched sim: stopped by run.max_cycles=%llu after %llu core cycles: the workload did not "
+                        "finish (the statistics are those of the cycles run)\n",
+                (unsigned long long)g->cfg.max_cycles, (unsigned long long)c0);
+        rc = 1;
     }
     g->wall_s = now_s() - t0;
     if (g->opt.progress && g->wall_s > 2.0)

@@ -64,6 +64,7 @@ typedef struct {
     /* results */
     uint64_t gpu_sim_cycle;           /* core cycles of all kernels */
     uint64_t drain_cycles;            /* core cycles after the last kernel until the memory was idle */
+    int cut;                          /* stopped by run.max_cycles (the workload did not finish) */
     uint64_t thread_insts, warp_insts;
     kernel_stats_t *kst;
     unsigned nk;

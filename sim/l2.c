@@ -258,7 +258,7 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
     /* No event and no live MSHR entry (so no MIB entry with news): the MIB
      * keeps its state through the clock edge; skip it (exact). */
     int any = in->alloc_valid || in->merge_valid || in->release_valid || l->mshr.used || !rq_empty(&l->mq);
-    if (!any)
+    if (!any && cfg->skip)
         return 0;
     in->mq_valid = !rq_empty(&l->mq);
     if (in->mq_valid) {
@@ -326,7 +326,7 @@ uint64_t l2_next(const l2_t *l, uint64_t now, int icnt_same)
 int l2_cycle(l2_t *l, uint64_t now, uint64_t icnt_now, uint64_t dram_now)
 {
     l2_sync(l, now + 1);
-    if (rq_empty(l->in) && l2_idle(l))   /* nothing to do: no state changes */
+    if (l->cfg->skip && rq_empty(l->in) && l2_idle(l))   /* nothing to do: no state changes */
         return 0;
     do_fill(l, now);
     do_request(l, now, dram_now);

@@ -49,12 +49,25 @@ static int gto_pick(sm_t *sm, unsigned k, uint64_t now)
 /* Two-level: only the first sm.two_level_active warps of the list are
  * scheduled (round-robin among them); a warp that issues a global or local
  * load, an atomic, a barrier or a fence goes to the back of the list,
- * letting a pending warp in. */
+ * letting a pending warp in. A warp waiting at a barrier is not in the
+ * active set (as with sm.swl): the warps of its block that have still to
+ * reach the barrier must be able to run, or a set full of waiting warps
+ * would never be released. */
 static int tl_pick(sm_t *sm, unsigned k, uint64_t now)
 {
     sched_t *s = &sm->sched[k];
-    unsigned n = s->n < sm->cfg->tl_active ? s->n : sm->cfg->tl_active;
-    return first_ready(sm, s->list, n, after_last(s, n), now);
+    uint8_t act[SM_MAX_WARPS];
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->n && n < sm->cfg->tl_active; i++)
+        if (!sm->warp[s->list[i]].at_bar)
+            act[n++] = s->list[i];
+    unsigned from = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (act[i] == s->last) {
+            from = i + 1 == n ? 0 : i + 1;
+            break;
+        }
+    return first_ready(sm, act, n, from, now);
 }
 
 static void tl_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in)

@@ -77,6 +77,7 @@ char *stats_json(const gpu_t *g, const char *workload, const char *config_name, 
     u64(gs, "gpu_sim_warp_insn", g->warp_insts);
     u64(gs, "gpu_tot_sim_cycle", g->gpu_sim_cycle + g->drain_cycles);
     u64(gs, "drain_cycles", g->drain_cycles);
+    cJSON_AddBoolToObject(gs, "stopped_by_max_cycles", g->cut);
     u64(gs, "trace_warp_insn", g->trace_warp_insts);
     u64(gs, "trace_thread_insn", g->trace_thread_insts);
     cJSON *ka = cJSON_AddArrayToObject(gs, "kernels");

@@ -579,3 +579,32 @@ else bad "BAR released early: $c1 cycles"; fi
 timeout 60 "$M" sim --workload "$T/bar" --set sm.count=1 --set sm.schedulers=1 --set sm.scheduler=two-level \
     --set sm.two_level_active=1 --quiet --json "$T/bar2.json" && ok "two-level with one active warp passes a barrier" ||
     bad "two-level scheduler stuck at a barrier"
+timeout 120 "$M" sim --workload srad --size quick --set sm.scheduler=two-level --check-dram --quiet \
+    --json "$T/srad-2l.json" && ok "srad under two-level finishes (warps at a barrier leave the active set)" ||
+    bad "srad under two-level: stuck (barrier-waiting warps filled the active set)"
+
+# Cycle counts (issue 46): a kernel's cycles are its core edges, both ends
+# included, and no run issues more than sm.count x sm.schedulers x 32 thread
+# instructions per cycle.
+printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 0 EXIT 0 0\n#END_TB\n' | mktrace "$T/one" 1 32
+"$M" sim --workload "$T/one" --quiet --json "$T/one.json"
+c=$(stat .gpu.gpu_sim_cycle "$T/one.json")
+if [ "$c" -ge 1 ] && [ "$(stat '.gpu.gpu_ipc <= 32' "$T/one.json")" = true ]; then
+    ok "a one-instruction kernel takes $c >= 1 cycles, IPC $(stat .gpu.gpu_ipc "$T/one.json") <= 32"
+else bad "one-instruction kernel: $c cycles, IPC $(stat .gpu.gpu_ipc "$T/one.json")"; fi
+{
+    printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 4\n'
+    printf '0000 ffffffff 1 R2 IADD 1 R1 0\n0008 ffffffff 1 R3 IADD 1 R1 0\n0010 ffffffff 1 R4 IADD 1 R1 0\n'
+    printf '0018 ffffffff 0 EXIT 0 0\n#END_TB\n'
+} | mktrace "$T/four" 1 32
+"$M" sim --workload "$T/four" --quiet --json "$T/four.json"
+expect "four independent instructions of one warp: 4 cycles, IPC 32 (one warp issues at most one per cycle)" \
+    "$(stat '[.gpu.gpu_sim_cycle, .gpu.gpu_ipc] | map(tostring) | join(",")' "$T/four.json")" "4,32"
+"$M" sim --workload vectoradd --size quick --set run.max_cycles=1 --quiet --json "$T/max1.json" 2>"$T/max1.err"
+rc=$?
+peak=$(( $(key sm.count) * $(key sm.schedulers) * 32 ))
+if [ $rc = 1 ] && grep -q 'stopped by run.max_cycles=1' "$T/max1.err" &&
+   [ "$(stat '.gpu.stopped_by_max_cycles' "$T/max1.json")" = true ] &&
+   [ "$(stat ".gpu.gpu_sim_cycle == 1 and .gpu.gpu_ipc <= $peak" "$T/max1.json")" = true ]; then
+    ok "run.max_cycles=1: exit 1, says so, 1 cycle, IPC $(stat .gpu.gpu_ipc "$T/max1.json") <= $peak"
+else bad "run.max_cycles=1: exit $rc, $(cat "$T/max1.err"), $(jq -c .gpu "$T/max1.json" | cut -c1-200)"; fi

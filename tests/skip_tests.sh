@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# skip_tests.sh - skipping idle units is exact: every built-in kernel at every
+# preset (quick sizes) and the traces, run with run.skip=1 (the default) and
+# run.skip=0 (every unit stepped every cycle, no exception), must give the
+# same statistics (the JSON without the run.skip value itself and the host
+# section). One PASS/FAIL line per run pair.
+# Usage: tests/skip_tests.sh [MEMSCHED] [--jobs N]
+set -u
+cd "$(dirname "$0")/.."
+M=${1:-build/memsched}
+JOBS=${JOBS:-2}
+T=build/tests/skip
+rm -rf "$T"
+mkdir -p "$T"
+
+# one pair: WORKLOAD CONFIG [ARGS...]; prints its PASS/FAIL line
+pair() {
+    local w=$1 c=$2 tag
+    shift 2
+    tag=$(echo "$w@$c $*" | tr -c 'A-Za-z0-9@._=-' '_')
+    for s in 1 0; do
+        if ! "$M" sim --workload "$w" --config "$c" --quiet --check-dram "$@" --set run.skip=$s \
+            --json "$T/$tag.skip$s.json" >"$T/$tag.skip$s.log" 2>&1; then
+            echo "FAIL skip exact: $w $c $* (run.skip=$s failed: $T/$tag.skip$s.log)"
+            return
+        fi
+        jq -S 'del(.configuration["run.skip"]) | del(.host)' "$T/$tag.skip$s.json" >"$T/$tag.skip$s.norm"
+    done
+    if cmp -s "$T/$tag.skip1.norm" "$T/$tag.skip0.norm"; then
+        echo "PASS skip exact: $w $c $* (gpu_tot_sim_cycle $(jq .gpu.gpu_tot_sim_cycle "$T/$tag.skip1.json"))"
+    else
+        echo "FAIL skip exact: $w $c $*: the statistics differ (diff $T/$tag.skip1.norm $T/$tag.skip0.norm):"
+        diff "$T/$tag.skip1.norm" "$T/$tag.skip0.norm" | head -8 | sed 's/^/    /'
+    fi
+}
+
+runs() {
+    for c in $("$M" sim --list-configs | awk '{print $1}'); do
+        for w in $("$M" sim --list-workloads | awk '{print $1}'); do
+            echo "$w $c --size quick"
+        done
+        for t in ../shared/traces/*/kernelslist.g; do   # the real NVBit traces
+            [ -f "$t" ] && echo "$(dirname "$t") $c"
+        done
+    done
+    # the options that add units or skips of their own: MRPB, the MIB
+    # policies, refresh and tFAW, perfect DRAM, the warp schedulers
+    for o in mrpb=final dram.policy=mshr-m dram.policy=mshr-s+a dram.policy=fcfs "dram.tREFI=1000 --set dram.tRFC=60" \
+             dram.tFAW=20 dram.perfect=1 sm.scheduler=lrr sm.scheduler=two-level sm.swl=4; do
+        for w in bfs atax srad transpose; do
+            echo "$w gtx480-mib --size quick --set $o"
+        done
+    done
+}
+
+runs >"$T/list"
+while read -r line; do
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+    # shellcheck disable=SC2086
+    (pair $line >"$T/$(echo "$line" | md5sum | cut -c1-12).res") &
+done <"$T/list"
+wait
+while read -r line; do cat "$T/$(echo "$line" | md5sum | cut -c1-12).res"; done <"$T/list"
