@@ -23,14 +23,15 @@ static void usage_sim(FILE *f, const char *prog)
     fprintf(f,
             "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N|quick] [--set key=value]...\n"
             "              [--rtl BLOCK,...] [--rtl-fst BLOCK:INSTANCE[:FROM-TO]] [--json FILE] [--check-dram]\n"
-            "              [--trace-decisions FILE [--trace-window FROM-TO]] [--quiet] [--host-stats]\n"
-            "       %s sim --list-keys | --list-configs | --list-workloads\n"
+            "              [--trace-decisions FILE [--trace-window FROM-TO]] [--quiet] [--host-stats] [--strict]\n"
+            "       %s sim --list-keys | --list-configs | --list-workloads | --list-gpgpusim-options\n"
             "\n"
             "Runs a workload on the system model (SMs, L1D, crossbar, L2, DRAM; docs/sim.md)\n"
             "and prints its statistics.\n"
             "\n"
             "  --config NAME|FILE  a preset (--list-configs; default gtx480-mib) or a GPGPU-Sim\n"
-            "                      gpgpusim.config file\n"
+            "                      gpgpusim.config file (--list-gpgpusim-options: the options it reads)\n"
+            "  --strict            a gpgpusim.config option the model does not have is an error\n"
             "  --workload W        a built-in kernel (--list-workloads; default vectoradd) or an\n"
             "                      Accel-Sim trace directory (kernelslist.g)\n"
             "  --size N|quick      a built-in kernel's size knob (default: the kernel's own; quick:\n"
@@ -177,16 +178,18 @@ int cmd_sim(int argc, char **argv, const char *prog)
     int quiet = 0, host = 0, check_dram = 0;
     gpu_opts_t opt = {.progress = isatty(2), .dt_to = 100000};
     /* the configuration first, then --set in order */
-    for (int i = 0; i < argc; i++)
+    int strict = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--list-gpgpusim-options")) {
+            config_print_gpgpusim_options(stdout);
+            return 0;
+        }
+        strict |= !strcmp(argv[i], "--strict");
         if (!strcmp(argv[i], "--config") && i + 1 < argc)
             config_name = argv[++i];
-    struct stat sb;
-    if (stat(config_name, &sb) == 0 && S_ISREG(sb.st_mode)) {
-        if (config_read_gpgpusim(&cfg, config_name, stderr))
-            return 2;
-    } else if (config_preset(&cfg, config_name)) {
-        return 2;
     }
+    if (config_load(&cfg, config_name, stderr, strict))
+        return 2;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -201,6 +204,8 @@ int cmd_sim(int argc, char **argv, const char *prog)
             return 0;
         } else if (!strcmp(a, "--list-workloads")) {
             return list_workloads();
+        } else if (!strcmp(a, "--strict")) {
+            /* taken with --config, above */
         } else if (!strcmp(a, "--quiet")) {
             quiet = 1;
         } else if (!strcmp(a, "--host-stats")) {
@@ -344,6 +349,7 @@ int cmd_sim(int argc, char **argv, const char *prog)
     gpu_free(g);
     workload_close(w);
     if (opt.blk.fst_block && rc != 2) {
+        struct stat sb;
         if (stat(opt.blk.fst_path, &sb) == 0)
             fprintf(stderr, "%s sim: wrote %s (open with gtkwave -a %s)\n", prog, opt.blk.fst_path, opt.blk.gtkw_path);
         else

@@ -8,11 +8,13 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "bits.h"
 #include "block.h"
 #include "dram_sched.h"
 #include "engine.h"
+#include "mib_l2.h"
 #include "mrpb.h"
 
 typedef enum { K_UINT, K_U64, K_ENUM, K_MHZ, K_MAP } kind_t;
@@ -62,7 +64,7 @@ static const key_t_ keys[] = {
     {"sm.max_loads", K_UINT, F(max_loads), 1, 64, NULL, "outstanding load instructions per warp"},
 
     {"l1.sets", K_UINT, F(l1_sets), 1, 65536, NULL, "L1D sets"},
-    {"l1.ways", K_UINT, F(l1_ways), 1, 64, NULL, "L1D ways"},
+    {"l1.ways", K_UINT, F(l1_ways), 1, 1024, NULL, "L1D ways"},
     {"l1.line", K_UINT, F(l1_line), 128, 128, NULL, "line bytes (128 only)"},
     {"l1.mshr", K_UINT, F(l1_mshr), 1, 1024, NULL, "L1D MSHR entries"},
     {"l1.merge", K_UINT, F(l1_merge), 1, 64, NULL, "requests per L1D MSHR entry"},
@@ -88,9 +90,9 @@ static const key_t_ keys[] = {
     {"mem.partitions", K_UINT, F(n_mem), 1, 64, NULL, "memory partitions = DRAM channels"},
     {"mem.sub_partitions", K_UINT, F(n_sub), 1, 4, NULL, "L2 sub-partitions per partition (1, 2, 4)"},
     {"l2.sets", K_UINT, F(l2_sets), 1, 1u << 20, NULL, "L2 sets per sub-partition"},
-    {"l2.ways", K_UINT, F(l2_ways), 1, 64, NULL, "L2 ways"},
-    {"l2.mshr", K_UINT, F(l2_mshr), 1, 128, NULL, "L2 MSHR entries per sub-partition"},
-    {"l2.merge", K_UINT, F(l2_merge), 1, 16, NULL, "requests per L2 MSHR entry"},
+    {"l2.ways", K_UINT, F(l2_ways), 1, 1024, NULL, "L2 ways"},
+    {"l2.mshr", K_UINT, F(l2_mshr), 1, 1024, NULL, "L2 MSHR entries per sub-partition (MIB policies: up to 128)"},
+    {"l2.merge", K_UINT, F(l2_merge), 1, 64, NULL, "requests per L2 MSHR entry (MIB policies: up to 16)"},
     {"l2.miss_queue", K_UINT, F(l2_mq), 2, 1024, NULL, "L2 miss queue entries"},
     {"l2.latency", K_UINT, F(l2_lat), 1, 1000, NULL, "L2 hit latency, L2 cycles"},
     {"l2.dram_latency", K_UINT, F(l2_dram_lat), 0, 1000, NULL, "L2 -> DRAM controller latency, L2 cycles"},
@@ -140,6 +142,7 @@ static const key_t_ keys[] = {
     {"run.test_break_cycle", K_U64, F(test_break_cycle), 1, UINT64_MAX, NULL, "test knob: the cycle of each instance of run.test_break at which its C model is wrong"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
+_Static_assert(NKEYS <= CONFIG_MAX_KEYS, "config_t.from needs a row per key: raise CONFIG_MAX_KEYS");
 
 void config_defaults(config_t *c)
 {
@@ -259,17 +262,39 @@ int config_preset(config_t *c, const char *name)
         if (strcmp(presets[i].name, name))
             continue;
         config_defaults(c);
-        char buf[1024];
+        char buf[1024], from[32];
         snprintf(buf, sizeof buf, "%s", presets[i].sets);
+        snprintf(from, sizeof from, "preset %s", name);
         for (char *save = NULL, *kv = strtok_r(buf, " ", &save); kv; kv = strtok_r(NULL, " ", &save))
-            if (config_set(c, kv, name))
+            if (config_set(c, kv, from))
                 return 2;
         return 0;
     }
-    fprintf(stderr, "memsched: unknown configuration '%s'; presets:\n", name);
+    fprintf(stderr, "memsched: unknown configuration '%s' (no preset and no file of that name); presets:\n", name);
     config_print_presets(stderr);
     fprintf(stderr, "or a GPGPU-Sim gpgpusim.config file\n");
     return 2;
+}
+
+int config_is_preset(const char *name)
+{
+    for (size_t i = 0; i < NPRESETS; i++)
+        if (!strcmp(presets[i].name, name))
+            return 1;
+    return 0;
+}
+
+/* A file if one of that name exists; else a preset; else a name that looks
+ * like a path (a '/' or '.': no preset has one) is read as a file, so the
+ * message names the file that is missing; else an unknown preset. */
+int config_load(config_t *c, const char *name, FILE *notes, int strict)
+{
+    struct stat sb;
+    int exists = stat(name, &sb) == 0;
+    config_defaults(c);
+    if ((exists && S_ISREG(sb.st_mode)) || (!config_is_preset(name) && (exists || strpbrk(name, "/."))))
+        return config_read_gpgpusim(c, name, notes, strict);
+    return config_preset(c, name);
 }
 
 static const key_t_ *find_key(const char *name, size_t n)
@@ -331,7 +356,19 @@ static int parse_mhz(const char *s, uint64_t *khz)
     return 0;
 }
 
-static int set_key(config_t *c, const key_t_ *k, const char *v, const char *where)
+/* Remember that key k's value came from `where` (its tail, if it is long). */
+static void set_from(config_t *c, const key_t_ *k, const char *where)
+{
+    char *f = c->from[k - keys];
+    size_t n = strlen(where);
+    if (n < CONFIG_FROM_LEN)
+        memcpy(f, where, n + 1);
+    else
+        snprintf(f, CONFIG_FROM_LEN, "...%s", where + n - (CONFIG_FROM_LEN - 4));
+}
+
+/* Key k = v. 0, or 2 after a message naming the key and the accepted values. */
+static int set_value(config_t *c, const key_t_ *k, const char *v, const char *where)
 {
     char *base = (char *)c + k->off;
     uint64_t x = 0;
@@ -358,20 +395,25 @@ static int set_key(config_t *c, const key_t_ *k, const char *v, const char *wher
             *(uint64_t *)base = x;
             return 0;
         }
-    } else {
-        int base10 = !strncmp(v, "0x", 2) ? 16 : 10;
-        if (!engine_parse_uint(base10 == 16 ? v + 2 : v, base10, k->max, &x) && x >= k->min) {
-            if (k->kind == K_U64)
-                *(uint64_t *)base = x;
-            else
-                *(unsigned *)base = (unsigned)x;
-            return 0;
-        }
+    } else if (!engine_parse_uint(v, 10, k->max, &x) && x >= k->min) {   /* decimal only, as GPGPU-Sim's files */
+        if (k->kind == K_U64)
+            *(uint64_t *)base = x;
+        else
+            *(unsigned *)base = (unsigned)x;
+        return 0;
     }
     fprintf(stderr, "%s: bad value '%s' for %s: expected ", where, v, k->name);
     accepted(stderr, k);
     fputc('\n', stderr);
     return 2;
+}
+
+static int set_key(config_t *c, const key_t_ *k, const char *v, const char *where)
+{
+    if (set_value(c, k, v, where))
+        return 2;
+    set_from(c, k, where);
+    return 0;
 }
 
 int config_set(config_t *c, const char *kv, const char *where)
@@ -394,9 +436,29 @@ static int pow2(uint64_t x) { return x && !(x & (x - 1)); }
 /* log2 of a power of two */
 static unsigned lg(uint64_t x) { return bits_clog2(x); }
 
+static void value_str(const config_t *c, const key_t_ *k, char *buf, size_t n);
+
+/* "memsched: bad configuration: RULE (key=value from ORIGIN, ...)" for the
+ * keys named (NULL-terminated), so the user sees which setting to change
+ * and where it was made; 2. */
+static int refuse(const config_t *c, const char *rule, const char *const *names)
+{
+    fprintf(stderr, "memsched: bad configuration: %s (", rule);
+    for (const char *const *n = names; *n; n++) {
+        const key_t_ *k = find_key(*n, strlen(*n));
+        char v[72];
+        value_str(c, k, v, sizeof v);
+        const char *from = c->from[k - keys];
+        fprintf(stderr, "%s%s=%s from %s", n == names ? "" : ", ", k->name, v, *from ? from : "the defaults");
+    }
+    fprintf(stderr, ")\n");
+    return 2;
+}
+#define KEYS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
 /* dram.map: the bank bits (B and G) and column bits (C) must be exactly the
  * configuration's; the row bits (R) at most log2(rows) (the row wraps). */
-static int map_check(const config_t *c, char *buf, size_t n)
+static int map_check(const config_t *c)
 {
     unsigned r = 0, b = 0, g = 0, col = 0;
     for (const char *p = c->map; *p; p++) {
@@ -407,57 +469,61 @@ static int map_check(const config_t *c, char *buf, size_t n)
     }
     unsigned want_g = g ? lg(c->t.nbkgrp) : 0;
     if (g != want_g || b + g != lg(c->t.nbk) || col != lg(c->row_bytes / 128) || r > lg(c->rows)) {
-        snprintf(buf, n,
-                 "dram.map '%s' has %u R, %u B, %u G, %u C; expected %u B+G (G: 0 or %u), %u C, at most %u R",
-                 c->map, r, b, g, col, lg(c->t.nbk), lg(c->t.nbkgrp), lg(c->row_bytes / 128), lg(c->rows));
-        return 1;
+        char buf[256];
+        snprintf(buf, sizeof buf, "dram.map has %u R, %u B, %u G, %u C; expected %u B+G (G: 0 or %u), %u C, at most %u R",
+                 r, b, g, col, lg(c->t.nbk), lg(c->t.nbkgrp), lg(c->row_bytes / 128), lg(c->rows));
+        return refuse(c, buf, KEYS("dram.map", "dram.banks", "dram.bank_groups", "dram.row_bytes", "dram.rows"));
     }
     return 0;
 }
 
 int config_check(const config_t *c)
 {
-    const char *e = NULL;
-    char buf[256];
+    unsigned burst = c->t.BL * c->buswidth * c->chips;
     if (c->high_wm > c->wrq)
-        e = "dram.high_wm must not exceed dram.write_queue";
-    else if (c->low_wm >= c->high_wm)
-        e = "dram.low_wm must be below dram.high_wm";
-    else if (!pow2(c->t.nbk) || !pow2(c->t.nbkgrp) || c->t.nbk % c->t.nbkgrp)
-        e = "dram.banks and dram.bank_groups must be powers of two, banks a multiple of groups";
-    else if (!pow2(c->rows) || !pow2(c->row_bytes))
-        e = "dram.rows and dram.row_bytes must be powers of two";
-    else if (c->t.BL % c->t.data_cmd_ratio)
-        e = "dram.burst must be a multiple of dram.data_ratio";
-    else if (c->l1_line % (c->t.BL * c->buswidth * c->chips) && (c->t.BL * c->buswidth * c->chips) % c->l1_line)
-        e = "a line must be a whole number of DRAM bursts (burst x buswidth x chips bytes) or one burst";
-    else if (c->l2_mq < 2)
-        e = "l2.miss_queue must hold at least 2 (a read miss may need room for a write-back too)";
-    else if (!pow2(c->n_sub))
-        e = "mem.sub_partitions must be 1, 2 or 4";
-    else if ((1u << c->chan_shift) < c->l1_line * c->n_sub)
-        e = "dram.channel_shift must cover a line per sub-partition (2^shift >= 128 x sub_partitions)";
-    else if (c->map[0] && map_check(c, buf, sizeof buf))
-        e = buf;
-    else if (c->swl && c->sched == SCHED_TWO_LEVEL)
-        e = "sm.swl does not combine with sm.scheduler=two-level (its active set would hold warps SWL stops)";
-    else if (c->mrpb_on && c->mrpb_sig == MRPB_SIG_BLOCK && c->max_blocks > (1u << MRPB_BLOCK_W))
-        e = "mrpb.signature=block needs sm.blocks <= 8 (the MRPB's 3-bit block ID)";
-    else if (c->l1_sets * c->l1_line * c->l1_ways > (1u << 24))
-        e = "the L1 is larger than 16 MB";
-    else {
-        unsigned bits = 0;
-        for (uint64_t n = (uint64_t)c->rows * c->t.nbk * (c->row_bytes / 128); n > 1; n >>= 1)
-            bits++;
-        if (bits > c->addr_w) {
-            snprintf(buf, sizeof buf, "dram.addr_w (%u) must hold a channel's block addresses (%u bits)", c->addr_w,
-                     bits);
-            e = buf;
-        }
-    }
-    if (e) {
-        fprintf(stderr, "memsched: bad configuration: %s\n", e);
+        return refuse(c, "dram.high_wm must not exceed dram.write_queue", KEYS("dram.high_wm", "dram.write_queue"));
+    if (c->low_wm >= c->high_wm)
+        return refuse(c, "dram.low_wm must be below dram.high_wm", KEYS("dram.low_wm", "dram.high_wm"));
+    if (!pow2(c->t.nbk) || !pow2(c->t.nbkgrp) || c->t.nbk % c->t.nbkgrp)
+        return refuse(c, "dram.banks and dram.bank_groups must be powers of two, banks a multiple of groups",
+                      KEYS("dram.banks", "dram.bank_groups"));
+    if (!pow2(c->rows) || !pow2(c->row_bytes))
+        return refuse(c, "dram.rows and dram.row_bytes must be powers of two", KEYS("dram.rows", "dram.row_bytes"));
+    if (c->t.BL % c->t.data_cmd_ratio)
+        return refuse(c, "dram.burst must be a multiple of dram.data_ratio", KEYS("dram.burst", "dram.data_ratio"));
+    if (c->l1_line % burst && burst % c->l1_line)
+        return refuse(c, "a line must be a whole number of DRAM bursts (burst x buswidth x chips bytes) or one burst",
+                      KEYS("l1.line", "dram.burst", "dram.buswidth", "dram.chips"));
+    if (c->l2_mq < 2)
+        return refuse(c, "l2.miss_queue must hold at least 2 (a read miss may need room for a write-back too)",
+                      KEYS("l2.miss_queue"));
+    if (!pow2(c->n_sub))
+        return refuse(c, "mem.sub_partitions must be 1, 2 or 4", KEYS("mem.sub_partitions"));
+    if ((1u << c->chan_shift) < c->l1_line * c->n_sub)
+        return refuse(c, "dram.channel_shift must cover a line per sub-partition (2^shift >= 128 x sub_partitions)",
+                      KEYS("dram.channel_shift", "mem.sub_partitions"));
+    if (c->map[0] && map_check(c))
         return 2;
+    if (c->swl && c->sched == SCHED_TWO_LEVEL)
+        return refuse(c, "sm.swl does not combine with sm.scheduler=two-level (its active set would hold warps SWL stops)",
+                      KEYS("sm.swl", "sm.scheduler"));
+    if (c->mrpb_on && c->mrpb_sig == MRPB_SIG_BLOCK && c->max_blocks > (1u << MRPB_BLOCK_W))
+        return refuse(c, "mrpb.signature=block needs sm.blocks <= 8 (the MRPB's 3-bit block ID)",
+                      KEYS("mrpb.signature", "sm.blocks"));
+    if ((uint64_t)c->l1_sets * c->l1_line * c->l1_ways > (1u << 24))
+        return refuse(c, "the L1 is larger than 16 MB", KEYS("l1.sets", "l1.ways", "l1.line"));
+    /* the MIB (cmodel/mib_l2.h) has a slot per L2 MSHR entry and a 4-bit merge length */
+    if (c->policy >= DS_MSHR_M && c->l2_mshr > MIB_MAX_ENTRIES)
+        return refuse(c, "the MIB policies hold at most 128 L2 MSHR entries", KEYS("dram.policy", "l2.mshr"));
+    if (c->policy >= DS_MSHR_M && c->l2_merge > (1u << MIB_LEN_W))
+        return refuse(c, "the MIB policies merge at most 16 requests per L2 MSHR entry", KEYS("dram.policy", "l2.merge"));
+    unsigned bits = 0;
+    for (uint64_t n = (uint64_t)c->rows * c->t.nbk * (c->row_bytes / 128); n > 1; n >>= 1)
+        bits++;
+    if (bits > c->addr_w) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "dram.addr_w must hold a channel's block addresses (%u bits)", bits);
+        return refuse(c, buf, KEYS("dram.addr_w", "dram.rows", "dram.banks", "dram.row_bytes"));
     }
     return 0;
 }

@@ -6,6 +6,7 @@
 #ifndef MEMSCHED_SIM_CONFIG_H
 #define MEMSCHED_SIM_CONFIG_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -13,6 +14,7 @@
 
 enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL };
 enum { ALLOC_ON_MISS, ALLOC_ON_FILL };
+enum { CONFIG_MAX_KEYS = 128, CONFIG_FROM_LEN = 64 };
 
 typedef struct {
     /* clocks, kHz */
@@ -82,7 +84,15 @@ typedef struct {
     unsigned skip;                                 /* 1: skip units that cannot change (exact); 0: step every one */
     unsigned test_break;                           /* test knob: 0 none, else 1 + the block (block.h) ... */
     uint64_t test_break_cycle;                     /* ... whose C model is wrong at this cycle of each instance */
+
+    /* Where each key's value came from, indexed like the key table, for
+     * config_check's messages: "" the defaults, else a preset's name,
+     * "FILE:LINE" or "--set". Last, so CONFIG_VALUES_SIZE bytes compare values. */
+    char from[CONFIG_MAX_KEYS][CONFIG_FROM_LEN];
 } config_t;
+
+/* The bytes of a config_t that hold values (not where they came from). */
+#define CONFIG_VALUES_SIZE offsetof(config_t, from)
 
 /* The defaults: the thesis' GTX480-like GPU (preset gtx480-mib). */
 void config_defaults(config_t *c);
@@ -90,12 +100,23 @@ void config_defaults(config_t *c);
 void mrpb_final_modes(config_t *c);
 /* Apply a named preset (defaults first). 0, or 2 after a message listing the presets. */
 int config_preset(config_t *c, const char *name);
+/* 1 if name is a preset's. */
+int config_is_preset(const char *name);
+/* --config NAME|FILE: a preset, or else a GPGPU-Sim gpgpusim.config (read
+ * over the defaults; notes and strict as config_read_gpgpusim). A name that
+ * is no preset and no file gets a message saying which it could be. 0, or 2. */
+int config_load(config_t *c, const char *name, FILE *notes, int strict);
 /* Set one key=value; `where` names its origin in messages ("--set", "file:12").
  * 0, or 2 after a message naming the key and the accepted values. */
 int config_set(config_t *c, const char *kv, const char *where);
-/* Read a GPGPU-Sim gpgpusim.config (the options the model has); the options
- * it ignores are listed on `notes` (may be NULL). 0, or 2 after a message. */
-int config_read_gpgpusim(config_t *c, const char *path, FILE *notes);
+/* Read a GPGPU-Sim gpgpusim.config. Options the model has set their keys;
+ * options it knows but does not model are listed on one line on `notes` (may
+ * be NULL), or with strict are errors; any other option is an error (as in
+ * GPGPU-Sim). 0, or 2 after a "FILE:LINE: ..." message. */
+int config_read_gpgpusim(config_t *c, const char *path, FILE *notes, int strict);
+/* The GPGPU-Sim options the reader knows, one a line: what each sets, or
+ * that it is not modelled (--list-gpgpusim-options; docs/sim.md). */
+void config_print_gpgpusim_options(FILE *f);
 /* Cross-key checks (watermarks within queues, powers of two, ...). 0, or 2 after a message. */
 int config_check(const config_t *c);
 /* One line per key: name, value, help (--list-keys); or the values only (JSON uses config_each). */

@@ -3,9 +3,12 @@
  *
  * Each option the model has becomes key=value settings through config_set
  * with "FILE:LINE" as their origin, so the key table checks every value and
- * every message names the line. Options the model does not have are listed
- * on one line at the end; options mapped with a caveat get a
- * "FILE:LINE: note:" each. docs/sim.md has the mapping table.
+ * every message names the line. One table (gopts) lists every option the
+ * reader knows: those the model does not have are listed on one line at the
+ * end (errors with --strict); any other option is an error, as in GPGPU-Sim
+ * ("Unknown Option"), so a misspelt name cannot pass. Options mapped with a
+ * caveat get a "FILE:LINE: note:" each. docs/sim.md has the table
+ * (memsched sim --list-gpgpusim-options prints it).
  *
  * Format: one option per line, "-name value"; '#' starts a comment (whole
  * line or trailing, as in GPGPU-Sim, also inside quotes); blank lines; a
@@ -25,6 +28,13 @@
 #include "dram_sched.h"
 #include "engine.h"
 
+/* An initiation interval and the number of units sharing the work. */
+typedef struct {
+    uint64_t ii, units;
+    int has_ii, has_units;       /* given in the file */
+    unsigned line;               /* of the initiation interval */
+} issue_t;
+
 typedef struct {
     config_t *c;
     FILE *notes;
@@ -32,9 +42,12 @@ typedef struct {
     char *where;                 /* "path:line" of the option being read */
     const char *opt;             /* its name */
     const char *value;           /* its value as written (handlers get a copy to cut up) */
+    const char *key;             /* its table row's key (handlers that set one key) */
     unsigned line;
+    int strict;                  /* options the model does not have are errors */
     uint64_t n_clusters, n_cores;          /* 0: not given */
     unsigned clusters_line, cores_line;
+    issue_t dp, sfu;             /* -ptx_opcode_initiation_dp/sfu and the units, for sm.ii_dp/sfu */
     char **ignored;              /* names of the options the model does not have, first seen first */
     size_t n_ignored;
 } rd_t;
@@ -209,10 +222,8 @@ static int opt_dl1(rd_t *r, char *v)
         char got[2] = {k.wr, 0};
         return bad(r, "write policy E, L, T or R in -gpgpu_cache:dl1 (the model's L1 is write-evict)", got);
     }
-    if (k.alloc == 's') {
-        char got[2] = {k.alloc, 0};
-        return bad(r, "allocation policy m (on miss) or f (on fill) in -gpgpu_cache:dl1", got);
-    }
+    if (k.alloc == 's')   /* GPGPU-Sim 4 runs a streaming L1 as allocate-on-fill */
+        note(r, "-gpgpu_cache:dl1: streaming allocation s modelled as allocate on fill (l1.alloc=fill)");
     if (k.wr != 'E')
         note(r, "-gpgpu_cache:dl1: write policy %c modelled as write-evict for global stores", k.wr);
     if (k.walloc != 'N')
@@ -383,6 +394,64 @@ static int opt_scheduler(rd_t *r, char *v)
     return set_each(r, (const char *[]){"sm.scheduler", "two-level", "sm.two_level_active", n, NULL});
 }
 
+/* "<ADD>[,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>]]" cycles (one field for the SFU):
+ * the first, ADD, into *add (the model has one latency per class). 0, or 2. */
+static int first_of_list(rd_t *r, char *v, uint64_t *add)
+{
+    char *f[7];
+    uint64_t x;
+    unsigned n = split(v, ",", f, 6);
+    for (unsigned i = 0; i < n && n <= 6; i++)
+        if (!is_uint(f[i], &x))
+            n = 7;
+    if (n > 6)
+        return bad(r, "cycles <ADD>[,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>]] (decimal)", r->value);
+    return !is_uint(f[0], add);
+}
+
+/* -ptx_opcode_latency_*: the ADD latency is the class's (r->key). */
+static int opt_latency(rd_t *r, char *v)
+{
+    uint64_t add;
+    return first_of_list(r, v, &add) ? 2 : setu(r, r->key, add);
+}
+
+/* -ptx_opcode_initiation_dp/sfu: remembered; finish() divides by the units. */
+static int opt_initiation(rd_t *r, char *v, issue_t *u)
+{
+    if (first_of_list(r, v, &u->ii))
+        return 2;
+    u->has_ii = 1;
+    u->line = r->line;
+    return 0;
+}
+static int opt_init_dp(rd_t *r, char *v) { return opt_initiation(r, v, &r->dp); }
+static int opt_init_sfu(rd_t *r, char *v) { return opt_initiation(r, v, &r->sfu); }
+
+/* -gpgpu_num_dp_units (0: DP runs on the SFU units), -gpgpu_num_sfu_units (at least 1). */
+static int opt_units(rd_t *r, char *v, issue_t *u, uint64_t min)
+{
+    if (!is_uint(v, &u->units) || u->units < min)
+        return bad(r, min ? "a positive number of units" : "a number of units (0: DP runs on the SFU units)", v);
+    u->has_units = 1;
+    return 0;
+}
+static int opt_dp_units(rd_t *r, char *v) { return opt_units(r, v, &r->dp, 0); }
+static int opt_sfu_units(rd_t *r, char *v) { return opt_units(r, v, &r->sfu, 1); }
+
+/* sm.ii_X = the unit's initiation interval over the units that share the
+ * SM's instructions of class X, rounded up (the model has one pipeline per
+ * class and SM). GPGPU-Sim's defaults: one SFU unit, no DP units (DP runs
+ * on the SFU units). 0, or 2. */
+static int set_issue(rd_t *r, const char *key, uint64_t ii, uint64_t units, unsigned line)
+{
+    at_line(r, line);
+    if (units > 1)
+        note(r, "%s = ceil(%llu cycles / %llu units) = %llu", key, (unsigned long long)ii, (unsigned long long)units,
+             (unsigned long long)((ii + units - 1) / units));
+    return setu(r, key, (ii + units - 1) / units);
+}
+
 /* 1: global loads skip the L1D (-dlcm=cg); 0 leaves l1.bypass as it is, so
  * "-gpgpu_cache:dl1 none" holds whatever the order. */
 static int opt_skip_l1d(rd_t *r, char *v)
@@ -392,42 +461,227 @@ static int opt_skip_l1d(rd_t *r, char *v)
     return *v == '1' ? set(r, "l1.bypass", "1") : 0;
 }
 
-/* ---- the file ------------------------------------------------------------ */
+/* ---- the options --------------------------------------------------------- */
 
-static const struct {
-    const char *opt, *key;       /* key: the value goes to it as written */
-    int (*fn)(rd_t *r, char *v); /* or fn translates it */
-} opts[] = {
-    {"-gpgpu_n_clusters", NULL, opt_clusters},
-    {"-gpgpu_n_cores_per_cluster", NULL, opt_cores},
-    {"-gpgpu_cache:dl1", NULL, opt_dl1},
-    {"-gpgpu_gmem_skip_L1D", NULL, opt_skip_l1d},
-    {"-gpgpu_cache:dl2", NULL, opt_dl2},
-    {"-gpgpu_n_mem", "mem.partitions", NULL},
-    {"-gpgpu_n_sub_partition_per_mchannel", "mem.sub_partitions", NULL},
-    {"-gpgpu_dram_timing_opt", NULL, opt_timing},
-    {"-gpgpu_clock_domains", NULL, opt_clocks},
-    {"-gpgpu_dram_buswidth", "dram.buswidth", NULL},
-    {"-gpgpu_dram_burst_length", "dram.burst", NULL},
-    {"-dram_data_command_freq_ratio", "dram.data_ratio", NULL},
-    {"-gpgpu_n_mem_per_ctrlr", "dram.chips", NULL},
-    {"-gpgpu_frfcfs_dram_sched_queue_size", NULL, opt_read_queue},
-    {"-gpgpu_dram_scheduler", NULL, opt_dram_sched},
-    {"-gpgpu_num_sched_per_core", "sm.schedulers", NULL},
-    {"-gpgpu_scheduler", NULL, opt_scheduler},
-    {"-gpgpu_shader_core_pipeline", NULL, opt_pipeline},
-    {"-gpgpu_shader_cta", "sm.blocks", NULL},
-    {"-gpgpu_shader_registers", "sm.regs", NULL},
-    {"-gpgpu_shmem_size", "sm.shmem", NULL},
-    {"-gpgpu_l2_rop_latency", "l2.latency", NULL},
-    {"-rop_latency", "l2.latency", NULL},   /* its name before GPGPU-Sim 4 */
-    {"-dram_latency", "l2.dram_latency", NULL},
-    {"-gpgpu_l1_latency", "l1.latency", NULL},
+/* Every GPGPU-Sim option the reader knows, in one table (the tested
+ * configurations of GPGPU-Sim 4 / Accel-Sim, SM2 to SM86, use no other):
+ * key alone: the value goes to the key as written; fn: translates the value
+ * (doc: the keys it sets); neither: known, not modelled (doc: what it is).
+ * --list-gpgpusim-options prints it; docs/sim.md has that list. */
+typedef struct {
+    const char *opt, *key;
+    int (*fn)(rd_t *r, char *v);
+    const char *doc;
+} gopt_t;
+
+#define KEY(opt, key)         {opt, key, NULL, NULL}
+#define FN(opt, fn, key, doc) {opt, key, fn, doc}
+#define NOT(opt, doc)         {opt, NULL, NULL, doc}
+
+static const gopt_t gopts[] = {
+    /* modelled */
+    FN("-gpgpu_n_clusters", opt_clusters, NULL, "sm.count = clusters x cores per cluster"),
+    FN("-gpgpu_n_cores_per_cluster", opt_cores, NULL, "sm.count = clusters x cores per cluster"),
+    FN("-gpgpu_shader_core_pipeline", opt_pipeline, NULL, "sm.threads, sm.warps (<threads>:32)"),
+    KEY("-gpgpu_shader_cta", "sm.blocks"),
+    KEY("-gpgpu_shader_registers", "sm.regs"),
+    KEY("-gpgpu_shmem_size", "sm.shmem"),
+    KEY("-gpgpu_num_sched_per_core", "sm.schedulers"),
+    FN("-gpgpu_scheduler", opt_scheduler, NULL, "sm.scheduler (lrr, gto, two_level_active:N: sm.two_level_active)"),
+    FN("-ptx_opcode_latency_int", opt_latency, "sm.lat_int", "sm.lat_int (the ADD field)"),
+    FN("-ptx_opcode_latency_fp", opt_latency, "sm.lat_fp", "sm.lat_fp (the ADD field)"),
+    FN("-ptx_opcode_latency_dp", opt_latency, "sm.lat_dp", "sm.lat_dp (the ADD field)"),
+    FN("-ptx_opcode_latency_sfu", opt_latency, "sm.lat_sfu", "sm.lat_sfu"),
+    FN("-ptx_opcode_initiation_dp", opt_init_dp, NULL, "sm.ii_dp = ADD field / DP units, rounded up"),
+    FN("-ptx_opcode_initiation_sfu", opt_init_sfu, NULL, "sm.ii_sfu = value / SFU units, rounded up"),
+    FN("-gpgpu_num_dp_units", opt_dp_units, NULL, "divides sm.ii_dp (0: DP runs on the SFU units)"),
+    FN("-gpgpu_num_sfu_units", opt_sfu_units, NULL, "divides sm.ii_sfu (and sm.ii_dp without DP units)"),
+    KEY("-gpgpu_smem_latency", "sm.lat_shmem"),
+    FN("-gpgpu_cache:dl1", opt_dl1, NULL,
+       "l1.sets, l1.ways, l1.alloc (s: fill), l1.mshr, l1.merge, l1.miss_queue (none: l1.bypass=1)"),
+    FN("-gpgpu_gmem_skip_L1D", opt_skip_l1d, NULL, "l1.bypass (1)"),
+    KEY("-gpgpu_l1_latency", "l1.latency"),
+    KEY("-icnt_flit_size", "icnt.flit"),
+    KEY("-gpgpu_n_mem", "mem.partitions"),
+    KEY("-gpgpu_n_sub_partition_per_mchannel", "mem.sub_partitions"),
+    FN("-gpgpu_cache:dl2", opt_dl2, NULL, "l2.sets, l2.ways, l2.mshr, l2.merge, l2.miss_queue"),
+    KEY("-gpgpu_l2_rop_latency", "l2.latency"),
+    KEY("-rop_latency", "l2.latency"),   /* its name before GPGPU-Sim 4 */
+    KEY("-dram_latency", "l2.dram_latency"),
+    FN("-gpgpu_clock_domains", opt_clocks, NULL, "clock.core, clock.icnt, clock.l2, clock.dram"),
+    FN("-gpgpu_dram_scheduler", opt_dram_sched, NULL, "dram.policy (0 fcfs, 1 fr-fcfs)"),
+    FN("-gpgpu_frfcfs_dram_sched_queue_size", opt_read_queue, NULL, "dram.read_queue (0 = unlimited: 128)"),
+    KEY("-gpgpu_n_mem_per_ctrlr", "dram.chips"),
+    KEY("-gpgpu_dram_buswidth", "dram.buswidth"),
+    KEY("-gpgpu_dram_burst_length", "dram.burst"),
+    KEY("-dram_data_command_freq_ratio", "dram.data_ratio"),
+    FN("-gpgpu_dram_timing_opt", opt_timing, NULL, "dram.banks, dram.bank_groups, dram.t* (CCD: tCCDS)"),
+
+    /* the functional simulator and the CUDA runtime */
+    NOT("-gpgpu_ptx_instruction_classification", "PTX functional simulation"),
+    NOT("-gpgpu_ptx_sim_mode", "PTX functional simulation"),
+    NOT("-gpgpu_ptx_force_max_capability", "PTX version taken from the binary"),
+    NOT("-gpgpu_ptx_convert_to_ptxplus", "PTXPlus"),
+    NOT("-gpgpu_ptx_save_converted_ptxplus", "PTXPlus"),
+    NOT("-gpgpu_compute_capability_major", "compute capability reported to CUDA"),
+    NOT("-gpgpu_compute_capability_minor", "compute capability reported to CUDA"),
+    NOT("-gpgpu_stack_size_limit", "CUDA device limit"),
+    NOT("-gpgpu_heap_size_limit", "CUDA device limit"),
+    NOT("-gpgpu_runtime_sync_depth_limit", "CUDA device limit"),
+    NOT("-gpgpu_runtime_pending_launch_count_limit", "CUDA device limit"),
+    NOT("-gpgpu_ignore_resources_limitation", "kernels over the SM's resources"),
+    NOT("-gpgpu_occupancy_sm_number", "SM version of the occupancy calculation"),
+    NOT("-gpgpu_registers_per_block", "per-block register limit"),
+    NOT("-gpgpu_shmem_per_block", "per-block shared-memory limit"),
+    NOT("-gpgpu_max_concurrent_kernel", "concurrent kernels (one kernel at a time)"),
+    NOT("-gpgpu_kernel_launch_latency", "kernel launch latency"),
+    NOT("-gpgpu_TB_launch_latency", "thread block launch latency"),
+    NOT("-gpgpu_perf_sim_memcpy", "memory copies through the L2"),
+    /* the SM */
+    NOT("-gpgpu_simd_model", "SIMT reconvergence model"),
+    NOT("-gpgpu_clock_gated_lanes", "power model"),
+    NOT("-gpgpu_pipeline_widths", "pipeline register widths (sm.schedulers issue per cycle)"),
+    NOT("-gpgpu_num_sp_units", "FP32 units (sm.schedulers issue per cycle)"),
+    NOT("-gpgpu_num_int_units", "INT units (sm.schedulers issue per cycle)"),
+    NOT("-gpgpu_tensor_core_avail", "tensor cores"),
+    NOT("-gpgpu_num_tensor_core_units", "tensor cores"),
+    NOT("-ptx_opcode_initiation_int", "INT initiation interval (one per scheduler and cycle)"),
+    NOT("-ptx_opcode_initiation_fp", "FP32 initiation interval (one per scheduler and cycle)"),
+    NOT("-ptx_opcode_latency_tesnor", "tensor cores (GPGPU-Sim's spelling)"),
+    NOT("-ptx_opcode_initiation_tensor", "tensor cores"),
+    NOT("-gpgpu_sub_core_model", "sub-cores"),
+    NOT("-gpgpu_enable_specialized_operand_collector", "operand collectors"),
+    NOT("-gpgpu_operand_collector_num_units_gen", "operand collectors"),
+    NOT("-gpgpu_operand_collector_num_in_ports_gen", "operand collectors"),
+    NOT("-gpgpu_operand_collector_num_out_ports_gen", "operand collectors"),
+    NOT("-gpgpu_operand_collector_num_units_sp", "operand collectors"),
+    NOT("-gpgpu_operand_collector_num_units_sfu", "operand collectors"),
+    NOT("-gpgpu_operand_collector_num_in_ports_sp", "operand collectors"),
+    NOT("-gpgpu_operand_collector_num_out_ports_sp", "operand collectors"),
+    NOT("-gpgpu_num_reg_banks", "register file banks"),
+    NOT("-gpgpu_reg_file_port_throughput", "register file ports"),
+    NOT("-gpgpu_max_insn_issue_per_warp", "dual issue (one instruction per warp and cycle)"),
+    NOT("-gpgpu_dual_issue_diff_exec_units", "dual issue (one instruction per warp and cycle)"),
+    NOT("-gpgpu_inst_fetch_throughput", "instruction fetch (perfect)"),
+    NOT("-gpgpu_cache:il1", "instruction cache (perfect)"),
+    NOT("-gpgpu_perfect_inst_const_cache", "instruction and constant caches (perfect)"),
+    NOT("-gpgpu_const_cache:l1", "constant cache"),
+    NOT("-gpgpu_tex_cache:l1", "texture cache"),
+    NOT("-gpgpu_coalesce_arch", "coalescer generation (128-byte lines)"),
+    NOT("-gpgpu_shmem_num_banks", "shared-memory bank conflicts (a fixed sm.lat_shmem)"),
+    NOT("-gpgpu_shmem_limited_broadcast", "shared-memory bank conflicts (a fixed sm.lat_shmem)"),
+    NOT("-gpgpu_shmem_warp_parts", "shared-memory bank conflicts (a fixed sm.lat_shmem)"),
+    /* the L1D */
+    NOT("-gpgpu_adaptive_cache_config", "adaptive L1 / shared-memory split (the -gpgpu_cache:dl1 size)"),
+    NOT("-gpgpu_shmem_option", "adaptive L1 / shared-memory split (the -gpgpu_cache:dl1 size)"),
+    NOT("-gpgpu_unified_l1d_size", "adaptive L1 / shared-memory split (the -gpgpu_cache:dl1 size)"),
+    NOT("-gpgpu_shmem_sizeDefault", "per-kernel cache preference (-gpgpu_shmem_size)"),
+    NOT("-gpgpu_cache:dl1PrefL1", "per-kernel cache preference (-gpgpu_cache:dl1)"),
+    NOT("-gpgpu_cache:dl1PrefShared", "per-kernel cache preference (-gpgpu_cache:dl1)"),
+    NOT("-gpgpu_shmem_size_PrefL1", "per-kernel cache preference (-gpgpu_shmem_size)"),
+    NOT("-gpgpu_shmem_size_PrefShared", "per-kernel cache preference (-gpgpu_shmem_size)"),
+    NOT("-gpgpu_l1_banks", "L1D banks"),
+    NOT("-gpgpu_l1_cache_write_ratio", "L1D write share of the adaptive split"),
+    NOT("-gpgpu_flush_l1_cache", "L1D flush at kernel end"),
+    NOT("-gpgpu_n_cluster_ejection_buffer_size", "SM ejection buffer (icnt.buffer is the model's)"),
+    /* the interconnect, L2 and DRAM */
+    NOT("-network_mode", "interconnect model (the model's crossbar: icnt.*)"),
+    NOT("-inter_config_file", "interconnect model (the model's crossbar: icnt.*)"),
+    NOT("-icnt_in_buffer_limit", "interconnect model (the model's crossbar: icnt.*)"),
+    NOT("-icnt_out_buffer_limit", "interconnect model (the model's crossbar: icnt.*)"),
+    NOT("-icnt_subnets", "interconnect model (the model's crossbar: icnt.*)"),
+    NOT("-icnt_arbiter_algo", "interconnect model (the model's crossbar: icnt.*)"),
+    NOT("-gpgpu_cache:dl2_texture_only", "L2 for textures only (the model's L2 caches all data)"),
+    NOT("-gpgpu_dram_partition_queues", "memory partition queues (l2.input_queue, l2.miss_queue)"),
+    NOT("-gpgpu_memory_partition_indexing", "partition index hashing (linear: dram.channel_shift)"),
+    NOT("-gpgpu_dram_return_queue_size", "DRAM return queue"),
+    NOT("-gpgpu_mem_address_mask", "address mapping (dram.map, dram.channel_shift)"),
+    NOT("-gpgpu_mem_addr_mapping", "address mapping (dram.map, dram.channel_shift)"),
+    NOT("-dram_bnk_indexing_policy", "bank index hashing"),
+    NOT("-dram_bnkgrp_indexing_policy", "bank-group index hashing"),
+    NOT("-dram_dual_bus_interface", "HBM dual command bus"),
+    NOT("-dram_seperate_write_queue_enable", "DRAM write queue (dram.write_queue, dram.high_wm, dram.low_wm)"),
+    NOT("-dram_write_queue_size", "DRAM write queue (dram.write_queue, dram.high_wm, dram.low_wm)"),
+    NOT("-Seperate_Write_Queue_Enable", "DRAM write queue (its name before GPGPU-Sim 4)"),
+    NOT("-Write_Queue_Size", "DRAM write queue (its name before GPGPU-Sim 4)"),
+    /* statistics, tracing, power */
+    NOT("-gpgpu_memlatency_stat", "statistics"),
+    NOT("-gpgpu_runtime_stat", "statistics"),
+    NOT("-enable_ptx_file_line_stats", "statistics"),
+    NOT("-visualizer_enabled", "visualizer output"),
+    NOT("-trace_enabled", "debug tracing"),
+    NOT("-trace_components", "debug tracing"),
+    NOT("-trace_sampling_core", "debug tracing"),
+    NOT("-power_simulation_enabled", "power model"),
+    NOT("-gpuwattch_xml_file", "power model"),
 };
+#define NGOPTS (sizeof gopts / sizeof gopts[0])
 
-/* Remember an option the model does not have (once). 0, or 2 out of memory. */
-static int ignore(rd_t *r, const char *name)
+void config_print_gpgpusim_options(FILE *f)
 {
+    for (size_t i = 0; i < NGOPTS; i++) {
+        const gopt_t *o = &gopts[i];
+        fprintf(f, "  %-44s %s%s\n", o->opt, o->key || o->fn ? "" : "not modelled: ",
+                o->fn || !o->key ? o->doc : o->key);
+    }
+}
+
+/* Levenshtein distance of a and b, up to 3 (more: 3), for "did you mean". */
+static unsigned distance(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    unsigned row[64];
+    if (nb >= 64 || (na > nb ? na - nb : nb - na) > 2)
+        return 3;
+    for (size_t j = 0; j <= nb; j++)
+        row[j] = (unsigned)j;
+    for (size_t i = 1; i <= na; i++) {
+        unsigned diag = row[0];
+        row[0] = (unsigned)i;
+        for (size_t j = 1; j <= nb; j++) {
+            unsigned up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            diag = up;
+            row[j] = best;
+        }
+    }
+    return row[nb] < 3 ? row[nb] : 3;
+}
+
+/* An option not in the table: an error, as in GPGPU-Sim, with the nearest
+ * known name if one is within two edits. 2. */
+static int unknown(rd_t *r, const char *name)
+{
+    const char *near = NULL;
+    unsigned best = 3;
+    for (size_t i = 0; i < NGOPTS; i++) {
+        unsigned d = distance(name, gopts[i].opt);
+        if (d < best) {
+            best = d;
+            near = gopts[i].opt;
+        }
+    }
+    fprintf(stderr, "%s: expected a GPGPU-Sim option (memsched sim --list-gpgpusim-options), got '%s'", r->where,
+            name);
+    if (near)
+        fprintf(stderr, " (did you mean %s?)", near);
+    fputc('\n', stderr);
+    return 2;
+}
+
+/* An option the model does not have: an error with --strict, else
+ * remembered (once) for the list at the end. 0, or 2. */
+static int ignore(rd_t *r, const gopt_t *o)
+{
+    const char *name = o->opt;
+    if (r->strict) {
+        fprintf(stderr, "%s: expected an option the model has (--strict), got '%s' (not modelled: %s)\n", r->where,
+                name, o->doc);
+        return 2;
+    }
     for (size_t i = 0; i < r->n_ignored; i++)
         if (!strcmp(r->ignored[i], name))
             return 0;
@@ -484,17 +738,21 @@ static int option(rd_t *r, char *text)
     *rest = '\0';
     r->opt = name;
     r->value = v;
-    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
-        if (strcmp(opts[i].opt, name))
+    for (size_t i = 0; i < NGOPTS; i++) {
+        const gopt_t *o = &gopts[i];
+        if (strcmp(o->opt, name))
             continue;
-        if (opts[i].key)
-            return set(r, opts[i].key, v);
+        if (!o->fn && !o->key)
+            return ignore(r, o);
+        if (!o->fn)
+            return set(r, o->key, v);
+        r->key = o->key;
         char *copy = strdup(v);
-        int rc = copy ? opts[i].fn(r, copy) : oom(r);
+        int rc = copy ? o->fn(r, copy) : oom(r);
         free(copy);
         return rc;
     }
-    return ignore(r, name);
+    return unknown(r, name);
 }
 
 /* After the last line: the SM count, and the list of ignored options. */
@@ -506,6 +764,13 @@ static int finish(rd_t *r)
         if (setu(r, "sm.count", n))
             return 2;
     }
+    /* DP runs on its own units, or without them on the SFU units; one SFU unit unless given */
+    uint64_t sfu_units = r->sfu.has_units ? r->sfu.units : 1;
+    uint64_t dp_units = r->dp.has_units && r->dp.units ? r->dp.units : sfu_units;
+    if (r->dp.has_ii && set_issue(r, "sm.ii_dp", r->dp.ii, dp_units, r->dp.line))
+        return 2;
+    if (r->sfu.has_ii && set_issue(r, "sm.ii_sfu", r->sfu.ii, sfu_units, r->sfu.line))
+        return 2;
     if (r->notes && r->n_ignored) {
         fprintf(r->notes, "%s: ignored %zu option%s the model does not have:", r->path, r->n_ignored,
                 r->n_ignored == 1 ? "" : "s");
@@ -538,14 +803,14 @@ static int quotes_open(const char *s)
     return open;
 }
 
-int config_read_gpgpusim(config_t *c, const char *path, FILE *notes)
+int config_read_gpgpusim(config_t *c, const char *path, FILE *notes, int strict)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "%s:0: expected a readable gpgpusim.config, got %s\n", path, strerror(errno));
+        fprintf(stderr, "%s: expected a readable gpgpusim.config, got '%s'\n", path, strerror(errno));
         return 2;
     }
-    rd_t r = {.c = c, .notes = notes, .path = path, .where = malloc(strlen(path) + 16)};
+    rd_t r = {.c = c, .notes = notes, .path = path, .strict = strict, .where = malloc(strlen(path) + 16)};
     if (!r.where) {
         fprintf(stderr, "%s: out of memory\n", path);
         fclose(f);
@@ -572,7 +837,10 @@ int config_read_gpgpusim(config_t *c, const char *path, FILE *notes)
         }
     }
     if (!rc && ferror(f)) {
-        fprintf(stderr, "%s:%u: expected a readable gpgpusim.config, got %s\n", path, lineno, strerror(errno));
+        if (lineno)
+            fprintf(stderr, "%s:%u: expected a readable gpgpusim.config, got '%s'\n", path, lineno, strerror(errno));
+        else   /* e.g. a directory: nothing read */
+            fprintf(stderr, "%s: expected a readable gpgpusim.config, got '%s'\n", path, strerror(errno));
         rc = 2;
     } else if (!rc && text) {
         rc = bad(&r, "a closing '\"' by the end of the file", trim(text));

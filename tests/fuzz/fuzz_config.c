@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     config_t c;
     config_defaults(&c);
-    if (config_read_gpgpusim(&c, path, NULL) == 0)
+    if (config_read_gpgpusim(&c, path, NULL, (int)(size & 1)) == 0)
         (void)config_check(&c);
     return 0;
 }

@@ -5,9 +5,12 @@
  * other preset gives exactly the gtx480-mib preset (memcmp of config_t);
  * tests/configs/gtx480-gpgpusim.config, a GTX480 kept the GPGPU-Sim way with
  * many options the model does not have, gives the values worked out from it
- * by hand and lists the rest; then small files written to /tmp for each
- * form, each caveat note and each kind of malformed line, with the exact
- * message ('@' in an expected text stands for the file's path).
+ * by hand and lists the rest; the five tested GPGPU-Sim / Accel-Sim
+ * configurations (sm*.config) load with the values worked out from them;
+ * then small files written to /tmp for each form, each caveat note, each
+ * kind of malformed line and unknown option, with the exact message ('@' in
+ * an expected text stands for the file's path); config_check's messages
+ * name each key's value and where it came from.
  *
  * Run from the repository root (CONFIG_DIR, default tests/configs).
  */
@@ -38,6 +41,7 @@ typedef struct {
 } result_t;
 
 static char tmp_path[64];
+static int strict;   /* read with --strict */
 
 /* All of f from its start into buf (n bytes), NUL-terminated; closes f. */
 static void slurp(FILE *f, char *buf, size_t n)
@@ -60,7 +64,7 @@ static void read_over(const char *preset, const char *path, result_t *r)
     fflush(stderr);
     int saved = dup(2);
     dup2(fileno(cap), 2);
-    r->rc = config_read_gpgpusim(&r->c, path, notes);
+    r->rc = config_read_gpgpusim(&r->c, path, notes, strict);
     fflush(stderr);
     dup2(saved, 2);
     close(saved);
@@ -124,7 +128,7 @@ static void test_mib_equals_preset(void **state)
     assert_int_equal(config_preset(&want, "gtx480-mib"), 0);
     config_t defaults;
     config_defaults(&defaults);
-    assert_memory_equal(&want, &defaults, sizeof want);   /* the preset is the defaults */
+    assert_memory_equal(&want, &defaults, CONFIG_VALUES_SIZE);   /* the preset is the defaults */
     /* over the defaults and over each other preset: every key it sets is back */
     static const char *const over[] = {NULL, "base-s", "base-l", "apres", "temp"};
     for (size_t i = 0; i < sizeof over / sizeof over[0]; i++) {
@@ -132,7 +136,7 @@ static void test_mib_equals_preset(void **state)
         read_over(over[i], path, &r);
         assert_string_equal(r.err, "");
         assert_int_equal(r.rc, 0);
-        assert_memory_equal(&r.c, &want, sizeof want);
+        assert_memory_equal(&r.c, &want, CONFIG_VALUES_SIZE);
         assert_string_equal(r.notes,
                             CONFIG_DIR "/gtx480-mib.config:32: note: -gpgpu_cache:dl1: write policy L modelled as "
                                        "write-evict for global stores\n" CONFIG_DIR
@@ -144,8 +148,8 @@ static void test_mib_equals_preset(void **state)
     /* no notes stream: the same result, quietly */
     config_t c;
     config_preset(&c, "base-s");
-    assert_int_equal(config_read_gpgpusim(&c, path, NULL), 0);
-    assert_memory_equal(&c, &want, sizeof want);
+    assert_int_equal(config_read_gpgpusim(&c, path, NULL, 0), 0);
+    assert_memory_equal(&c, &want, CONFIG_VALUES_SIZE);
     assert_int_equal(config_check(&c), 0);
 }
 
@@ -167,7 +171,7 @@ static void test_gtx480_typical(void **state)
     want.l2_mq = 4;
     want.l2_dram_lat = 100;
     want.rdq = 16;
-    assert_memory_equal(&r.c, &want, sizeof want);
+    assert_memory_equal(&r.c, &want, CONFIG_VALUES_SIZE);
     assert_int_equal(config_check(&r.c), 0);
 #define F CONFIG_DIR "/gtx480-gpgpusim.config"
     assert_string_equal(
@@ -175,10 +179,10 @@ static void test_gtx480_typical(void **state)
         F ":36: note: -gpgpu_cache:dl1: set index function H modelled as linear (line address mod sets)\n" F
           ":36: note: -gpgpu_cache:dl1: write policy L modelled as write-evict for global stores\n" F
           ":38: note: -gpgpu_cache:dl2: data port width 32 bytes not modelled (a whole line per access)\n" F
-          ": ignored 34 options the model does not have: -gpgpu_ptx_instruction_classification, -gpgpu_ptx_sim_mode, "
+          ": ignored 31 options the model does not have: -gpgpu_ptx_instruction_classification, -gpgpu_ptx_sim_mode, "
           "-gpgpu_ptx_force_max_capability, -gpgpu_ptx_convert_to_ptxplus, -gpgpu_ptx_save_converted_ptxplus, "
-          "-gpgpu_simd_model, -gpgpu_pipeline_widths, -gpgpu_num_sp_units, -gpgpu_num_sfu_units, "
-          "-ptx_opcode_latency_int, -ptx_opcode_initiation_int, -ptx_opcode_latency_fp, -ptx_opcode_initiation_fp, "
+          "-gpgpu_simd_model, -gpgpu_pipeline_widths, -gpgpu_num_sp_units, "
+          "-ptx_opcode_initiation_int, -ptx_opcode_initiation_fp, "
           "-gpgpu_cache:dl2_texture_only, -gpgpu_cache:il1, -gpgpu_tex_cache:l1, -gpgpu_const_cache:l1, "
           "-gpgpu_operand_collector_num_units_sp, -gpgpu_operand_collector_num_units_sfu, -gpgpu_num_reg_banks, "
           "-gpgpu_shmem_num_banks, -gpgpu_shmem_limited_broadcast, -gpgpu_shmem_warp_parts, "
@@ -206,9 +210,9 @@ static void test_quotes_and_comments(void **state)
           "        CL=10:WL=4:CDLR=5:WR=12:nbkgrp=2:CCDL=3:RTPL=2\"   # and after it\n"
           "-gpgpu_shader_cta 6\n"
           "-gpgpu_n_mem 5\n"          /* the last one counts, as in GPGPU-Sim */
-          "-some_option \"a b  c\"\n"
-          "-some_option 2\n",         /* listed once */
-          &r, "@: ignored 1 option the model does not have: -some_option\n");
+          "-gpgpu_mem_addr_mapping \"a b  c\"\n"
+          "-gpgpu_mem_addr_mapping 2\n",   /* listed once */
+          &r, "@: ignored 1 option the model does not have: -gpgpu_mem_addr_mapping\n");
     assert_int_equal(r.c.n_mem, 5);
     assert_true(r.c.clk_core == 1000500 && r.c.clk_icnt == 1100000 && r.c.clk_l2 == 1200000 &&
                 r.c.clk_dram == 800250);
@@ -218,7 +222,7 @@ static void test_quotes_and_comments(void **state)
     reads("", &r, "");   /* an empty file changes nothing */
     config_t d;
     config_defaults(&d);
-    assert_memory_equal(&r.c, &d, sizeof d);
+    assert_memory_equal(&r.c, &d, CONFIG_VALUES_SIZE);
 }
 
 static void test_sm_count(void **state)
@@ -261,6 +265,10 @@ static void test_cache_forms(void **state)
           "@:1: note: -gpgpu_cache:dl1: write-allocate policy L not modelled (the L1 never allocates on a write)\n");
     assert_true(r.c.l1_sets == 4 && r.c.l1_ways == 64 && r.c.l1_mshr == 512 && r.c.l1_merge == 8 &&
                 r.c.l1_mq == 16 && r.c.l1_lat == 20 && r.c.l1_alloc == ALLOC_ON_MISS);
+    /* streaming (Pascal, Volta): GPGPU-Sim 4 allocates it on fill */
+    reads("-gpgpu_cache:dl1 N:4:128:96,L:E:s:N:L,A:256:8,16\n", &r,
+          "@:1: note: -gpgpu_cache:dl1: streaming allocation s modelled as allocate on fill (l1.alloc=fill)\n");
+    assert_true(r.c.l1_ways == 96 && r.c.l1_mshr == 256 && r.c.l1_alloc == ALLOC_ON_FILL);
     /* a texture-FIFO MSHR, read-only */
     reads("-gpgpu_cache:dl1 N:16:128:2,L:R:m:N:L,F:128:4,128:2\n", &r,
           "@:1: note: -gpgpu_cache:dl1: MSHR type F modelled as associative (A)\n"
@@ -305,18 +313,18 @@ static void test_cache_errors(void **state)
           "@:1: expected a line size of 128 bytes (the model's only one) in -gpgpu_cache:dl2, got '256'");
     fails("-gpgpu_cache:dl1 32:128:4,L:B:m:N,A:32:8,8\n",
           "@:1: expected write policy E, L, T or R in -gpgpu_cache:dl1 (the model's L1 is write-evict), got 'B'");
-    fails("-gpgpu_cache:dl1 32:128:4,L:L:s:N,A:32:8,8\n",
-          "@:1: expected allocation policy m (on miss) or f (on fill) in -gpgpu_cache:dl1, got 's'");
     fails("-gpgpu_cache:dl2 none\n", "@:1: expected an L2 cache string (the model always has an L2), got 'none'");
 }
 
 static void test_cache_bad_values(void **state)
 {
     (void)state;
-    fails("-gpgpu_cache:dl1 32:128:128,L:L:m:N,A:32:8,8\n",
-          "@:1: bad value '128' for l1.ways: expected an integer from 1 to 64");
-    fails("# L2\n-gpgpu_cache:dl2 64:128:8,L:B:m:W,A:256:4,4\n",
-          "@:2: bad value '256' for l2.mshr: expected an integer from 1 to 128");
+    fails("-gpgpu_cache:dl1 32:128:2048,L:L:m:N,A:32:8,8\n",
+          "@:1: bad value '2048' for l1.ways: expected an integer from 1 to 1024");
+    fails("# L2\n-gpgpu_cache:dl2 64:128:8,L:B:m:W,A:2048:4,4\n",
+          "@:2: bad value '2048' for l2.mshr: expected an integer from 1 to 1024");
+    fails("-gpgpu_cache:dl2 64:128:8,L:B:m:W,A:256:65,4\n",
+          "@:1: bad value '65' for l2.merge: expected an integer from 1 to 64");
     fails("-gpgpu_cache:dl2 64:128:8,L:B:m:W,A:32:4,\n",
           "@:1: bad value '' for l2.miss_queue: expected an integer from 2 to 1024");
 }
@@ -438,11 +446,214 @@ static void test_unreadable(void **state)
     read_over(NULL, "/nonexistent/gpgpusim.config", &r);
     assert_int_equal(r.rc, 2);
     assert_string_equal(r.err,
-                        "/nonexistent/gpgpusim.config:0: expected a readable gpgpusim.config, got No such file or "
-                        "directory\n");
+                        "/nonexistent/gpgpusim.config: expected a readable gpgpusim.config, got 'No such file or "
+                        "directory'\n");
     read_over(NULL, CONFIG_DIR, &r);
     assert_int_equal(r.rc, 2);
-    assert_string_equal(r.err, CONFIG_DIR ":0: expected a readable gpgpusim.config, got Is a directory\n");
+    assert_string_equal(r.err, CONFIG_DIR ": expected a readable gpgpusim.config, got 'Is a directory'\n");
+}
+
+/* ---- options: known, not modelled, unknown ------------------------------ */
+
+static void test_unknown_options(void **state)
+{
+    (void)state;
+    /* a misspelt name stops the read at its line, with the nearest known name */
+    fails("-gpgpu_n_mem 6\n-gpgpu_n_cluster 30\n",
+          "@:2: expected a GPGPU-Sim option (memsched sim --list-gpgpusim-options), got '-gpgpu_n_cluster' "
+          "(did you mean -gpgpu_n_clusters?)");
+    fails("-gpgpu_l1_latncy 20\n",
+          "@:1: expected a GPGPU-Sim option (memsched sim --list-gpgpusim-options), got '-gpgpu_l1_latncy' "
+          "(did you mean -gpgpu_l1_latency?)");
+    fails("# nothing like it\n-frobnicate 1\n",
+          "@:2: expected a GPGPU-Sim option (memsched sim --list-gpgpusim-options), got '-frobnicate'");
+    /* --strict: an option the model does not have is an error at its line */
+    strict = 1;
+    fails("-gpgpu_n_mem 6\n-gpgpu_simd_model 1\n",
+          "@:2: expected an option the model has (--strict), got '-gpgpu_simd_model' (not modelled: SIMT "
+          "reconvergence model)");
+    result_t r;
+    reads("-gpgpu_n_mem 6\n-gpgpu_smem_latency 30\n-icnt_flit_size 40\n", &r, "");
+    strict = 0;
+    assert_true(r.c.n_mem == 6 && r.c.lat_shmem == 30 && r.c.icnt_flit == 40);
+    fails("-icnt_flit_size 2\n", "@:1: bad value '2' for icnt.flit: expected an integer from 4 to 256");
+}
+
+/* ---- execution-unit timing ---------------------------------------------- */
+
+static void test_latencies(void **state)
+{
+    (void)state;
+    result_t r;
+    /* the ADD field is the class's latency; the SFU has one field */
+    reads("-ptx_opcode_latency_int 5,13,4,5,145,21\n-ptx_opcode_latency_fp 6,13,4,5,39\n"
+          "-ptx_opcode_latency_dp 64,64,64,64,330\n-ptx_opcode_latency_sfu 100\n",
+          &r, "");
+    assert_true(r.c.lat_int == 5 && r.c.lat_fp == 6 && r.c.lat_dp == 64 && r.c.lat_sfu == 100);
+    assert_true(r.c.ii_dp == 8 && r.c.ii_sfu == 8);   /* no initiation interval given: kept */
+    /* initiation intervals over the units, rounded up, whatever the order */
+    reads("-ptx_opcode_initiation_dp 4,4,4,4,130\n-ptx_opcode_initiation_sfu 8\n"
+          "-gpgpu_num_sfu_units 3\n-gpgpu_num_dp_units 4\n",
+          &r, "@:1: note: sm.ii_dp = ceil(4 cycles / 4 units) = 1\n@:2: note: sm.ii_sfu = ceil(8 cycles / 3 units) = 3\n");
+    assert_true(r.c.ii_dp == 1 && r.c.ii_sfu == 3);
+    /* no DP units: DP runs on the SFU units (Fermi); one SFU unit unless given */
+    reads("-gpgpu_num_dp_units 0\n-gpgpu_num_sfu_units 2\n-ptx_opcode_initiation_dp 8,16,8,8,130\n", &r,
+          "@:3: note: sm.ii_dp = ceil(8 cycles / 2 units) = 4\n");
+    assert_int_equal(r.c.ii_dp, 4);
+    reads("-ptx_opcode_initiation_sfu 6\n-ptx_opcode_initiation_dp 16\n", &r, "");
+    assert_true(r.c.ii_sfu == 6 && r.c.ii_dp == 16);
+    fails("-ptx_opcode_latency_int 4,13,x\n",
+          "@:1: expected cycles <ADD>[,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>]] (decimal), got '4,13,x'");
+    fails("-ptx_opcode_latency_fp 4,4,4,4,4,4,4\n",
+          "@:1: expected cycles <ADD>[,<MAX>,<MUL>,<MAD>,<DIV>[,<SHFL>]] (decimal), got '4,4,4,4,4,4,4'");
+    fails("-ptx_opcode_latency_sfu 0\n", "@:1: bad value '0' for sm.lat_sfu: expected an integer from 1 to 1000");
+    fails("-gpgpu_num_sfu_units 0\n", "@:1: expected a positive number of units, got '0'");
+    fails("-gpgpu_num_dp_units -1\n", "@:1: expected a number of units (0: DP runs on the SFU units), got '-1'");
+    fails("-ptx_opcode_initiation_sfu 0\n", "@:1: bad value '0' for sm.ii_sfu: expected an integer from 1 to 1000");
+}
+
+/* ---- the tested configurations of GPGPU-Sim and Accel-Sim --------------- */
+
+static void test_real_configs(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        unsigned sm, warps, l1_sets, l1_ways, l1_alloc, bypass, l2_ways, l2_mshr, l2_merge, n_mem, ii_dp, ii_sfu;
+    } want[] = {
+        {"sm2-gtx480", 15, 48, 32, 4, ALLOC_ON_MISS, 0, 8, 256, 4, 6, 8, 8},
+        {"sm6-titanx", 28, 64, 4, 96, ALLOC_ON_FILL, 1, 16, 256, 64, 12, 2, 1},
+        {"sm7-qv100", 80, 64, 1, 256, ALLOC_ON_FILL, 0, 24, 192, 4, 32, 1, 2},
+        {"sm75-rtx2060", 30, 32, 4, 64, ALLOC_ON_MISS, 0, 16, 192, 4, 12, 16, 2},
+        {"sm86-rtx3070", 46, 48, 4, 256, ALLOC_ON_MISS, 0, 16, 192, 4, 16, 16, 2},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char path[128];
+        snprintf(path, sizeof path, CONFIG_DIR "/%s.config", want[i].file);
+        result_t r;
+        read_over(NULL, path, &r);
+        assert_string_equal(r.err, "");
+        assert_int_equal(r.rc, 0);
+        assert_non_null(strstr(r.notes, "options the model does not have: "));
+        assert_int_equal(config_check(&r.c), 0);
+        assert_int_equal(r.c.n_sm, want[i].sm);
+        assert_int_equal(r.c.max_warps, want[i].warps);
+        assert_true(r.c.l1_sets == want[i].l1_sets && r.c.l1_ways == want[i].l1_ways &&
+                    r.c.l1_alloc == want[i].l1_alloc && r.c.l1_bypass == want[i].bypass);
+        assert_true(r.c.l2_ways == want[i].l2_ways && r.c.l2_mshr == want[i].l2_mshr &&
+                    r.c.l2_merge == want[i].l2_merge && r.c.n_mem == want[i].n_mem);
+        assert_true(r.c.ii_dp == want[i].ii_dp && r.c.ii_sfu == want[i].ii_sfu);
+        /* --strict: each has options the model does not have */
+        strict = 1;
+        read_over(NULL, path, &r);
+        strict = 0;
+        assert_int_equal(r.rc, 2);
+        assert_non_null(strstr(r.err, "expected an option the model has (--strict)"));
+    }
+}
+
+/* ---- where a value came from -------------------------------------------- */
+
+/* config_check's message for c (rc 2 expected). */
+static const char *check_message(const config_t *c)
+{
+    static char buf[1024];
+    FILE *cap = tmpfile();
+    assert_non_null(cap);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fileno(cap), 2);
+    int rc = config_check(c);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    slurp(cap, buf, sizeof buf);
+    assert_int_equal(rc, 2);
+    return buf;
+}
+
+static void test_value_sources(void **state)
+{
+    (void)state;
+    result_t r;
+    /* a key from the file (its line), one from --set, one from the defaults */
+    reads("# watermarks\n-gpgpu_n_mem 4\n", &r, "");
+    assert_int_equal(config_set(&r.c, "dram.write_queue=64", "--set"), 0);
+    assert_string_equal(check_message(&r.c), "memsched: bad configuration: dram.high_wm must not exceed "
+                                             "dram.write_queue (dram.high_wm=96 from the defaults, "
+                                             "dram.write_queue=64 from --set)\n");
+    read_text("-gpgpu_cache:dl2 64:128:8,L:B:m:W,A:256:4,4\n", &r);
+    assert_int_equal(r.rc, 0);
+    assert_int_equal(config_set(&r.c, "dram.policy=mshr-m", "--set"), 0);
+    assert_string_equal(check_message(&r.c), at_path("memsched: bad configuration: the MIB policies hold at most 128 "
+                                                     "L2 MSHR entries (dram.policy=mshr-m from --set, l2.mshr=256 "
+                                                     "from @:1)\n"));
+    /* a preset's keys name the preset */
+    config_t c;
+    assert_int_equal(config_preset(&c, "temp"), 0);
+    assert_int_equal(config_set(&c, "sm.swl=4", "--set"), 0);
+    assert_int_equal(config_set(&c, "sm.scheduler=two-level", "--set"), 0);
+    assert_string_equal(check_message(&c), "memsched: bad configuration: sm.swl does not combine with "
+                                           "sm.scheduler=two-level (its active set would hold warps SWL stops) "
+                                           "(sm.swl=4 from --set, sm.scheduler=two-level from --set)\n");
+    assert_int_equal(config_preset(&c, "temp"), 0);
+    assert_int_equal(config_set(&c, "l2.miss_queue=4", "--set"), 0);
+    c.l2_mq = 1;   /* below the key's range: only config_check sees it */
+    assert_string_equal(check_message(&c), "memsched: bad configuration: l2.miss_queue must hold at least 2 (a read "
+                                           "miss may need room for a write-back too) (l2.miss_queue=1 from --set)\n");
+    assert_int_equal(config_preset(&c, "temp"), 0);
+    assert_int_equal(config_set(&c, "dram.policy=mshr-s", "x"), 0);
+    assert_int_equal(config_set(&c, "l2.merge=32", "y"), 0);
+    assert_string_equal(check_message(&c), "memsched: bad configuration: the MIB policies merge at most 16 requests "
+                                           "per L2 MSHR entry (dram.policy=mshr-s from x, l2.merge=32 from y)\n");
+    assert_int_equal(config_preset(&c, "temp"), 0);
+    assert_int_equal(config_set(&c, "dram.banks=8", "--set"), 0);
+    assert_int_equal(config_set(&c, "dram.bank_groups=16", "--set"), 0);
+    assert_non_null(strstr(check_message(&c), "(dram.banks=8 from --set, dram.bank_groups=16 from --set)"));
+    assert_int_equal(config_preset(&c, "temp"), 0);
+    assert_int_equal(config_set(&c, "dram.buswidth=3", "--set"), 0);
+    assert_non_null(strstr(check_message(&c), "(l1.line=128 from the defaults, dram.burst=8 from the defaults, "
+                                              "dram.buswidth=3 from --set, dram.chips=2 from the defaults)"));
+    assert_int_equal(config_preset(&c, "temp"), 0);
+    assert_int_equal(config_set(&c, "l1.ways=1024", "--set"), 0);
+    assert_int_equal(config_set(&c, "l1.sets=65536", "--set"), 0);
+    assert_non_null(strstr(check_message(&c), "the L1 is larger than 16 MB (l1.sets=65536 from --set"));
+    assert_int_equal(config_preset(&c, "temp"), 0);
+    assert_int_equal(config_set(&c, "mem.partitions=4", "preset temp"), 0);
+    assert_int_equal(config_set(&c, "dram.write_queue=8", "preset temp"), 0);
+    assert_non_null(strstr(check_message(&c), "dram.write_queue=8 from preset temp)"));
+    /* a long path keeps its end (the line) */
+    char where[200];
+    memset(where, 'd', sizeof where);
+    memcpy(where + sizeof where - 13, "/x.conf:1234", 13);
+    assert_int_equal(config_preset(&c, "temp"), 0);
+    assert_int_equal(config_set(&c, "dram.write_queue=8", where), 0);
+    const char *m = check_message(&c);
+    assert_non_null(strstr(m, "dram.write_queue=8 from ...ddd"));
+    assert_non_null(strstr(m, "ddd/x.conf:1234)"));
+}
+
+static void test_decimal_only(void **state)
+{
+    (void)state;
+    config_t c;
+    config_defaults(&c);
+    FILE *cap = tmpfile();
+    char buf[256];
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fileno(cap), 2);
+    int rc = config_set(&c, "sm.count=0x10", "--set");
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    slurp(cap, buf, sizeof buf);
+    assert_int_equal(rc, 2);
+    assert_string_equal(buf, "--set: bad value '0x10' for sm.count: expected an integer from 1 to 1024\n");
+    assert_int_equal(c.n_sm, 15);
+    assert_int_equal(config_set(&c, "sm.count=16", "--set"), 0);
+    assert_int_equal(c.n_sm, 16);
+    fails("-gpgpu_n_mem 0x6\n", "@:1: bad value '0x6' for mem.partitions: expected an integer from 1 to 64");
 }
 
 int main(void)
@@ -454,6 +665,9 @@ int main(void)
         cmocka_unit_test(test_cache_bad_values),  cmocka_unit_test(test_timing),
         cmocka_unit_test(test_dram_options),      cmocka_unit_test(test_sm_options),
         cmocka_unit_test(test_malformed),         cmocka_unit_test(test_unreadable),
+        cmocka_unit_test(test_unknown_options),   cmocka_unit_test(test_latencies),
+        cmocka_unit_test(test_real_configs),      cmocka_unit_test(test_value_sources),
+        cmocka_unit_test(test_decimal_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
