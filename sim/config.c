@@ -31,7 +31,8 @@ static const char *const alloc_names[] = {"miss", "fill", NULL};
 const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NULL};
 static const char *const l2_walloc_names[] = {"whole", "fetch", NULL};
 static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
-static const char *const shorten_names[] = {"none", "tRCD", "tRP", "tRAS", "tCCDL", "tCCDS", "tRRD", "tWTR", NULL};
+#define SHORTEN_NAME(id, name, rule) name,
+static const char *const shorten_names[] = {DRAM_SHORTEN(SHORTEN_NAME) NULL};
 
 #define F(field) offsetof(config_t, field)
 #define T(field) (offsetof(config_t, t) + offsetof(dram_timing_t, field))
@@ -429,6 +430,8 @@ int config_check(const config_t *c)
         e = "dram.rows and dram.row_bytes must be powers of two";
     else if (c->t.BL % c->t.data_cmd_ratio)
         e = "dram.burst must be a multiple of dram.data_ratio";
+    else if (c->t.tREFI && c->t.tRFC >= c->t.tREFI)
+        e = "dram.tRFC must be below dram.tREFI (a refresh must end before the next is due)";
     else if (c->l1_line % (c->t.BL * c->buswidth * c->chips) && (c->t.BL * c->buswidth * c->chips) % c->l1_line)
         e = "a line must be a whole number of DRAM bursts (burst x buswidth x chips bytes) or one burst";
     else if (c->l2_mq < 2)
