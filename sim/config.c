@@ -132,7 +132,7 @@ static const key_t_ keys[] = {
     {"dram.map", K_MAP, F(map), 0, 64, NULL, "line-index bits in a channel, MSB first (R row, B bank, G group, C column; '-' = derived)"},
     {"dram.addr_w", K_UINT, F(addr_w), 1, 48, NULL, "dram_sched block-address bits"},
     {"dram.perfect", K_UINT, F(perfect), 0, 1, NULL, "1: perfect DRAM: zero latency at the controller, no bank or bus limits (the thesis' Figure 5.1)"},
-    {"dram.test_shorten", K_ENUM, F(shorten), 0, 0, shorten_names, "test knob: the engine ignores one rule"},
+    {"dram.test_shorten", K_ENUM, F(shorten), 0, 0, shorten_names, "test knob: the engine breaks one timing rule by a cycle (sim/config.h DRAM_SHORTEN)"},
 
     {"run.max_cycles", K_U64, F(max_cycles), 0, UINT64_MAX, NULL, "stop after this many core cycles (0: none)"},
     {"run.check_dram", K_UINT, F(check_dram), 0, 1, NULL, "check every DRAM command's timing (--check-dram)"},
