@@ -14,10 +14,13 @@
 enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL };
 enum { ALLOC_ON_MISS, ALLOC_ON_FILL };
 
-/* dram.test_shorten: the command engine (dram.c) breaks one rule by a cycle
- * (the refresh interval: it postpones refreshes too long) so that the tests
- * can check that the legality checker names it. One row per timing rule the
- * checker enforces: X(ID, knob name, the checker's name for the rule). */
+/* dram.test_shorten: the command engine (dram.c) breaks one rule, a timing
+ * rule by a cycle (the refresh interval: it postpones refreshes too long),
+ * so that the tests can check that the legality checker names it. One row
+ * per timing rule the checker enforces and for the bank-state rules an
+ * engine could break (the checker's other state rules, a command bus that
+ * goes back in time or carries two commands in a cycle, need a broken run
+ * loop and are unit-tested): X(ID, knob name, the checker's rule). */
 #define DRAM_SHORTEN(X)                                               \
     X(NONE, "none", "")                                               \
     X(TRCD, "tRCD", "tRCD")                                           \
@@ -37,7 +40,9 @@ enum { ALLOC_ON_MISS, ALLOC_ON_FILL };
     X(REF_TRP, "tRP-ref", "tRP")               /* PRE -> REF */       \
     X(REF_REF, "ref-ref", "REF-to-REF (tRFC)")                        \
     X(TREFI, "tREFI", "refresh interval")                             \
-    X(DATA_BUS, "data-bus", "data bus")
+    X(DATA_BUS, "data-bus", "data bus")                               \
+    X(ROW, "wrong-row", "state: wrong row")    /* RD/WR to another row */ \
+    X(REF_OPEN, "ref-open", "state: bank open")  /* REF, banks open */
 #define DRAM_SHORTEN_ID(id, name, rule) DRAM_SHORTEN_##id,
 enum { DRAM_SHORTEN(DRAM_SHORTEN_ID) DRAM_SHORTEN_N };
 

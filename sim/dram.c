@@ -255,7 +255,7 @@ static int refresh(dram_t *d, uint64_t now, int *issued)
         return 0;
     for (unsigned b = 0; b < t->nbk; b++) {
         bank_t *k = &d->bank[b];
-        if (k->open) {
+        if (k->open && d->cfg->shorten != DRAM_SHORTEN_REF_OPEN) {   /* knob: REF with banks open */
             if (!*issued && now >= k->pre_ok && now >= d->grp_pre_ok[dram_bank_group(t, b)]) {
                 if (check(d, now, DCMD_PRE, b, k->row))
                     return -1;
@@ -300,7 +300,7 @@ static int engine(dram_t *d, uint64_t now)
         unsigned g = dram_bank_group(t, b);
         dram_cmd_t cmd;
         uint64_t e;
-        if (k->open && k->row == r->row) {
+        if (k->open && (k->row == r->row || d->cfg->shorten == DRAM_SHORTEN_ROW)) {   /* knob: any row hits */
             cmd = r->write ? DCMD_WR : DCMD_RD;
             e = max64(max64(k->col_ok, d->grp_col_ok[g]), max64(d->col_ok, r->write ? d->wr_ok : d->rd_ok));
         } else if (k->open) {

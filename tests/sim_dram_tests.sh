@@ -43,9 +43,14 @@ tRP-ref|REF|tRP|REFRESH
 ref-ref|REF|REF-to-REF (tRFC)|--set dram.tREFI=150 --set dram.tRFC=100
 tREFI|ANY|refresh interval|REFRESH
 data-bus|RD|data bus|--set dram.burst=16
+wrong-row|COL|state: wrong row|
+ref-open|REF|state: bank open|REFRESH
 '
 
 # Every knob the configuration offers has a row above (a new rule gets a test).
+# The checker's other rules (a command bus going back in time or carrying two
+# commands in a cycle, a bank out of range, REF with refresh off) need a
+# broken run loop, not a broken engine: tests/unit/test_dram_check.c.
 offered=$("$M" sim --list-keys | awk '$1 == "dram.test_shorten"' | sed 's/.*one of: \([^)]*\)).*/\1/')
 missing=
 for k in $offered; do
@@ -66,6 +71,7 @@ while IFS='|' read -r knob cmd rule sets; do
     case $cmd in
     ANY) where='[A-Z]+( bank [0-9]+)?( row [0-9]+)?' ;;
     PRE) where='PRE bank [0-9]+' ;;
+    COL) where='(RD|WR) bank [0-9]+ row [0-9]+' ;;
     REF) where='REF' ;;
     *) where="$cmd bank [0-9]+ row [0-9]+" ;;
     esac
