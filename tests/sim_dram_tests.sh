@@ -48,9 +48,10 @@ ref-open|REF|state: bank open|REFRESH
 '
 
 # Every knob the configuration offers has a row above (a new rule gets a test).
-# The checker's other rules (a command bus going back in time or carrying two
-# commands in a cycle, a bank out of range, REF with refresh off) need a
-# broken run loop, not a broken engine: tests/unit/test_dram_check.c.
+# The checker's other rules (RD/WR/PRE to a closed bank, ACT to an open one,
+# a command bus going back in time or carrying two commands in a cycle, a
+# bank out of range, REF with refresh off) have no knob: they are unit-tested
+# in tests/unit/test_dram_check.c.
 offered=$("$M" sim --list-keys | awk '$1 == "dram.test_shorten"' | sed 's/.*one of: \([^)]*\)).*/\1/')
 missing=
 for k in $offered; do
