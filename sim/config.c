@@ -33,7 +33,8 @@ static const char *const alloc_names[] = {"miss", "fill", NULL};
 const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NULL};
 static const char *const l2_walloc_names[] = {"whole", "fetch", NULL};
 static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
-static const char *const shorten_names[] = {"none", "tRCD", "tRP", "tRAS", "tCCDL", "tCCDS", "tRRD", "tWTR", NULL};
+#define SHORTEN_NAME(id, name, rule) name,
+static const char *const shorten_names[] = {DRAM_SHORTEN(SHORTEN_NAME) NULL};
 
 #define F(field) offsetof(config_t, field)
 #define T(field) (offsetof(config_t, t) + offsetof(dram_timing_t, field))
@@ -133,7 +134,7 @@ static const key_t_ keys[] = {
     {"dram.map", K_MAP, F(map), 0, 64, NULL, "line-index bits in a channel, MSB first (R row, B bank, G group, C column; '-' = derived)"},
     {"dram.addr_w", K_UINT, F(addr_w), 1, 48, NULL, "dram_sched block-address bits"},
     {"dram.perfect", K_UINT, F(perfect), 0, 1, NULL, "1: perfect DRAM: zero latency at the controller, no bank or bus limits (the thesis' Figure 5.1)"},
-    {"dram.test_shorten", K_ENUM, F(shorten), 0, 0, shorten_names, "test knob: the engine ignores one rule"},
+    {"dram.test_shorten", K_ENUM, F(shorten), 0, 0, shorten_names, "test knob: the engine breaks one timing rule by a cycle (sim/config.h DRAM_SHORTEN)"},
 
     {"run.max_cycles", K_U64, F(max_cycles), 0, UINT64_MAX, NULL, "stop after this many core cycles (0: none)"},
     {"run.check_dram", K_UINT, F(check_dram), 0, 1, NULL, "check every DRAM command's timing (--check-dram)"},
@@ -491,6 +492,9 @@ int config_check(const config_t *c)
         return refuse(c, "dram.rows and dram.row_bytes must be powers of two", KEYS("dram.rows", "dram.row_bytes"));
     if (c->t.BL % c->t.data_cmd_ratio)
         return refuse(c, "dram.burst must be a multiple of dram.data_ratio", KEYS("dram.burst", "dram.data_ratio"));
+    if (c->t.tREFI && c->t.tRFC >= c->t.tREFI)
+        return refuse(c, "dram.tRFC must be below dram.tREFI (a refresh must end before the next is due)",
+                      KEYS("dram.tRFC", "dram.tREFI"));
     if (c->l1_line % burst && burst % c->l1_line)
         return refuse(c, "a line must be a whole number of DRAM bursts (burst x buswidth x chips bytes) or one burst",
                       KEYS("l1.line", "dram.burst", "dram.buswidth", "dram.chips"));

@@ -16,6 +16,38 @@ enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL };
 enum { ALLOC_ON_MISS, ALLOC_ON_FILL };
 enum { CONFIG_MAX_KEYS = 128, CONFIG_FROM_LEN = 64 };
 
+/* dram.test_shorten: the command engine (dram.c) breaks one rule, a timing
+ * rule by a cycle (the refresh interval: it postpones refreshes too long),
+ * so that the tests can check that the legality checker names it. One row
+ * per timing rule the checker enforces and for the bank-state rules an
+ * engine could break (the checker's other state rules, a command bus that
+ * goes back in time or carries two commands in a cycle, need a broken run
+ * loop and are unit-tested): X(ID, knob name, the checker's rule). */
+#define DRAM_SHORTEN(X)                                               \
+    X(NONE, "none", "")                                               \
+    X(TRCD, "tRCD", "tRCD")                                           \
+    X(TRP, "tRP", "tRP")                       /* PRE -> ACT */       \
+    X(TRAS, "tRAS", "tRAS")                                           \
+    X(TCCDL, "tCCDL", "tCCDL")                                        \
+    X(TCCDS, "tCCDS", "tCCDS")                                        \
+    X(TRRD, "tRRD", "tRRD")                                           \
+    X(TWTR, "tWTR", "write-to-read (tCDLR)")                          \
+    X(TRTW, "tRTW", "read-to-write turnaround")                       \
+    X(TRC, "tRC", "tRC")                                              \
+    X(TWR, "tWR", "write recovery (tWR)")                             \
+    X(TRTP, "tRTP", "tBURST read-to-precharge")                       \
+    X(TRTPL, "tRTPL", "tRTPL")                                        \
+    X(TFAW, "tFAW", "tFAW")                                           \
+    X(TRFC, "tRFC", "tRFC")                    /* REF -> ACT */       \
+    X(REF_TRP, "tRP-ref", "tRP")               /* PRE -> REF */       \
+    X(REF_REF, "ref-ref", "REF-to-REF (tRFC)")                        \
+    X(TREFI, "tREFI", "refresh interval")                             \
+    X(DATA_BUS, "data-bus", "data bus")                               \
+    X(ROW, "wrong-row", "state: wrong row")    /* RD/WR to another row */ \
+    X(REF_OPEN, "ref-open", "state: bank open")  /* REF, banks open */
+#define DRAM_SHORTEN_ID(id, name, rule) DRAM_SHORTEN_##id,
+enum { DRAM_SHORTEN(DRAM_SHORTEN_ID) DRAM_SHORTEN_N };
+
 typedef struct {
     /* clocks, kHz */
     uint64_t clk_core, clk_icnt, clk_l2, clk_dram;
@@ -75,7 +107,7 @@ typedef struct {
     char map[65];                                  /* channel-local line-index bits, MSB first: R row,
                                                       B bank, G bank group, C column ("" = R..RB..BC..C) */
     unsigned addr_w;                               /* dram_sched block-address bits */
-    unsigned shorten;                              /* test knob: the engine ignores one rule (0: none) */
+    unsigned shorten;                              /* test knob: DRAM_SHORTEN_*, the rule the engine breaks */
     unsigned perfect;                              /* 1: perfect DRAM (every request served at once) */
 
     /* run */

@@ -66,6 +66,13 @@ void req_map(const config_t *cfg, req_t *r)
     r->row = row;
 }
 
+/* The engine refreshes every tREFI (never postponing). dram.test_shorten=tREFI:
+ * every tenth only, past the checker's limit of 8 postponed refreshes. */
+static uint64_t refresh_interval(const config_t *cfg)
+{
+    return (cfg->shorten == DRAM_SHORTEN_TREFI ? 10ull : 1ull) * cfg->t.tREFI;
+}
+
 dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2, unsigned nsub,
                  const sim_blkopts_t *bo)
 {
@@ -92,7 +99,7 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     for (unsigned b = 0; b < cfg->t.nbk; b++)
         if (!(d->bank[b].q = calloc(BANK_SLOTS(cfg), sizeof *d->bank[b].q)))
             goto fail;
-    d->next_ref = cfg->t.tREFI;
+    d->next_ref = refresh_interval(cfg);
 
     d->in.policy = cfg->policy;
     d->scfg = (dram_sched_cfg_t){cfg->rdq, cfg->wrq, cfg->high_wm, cfg->low_wm, log2u(cfg->t.nbk) ? log2u(cfg->t.nbk) : 1,
@@ -136,52 +143,86 @@ void dram_free(dram_t *d)
 
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-/* The engine's view of the rules: earliest cycles per bank, bank group and
- * channel, raised by every command issued. cfg->shorten drops one rule (a
+/* Cycle now + n, n may be negative (a bound already met): never below 0. */
+static uint64_t after(uint64_t now, int64_t n)
+{
+    int64_t c = (int64_t)now + n;
+    return c > 0 ? (uint64_t)c : 0;
+}
+
+/* A rule's bound n, one cycle shorter when dram.test_shorten names it (a
  * test knob: the checker must notice). */
+static int64_t bound(const dram_t *d, unsigned rule, int64_t n)
+{
+    return d->cfg->shorten == rule ? n - 1 : n;
+}
+
+/* RD/WR: the column rules, and the data bus. The burst holds the bus from
+ * the command's latency (tCL, tWL) after it for tBURST cycles; the next
+ * burst of either kind starts when it ends, a write burst after a read burst
+ * tRTRS later (the read-to-write turnaround); a RD after a WR waits
+ * tWL + tBURST + tCDLR (write-to-read, command to command as GPGPU-Sim's
+ * tWTR; its read burst then starts tCL after the bus is free). All are
+ * folded into the channel's earliest RD and WR (rd_ok, wr_ok), so the engine
+ * looks at one earliest cycle per kind, not at the bursts in flight. */
+static void issue_col(dram_t *d, uint64_t now, dram_cmd_t cmd, bank_t *k, unsigned g)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    int64_t tb = dram_tburst(t), cl = t->tCL, wl = t->tWL;
+    int64_t lat = cmd == DCMD_RD ? cl : wl;   /* command to its burst */
+    int64_t bus = bound(d, DRAM_SHORTEN_DATA_BUS, lat + tb);   /* command to the end of its burst */
+    d->grp_col_ok[g] = max64(d->grp_col_ok[g], after(now, bound(d, DRAM_SHORTEN_TCCDL, t->tCCDL)));
+    d->col_ok = max64(d->col_ok, after(now, bound(d, DRAM_SHORTEN_TCCDS, t->tCCDS)));
+    d->rd_ok = max64(d->rd_ok, after(now, bus - cl));
+    d->wr_ok = max64(d->wr_ok, after(now, bus - wl));
+    if (cmd == DCMD_RD) {
+        d->wr_ok = max64(d->wr_ok, after(now, bound(d, DRAM_SHORTEN_TRTW, cl + tb + t->tRTRS - wl)));
+        k->pre_ok = max64(k->pre_ok, after(now, bound(d, DRAM_SHORTEN_TRTP, tb)));
+        d->grp_pre_ok[g] = max64(d->grp_pre_ok[g], after(now, bound(d, DRAM_SHORTEN_TRTPL, t->tRTPL)));
+        d->st.n_rd++;
+    } else {
+        d->rd_ok = max64(d->rd_ok, after(now, bound(d, DRAM_SHORTEN_TWTR, wl + tb + t->tCDLR)));
+        k->pre_ok = max64(k->pre_ok, after(now, bound(d, DRAM_SHORTEN_TWR, wl + tb + t->tWR)));
+        d->st.n_wr++;
+    }
+    d->st.data_cycles += (uint64_t)tb;
+}
+
+/* The engine's view of the rules: earliest cycles per bank, bank group and
+ * channel, raised by every command issued. */
 static void issue(dram_t *d, uint64_t now, dram_cmd_t cmd, unsigned b)
 {
     const dram_timing_t *t = &d->cfg->t;
     bank_t *k = &d->bank[b];
-    unsigned g = dram_bank_group(t, b), tb = dram_tburst(t);
-    unsigned sh = d->cfg->shorten;
     switch (cmd) {
     case DCMD_ACT:
         k->open = 1;
-        k->col_ok = max64(k->col_ok, now + (sh == 1 ? t->tRCD - 1 : t->tRCD));
-        k->pre_ok = max64(k->pre_ok, now + (sh == 3 ? t->tRAS - 1 : t->tRAS));
-        k->act_ok = max64(k->act_ok, now + t->tRC);
-        d->act_ok = max64(d->act_ok, now + (sh == 6 ? t->tRRD - 1 : t->tRRD));
+        k->col_ok = max64(k->col_ok, after(now, bound(d, DRAM_SHORTEN_TRCD, t->tRCD)));
+        k->pre_ok = max64(k->pre_ok, after(now, bound(d, DRAM_SHORTEN_TRAS, t->tRAS)));
+        k->act_ok = max64(k->act_ok, after(now, bound(d, DRAM_SHORTEN_TRC, t->tRC)));
+        d->act_ok = max64(d->act_ok, after(now, bound(d, DRAM_SHORTEN_TRRD, t->tRRD)));
         d->faw[d->faw_n++ % 4] = now;
         d->st.n_act++;
         break;
     case DCMD_PRE:
         k->open = 0;
-        k->act_ok = max64(k->act_ok, now + (sh == 2 ? t->tRP - 1 : t->tRP));
-        d->ref_ok = max64(d->ref_ok, now + t->tRP);
+        k->act_ok = max64(k->act_ok, after(now, bound(d, DRAM_SHORTEN_TRP, t->tRP)));
+        d->ref_ok = max64(d->ref_ok, after(now, bound(d, DRAM_SHORTEN_REF_TRP, t->tRP)));
         d->st.n_pre++;
         break;
     case DCMD_RD:
     case DCMD_WR:
-        d->grp_col_ok[g] = max64(d->grp_col_ok[g], now + (sh == 4 ? t->tCCDS : t->tCCDL));
-        d->col_ok = max64(d->col_ok, now + (sh == 5 ? t->tCCDS - 1 : t->tCCDS));
-        if (cmd == DCMD_RD) {
-            d->wr_ok = max64(d->wr_ok, now + t->tCL + tb + t->tRTRS - t->tWL);
-            k->pre_ok = max64(k->pre_ok, now + tb);
-            d->grp_pre_ok[g] = max64(d->grp_pre_ok[g], now + t->tRTPL);
-            d->st.n_rd++;
-        } else {
-            d->rd_ok = max64(d->rd_ok, now + t->tWL + tb + t->tCDLR - (sh == 7 ? 1 : 0));
-            k->pre_ok = max64(k->pre_ok, now + t->tWL + tb + t->tWR);
-            d->st.n_wr++;
-        }
-        d->st.data_cycles += tb;
+        issue_col(d, now, cmd, k, dram_bank_group(t, b));
         break;
-    case DCMD_REF:
+    case DCMD_REF: {
+        uint64_t rfc = after(now, bound(d, DRAM_SHORTEN_TRFC, t->tRFC));
         for (unsigned i = 0; i < t->nbk; i++)
-            d->bank[i].act_ok = max64(d->bank[i].act_ok, now + t->tRFC);
+            d->bank[i].act_ok = max64(d->bank[i].act_ok, rfc);
+        /* the next REF no earlier than this one's end (REF -> REF >= tRFC) */
+        d->ref_ok = max64(d->ref_ok, after(now, bound(d, DRAM_SHORTEN_REF_REF, t->tRFC)));
         d->st.n_ref++;
         break;
+    }
     }
 }
 
@@ -201,7 +242,7 @@ static uint64_t act_earliest(const dram_t *d)
     const dram_timing_t *t = &d->cfg->t;
     uint64_t e = d->act_ok;
     if (t->tFAW && d->faw_n >= 4)
-        e = max64(e, d->faw[d->faw_n % 4] + t->tFAW);
+        e = max64(e, after(d->faw[d->faw_n % 4], bound(d, DRAM_SHORTEN_TFAW, t->tFAW)));
     return e;
 }
 
@@ -214,7 +255,7 @@ static int refresh(dram_t *d, uint64_t now, int *issued)
         return 0;
     for (unsigned b = 0; b < t->nbk; b++) {
         bank_t *k = &d->bank[b];
-        if (k->open) {
+        if (k->open && d->cfg->shorten != DRAM_SHORTEN_REF_OPEN) {   /* knob: REF with banks open */
             if (!*issued && now >= k->pre_ok && now >= d->grp_pre_ok[dram_bank_group(t, b)]) {
                 if (check(d, now, DCMD_PRE, b, k->row))
                     return -1;
@@ -230,7 +271,7 @@ static int refresh(dram_t *d, uint64_t now, int *issued)
         return -1;
     issue(d, now, DCMD_REF, 0);
     *issued = 1;
-    d->next_ref += t->tREFI;
+    d->next_ref += refresh_interval(d->cfg);
     return 1;
 }
 
@@ -259,7 +300,7 @@ static int engine(dram_t *d, uint64_t now)
         unsigned g = dram_bank_group(t, b);
         dram_cmd_t cmd;
         uint64_t e;
-        if (k->open && k->row == r->row) {
+        if (k->open && (k->row == r->row || d->cfg->shorten == DRAM_SHORTEN_ROW)) {   /* knob: any row hits */
             cmd = r->write ? DCMD_WR : DCMD_RD;
             e = max64(max64(k->col_ok, d->grp_col_ok[g]), max64(d->col_ok, r->write ? d->wr_ok : d->rd_ok));
         } else if (k->open) {

@@ -49,6 +49,8 @@ struct dram_check {
     rec_t last;       /* the last command of any kind (one per cycle, non-decreasing) */
     rec_t col;        /* the channel's last RD or WR (tCCDS) */
     rec_t rd, wr;     /* the channel's last RD, last WR (bus turnarounds) */
+    rec_t bus;        /* the RD or WR whose data burst ends last ... */
+    int64_t bus_end;  /* ... and that end: the data bus is free from here */
     rec_t act;        /* the channel's last ACT */
     rec_t act_other;  /* the last ACT on a bank other than act.bank: tRRD excludes the same bank */
     rec_t pre;        /* the channel's last PRE (REF needs tRP after it) */
@@ -124,7 +126,8 @@ dram_check_t *dck_new(const dram_timing_t *t, unsigned channel)
     }
     for (unsigned g = 0; g < t->nbkgrp; g++)
         c->group[g].col = c->group[g].rd = never();
-    c->last = c->col = c->rd = c->wr = c->act = c->act_other = c->pre = c->ref = never();
+    c->last = c->col = c->rd = c->wr = c->act = c->act_other = c->pre = c->ref = c->bus = never();
+    c->bus_end = NEVER;
     for (unsigned i = 0; i < 4; i++)
         c->faw[i] = never();
     return c;
@@ -172,8 +175,17 @@ static int closed(const dram_check_t *c, const bank_t *k, viol_t *v)
     return state(v, "state: bank closed", V_CLOSED, by, 0);
 }
 
+/* Command to its data burst: tCL for a RD, tWL for a WR. */
+static int64_t latency(const dram_check_t *c, dram_cmd_t cmd)
+{
+    return cmd == DCMD_RD ? c->t.tCL : c->t.tWL;
+}
+
 /* RD/WR b need b open on their row; both go to one bus, hence tCCDS channel
- * wide, tCCDL within the group and the turnaround from the other direction. */
+ * wide, tCCDL within the group and the turnaround from the other direction;
+ * their bursts share the data bus: this one may start only when the last
+ * ends. (Write-to-read is channel wide, within a bank group too: the table
+ * has one tCDLR, no long and short tWTR.) */
 static int check_col(const dram_check_t *c, int64_t now, dram_cmd_t cmd, unsigned b, unsigned row, viol_t *v)
 {
     const dram_timing_t *t = &c->t;
@@ -187,7 +199,8 @@ static int check_col(const dram_check_t *c, int64_t now, dram_cmd_t cmd, unsigne
            too_soon(v, now, g->col, t->tCCDL, "tCCDL") ||
            too_soon(v, now, c->col, t->tCCDS, "tCCDS") ||
            (cmd == DCMD_RD ? too_soon(v, now, c->wr, c->wr_to_rd, "write-to-read (tCDLR)")
-                           : too_soon(v, now, c->rd, c->rd_to_wr, "read-to-write turnaround"));
+                           : too_soon(v, now, c->rd, c->rd_to_wr, "read-to-write turnaround")) ||
+           too_soon(v, now, c->bus, c->bus_end - c->bus.cycle - latency(c, cmd), "data bus");
 }
 
 /* ACT b needs b closed; bank, neighbour, four-activate and refresh spacing. */
@@ -221,14 +234,16 @@ static int check_pre(const dram_check_t *c, int64_t now, unsigned b, viol_t *v)
            too_soon(v, now, g->rd, t->tRTPL, "tRTPL");
 }
 
-/* REF needs refresh modelled, every bank closed, tRP after the last PRE. */
+/* REF needs refresh modelled, every bank closed, tRP after the last PRE,
+ * and the last refresh done (tRFC after the last REF). */
 static int check_ref(const dram_check_t *c, int64_t now, viol_t *v)
 {
     if (!c->t.tREFI)
         return state(v, "REF with refresh off (tREFI 0)", V_OTHER, never(), 0);
     if (c->open)
         return state(v, "state: bank open", V_REF_OPEN, never(), 0);
-    return too_soon(v, now, c->pre, c->t.tRP, "tRP");
+    return too_soon(v, now, c->pre, c->t.tRP, "tRP") ||
+           too_soon(v, now, c->ref, c->t.tRFC, "REF-to-REF (tRFC)");
 }
 
 /* 1 and *v filled when the refresh deadline has passed at `now` and this
@@ -272,6 +287,8 @@ static void apply(dram_check_t *c, rec_t r, unsigned row)
             k->opened = r;
         k->open = 1, k->row = row;
         g->col = c->col = r;
+        if (r.cycle + latency(c, r.cmd) + c->tburst > c->bus_end)
+            c->bus = r, c->bus_end = r.cycle + latency(c, r.cmd) + c->tburst;
         if (r.cmd == DCMD_RD)
             k->rd = g->rd = c->rd = r;
         else

@@ -21,10 +21,14 @@
  *     once per interval: by the first command (or dck_finish) after the
  *     deadline, whichever comes first.
  *   - A REF when tREFI is 0 is reported: the table models no refresh then.
+ *   - The data bus: the checker keeps the end of the latest burst (a RD's
+ *     tCL + tBURST, a WR's tWL + tBURST after its command) and names "data
+ *     bus" when a burst would start before it. Between bursts of different
+ *     kinds the turnaround rules are stricter and are named first.
  *   - A command that breaks several rules is reported once, naming the first
  *     broken in this order: cycle going backwards, two commands in one cycle,
  *     state, the command's timing rules (per bank, per group, channel wide,
- *     tFAW, tRFC), refresh interval.
+ *     data bus, tFAW, tRFC), refresh interval.
  *
  * Cycles are DRAM command-clock cycles below 2^62.
  */

@@ -14,13 +14,19 @@
  *   ACT b -> ACT b' (b' != b)  >= tRRD
  *   RD/WR -> RD/WR (any banks) >= tCCDS; within a bank group also >= tCCDL
  *   RD -> WR (any banks)       >= tCL + tBURST + tRTRS - tWL   (read-to-write bus turnaround)
- *   WR -> RD (any banks)       >= tWL + tBURST + tCDLR         (write-to-read)
+ *   WR -> RD (any banks)       >= tWL + tBURST + tCDLR         (write-to-read; one rule within and
+ *                                 across bank groups: the table has no long/short tWTR)
+ *   data bus: a RD's burst holds the channel's data bus from tCL after it, a
+ *   WR's from tWL after it, for tBURST cycles; a burst starts no earlier than
+ *   the end of every burst before it (bursts in command order, no overlap).
+ *   Between a read and a write burst the turnaround above leaves tRTRS
+ *   more; after a write burst the write-to-read rule leaves tCDLR + tCL.
  *   WR b -> PRE b              >= tWL + tBURST + tWR           (write recovery)
  *   RD b -> PRE b              >= tBURST
  *   RD (group g) -> PRE (group g) >= tRTPL
  *   ACT -> the fourth ACT after it >= tFAW (at most four ACTs in any tFAW window), when tFAW > 0
  *   refresh (tREFI > 0): REF needs every bank precharged and >= tRP after the
- *   last PRE; REF -> ACT >= tRFC; REF -> REF <= 9 * tREFI (8 postponed).
+ *   last PRE; REF -> ACT >= tRFC; tRFC <= REF -> REF <= 9 * tREFI (8 postponed).
  * States: ACT needs its bank closed; RD/WR need their bank open on their row;
  * PRE needs its bank open.
  */

@@ -4,7 +4,7 @@
  * The default table is the thesis' GDDR5 (Hynix H5GQ1H24AFR, GPGPU-Sim's
  * GTX480 timing): 16 banks in 4 groups, tRCD=12 tRAS=28 tRP=12 tRC=40 tRRD=6
  * tCCDS=2 tCCDL=3 tCL=12 tWL=4 tCDLR=5 tWR=12 tRTPL=2 tRTRS=2, BL=8 at 4 per
- * command cycle (tBURST 2), no tFAW, no refresh; T_REF adds tFAW=23,
+ * command cycle (tBURST 2), no tFAW, no refresh; t_ref adds tFAW=23,
  * tREFI=3900, tRFC=100. Derived bounds: read-to-write 12+2+2-4 = 12,
  * write-to-read 4+2+5 = 11, write recovery 4+2+12 = 18, refresh interval
  * 9*3900 = 35100.
@@ -45,12 +45,13 @@ static dram_timing_t t_ref(void)
 }
 
 /* For the random streams: the thesis' tFAW never binds (4 * tRRD = 24 >
- * 23), so a table where it does, with 2 groups of 4, a long burst, tRTPL
- * above tBURST's... and a short refresh interval. */
+ * 23), so a table where it does, with 2 groups of 4, a burst longer than
+ * tCCDS and tCCDL (the data bus binds), tRTPL above tBURST's... and a short
+ * refresh interval. */
 static dram_timing_t t_stress(void)
 {
     dram_timing_t t = T_GDDR5;
-    t.nbk = 8, t.nbkgrp = 2, t.tRRD = 3, t.tFAW = 30, t.tRTPL = 5, t.BL = 12, t.tCCDL = 4, t.tCCDS = 3;
+    t.nbk = 8, t.nbkgrp = 2, t.tRRD = 3, t.tFAW = 30, t.tRTPL = 5, t.BL = 16, t.tCCDL = 4, t.tCCDS = 3;
     t.tREFI = 500, t.tRFC = 60;
     return t;
 }
@@ -263,6 +264,38 @@ static void rule_write_to_read(void **unused)
     (void)unused;
     LOWER(&T_GDDR5, 29, "write-to-read (tCDLR)", ACT(0, 0, 1), ACT(6, 4, 1), WR(18, 0, 1), RD(0, 4, 1));
     LOWER(&T_GDDR5, 29, "write-to-read (tCDLR)", ACT(0, 0, 1), WR(18, 0, 1), RD(0, 0, 1));
+    /* Within a bank group (banks 0 and 1) the same bound: the table has one
+     * write-to-read (no long tWTR), so the group adds nothing. */
+    LOWER(&T_GDDR5, 29, "write-to-read (tCDLR)", ACT(0, 0, 1), ACT(6, 1, 1), WR(18, 0, 1), RD(0, 1, 1));
+}
+
+/* The data bus: a burst (RD: tCL after it, WR: tWL, for tBURST) starts when
+ * the one before has ended. With BL 16 (tBURST 4) it binds above tCCDS (2)
+ * and tCCDL (3). */
+static void rule_data_bus(void **unused)
+{
+    (void)unused;
+    dram_timing_t t = T_GDDR5;
+    t.BL = 16;
+    /* Across groups (banks 0 and 4) and within one (banks 0 and 1), reads and writes. */
+    LOWER(&t, 22, "data bus", ACT(0, 0, 1), ACT(6, 4, 1), RD(18, 0, 1), RD(0, 4, 1));
+    LOWER(&t, 22, "data bus", ACT(0, 0, 1), ACT(6, 1, 1), RD(18, 0, 1), RD(0, 1, 1));
+    LOWER(&t, 22, "data bus", ACT(0, 0, 1), ACT(6, 4, 1), WR(18, 0, 1), WR(0, 4, 1));
+    LOWER(&t, 16, "data bus", ACT(0, 0, 1), RD(12, 0, 1), RD(0, 0, 1));  /* same bank */
+    /* Back to back: RD 30 then RD 34 hold the bus to 34 + 12 + 4; bank 0's
+     * tCCDL (33) and tCCDS (36) are met before. */
+    LOWER(&t, 38, "data bus", ACT(0, 0, 1), ACT(6, 4, 1), RD(30, 0, 1), RD(34, 4, 1), RD(0, 0, 1));
+    /* Reads and writes: the turnarounds leave tRTRS (read to write) and
+     * tCDLR + tCL (write to read) more than the bus needs, and are named. */
+    LOWER(&t, 32, "read-to-write turnaround", ACT(0, 0, 1), ACT(6, 4, 1), RD(18, 0, 1), WR(0, 4, 1));
+    LOWER(&t, 31, "write-to-read (tCDLR)", ACT(0, 0, 1), ACT(6, 4, 1), WR(18, 0, 1), RD(0, 4, 1));
+    /* The message names the burst it would overlap. */
+    char msg[256];
+    cmd_t m[] = {ACT(0, 0, 1), ACT(6, 4, 1), RD(18, 0, 1), RD(21, 4, 1)};
+    illegal(&t, m, LEN(m), "data bus", msg, sizeof msg);
+    assert_string_equal(msg, "dram ch0: cycle 21: RD bank 4 row 1: data bus: 3 cycles after RD bank 0 at cycle 18, needs 4");
+    /* With tBURST 2 (the thesis' table) tCCDS spaces the bursts: the bus never binds. */
+    LOWER(&T_GDDR5, 20, "tCCDS", ACT(0, 0, 1), ACT(6, 4, 1), RD(18, 0, 1), RD(0, 4, 1));
 }
 
 static void rule_write_recovery(void **unused)
@@ -364,12 +397,19 @@ static void rule_refresh_interval(void **unused)
     dck_free(c);
 }
 
-/* The table has no REF -> REF minimum (tRFC is REF -> ACT only): documents
- * that reading, see the report on dram_timing.h. */
-static void ref_to_ref_unconstrained(void **unused)
+/* REF -> REF >= tRFC: a refresh may not start while the last one runs. */
+static void rule_ref_to_ref(void **unused)
 {
     (void)unused;
     dram_timing_t t = t_ref();
+    LOWER(&t, 100, "REF-to-REF (tRFC)", REF(0), REF(0));
+    LOWER(&t, 150, "REF-to-REF (tRFC)", REF(50), REF(0));
+    char msg[256];
+    cmd_t s[] = {REF(7), REF(106)};
+    illegal(&t, s, LEN(s), "REF-to-REF (tRFC)", msg, sizeof msg);
+    assert_string_equal(msg, "dram ch0: cycle 106: REF: REF-to-REF (tRFC): 99 cycles after REF at cycle 7, needs 100");
+    /* tRFC 0: back to back. */
+    t.tRFC = 0;
     LEGAL(&t, REF(0), REF(1));
 }
 
@@ -524,7 +564,7 @@ typedef struct {
     } bk[64];
     int64_t grp_col[16], grp_pre[16];  /* tCCDL, tRTPL */
     int64_t rd, wr;                    /* earliest RD / WR on the channel */
-    int64_t ref;                       /* earliest REF: tRP after the last PRE */
+    int64_t ref;                       /* earliest REF: tRP after the last PRE, tRFC after the last REF */
     int64_t faw[4];                    /* last four ACTs, oldest at faw[fawi] */
     unsigned fawi, nact;
     int64_t last_ref, ref_due;
@@ -603,20 +643,22 @@ static void gen_issue(gen_t *g, dram_cmd_t cmd, unsigned b, unsigned row, int64_
         break;
     case DCMD_RD:
         g->grp_col[grp] = max64(g->grp_col[grp], at + t->tCCDL);
-        g->rd = max64(g->rd, at + t->tCCDS);
+        /* tCCDS; the data bus (the next read burst after this one); the turnaround */
+        g->rd = max64(g->rd, max64(at + t->tCCDS, at + burst));
         g->wr = max64(g->wr, max64(at + t->tCCDS, at + t->tCL + burst + t->tRTRS - t->tWL));
         g->bk[b].pre = max64(g->bk[b].pre, at + burst);
         g->grp_pre[grp] = max64(g->grp_pre[grp], at + t->tRTPL);
         break;
     case DCMD_WR:
         g->grp_col[grp] = max64(g->grp_col[grp], at + t->tCCDL);
-        g->wr = max64(g->wr, at + t->tCCDS);
+        g->wr = max64(g->wr, max64(at + t->tCCDS, at + burst));
         g->rd = max64(g->rd, max64(at + t->tCCDS, at + t->tWL + burst + t->tCDLR));
         g->bk[b].pre = max64(g->bk[b].pre, at + t->tWL + burst + t->tWR);
         break;
     case DCMD_REF:
         for (unsigned o = 0; o < t->nbk; o++)
             g->bk[o].act = max64(g->bk[o].act, at + t->tRFC);
+        g->ref = max64(g->ref, at + t->tRFC);
         g->last_ref = at;
         g->ref_due = at + t->tREFI + (int64_t)(rnd(g) % (t->tREFI + 1));
         break;
@@ -795,6 +837,7 @@ int main(void)
         cmocka_unit_test(rule_tCCDS),
         cmocka_unit_test(rule_read_to_write),
         cmocka_unit_test(rule_write_to_read),
+        cmocka_unit_test(rule_data_bus),
         cmocka_unit_test(rule_write_recovery),
         cmocka_unit_test(rule_tburst_read_to_pre),
         cmocka_unit_test(rule_tRTPL),
@@ -802,7 +845,7 @@ int main(void)
         cmocka_unit_test(rule_tRFC),
         cmocka_unit_test(rule_ref_tRP),
         cmocka_unit_test(rule_refresh_interval),
-        cmocka_unit_test(ref_to_ref_unconstrained),
+        cmocka_unit_test(rule_ref_to_ref),
         cmocka_unit_test(state_violations),
         cmocka_unit_test(bus_one_per_cycle),
         cmocka_unit_test(reported_once),
