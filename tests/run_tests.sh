@@ -158,6 +158,9 @@ tests/sim_tests.sh 2>&1 | tally
 section "system model: skipping idle units is exact (run.skip=0 and 1 give the same JSON; tests/skip_tests.sh)"
 tests/skip_tests.sh "$M" 2>&1 | tally
 
+section "system model: DRAM data bus, every checker rule fires, bandwidth <= peak (tests/sim_dram_tests.sh)"
+tests/sim_dram_tests.sh "$M" 2>&1 | tally
+
 section "system model: GPGPU-Sim configurations (tests/sim_config_tests.sh)"
 tests/sim_config_tests.sh "$M" 2>&1 | tally
 
