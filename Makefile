@@ -57,8 +57,8 @@ RTL_apres_sap  := rtl/prio_enc.sv rtl/oh_sel.sv rtl/oh_dec.sv rtl/first_oh.sv rt
 RTL_tbas       := rtl/oh_dec.sv rtl/add_ks.sv rtl/csa_add.sv rtl/cnt_ge.sv rtl/popcnt.sv rtl/order_pick.sv rtl/tbas.sv
 RTL_temp_dispatch := rtl/oh_dec.sv rtl/cmp_ge.sv rtl/temp_dispatch.sv
 
-# The system model's MRPB request fields (sim/sm.h): its line address and tag widths.
-SIM_MRPB_W := $(shell awk '/^\#define SIM_MRPB_(ADDR|TAG)_W/ { printf "%s ", $$3 }' sim/sm.h)
+# The system model's MRPB request fields (sim/core/sm.h): its line address and tag widths.
+SIM_MRPB_W := $(shell awk '/^\#define SIM_MRPB_(ADDR|TAG)_W/ { printf "%s ", $$3 }' sim/core/sm.h)
 
 # Parameter sets Verilated for the lockstep engine, as block:Param=value,...
 # The first set of each block is its default (make run, cosim without --set).
@@ -149,9 +149,11 @@ TAGS := $(foreach p,$(PSETS),$(call pset_tag,$p))
 
 CMODEL_SRC := $(wildcard cmodel/*.c)
 TB_C_SRC   := tb/engine.c tb/lockstep.c tb/stim.c tb/gtkw.c tb/blocks.c $(foreach b,$(BLOCKS),tb/$(b)_tb.c)
-# The system model (sim/): every file but the command line's main.c.
-SIM_SRC    := $(filter-out sim/main.c,$(wildcard sim/*.c))
-CLI_SRC    := sim/main.c $(SIM_SRC)
+# The system model (sim/, a library: the GPU and clocks at the top, its rooms
+# workload/ core/ mem/ io/ below) and the command line (sim/cli/).
+SIM_SRC    := $(wildcard sim/*.c sim/workload/*.c sim/core/*.c sim/mem/*.c sim/io/*.c)
+SIM_H      := $(wildcard sim/*.h sim/*/*.h)
+CLI_SRC    := $(wildcard sim/cli/*.c) $(SIM_SRC)
 CMODEL_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CMODEL_SRC))
 TB_C_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(TB_C_SRC))
 CLI_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRC))
@@ -199,7 +201,7 @@ $(BUILD)/obj/cmodel/%.o: cmodel/%.c $(wildcard cmodel/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CMODEL_CFLAGS) -c $< -o $@
 
-$(BUILD)/obj/%.o: %.c $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(wildcard sim/*.h)
+$(BUILD)/obj/%.o: %.c $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(SIM_H)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -362,9 +364,9 @@ FUZZ_TIME ?= 300
 FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Icmodel -Itb -Isim
 FUZZ_DEPS  := $(CMODEL_SRC) $(TB_C_SRC) $(SIM_SRC) $(BUILD)/gen/defaults.c $(BUILD)/gen/no_rtl.c
 # A target that #includes the source it fuzzes (for its static functions) does not link it again.
-FUZZ_INCLUDES_trace := sim/trace.c
+FUZZ_INCLUDES_trace := sim/workload/trace.c
 FUZZERS    := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) sim/main.c $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(wildcard sim/*.h)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) sim/cli/main.c $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(SIM_H)
 	@mkdir -p $(@D)
 	clang $(FUZZ_FLAGS) -o $@ $< $(filter-out $(FUZZ_INCLUDES_$*),$(FUZZ_DEPS)) $(SIM_LIBS)
 fuzzers: $(FUZZERS)
@@ -389,7 +391,7 @@ SIM_UNITS := $(patsubst tests/unit/test_%.c,%,$(wildcard $(foreach f,$(SIM_SRC),
 SIM_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(SIM_SRC))
 SIM_C_LINK := $(SIM_OBJ) $(TB_C_OBJ) $(BUILD)/obj/gen/defaults.o $(BUILD)/obj/gen/no_rtl.o $(LIBCMODEL)
 define SIM_UNIT_RULE
-$(BUILD)/tests/test_$1: tests/unit/test_$1.c $(SIM_C_LINK) $(wildcard sim/*.h) $(wildcard cmodel/*.h)
+$(BUILD)/tests/test_$1: tests/unit/test_$1.c $(SIM_C_LINK) $(SIM_H) $(wildcard cmodel/*.h)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) $$< $(SIM_C_LINK) -lcmocka $(SIM_LIBS) -o $$@
 endef

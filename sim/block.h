@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "config.h"
+#include "io/config.h"
 #include "lockstep.h"
 
 /* The blocks of cmodel/ the system model instantiates, one row each: the

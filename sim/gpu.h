@@ -8,13 +8,13 @@
 #include <stdio.h>
 
 #include "clock.h"
-#include "config.h"
-#include "dram.h"
-#include "icnt.h"
-#include "kernel.h"
-#include "dispatch.h"
-#include "l2.h"
-#include "sm.h"
+#include "io/config.h"
+#include "mem/dram.h"
+#include "mem/icnt.h"
+#include "workload/kernel.h"
+#include "core/dispatch.h"
+#include "mem/l2.h"
+#include "core/sm.h"
 
 typedef struct {
     char name[256];

@@ -3,7 +3,7 @@
  * the point where a run would start. The input is the argument list, one
  * argument per line; its first byte picks cosim or ref. */
 #define MEMSCHED_NO_MAIN
-#include "../../sim/main.c"
+#include "../../sim/cli/main.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

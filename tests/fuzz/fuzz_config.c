@@ -9,7 +9,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "io/config.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

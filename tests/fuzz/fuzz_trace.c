@@ -15,7 +15,7 @@
  * trace.c is included for its static parts (the kernelslist.g parser on a
  * buffer, the writer on a FILE *).
  */
-#include "../../sim/trace.c"
+#include "../../sim/workload/trace.c"
 
 /* Abort (a finding) unless a and b give the same thread blocks. */
 static void same_blocks(kernel_t *a, kernel_t *b)

@@ -29,7 +29,7 @@
 
 #include <cmocka.h>
 
-#include "dram_check.h"
+#include "mem/dram_check.h"
 
 static const dram_timing_t T_GDDR5 = {
     .nbk = 16, .nbkgrp = 4, .tRCD = 12, .tRAS = 28, .tRP = 12, .tRC = 40, .tRRD = 6,

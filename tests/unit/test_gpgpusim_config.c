@@ -25,7 +25,7 @@
 
 #include <cmocka.h>
 
-#include "config.h"
+#include "io/config.h"
 
 #ifndef CONFIG_DIR
 #define CONFIG_DIR "tests/configs"

@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "kernel.h"
-#include "kernels.h"
+#include "workload/kernel.h"
+#include "workload/kernels.h"
 
 #define FULL 0xffffffffu
 

@@ -28,7 +28,7 @@
 #include <cmocka.h>
 #include <lzma.h>
 
-#include "trace.h"
+#include "workload/trace.h"
 
 #ifndef VECTORADD_DIR
 #define VECTORADD_DIR "../shared/traces/vectoradd-100-32"

@@ -1,0 +1,567 @@
+/* cmd_compare.c - `memsched compare`: a sweep of workloads x configurations
+ * (docs/sim.md, "Comparisons"). Each run is an independent `memsched sim`
+ * process writing its statistics as JSON, run here in parallel over the local
+ * cores, or emitted as command lines (--emit-jobs) for GNU parallel or a Slurm
+ * array and gathered afterwards (--merge); then a table of IPC normalised to
+ * the first configuration (and chosen statistics), the table as JSON, and a
+ * bar chart as PNG (gnuplot). */
+#include "cli/cmd_compare.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fsutil.h"
+#include "workload/kernels.h"
+
+
+#define MAXW 64
+#define MAXC 16
+#define MAXSET 32
+#define MAXSTAT 8
+
+typedef struct {
+    char label[64], preset[256];
+    char *set[MAXSET];
+    int nset;
+} cspec_t;
+
+typedef struct {
+    const char *prog, *self, *out;
+    char exe[4096];          /* this program's file (/proc/self/exe), which the runs execute */
+    char *work[MAXW];
+    int nw;
+    cspec_t cfg[MAXC];
+    int nc;
+    char *set[MAXSET];       /* --set for every run */
+    int nset;
+    char *stat[MAXSTAT];
+    int nstat;
+    unsigned size, jobs;
+    int no_check;            /* --no-check-dram: the runs do not check every DRAM command */
+} cmp_t;
+
+/* A decimal integer 1..max (digits only). */
+static int parse_pos(const char *v, uint64_t max, uint64_t *x)
+{
+    if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 10)
+        return -1;
+    *x = strtoull(v, NULL, 10);
+    return *x >= 1 && *x <= max ? 0 : -1;
+}
+
+/* A word for the shell, in single quotes (a ' inside as '\''). */
+static void shq(const char *s)
+{
+    putchar('\'');
+    for (; *s; s++)
+        if (*s == '\'')
+            fputs("'\\''", stdout);
+        else
+            putchar(*s);
+    putchar('\'');
+}
+
+static void usage(FILE *f, const char *prog)
+{
+    fprintf(f,
+            "usage: %s compare --workload W[,W...] --configs C[,C...] [--set key=value]... [--size N|quick]\n"
+            "                [--jobs N] [--stats KEY[,KEY...]] [--out DIR] [--no-check-dram] [--emit-jobs | --merge]\n"
+            "\n"
+            "Runs every workload under every configuration (independent `sim` processes, --jobs at a\n"
+            "time), prints IPC normalised to the first configuration with the geometric mean, and\n"
+            "writes DIR/compare.json and DIR/ipc.png (default DIR out/compare).\n"
+            "\n"
+            "  C                 LABEL=PRESET[:key=value...] or PRESET, e.g. base=base-s,\n"
+            "                    mrpb=base-s:mrpb=final, swl=base-s:sm.swl=8 (a preset or a\n"
+            "                    gpgpusim.config file, and keys applied after it)\n"
+            "  --set key=value   applied to every run, before the configuration's own keys\n"
+            "  --size N|quick    every built-in kernel at size N, or each at its quick size\n"
+            "  --stats KEY,...   statistics to tabulate as well, as JSON paths, e.g.\n"
+            "                    l1d.L1D_total_cache_miss_rate,memory_latency.averagemflatency\n"
+            "  --no-check-dram   do not check every DRAM command's timing (each run checks by default)\n"
+            "  --emit-jobs       print the runs' command lines (one per line: GNU parallel, a Slurm\n"
+            "                    array) instead of running them\n"
+            "  --merge           run nothing: gather DIR/runs/*.json of the emitted jobs\n",
+            prog);
+}
+
+static int split(char *s, char **v, int max, const char *what, const char *prog)
+{
+    int n = 0;
+    for (char *save = NULL, *t = strtok_r(s, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (n == max) {
+            fprintf(stderr, "%s compare: at most %d %s\n", prog, max, what);
+            return -1;
+        }
+        v[n++] = t;
+    }
+    if (!n) {
+        fprintf(stderr, "%s compare: no %s given\n", prog, what);
+        return -1;
+    }
+    return n;
+}
+
+static int parse_cfg(char *s, cspec_t *c, const char *prog)
+{
+    char *eq = strchr(s, '='), *colon = strchr(s, ':');
+    char *body = s;
+    if (eq && (!colon || eq < colon)) {
+        *eq = 0;
+        body = eq + 1;
+        snprintf(c->label, sizeof c->label, "%s", s);
+    }
+    char *save = NULL, *t = strtok_r(body, ":", &save);
+    if (!t || !t[0]) {
+        fprintf(stderr, "%s compare: --configs: expected LABEL=PRESET[:key=value...] or PRESET, got '%s'\n", prog, s);
+        return -1;
+    }
+    snprintf(c->preset, sizeof c->preset, "%s", t);
+    if (!*c->label)
+        snprintf(c->label, sizeof c->label, "%s", t);
+    for (t = strtok_r(NULL, ":", &save); t; t = strtok_r(NULL, ":", &save)) {
+        if (c->nset == MAXSET || !strchr(t, '=')) {
+            fprintf(stderr, "%s compare: --configs %s: expected key=value after the preset, got '%s'\n", prog,
+                    c->label, t);
+            return -1;
+        }
+        c->set[c->nset++] = t;
+    }
+    for (const char *p = c->label; *p; p++)
+        if (!(*p == '-' || *p == '_' || *p == '+' || *p == '.' || (*p >= '0' && *p <= '9') ||
+              (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
+            fprintf(stderr, "%s compare: configuration label '%s': letters, digits and - _ + . only\n", prog,
+                    c->label);
+            return -1;
+        }
+    return 0;
+}
+
+/* A workload's name in file names: a trace directory's last component. */
+static const char *wname(const char *w)
+{
+    const char *s = strrchr(w, '/');
+    if (s && !s[1]) {   /* trailing slash */
+        static char buf[256];
+        snprintf(buf, sizeof buf, "%.*s", (int)(s - w), w);
+        s = strrchr(buf, '/');
+        return s ? s + 1 : buf;
+    }
+    return s ? s + 1 : w;
+}
+
+static void run_path(const cmp_t *m, int w, int c, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s/runs/%s@%s.json", m->out, wname(m->work[w]), m->cfg[c].label);
+}
+
+/* The argument vector of one run (NULL-terminated, in av, max entries). */
+static int run_argv(const cmp_t *m, int w, int c, char **av, int max, char *json, size_t jn, char *sz, size_t sn)
+{
+    int n = 0;
+    run_path(m, w, c, json, jn);
+    av[n++] = (char *)m->self;
+    av[n++] = "sim";
+    av[n++] = "--config";
+    av[n++] = (char *)m->cfg[c].preset;
+    av[n++] = "--workload";
+    av[n++] = m->work[w];
+    if (m->size == BUILTIN_SIZE_QUICK) {
+        snprintf(sz, sn, "quick");
+        av[n++] = "--size";
+        av[n++] = sz;
+    } else if (m->size) {
+        snprintf(sz, sn, "%u", m->size);
+        av[n++] = "--size";
+        av[n++] = sz;
+    }
+    for (int i = 0; i < m->nset && n < max - 6; i++) {
+        av[n++] = "--set";
+        av[n++] = m->set[i];
+    }
+    for (int i = 0; i < m->cfg[c].nset && n < max - 6; i++) {
+        av[n++] = "--set";
+        av[n++] = m->cfg[c].set[i];
+    }
+    if (!m->no_check)
+        av[n++] = "--check-dram";   /* every result is checked where it is made */
+    av[n++] = "--quiet";
+    av[n++] = "--json";
+    av[n++] = json;
+    av[n] = NULL;
+    return n;
+}
+
+/* Run every job, m->jobs at a time. 0, or 1 if a run failed (named). */
+static int run_all(const cmp_t *m)
+{
+    int total = m->nw * m->nc, next = 0, done = 0, running = 0, bad = 0;
+    pid_t pid[MAXW * MAXC];
+    int tty = isatty(2);
+    while (done < total) {
+        while (running < (int)m->jobs && next < total) {
+            int w = next / m->nc, c = next % m->nc;
+            char *av[160], json[512], sz[16];
+            run_argv(m, w, c, av, 160, json, sizeof json, sz, sizeof sz);
+            char log[520];
+            snprintf(log, sizeof log, "%.*s.log", (int)(strlen(json) - 5), json);
+            pid_t p = fork();
+            if (p == 0) {   /* the run's messages go to its log, next to its JSON */
+                if (!freopen(log, "w", stderr) || !freopen("/dev/null", "w", stdout))
+                    _exit(2);
+                execv(m->exe, av);
+                fprintf(stderr, "%s compare: cannot run %s: %s\n", m->prog, m->exe, strerror(errno));
+                _exit(2);
+            }
+            if (p < 0) {
+                fprintf(stderr, "%s compare: fork: %s\n", m->prog, strerror(errno));
+                return 1;
+            }
+            pid[next++] = p;
+            running++;
+        }
+        int st;
+        pid_t p = wait(&st);
+        if (p < 0)
+            break;
+        running--;
+        done++;
+        for (int k = 0; k < next; k++)
+            if (pid[k] == p && (!WIFEXITED(st) || WEXITSTATUS(st))) {
+                fprintf(stderr, "%s compare: %s under %s failed (exit %d; its messages: %s/runs/%s@%s.log)\n",
+                        m->prog, m->work[k / m->nc], m->cfg[k % m->nc].label, WIFEXITED(st) ? WEXITSTATUS(st) : -1,
+                        m->out, wname(m->work[k / m->nc]), m->cfg[k % m->nc].label);
+                bad = 1;
+            }
+        if (tty)
+            fprintf(stderr, "\r  compare: %d of %d runs done   ", done, total);
+    }
+    if (tty)
+        fputc('\n', stderr);
+    return bad;
+}
+
+static double jpath(const cJSON *root, const char *path, int *ok)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", path);
+    const cJSON *o = root;
+    for (char *save = NULL, *t = strtok_r(buf, ".", &save); t && o; t = strtok_r(NULL, ".", &save))
+        o = cJSON_GetObjectItemCaseSensitive(o, t);
+    *ok = o && cJSON_IsNumber(o);
+    return *ok ? o->valuedouble : 0.0;
+}
+
+/* Read the runs, print and write the tables, draw the chart. */
+static int report(const cmp_t *m)
+{
+    static double ipc[MAXW][MAXC], st[MAXSTAT][MAXW][MAXC];
+    for (int w = 0; w < m->nw; w++)
+        for (int c = 0; c < m->nc; c++) {
+            char path[512];
+            run_path(m, w, c, path, sizeof path);
+            FILE *f = fopen(path, "r");
+            if (!f) {
+                fprintf(stderr, "%s compare: %s: %s (did its run finish?)\n", m->prog, path, strerror(errno));
+                return 2;
+            }
+            char *buf = NULL;
+            size_t n = 0, cap = 0;
+            for (;;) {   /* the whole file */
+                if (n + 65536 + 1 > cap) {
+                    char *nb = realloc(buf, cap = 2 * cap + 65536 + 1);
+                    if (!nb) {
+                        free(buf);
+                        fclose(f);
+                        fprintf(stderr, "%s compare: out of memory\n", m->prog);
+                        return 2;
+                    }
+                    buf = nb;
+                }
+                size_t r = fread(buf + n, 1, 65536, f);
+                n += r;
+                if (r < 65536)
+                    break;
+            }
+            fclose(f);
+            buf[n] = 0;
+            cJSON *j = cJSON_Parse(buf);
+            free(buf);
+            int ok;
+            ipc[w][c] = j ? jpath(j, "gpu.gpu_ipc", &ok) : 0.0;
+            if (!j || !ok) {
+                fprintf(stderr, "%s compare: %s: not the statistics of a sim run (no gpu.gpu_ipc)\n", m->prog, path);
+                cJSON_Delete(j);
+                return 2;
+            }
+            for (int s = 0; s < m->nstat; s++) {
+                st[s][w][c] = jpath(j, m->stat[s], &ok);
+                if (!ok) {
+                    fprintf(stderr, "%s compare: %s: no statistic '%s' (a JSON path, e.g. gpu.gpu_ipc)\n", m->prog,
+                            path, m->stat[s]);
+                    cJSON_Delete(j);
+                    return 2;
+                }
+            }
+            cJSON_Delete(j);
+        }
+    /* the table */
+    printf("IPC normalised to %s\n%-24s %10s", m->cfg[0].label, "workload", "IPC");
+    for (int c = 0; c < m->nc; c++)
+        printf(" %12s", m->cfg[c].label);
+    printf("\n");
+    double lg[MAXC] = {0};
+    for (int w = 0; w < m->nw; w++) {
+        printf("%-24s %10.3f", wname(m->work[w]), ipc[w][0]);
+        for (int c = 0; c < m->nc; c++) {
+            double r = ipc[w][0] > 0 ? ipc[w][c] / ipc[w][0] : 0.0;
+            lg[c] += log(r > 0 ? r : 1e-9);
+            printf(" %12.3f", r);
+        }
+        printf("\n");
+    }
+    printf("%-24s %10s", "geometric mean", "");
+    for (int c = 0; c < m->nc; c++)
+        printf(" %12.3f", exp(lg[c] / m->nw));
+    printf("\n");
+    for (int s = 0; s < m->nstat; s++) {
+        printf("\n%s\n%-24s", m->stat[s], "workload");
+        for (int c = 0; c < m->nc; c++)
+            printf(" %14s", m->cfg[c].label);
+        printf("\n");
+        for (int w = 0; w < m->nw; w++) {
+            printf("%-24s", wname(m->work[w]));
+            for (int c = 0; c < m->nc; c++)
+                printf(" %14.6g", st[s][w][c]);
+            printf("\n");
+        }
+    }
+    /* JSON */
+    cJSON *root = cJSON_CreateObject(), *cf = cJSON_AddArrayToObject(root, "configs");
+    for (int c = 0; c < m->nc; c++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "label", m->cfg[c].label);
+        cJSON_AddStringToObject(o, "config", m->cfg[c].preset);
+        cJSON *sets = cJSON_AddArrayToObject(o, "set");
+        for (int i = 0; i < m->nset; i++)
+            cJSON_AddItemToArray(sets, cJSON_CreateString(m->set[i]));
+        for (int i = 0; i < m->cfg[c].nset; i++)
+            cJSON_AddItemToArray(sets, cJSON_CreateString(m->cfg[c].set[i]));
+        cJSON_AddItemToArray(cf, o);
+    }
+    cJSON *rows = cJSON_AddArrayToObject(root, "workloads");
+    for (int w = 0; w < m->nw; w++) {
+        cJSON *o = cJSON_CreateObject(), *a = cJSON_AddObjectToObject(o, "ipc"), *r = cJSON_AddObjectToObject(o, "ipc_norm");
+        cJSON_AddStringToObject(o, "workload", wname(m->work[w]));
+        for (int c = 0; c < m->nc; c++) {
+            cJSON_AddNumberToObject(a, m->cfg[c].label, ipc[w][c]);
+            cJSON_AddNumberToObject(r, m->cfg[c].label, ipc[w][0] > 0 ? ipc[w][c] / ipc[w][0] : 0.0);
+        }
+        if (m->nstat) {
+            cJSON *so = cJSON_AddObjectToObject(o, "stats");
+            for (int s = 0; s < m->nstat; s++) {
+                cJSON *x = cJSON_AddObjectToObject(so, m->stat[s]);
+                for (int c = 0; c < m->nc; c++)
+                    cJSON_AddNumberToObject(x, m->cfg[c].label, st[s][w][c]);
+            }
+        }
+        cJSON_AddItemToArray(rows, o);
+    }
+    cJSON *gm = cJSON_AddObjectToObject(root, "geomean_ipc_norm");
+    for (int c = 0; c < m->nc; c++)
+        cJSON_AddNumberToObject(gm, m->cfg[c].label, exp(lg[c] / m->nw));
+    char path[512];
+    snprintf(path, sizeof path, "%s/compare.json", m->out);
+    char *txt = cJSON_Print(root);
+    FILE *f = fopen(path, "w");
+    int rc = 0;
+    if (!f || fprintf(f, "%s\n", txt) < 0 || fclose(f)) {
+        fprintf(stderr, "%s compare: cannot write %s\n", m->prog, path);
+        rc = 2;
+    }
+    free(txt);
+    cJSON_Delete(root);
+    if (rc)
+        return rc;
+    /* the chart: clustered bars, one cluster per workload and the geometric mean */
+    char dat[512], gp[512], png[512];
+    snprintf(dat, sizeof dat, "%s/ipc.dat", m->out);
+    snprintf(gp, sizeof gp, "%s/ipc.gp", m->out);
+    snprintf(png, sizeof png, "%s/ipc.png", m->out);
+    f = fopen(dat, "w");
+    FILE *g = fopen(gp, "w");
+    if (!f || !g) {
+        fprintf(stderr, "%s compare: cannot write %s\n", m->prog, f ? gp : dat);
+        if (f)
+            fclose(f);
+        if (g)
+            fclose(g);
+        return 2;
+    }
+    fprintf(f, "workload");
+    for (int c = 0; c < m->nc; c++)
+        fprintf(f, " %s", m->cfg[c].label);
+    fprintf(f, "\n");
+    for (int w = 0; w <= m->nw; w++) {
+        fprintf(f, "%s", w < m->nw ? wname(m->work[w]) : "gmean");
+        for (int c = 0; c < m->nc; c++)
+            fprintf(f, " %.6f", w < m->nw ? (ipc[w][0] > 0 ? ipc[w][c] / ipc[w][0] : 0.0) : exp(lg[c] / m->nw));
+        fprintf(f, "\n");
+    }
+    fclose(f);
+    fprintf(g, "set terminal pngcairo size 900,500 font 'sans,10'\nset output '%s'\n"
+               "set title 'IPC normalised to %s'\nset style data histograms\nset style histogram clustered gap 1\n"
+               "set style fill solid 0.85 border -1\nset boxwidth 0.9\nset key outside right top\n"
+               "set ylabel 'normalised IPC'\nset yrange [0:*]\nset grid ytics\nset xtics rotate by -30\n"
+               "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n"
+               "plot for [i=2:%d] '%s' using i:xtic(1) title columnheader(i)\n",
+            png, m->cfg[0].label, m->nc + 1, dat);
+    fclose(g);
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>'%s/gnuplot.log'", gp, m->out);
+    if (system(cmd)) {
+        fprintf(stderr, "%s compare: gnuplot failed (is it installed? make deps), see %s/gnuplot.log; the table is in %s\n",
+                m->prog, m->out, path);
+        return 1;
+    }
+    fprintf(stderr, "%s compare: wrote %s and %s\n", m->prog, path, png);
+    return 0;
+}
+
+int cmd_compare(int argc, char **argv, const char *prog, const char *self)
+{
+    static cmp_t m;
+    memset(&m, 0, sizeof m);
+    m.prog = prog;
+    m.self = self;
+    m.out = "out/compare";
+    ssize_t xl = readlink("/proc/self/exe", m.exe, sizeof m.exe - 1);
+    if (xl > 0)
+        m.exe[xl] = 0;
+    else
+        snprintf(m.exe, sizeof m.exe, "%s", self);
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    m.jobs = ncpu > 0 ? (unsigned)ncpu : 1;
+    int emit = 0, merge = 0;
+    char *wl = NULL, *cl = NULL, *sl = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout, prog);
+            return 0;
+        } else if (!strcmp(a, "--emit-jobs")) {
+            emit = 1;
+            continue;
+        } else if (!strcmp(a, "--merge")) {
+            merge = 1;
+            continue;
+        } else if (!strcmp(a, "--no-check-dram")) {
+            m.no_check = 1;
+            continue;
+        }
+        if (!v) {
+            fprintf(stderr, "%s compare: %s needs a value (see --help)\n", prog, a);
+            return 2;
+        }
+        i++;
+        uint64_t x;
+        if (!strcmp(a, "--workload"))
+            wl = v;
+        else if (!strcmp(a, "--configs"))
+            cl = v;
+        else if (!strcmp(a, "--stats"))
+            sl = v;
+        else if (!strcmp(a, "--out"))
+            m.out = v;
+        else if (!strcmp(a, "--set")) {
+            if (m.nset == MAXSET || !strchr(v, '=')) {
+                fprintf(stderr, "%s compare: --set: expected key=value, got '%s'\n", prog, v);
+                return 2;
+            }
+            m.set[m.nset++] = v;
+        } else if (!strcmp(a, "--size") && !strcmp(v, "quick")) {
+            m.size = BUILTIN_SIZE_QUICK;
+        } else if (!strcmp(a, "--size") || !strcmp(a, "--jobs")) {
+            if (parse_pos(v, 1u << 30, &x)) {
+                fprintf(stderr, "%s compare: %s: expected a positive integer, got '%s'\n", prog, a, v);
+                return 2;
+            }
+            if (a[2] == 's')
+                m.size = (unsigned)x;
+            else
+                m.jobs = (unsigned)x;
+        } else {
+            fprintf(stderr, "%s compare: unknown option '%s' (see --help)\n", prog, a);
+            return 2;
+        }
+    }
+    if (!wl || !cl) {
+        fprintf(stderr, "%s compare: --workload and --configs are required (see --help)\n", prog);
+        return 2;
+    }
+    if (strchr(m.out, '\'')) {
+        fprintf(stderr, "%s compare: --out: a directory name without ' please (it goes into gnuplot's script)\n", prog);
+        return 2;
+    }
+    if (emit && merge) {
+        fprintf(stderr, "%s compare: --emit-jobs and --merge are two steps: give one\n", prog);
+        return 2;
+    }
+    char *cv[MAXC];
+    if ((m.nw = split(wl, m.work, MAXW, "workloads", prog)) < 0 || (m.nc = split(cl, cv, MAXC, "configurations", prog)) < 0 ||
+        (sl && (m.nstat = split(sl, m.stat, MAXSTAT, "statistics", prog)) < 0))
+        return 2;
+    char na[256], nb[256];   /* (wname may return a static buffer) */
+    for (int w = 0; w < m.nw; w++)
+        for (int k = 0; k < w; k++)
+            if (snprintf(na, sizeof na, "%s", wname(m.work[k])) >= 0 &&
+                snprintf(nb, sizeof nb, "%s", wname(m.work[w])) >= 0 && !strcmp(na, nb)) {
+                fprintf(stderr, "%s compare: workloads '%s' and '%s' have the same name '%s' (their results would "
+                                "share a file): give trace directories distinct last names\n", prog, m.work[k],
+                        m.work[w], nb);
+                return 2;
+            }
+    for (int c = 0; c < m.nc; c++) {
+        if (parse_cfg(cv[c], &m.cfg[c], prog))
+            return 2;
+        for (int k = 0; k < c; k++)
+            if (!strcmp(m.cfg[k].label, m.cfg[c].label)) {
+                fprintf(stderr, "%s compare: two configurations are labelled '%s'\n", prog, m.cfg[c].label);
+                return 2;
+            }
+    }
+    char runs[512];
+    snprintf(runs, sizeof runs, "%s/runs", m.out);
+    if (emit) {
+        for (int w = 0; w < m.nw; w++)
+            for (int c = 0; c < m.nc; c++) {
+                char *av[160], json[512], sz[16];
+                run_argv(&m, w, c, av, 160, json, sizeof json, sz, sizeof sz);
+                printf("mkdir -p ");
+                shq(runs);
+                printf(" &&");
+                for (int k = 0; av[k]; k++) {
+                    putchar(' ');
+                    shq(av[k]);
+                }
+                printf("\n");
+            }
+        return 0;
+    }
+    if (engine_mkdirs(runs)) {
+        fprintf(stderr, "%s compare: cannot create %s: %s\n", prog, runs, strerror(errno));
+        return 2;
+    }
+    if (!merge && run_all(&m))
+        return 1;
+    return report(&m);
+}

@@ -1,0 +1,402 @@
+/* cmd_sim.c - the command line of the system model: `memsched sim` and
+ * `memsched trace-gen` (a thin layer over config, workload, gpu, stats). */
+#include "cli/cmd_sim.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "io/config.h"
+#include "dram_sched.h"
+#include "engine.h"
+#include "gpu.h"
+#include "workload/kernels.h"
+#include "io/stats.h"
+#include "workload/trace.h"
+
+static void usage_sim(FILE *f, const char *prog)
+{
+    fprintf(f,
+            "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N|quick] [--set key=value]...\n"
+            "              [--rtl BLOCK,...] [--rtl-fst BLOCK:INSTANCE[:FROM-TO]] [--json FILE] [--check-dram]\n"
+            "              [--trace-decisions FILE [--trace-window FROM-TO]] [--quiet] [--host-stats] [--strict]\n"
+            "       %s sim --list-keys | --list-configs | --list-workloads | --list-gpgpusim-options\n"
+            "\n"
+            "Runs a workload on the system model (SMs, L1D, crossbar, L2, DRAM; docs/sim.md)\n"
+            "and prints its statistics.\n"
+            "\n"
+            "  --config NAME|FILE  a preset (--list-configs; default gtx480-mib) or a GPGPU-Sim\n"
+            "                      gpgpusim.config file (--list-gpgpusim-options: the options it reads)\n"
+            "  --strict            a gpgpusim.config option the model does not have is an error\n"
+            "  --workload W        a built-in kernel (--list-workloads; default vectoradd) or an\n"
+            "                      Accel-Sim trace directory (kernelslist.g)\n"
+            "  --size N|quick      a built-in kernel's size knob (default: the kernel's own; quick:\n"
+            "                      its quick size, --list-workloads' third column)\n"
+            "  --set key=value     any configuration key (--list-keys), after the configuration\n"
+            "  --rtl BLOCK,...     run these blocks' RTL in lockstep with their C models\n"
+            "                      (dram_sched, mib_l2, mrpb; at a parameter set that was built); a\n"
+            "                      difference stops the run with a report and a stimulus file of the\n"
+            "                      instance from reset to the failing cycle (cosim BLOCK --stim FILE)\n"
+            "  --rtl-fst B:I[:F-T] trace instance I of block B (in --rtl: SM, L2 sub-partition or DRAM\n"
+            "                      channel) into out/sim/B-I.fst with out/sim/B-I.gtkw, cycles F..T of\n"
+            "                      its clock domain (default: the whole run)\n"
+            "  --trace-decisions FILE  write the DRAM schedulers' and MRPBs' decisions as a Chrome /\n"
+            "                      Perfetto trace-event JSON (ui.perfetto.dev, chrome://tracing)\n"
+            "  --trace-window F-T  the core cycles whose decisions are kept (default 0-100000; T 0: no end)\n"
+            "  --json FILE         write the statistics as JSON ('-' = stdout)\n"
+            "  --check-dram        check every DRAM command against the timing table\n"
+            "  --host-stats        add wall-clock figures (simulation rates) to the JSON\n"
+            "  --quiet             no text report\n",
+            prog, prog);
+}
+
+static int list_workloads(void)
+{
+    builtin_list(stdout);
+    return 0;
+}
+
+/* --rtl-fst BLOCK:INSTANCE[:FROM-TO] */
+static int parse_fst(const char *v, sim_blkopts_t *bo, const char *prog)
+{
+    static char block[32], fst[96], gtkw[96];
+    uint64_t inst, from = 0, to = 0;
+    const char *c1 = strchr(v, ':');
+    char num[64];
+    int ok = c1 && c1 > v && (size_t)(c1 - v) < sizeof block;
+    if (ok) {
+        snprintf(block, sizeof block, "%.*s", (int)(c1 - v), v);
+        const char *c2 = strchr(c1 + 1, ':');
+        size_t n = c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1);
+        ok = n < sizeof num;
+        if (ok) {
+            snprintf(num, sizeof num, "%.*s", (int)n, c1 + 1);
+            ok = !engine_parse_uint(num, 10, 1023, &inst);
+        }
+        if (ok && c2) {
+            const char *dash = strchr(c2 + 1, '-');
+            ok = dash && (size_t)(dash - c2 - 1) < sizeof num;
+            if (ok) {
+                snprintf(num, sizeof num, "%.*s", (int)(dash - c2 - 1), c2 + 1);
+                ok = !engine_parse_uint(num, 10, UINT64_MAX, &from) && !engine_parse_uint(dash + 1, 10, UINT64_MAX, &to) &&
+                     from <= to;
+            }
+        }
+    }
+    if (!ok) {
+        fprintf(stderr, "%s sim: --rtl-fst: expected BLOCK:INSTANCE or BLOCK:INSTANCE:FROM-TO (decimal, FROM <= TO), "
+                        "e.g. mrpb:3:1000-2000, got '%s'\n", prog, v);
+        return 2;
+    }
+    snprintf(fst, sizeof fst, "out/sim/%s-%u.fst", block, (unsigned)inst);
+    snprintf(gtkw, sizeof gtkw, "out/sim/%s-%u.gtkw", block, (unsigned)inst);
+    bo->fst_block = block;
+    bo->fst_inst = (unsigned)inst;
+    bo->fst_from = from;
+    bo->fst_to = to;
+    bo->fst_path = fst;
+    bo->gtkw_path = gtkw;
+    return 0;
+}
+
+/* The traced block must run its RTL and the instance exist. */
+static int check_fst(const config_t *cfg, sim_blkopts_t *bo, const char *prog)
+{
+    const char *b = bo->fst_block;
+    int k = sim_block_index(b);
+    if (k < 0) {
+        fprintf(stderr, "%s sim: --rtl-fst: unknown block '%s' (expected %s)\n", prog, b, sim_block_names());
+        return 2;
+    }
+    if (!bo->rtl[k]) {
+        fprintf(stderr, "%s sim: --rtl-fst %s:%u traces the RTL: add --rtl %s\n", prog, b, bo->fst_inst, b);
+        return 2;
+    }
+    unsigned n = sim_block_count(cfg, (sim_blk_t)k);
+    if (bo->fst_inst >= n) {
+        fprintf(stderr, "%s sim: --rtl-fst %s:%u: the configuration has %u %s (0..%u)\n", prog, b, bo->fst_inst, n,
+                sim_blocks[k].units, n - 1);
+        return 2;
+    }
+    if (engine_mkdirs("out/sim")) {
+        fprintf(stderr, "%s sim: cannot create out/sim/: %s\n", prog, strerror(errno));
+        return 2;
+    }
+    unlink(bo->fst_path);   /* an old trace must not pass for this run's */
+    return 0;
+}
+
+/* After a lockstep failure: run the workload again with the C models alone,
+ * recording the failing instance's cycles from reset to the failing one, and
+ * print how to replay them (the system is deterministic, and in lockstep it
+ * is driven by the C models' outputs, so it gives the instance the same
+ * inputs). */
+static void replay_file(const config_t *cfg, const gpu_opts_t *opt, const gpu_fail_t *f, const char *workload,
+                        unsigned size, const char *prog)
+{
+    char path[160];
+    fprintf(stderr, "  in the system: %s instance %u, its cycle %" PRIu64 " = %s cycle %" PRIu64 "\n", f->block,
+            f->inst, f->block_cycle, f->domain, f->sys_cycle);
+    if (engine_mkdirs("out/sim")) {
+        fprintf(stderr, "%s sim: cannot create out/sim/ for the stimulus: %s\n", prog, strerror(errno));
+        return;
+    }
+    snprintf(path, sizeof path, "out/sim/%s-%u-cycle%" PRIu64 ".stim", f->block, f->inst, f->block_cycle);
+    FILE *rec = fopen(path, "w");
+    if (!rec) {
+        fprintf(stderr, "%s sim: cannot write %s: %s\n", prog, path, strerror(errno));
+        return;
+    }
+    gpu_opts_t o = {.blk = {.rec_block = f->block, .rec_inst = f->inst, .rec_until = f->block_cycle, .rec = rec}};
+    (void)opt;
+    workload_t *w = workload_open(workload, size);
+    gpu_t *g = w ? gpu_new(cfg, &o) : NULL;
+    int rc = g ? gpu_run(g, w) : 2;
+    int full = g && g->rec_ls && ls_recorded(g->rec_ls);   /* (a usage check fails again at the same cycle: rc 1) */
+    gpu_free(g);
+    if (w)
+        workload_close(w);
+    fclose(rec);
+    if (full)
+        fprintf(stderr, "  stimulus: %s (cycles 0..%" PRIu64 " of the instance, the C model's outputs as expected "
+                        "values)\n  replay:   %s cosim %s --stim %s\n", path, f->block_cycle, prog, f->block, path);
+    else
+        fprintf(stderr, "%s sim: the C models alone did not reach the failing cycle again (exit %d); %s is "
+                        "incomplete\n", prog, rc, path);
+}
+
+int cmd_sim(int argc, char **argv, const char *prog)
+{
+    config_t cfg;
+    config_defaults(&cfg);
+    const char *config_name = "gtx480-mib", *workload = "vectoradd", *json = NULL;
+    unsigned size = 0;
+    int quiet = 0, host = 0, check_dram = 0;
+    gpu_opts_t opt = {.progress = isatty(2), .dt_to = 100000};
+    /* the configuration first, then --set in order */
+    int strict = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--list-gpgpusim-options")) {
+            config_print_gpgpusim_options(stdout);
+            return 0;
+        }
+        strict |= !strcmp(argv[i], "--strict");
+        if (!strcmp(argv[i], "--config") && i + 1 < argc)
+            config_name = argv[++i];
+    }
+    if (config_load(&cfg, config_name, stderr, strict))
+        return 2;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage_sim(stdout, prog);
+            return 0;
+        } else if (!strcmp(a, "--list-keys")) {
+            config_print_keys(stdout, &cfg);
+            return 0;
+        } else if (!strcmp(a, "--list-configs")) {
+            config_print_presets(stdout);
+            return 0;
+        } else if (!strcmp(a, "--list-workloads")) {
+            return list_workloads();
+        } else if (!strcmp(a, "--strict")) {
+            /* taken with --config, above */
+        } else if (!strcmp(a, "--quiet")) {
+            quiet = 1;
+        } else if (!strcmp(a, "--host-stats")) {
+            host = 1;
+        } else if (!strcmp(a, "--check-dram")) {
+            check_dram = 1;
+        } else if (strcmp(a, "--config") && strcmp(a, "--workload") && strcmp(a, "--size") && strcmp(a, "--set") &&
+                   strcmp(a, "--json") && strcmp(a, "--rtl") && strcmp(a, "--rtl-fst") &&
+                   strcmp(a, "--trace-decisions") && strcmp(a, "--trace-window")) {
+            fprintf(stderr, "%s sim: unknown option '%s' (see --help)\n", prog, a);
+            return 2;
+        } else if (!v) {
+            fprintf(stderr, "%s sim: %s needs a value\n", prog, a);
+            return 2;
+        } else if (!strcmp(a, "--config")) {
+            i++;
+        } else if (!strcmp(a, "--workload")) {
+            workload = v;
+            i++;
+        } else if (!strcmp(a, "--size")) {
+            uint64_t x;
+            if (!strcmp(v, "quick"))
+                x = BUILTIN_SIZE_QUICK;
+            else if (engine_parse_uint(v, 10, 1u << 30, &x) || !x) {
+                fprintf(stderr, "%s sim: --size: expected a positive integer or 'quick', got '%s'\n", prog, v);
+                return 2;
+            }
+            size = (unsigned)x;
+            i++;
+        } else if (!strcmp(a, "--set")) {
+            if (config_set(&cfg, v, "--set"))
+                return 2;
+            i++;
+        } else if (!strcmp(a, "--json")) {
+            json = v;
+            i++;
+        } else if (!strcmp(a, "--rtl")) {
+            char buf[256];
+            snprintf(buf, sizeof buf, "%s", v);
+            for (char *s = NULL, *b = strtok_r(buf, ",", &s); b; b = strtok_r(NULL, ",", &s)) {
+                int k = sim_block_index(b);
+                if (k >= 0)
+                    opt.blk.rtl[k] = 1;
+                else {
+                    fprintf(stderr, "%s sim: --rtl: expected %s, got '%s'\n", prog, sim_block_names(), b);
+                    return 2;
+                }
+            }
+            i++;
+        } else if (!strcmp(a, "--trace-decisions")) {
+            opt.dtrace = v;
+            i++;
+        } else if (!strcmp(a, "--trace-window")) {
+            const char *dash = strchr(v, '-');
+            char from[32];
+            if (!dash || (size_t)(dash - v) >= sizeof from ||
+                (snprintf(from, sizeof from, "%.*s", (int)(dash - v), v),
+                 engine_parse_uint(from, 10, UINT64_MAX, &opt.dt_from) ||
+                     engine_parse_uint(dash + 1, 10, UINT64_MAX, &opt.dt_to)) ||
+                (opt.dt_to && opt.dt_to < opt.dt_from)) {
+                fprintf(stderr, "%s sim: --trace-window: expected FROM-TO in core cycles (decimal, FROM <= TO; "
+                                "TO 0: no end), e.g. 0-100000, got '%s'\n", prog, v);
+                return 2;
+            }
+            i++;
+        } else if (!strcmp(a, "--rtl-fst")) {
+            if (opt.blk.fst_block) {
+                fprintf(stderr, "%s sim: --rtl-fst: one instance per run (%s:%u is already traced)\n", prog,
+                        opt.blk.fst_block, opt.blk.fst_inst);
+                return 2;
+            }
+            if (parse_fst(v, &opt.blk, prog))
+                return 2;
+            i++;
+        }
+    }
+    if (check_dram)
+        cfg.check_dram = 1;
+    if (config_check(&cfg))
+        return 2;
+    if (opt.blk.fst_block && check_fst(&cfg, &opt.blk, prog))
+        return 2;
+    if (cfg.test_break) {
+        const char *b = config_break_names[cfg.test_break];
+        if (!opt.blk.rtl[cfg.test_break - 1]) {
+            fprintf(stderr, "%s sim: run.test_break=%s makes its C model wrong for the lockstep to catch: add --rtl %s\n",
+                    prog, b, b);
+            return 2;
+        }
+    }
+    if (opt.blk.rtl[SIM_MRPB] && !cfg.mrpb_on) {
+        fprintf(stderr, "%s sim: --rtl mrpb needs the MRPB: --set mrpb=on (or mrpb=final)\n", prog);
+        return 2;
+    }
+    if (opt.blk.rtl[SIM_MIB_L2] && cfg.policy < DS_MSHR_M) {
+        fprintf(stderr, "%s sim: --rtl mib_l2 needs a MIB policy: --set dram.policy=mshr-m, mshr-s or mshr-s+a\n", prog);
+        return 2;
+    }
+    workload_t *w = workload_open(workload, size);
+    if (!w)
+        return 2;
+    gpu_t *g = gpu_new(&cfg, &opt);
+    if (!g) {
+        workload_close(w);
+        return 2;
+    }
+    int rc = gpu_run(g, w);
+    if (rc == 1 && g->fail.block)
+        replay_file(&cfg, &opt, &g->fail, workload, size, prog);
+    if (rc != 2) {
+        char *doc = stats_json(g, w->name, config_name, host);
+        char *text = stats_json(g, w->name, config_name, 1);
+        if (!quiet)
+            stats_print_text(stdout, text, 0);
+        if (json) {
+            FILE *f = strcmp(json, "-") ? fopen(json, "w") : stdout;
+            if (!f) {
+                perror(json);
+                rc = 2;
+            } else {
+                fprintf(f, "%s\n", doc);
+                if (f != stdout)
+                    fclose(f);
+            }
+        }
+        free(doc);
+        free(text);
+    }
+    if (g->dt) {
+        uint64_t n = dtrace_events(g->dt);
+        if (dtrace_close(g->dt))
+            rc = 2;
+        else if (opt.dt_to)
+            fprintf(stderr, "%s sim: wrote %s: %" PRIu64 " trace events, core cycles %" PRIu64 "-%" PRIu64
+                            " (open in ui.perfetto.dev or chrome://tracing)\n", prog, opt.dtrace, n, opt.dt_from, opt.dt_to);
+        else
+            fprintf(stderr, "%s sim: wrote %s: %" PRIu64 " trace events, core cycles %" PRIu64 " to the end"
+                            " (open in ui.perfetto.dev or chrome://tracing)\n", prog, opt.dtrace, n, opt.dt_from);
+        g->dt = NULL;
+    }
+    gpu_free(g);
+    workload_close(w);
+    if (opt.blk.fst_block && rc != 2) {
+        struct stat sb;
+        if (stat(opt.blk.fst_path, &sb) == 0)
+            fprintf(stderr, "%s sim: wrote %s (open with gtkwave -a %s)\n", prog, opt.blk.fst_path, opt.blk.gtkw_path);
+        else
+            fprintf(stderr, "%s sim: --rtl-fst: %s %u never ran in the cycles asked for: no trace written\n", prog,
+                    opt.blk.fst_block, opt.blk.fst_inst);
+    }
+    return rc;
+}
+
+int cmd_trace_gen(int argc, char **argv, const char *prog)
+{
+    const char *name = NULL, *dir = NULL;
+    unsigned size = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: %s trace-gen NAME DIR [--size N]\n\n"
+                   "Writes built-in kernel NAME as an Accel-Sim trace directory DIR (kernelslist.g,\n"
+                   "kernel-N.traceg), readable by memsched sim --workload DIR and by Accel-Sim.\n",
+                   prog);
+            return 0;
+        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
+            uint64_t x;
+            if (engine_parse_uint(argv[++i], 10, 1u << 30, &x)) {
+                fprintf(stderr, "%s trace-gen: --size: expected a positive integer, got '%s'\n", prog, argv[i]);
+                return 2;
+            }
+            size = (unsigned)x;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "%s trace-gen: unknown option '%s'\n", prog, argv[i]);
+            return 2;
+        } else if (!name) {
+            name = argv[i];
+        } else if (!dir) {
+            dir = argv[i];
+        } else {
+            fprintf(stderr, "%s trace-gen: expected NAME DIR, got an extra '%s'\n", prog, argv[i]);
+            return 2;
+        }
+    }
+    if (!name || !dir) {
+        fprintf(stderr, "usage: %s trace-gen NAME DIR [--size N]\n", prog);
+        return 2;
+    }
+    workload_t *w = builtin_open(name, size);
+    if (!w)
+        return 2;
+    int rc = trace_write(w, dir);
+    workload_close(w);
+    return rc;
+}

@@ -1,0 +1,643 @@
+/* sm.c - an SM (sm.h; docs/sim.md "SM"). */
+#include "core/sm.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "block.h"
+#include "mem/addrmap.h"
+
+#define NEVER UINT64_MAX
+
+static void swl_update(sm_t *sm);
+
+int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
+{
+    memset(sm, 0, sizeof *sm);
+    sm->cfg = cfg;
+    sm->id = id;
+    sm->nslots = cfg->max_blocks;
+    unsigned nrec = cfg->max_warps * cfg->max_loads;
+    sm->reg_ready = calloc((size_t)cfg->max_warps * REG_IDS, sizeof *sm->reg_ready);
+    sm->slot = calloc(sm->nslots, sizeof *sm->slot);
+    sm->rec = calloc(nrec, sizeof *sm->rec);
+    sm->rec_free = calloc(nrec, sizeof *sm->rec_free);
+    if (!sm->reg_ready || !sm->slot || !sm->rec || !sm->rec_free || l1_init(&sm->l1, cfg))
+        return -1;
+    for (unsigned i = 0; i < nrec; i++)
+        sm->rec_free[i] = (uint16_t)(nrec - 1 - i);
+    sm->nrec_free = nrec;
+    for (unsigned w = 0; w < SM_MAX_WARPS; w++)
+        sm->sched_mask[w % cfg->n_sched] |= 1ull << w;
+    for (unsigned k = 0; k < cfg->n_sched; k++)
+        sm->sched[k].last = k;   /* a warp of its own: GTO's greedy choice starts there */
+    sm->ops_sched = cfg->sched == SCHED_LRR ? &sched_lrr : cfg->sched == SCHED_GTO ? &sched_gto : &sched_two_level;
+    swl_update(sm);
+    if (cfg->mrpb_on) {
+        /* one queue per warp slot; the modes are static inputs, set before the reset cycle */
+        mrpb_in_t *in = &sm->mrpb.in;
+        in->signature = cfg->mrpb_sig;
+        in->policy = cfg->mrpb_pol;
+        in->greedy = cfg->mrpb_greedy;
+        in->flush = cfg->mrpb_flush;
+        in->bypass = cfg->mrpb_byp;
+        in->reorder = cfg->mrpb_reorder;
+        char params[96];
+        snprintf(params, sizeof params, "NumQueues=%u Depth=%u Latency=%u AddrW=%u TagW=%u", cfg->max_warps,
+                 cfg->mrpb_depth, cfg->mrpb_lat, SIM_MRPB_ADDR_W, SIM_MRPB_TAG_W);
+        snprintf(sm->mrpb.label, sizeof sm->mrpb.label, "sim sm%u.mrpb", id);
+        if (!(sm->mrpb.ls = sim_block_open(SIM_MRPB, id, params, sm->mrpb.label, in, &sm->mrpb.out, bo)))
+            return -2;
+    }
+    return 0;
+}
+
+void sm_free(sm_t *sm)
+{
+    if (sm->slot)
+        for (unsigned i = 0; i < sm->nslots; i++)
+            tb_free(&sm->slot[i].tb);
+    free(sm->slot);
+    free(sm->reg_ready);
+    free(sm->rec);
+    free(sm->rec_free);
+    l1_free(&sm->l1);
+    if (sm->mrpb.ls) {
+        ls_counts_t n;
+        ls_close(sm->mrpb.ls, &n);
+        sm->mrpb.ls = NULL;
+    }
+}
+
+/* sm.swl (CCWS's static wavefront limiting): only the oldest sm.swl live
+ * warps may issue; all warps when it is 0. Warps waiting at a barrier do not
+ * count (they cannot issue, and the younger warps of their block must reach
+ * the barrier to release them). Kept as a mask, updated when a block
+ * arrives, a warp finishes, reaches a barrier or is released from one. */
+static void swl_update(sm_t *sm)
+{
+    unsigned n = sm->cfg->swl;
+    if (!n) {
+        sm->swl_mask = ~0ull;
+        return;
+    }
+    uint64_t m = 0, live = 0;
+    for (unsigned w = 0; w < SM_MAX_WARPS; w++)
+        if (sm->warp[w].live && !sm->warp[w].at_bar)
+            live |= 1ull << w;
+    for (unsigned k = 0; k < n && live; k++) {   /* the oldest n: smallest age first */
+        unsigned best = 0;
+        uint64_t a = UINT64_MAX;
+        for (uint64_t b = live; b; b &= b - 1) {
+            unsigned w = (unsigned)__builtin_ctzll(b);
+            if (sm->warp[w].age < a) {
+                a = sm->warp[w].age;
+                best = w;
+            }
+        }
+        m |= 1ull << best;
+        live &= ~(1ull << best);
+    }
+    sm->swl_mask = m;
+}
+
+static void tb_maybe_done(sm_t *sm, unsigned s);
+
+/* Keep sm->memnext's bit of warp w in step with its next instruction. */
+static void note_next(sm_t *sm, unsigned w)
+{
+    const warp_t *wp = &sm->warp[w];
+    uint64_t bit = 1ull << w;
+    sm->memnext &= ~bit;
+    if (wp->live) {
+        const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
+        if (op_is_mem(in->cls) && in->mask)
+            sm->memnext |= bit;
+    }
+}
+
+static unsigned tb_warps(const kinfo_t *k) { return (k->threads + WARP_SIZE - 1) / WARP_SIZE; }
+
+int sm_can_take(const sm_t *sm, const kinfo_t *k)
+{
+    const config_t *c = sm->cfg;
+    unsigned w = tb_warps(k);
+    return sm->live_tbs < sm->nslots && sm->used_warps + w <= c->max_warps &&
+           sm->used_threads + k->threads <= c->max_threads && sm->used_regs + k->nregs * w * WARP_SIZE <= c->regs &&
+           sm->used_shmem + k->shmem <= c->shmem;
+}
+
+tb_t *sm_slot_buffer(sm_t *sm, unsigned *slot)
+{
+    for (unsigned i = 0; i < sm->nslots; i++)
+        if (!sm->slot[i].used) {
+            *slot = i;
+            tb_clear(&sm->slot[i].tb);
+            return &sm->slot[i].tb;
+        }
+    return NULL;
+}
+
+/* Warps of a new block take the lowest free warp slots; each scheduler owns
+ * the warp slots w with w % schedulers == its index (as GPGPU-Sim). */
+/* The cycles from sleep_from to now - 1 were skipped: each counts as the
+ * cycle the SM would have run (its blocks resident, its memory pipeline
+ * refused again). */
+static void catch_up(sm_t *sm, uint64_t now)
+{
+    uint64_t k = now - sm->sleep_from;
+    sm->sleep_from = 0;
+    if (sm->live_tbs)
+        sm->st.cycles += k;
+    if (sm->mp.busy == 1 && sm->mp.blocked) {
+        sm->st.issue_stall_mem += k;
+        sm->l1.st.resfail[sm->l1.fail_reason] += k;
+    }
+}
+
+void sm_sync(sm_t *sm, uint64_t now)
+{
+    if (sm->sleep_from && now > sm->sleep_from) {
+        catch_up(sm, now);
+        sm->sleep_from = now;
+    }
+}
+
+void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint64_t now)
+{
+    const config_t *c = sm->cfg;
+    tbslot_t *t = &sm->slot[s];
+    if (sm->sleep_from)
+        catch_up(sm, now);
+    sm->kinfo = k;
+    sm->ops = ops;
+    sm->sleep_until = 0;
+    t->used = 1;
+    t->live = 0;
+    t->at_bar = 0;
+    t->wmask = 0;
+    t->threads = k->threads;
+    t->regs = k->nregs * tb_warps(k) * WARP_SIZE;
+    t->shmem = k->shmem;
+    sm->used_warps += tb_warps(k);
+    sm->used_threads += t->threads;
+    sm->used_regs += t->regs;
+    sm->used_shmem += t->shmem;
+    sm->live_tbs++;
+    sm->st.tbs++;
+    t->warps = tb_warps(k);
+    unsigned w = 0;
+    for (unsigned i = 0; i < t->tb.nwarps; i++) {
+        while (sm->wbusy >> w & 1)   /* a slot is free once its block has left */
+            w++;
+        sm->wbusy |= 1ull << w;
+        warp_t *wp = &sm->warp[w];
+        memset(wp, 0, sizeof *wp);
+        wp->pc = t->tb.warp[i].first;
+        wp->end = t->tb.warp[i].first + t->tb.warp[i].count;
+        wp->age = sm->age++;
+        wp->slot = (uint8_t)s;
+        wp->live = wp->pc < wp->end;
+        t->wmask |= 1ull << w;
+        if (wp->live) {
+            t->live++;
+            sm->ready |= 1ull << w;
+            note_next(sm, w);
+            sched_t *sc = &sm->sched[w % c->n_sched];
+            sc->list[sc->n++] = (uint8_t)w;
+        }
+        memset(&sm->reg_ready[(size_t)w * REG_IDS], 0, REG_IDS * sizeof *sm->reg_ready);
+    }
+    swl_update(sm);
+    tb_maybe_done(sm, s);   /* a block of empty warps leaves at once */
+}
+
+static void sched_remove(sm_t *sm, unsigned w)
+{
+    sched_t *sc = &sm->sched[w % sm->cfg->n_sched];
+    for (unsigned i = 0; i < sc->n; i++)
+        if (sc->list[i] == w) {
+            memmove(&sc->list[i], &sc->list[i + 1], sc->n - i - 1);
+            sc->n--;
+            return;
+        }
+}
+
+static void tb_maybe_done(sm_t *sm, unsigned s)
+{
+    tbslot_t *t = &sm->slot[s];
+    if (t->live)
+        return;
+    for (unsigned w = 0; w < SM_MAX_WARPS; w++)
+        if ((t->wmask >> w & 1) && sm->warp[w].nloads)
+            return;
+    if (sm->mp.busy == 1 && (t->wmask >> sm->mp.warp & 1))   /* its global access still going in */
+        return;
+    t->used = 0;
+    sm->used_warps -= t->warps;
+    sm->wbusy &= ~t->wmask;
+    sm->used_threads -= t->threads;
+    sm->used_regs -= t->regs;
+    sm->used_shmem -= t->shmem;
+    sm->live_tbs--;
+    t->wmask = 0;
+}
+
+/* A barrier releases when every live warp of the block waits at it. */
+static void bar_check(sm_t *sm, unsigned s)
+{
+    tbslot_t *t = &sm->slot[s];
+    if (!t->at_bar || t->at_bar < t->live)
+        return;
+    for (unsigned w = 0; w < SM_MAX_WARPS; w++)
+        if (t->wmask >> w & 1) {
+            warp_t *wp = &sm->warp[w];
+            wp->at_bar = 0;
+            if (wp->live && !wp->wait_mem)
+                sm->ready |= 1ull << w;
+        }
+    t->at_bar = 0;
+    if (sm->cfg->swl)
+        swl_update(sm);
+}
+
+static void warp_finish(sm_t *sm, unsigned w)
+{
+    warp_t *wp = &sm->warp[w];
+    wp->live = 0;
+    sm->ready &= ~(1ull << w);
+    sm->memnext &= ~(1ull << w);
+    sched_remove(sm, w);
+    tbslot_t *t = &sm->slot[wp->slot];
+    if (wp->at_bar) {   /* a BAR as its last instruction: it no longer waits there */
+        wp->at_bar = 0;
+        t->at_bar--;
+    }
+    t->live--;
+    if (sm->cfg->swl)
+        swl_update(sm);
+    bar_check(sm, wp->slot);
+    tb_maybe_done(sm, wp->slot);
+}
+
+static void load_done(sm_t *sm, uint32_t r, uint64_t now)
+{
+    ldrec_t *rec = &sm->rec[r];
+    if (--rec->pending)
+        return;
+    warp_t *wp = &sm->warp[rec->warp];
+    uint64_t *rr = &sm->reg_ready[(size_t)rec->warp * REG_IDS];
+    for (unsigned i = 0; i < rec->ndst; i++)
+        rr[rec->dst[i]] = now;
+    wp->nloads--;
+    wp->wait_mem = 0;
+    if (wp->live && !wp->at_bar)
+        sm->ready |= 1ull << rec->warp;
+    uint64_t lat = now - rec->t_issue;
+    sm->st.ld_n++;
+    sm->st.ld_sum += lat;
+    if (lat > sm->st.ld_max)
+        sm->st.ld_max = lat;
+    if (sm->st.ld_n == 1 || lat < sm->st.ld_min)
+        sm->st.ld_min = lat;
+    sm->rec_free[sm->nrec_free++] = (uint16_t)r;
+    if (!wp->live)
+        tb_maybe_done(sm, wp->slot);
+}
+
+static unsigned lat_of(const config_t *c, unsigned cls)
+{
+    switch (cls) {
+    case OP_FP: return c->lat_fp;
+    case OP_DP: return c->lat_dp;
+    case OP_SFU: return c->lat_sfu;
+    case OP_BRANCH: case OP_EXIT: case OP_BAR: case OP_MEMBAR: return c->lat_branch;
+    default: return c->lat_int;
+    }
+}
+
+/* The lines the active lanes touch, in lane order, each once. */
+static unsigned coalesce(const inst_t *in, const uint64_t *addr, uint64_t *line)
+{
+    unsigned n = 0, w = in->width ? in->width : 1;
+    unsigned k = (unsigned)__builtin_popcount(in->mask);
+    for (unsigned i = 0; i < k; i++) {
+        uint64_t a = addr[i], l0 = a >> LINE_SHIFT;
+        uint64_t l1 = (a + w - 1 < a ? UINT64_MAX : a + w - 1) >> LINE_SHIFT;   /* no wrap at 2^64 */
+        for (uint64_t l = l0; l <= l1; l++) {
+            unsigned j = 0;
+            while (j < n && line[j] != l)
+                j++;
+            if (j == n && n < MAX_LINES)
+                line[n++] = l;
+        }
+    }
+    return n;
+}
+
+/* Can warp w issue its next instruction now? 0 if not (and why is remembered
+ * in the warp so it is skipped cheaply until then). */
+int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
+{
+    warp_t *wp = &sm->warp[w];
+    if (!(sm->ready >> w & 1 & sm->swl_mask >> w) || wp->ready_at > now || (sm->mp.busy && (sm->memnext >> w & 1)))
+        return 0;
+    const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
+    if (wp->deps_ok != wp->pc + 1) {
+        /* Once its registers are ready they stay ready until the warp issues
+         * (only the warp writes them): checked once per instruction. */
+        const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
+        uint64_t need = 0;
+        for (unsigned i = 0; i < in->nsrc; i++)
+            if (rr[in->src[i]] > need)
+                need = rr[in->src[i]];
+        for (unsigned i = 0; i < in->ndst; i++)
+            if (rr[in->dst[i]] > need)
+                need = rr[in->dst[i]];
+        if (need > now) {
+            if (need == NEVER) {
+                wp->wait_mem = 1;
+                sm->ready &= ~(1ull << w);
+            } else
+                wp->ready_at = need;
+            return 0;
+        }
+        wp->deps_ok = wp->pc + 1;
+    }
+    unsigned cls = in->cls;
+    if (cls == OP_SFU && sm->sfu_free > now)
+        return 0;
+    if (cls == OP_DP && sm->dp_free > now)
+        return 0;
+    if (op_is_mem(cls) && in->mask) {
+        if (sm->mp.busy)
+            return 0;
+        if ((cls == OP_LDG || cls == OP_LDL || cls == OP_ATOM) && (!sm->nrec_free || wp->nloads >= sm->cfg->max_loads))
+            return 0;
+    }
+    if (cls == OP_MEMBAR && wp->nloads)
+        return 0;
+    return 1;
+}
+
+static void issue(sm_t *sm, unsigned w, uint64_t now)
+{
+    const config_t *c = sm->cfg;
+    warp_t *wp = &sm->warp[w];
+    tbslot_t *t = &sm->slot[wp->slot];
+    const inst_t *in = &t->tb.inst[wp->pc];
+    uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
+    unsigned cls = in->cls;
+    sm->st.warp_insts++;
+    sm->st.thread_insts += (unsigned)__builtin_popcount(in->mask);
+    sm->st.by_class[cls]++;
+    if (op_is_global_mem(cls) && in->mask) {
+        sm->mp.busy = 1;
+        sm->mp.warp = w;
+        sm->mp.next = 0;
+        sm->mp.n = coalesce(in, &t->tb.addr[in->addr], sm->mp.line);
+        sm->st.l1_req_lines += sm->mp.n;
+        int load = cls == OP_LDG || cls == OP_LDL || cls == OP_ATOM;
+        sm->mp.type = cls == OP_ATOM ? REQ_ATOM : cls == OP_RED ? REQ_RED : load ? REQ_RD : REQ_WR;
+        if (load) {
+            uint32_t r = sm->rec_free[--sm->nrec_free];
+            ldrec_t *rec = &sm->rec[r];
+            rec->warp = (uint16_t)w;
+            rec->pending = (uint16_t)sm->mp.n;
+            rec->t_issue = now;
+            rec->ndst = 0;
+            for (unsigned i = 0; i < in->ndst; i++)
+                if (!reg_is_const(in->dst[i])) {
+                    rec->dst[rec->ndst++] = in->dst[i];
+                    rr[in->dst[i]] = NEVER;
+                }
+            sm->mp.rec = r;
+            wp->nloads++;
+        }
+    } else {
+        unsigned lat = op_is_shared_mem(cls) ? c->lat_shmem : op_is_mem(cls) ? 1 : lat_of(c, cls);
+        for (unsigned i = 0; i < in->ndst; i++)
+            if (!reg_is_const(in->dst[i]))
+                rr[in->dst[i]] = now + lat;
+        if (cls == OP_SFU)
+            sm->sfu_free = now + c->ii_sfu;
+        if (cls == OP_DP)
+            sm->dp_free = now + c->ii_dp;
+        if (op_is_shared_mem(cls) && in->mask)
+            sm->mp.busy = 2;   /* the shared-memory access holds the pipeline this cycle */
+    }
+    sm->ops_sched->issued(sm, w % c->n_sched, w, in);
+    wp->pc++;
+    wp->ready_at = now + 1;
+    if (cls == OP_BAR) {
+        wp->at_bar = 1;
+        sm->ready &= ~(1ull << w);
+        t->at_bar++;
+        if (c->swl)
+            swl_update(sm);
+    }
+    if (wp->pc == wp->end) {
+        warp_finish(sm, w);
+    } else {
+        note_next(sm, w);
+        if (cls == OP_BAR)
+            bar_check(sm, wp->slot);
+    }
+}
+
+/* The memory pipeline: the next line request of its instruction into the L1. */
+static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
+{
+    if (sm->mp.busy == 2) {
+        sm->mp.busy = 0;
+        return;
+    }
+    if (!sm->mp.busy)
+        return;
+    /* A refusal stands until a reply changes the L1 (a fill: a line valid, an
+     * MSHR entry or merge slot free) or, for a full miss queue, the queue
+     * drains: until then a retry is refused for the same reason (exact). */
+    if (sm->cfg->skip && sm->mp.blocked && sm->l1.st.replies == sm->mp.blk_key &&
+        (sm->l1.fail_reason != RF_MISS_QUEUE || rq_full(&sm->l1.mq))) {
+        sm->st.issue_stall_mem++;
+        sm->l1.st.resfail[sm->l1.fail_reason]++;
+        return;
+    }
+    sm->mp.blocked = 0;
+    req_t r = {.line = sm->mp.line[sm->mp.next], .type = sm->mp.type, .sm = (uint16_t)sm->id,
+               .tag = sm->mp.rec, .t_core = now, .t_dram = dram_now};
+    r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
+    if (l1_access(&sm->l1, &r, now) == L1_FAIL) {
+        sm->st.issue_stall_mem++;
+        sm->mp.blocked = 1;
+        sm->mp.blk_key = sm->l1.st.replies;
+        return;
+    }
+    if (++sm->mp.next == sm->mp.n) {
+        unsigned w = sm->mp.warp;
+        sm->mp.busy = 0;
+        if (!sm->warp[w].live)
+            tb_maybe_done(sm, sm->warp[w].slot);
+    }
+}
+
+/* The memory pipeline with the MRPB (mrpb=on; docs/sim.md "MRPB"): the next
+ * line request of its instruction goes into the MRPB, accepted when
+ * in_ready; the MRPB's outbound slot goes to the L1D, which answers in the
+ * same cycle (accepted, or refused with its reason: an associativity stall
+ * is LINE_ALLOC_FAIL), or, marked bypass, to the L2 over the bypass path.
+ * Inputs first without the answer (the slot is a register), then with it. */
+static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
+{
+    mrpb_in_t *in = &sm->mrpb.in;
+    mrpb_out_t *out = &sm->mrpb.out;
+    int feed = sm->mp.busy == 1;
+    if (sm->mp.busy == 2)
+        sm->mp.busy = 0;   /* a shared-memory access held the pipeline's input this cycle */
+    /* Empty and nothing offered: a clock edge changes nothing the ports can
+     * show (the pointers move only with drains), in the C model and the RTL
+     * alike, so the block is not stepped (exact; run.skip=0 steps it). */
+    if (!feed && !sm->mrpb.n && sm->cfg->skip)
+        return 0;
+    in->in_valid = (uint64_t)feed;
+    if (feed) {
+        uint64_t line = sm->mp.line[sm->mp.next];
+        if (line >> SIM_MRPB_ADDR_W) {
+            fprintf(stderr,
+                    "memsched sim: sm%u: byte address %#" PRIx64 " does not fit the MRPB's %u-bit line address "
+                    "(byte addresses below 2^%u; mrpb=off has no limit)\n",
+                    sm->id, line << LINE_SHIFT, SIM_MRPB_ADDR_W, SIM_MRPB_ADDR_W + LINE_SHIFT);
+            return 2;
+        }
+        unsigned w = sm->mp.warp;
+        const warp_t *wp = &sm->warp[w];
+        int rec = sm->mp.type == REQ_RD || sm->mp.type == REQ_ATOM;
+        in->in_write = sm->mp.type != REQ_RD;   /* stores, atomics and reductions are ordered as writes */
+        in->in_warp = w;
+        in->in_block = wp->slot & ((1u << MRPB_BLOCK_W) - 1);   /* sm.blocks <= 8 when it is the signature */
+        in->in_inblock = (uint64_t)__builtin_popcountll(sm->slot[wp->slot].wmask & ((1ull << w) - 1));
+        in->in_addr = line;
+        in->in_tag = (uint64_t)sm->mp.type << SIM_MRPB_REC_W | (rec ? sm->mp.rec : 0);
+    }
+    in->l1_ready = in->l1_stall_assoc = in->byp_ready = 0;
+    ls_set_time(sm->mrpb.ls, now);
+    /* the slot (registered outputs) first, by the C model; the cycle's outputs
+     * are compared below, at the final inputs */
+    int rc = ls_peek_io(sm->mrpb.ls, 1, in, out);
+    if (rc)
+        return rc;
+    if (out->out_valid) {
+        req_t r = {.line = out->out_addr, .type = (uint8_t)(out->out_tag >> SIM_MRPB_REC_W), .sm = (uint16_t)sm->id,
+                   .tag = (uint32_t)(out->out_tag & ((1u << SIM_MRPB_REC_W) - 1)), .t_core = now, .t_dram = dram_now};
+        if (out->out_bypass) {
+            in->byp_ready = l1_bypass(&sm->l1, &r, now) == L1_SENT;
+        } else {
+            r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
+            if (l1_access(&sm->l1, &r, now) == L1_FAIL)
+                in->l1_stall_assoc = sm->l1.fail_reason == RF_LINE_ALLOC;
+            else
+                in->l1_ready = 1;
+        }
+        sm->mrpb.n -= (unsigned)(in->l1_ready | in->byp_ready);
+    }
+    if ((rc = ls_eval_io(sm->mrpb.ls, 1, in, out)))   /* with the L1D's answer: both models, every output compared */
+        return rc;
+    mrpb_account(NULL, in, out, &sm->mrpb.st);
+    if (sm->dt)
+        dtrace_mrpb(sm->dt, sm->id, now, in, out);
+    if (feed) {
+        if (out->in_ready) {
+            sm->mrpb.n++;
+            if (++sm->mp.next == sm->mp.n) {
+                unsigned w = sm->mp.warp;
+                sm->mp.busy = 0;
+                if (!sm->warp[w].live)
+                    tb_maybe_done(sm, sm->warp[w].slot);
+            }
+        } else {
+            sm->st.issue_stall_mem++;
+        }
+    }
+    return ls_tick(sm->mrpb.ls);
+}
+
+/* After a cycle without an issue and with the memory pipeline empty: if
+ * every warp that is not waiting for memory or a barrier waits for a known
+ * cycle, nothing happens in this SM until the earliest of those (or its
+ * next L1 hit), unless a reply arrives or a block is added. */
+static void sleep_plan(sm_t *sm, uint64_t now)
+{
+    uint64_t t = NEVER;
+    /* with the memory pipeline held, a warp whose next instruction needs it cannot issue */
+    for (uint64_t m = (sm->mp.busy ? sm->ready & ~sm->memnext : sm->ready) & sm->swl_mask; m; m &= m - 1) {
+        uint64_t r = sm->warp[__builtin_ctzll(m)].ready_at;
+        if (r <= now + 1)
+            return;
+        if (r < t)
+            t = r;
+    }
+    if (sm->l1.hits.n && sm->l1.hits.at[sm->l1.hits.head] < t)
+        t = sm->l1.hits.at[sm->l1.hits.head];
+    if (sm->l1.fills.n)
+        return;
+    sm->sleep_until = t;
+    sm->sleep_from = now + 1;
+}
+
+int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
+{
+    if (sm->sleep_from)
+        catch_up(sm, now);
+    sm->sleep_until = 0;   /* awake: planned again at the end of the cycle */
+    if (reply) {
+        uint64_t lat = now - reply->t_core;
+        sm->st.lat_sum += lat;
+        sm->st.lat_n++;
+        if (lat > sm->st.lat_max)
+            sm->st.lat_max = lat;
+        unsigned b = 0;
+        while ((2ull << b) <= lat && b < 23)
+            b++;
+        sm->st.lat_hist[b]++;
+        l1_fill(&sm->l1, reply, now);
+    }
+    int64_t t;
+    while ((t = l1_done(&sm->l1, now)) >= 0)
+        load_done(sm, (uint32_t)t, now);
+    if (!sm->live_tbs) {
+        if (sm->mrpb.n)   /* the MRPB still holds requests (stores of finished blocks): it drains */
+            return mrpb_pipe(sm, now, dram_now);
+        if (!sm->l1.hits.n && !sm->l1.fills.n) {   /* nothing until a reply or a block */
+            sm->sleep_until = NEVER;
+            sm->sleep_from = now + 1;
+        }
+        return 0;
+    }
+    sm->st.cycles++;
+    if (sm->mrpb.ls) {
+        int rc = mrpb_pipe(sm, now, dram_now);
+        if (rc)
+            return rc;
+    } else {
+        mem_pipe(sm, now, dram_now);
+    }
+    int any = 0;
+    for (unsigned k = 0; k < sm->cfg->n_sched; k++) {
+        uint64_t cand = sm->ready & sm->swl_mask & sm->sched_mask[k] & (sm->mp.busy ? ~sm->memnext : ~0ull);
+        if (!cand)
+            continue;   /* every warp of this scheduler waits (memory, a barrier, the memory pipeline) */
+        int w = sm->ops_sched->pick(sm, k, now);
+        if (w >= 0) {
+            issue(sm, (unsigned)w, now);
+            any = 1;
+        }
+    }
+    sm->st.active_cycles += any;
+    /* asleep with the pipeline held only for a refusal a reply must lift */
+    if (!any && !sm->mrpb.n &&
+        (!sm->mp.busy || (sm->mp.busy == 1 && sm->mp.blocked && sm->l1.fail_reason != RF_MISS_QUEUE)))
+        sleep_plan(sm, now);
+    return 0;
+}

@@ -1,0 +1,157 @@
+/* sm.h - one SM: resident thread blocks and their warps, the warp schedulers
+ * (sched.c), a per-warp scoreboard from the register dests/srcs, barriers,
+ * the issue of up to sm.schedulers warp instructions per cycle, the
+ * coalescer (one request per 128 B line the active lanes touch), the memory
+ * pipeline into the L1D (one access per cycle, a refused access retried),
+ * shared memory as a fixed-latency unit. Runs in the core clock. */
+#ifndef MEMSCHED_SIM_SM_H
+#define MEMSCHED_SIM_SM_H
+
+#include <stdint.h>
+
+#include "io/config.h"
+#include "io/dtrace.h"
+#include "workload/kernel.h"
+#include "mem/l1.h"
+#include "block.h"
+#include "lockstep.h"
+#include "mrpb.h"
+
+#define SM_MAX_WARPS 64
+#define MAX_LINES    64        /* lines one warp instruction may touch (straddling lanes) */
+
+typedef struct {
+    uint32_t pc, end;          /* next instruction and one past the last, in the block's list */
+    uint32_t deps_ok;          /* pc + 1 when the next instruction's registers are known ready */
+    uint64_t ready_at;         /* no issue before this cycle (a known result latency) */
+    uint64_t age;              /* dispatch order: smaller = older (GTO) */
+    uint16_t nloads;           /* outstanding load instructions */
+    uint8_t live;              /* belongs to a resident block and has not finished */
+    uint8_t slot;              /* its block's slot */
+    uint8_t at_bar;            /* waiting at a barrier */
+    uint8_t wait_mem;          /* waiting for a load result (woken by any completion of its loads) */
+} warp_t;
+
+typedef struct {
+    tb_t tb;                   /* instructions (buffers reused across blocks) */
+    uint8_t used;
+    unsigned warps, live, at_bar;   /* warps reserved (ceil(threads / 32)), live, at the barrier */
+    uint64_t wmask;            /* warp slots of this block */
+    unsigned threads, regs, shmem;
+} tbslot_t;
+
+typedef struct {
+    uint16_t warp, ndst, pending;
+    uint16_t dst[INST_MAX_DST];
+    uint64_t t_issue;
+} ldrec_t;
+
+/* A warp scheduler; sched.c has LRR, GTO and two-level. `pick` returns the
+ * warp scheduler k issues from this cycle (the first of its priority order
+ * for which sm_can_issue says yes), or -1; `issued` follows every issue. To
+ * add a policy: a new sched_ops_t in sched.c and its name in config.c's
+ * sm.scheduler values (docs/sim.md, "Warp schedulers"). */
+typedef struct sm sm_t;
+typedef struct {
+    const char *name;
+    int (*pick)(sm_t *sm, unsigned k, uint64_t now);
+    void (*issued)(sm_t *sm, unsigned k, unsigned w, const inst_t *in);
+} sched_ops_t;
+
+typedef struct {
+    uint8_t list[SM_MAX_WARPS];   /* the scheduler's live warps, oldest first */
+    unsigned n;
+    unsigned last;                /* last warp issued */
+} sched_t;
+
+typedef struct {
+    uint64_t warp_insts, thread_insts, cycles, active_cycles;
+    uint64_t by_class[OP_CLASSES];
+    uint64_t issue_stall_mem;     /* cycles the memory pipeline refused an instruction */
+    uint64_t tbs;
+    uint64_t lat_sum, lat_n, lat_max;
+    uint64_t lat_hist[24];        /* memory latency (core cycles) in power-of-two buckets */
+    uint64_t l1_req_lines;        /* lines coalesced (global) */
+    uint64_t ld_n, ld_sum, ld_min, ld_max;   /* load instructions: issue to registers written */
+} sm_stats_t;
+
+struct sm {
+    const config_t *cfg;
+    unsigned id;
+    const kinfo_t *kinfo;         /* the running kernel */
+    const optab_t *ops;
+    warp_t warp[SM_MAX_WARPS];
+    uint64_t *reg_ready;          /* [warp][REG_IDS]: cycle a register's value is available */
+    tbslot_t *slot;
+    uint64_t wbusy;               /* warp slots of resident blocks */
+    uint64_t ready;               /* warps live, not at a barrier, not waiting for a load */
+    uint64_t memnext;             /* warps whose next instruction needs the memory pipeline */
+    uint64_t sched_mask[8];       /* the warp slots of each scheduler */
+    unsigned nslots, used_warps, used_threads, used_regs, used_shmem, live_tbs;
+    ldrec_t *rec;                 /* load records */
+    uint16_t *rec_free;
+    unsigned nrec_free;
+    sched_t sched[8];
+    const sched_ops_t *ops_sched;
+    uint64_t age;
+    /* memory pipeline: one instruction's line requests going into the L1 */
+    struct {
+        int busy;
+        int blocked;              /* the L1 refused the current line (l1.fail_reason) ... */
+        uint64_t blk_key;         /* ... with l1.st.replies at this count: no retry can succeed until it changes */
+        uint8_t type;
+        unsigned warp, n, next;
+        uint32_t rec;
+        uint64_t line[MAX_LINES];
+    } mp;
+    /* MRPB (mrpb=on): between the memory pipeline and the L1D, through the
+     * lockstep object (its C model, or its RTL in lockstep with it) */
+    struct {
+        lockstep_t *ls;
+        mrpb_in_t in;
+        mrpb_out_t out;
+        mrpb_stats_t st;
+        unsigned n;               /* requests inside (input pipeline, queues, slot) */
+        char label[32];
+    } mrpb;
+    uint64_t swl_mask;            /* sm.swl: the warps that may issue (the oldest N live ones) */
+    dtrace_t *dt;                 /* --trace-decisions, or NULL */
+    uint64_t sfu_free, dp_free;
+    uint64_t sleep_until;         /* nothing can happen before this core cycle unless a reply
+                                     arrives or a block is added (gpu.c skips the SM) */
+    uint64_t sleep_from;          /* asleep since this core cycle (0: awake); the skipped
+                                     cycles are counted when it wakes (sm_sync) */
+    l1_t l1;
+    sm_stats_t st;
+};
+
+/* bo: how its MRPB is opened (--rtl mrpb, traces, replays; mrpb=on). */
+int  sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo);
+void sm_free(sm_t *sm);
+/* Room for one more block of this kernel (blocks, warps, threads, registers, shared memory). */
+int  sm_can_take(const sm_t *sm, const kinfo_t *k);
+/* A free block slot's buffer to fill (kernel next_tb), then sm_add_tb with it. */
+tb_t *sm_slot_buffer(sm_t *sm, unsigned *slot);
+void sm_add_tb(sm_t *sm, unsigned slot, const kinfo_t *k, const optab_t *ops, uint64_t now);
+/* One core cycle. The reply (if any) is a packet from the crossbar for this SM.
+ * 0; 1 after a report (an MRPB lockstep mismatch); 2 after a message (an
+ * address the MRPB cannot carry). */
+int  sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply);
+static inline int sm_busy(const sm_t *sm) { return sm->live_tbs != 0; }
+/* Nothing in flight: L1D and MRPB. */
+static inline int sm_mem_idle(const sm_t *sm) { return l1_idle(&sm->l1) && !sm->mrpb.n; }
+
+/* The MRPB's request fields at the system's parameter set (docs/sim.md, "MRPB"). */
+#define SIM_MRPB_ADDR_W 42        /* line address bits: byte addresses below 2^49 */
+#define SIM_MRPB_TAG_W  16        /* tag: request type (2 bits) above the load record (14 bits) */
+#define SIM_MRPB_REC_W  14
+/* Count the cycles an asleep SM skipped before core cycle `now` (it stays
+ * asleep): before statistics are read. */
+void sm_sync(sm_t *sm, uint64_t now);
+
+/* Can warp w issue its next instruction now? (Dependences, units, the memory pipeline.) */
+int  sm_can_issue(sm_t *sm, unsigned w, uint64_t now);
+
+extern const sched_ops_t sched_lrr, sched_gto, sched_two_level;
+
+#endif

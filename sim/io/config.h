@@ -1,0 +1,163 @@
+/* config.h - the system model's configuration: one table of keys (config.c)
+ * gives each key its field, range, accepted values and help; presets are
+ * lists of key=value over the defaults; --set and --config FILE (a
+ * GPGPU-Sim gpgpusim.config) go through the same table. docs/sim.md lists
+ * the keys (`memsched sim --list-keys` prints them from the table). */
+#ifndef MEMSCHED_SIM_CONFIG_H
+#define MEMSCHED_SIM_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "mem/dram_timing.h"
+
+enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL };
+enum { ALLOC_ON_MISS, ALLOC_ON_FILL };
+enum { CONFIG_MAX_KEYS = 128, CONFIG_FROM_LEN = 64 };
+
+/* dram.test_shorten: the command engine (dram.c) breaks one rule, a timing
+ * rule by a cycle (the refresh interval: it postpones refreshes too long),
+ * so that the tests can check that the legality checker names it. One row
+ * per timing rule the checker enforces and for the bank-state rules an
+ * engine could break (the checker's other state rules, a command bus that
+ * goes back in time or carries two commands in a cycle, need a broken run
+ * loop and are unit-tested): X(ID, knob name, the checker's rule). */
+#define DRAM_SHORTEN(X)                                               \
+    X(NONE, "none", "")                                               \
+    X(TRCD, "tRCD", "tRCD")                                           \
+    X(TRP, "tRP", "tRP")                       /* PRE -> ACT */       \
+    X(TRAS, "tRAS", "tRAS")                                           \
+    X(TCCDL, "tCCDL", "tCCDL")                                        \
+    X(TCCDS, "tCCDS", "tCCDS")                                        \
+    X(TRRD, "tRRD", "tRRD")                                           \
+    X(TWTR, "tWTR", "write-to-read (tCDLR)")                          \
+    X(TRTW, "tRTW", "read-to-write turnaround")                       \
+    X(TRC, "tRC", "tRC")                                              \
+    X(TWR, "tWR", "write recovery (tWR)")                             \
+    X(TRTP, "tRTP", "tBURST read-to-precharge")                       \
+    X(TRTPL, "tRTPL", "tRTPL")                                        \
+    X(TFAW, "tFAW", "tFAW")                                           \
+    X(TRFC, "tRFC", "tRFC")                    /* REF -> ACT */       \
+    X(REF_TRP, "tRP-ref", "tRP")               /* PRE -> REF */       \
+    X(REF_REF, "ref-ref", "REF-to-REF (tRFC)")                        \
+    X(TREFI, "tREFI", "refresh interval")                             \
+    X(DATA_BUS, "data-bus", "data bus")                               \
+    X(ROW, "wrong-row", "state: wrong row")    /* RD/WR to another row */ \
+    X(REF_OPEN, "ref-open", "state: bank open")  /* REF, banks open */
+#define DRAM_SHORTEN_ID(id, name, rule) DRAM_SHORTEN_##id,
+enum { DRAM_SHORTEN(DRAM_SHORTEN_ID) DRAM_SHORTEN_N };
+
+typedef struct {
+    /* clocks, kHz */
+    uint64_t clk_core, clk_icnt, clk_l2, clk_dram;
+
+    /* SMs */
+    unsigned n_sm;
+    unsigned max_warps, max_blocks, max_threads;   /* per SM */
+    unsigned regs;                                 /* registers per SM */
+    unsigned shmem;                                /* shared memory bytes per SM */
+    unsigned n_sched;                              /* warp schedulers per SM (issue width) */
+    unsigned sched;                                /* SCHED_* */
+    unsigned tl_active;                            /* two-level: active warps per scheduler */
+    unsigned swl;                                  /* static wavefront limiting: warps that may issue (0: all) */
+    unsigned lat_int, lat_fp, lat_dp, lat_sfu, lat_branch;   /* result latency by class, core cycles */
+    unsigned ii_dp, ii_sfu;                        /* initiation interval of the DP and SFU units */
+    unsigned lat_shmem;                            /* shared-memory access latency */
+    unsigned max_loads;                            /* outstanding load instructions per warp */
+
+    /* L1D per SM */
+    unsigned l1_sets, l1_ways, l1_line;
+    unsigned l1_mshr, l1_merge, l1_mq;
+    unsigned l1_lat;                               /* hit latency, core cycles */
+    unsigned l1_alloc;                             /* ALLOC_* */
+    unsigned l1_bypass;                            /* 1: global loads go to the L2 uncached */
+
+    /* MRPB (cmodel/mrpb.h) between each SM's coalescer and its L1D */
+    unsigned mrpb_on;                              /* 0 off (the baseline), 1 on */
+    unsigned mrpb_sig, mrpb_pol, mrpb_greedy;      /* modes: MRPB_SIG_*, MRPB_POL_*, greedy */
+    unsigned mrpb_flush, mrpb_byp, mrpb_reorder;   /* flush, MRPB_BYP_*, reorder */
+    unsigned mrpb_depth, mrpb_lat;                 /* Depth (entries per queue), Latency */
+
+    /* crossbar */
+    unsigned icnt_lat;                             /* icnt cycles, one way */
+    unsigned icnt_flit;                            /* bytes per flit */
+    unsigned icnt_buf;                             /* packets an ejection port buffers */
+
+    /* memory partitions and L2 */
+    unsigned n_mem;                                /* DRAM channels = memory partitions */
+    unsigned n_sub;                                /* L2 sub-partitions per partition */
+    unsigned l2_sets, l2_ways;
+    unsigned l2_mshr, l2_merge, l2_mq;
+    unsigned l2_lat;                               /* hit latency, L2 cycles */
+    unsigned l2_dram_lat;                          /* L2 -> DRAM controller path, L2 cycles */
+    unsigned l2_inq;                               /* requests queued from the crossbar */
+    unsigned l2_wfetch;                            /* a write miss fetches the line (l2.write_alloc=fetch) */
+
+    /* DRAM */
+    unsigned policy;                               /* DS_* of cmodel/dram_sched.h */
+    unsigned rdq, wrq, high_wm, low_wm;            /* dram_sched queues and watermarks */
+    unsigned bank_q;                               /* per-bank command queue entries */
+    dram_timing_t t;
+    unsigned buswidth;                             /* bytes per chip per transfer */
+    unsigned chips;                                /* chips per channel */
+    unsigned rows;                                 /* rows per bank */
+    unsigned row_bytes;                            /* bytes of a row across the channel's chips */
+    unsigned chan_shift;                           /* log2 of the channel interleave, bytes */
+    char map[65];                                  /* channel-local line-index bits, MSB first: R row,
+                                                      B bank, G bank group, C column ("" = R..RB..BC..C) */
+    unsigned addr_w;                               /* dram_sched block-address bits */
+    unsigned shorten;                              /* test knob: DRAM_SHORTEN_*, the rule the engine breaks */
+    unsigned perfect;                              /* 1: perfect DRAM (every request served at once) */
+
+    /* run */
+    uint64_t max_cycles;                           /* 0: no limit */
+    unsigned check_dram;                           /* run the legality checker on every command */
+    unsigned skip;                                 /* 1: skip units that cannot change (exact); 0: step every one */
+    unsigned test_break;                           /* test knob: 0 none, else 1 + the block (block.h) ... */
+    uint64_t test_break_cycle;                     /* ... whose C model is wrong at this cycle of each instance */
+
+    /* Where each key's value came from, indexed like the key table, for
+     * config_check's messages: "" the defaults, else a preset's name,
+     * "FILE:LINE" or "--set". Last, so CONFIG_VALUES_SIZE bytes compare values. */
+    char from[CONFIG_MAX_KEYS][CONFIG_FROM_LEN];
+} config_t;
+
+/* The bytes of a config_t that hold values (not where they came from). */
+#define CONFIG_VALUES_SIZE offsetof(config_t, from)
+
+/* The defaults: the thesis' GTX480-like GPU (preset gtx480-mib). */
+void config_defaults(config_t *c);
+/* MRPB on with MRPB Table 4's modes (mrpb=final). */
+void mrpb_final_modes(config_t *c);
+/* Apply a named preset (defaults first). 0, or 2 after a message listing the presets. */
+int config_preset(config_t *c, const char *name);
+/* 1 if name is a preset's. */
+int config_is_preset(const char *name);
+/* --config NAME|FILE: a preset, or else a GPGPU-Sim gpgpusim.config (read
+ * over the defaults; notes and strict as config_read_gpgpusim). A name that
+ * is no preset and no file gets a message saying which it could be. 0, or 2. */
+int config_load(config_t *c, const char *name, FILE *notes, int strict);
+/* Set one key=value; `where` names its origin in messages ("--set", "file:12").
+ * 0, or 2 after a message naming the key and the accepted values. */
+int config_set(config_t *c, const char *kv, const char *where);
+/* Read a GPGPU-Sim gpgpusim.config. Options the model has set their keys;
+ * options it knows but does not model are listed on one line on `notes` (may
+ * be NULL), or with strict are errors; any other option is an error (as in
+ * GPGPU-Sim). 0, or 2 after a "FILE:LINE: ..." message. */
+int config_read_gpgpusim(config_t *c, const char *path, FILE *notes, int strict);
+/* The GPGPU-Sim options the reader knows, one a line: what each sets, or
+ * that it is not modelled (--list-gpgpusim-options; docs/sim.md). */
+void config_print_gpgpusim_options(FILE *f);
+/* Cross-key checks (watermarks within queues, powers of two, ...). 0, or 2 after a message. */
+int config_check(const config_t *c);
+/* One line per key: name, value, help (--list-keys); or the values only (JSON uses config_each). */
+void config_print_keys(FILE *f, const config_t *c);
+void config_print_presets(FILE *f);
+/* Call fn for each key with its current value as text. */
+void config_each(const config_t *c, void (*fn)(void *u, const char *key, const char *value), void *u);
+
+extern const char *const config_preset_names[];
+extern const char *const config_break_names[];   /* run.test_break: none, then block names */
+
+#endif

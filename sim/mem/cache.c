@@ -1,0 +1,103 @@
+/* cache.c - tag array and MSHR table (cache.h). */
+#include "mem/cache.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int tags_init(tags_t *t, unsigned sets, unsigned ways)
+{
+    t->sets = sets;
+    t->ways = ways;
+    t->stamp = 0;
+    t->l = calloc((size_t)sets * ways, sizeof *t->l);
+    return t->l ? 0 : -1;
+}
+
+void tags_free(tags_t *t)
+{
+    free(t->l);
+    t->l = NULL;
+}
+
+cline_t *tags_find(tags_t *t, unsigned set, uint64_t line)
+{
+    cline_t *s = &t->l[(size_t)set * t->ways];
+    for (unsigned w = 0; w < t->ways; w++)
+        if (s[w].state != LINE_I && s[w].line == line)
+            return &s[w];
+    return NULL;
+}
+
+cline_t *tags_victim(tags_t *t, unsigned set)
+{
+    cline_t *s = &t->l[(size_t)set * t->ways], *v = NULL;
+    for (unsigned w = 0; w < t->ways; w++) {
+        if (s[w].state == LINE_I)
+            return &s[w];
+        if (s[w].state == LINE_V && (!v || s[w].lru < v->lru))
+            v = &s[w];
+    }
+    return v;
+}
+
+int mshr_init(mshr_t *m, unsigned entries, unsigned merge)
+{
+    m->entries = entries;
+    m->merge = merge;
+    m->used = 0;
+    m->e = calloc(entries, sizeof *m->e);
+    m->freel = calloc(entries, sizeof *m->freel);
+    uint32_t *w = calloc((size_t)entries * merge, sizeof *w);
+    if (!m->e || !m->freel || !w) {
+        free(w);
+        return -1;
+    }
+    for (unsigned i = 0; i < entries; i++) {
+        m->e[i].wait = w + (size_t)i * merge;
+        m->freel[i] = (uint16_t)(entries - 1 - i);   /* entry 0 is taken first */
+    }
+    m->nfree = entries;
+    return 0;
+}
+
+void mshr_free(mshr_t *m)
+{
+    if (m->e)
+        free(m->e[0].wait);
+    free(m->e);
+    free(m->freel);
+    m->e = NULL;
+    m->freel = NULL;
+}
+
+int mshr_find(const mshr_t *m, uint64_t line)
+{
+    for (unsigned i = 0; i < m->entries; i++)
+        if (m->e[i].valid && m->e[i].line == line)
+            return (int)i;
+    return -1;
+}
+
+int mshr_alloc(mshr_t *m, uint64_t line, uint32_t tag)
+{
+    if (!m->nfree)
+        return -1;
+    int i = m->freel[--m->nfree];
+    mshr_entry_t *e = &m->e[i];
+    e->line = line;
+    e->n = 1;
+    e->wait[0] = tag;
+    e->valid = 1;
+    m->used++;
+    return i;
+}
+
+void mshr_release(mshr_t *m, int i)
+{
+    m->e[i].valid = 0;
+    m->e[i].n = 0;
+    m->freel[m->nfree++] = (uint16_t)i;
+    m->used--;
+}
+
+const char *const rf_names[RF_N] = {"LINE_ALLOC_FAIL", "MSHR_ENRTY_FAIL", "MSHR_MERGE_ENRTY_FAIL", "MISS_QUEUE_FULL"};

@@ -1,0 +1,503 @@
+/* dram.c - a DRAM channel: dram_sched, per-bank command queues and the GDDR5
+ * command engine (dram.h; docs/sim.md "DRAM"). */
+#include "mem/dram.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bits.h"
+#include "block.h"
+
+/* Entries of a bank's command queue: dram.bank_queue, and three for the
+ * scheduler's pipeline (a bank is ready while it holds fewer than
+ * dram.bank_queue; see the readiness below). */
+#define BANK_SLOTS(cfg) ((cfg)->bank_q + 3)
+
+/* log2 of a power of two (banks, rows) */
+static unsigned log2u(uint64_t x) { return bits_clog2(x); }
+
+/* The engine refreshes every tREFI (never postponing). dram.test_shorten=tREFI:
+ * every tenth only, past the checker's limit of 8 postponed refreshes. */
+static uint64_t refresh_interval(const config_t *cfg)
+{
+    return (cfg->shorten == DRAM_SHORTEN_TREFI ? 10ull : 1ull) * cfg->t.tREFI;
+}
+
+dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2, unsigned nsub,
+                 const sim_blkopts_t *bo)
+{
+    dram_t *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->cfg = cfg;
+    d->ch = ch;
+    d->from_l2 = from_l2;
+    d->to_l2 = to_l2;
+    d->nsub = nsub;
+    unsigned atom = cfg->t.BL * cfg->buswidth * cfg->chips;
+    d->atoms = atom >= 128 ? 1 : 128 / atom;
+    d->bank = calloc(cfg->t.nbk, sizeof *d->bank);
+    d->cap_infl = cfg->rdq + cfg->t.nbk * BANK_SLOTS(cfg);
+    d->infl = calloc(d->cap_infl, sizeof *d->infl);
+    /* every read the channel holds has an L2 MSHR entry of one of its sub-partitions */
+    d->ret_cap = nsub * cfg->l2_mshr + 4;
+    d->ret_t = calloc(d->ret_cap, sizeof *d->ret_t);
+    d->ret_line = calloc(d->ret_cap, sizeof *d->ret_line);
+    d->ret_sub = calloc(d->ret_cap, sizeof *d->ret_sub);
+    if (!d->bank || !d->infl || !d->ret_t || !d->ret_line || !d->ret_sub)
+        goto fail;
+    for (unsigned b = 0; b < cfg->t.nbk; b++)
+        if (!(d->bank[b].q = calloc(BANK_SLOTS(cfg), sizeof *d->bank[b].q)))
+            goto fail;
+    d->next_ref = refresh_interval(cfg);
+
+    d->in.policy = cfg->policy;
+    d->scfg = (dram_sched_cfg_t){cfg->rdq, cfg->wrq, cfg->high_wm, cfg->low_wm, log2u(cfg->t.nbk) ? log2u(cfg->t.nbk) : 1,
+                                 log2u(cfg->rows) ? log2u(cfg->rows) : 1, cfg->addr_w};
+    const dram_sched_cfg_t *c = &d->scfg;
+    char params[160];
+    snprintf(params, sizeof params, "RdQ=%u WrQ=%u HighWM=%u LowWM=%u BankW=%u RowW=%u AddrW=%u", c->rdq, c->wrq,
+             c->high_wm, c->low_wm, c->bank_w, c->row_w, c->addr_w);
+    snprintf(d->label, sizeof d->label, "sim ch%u", ch);
+    /* the reset cycle takes the policy: it may change only in reset */
+    if (!(d->ls = sim_block_open(SIM_DRAM_SCHED, ch, params, d->label, &d->in, &d->out, bo)))
+        goto fail;
+    if (cfg->check_dram && !(d->chk = dck_new(&cfg->t, ch)))
+        goto fail;
+    return d;
+fail:
+    dram_free(d);
+    return NULL;
+}
+
+void dram_free(dram_t *d)
+{
+    if (!d)
+        return;
+    if (d->ls) {
+        ls_counts_t n;
+        ls_close(d->ls, &n);
+    }
+    if (d->bank)
+        for (unsigned b = 0; b < d->cfg->t.nbk; b++)
+            free(d->bank[b].q);
+    free(d->bank);
+    free(d->infl);
+    free(d->ret_t);
+    free(d->ret_line);
+    free(d->ret_sub);
+    if (d->chk)
+        dck_free(d->chk);
+    free(d);
+}
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* Cycle now + n, n may be negative (a bound already met): never below 0. */
+static uint64_t after(uint64_t now, int64_t n)
+{
+    int64_t c = (int64_t)now + n;
+    return c > 0 ? (uint64_t)c : 0;
+}
+
+/* A rule's bound n, one cycle shorter when dram.test_shorten names it (a
+ * test knob: the checker must notice). */
+static int64_t bound(const dram_t *d, unsigned rule, int64_t n)
+{
+    return d->cfg->shorten == rule ? n - 1 : n;
+}
+
+/* RD/WR: the column rules, and the data bus. The burst holds the bus from
+ * the command's latency (tCL, tWL) after it for tBURST cycles; the next
+ * burst of either kind starts when it ends, a write burst after a read burst
+ * tRTRS later (the read-to-write turnaround); a RD after a WR waits
+ * tWL + tBURST + tCDLR (write-to-read, command to command as GPGPU-Sim's
+ * tWTR; its read burst then starts tCL after the bus is free). All are
+ * folded into the channel's earliest RD and WR (rd_ok, wr_ok), so the engine
+ * looks at one earliest cycle per kind, not at the bursts in flight. */
+static void issue_col(dram_t *d, uint64_t now, dram_cmd_t cmd, bank_t *k, unsigned g)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    int64_t tb = dram_tburst(t), cl = t->tCL, wl = t->tWL;
+    int64_t lat = cmd == DCMD_RD ? cl : wl;   /* command to its burst */
+    int64_t bus = bound(d, DRAM_SHORTEN_DATA_BUS, lat + tb);   /* command to the end of its burst */
+    d->grp_col_ok[g] = max64(d->grp_col_ok[g], after(now, bound(d, DRAM_SHORTEN_TCCDL, t->tCCDL)));
+    d->col_ok = max64(d->col_ok, after(now, bound(d, DRAM_SHORTEN_TCCDS, t->tCCDS)));
+    d->rd_ok = max64(d->rd_ok, after(now, bus - cl));
+    d->wr_ok = max64(d->wr_ok, after(now, bus - wl));
+    if (cmd == DCMD_RD) {
+        d->wr_ok = max64(d->wr_ok, after(now, bound(d, DRAM_SHORTEN_TRTW, cl + tb + t->tRTRS - wl)));
+        k->pre_ok = max64(k->pre_ok, after(now, bound(d, DRAM_SHORTEN_TRTP, tb)));
+        d->grp_pre_ok[g] = max64(d->grp_pre_ok[g], after(now, bound(d, DRAM_SHORTEN_TRTPL, t->tRTPL)));
+        d->st.n_rd++;
+    } else {
+        d->rd_ok = max64(d->rd_ok, after(now, bound(d, DRAM_SHORTEN_TWTR, wl + tb + t->tCDLR)));
+        k->pre_ok = max64(k->pre_ok, after(now, bound(d, DRAM_SHORTEN_TWR, wl + tb + t->tWR)));
+        d->st.n_wr++;
+    }
+    d->st.data_cycles += (uint64_t)tb;
+}
+
+/* The engine's view of the rules: earliest cycles per bank, bank group and
+ * channel, raised by every command issued. */
+static void issue(dram_t *d, uint64_t now, dram_cmd_t cmd, unsigned b)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    bank_t *k = &d->bank[b];
+    switch (cmd) {
+    case DCMD_ACT:
+        k->open = 1;
+        k->col_ok = max64(k->col_ok, after(now, bound(d, DRAM_SHORTEN_TRCD, t->tRCD)));
+        k->pre_ok = max64(k->pre_ok, after(now, bound(d, DRAM_SHORTEN_TRAS, t->tRAS)));
+        k->act_ok = max64(k->act_ok, after(now, bound(d, DRAM_SHORTEN_TRC, t->tRC)));
+        d->act_ok = max64(d->act_ok, after(now, bound(d, DRAM_SHORTEN_TRRD, t->tRRD)));
+        d->faw[d->faw_n++ % 4] = now;
+        d->st.n_act++;
+        break;
+    case DCMD_PRE:
+        k->open = 0;
+        k->act_ok = max64(k->act_ok, after(now, bound(d, DRAM_SHORTEN_TRP, t->tRP)));
+        d->ref_ok = max64(d->ref_ok, after(now, bound(d, DRAM_SHORTEN_REF_TRP, t->tRP)));
+        d->st.n_pre++;
+        break;
+    case DCMD_RD:
+    case DCMD_WR:
+        issue_col(d, now, cmd, k, dram_bank_group(t, b));
+        break;
+    case DCMD_REF: {
+        uint64_t rfc = after(now, bound(d, DRAM_SHORTEN_TRFC, t->tRFC));
+        for (unsigned i = 0; i < t->nbk; i++)
+            d->bank[i].act_ok = max64(d->bank[i].act_ok, rfc);
+        /* the next REF no earlier than this one's end (REF -> REF >= tRFC) */
+        d->ref_ok = max64(d->ref_ok, after(now, bound(d, DRAM_SHORTEN_REF_REF, t->tRFC)));
+        d->st.n_ref++;
+        break;
+    }
+    }
+}
+
+static int check(dram_t *d, uint64_t now, dram_cmd_t cmd, unsigned b, unsigned row)
+{
+    char msg[256];
+    if (d->chk && dck_command(d->chk, now, cmd, b, row, msg, sizeof msg)) {
+        fprintf(stderr, "memsched sim: DRAM timing violation: %s\n", msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* The earliest cycle for an ACT to any bank: tRRD and the four-activate window. */
+static uint64_t act_earliest(const dram_t *d)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    uint64_t e = d->act_ok;
+    if (t->tFAW && d->faw_n >= 4)
+        e = max64(e, after(d->faw[d->faw_n % 4], bound(d, DRAM_SHORTEN_TFAW, t->tFAW)));
+    return e;
+}
+
+/* Refresh (tREFI > 0): once due, no ACT; close the open banks; REF when all
+ * are closed and the precharges have settled. 1 while a refresh is pending. */
+static int refresh(dram_t *d, uint64_t now, int *issued)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    if (!t->tREFI || now < d->next_ref)
+        return 0;
+    for (unsigned b = 0; b < t->nbk; b++) {
+        bank_t *k = &d->bank[b];
+        if (k->open && d->cfg->shorten != DRAM_SHORTEN_REF_OPEN) {   /* knob: REF with banks open */
+            if (!*issued && now >= k->pre_ok && now >= d->grp_pre_ok[dram_bank_group(t, b)]) {
+                if (check(d, now, DCMD_PRE, b, k->row))
+                    return -1;
+                issue(d, now, DCMD_PRE, b);
+                *issued = 1;
+            }
+            return 1;
+        }
+    }
+    if (*issued || now < d->ref_ok)   /* tRP after the last precharge */
+        return 1;
+    if (check(d, now, DCMD_REF, 0, 0))
+        return -1;
+    issue(d, now, DCMD_REF, 0);
+    *issued = 1;
+    d->next_ref += refresh_interval(d->cfg);
+    return 1;
+}
+
+/* One command per cycle: the first bank, round-robin from the one after the
+ * last to issue, whose head request can take its next command now. */
+static int engine(dram_t *d, uint64_t now)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    int issued = 0;
+    int ref = refresh(d, now, &issued);
+    if (ref < 0)
+        return 1;
+    if (d->cfg->skip && now < d->eng_next)   /* no head can take its command yet (exact: see below) */
+        return 0;
+    /* Without a refresh, the rules' earliest cycles change only when a
+     * command issues, and the heads only then or when an empty bank queue
+     * takes a request (which clears eng_next): after a cycle with no command,
+     * none can issue before the earliest head's earliest cycle. */
+    uint64_t first = UINT64_MAX;
+    unsigned nbk = t->nbk, b = d->rr;
+    for (unsigned i = 0; i < nbk && !issued; i++, b = b + 1 == nbk ? 0 : b + 1) {
+        bank_t *k = &d->bank[b];
+        if (!k->n)
+            continue;
+        bank_req_t *r = &k->q[k->head];
+        unsigned g = dram_bank_group(t, b);
+        dram_cmd_t cmd;
+        uint64_t e;
+        if (k->open && (k->row == r->row || d->cfg->shorten == DRAM_SHORTEN_ROW)) {   /* knob: any row hits */
+            cmd = r->write ? DCMD_WR : DCMD_RD;
+            e = max64(max64(k->col_ok, d->grp_col_ok[g]), max64(d->col_ok, r->write ? d->wr_ok : d->rd_ok));
+        } else if (k->open) {
+            cmd = DCMD_PRE;
+            e = max64(k->pre_ok, d->grp_pre_ok[g]);
+        } else {
+            cmd = DCMD_ACT;
+            e = max64(k->act_ok, act_earliest(d));
+            if (ref)
+                continue;
+        }
+        if (now < e) {
+            if (e < first)
+                first = e;
+            continue;
+        }
+        if (check(d, now, cmd, b, r->row))
+            return 1;
+        issue(d, now, cmd, b);
+        issued = 1;
+        d->rr = b + 1 == nbk ? 0 : b + 1;
+        if (cmd == DCMD_ACT) {
+            k->row = r->row;
+            r->acted = 1;
+        } else if (cmd == DCMD_RD || cmd == DCMD_WR) {
+            if (--r->atoms)
+                continue;
+            if (!r->acted)
+                d->st.row_hits++;
+            if (cmd == DCMD_RD) {
+                d->st.rd_req++;
+                unsigned j = d->ret_head + d->ret_n;
+                if (j >= d->ret_cap)
+                    j -= d->ret_cap;
+                d->ret_t[j] = now + t->tCL + dram_tburst(t);
+                d->ret_line[j] = r->line;
+                d->ret_sub[j] = r->sub;
+                d->ret_n++;
+            } else {
+                d->st.wr_req++;
+                d->queued--;
+            }
+            k->head = k->head + 1 == BANK_SLOTS(d->cfg) ? 0 : k->head + 1;
+            d->busy_banks -= --k->n == 0;
+        }
+    }
+    d->eng_next = issued || t->tREFI ? 0 : first;
+    return 0;
+}
+
+/* Offer dram_sched this cycle's heads of the L2 -> DRAM paths: the first
+ * ready read, write and dummy, sub-partitions in round-robin order. */
+static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
+{
+    dram_sched_in_t *in = &d->in;
+    in->rd_valid = in->wr_valid = in->dm_valid = 0;
+    who[0] = who[1] = who[2] = -1;
+    /* the round-robin start follows the cycle number (as the crossbar's), so
+     * a skipped idle cycle changes nothing: stepping and skipping agree */
+    for (unsigned i = 0, s = (unsigned)(now % d->nsub); i < d->nsub; i++, s = s + 1 == d->nsub ? 0 : s + 1) {
+        rq_t *q = d->from_l2[s];
+        if (!rq_ready(q, l2_now))
+            continue;
+        req_t *r = rq_head(q);
+        uint64_t blk = r->blk;
+        unsigned bank = r->bank, row = r->row;
+        uint64_t age = now - r->t_dram;
+        if (age > DS_AGE_MAX)
+            age = DS_AGE_MAX;
+        if (r->dummy) {
+            if (who[2] < 0) {
+                who[2] = (int)s;
+                in->dm_valid = 1;
+                in->dm_addr = blk;
+                in->dm_len = r->len;
+                in->dm_age = r->age;
+            }
+        } else if (r->type == REQ_WR) {
+            if (who[1] < 0) {
+                who[1] = (int)s;
+                in->wr_valid = 1;
+                in->wr_addr = blk;
+                in->wr_bank = bank;
+                in->wr_row = row;
+            }
+        } else if (who[0] < 0) {
+            who[0] = (int)s;
+            in->rd_valid = 1;
+            in->rd_addr = blk;
+            in->rd_bank = bank;
+            in->rd_row = row;
+            in->rd_age = age;
+        }
+    }
+}
+
+/* dram.perfect (the MIB thesis' perfect DRAM, its Figure 5.1): every request
+ * that reaches the controller is served in the cycle it arrives, with no
+ * bank, bus or queue limit; a read's data goes back to its sub-partition like
+ * any read's (the next L2 cycle), writes and dummies end here. dram_sched,
+ * the banks and the command engine are not used. */
+static int perfect(dram_t *d, uint64_t now, uint64_t l2_now)
+{
+    for (unsigned s = 0; s < d->nsub; s++) {
+        rq_t *q = d->from_l2[s];
+        while (rq_ready(q, l2_now)) {
+            req_t *r = rq_head(q);
+            if (!r->dummy && r->type != REQ_WR) {
+                if (rq_full(d->to_l2[s]))
+                    break;   /* the fill path is full: the rest next cycle */
+                req_t f = {.line = r->line, .type = REQ_RD};
+                req_map(d->cfg, &f);
+                rq_push(d->to_l2[s], &f, l2_now + 1);
+                if (d->wake)
+                    d->wake[s] = *d->wake_min = 0;
+                d->st.rd_req++;
+                d->st.rd_latency_sum += 0;
+            } else if (!r->dummy) {
+                d->st.wr_req++;
+            }
+            rq_pop(q);
+        }
+    }
+    (void)now;
+    return 0;
+}
+
+uint64_t dram_next(const dram_t *d, uint64_t now)
+{
+    if (d->queued || d->sched_live || d->cfg->t.tREFI)
+        return now + 1;
+    for (unsigned s = 0; s < d->nsub; s++)
+        if (!rq_empty(d->from_l2[s]))
+            return now + 1;
+    return UINT64_MAX;   /* idle until an L2 slice sends a request */
+}
+
+int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
+{
+    const config_t *cfg = d->cfg;
+    d->st.cycles = now + 1;   /* one per DRAM cycle, run or skipped */
+    /* An idle channel (nothing queued, nothing arriving, no refresh due)
+     * changes no state in a cycle: skip it. */
+    if (cfg->skip && !d->queued && !d->sched_live && !cfg->t.tREFI) {
+        int arriving = 0;
+        for (unsigned s = 0; s < d->nsub; s++)
+            arriving |= !rq_empty(d->from_l2[s]);
+        if (!arriving)
+            return 0;
+    }
+    /* completed reads go back to their sub-partition (next L2 cycle) */
+    while (d->ret_n && d->ret_t[d->ret_head] <= now) {
+        uint64_t line = d->ret_line[d->ret_head];
+        rq_t *q = d->to_l2[d->ret_sub[d->ret_head] % d->nsub];
+        if (rq_full(q))
+            break;
+        req_t r = {.line = line, .type = REQ_RD};
+        req_map(cfg, &r);
+        rq_push(q, &r, l2_now + 1);
+        if (d->wake)
+            d->wake[d->ret_sub[d->ret_head] % d->nsub] = *d->wake_min = 0;
+        d->ret_head = d->ret_head + 1 == d->ret_cap ? 0 : d->ret_head + 1;
+        d->ret_n--;
+        d->queued--;
+    }
+    if (cfg->perfect)
+        return perfect(d, now, l2_now);
+    int who[3];
+    offer(d, now, l2_now, who);
+    /* dram_sched with nothing queued, no input and not draining keeps its
+     * state through a clock edge: skip it (exact; its bank_ready register
+     * goes stale, but the first cycle after has empty queues to shortlist) */
+    int work = d->in.rd_valid || d->in.wr_valid || d->in.dm_valid || d->sched_live || !cfg->skip;
+    if (work) {
+        /* bank_ready is registered in the scheduler: the readiness given now
+         * is used by next cycle's shortlist, whose request is chosen the
+         * cycle after and handed over (sched_*) the cycle after that, while
+         * the ones shown now and in the next two cycles may go to the same
+         * bank: a bank is ready with room for four, so each queue has
+         * bank_q + 3 entries (docs/dram_sched.md, "Pipeline"). */
+        uint64_t ready = 0;
+        for (unsigned b = 0; b < cfg->t.nbk; b++)
+            if (d->bank[b].n < cfg->bank_q)
+                ready |= 1ull << b;
+        d->in.bank_ready = ready;
+        ls_set_time(d->ls, now);
+        if (ls_eval_io(d->ls, 1, &d->in, &d->out))
+            return 1;
+        dram_sched_account(&d->scfg, &d->in, &d->out, &d->st.sched);
+        if (d->dt)
+            dtrace_dram(d->dt, d->ch, now, &d->out);
+        if (d->in.rd_valid && d->out.rd_ready) {
+            rq_t *q = d->from_l2[who[0]];
+            d->infl[d->ninfl].blk = d->in.rd_addr;
+            d->infl[d->ninfl].line = rq_head(q)->line;
+            d->infl[d->ninfl].sub = rq_head(q)->sub;
+            d->infl[d->ninfl].t = now;
+            d->ninfl++;
+            rq_pop(q);
+            d->queued++;
+        }
+        if (d->in.wr_valid && d->out.wr_ready) {
+            rq_pop(d->from_l2[who[1]]);
+            d->queued++;
+        }
+        if (d->in.dm_valid && d->out.dm_ready)
+            rq_pop(d->from_l2[who[2]]);
+        if (d->out.sched_valid) {
+            bank_t *k = &d->bank[d->out.sched_bank];
+            unsigned j = k->head + k->n;
+            if (j >= BANK_SLOTS(cfg))
+                j -= BANK_SLOTS(cfg);
+            bank_req_t *r = &k->q[j];
+            r->blk = d->out.sched_addr;
+            r->row = (unsigned)d->out.sched_row;
+            r->write = (uint8_t)d->out.sched_write;
+            r->atoms = (uint8_t)d->atoms;
+            r->acted = 0;
+            r->line = 0;
+            if (!r->write) {
+                for (unsigned i = 0; i < d->ninfl; i++)
+                    if (d->infl[i].blk == r->blk) {
+                        r->line = d->infl[i].line;
+                        r->sub = d->infl[i].sub;
+                        d->st.rd_latency_sum += now - d->infl[i].t;
+                        d->infl[i] = d->infl[--d->ninfl];
+                        break;
+                    }
+            }
+            if (!k->n)
+                d->eng_next = 0;   /* a new head */
+            d->busy_banks += k->n++ == 0;
+        }
+        if (ls_tick(d->ls))
+            return 1;
+        /* after this edge the queues can hold something only if they did
+         * before it or took a request in it; write drain ends with them
+         * empty; a dummy taken in is registered and searched (applied or
+         * dropped) in the next cycle, which must therefore run */
+        d->sched_live = d->out.rd_count || d->out.wr_count || d->out.drain ||
+                        (d->in.rd_valid && d->out.rd_ready) || (d->in.wr_valid && d->out.wr_ready) ||
+                        (d->in.dm_valid && d->out.dm_ready);
+    }
+    if (d->busy_banks) {
+        d->st.busy_banks_sum += d->busy_banks;
+        d->st.busy_cycles++;
+    }
+    return engine(d, now);
+}

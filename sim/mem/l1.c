@@ -1,0 +1,181 @@
+/* l1.c - the L1 data cache (l1.h; docs/sim.md "L1D"). */
+#include "mem/l1.h"
+
+#include <stdlib.h>
+
+#include "mem/addrmap.h"
+
+static int done_init(struct l1_done *d, unsigned cap)
+{
+    d->cap = cap;
+    d->head = d->n = 0;
+    d->tag = calloc(cap, sizeof *d->tag);
+    d->at = calloc(cap, sizeof *d->at);
+    return d->tag && d->at ? 0 : -1;
+}
+
+static void done_free(struct l1_done *d)
+{
+    free(d->tag);
+    free(d->at);
+}
+
+int l1_init(l1_t *l, const config_t *cfg)
+{
+    l->cfg = cfg;
+    /* hits: one access per cycle, each done after the hit latency;
+     * fills: every MSHR entry's waiters, plus the direct replies */
+    if (done_init(&l->hits, cfg->l1_lat + 2) || done_init(&l->fills, cfg->l1_mshr * cfg->l1_merge + 64) ||
+        tags_init(&l->tags, cfg->l1_sets, cfg->l1_ways) || mshr_init(&l->mshr, cfg->l1_mshr, cfg->l1_merge) ||
+        rq_init(&l->mq, cfg->l1_mq))
+        return -1;
+    return 0;
+}
+
+void l1_free(l1_t *l)
+{
+    tags_free(&l->tags);
+    mshr_free(&l->mshr);
+    rq_free(&l->mq);
+    done_free(&l->hits);
+    done_free(&l->fills);
+}
+
+/* The SM drains both rings every cycle, so they never overflow (abort if a
+ * change breaks that: a lost completion would hang a warp silently). */
+static void done_push(struct l1_done *d, uint32_t tag, uint64_t at)
+{
+    if (d->n == d->cap)
+        abort();
+    unsigned i = d->head + d->n;
+    if (i >= d->cap)
+        i -= d->cap;
+    d->tag[i] = tag;
+    d->at[i] = at;
+    d->n++;
+}
+
+static l1_res_t fail(l1_t *l, int why)
+{
+    l->st.resfail[why]++;
+    l->fail_reason = why;
+    return L1_FAIL;
+}
+
+static l1_res_t send(l1_t *l, req_t *r, uint64_t now)
+{
+    if (rq_full(&l->mq))
+        return fail(l, RF_MISS_QUEUE);
+    r->t_core = now;
+    req_map(l->cfg, r);   /* where it goes: mapped once, when it leaves the SM */
+    rq_push(&l->mq, r, now + 1);
+    l->st.sent += r->type == REQ_RD || r->type == REQ_ATOM;
+    return L1_SENT;
+}
+
+/* The MRPB's bypass path: a read for the L2, uncached (it fills no line; the
+ * reply goes straight to its load record). Not an L1D access: refused only
+ * while the miss queue it shares is full, and not counted as a reservation
+ * fail (the MRPB counts its bypasses). */
+l1_res_t l1_bypass(l1_t *l, req_t *r, uint64_t now)
+{
+    if (rq_full(&l->mq))
+        return L1_FAIL;
+    r->direct = 1;
+    r->t_core = now;
+    req_map(l->cfg, r);
+    rq_push(&l->mq, r, now + 1);
+    l->st.sent++;
+    return L1_SENT;
+}
+
+/* Stores: write-evict (a hit invalidates the line), no write-allocate; the
+ * write goes to the L2. Atomics and bypassed loads go to the L2 too. */
+l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
+{
+    unsigned set = (unsigned)(r->line % l->tags.sets);
+    int t = r->type;
+    if (t != REQ_RD || l->cfg->l1_bypass) {
+        l1_res_t res = send(l, r, now);
+        if (res == L1_SENT) {
+            l->st.acc[t]++;
+            cline_t *c = t == REQ_RD ? NULL : tags_find(&l->tags, set, r->line);
+            if (c && c->state == LINE_V) {
+                c->state = LINE_I;   /* write-evict */
+                l->st.hit[t]++;
+            } else {
+                l->st.miss[t]++;
+            }
+        }
+        return res;
+    }
+    int on_fill = l->cfg->l1_alloc == ALLOC_ON_FILL;
+    cline_t *c = tags_find(&l->tags, set, r->line);
+    if (c && c->state == LINE_V) {
+        tags_touch(&l->tags, c);
+        l->st.acc[t]++;
+        l->st.hit[t]++;
+        done_push(&l->hits, r->tag, now + l->cfg->l1_lat);
+        return L1_HIT;
+    }
+    int m = c ? c->mshr : (on_fill ? mshr_find(&l->mshr, r->line) : -1);
+    if (m >= 0) {   /* the line is being fetched */
+        if (mshr_merge(&l->mshr, m, r->tag))
+            return fail(l, RF_MSHR_MERGE);
+        l->st.acc[t]++;
+        l->st.pending_hit++;
+        return L1_MERGED;
+    }
+    cline_t *v = NULL;
+    if (!on_fill && !(v = tags_victim(&l->tags, set)))
+        return fail(l, RF_LINE_ALLOC);
+    if (rq_full(&l->mq))
+        return fail(l, RF_MISS_QUEUE);
+    m = mshr_alloc(&l->mshr, r->line, r->tag);
+    if (m < 0)
+        return fail(l, RF_MSHR_ENTRY);
+    if (v) {
+        if (v->state == LINE_V)
+            l->st.evictions++;
+        v->state = LINE_R;
+        v->line = r->line;
+        v->mshr = (uint16_t)m;
+        tags_touch(&l->tags, v);
+    }
+    req_t q = *r;
+    q.tag = (uint32_t)m;
+    q.direct = 0;
+    q.t_core = now;
+    req_map(l->cfg, &q);
+    rq_push(&l->mq, &q, now + 1);
+    l->st.sent++;
+    l->st.acc[t]++;
+    l->st.miss[t]++;
+    return L1_MISS;
+}
+
+void l1_fill(l1_t *l, const req_t *r, uint64_t now)
+{
+    l->st.replies++;
+    if (r->direct) {
+        done_push(&l->fills, r->tag, now);
+        return;
+    }
+    mshr_entry_t *e = &l->mshr.e[r->tag];
+    unsigned set = (unsigned)(e->line % l->tags.sets);
+    cline_t *c;
+    if (l->cfg->l1_alloc == ALLOC_ON_FILL) {
+        c = tags_victim(&l->tags, set);   /* never NULL: no line is ever reserved */
+        if (c->state == LINE_V)
+            l->st.evictions++;
+    } else {
+        c = tags_find(&l->tags, set, e->line);
+    }
+    c->state = LINE_V;
+    c->line = e->line;
+    tags_touch(&l->tags, c);
+    l->st.fills++;
+    for (unsigned i = 0; i < e->n; i++)
+        done_push(&l->fills, e->wait[i], now);
+    mshr_release(&l->mshr, (int)r->tag);
+}

@@ -1,0 +1,62 @@
+/* l1.h - the L1 data cache of one SM: sets x ways, LRU, allocate on miss (or
+ * on fill), write-evict and no write-allocate, MSHRs with a merge limit, a
+ * miss queue towards the crossbar, a bypass path. One access per core cycle
+ * (the SM's memory pipeline); a refused access is retried by the pipeline.
+ *
+ * Completions come out as the tags (load records) of the SM's loads: a hit
+ * after the hit latency, a miss when its line's reply arrives. */
+#ifndef MEMSCHED_SIM_L1_H
+#define MEMSCHED_SIM_L1_H
+
+#include "mem/cache.h"
+#include "io/config.h"
+#include "mem/queue.h"
+
+typedef enum { L1_HIT, L1_MISS, L1_MERGED, L1_SENT, L1_FAIL } l1_res_t;
+
+typedef struct {
+    const config_t *cfg;
+    tags_t tags;
+    mshr_t mshr;
+    rq_t mq;                 /* miss queue: requests for the crossbar (ready = core cycle) */
+    /* completed load tags, ready at a core cycle: hits (after the hit latency)
+     * and fills (at once), each ring in time order */
+    struct l1_done {
+        uint32_t *tag;
+        uint64_t *at;
+        unsigned cap, head, n;
+    } hits, fills;
+    cache_stats_t st;
+    int fail_reason;         /* RF_* of the last L1_FAIL */
+} l1_t;
+
+int  l1_init(l1_t *l, const config_t *cfg);
+void l1_free(l1_t *l);
+/* One access from the memory pipeline at core cycle `now`. r->type, line,
+ * tag (the load record), sm, sub, t_core, t_dram are set by the caller. */
+l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now);
+/* The MRPB's bypass path: read r (type REQ_RD) to the L2 without the L1D:
+ * L1_SENT, or L1_FAIL while the miss queue is full. */
+l1_res_t l1_bypass(l1_t *l, req_t *r, uint64_t now);
+/* A reply from the crossbar (a read's line, or an atomic's result). */
+void l1_fill(l1_t *l, const req_t *r, uint64_t now);
+/* The next completed load tag at `now`, or -1. */
+static inline int64_t l1_done_pop(struct l1_done *d, uint64_t now)
+{
+    if (!d->n || d->at[d->head] > now)
+        return -1;
+    uint32_t t = d->tag[d->head];
+    if (++d->head == d->cap)
+        d->head = 0;
+    d->n--;
+    return t;
+}
+static inline int64_t l1_done(l1_t *l, uint64_t now)
+{
+    int64_t t = l1_done_pop(&l->fills, now);
+    return t >= 0 ? t : l1_done_pop(&l->hits, now);
+}
+/* Nothing in flight (MSHRs, miss queue, completions). */
+static inline int l1_idle(const l1_t *l) { return !l->mshr.used && rq_empty(&l->mq) && !l->hits.n && !l->fills.n; }
+
+#endif

@@ -1,0 +1,341 @@
+/* l2.c - an L2 sub-partition (l2.h; docs/sim.md "L2"). */
+#include "mem/l2.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "block.h"
+#include "dram_sched.h"   /* the DRAM policies (a MIB policy runs the mib_l2 block) */
+#include "mem/addrmap.h"
+
+static int is_mib(const config_t *cfg) { return cfg->policy >= DS_MSHR_M; }
+
+int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, const sim_blkopts_t *bo)
+{
+    memset(l, 0, sizeof *l);
+    l->cfg = cfg;
+    l->id = id;
+    l->in = in;
+    l->fill_m = -1;
+    l->wreq = calloc((size_t)cfg->l2_mshr * cfg->l2_merge, sizeof *l->wreq);
+    if (!l->wreq || tags_init(&l->tags, cfg->l2_sets, cfg->l2_ways) ||
+        mshr_init(&l->mshr, cfg->l2_mshr, cfg->l2_merge) || rq_init(&l->mq, cfg->l2_mq) ||
+        rq_init(&l->rop, cfg->l2_lat + cfg->l2_inq) || rq_init(&l->reply, cfg->l2_merge + 4) ||
+        rq_init(&l->to_dram, cfg->l2_dram_lat + 2) || rq_init(&l->fill, cfg->rdq + cfg->t.nbk * (cfg->bank_q + 2) + 8)) {
+        fprintf(stderr, "memsched sim: out of memory\n");
+        return -1;
+    }
+    if (is_mib(cfg)) {
+        char params[64];
+        snprintf(params, sizeof params, "Entries=%u AddrW=%u", cfg->l2_mshr, cfg->addr_w);
+        snprintf(l->label, sizeof l->label, "sim l2.%u", id);
+        if (!(l->mib = sim_block_open(SIM_MIB_L2, id, params, l->label, &l->min, &l->mout, bo)))
+            return -1;
+    }
+    return 0;
+}
+
+void l2_free(l2_t *l)
+{
+    if (l->mib) {
+        ls_counts_t n;
+        ls_close(l->mib, &n);
+    }
+    tags_free(&l->tags);
+    mshr_free(&l->mshr);
+    free(l->wreq);
+    rq_free(&l->mq);
+    rq_free(&l->rop);
+    rq_free(&l->reply);
+    rq_free(&l->to_dram);
+    rq_free(&l->fill);
+}
+
+int l2_idle(const l2_t *l)
+{
+    return !l->mshr.used && rq_empty(&l->mq) && rq_empty(&l->rop) && rq_empty(&l->reply) &&
+           rq_empty(&l->to_dram) && rq_empty(&l->fill);
+}
+
+
+static uint64_t age15(uint64_t now, uint64_t t0)
+{
+    uint64_t a = now - t0;
+    return a > MIB_AGE_MAX ? MIB_AGE_MAX : a;
+}
+
+/* A DRAM fill: the line becomes valid and every request merged into its
+ * MSHR entry is answered (as many as the reply queue takes this cycle; the
+ * rest in the next cycles). */
+static void do_fill(l2_t *l, uint64_t now)
+{
+    if (!rq_ready(&l->fill, now))
+        return;
+    if (l->fill_m < 0) {
+        const req_t *f = rq_head(&l->fill);
+        unsigned set = (unsigned)(f->blk / l->cfg->n_sub % l->tags.sets);
+        cline_t *c = tags_find(&l->tags, set, f->line);   /* reserved: never a victim */
+        l->fill_m = c->mshr;
+        l->fill_line = c;
+        c->state = LINE_V;
+        l->st.c.fills++;
+        l->st.c.replies++;
+    }
+    int m = l->fill_m;
+    mshr_entry_t *e = &l->mshr.e[m];
+    while (l->fill_k < e->n) {
+        req_t *w = &l->wreq[(size_t)m * l->cfg->l2_merge + l->fill_k];
+        if (w->type == REQ_RD || w->type == REQ_ATOM) {
+            if (rq_full(&l->reply))
+                return;
+            req_t r = *w;
+            r.reply = 1;
+            rq_push(&l->reply, &r, now + 1);
+        }
+        if (w->type != REQ_RD)
+            l->fill_dirty = 1;
+        l->fill_k++;
+    }
+    unsigned n = e->n > 16 ? 16 : e->n;
+    l->st.merge_hist[n]++;
+    if (l->mib) {
+        l->min.release_valid = 1;
+        l->min.release_slot = (uint64_t)m;
+    }
+    /* the line may have been replaced while replies waited: mark it dirty only if still there */
+    if (l->fill_dirty && l->fill_line->state == LINE_V && l->fill_line->line == e->line)
+        l->fill_line->dirty = 1;
+    l->live_len[n]--;
+    mshr_release(&l->mshr, m);
+    l->fill_k = 0;
+    l->fill_m = -1;
+    l->fill_dirty = 0;
+    rq_pop(&l->fill);
+}
+
+/* A victim for `set`: write it back first if dirty. NULL if every way is
+ * reserved (counted), or if the miss queue cannot take the write-back. */
+static cline_t *victim(l2_t *l, unsigned set, unsigned mq_need, uint64_t dram_now, int t)
+{
+    cline_t *v = tags_victim(&l->tags, set);
+    if (!v) {
+        l->st.c.resfail[RF_LINE_ALLOC]++;
+        return NULL;
+    }
+    int wb = v->state == LINE_V && v->dirty;
+    if (l->mq.n + mq_need + (unsigned)wb > l->mq.cap) {
+        l->st.c.resfail[RF_MISS_QUEUE]++;
+        return NULL;
+    }
+    (void)t;
+    if (v->state == LINE_V)
+        l->st.c.evictions++;
+    if (wb) {
+        req_t w = {.line = v->line, .type = REQ_WR, .t_dram = dram_now};
+        req_map(l->cfg, &w);
+        rq_push(&l->mq, &w, 0);
+        l->st.c.writebacks++;
+    }
+    v->dirty = 0;
+    return v;
+}
+
+/* One request from the crossbar. 1 when it was taken. */
+static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
+{
+    if (!rq_ready(&l->rop, now))
+        return 0;
+    req_t *r = rq_head(&l->rop);
+    const config_t *cfg = l->cfg;
+    int t = r->type;
+    unsigned set = (unsigned)(r->blk / cfg->n_sub % l->tags.sets);
+    cline_t *c = tags_find(&l->tags, set, r->line);
+    if (t == REQ_WR && !cfg->l2_wfetch) {   /* write-back, write-allocate: the line is written whole, no fetch */
+        int miss = !c;
+        if (miss && !(c = victim(l, set, 0, dram_now, t)))
+            return 0;
+        l->st.c.acc[t]++;
+        if (miss) {
+            l->st.c.miss[t]++;
+            c->state = LINE_V;
+            c->line = r->line;
+        } else {
+            l->st.c.hit[t]++;
+        }
+        c->dirty = 1;
+        tags_touch(&l->tags, c);
+        rq_pop(&l->rop);
+        return 1;
+    }
+    int answer = t == REQ_RD || t == REQ_ATOM;   /* writes (l2.write_alloc=fetch) and reductions: no reply */
+    if (c && c->state == LINE_V) {
+        if (answer && rq_full(&l->reply))
+            return 0;
+        l->st.c.acc[t]++;
+        l->st.c.hit[t]++;
+        if (t != REQ_RD)
+            c->dirty = 1;
+        tags_touch(&l->tags, c);
+        if (answer) {
+            req_t q = *r;
+            q.reply = 1;
+            rq_push(&l->reply, &q, now + 1);
+        }
+        rq_pop(&l->rop);
+        return 1;
+    }
+    if (c) {   /* reserved: merge into the MSHR entry fetching it */
+        int m = c->mshr;
+        mshr_entry_t *e = &l->mshr.e[m];
+        if (e->n == cfg->l2_merge) {
+            l->st.c.resfail[RF_MSHR_MERGE]++;
+            return 0;
+        }
+        l->wreq[(size_t)m * cfg->l2_merge + e->n] = *r;
+        l->live_len[e->n > 16 ? 16 : e->n]--;
+        mshr_merge(&l->mshr, m, 0);
+        l->live_len[e->n > 16 ? 16 : e->n]++;
+        l->st.c.acc[t]++;
+        l->st.c.pending_hit++;
+        if (l->mib) {
+            l->min.merge_valid = 1;
+            l->min.merge_slot = (uint64_t)m;
+            l->min.merge_age = age15(dram_now, r->t_dram);
+        }
+        rq_pop(&l->rop);
+        return 1;
+    }
+    if (l->mshr.nfree == 0) {
+        l->st.c.resfail[RF_MSHR_ENTRY]++;
+        return 0;
+    }
+    cline_t *v = victim(l, set, 1, dram_now, t);
+    if (!v)
+        return 0;
+    int m = mshr_alloc(&l->mshr, r->line, 0);
+    l->live_len[1]++;
+    l->wreq[(size_t)m * cfg->l2_merge] = *r;
+    v->state = LINE_R;
+    v->line = r->line;
+    v->mshr = (uint16_t)m;
+    v->dirty = 0;
+    tags_touch(&l->tags, v);
+    req_t q = *r;
+    q.type = REQ_RD;
+    l->st.c.sent++;
+    rq_push(&l->mq, &q, 0);
+    l->st.c.acc[t]++;
+    l->st.c.miss[t]++;
+    if (l->mib) {
+        l->min.alloc_valid = 1;
+        l->min.alloc_slot = (uint64_t)m;
+        l->min.alloc_addr = r->blk & ((1ull << cfg->addr_w) - 1);
+    }
+    rq_pop(&l->rop);
+    return 1;
+}
+
+static void wake_dram(l2_t *l)
+{
+    if (l->dram_wake)
+        *l->dram_wake = *l->dram_wake_min = 0;
+}
+
+/* The miss queue (behind the MIB's dummies) into the L2 -> DRAM path. */
+static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
+{
+    const config_t *cfg = l->cfg;
+    int room = !rq_full(&l->to_dram);
+    if (!l->mib) {
+        if (room && !rq_empty(&l->mq)) {
+            rq_push(&l->to_dram, rq_head(&l->mq), now + cfg->l2_dram_lat);
+            wake_dram(l);
+            rq_pop(&l->mq);
+        }
+        return 0;
+    }
+    mib_l2_in_t *in = &l->min;
+    /* No event and no live MSHR entry (so no MIB entry with news): the MIB
+     * keeps its state through the clock edge; skip it (exact). */
+    int any = in->alloc_valid || in->merge_valid || in->release_valid || l->mshr.used || !rq_empty(&l->mq);
+    if (!any && cfg->skip)
+        return 0;
+    in->mq_valid = !rq_empty(&l->mq);
+    if (in->mq_valid) {
+        const req_t *h = rq_head(&l->mq);
+        in->mq_addr = h->blk & ((1ull << cfg->addr_w) - 1);
+        in->mq_age = age15(dram_now, h->t_dram);
+    }
+    in->out_ready = (uint64_t)room;
+    ls_set_time(l->mib, now);
+    if (ls_eval_io(l->mib, 1, in, &l->mout))
+        return 1;
+    mib_l2_account(&(mib_l2_cfg_t){cfg->l2_mshr, cfg->addr_w}, in, &l->mout, &l->st.mib);
+    if (l->mout.out_valid && room) {
+        if (l->mout.out_dummy) {
+            req_t d = {.line = l->mshr.e[l->mout.out_slot].line, .type = REQ_RD, .dummy = 1,
+                       .len = (uint8_t)l->mout.out_len, .age = (uint32_t)l->mout.out_age, .t_dram = dram_now};
+            req_map(cfg, &d);
+            rq_push(&l->to_dram, &d, now + cfg->l2_dram_lat);
+            wake_dram(l);
+        } else {
+            rq_push(&l->to_dram, rq_head(&l->mq), now + cfg->l2_dram_lat);
+            wake_dram(l);
+            rq_pop(&l->mq);
+        }
+    }
+    if (ls_tick(l->mib))
+        return 1;
+    memset(in, 0, sizeof *in);
+    return 0;
+}
+
+void l2_sync(l2_t *l, uint64_t now)
+{
+    l->st.cycles = now;   /* one per L2 cycle, busy or not */
+    /* the thesis' Figure 5.2: L2 cycles x live MSHR entries, by their current
+     * merge length; the lengths change only in l2_cycle, which first counts
+     * the cycles since the last change (the one it runs included) */
+    uint64_t n = now - l->mc_at;
+    if (n && l->mshr.used)
+        for (unsigned k = 1; k < L2_MERGE_HIST; k++)
+            l->st.merge_cycles[k] += (uint64_t)l->live_len[k] * n;
+    l->mc_at = now;
+}
+
+uint64_t l2_next(const l2_t *l, uint64_t now, int icnt_same)
+{
+    /* work the slice retries or that others take from it every cycle: the
+     * MIB (ages, dummies), the miss queue, replies, a fill being answered */
+    if ((l->mib && (l->mshr.used || l->min.alloc_valid || l->min.merge_valid || l->min.release_valid)) ||
+        !rq_empty(&l->mq) || !rq_empty(&l->reply) || l->fill_m >= 0)
+        return now + 1;
+    uint64_t t = UINT64_MAX;
+    if (!rq_empty(&l->rop))
+        t = l->rop.ready[l->rop.head];
+    if (!rq_empty(&l->fill) && l->fill.ready[l->fill.head] < t)
+        t = l->fill.ready[l->fill.head];
+    if (!rq_empty(l->in)) {
+        uint64_t i = icnt_same ? l->in->ready[l->in->head] : now + 1;
+        if (i < t)
+            t = i;
+    }
+    return t > now ? t : now + 1;
+}
+
+int l2_cycle(l2_t *l, uint64_t now, uint64_t icnt_now, uint64_t dram_now)
+{
+    l2_sync(l, now + 1);
+    if (l->cfg->skip && rq_empty(l->in) && l2_idle(l))   /* nothing to do: no state changes */
+        return 0;
+    do_fill(l, now);
+    do_request(l, now, dram_now);
+    /* the access latency: every request spends l2.latency cycles between
+     * the crossbar and the tag lookup (GPGPU-Sim's ROP queue) */
+    if (rq_ready(l->in, icnt_now) && !rq_full(&l->rop)) {
+        rq_push(&l->rop, rq_head(l->in), now + l->cfg->l2_lat);
+        rq_pop(l->in);
+    }
+    return to_dram(l, now, dram_now);
+}

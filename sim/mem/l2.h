@@ -1,0 +1,69 @@
+/* l2.h - one L2 sub-partition (slice): sets x ways, LRU, write-back with
+ * write-allocate, MSHRs (entries x merges) whose merge lengths are recorded,
+ * a miss queue, the L2 -> DRAM path (a fixed latency), and beside the MSHRs
+ * the mib_l2 block (its C model, or its RTL, through the lockstep object)
+ * when a MIB policy (mshr-m, mshr-s, mshr-s+a) is selected: its dummies go
+ * ahead of the miss queue. Runs in the L2 clock; one request from the
+ * crossbar and one DRAM fill per cycle. */
+#ifndef MEMSCHED_SIM_L2_H
+#define MEMSCHED_SIM_L2_H
+
+#include "mem/cache.h"
+#include "io/config.h"
+#include "block.h"
+#include "lockstep.h"
+#include "mem/queue.h"
+#include "mib_l2.h"
+
+#define L2_MERGE_HIST 17   /* merge lengths 1..16 (index = length) */
+
+typedef struct {
+    cache_stats_t c;
+    uint64_t merge_hist[L2_MERGE_HIST];   /* released MSHR entries by merge length */
+    uint64_t merge_cycles[L2_MERGE_HIST]; /* entry-cycles at each current length (Figure 5.2) */
+    uint64_t cycles;
+    mib_l2_stats_t mib;
+} l2_stats_t;
+
+typedef struct {
+    const config_t *cfg;
+    unsigned id;              /* global sub-partition index */
+    tags_t tags;
+    mshr_t mshr;
+    req_t *wreq;              /* the requests waiting on each MSHR entry: entry * merge + k */
+    rq_t *in;                 /* crossbar ejection buffer (ready in icnt cycles; not owned) */
+    rq_t mq;                  /* miss queue: reads and write-backs for the DRAM */
+    rq_t rop;                 /* requests on their way to the tags: the access latency (ready = L2 cycle) */
+    rq_t reply;               /* replies for the crossbar (ready = L2 cycle) */
+    rq_t to_dram;             /* the L2 -> DRAM path (ready = L2 cycle) */
+    rq_t fill;                /* lines back from the DRAM (ready = L2 cycle) */
+    lockstep_t *mib;          /* NULL unless a MIB policy */
+    char label[32];           /* its name in reports */
+    mib_l2_in_t min;
+    mib_l2_out_t mout;
+    unsigned live_len[L2_MERGE_HIST];   /* live MSHR entries by current merge length */
+    uint64_t mc_at;           /* merge_cycles counted up to this L2 cycle (exclusive) */
+    uint64_t *dram_wake;      /* if set, *dram_wake = 0 when a request enters to_dram (its channel runs next cycle) */
+    uint64_t *dram_wake_min;  /* ... and *dram_wake_min = 0 */
+    int fill_m;               /* the MSHR entry being answered (-1: none) */
+    unsigned fill_k;          /* its replies already sent */
+    int fill_dirty;           /* an atomic among them */
+    cline_t *fill_line;
+    l2_stats_t st;
+} l2_t;
+
+/* rtl_mib: run mib_l2's RTL in lockstep with its C model. 0, or -1 after a message. */
+int  l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, const sim_blkopts_t *bo);
+void l2_free(l2_t *l);
+/* One L2 cycle. 0, or 1 after a lockstep report. */
+int  l2_cycle(l2_t *l, uint64_t now, uint64_t icnt_now, uint64_t dram_now);
+/* After l2_cycle(now): the first L2 cycle in which a cycle could change
+ * anything, unless a request or a fill arrives first (gpu.c skips the slice
+ * until then). icnt_same: the crossbar clock is the L2 clock (the input's
+ * ready times are then L2 cycles). */
+uint64_t l2_next(const l2_t *l, uint64_t now, int icnt_same);
+/* Count the statistics of the cycles skipped up to L2 cycle `now` (exclusive). */
+void l2_sync(l2_t *l, uint64_t now);
+int  l2_idle(const l2_t *l);
+
+#endif

@@ -1,0 +1,1241 @@
+/* kernels.c - the built-in kernels: the papers' workloads as the SASS warp
+ * instruction streams an NVBit/Accel-Sim trace of the CUDA kernel compiled
+ * for sm_61 shows, generated thread block by thread block.
+ *
+ * A kernel is a static program (one slot per PC: opcode, register operands,
+ * access width) and a warp generator that walks the CUDA source's control
+ * flow for the warp's 32 threads and emits the slots they execute, with the
+ * active mask and each active lane's address computed from the source's
+ * indexing. As in a trace there are no loops: each iteration emits the body
+ * again (same PCs), ending in the loop's BRA. A guard `if (i >= n) return;`
+ * is an EXIT whose mask is the lanes that leave (vectoradd below is,
+ * instruction for instruction, the real trace in ../shared/traces). Loads
+ * write the registers their consumers read, so the SM's scoreboard sees the
+ * true dependences; predicates (P0..P2) are named too.
+ *
+ * Arrays are 4-byte floats/ints at 64 KB-aligned addresses from DATA_BASE in
+ * cudaMalloc order, each a MemcpyHtoD region of the workload. Shared-memory
+ * addresses are SHMEM_BASE + the offset in the block's shared memory.
+ * Generation is arithmetic only: one tb_reserve per block, no tables but the
+ * BFS graph, deterministic (fixed seed).
+ */
+#include "workload/kernels.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FULL       0xffffffffu
+#define DATA_BASE  0x00007f0000000000ull   /* the first array */
+#define ARR_ALIGN  0x10000ull              /* arrays start on 64 KB (GPU big page) boundaries */
+#define SHMEM_BASE 0x00007f5a00000000ull   /* -shmem base_addr */
+#define LOCAL_BASE 0x00007f5800000000ull   /* -local mem base_addr */
+#define MAX_ARR    8
+
+/* ---- static programs ---------------------------------------------------------- */
+
+typedef struct {          /* one PC slot; registers stored + 1 so that 0 ends a list */
+    const char *op;
+    uint8_t  width;       /* memory: bytes per lane */
+    uint16_t d[INST_MAX_DST], s[INST_MAX_SRC];
+} sop_t;
+
+#define R(n)  ((uint16_t)(REG_R + (n) + 1))
+#define PR(n) ((uint16_t)(REG_P + (n) + 1))
+#define RZ    R(255)
+#define A(op, d, ...)     {op, 0, {d}, {__VA_ARGS__}}                        /* ALU, branch; d = 0: none */
+#define M(op, w, d, ...)  {op, w, {d}, {__VA_ARGS__}}                        /* memory; d = 0: a store */
+#define M4(op, w, d, ...) {op, w, {d, d + 1, d + 2, d + 3}, {__VA_ARGS__}}   /* 128-bit load */
+#define LDG(d, a)    M("LDG.E", 4, R(d), R(a))
+#define STG(a, v)    M("STG.E", 4, 0, R(a), R(v))
+#define LDS(d, a)    M("LDS.U.32", 4, R(d), R(a))
+#define STS(a, v)    M("STS", 4, 0, R(a), R(v))
+#define LOOP(r, p)   A("ISETP.NE.AND", PR(p), R(r)), A("BRA", 0, PR(p))      /* loop test and back edge */
+#define EXIT         A("EXIT", 0, 0)
+#define BAR          A("BAR.SYNC", 0, 0)
+#define NSLOT(code)  ((unsigned)(sizeof code / sizeof code[0]))
+
+/* i = blockIdx.x * blockDim.x + threadIdx.x (R0); if (i >= n) return;  -- nvcc -arch sm_61 */
+#define HDR1D                                                                                       \
+    A("MOV", R(1), 0), A("S2R", R(0), 0), A("S2R", R(2), 0), A("XMAD.MRG", R(3), R(0), RZ),         \
+    A("XMAD", R(2), R(0), R(2)), A("XMAD.PSL.CBCC", R(0), R(0), R(3), R(2)),                        \
+    A("ISETP.GE.AND", PR(0), R(0)), A("NOP", 0, 0), A("EXIT", 0, PR(0))
+enum { H1_EXIT = 8 };
+/* j = blockIdx.x * blockDim.x + threadIdx.x (R0), i = blockIdx.y * blockDim.y + threadIdx.y (R3) */
+#define HDR2D                                                                                       \
+    A("MOV", R(1), 0), A("S2R", R(0), 0), A("S2R", R(2), 0), A("S2R", R(3), 0), A("S2R", R(4), 0),  \
+    A("XMAD.MRG", R(5), R(0), RZ), A("XMAD", R(2), R(0), R(2)), A("XMAD.PSL.CBCC", R(0), R(0), R(5), R(2)), \
+    A("XMAD.MRG", R(5), R(3), RZ), A("XMAD", R(4), R(3), R(4)), A("XMAD.PSL.CBCC", R(3), R(3), R(5), R(4))
+/* ... if (i >= ni || j >= nj) return; */
+#define GUARD2D A("ISETP.GE.AND", PR(0), R(0)), A("ISETP.GE.OR", PR(0), R(3), PR(0)), A("EXIT", 0, PR(0))
+enum { G2_EXIT = 13, G2 = 14 };
+
+/* ---- workloads, launches, open kernels ---------------------------------------- */
+
+typedef struct bk bk_t;
+typedef struct em em_t;
+
+typedef struct {                  /* a kernel's code and generator */
+    const char *name;             /* -kernel name (mangled as nvcc does) */
+    const sop_t *code;
+    unsigned ncode, nregs;
+    void (*warp)(const bk_t *k, em_t *e, unsigned w);   /* emit warp w of block (k->bx, k->by) */
+    unsigned bi1, ba1;            /* per loop trip: instructions, memory instructions (bounds) */
+    uint8_t arg[6];               /* the workload arrays it uses, by role */
+    unsigned flag;                /* variant */
+} kdef_t;
+
+typedef struct {                  /* one launch */
+    const kdef_t *def;
+    unsigned grid[2], block[2], shmem;
+    uint64_t trips;               /* loop trips per thread (bounds) */
+    unsigned level;               /* bfs: the level it expands */
+} launch_t;
+
+typedef struct {                  /* bfs: a CSR graph and its BFS levels from node 0 */
+    unsigned n, depth, maxdeg;
+    uint32_t *start, *edge;       /* n + 1 offsets; destinations */
+    uint16_t *level;              /* LVL_NONE: unreached */
+} graph_t;
+#define LVL_NONE 0xffffu
+
+typedef struct {                  /* a built-in workload (workload_t.impl) */
+    workload_t w;
+    int refs;                     /* the workload and its open kernels */
+    uint64_t n;                   /* the size knob, rounded */
+    unsigned narr, nlaunch, cap;
+    uint64_t arr[MAX_ARR], arr_size[MAX_ARR];
+    launch_t *launch;
+    graph_t g;
+} wl_t;
+
+struct bk {                       /* an open built-in kernel */
+    kernel_t k;
+    wl_t *wl;
+    const launch_t *ln;
+    const kdef_t *def;
+    unsigned cmd;                 /* its workload command */
+    uint64_t next;                /* next block, in dispatch order */
+    unsigned bx, by;              /* the block being generated */
+    size_t winst, waddr;          /* per-warp bounds */
+    inst_t code[];                /* the slots as instruction templates */
+};
+
+struct em {                       /* emitting one warp */
+    tb_t *tb;
+    const inst_t *code;
+    uint32_t mask;                /* active lanes */
+};
+
+/* ---- emit helpers --------------------------------------------------------------- */
+
+static inline inst_t *put(em_t *e, unsigned slot)
+{
+    tb_t *tb = e->tb;
+    assert(tb->ninst < tb->cap_inst);
+    inst_t *d = &tb->inst[tb->ninst++];
+    *d = e->code[slot];
+    d->mask = e->mask;
+    return d;
+}
+
+static inline void op(em_t *e, unsigned slot) { (void)put(e, slot); }
+
+static inline void ops(em_t *e, unsigned from, unsigned to)   /* slots [from, to) */
+{
+    for (unsigned s = from; s < to; s++)
+        (void)put(e, s);
+}
+
+/* A memory instruction: active lane l, (tx, ty) = (l mod 2^sh, l >> sh),
+ * accesses base + tx * sx + ty * sy. sh = 5: one warp-wide row. */
+static void mem2(em_t *e, unsigned slot, uint64_t base, uint64_t sx, unsigned sh, uint64_t sy)
+{
+    tb_t *tb = e->tb;
+    inst_t *d = put(e, slot);
+    assert(tb->naddr + WARP_SIZE <= tb->cap_addr);
+    d->addr = (uint32_t)tb->naddr;
+    uint64_t *a = tb->addr + tb->naddr;
+    uint32_t m = e->mask;
+    if (m == FULL && sh == 5) {
+        for (unsigned l = 0; l < WARP_SIZE; l++)
+            a[l] = base + l * sx;
+        tb->naddr += WARP_SIZE;
+        return;
+    }
+    for (; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        *a++ = base + (l & ((1u << sh) - 1)) * sx + (l >> sh) * sy;
+    }
+    tb->naddr = (size_t)(a - tb->addr);
+}
+
+static inline void mem(em_t *e, unsigned slot, uint64_t base, uint64_t stride) { mem2(e, slot, base, stride, 5, 0); }
+
+/* A memory instruction with lane l's address in a[l]. */
+static void memv(em_t *e, unsigned slot, const uint64_t a[WARP_SIZE])
+{
+    tb_t *tb = e->tb;
+    inst_t *d = put(e, slot);
+    assert(tb->naddr + WARP_SIZE <= tb->cap_addr);
+    d->addr = (uint32_t)tb->naddr;
+    for (uint32_t m = e->mask; m; m &= m - 1)
+        tb->addr[tb->naddr++] = a[__builtin_ctz(m)];
+}
+
+static uint32_t lanes_in(uint64_t first, uint64_t lo, uint64_t hi)   /* lanes l with lo <= first + l < hi */
+{
+    uint32_t m = 0;
+    for (unsigned l = 0; l < WARP_SIZE; l++)
+        m |= (uint32_t)(first + l >= lo && first + l < hi) << l;
+    return m;
+}
+
+/* `if (!stay) return;`: an EXIT for the lanes that leave. The lanes left. */
+static uint32_t guard(em_t *e, unsigned slot, uint32_t stay)
+{
+    uint32_t m = e->mask;
+    e->mask = m & ~stay;
+    op(e, slot);
+    return e->mask = m & stay;
+}
+
+static uint32_t hdr1d(em_t *e, uint64_t first, uint64_t n)   /* HDR1D for threads first.. of n */
+{
+    ops(e, 0, H1_EXIT);
+    return guard(e, H1_EXIT, lanes_in(first, 0, n));
+}
+
+static inline uint64_t A4(const bk_t *k, unsigned role, uint64_t idx)   /* &array[role][idx], 4-byte elements */
+{
+    return k->wl->arr[k->def->arg[role]] + 4 * idx;
+}
+
+/* ---- PolyBench/GPU matrix-vector kernels: atax, bicg, mvt, blocks of 256 ----------
+ *   t = blockIdx.x * 256 + threadIdx.x;  if (t < N) {
+ *     [out[t] = 0;]  for (it = 0; it < N; it++)  out[t] += M[ROW ? t*N + it : it*N + t] * v[it]; }
+ * ROW (atax 1, bicg 2, mvt 1): a warp reads 32 rows of M, N*4 bytes apart: with N*4 a
+ * multiple of 4 KB all 32 lines fall in one L1 set -- MRPB's intra-warp contention
+ * (Figure 2). Otherwise the reads are coalesced. v[it] is one address per warp. out[t]
+ * is stored every trip (the pointers may alias: nvcc cannot keep it in a register). */
+enum { MV_ROW = 1, MV_ZERO = 2 };
+enum { MV_M, MV_V, MV_OUT };
+static const sop_t mv_code[] = {
+    HDR1D,
+    A("ISCADD", R(6), R(0)), A("XMAD", R(2), R(0)), A("ISCADD", R(2), R(2)),   /*  9-11 &out[t], &M[first] */
+    A("MOV", R(4), 0), A("MOV", R(7), RZ), M("STG.E", 4, 0, R(6), RZ),         /* 12-14 &v[0]; acc = out[t] = 0 */
+    LDG(7, 6),                                                                 /* 15 acc = out[t] */
+    LDG(8, 2), LDG(9, 4), A("IADD", R(2), R(2)), A("IADD", R(4), R(4)),        /* 16-19 M[..], v[it] */
+    A("FFMA", R(7), R(8), R(9), R(7)), STG(6, 7), LOOP(4, 0),                  /* 20-23 */
+    EXIT,                                                                      /* 24 */
+};
+
+static void mv_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    uint64_t n = k->wl->n, t0 = (uint64_t)k->bx * 256 + w * 32;
+    int row = k->def->flag & MV_ROW;
+    if (!hdr1d(e, t0, n))
+        return;
+    ops(e, 9, 13);
+    if (k->def->flag & MV_ZERO) {
+        op(e, 13);
+        mem(e, 14, A4(k, MV_OUT, t0), 4);
+    } else {
+        mem(e, 15, A4(k, MV_OUT, t0), 4);
+    }
+    for (uint64_t it = 0; it < n; it++) {
+        mem(e, 16, A4(k, MV_M, row ? t0 * n + it : it * n + t0), row ? 4 * n : 4);
+        mem(e, 17, A4(k, MV_V, it), 0);
+        ops(e, 18, 21);
+        mem(e, 21, A4(k, MV_OUT, t0), 4);
+        ops(e, 22, 24);
+    }
+    op(e, 24);
+}
+
+/* ---- gesummv, blocks of 256 ----------------------------------------------------------
+ *   i = blockIdx.x * 256 + threadIdx.x;  if (i < N) {
+ *     for (j = 0; j < N; j++) { tmp[i] += A[i*N + j] * x[j];  y[i] += B[i*N + j] * x[j]; }
+ *     y[i] = alpha * tmp[i] + beta * y[i]; }
+ * Two row-per-thread walks (intra-warp contention on A and B); x[j] is reloaded after
+ * the store to tmp[i] (aliasing). */
+enum { GS_A, GS_B, GS_X, GS_Y, GS_TMP };
+static const sop_t gs_code[] = {
+    HDR1D,
+    A("ISCADD", R(6), R(0)), A("ISCADD", R(10), R(0)), A("XMAD", R(2), R(0)),   /*  9-11 &tmp[i], &y[i] */
+    A("ISCADD", R(12), R(2)), A("ISCADD", R(2), R(2)), A("MOV", R(4), 0),       /* 12-14 &B[i*N], &A[i*N], &x */
+    LDG(7, 6), LDG(11, 10),                                                     /* 15-16 tmp[i], y[i] */
+    LDG(8, 2), LDG(9, 4), A("FFMA", R(7), R(8), R(9), R(7)), STG(6, 7),         /* 17-20 tmp[i] += A x */
+    LDG(13, 12), LDG(9, 4), A("FFMA", R(11), R(13), R(9), R(11)), STG(10, 11),  /* 21-24 y[i] += B x */
+    A("IADD", R(2), R(2)), A("IADD", R(12), R(12)), A("IADD", R(4), R(4)),      /* 25-27 */
+    LOOP(4, 0),                                                                 /* 28-29 */
+    A("FMUL", R(7), R(7)), A("FFMA", R(11), R(11), R(7)), STG(10, 11), EXIT,    /* 30-33 */
+};
+
+static void gs_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    uint64_t n = k->wl->n, i0 = (uint64_t)k->bx * 256 + w * 32;
+    if (!hdr1d(e, i0, n))
+        return;
+    ops(e, 9, 15);
+    mem(e, 15, A4(k, GS_TMP, i0), 4);
+    mem(e, 16, A4(k, GS_Y, i0), 4);
+    for (uint64_t j = 0; j < n; j++) {
+        mem(e, 17, A4(k, GS_A, i0 * n + j), 4 * n);
+        mem(e, 18, A4(k, GS_X, j), 0);
+        op(e, 19);
+        mem(e, 20, A4(k, GS_TMP, i0), 4);
+        mem(e, 21, A4(k, GS_B, i0 * n + j), 4 * n);
+        mem(e, 22, A4(k, GS_X, j), 0);
+        op(e, 23);
+        mem(e, 24, A4(k, GS_Y, i0), 4);
+        ops(e, 25, 30);
+    }
+    ops(e, 30, 32);
+    mem(e, 32, A4(k, GS_Y, i0), 4);
+    op(e, 33);
+}
+
+/* ---- syrk, gemm: C = alpha P Q + beta C, blocks 32 x 8 --------------------------------
+ *   j = blockIdx.x*32 + threadIdx.x;  i = blockIdx.y*8 + threadIdx.y;
+ *   if (i < N && j < N) { c[i*N + j] *= beta;
+ *     for (k = 0; k < N; k++) c[i*N + j] += alpha * P[i*N + k] * Q(j, k); }
+ * syrk: P = Q = a, Q(j, k) = a[j*N + k]: each lane walks its own row (32 lines per warp
+ * load, reused by the other warps: cross-warp contention). gemm: P = a, Q(j, k) =
+ * b[k*N + j]: coalesced. P[i*N + k] is one address per warp (a warp is one row i). */
+enum { MM_C, MM_P, MM_Q };
+enum { MM_QROW = 1 };
+static const sop_t mm_code[] = {
+    HDR2D, GUARD2D,                                                             /*  0-13 */
+    A("XMAD", R(6), R(3)), A("IADD", R(6), R(6), R(0)), A("ISCADD", R(6), R(6)),   /* 14-16 &c[i*N + j] */
+    A("XMAD", R(2), R(3)), A("ISCADD", R(2), R(2)),                             /* 17-18 &P[i*N] */
+    A("XMAD", R(4), R(0)), A("ISCADD", R(4), R(4)),                             /* 19-20 &Q(j, 0) */
+    LDG(7, 6), A("FMUL", R(7), R(7)), STG(6, 7),                                /* 21-23 c *= beta */
+    LDG(8, 2), LDG(9, 4), A("IADD", R(2), R(2)), A("IADD", R(4), R(4)),         /* 24-27 P, Q */
+    A("FMUL", R(8), R(8)), A("FFMA", R(7), R(8), R(9), R(7)), STG(6, 7),        /* 28-30 */
+    LOOP(2, 0), EXIT,                                                           /* 31-33 */
+};
+
+static uint32_t live32x8(const bk_t *k, unsigned w, uint64_t n)   /* warp w (row i) of n x n threads */
+{
+    return (uint64_t)k->by * 8 + w < n ? lanes_in((uint64_t)k->bx * 32, 0, n) : 0;
+}
+
+static void mm_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    uint64_t n = k->wl->n, i = (uint64_t)k->by * 8 + w, j0 = (uint64_t)k->bx * 32;
+    int qrow = k->def->flag & MM_QROW;
+    ops(e, 0, G2_EXIT);
+    if (!guard(e, G2_EXIT, live32x8(k, w, n)))
+        return;
+    ops(e, G2, 21);
+    mem(e, 21, A4(k, MM_C, i * n + j0), 4);
+    op(e, 22);
+    mem(e, 23, A4(k, MM_C, i * n + j0), 4);
+    for (uint64_t kk = 0; kk < n; kk++) {
+        mem(e, 24, A4(k, MM_P, i * n + kk), 0);
+        mem(e, 25, A4(k, MM_Q, qrow ? j0 * n + kk : kk * n + j0), qrow ? 4 * n : 4);
+        ops(e, 26, 30);
+        mem(e, 30, A4(k, MM_C, i * n + j0), 4);
+        ops(e, 31, 33);
+    }
+    op(e, 33);
+}
+
+/* ---- syr2k, blocks 32 x 8 ----------------------------------------------------------------
+ *   if (i < N && j < N) { c[i*N + j] *= beta;  for (k = 0; k < N; k++)
+ *     c[i*N + j] += alpha * a[i*N + k] * b[j*N + k] + alpha * b[i*N + k] * a[j*N + k]; }
+ * Two row walks per lane (a[j*N + k], b[j*N + k]): cross-warp contention. */
+enum { S2_A, S2_B, S2_C };
+static const sop_t s2_code[] = {
+    HDR2D, GUARD2D,                                                             /*  0-13 */
+    A("XMAD", R(6), R(3)), A("IADD", R(6), R(6), R(0)), A("ISCADD", R(6), R(6)),   /* 14-16 &c[i*N + j] */
+    A("XMAD", R(10), R(3)), A("ISCADD", R(2), R(10)), A("ISCADD", R(12), R(10)),   /* 17-19 &a, &b row i */
+    A("XMAD", R(11), R(0)), A("ISCADD", R(4), R(11)), A("ISCADD", R(14), R(11)),   /* 20-22 &a, &b row j */
+    LDG(7, 6), A("FMUL", R(7), R(7)), STG(6, 7),                                /* 23-25 c *= beta */
+    LDG(8, 2), LDG(9, 14), LDG(13, 12), LDG(15, 4),                             /* 26-29 a_ik b_jk b_ik a_jk */
+    A("FMUL", R(8), R(8)), A("FMUL", R(13), R(13)), A("FMUL", R(13), R(13), R(15)),   /* 30-32 */
+    A("FFMA", R(8), R(8), R(9), R(13)), A("FADD", R(7), R(7), R(8)), STG(6, 7), /* 33-35 */
+    A("IADD", R(2), R(2)), A("IADD", R(12), R(12)), A("IADD", R(4), R(4)), A("IADD", R(14), R(14)),  /* 36-39 */
+    LOOP(2, 0), EXIT,                                                           /* 40-42 */
+};
+
+static void s2_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    uint64_t n = k->wl->n, i = (uint64_t)k->by * 8 + w, j0 = (uint64_t)k->bx * 32;
+    ops(e, 0, G2_EXIT);
+    if (!guard(e, G2_EXIT, live32x8(k, w, n)))
+        return;
+    ops(e, G2, 23);
+    mem(e, 23, A4(k, S2_C, i * n + j0), 4);
+    op(e, 24);
+    mem(e, 25, A4(k, S2_C, i * n + j0), 4);
+    for (uint64_t kk = 0; kk < n; kk++) {
+        mem(e, 26, A4(k, S2_A, i * n + kk), 0);
+        mem(e, 27, A4(k, S2_B, j0 * n + kk), 4 * n);
+        mem(e, 28, A4(k, S2_B, i * n + kk), 0);
+        mem(e, 29, A4(k, S2_A, j0 * n + kk), 4 * n);
+        ops(e, 30, 35);
+        mem(e, 35, A4(k, S2_C, i * n + j0), 4);
+        ops(e, 36, 42);
+    }
+    op(e, 42);
+}
+
+/* ---- 2dconv: 3 x 3 convolution, blocks 32 x 8 ----------------------------------------------
+ *   if (0 < i && i < N-1 && 0 < j && j < N-1)
+ *     B[i*N + j] = c11 * A[(i-1)*N + (j-1)] + c21 * A[(i-1)*N + j] + ... + c33 * A[(i+1)*N + (j+1)];
+ * Nine coalesced row reads, mostly L1 hits (cache-insensitive in MRPB). */
+enum { CV_A, CV_B };
+static const sop_t cv_code[] = {
+    HDR2D,                                                                      /*  0-10 */
+    A("ISETP.GE.AND", PR(0), R(0)), A("ISETP.GE.OR", PR(0), R(3), PR(0)),       /* 11-12 j, i >= N-1 */
+    A("ISETP.LT.OR", PR(0), R(0), PR(0)), A("ISETP.LT.OR", PR(0), R(3), PR(0)), /* 13-14 j, i < 1 */
+    A("EXIT", 0, PR(0)),                                                        /* 15 */
+    A("XMAD", R(6), R(3)), A("IADD", R(6), R(6), R(0)),                         /* 16-17 i*N + j */
+    A("ISCADD", R(2), R(6)), A("ISCADD", R(4), R(6)),                           /* 18-19 &A[..], &B[..] */
+    LDG(8, 2), LDG(9, 2), LDG(10, 2), LDG(11, 2), LDG(12, 2), LDG(13, 2),       /* 20-25 rows i-1, i */
+    LDG(14, 2), LDG(15, 2), LDG(16, 2), A("FMUL", R(17), R(8)),                 /* 26-29 row i+1 */
+    A("FFMA", R(17), R(9), R(17)), A("FFMA", R(17), R(10), R(17)), A("FFMA", R(17), R(11), R(17)),  /* 30-32 */
+    A("FFMA", R(17), R(12), R(17)), A("FFMA", R(17), R(13), R(17)), A("FFMA", R(17), R(14), R(17)), /* 33-35 */
+    A("FFMA", R(17), R(15), R(17)), A("FFMA", R(17), R(16), R(17)), STG(4, 17), EXIT,               /* 36-39 */
+};
+
+static void cv_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    uint64_t n = k->wl->n, i = (uint64_t)k->by * 8 + w, j0 = (uint64_t)k->bx * 32;
+    ops(e, 0, 15);
+    if (!guard(e, 15, i >= 1 && i + 1 < n ? lanes_in(j0, 1, n - 1) : 0))
+        return;
+    ops(e, 16, 20);
+    for (unsigned r = 0; r < 9; r++)
+        mem(e, 20 + r, A4(k, CV_A, (i + r / 3 - 1) * n + j0 + r % 3 - 1), 4);
+    ops(e, 29, 38);
+    mem(e, 38, A4(k, CV_B, i * n + j0), 4);
+    op(e, 39);
+}
+
+/* ---- srad (Rodinia srad_v2), 16 x 16 tiles through shared memory ----------------------------
+ * srad_cuda_1:  base = cols*16*by + 16*bx;  index = base + cols*ty + tx;
+ *   north[ty][tx] = J[by ? base - cols + tx : 16*bx + tx];  south[ty][tx] = J[row below]; sync;
+ *   west[ty][tx] = J[base + cols*ty - 1];  east[ty][tx] = J[base + cols*ty + 16];  sync;
+ *   temp[ty][tx] = J[index];  sync;                               (MRPB Figure 3)
+ *   n, s, w, e = neighbour (temp, or north/... at the tile edge) - jc;  c = diffusion coefficient;
+ *   temp_result[ty][tx] = clamp(c); sync;  C[index] = temp_result[ty][tx];  E/W/S/N_C[index] = e/w/s/n;
+ * A warp is two tile rows of 16 lanes; the tile's 16 rows are cols*4 bytes apart, so
+ * with cols*4 a multiple of 4 KB the 8 warps' loads hit 16 lines of one L1 set: the
+ * 16-way contention of Figure 3. At the image border the out-of-range neighbour row or
+ * column is the border itself (the source loads it out of bounds, then overwrites it).
+ * Single-precision arithmetic; SEL picks each lane's neighbour in shared memory. */
+enum { SR_J, SR_C, SR_E, SR_W, SR_N, SR_S };
+enum { SH_TEMP = 0x000, SH_RES = 0x400, SH_NORTH = 0x800, SH_SOUTH = 0xc00, SH_EAST = 0x1000, SH_WEST = 0x1400 };
+/* 0-11: R5 = tile base, R6 = row start, R7 = index, R8 = &J[index], R9 = shared offset */
+#define SRAD_HDR                                                                                    \
+    A("MOV", R(1), 0), A("S2R", R(0), 0), A("S2R", R(2), 0), A("S2R", R(3), 0), A("S2R", R(4), 0),  \
+    A("XMAD", R(5), R(3)), A("ISCADD", R(5), R(0), R(5)), A("XMAD", R(6), R(4)),                    \
+    A("IADD", R(6), R(6), R(5)), A("IADD", R(7), R(6), R(2)), A("ISCADD", R(8), R(7)),              \
+    A("ISCADD", R(9), R(4), R(2))
+static const sop_t sr1_code[] = {
+    SRAD_HDR,
+    A("IADD", R(10), R(5), R(2)), A("ISCADD", R(11), R(10)),                    /* 12-13 &J[north + tx] */
+    LDG(12, 11), STS(9, 12), LDG(13, 11), STS(9, 13), BAR,                      /* 14-18 north, south */
+    A("ISCADD", R(14), R(6)), LDG(15, 14), STS(9, 15), LDG(16, 14), STS(9, 16), BAR,   /* 19-24 west, east */
+    LDG(17, 8), STS(9, 17), BAR,                                                /* 25-27 temp */
+    LDS(18, 9), A("SEL", R(19), R(9)), LDS(20, 19), A("SEL", R(21), R(9)), LDS(22, 21),   /* 28-32 jc, n, s */
+    A("SEL", R(23), R(9)), LDS(24, 23), A("SEL", R(25), R(9)), LDS(26, 25),     /* 33-36 w, e */
+    A("FADD", R(20), R(20), R(18)), A("FADD", R(22), R(22), R(18)),             /* 37-38 n, s -= jc */
+    A("FADD", R(24), R(24), R(18)), A("FADD", R(26), R(26), R(18)),             /* 39-40 w, e -= jc */
+    A("FMUL", R(27), R(20), R(20)), A("FFMA", R(27), R(22), R(22), R(27)),      /* 41-42 */
+    A("FFMA", R(27), R(24), R(24), R(27)), A("FFMA", R(27), R(26), R(26), R(27)),   /* 43-44 */
+    A("FMUL", R(28), R(18), R(18)), A("MUFU.RCP", R(28), R(28)), A("FMUL", R(27), R(27), R(28)),  /* 45-47 g2 */
+    A("FADD", R(29), R(20), R(22)), A("FADD", R(29), R(29), R(24)), A("FADD", R(29), R(29), R(26)),  /* 48-50 */
+    A("MUFU.RCP", R(30), R(18)), A("FMUL", R(29), R(29), R(30)),                /* 51-52 l */
+    A("FMUL", R(31), R(29), R(29)), A("FMUL", R(27), R(27)), A("FFMA", R(27), R(31), R(27)),   /* 53-55 num */
+    A("FFMA", R(32), R(29)), A("FMUL", R(32), R(32), R(32)), A("MUFU.RCP", R(32), R(32)),      /* 56-58 den */
+    A("FMUL", R(27), R(27), R(32)), A("FADD", R(27), R(27)), A("FMUL", R(27), R(27)),          /* 59-61 qsqr */
+    A("FADD", R(27), R(27)), A("MUFU.RCP", R(27), R(27)),                       /* 62-63 c */
+    A("FMNMX", R(27), R(27)), A("FMNMX", R(27), R(27)), STS(9, 27), BAR,        /* 64-67 saturate */
+    LDS(33, 9), A("ISCADD", R(34), R(7)), STG(34, 33),                          /* 68-70 C */
+    A("ISCADD", R(35), R(7)), STG(35, 26), A("ISCADD", R(35), R(7)), STG(35, 24),   /* 71-74 E_C, W_C */
+    A("ISCADD", R(35), R(7)), STG(35, 22), A("ISCADD", R(35), R(7)), STG(35, 20),   /* 75-78 S_C, N_C */
+    EXIT,                                                                       /* 79 */
+};
+
+/* srad_cuda_2:  temp[ty][tx] = J[index]; sync;  south_c[ty][tx] = C[row below]; sync;
+ *   east_c[ty][tx] = C[column right]; sync;  c_cuda_temp[ty][tx] = C[index]; sync;
+ *   d = cc*N_C[index] + cs*S_C[index] + cc*W_C[index] + ce*E_C[index];
+ *   c_cuda_result[ty][tx] = temp[ty][tx] + 0.25*lambda*d; sync;  J[index] = c_cuda_result[ty][tx]; */
+enum { SH2_SOUTH = 0x000, SH2_EAST = 0x400, SH2_CT = 0x800, SH2_RES = 0xc00, SH2_TEMP = 0x1000 };
+static const sop_t sr2_code[] = {
+    SRAD_HDR,
+    LDG(12, 8), STS(9, 12), BAR,                                                /* 12-14 temp */
+    A("ISCADD", R(10), R(5), R(2)), LDG(13, 10), STS(9, 13), BAR,               /* 15-18 south_c */
+    A("ISCADD", R(11), R(6)), LDG(14, 11), STS(9, 14), BAR,                     /* 19-22 east_c */
+    A("ISCADD", R(15), R(7)), LDG(16, 15), STS(9, 16), BAR,                     /* 23-26 c_cuda_temp */
+    LDS(17, 9), A("SEL", R(18), R(9)), LDS(19, 18), A("SEL", R(20), R(9)), LDS(21, 20),   /* 27-31 cc, cs, ce */
+    A("ISCADD", R(22), R(7)), LDG(23, 22), A("ISCADD", R(24), R(7)), LDG(25, 24),   /* 32-35 N_C, S_C */
+    A("ISCADD", R(26), R(7)), LDG(27, 26), A("ISCADD", R(28), R(7)), LDG(29, 28),   /* 36-39 W_C, E_C */
+    A("FMUL", R(30), R(17), R(23)), A("FFMA", R(30), R(19), R(25), R(30)),      /* 40-41 */
+    A("FFMA", R(30), R(17), R(27), R(30)), A("FFMA", R(30), R(21), R(29), R(30)),   /* 42-43 d */
+    LDS(31, 9), A("FFMA", R(31), R(30), R(31)), STS(9, 31), BAR,                /* 44-47 c_cuda_result */
+    LDS(32, 9), STG(8, 32), EXIT,                                               /* 48-50 J[index] */
+};
+
+typedef struct {          /* warp w of a tile: lane l is (tx, ty) = (l & 15, 2w + (l >> 4)) */
+    uint64_t cols, base, row;   /* image width; element index of the tile corner, of row ty0 */
+    unsigned ty0, top, bottom, left, right;   /* the tile is at that image border */
+} tile_t;
+
+static tile_t tile(const bk_t *k, unsigned w)
+{
+    uint64_t cols = k->wl->n, base = cols * 16 * k->by + 16 * (uint64_t)k->bx;
+    return (tile_t){cols, base, base + cols * 2 * w, 2 * w, k->by == 0, k->by + 1 == k->ln->grid[1], k->bx == 0,
+                    k->bx + 1 == k->ln->grid[0]};
+}
+
+#define SH(off) (SHMEM_BASE + (off))
+static void sh_tile(em_t *e, unsigned slot, unsigned off, const tile_t *t)   /* shared float [16][16] at off */
+{
+    mem2(e, slot, SH(off) + t->ty0 * 64, 4, 4, 64);
+}
+
+static void ld_tile(const bk_t *k, em_t *e, unsigned slot, unsigned role, uint64_t first, uint64_t sx, uint64_t sy)
+{
+    mem2(e, slot, A4(k, role, first), 4 * sx, 4, 4 * sy);   /* image element first + tx * sx + ty' * sy */
+}
+
+/* A neighbour read: [ty+dy][tx+dx] of `inner`, or [ty][tx] of `border` outside the tile. */
+static void sh_nb(em_t *e, unsigned slot, const tile_t *t, unsigned inner, unsigned border, int dy, int dx)
+{
+    uint64_t a[WARP_SIZE];
+    for (unsigned l = 0; l < WARP_SIZE; l++) {
+        int tx = (int)(l & 15), ty = (int)(t->ty0 + (l >> 4));
+        int out = ty + dy < 0 || ty + dy > 15 || tx + dx < 0 || tx + dx > 15;
+        a[l] = out ? SH(border) + (uint64_t)(ty * 16 + tx) * 4 : SH(inner) + (uint64_t)((ty + dy) * 16 + tx + dx) * 4;
+    }
+    memv(e, slot, a);
+}
+
+static void sr1_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    static const unsigned out[5] = {SR_C, SR_E, SR_W, SR_S, SR_N};
+    tile_t t = tile(k, w);
+    ops(e, 0, 14);
+    ld_tile(k, e, 14, SR_J, t.top ? t.base : t.base - t.cols, 1, 0);
+    sh_tile(e, 15, SH_NORTH, &t);
+    ld_tile(k, e, 16, SR_J, t.base + t.cols * (t.bottom ? 15 : 16), 1, 0);
+    sh_tile(e, 17, SH_SOUTH, &t);
+    ops(e, 18, 20);
+    ld_tile(k, e, 20, SR_J, t.row - !t.left, 0, t.cols);
+    sh_tile(e, 21, SH_WEST, &t);
+    ld_tile(k, e, 22, SR_J, t.row + (t.right ? 15 : 16), 0, t.cols);
+    sh_tile(e, 23, SH_EAST, &t);
+    op(e, 24);
+    ld_tile(k, e, 25, SR_J, t.row, 1, t.cols);
+    sh_tile(e, 26, SH_TEMP, &t);
+    op(e, 27);
+    sh_tile(e, 28, SH_TEMP, &t);
+    op(e, 29), sh_nb(e, 30, &t, SH_TEMP, SH_NORTH, -1, 0);
+    op(e, 31), sh_nb(e, 32, &t, SH_TEMP, SH_SOUTH, 1, 0);
+    op(e, 33), sh_nb(e, 34, &t, SH_TEMP, SH_WEST, 0, -1);
+    op(e, 35), sh_nb(e, 36, &t, SH_TEMP, SH_EAST, 0, 1);
+    ops(e, 37, 66);
+    sh_tile(e, 66, SH_RES, &t);
+    op(e, 67);
+    sh_tile(e, 68, SH_RES, &t);
+    for (unsigned d = 0; d < 5; d++) {
+        op(e, 69 + 2 * d);
+        ld_tile(k, e, 70 + 2 * d, out[d], t.row, 1, t.cols);
+    }
+    op(e, 79);
+}
+
+static void sr2_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    tile_t t = tile(k, w);
+    ops(e, 0, 12);
+    ld_tile(k, e, 12, SR_J, t.row, 1, t.cols);
+    sh_tile(e, 13, SH2_TEMP, &t);
+    ops(e, 14, 16);
+    ld_tile(k, e, 16, SR_C, t.base + t.cols * (t.bottom ? 15 : 16), 1, 0);
+    sh_tile(e, 17, SH2_SOUTH, &t);
+    ops(e, 18, 20);
+    ld_tile(k, e, 20, SR_C, t.row + (t.right ? 15 : 16), 0, t.cols);
+    sh_tile(e, 21, SH2_EAST, &t);
+    ops(e, 22, 24);
+    ld_tile(k, e, 24, SR_C, t.row, 1, t.cols);
+    sh_tile(e, 25, SH2_CT, &t);
+    op(e, 26);
+    sh_tile(e, 27, SH2_CT, &t);
+    op(e, 28), sh_nb(e, 29, &t, SH2_CT, SH2_SOUTH, 1, 0);
+    op(e, 30), sh_nb(e, 31, &t, SH2_CT, SH2_EAST, 0, 1);
+    for (unsigned d = 0; d < 4; d++) {   /* N_C, S_C, W_C, E_C */
+        op(e, 32 + 2 * d);
+        ld_tile(k, e, 33 + 2 * d, (unsigned[]){SR_N, SR_S, SR_W, SR_E}[d], t.row, 1, t.cols);
+    }
+    ops(e, 40, 44);
+    sh_tile(e, 44, SH2_TEMP, &t);
+    op(e, 45);
+    sh_tile(e, 46, SH2_RES, &t);
+    op(e, 47);
+    sh_tile(e, 48, SH2_RES, &t);
+    ld_tile(k, e, 49, SR_J, t.row, 1, t.cols);
+    op(e, 50);
+}
+
+/* ---- bfs (Rodinia), blocks of 512 ---------------------------------------------------------------
+ * Kernel:   if (tid < n && mask[tid]) { mask[tid] = false;
+ *             for (i = nodes[tid].start; i < nodes[tid].start + nodes[tid].n; i++) {
+ *               id = edges[i];  if (!visited[id]) { cost[id] = cost[tid] + 1; updating[id] = true; } } }
+ * Kernel2:  if (tid < n && updating[tid]) { mask[tid] = visited[tid] = *over = true; updating[tid] = false; }
+ * One Kernel/Kernel2 pair per BFS level (the host loop). Only the frontier's threads pass
+ * the mask test. The graph (fixed seed) has heavy-tailed out-degrees (divergent loops)
+ * and a quarter of its edges into 32 hot nodes, whose visited/cost lines all SMs gather. */
+enum { BF_NODES, BF_EDGES, BF_MASK, BF_UPD, BF_VIS, BF_COST, BF_OVER };
+#define BFS_HOT 32
+static const sop_t bf1_code[] = {
+    HDR1D,
+    A("IADD", R(2), R(0)), M("LDG.E.U8", 1, R(3), R(2)),                        /*  9-10 mask[tid] */
+    A("ISETP.EQ.AND", PR(0), R(3)), A("EXIT", 0, PR(0)),                        /* 11-12 */
+    M("STG.E.U8", 1, 0, R(2), RZ), A("ISCADD", R(4), R(0)),                     /* 13-14 mask[tid] = 0 */
+    {"LDG.E.64", 8, {R(6), R(7)}, {R(4)}}, A("IADD", R(8), R(6), R(7)),         /* 15-16 start, count; end */
+    A("ISETP.GE.AND", PR(0), R(6), R(8)), A("EXIT", 0, PR(0)),                  /* 17-18 no edges */
+    A("ISCADD", R(10), R(6)), A("MOV", R(20), 0),                               /* 19-20 &edges[start], true */
+    LDG(12, 10), A("IADD", R(14), R(12)), M("LDG.E.U8", 1, R(15), R(14)),       /* 21-23 id, visited[id] */
+    A("ISETP.NE.AND", PR(1), R(15)), A("BRA", 0, PR(1)),                        /* 24-25 */
+    A("ISCADD", R(16), R(0)), LDG(17, 16), A("ISCADD", R(18), R(12)),           /* 26-28 cost[tid] */
+    A("IADD", R(17), R(17)), STG(18, 17),                                       /* 29-30 cost[id] */
+    A("IADD", R(19), R(12)), M("STG.E.U8", 1, 0, R(19), R(20)),                 /* 31-32 updating[id] */
+    A("IADD", R(6), R(6)), A("IADD", R(10), R(10)),                             /* 33-34 */
+    A("ISETP.LT.AND", PR(0), R(6), R(8)), A("BRA", 0, PR(0)), EXIT,             /* 35-37 */
+};
+
+static void bf1_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    const graph_t *g = &k->wl->g;
+    const uint64_t *arr = k->wl->arr;
+    unsigned lv = k->ln->level, deg[WARP_SIZE] = {0}, maxd = 0;
+    uint64_t t0 = (uint64_t)k->bx * 512 + w * 32, a[WARP_SIZE], b[WARP_SIZE], c[WARP_SIZE], d[WARP_SIZE];
+    uint32_t live = hdr1d(e, t0, g->n), front = 0, has = 0;
+    if (!live)
+        return;
+    op(e, 9);
+    mem(e, 10, arr[BF_MASK] + t0, 1);
+    op(e, 11);
+    for (uint32_t m = live; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (g->level[t0 + l] != lv)
+            continue;
+        front |= 1u << l;
+        deg[l] = g->start[t0 + l + 1] - g->start[t0 + l];
+        has |= (uint32_t)(deg[l] > 0) << l;
+        maxd = deg[l] > maxd ? deg[l] : maxd;
+    }
+    if (!guard(e, 12, front))
+        return;
+    mem(e, 13, arr[BF_MASK] + t0, 1);
+    op(e, 14);
+    mem(e, 15, arr[BF_NODES] + 8 * t0, 8);
+    ops(e, 16, 18);
+    if (!guard(e, 18, has))
+        return;
+    ops(e, 19, 21);
+    for (unsigned it = 0; it < maxd; it++) {   /* lanes with more edges keep the warp looping */
+        uint32_t act = 0, fresh = 0;
+        for (uint32_t m = has; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            if (deg[l] <= it)
+                continue;
+            uint32_t i = g->start[t0 + l] + it, id = g->edge[i];
+            act |= 1u << l;
+            fresh |= (uint32_t)(g->level[id] > lv) << l;   /* not visited before this level */
+            a[l] = arr[BF_EDGES] + 4 * (uint64_t)i, b[l] = arr[BF_VIS] + id;
+            c[l] = arr[BF_COST] + 4 * (uint64_t)id, d[l] = arr[BF_UPD] + id;
+        }
+        e->mask = act;
+        memv(e, 21, a);
+        op(e, 22);
+        memv(e, 23, b);
+        ops(e, 24, 26);
+        if (fresh) {
+            e->mask = fresh;
+            op(e, 26);
+            mem(e, 27, arr[BF_COST] + 4 * t0, 4);
+            ops(e, 28, 30);
+            memv(e, 30, c);
+            op(e, 31);
+            memv(e, 32, d);
+            e->mask = act;
+        }
+        ops(e, 33, 37);
+    }
+    e->mask = has;
+    op(e, 37);
+}
+
+static const sop_t bf2_code[] = {
+    HDR1D,
+    A("IADD", R(2), R(0)), M("LDG.E.U8", 1, R(3), R(2)),                        /*  9-10 updating[tid] */
+    A("ISETP.EQ.AND", PR(0), R(3)), A("EXIT", 0, PR(0)), A("MOV", R(5), 0),     /* 11-13 ; true */
+    A("IADD", R(4), R(0)), M("STG.E.U8", 1, 0, R(4), R(5)),                     /* 14-15 mask[tid] */
+    A("IADD", R(6), R(0)), M("STG.E.U8", 1, 0, R(6), R(5)),                     /* 16-17 visited[tid] */
+    A("MOV", R(8), 0), M("STG.E.U8", 1, 0, R(8), R(5)),                         /* 18-19 *over */
+    M("STG.E.U8", 1, 0, R(2), RZ), EXIT,                                        /* 20-21 updating[tid] = 0 */
+};
+
+static void bf2_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    const graph_t *g = &k->wl->g;
+    const uint64_t *arr = k->wl->arr;
+    uint64_t t0 = (uint64_t)k->bx * 512 + w * 32;
+    uint32_t live = hdr1d(e, t0, g->n), upd = 0;
+    if (!live)
+        return;
+    op(e, 9);
+    mem(e, 10, arr[BF_UPD] + t0, 1);
+    op(e, 11);
+    for (uint32_t m = live; m; m &= m - 1)
+        upd |= (uint32_t)(g->level[t0 + __builtin_ctz(m)] == k->ln->level + 1) << __builtin_ctz(m);
+    if (!guard(e, 12, upd))
+        return;
+    ops(e, 13, 15);
+    mem(e, 15, arr[BF_MASK] + t0, 1);
+    op(e, 16);
+    mem(e, 17, arr[BF_VIS] + t0, 1);
+    op(e, 18);
+    mem(e, 19, arr[BF_OVER], 0);
+    mem(e, 20, arr[BF_UPD] + t0, 1);
+    op(e, 21);
+}
+
+/* ---- vectoradd (CUDA sample), blocks of 256 -------------------------------------------------------
+ *   i = blockIdx.x * blockDim.x + threadIdx.x;  if (i < n) c[i] = a[i] + b[i];
+ * The code of ../shared/traces/vectoradd-100-32 (nvcc, sm_61): its slots, PCs, opcodes, registers. */
+enum { VA_A, VA_B, VA_C };
+static const sop_t va_code[] = {
+    HDR1D,
+    A("SHL", R(6), R(0)), A("SHR", R(0), R(0)), A("IADD", R(4), R(6)), A("IADD.X", R(5), R(0)),  /*  9-12 */
+    A("IADD", R(2), R(6)), M("LDG.E.CG", 4, R(4), R(4)), A("IADD.X", R(3), R(0)),  /* 13-15 a[i] */
+    M("LDG.E.CG", 4, R(2), R(2)), A("IADD", R(6), R(6)), A("IADD.X", R(7), R(0)),  /* 16-18 b[i] */
+    A("FADD", R(0), R(2), R(4)), STG(6, 0), A("NOP", 0, 0), EXIT,               /* 19-22 c[i] */
+};
+
+static void va_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    uint64_t i0 = (uint64_t)k->bx * 256 + w * 32;
+    if (!hdr1d(e, i0, k->wl->n))
+        return;
+    ops(e, 9, 14);
+    mem(e, 14, A4(k, VA_A, i0), 4);
+    op(e, 15);
+    mem(e, 16, A4(k, VA_B, i0), 4);
+    ops(e, 17, 20);
+    mem(e, 20, A4(k, VA_C, i0), 4);
+    ops(e, 21, 23);
+}
+
+/* ---- transpose (CUDA sample transposeNaive), 32 x 32 tiles, blocks 32 x 8 ---------------------
+ *   x = blockIdx.x*32 + threadIdx.x;  y = blockIdx.y*32 + threadIdx.y;
+ *   for (j = 0; j < 32; j += 8) out[x*N + (y+j)] = in[(y+j)*N + x];   (unrolled by nvcc)
+ * Coalesced loads; each store's 32 lanes are N*4 bytes apart (32 lines). */
+enum { TR_IN, TR_OUT };
+static const sop_t tr_code[] = {
+    HDR2D,                                                                      /*  0-10: R0 = x, R3 = y */
+    A("XMAD", R(6), R(3)), A("IADD", R(6), R(6), R(0)), A("ISCADD", R(2), R(6)),   /* 11-13 &in[y*N + x] */
+    A("XMAD", R(8), R(0)), A("IADD", R(8), R(8), R(3)), A("ISCADD", R(4), R(8)),   /* 14-16 &out[x*N + y] */
+    LDG(9, 2), STG(4, 9), LDG(10, 2), STG(4, 10),                               /* 17-20 j = 0, 8 */
+    LDG(11, 2), STG(4, 11), LDG(12, 2), STG(4, 12), EXIT,                       /* 21-25 j = 16, 24 */
+};
+
+static void tr_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    uint64_t n = k->wl->n, x0 = (uint64_t)k->bx * 32, y = (uint64_t)k->by * 32 + w;
+    ops(e, 0, 17);
+    for (unsigned j = 0; j < 32; j += 8) {
+        mem(e, 17 + j / 4, A4(k, TR_IN, (y + j) * n + x0), 4);
+        mem(e, 18 + j / 4, A4(k, TR_OUT, x0 * n + y + j), 4 * n);
+    }
+    op(e, 25);
+}
+
+/* ---- kmeans (Rodinia kmeansPoint), blocks of 256 ---------------------------------------------------
+ *   p = blockIdx.x * 256 + threadIdx.x;  if (p < npoints) {
+ *     for (c = 0; c < K; c++) { ans = 0;
+ *       for (f = 0; f < F; f++) { d = features[f*npoints + p] - clusters[c*F + f]; ans += d*d; }
+ *       if (ans < min) { min = ans; index = c; } }
+ *     membership[p] = index; }
+ * Feature reads are coalesced (point-minor layout); every warp on every SM reads the
+ * same cluster lines (one address per warp). */
+#define KM_F 34
+#define KM_K 5
+enum { KM_FEAT, KM_CLUS, KM_MEMB };
+static const sop_t km_code[] = {
+    HDR1D,
+    A("ISCADD", R(10), R(0)), A("MOV", R(4), 0), A("MOV", R(8), 0),             /*  9-11 &features[p], &clusters, min */
+    A("MOV", R(9), 0), A("MOV", R(11), RZ), A("MOV", R(7), RZ), A("MOV", R(2), R(10)),   /* 12-15 index, c; ans, &f */
+    LDG(12, 2), LDG(13, 4), A("IADD", R(2), R(2)), A("IADD", R(4), R(4)),       /* 16-19 */
+    A("FADD", R(12), R(12), R(13)), A("FFMA", R(7), R(12), R(12), R(7)), LOOP(2, 0),   /* 20-23 next feature */
+    A("FSETP.LT.AND", PR(1), R(7), R(8)), A("FSEL", R(8), R(7), R(8), PR(1)),   /* 24-25 */
+    A("SEL", R(9), R(11), R(9), PR(1)), A("IADD", R(11), R(11)), LOOP(11, 2),   /* 26-29 next cluster */
+    A("ISCADD", R(6), R(0)), STG(6, 9), EXIT,                                   /* 30-32 membership[p] */
+};
+
+static void km_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    uint64_t np = k->wl->n, p0 = (uint64_t)k->bx * 256 + w * 32;
+    if (!hdr1d(e, p0, np))
+        return;
+    ops(e, 9, 14);
+    for (unsigned c = 0; c < KM_K; c++) {
+        ops(e, 14, 16);
+        for (unsigned f = 0; f < KM_F; f++) {
+            mem(e, 16, A4(k, KM_FEAT, f * np + p0), 4);
+            mem(e, 17, A4(k, KM_CLUS, c * KM_F + f), 0);
+            ops(e, 18, 24);
+        }
+        ops(e, 24, 30);
+    }
+    op(e, 30);
+    mem(e, 31, A4(k, KM_MEMB, p0), 4);
+    op(e, 32);
+}
+
+/* ---- stream: upper-casing text (S-L1's wc/upper), blocks of 256 ------------------------------------
+ *   i = blockIdx.x * 256 + threadIdx.x;  stride = gridDim.x * 256;   (a grid-stride loop, uint4)
+ *   for (t = 0; t < n / (4 * stride); t++)  for (u = 0; u < 4; u++) {
+ *     v = in[(4*t + u) * stride + i];  v &= 0xdfdfdfdf...;  out[same] = v; }
+ * Every warp load or store covers 512 consecutive bytes (4 lines), 4 loads in flight per
+ * warp, and the resident blocks sweep the arrays together, so the DRAM sees long runs in
+ * open rows: the bandwidth kernel (128 KB per block in all). */
+#define ST_CHUNK (128u << 10)
+#define ST_STEP  (4u * 4096u)
+enum { ST_IN, ST_OUT };
+#define LOP4(r) A("LOP3.LUT", R(r), R(r)), A("LOP3.LUT", R(r + 1), R(r + 1)), \
+                A("LOP3.LUT", R(r + 2), R(r + 2)), A("LOP3.LUT", R(r + 3), R(r + 3))
+#define STG128(r) M("STG.E.128", 16, 0, R(6), R(r), R(r + 1), R(r + 2), R(r + 3))
+static const sop_t st_code[] = {
+    A("MOV", R(1), 0), A("S2R", R(0), 0), A("S2R", R(2), 0), A("SHL", R(3), R(0)),   /*  0-3 */
+    A("ISCADD", R(3), R(2), R(3)), A("IADD", R(4), R(3)), A("IADD", R(6), R(3)), A("MOV", R(5), RZ),  /*  4-7 */
+    M4("LDG.E.128", 16, R(8), R(4)), M4("LDG.E.128", 16, R(12), R(4)),          /*  8-9 */
+    M4("LDG.E.128", 16, R(16), R(4)), M4("LDG.E.128", 16, R(20), R(4)),         /* 10-11 */
+    LOP4(8), LOP4(12), LOP4(16), LOP4(20),                                      /* 12-27 */
+    STG128(8), STG128(12), STG128(16), STG128(20),                              /* 28-31 */
+    A("IADD", R(4), R(4)), A("IADD", R(6), R(6)), A("IADD", R(5), R(5)), LOOP(5, 0), EXIT,   /* 32-37 */
+};
+
+static void st_warp(const bk_t *k, em_t *e, unsigned w)
+{
+    uint64_t stride = (k->wl->n << 20) / ST_CHUNK * 4096;   /* gridDim.x x 256 threads x 16 B */
+    uint64_t off = (uint64_t)k->bx * 4096 + w * 32 * 16;
+    ops(e, 0, 8);
+    for (uint64_t t = 0; t < ST_CHUNK / ST_STEP; t++) {
+        for (unsigned u = 0; u < 4; u++)
+            mem(e, 8 + u, k->wl->arr[ST_IN] + (4 * t + u) * stride + off, 16);
+        ops(e, 12, 28);
+        for (unsigned u = 0; u < 4; u++)
+            mem(e, 28 + u, k->wl->arr[ST_OUT] + (4 * t + u) * stride + off, 16);
+        ops(e, 32, 37);
+    }
+    op(e, 37);
+}
+
+/* ---- kernel table ------------------------------------------------------------------------------------ */
+
+#define KDEF(nm, code, nregs, fn, bi1, ba1, ...) {nm, code, NSLOT(code), nregs, fn, bi1, ba1, __VA_ARGS__}
+/* arrays in cudaMalloc order: atax A x y tmp; bicg A r s p q; mvt a x1 x2 y1 y2; gesummv A B x y tmp */
+static const kdef_t
+    k_atax1 = KDEF("_Z12atax_kernel1PfS_S_", mv_code, 12, mv_warp, 8, 3, {0, 1, 3}, MV_ROW),
+    k_atax2 = KDEF("_Z12atax_kernel2PfS_S_", mv_code, 12, mv_warp, 8, 3, {0, 3, 2}, 0),
+    k_bicg1 = KDEF("_Z12bicg_kernel1PfS_S_", mv_code, 12, mv_warp, 8, 3, {0, 1, 2}, MV_ZERO),
+    k_bicg2 = KDEF("_Z12bicg_kernel2PfS_S_", mv_code, 12, mv_warp, 8, 3, {0, 3, 4}, MV_ROW | MV_ZERO),
+    k_mvt1 = KDEF("_Z11mvt_kernel1PfS_S_", mv_code, 12, mv_warp, 8, 3, {0, 3, 1}, MV_ROW),
+    k_mvt2 = KDEF("_Z11mvt_kernel2PfS_S_", mv_code, 12, mv_warp, 8, 3, {0, 4, 2}, 0),
+    k_gesummv = KDEF("_Z14gesummv_kernelPfS_S_S_S_", gs_code, 16, gs_warp, 13, 6, {0, 1, 2, 3, 4}, 0),
+    k_syrk = KDEF("_Z11syrk_kernelffPfS_", mm_code, 14, mm_warp, 9, 3, {1, 0, 0}, MM_QROW),   /* a c */
+    k_gemm = KDEF("_Z11gemm_kernelPfS_S_", mm_code, 14, mm_warp, 9, 3, {2, 0, 1}, 0),         /* a b c */
+    k_syr2k = KDEF("_Z12syr2k_kernelPfS_S_", s2_code, 18, s2_warp, 16, 5, {0, 1, 2}, 0),     /* a b c */
+    k_conv = KDEF("_Z20Convolution2D_kernelPfS_", cv_code, 20, cv_warp, 0, 0, {0, 1}, 0),
+    k_srad1 = KDEF("_Z11srad_cuda_1PfS_S_S_S_S_iif", sr1_code, 36, sr1_warp, 0, 0, {0, 1, 2, 3, 4, 5}, 0),
+    k_srad2 = KDEF("_Z11srad_cuda_2PfS_S_S_S_S_iiff", sr2_code, 33, sr2_warp, 0, 0, {0, 1, 2, 3, 4, 5}, 0),
+    k_bfs1 = KDEF("_Z6KernelP4NodePiPbS2_S2_S0_i", bf1_code, 21, bf1_warp, 16, 5, {0}, 0),
+    k_bfs2 = KDEF("_Z7Kernel2PbS_S_S_i", bf2_code, 9, bf2_warp, 0, 0, {0}, 0),
+    k_vadd = KDEF("_Z6vecAddIfEvPT_S1_S1_i", va_code, 8, va_warp, 0, 0, {0, 1, 2}, 0),
+    k_transpose = KDEF("_Z14transposeNaivePfS_ii", tr_code, 13, tr_warp, 0, 0, {0, 1}, 0),
+    k_kmeans = KDEF("_Z11kmeansPointPfiiiPiS_S_S0_", km_code, 16, km_warp, 16, 2, {0, 1, 2}, 0),
+    k_stream = KDEF("_Z12upper_kernelPK5uint4PS_", st_code, 24, st_warp, 29, 8, {0, 1}, 0);
+
+/* ---- workload setup ------------------------------------------------------------------------------------ */
+
+static void add_arr(wl_t *w, uint64_t bytes)
+{
+    uint64_t at = w->narr ? w->arr[w->narr - 1] + w->arr_size[w->narr - 1] : DATA_BASE;
+    assert(w->narr < MAX_ARR);
+    w->arr[w->narr] = (at + ARR_ALIGN - 1) & ~(ARR_ALIGN - 1);
+    w->arr_size[w->narr++] = bytes;
+}
+
+static void add_arrs(wl_t *w, unsigned count, uint64_t bytes)
+{
+    for (unsigned i = 0; i < count; i++)
+        add_arr(w, bytes);
+}
+
+static int add_launch(wl_t *w, const kdef_t *d, unsigned gx, unsigned gy, unsigned bx, unsigned by,
+                      unsigned shmem, uint64_t trips, unsigned level)
+{
+    if (w->nlaunch == w->cap) {
+        unsigned cap = w->cap ? 2 * w->cap : 4;
+        launch_t *p = realloc(w->launch, cap * sizeof *p);
+        if (!p)
+            return -ENOMEM;
+        w->launch = p, w->cap = cap;
+    }
+    w->launch[w->nlaunch++] = (launch_t){d, {gx, gy}, {bx, by}, shmem, trips, level};
+    return 0;
+}
+
+static unsigned cdiv(uint64_t a, unsigned b) { return (unsigned)((a + b - 1) / b); }
+
+static int setup_mv(wl_t *w, unsigned nvec, const kdef_t *k1, const kdef_t *k2)   /* atax, bicg, mvt, gesummv */
+{
+    uint64_t n = w->n;
+    add_arrs(w, k2 ? 1 : 2, 4 * n * n);
+    add_arrs(w, nvec, 4 * n);
+    int r = add_launch(w, k1, cdiv(n, 256), 1, 256, 1, 0, n, 0);
+    return r || !k2 ? r : add_launch(w, k2, cdiv(n, 256), 1, 256, 1, 0, n, 0);
+}
+
+static int setup_atax(wl_t *w) { return setup_mv(w, 3, &k_atax1, &k_atax2); }
+static int setup_bicg(wl_t *w) { return setup_mv(w, 4, &k_bicg1, &k_bicg2); }
+static int setup_mvt(wl_t *w) { return setup_mv(w, 4, &k_mvt1, &k_mvt2); }
+static int setup_gesummv(wl_t *w) { return setup_mv(w, 3, &k_gesummv, NULL); }
+
+static int setup_2d(wl_t *w, unsigned narr, const kdef_t *k, uint64_t trips)   /* 32 x 8 blocks over N x N */
+{
+    add_arrs(w, narr, 4 * w->n * w->n);
+    return add_launch(w, k, cdiv(w->n, 32), cdiv(w->n, 8), 32, 8, 0, trips, 0);
+}
+
+static int setup_syrk(wl_t *w) { return setup_2d(w, 2, &k_syrk, w->n); }
+static int setup_syr2k(wl_t *w) { return setup_2d(w, 3, &k_syr2k, w->n); }
+static int setup_gemm(wl_t *w) { return setup_2d(w, 3, &k_gemm, w->n); }
+static int setup_2dconv(wl_t *w) { return setup_2d(w, 2, &k_conv, 0); }
+
+static int setup_srad(wl_t *w)
+{
+    w->n = (w->n + 15) & ~15ull;
+    add_arrs(w, 6, 4 * w->n * w->n);   /* J C E_C W_C N_C S_C */
+    unsigned g = (unsigned)(w->n / 16);
+    int r = add_launch(w, &k_srad1, g, g, 16, 16, 6 * 1024, 0, 0);
+    return r ? r : add_launch(w, &k_srad2, g, g, 16, 16, 5 * 1024, 0, 0);
+}
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* The bfs graph: out-degree 1 + U[0, 2^(k+1)) with k geometric, capped at 8 (P(degree >
+ * x) ~ 1/x, mean ~5.5, max 512). An edge goes to hot node h * (n / 32), h geometric,
+ * with probability 1/4, else anywhere. Node 0 (hot, degree >= 16) is the source. */
+static int graph_build(graph_t *g, unsigned n)
+{
+    uint64_t s = 0x6d656d7363686564ull, ne = 0;
+    g->n = n;
+    g->start = malloc((n + 1ull) * sizeof *g->start);
+    g->level = malloc(n * sizeof *g->level);
+    uint32_t *queue = malloc(n * sizeof *queue), head = 0, tail = 0;
+    if (!g->start || !g->level || !queue)
+        goto oom;
+    for (unsigned v = 0; v < n; v++) {
+        unsigned k = (unsigned)__builtin_ctzll(splitmix(&s) | 1ull << 8);
+        unsigned d = 1 + (unsigned)(splitmix(&s) % (2u << k));
+        d = v == 0 && d < 16 ? 16 : d;
+        g->start[v] = (uint32_t)ne;
+        ne += d;
+        g->maxdeg = d > g->maxdeg ? d : g->maxdeg;
+    }
+    g->start[n] = (uint32_t)ne;
+    if (!(g->edge = malloc(ne * sizeof *g->edge)))
+        goto oom;
+    for (uint64_t i = 0; i < ne; i++) {
+        uint64_t r = splitmix(&s);
+        unsigned h = (unsigned)__builtin_ctzll(r >> 2 | 1ull << (BFS_HOT - 1));
+        g->edge[i] = (r & 3) == 0 ? h * (n / BFS_HOT) : (uint32_t)((r >> 2) % n);
+    }
+    memset(g->level, 0xff, n * sizeof *g->level);   /* LVL_NONE */
+    g->level[0] = 0;
+    queue[tail++] = 0;
+    while (head < tail) {
+        uint32_t v = queue[head++];
+        for (uint32_t i = g->start[v]; i < g->start[v + 1]; i++)
+            if (g->level[g->edge[i]] == LVL_NONE && g->level[v] + 1u < LVL_NONE - 1u) {
+                g->level[g->edge[i]] = (uint16_t)(g->level[v] + 1);
+                g->depth = g->level[v] + 1u;
+                queue[tail++] = g->edge[i];
+            }
+    }
+    free(queue);
+    return 0;
+oom:
+    free(queue);
+    return -ENOMEM;
+}
+
+static int setup_bfs(wl_t *w)
+{
+    unsigned n = (unsigned)w->n, nb = cdiv(n, 512);
+    int r = graph_build(&w->g, n);
+    add_arr(w, 8ull * n);                              /* nodes {start, count} */
+    add_arr(w, r ? 0 : 4ull * w->g.start[n]);          /* edges */
+    add_arrs(w, 3, n);                                 /* mask, updating, visited */
+    add_arr(w, 4ull * n);                              /* cost */
+    add_arr(w, 4);                                     /* over */
+    for (unsigned lv = 0; lv <= w->g.depth && !r; lv++)   /* the last pair finds nothing: the host stops */
+        if (!(r = add_launch(w, &k_bfs1, nb, 1, 512, 1, 0, w->g.maxdeg, lv)))
+            r = add_launch(w, &k_bfs2, nb, 1, 512, 1, 0, 0, lv);
+    return r;
+}
+
+static int setup_vectoradd(wl_t *w)
+{
+    add_arrs(w, 3, 4 * w->n);
+    return add_launch(w, &k_vadd, cdiv(w->n, 256), 1, 256, 1, 0, 0, 0);
+}
+
+static int setup_transpose(wl_t *w)
+{
+    w->n = (w->n + 31) & ~31ull;
+    add_arrs(w, 2, 4 * w->n * w->n);   /* idata, odata */
+    return add_launch(w, &k_transpose, (unsigned)(w->n / 32), (unsigned)(w->n / 32), 32, 8, 0, 0, 0);
+}
+
+static int setup_kmeans(wl_t *w)
+{
+    add_arr(w, 4 * w->n * KM_F);   /* features, clusters, membership */
+    add_arr(w, 4 * KM_K * KM_F);
+    add_arr(w, 4 * w->n);
+    return add_launch(w, &k_kmeans, cdiv(w->n, 256), 1, 256, 1, 0, KM_K * KM_F, 0);
+}
+
+static int setup_stream(wl_t *w)
+{
+    add_arrs(w, 2, w->n << 20);
+    return add_launch(w, &k_stream, (unsigned)((w->n << 20) / ST_CHUNK), 1, 256, 1, 0, ST_CHUNK / ST_STEP, 0);
+}
+
+const builtin_info_t builtin_kernels[] = {
+    {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU; MRPB Fig. 2, intra-warp contention)",
+     2048, 16, "N (matrix N x N)", 512u},
+    {"bicg", "BiCG sub-kernels s = A^T r, q = A p (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u},
+    {"mvt", "x1 += A y1, x2 += A^T y2 (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u},
+    {"gesummv", "y = alpha A x + beta B x, a row of A and B per thread (PolyBench/GPU; MRPB intra-warp)",
+     1024, 16, "N (matrices N x N)", 512u},
+    {"syrk", "C = alpha A A^T + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 256, 8, "N (A, C N x N)", 128u},
+    {"syr2k", "C = alpha (A B^T + B A^T) + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 128, 8,
+     "N (A, B, C N x N)", 64u},
+    {"2dconv", "3x3 convolution, 32x8 blocks (PolyBench/GPU; MRPB cache-insensitive)", 2048, 8, "N (image N x N)", 1024u},
+    {"gemm", "C = alpha A B + beta C, 32x8 blocks (PolyBench/GPU; MRPB cache-insensitive)", 256, 8,
+     "N (A, B, C N x N)", 128u},
+    {"srad", "SRAD diffusion, 2 kernels: 16x16 tiles preloaded into shared memory (Rodinia; MRPB Fig. 3)",
+     1024, 16, "N (image N x N, rounded up to a multiple of 16)", 512u},
+    {"bfs", "breadth-first search of a power-law graph, 2 kernels per level (Rodinia; hot lines on all SMs)",
+     65536, 256, "nodes", 16384u},
+    {"vectoradd", "c[i] = a[i] + b[i], blocks of 256 (the real trace's code)", 1u << 20, 1, "N (elements)", 1048576u},
+    {"transpose", "naive transpose out[x*N+y] = in[y*N+x], 32x8 blocks: uncoalesced stores (CUDA sample)",
+     2048, 32, "N (matrix N x N, rounded up to a multiple of 32)", 512u},
+    {"kmeans", "k-means membership, 34 features, 5 clusters: coalesced features, shared centres (Rodinia)",
+     65536, 32, "points", 16384u},
+    {"stream", "upper-casing a text stream: 16-byte coalesced loads and stores, little compute (bandwidth)",
+     64, 1, "MB of input", 16u},
+    {NULL, NULL, 0, 0, NULL, 0},
+};
+
+static int (*const setups[])(wl_t *) = {
+    setup_atax, setup_bicg, setup_mvt, setup_gesummv, setup_syrk, setup_syr2k, setup_2dconv,
+    setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
+};
+_Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
+               "one setup per built-in kernel");
+
+/* ---- workload and kernel objects ------------------------------------------------------------------------ */
+
+static void wl_unref(wl_t *w)
+{
+    if (--w->refs)
+        return;
+    free(w->g.start), free(w->g.edge), free(w->g.level);
+    free(w->launch);
+    free(w->w.cmd);
+    free(w);
+}
+
+static void bk_close(kernel_t *kk)
+{
+    bk_t *k = (bk_t *)kk;
+    optab_free(&k->k.ops);
+    wl_unref(k->wl);
+    free(k);
+}
+
+static int bk_next_tb(kernel_t *kk, tb_t *tb)
+{
+    bk_t *k = (bk_t *)kk;
+    tb_clear(tb);
+    if (k->next == k->k.info.nblocks)
+        return 0;
+    unsigned nw = (k->k.info.threads + WARP_SIZE - 1) / WARP_SIZE;
+    if (tb_reserve(tb, nw * k->winst, nw * k->waddr)) {
+        fprintf(stderr, "memsched: %s: out of memory for a thread block of %s\n", k->wl->w.name, k->k.info.name);
+        return 2;
+    }
+    k->bx = (unsigned)(k->next % k->ln->grid[0]);
+    k->by = (unsigned)(k->next / k->ln->grid[0]);
+    k->next++;
+    tb->idx[0] = k->bx, tb->idx[1] = k->by;
+    tb->nwarps = nw;
+    em_t e = {tb, k->code, FULL};
+    for (unsigned w = 0; w < nw; w++) {
+        size_t first = tb->ninst;
+        e.mask = FULL;
+        k->def->warp(k, &e, w);
+        tb->warp[w].first = (uint32_t)first;
+        tb->warp[w].count = (uint32_t)(tb->ninst - first);
+        assert(tb->ninst - first <= k->winst && tb->naddr <= nw * k->waddr);
+    }
+    return 1;
+}
+
+/* The slots as instruction templates; the per-warp bounds. 0, or -ENOMEM. */
+static int bk_build(bk_t *k)
+{
+    const kdef_t *d = k->def;
+    unsigned nmem = 0;
+    for (unsigned s = 0; s < d->ncode; s++) {
+        const sop_t *o = &d->code[s];
+        inst_t *t = &k->code[s];
+        int id = optab_intern(&k->k.ops, o->op);
+        if (id < 0)
+            return -ENOMEM;
+        t->pc = 8 * (s + s / 3 + 1);   /* sm_61: a control word before every 3 instructions */
+        t->opcode = (uint16_t)id;
+        t->cls = k->k.ops.cls[id];
+        t->width = o->width;
+        for (; t->ndst < INST_MAX_DST && o->d[t->ndst]; t->ndst++)
+            t->dst[t->ndst] = (uint16_t)(o->d[t->ndst] - 1);
+        for (; t->nsrc < INST_MAX_SRC && o->s[t->nsrc]; t->nsrc++)
+            t->src[t->nsrc] = (uint16_t)(o->s[t->nsrc] - 1);
+        nmem += op_is_mem((op_class_t)t->cls);
+    }
+    k->winst = d->ncode + d->bi1 * k->ln->trips;
+    k->waddr = WARP_SIZE * (nmem + d->ba1 * k->ln->trips);
+    return 0;
+}
+
+static kernel_t *wl_open_kernel(workload_t *ww, unsigned i);
+
+/* kernel_t.open_at: blocks are generated from their number, so a cursor is
+ * the kernel opened again with its next block set. */
+static kernel_t *bk_open_at(kernel_t *kk, uint64_t first)
+{
+    bk_t *k = (bk_t *)kk;
+    kernel_t *c = wl_open_kernel(&k->wl->w, k->cmd);
+    if (c)
+        ((bk_t *)c)->next = first < c->info.nblocks ? first : c->info.nblocks;
+    return c;
+}
+
+static kernel_t *wl_open_kernel(workload_t *ww, unsigned i)
+{
+    wl_t *w = ww->impl;
+    if (i >= ww->ncmd || ww->cmd[i].kind != CMD_KERNEL) {
+        fprintf(stderr, "memsched: workload '%s': command %u is not a kernel launch\n", ww->name, i);
+        return NULL;
+    }
+    const launch_t *ln = &w->launch[ww->cmd[i].index];
+    bk_t *k = calloc(1, sizeof *k + ln->def->ncode * sizeof(inst_t));
+    if (!k) {
+        fprintf(stderr, "memsched: out of memory opening %s\n", ln->def->name);
+        return NULL;
+    }
+    kinfo_t *ki = &k->k.info;
+    snprintf(ki->name, sizeof ki->name, "%s", ln->def->name);
+    ki->id = ww->cmd[i].index + 1;
+    ki->grid[0] = ln->grid[0], ki->grid[1] = ln->grid[1], ki->grid[2] = 1;
+    ki->block[0] = ln->block[0], ki->block[1] = ln->block[1], ki->block[2] = 1;
+    ki->shmem = ln->shmem;
+    ki->nregs = ln->def->nregs;
+    ki->binary_version = 61;
+    ki->shmem_base = SHMEM_BASE, ki->local_base = LOCAL_BASE;
+    ki->tracer_version = 4;
+    ki->nblocks = (uint64_t)ln->grid[0] * ln->grid[1];
+    ki->threads = ln->block[0] * ln->block[1];
+    k->wl = w, k->ln = ln, k->def = ln->def, k->cmd = i;
+    if (bk_build(k)) {
+        fprintf(stderr, "memsched: out of memory opening %s\n", ln->def->name);
+        optab_free(&k->k.ops);
+        free(k);
+        return NULL;
+    }
+    k->k.next_tb = bk_next_tb;
+    k->k.open_at = bk_open_at;
+    k->k.close = bk_close;
+    w->refs++;
+    return &k->k;
+}
+
+static void wl_close(workload_t *ww) { wl_unref(ww->impl); }
+
+workload_t *builtin_open(const char *name, unsigned size)
+{
+    unsigned i = 0;
+    while (builtin_kernels[i].name && strcmp(builtin_kernels[i].name, name))
+        i++;
+    const builtin_info_t *b = &builtin_kernels[i];
+    if (!b->name) {
+        fprintf(stderr, "memsched: unknown workload '%s'; built-in kernels: ", name);
+        for (b = builtin_kernels; b->name; b++)
+            fprintf(stderr, "%s%s", b == builtin_kernels ? "" : ", ", b->name);
+        fprintf(stderr, "\n");
+        return NULL;
+    }
+    size = size == BUILTIN_SIZE_QUICK ? b->quick_size : size ? size : b->default_size;
+    if (size < b->min_size) {
+        fprintf(stderr, "memsched: workload '%s': size %u is too small; the size is %s, at least %u (default %u)\n",
+                name, size, b->size_means, b->min_size, b->default_size);
+        return NULL;
+    }
+    wl_t *w = calloc(1, sizeof *w);
+    if (!w)
+        goto oom;
+    w->refs = 1;
+    w->n = size;
+    snprintf(w->w.name, sizeof w->w.name, "%s", name);
+    w->w.open_kernel = wl_open_kernel;
+    w->w.close = wl_close;
+    w->w.impl = w;
+    if (setups[i](w) || !(w->w.cmd = calloc(w->narr + w->nlaunch, sizeof *w->w.cmd)))
+        goto oom;
+    for (unsigned a = 0; a < w->narr; a++)
+        w->w.cmd[w->w.ncmd++] = (wl_cmd_t){.kind = CMD_MEMCPY, .region = {w->arr[a], w->arr_size[a]}};
+    for (unsigned l = 0; l < w->nlaunch; l++)
+        w->w.cmd[w->w.ncmd++] = (wl_cmd_t){.kind = CMD_KERNEL, .index = l};
+    return &w->w;
+oom:
+    fprintf(stderr, "memsched: out of memory building workload '%s' of size %u\n", name, size);
+    if (w)
+        wl_unref(w);
+    return NULL;
+}
+
+void builtin_list(FILE *f)
+{
+    for (const builtin_info_t *b = builtin_kernels; b->name; b++)
+        fprintf(f, "%-10s %8u %8u  %s; size = %s\n", b->name, b->default_size, b->quick_size, b->summary,
+                b->size_means);
+}

@@ -1,0 +1,32 @@
+/* kernels.h - the built-in kernels: the papers' workloads generated in the
+ * in-memory form of kernel.h, thread block by thread block, so that a run
+ * needs no input files (memsched trace-gen writes them as Accel-Sim traces). */
+#ifndef MEMSCHED_SIM_KERNELS_H
+#define MEMSCHED_SIM_KERNELS_H
+
+#include <stdio.h>
+
+#include "workload/kernel.h"
+
+typedef struct {
+    const char *name;       /* --workload NAME */
+    const char *summary;    /* one line: what it does, which paper */
+    unsigned default_size;  /* the size knob's default (e.g. the matrix dimension) */
+    unsigned min_size;      /* the smallest size accepted */
+    const char *size_means; /* what the size knob scales, e.g. "N (matrix N x N)" */
+    unsigned quick_size;    /* a size that runs in about a second (make run, make bench) */
+} builtin_info_t;
+
+extern const builtin_info_t builtin_kernels[];   /* ends with {NULL} */
+
+#define BUILTIN_SIZE_QUICK 0xffffffffu   /* builtin_open: the kernel's quick_size (--size quick) */
+
+/* A built-in workload by name; size 0 = its default, BUILTIN_SIZE_QUICK its
+ * quick size. NULL after a message
+ * listing the names (unknown name) or the accepted sizes (exit 2). */
+workload_t *builtin_open(const char *name, unsigned size);
+
+/* Print the built-in kernels, one per line: name, default size, quick size, summary. */
+void builtin_list(FILE *f);
+
+#endif
