@@ -765,7 +765,8 @@ static void unk_release(unk_t *u, const char *name)
 {
     if (--u->refs)
         return;
-    qsort(u->op, u->n, sizeof *u->op, by_line);
+    if (u->n)   /* qsort's array must not be NULL, even empty */
+        qsort(u->op, u->n, sizeof *u->op, by_line);
     for (size_t i = 0; i < u->n; i++) {
         if (!u->failed)
             fprintf(stderr, "%s:%lu: warning: unknown opcode '%s', %" PRIu64 " instruction%s run as integer ALU "
