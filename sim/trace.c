@@ -41,6 +41,12 @@
  *    kernel has them, so that a round trip loses nothing.
  *  - "-cuda stream id" is a CUstream pointer in real traces: read as 64 bits,
  *    kept in kinfo_t.stream's 32 bits.
+ *  - a file holds exactly the grid's thread blocks: one cut short at a
+ *    block's end is an error, not a smaller kernel.
+ *  - an opcode in no opcode table (kernel.c) runs as an integer ALU
+ *    instruction, counted and reported once per spelling; with addresses it
+ *    is an error (they would be dropped). A load, store or atomic with
+ *    active lanes must have addresses.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE   /* asprintf, strndup */
