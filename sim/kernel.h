@@ -150,13 +150,15 @@ struct kernel {
     kinfo_t info;
     optab_t ops;
     /* Fill tb with the next thread block (tb is cleared first). 1: a block;
-     * 0: no more blocks; 2: bad input, after a "FILE:LINE: expected ..., got ..."
-     * message on stderr. */
+     * 0: no more blocks (info.nblocks of them given); 2: bad input, after a
+     * "FILE:LINE: expected ..., got ..." message on stderr (a trace with
+     * fewer or more blocks than its grid is bad input). */
     int  (*next_tb)(kernel_t *k, tb_t *tb);
     /* A cursor: the same kernel opened again, its next_tb starting at block
-     * `first` of this order (none when first >= the blocks there are), so
-     * a dispatcher can read several contiguous ranges at once (TEMP's
-     * per-SM queues). Its opcode table is its own. NULL after a message. */
+     * `first` of this order (none when first >= info.nblocks), so a
+     * dispatcher can read several contiguous ranges at once (TEMP's per-SM
+     * queues). Its opcode table is its own. NULL after a message (a trace
+     * whose file ends before block `first`, among others). */
     kernel_t *(*open_at)(kernel_t *k, uint64_t first);
     void (*close)(kernel_t *k);          /* frees k and everything it holds */
 };
