@@ -143,7 +143,7 @@ typedef struct {
     dispatcher_t d;    /* which block each SM gets (dispatch.h) */
     int more;          /* the policy may give more blocks */
     int err;
-    uint64_t warp_insts, thread_insts;
+    uint64_t warp_insts, thread_insts, unknown_insts;
 } launch_t;
 
 /* Offer the SMs that can take a block to the dispatch policy, round-robin
@@ -172,6 +172,7 @@ static void dispatch(gpu_t *g, launch_t *L)
             for (uint32_t j = tb->warp[w].first; j < tb->warp[w].first + tb->warp[w].count; j++) {
                 L->warp_insts++;
                 L->thread_insts += (unsigned)__builtin_popcount(tb->inst[j].mask);
+                L->unknown_insts += from->ops.unknown[tb->inst[j].opcode];   /* run as OP_INT */
             }
         sm_add_tb(sm, slot, &from->info, &from->ops, clocks_now(&g->clk, CLK_CORE));
         g->sm_next[id] = g->sm_min = 0;
@@ -446,6 +447,7 @@ int gpu_run(gpu_t *g, workload_t *w)
         g->gpu_sim_cycle += ks->cycles;
         g->trace_warp_insts += L.warp_insts;
         g->trace_thread_insts += L.thread_insts;
+        g->trace_unknown_insts += L.unknown_insts;
         L.d.ops->stop(&L.d);
         L.k->close(L.k);
         if (g->cfg.max_cycles && g->clk.cycle[CLK_CORE] >= g->cfg.max_cycles)

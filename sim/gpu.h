@@ -70,6 +70,7 @@ typedef struct {
     unsigned nk;
     double wall_s;
     uint64_t trace_warp_insts, trace_thread_insts;   /* as read from the workload */
+    uint64_t trace_unknown_insts;     /* of them with an opcode in no table (kernel.h op_lookup) */
     uint64_t dram_cmds_checked;
     uint64_t wd_activity;             /* the watchdog's last look */
 } gpu_t;

@@ -80,6 +80,7 @@ char *stats_json(const gpu_t *g, const char *workload, const char *config_name, 
     cJSON_AddBoolToObject(gs, "stopped_by_max_cycles", g->cut);
     u64(gs, "trace_warp_insn", g->trace_warp_insts);
     u64(gs, "trace_thread_insn", g->trace_thread_insts);
+    u64(gs, "trace_unknown_insn", g->trace_unknown_insts);
     cJSON *ka = cJSON_AddArrayToObject(gs, "kernels");
     for (unsigned i = 0; i < g->nk; i++) {
         cJSON *k = cJSON_CreateObject();

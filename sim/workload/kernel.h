@@ -42,7 +42,7 @@ static inline int reg_is_const(unsigned r)
 
 /* Instruction classes: what the SM does with an instruction. */
 typedef enum {
-    OP_INT,      /* integer ALU, moves, conversions, predicates, everything not below */
+    OP_INT,      /* integer ALU, moves, conversions, predicates; what has no unit here (kernel.c) */
     OP_FP,       /* single-precision FP: FADD FMUL FFMA FMNMX FSET(P) HADD2 HFMA2 ... */
     OP_DP,       /* double precision: DADD DMUL DFMA DSETP ... */
     OP_SFU,      /* special functions: MUFU RRO ... */
@@ -71,8 +71,12 @@ static inline int op_is_global_mem(op_class_t c)
 static inline int op_is_shared_mem(op_class_t c) { return c == OP_LDS || c == OP_STS || c == OP_ATOMS; }
 static inline int op_is_mem(op_class_t c) { return op_is_global_mem(c) || op_is_shared_mem(c); }
 
-/* The class of an opcode as the tracer spells it ("LDG.E.CG", "FFMA", "BAR.SYNC"):
- * decided by its base name, the part before the first '.'. */
+/* The class of an opcode as the tracer spells it ("LDG.E.CG", "FFMA", "BAR.SYNC"),
+ * decided by its base name, the part before the first '.', in the opcode
+ * table (kernel.c; docs/sim.md "Opcode classes"); -1 for a base name it
+ * does not hold. */
+int op_lookup(const char *opcode);
+/* The same with an unknown opcode as OP_INT. */
 op_class_t op_classify(const char *opcode);
 
 /* One warp instruction. */
@@ -125,12 +129,14 @@ typedef struct {
     unsigned threads;                  /* block[0] * block[1] * block[2] */
 } kinfo_t;
 
-/* An opcode table: the spellings seen in one kernel, each with its class. */
+/* An opcode table: the spellings seen in one kernel, each with its class
+ * (an opcode unknown to op_lookup is OP_INT and marked unknown). */
 #define OPTAB_MAX 4096
 typedef struct {
     unsigned n;
     char    *name[OPTAB_MAX];
     uint8_t  cls[OPTAB_MAX];
+    uint8_t  unknown[OPTAB_MAX];
 } optab_t;
 
 /* The id of an opcode spelling, added on first sight. -1 when the table is full. */
@@ -144,13 +150,15 @@ struct kernel {
     kinfo_t info;
     optab_t ops;
     /* Fill tb with the next thread block (tb is cleared first). 1: a block;
-     * 0: no more blocks; 2: bad input, after a "FILE:LINE: expected ..., got ..."
-     * message on stderr. */
+     * 0: no more blocks (info.nblocks of them given); 2: bad input, after a
+     * "FILE:LINE: expected ..., got ..." message on stderr (a trace with
+     * fewer or more blocks than its grid is bad input). */
     int  (*next_tb)(kernel_t *k, tb_t *tb);
     /* A cursor: the same kernel opened again, its next_tb starting at block
-     * `first` of this order (none when first >= the blocks there are), so
-     * a dispatcher can read several contiguous ranges at once (TEMP's
-     * per-SM queues). Its opcode table is its own. NULL after a message. */
+     * `first` of this order (none when first >= info.nblocks), so a
+     * dispatcher can read several contiguous ranges at once (TEMP's per-SM
+     * queues). Its opcode table is its own. NULL after a message (a trace
+     * whose file ends before block `first`, among others). */
     kernel_t *(*open_at)(kernel_t *k, uint64_t first);
     void (*close)(kernel_t *k);          /* frees k and everything it holds */
 };

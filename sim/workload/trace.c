@@ -41,6 +41,12 @@
  *    kernel has them, so that a round trip loses nothing.
  *  - "-cuda stream id" is a CUstream pointer in real traces: read as 64 bits,
  *    kept in kinfo_t.stream's 32 bits.
+ *  - a file holds exactly the grid's thread blocks: one cut short at a
+ *    block's end is an error, not a smaller kernel.
+ *  - an opcode in no opcode table (kernel.c) runs as an integer ALU
+ *    instruction, counted and reported once per spelling; with addresses it
+ *    is an error (they would be dropped). A load, store or atomic with
+ *    active lanes must have addresses.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE   /* asprintf, strndup */
@@ -357,15 +363,33 @@ static int tok_triple(const rd_t *r, const char *p, int paren, unsigned min, uns
 
 /* ---- kernel files -------------------------------------------------------- */
 
+/* The unknown opcodes (op_lookup -1) that a kernel and its cursors read,
+ * each spelling with its instructions and first line: one warning per
+ * spelling when the last of them is closed, none after a failure (its
+ * message is the one that matters). */
+typedef struct {
+    unsigned refs;             /* the kernel and its open cursors */
+    int failed;
+    size_t n, cap;
+    struct unk_op {
+        char *name;
+        uint64_t count;
+        unsigned long line;
+    } *op;
+} unk_t;
+
 typedef struct {
     kernel_t k;                /* first: the kernel_t * handed out is a tk_t * */
     rd_t r;
     char *name;
     const char *mem;           /* the buffer it reads (NULL: the file `name`) */
     size_t mem_n;
-    uint64_t ntb;              /* thread blocks read */
+    uint64_t ntb;              /* thread blocks begun */
     int state;                 /* 0 reading, 1 all read, 2 failed */
     uint16_t ophash[OPHASH];   /* opcode id + 1 by hash of the spelling; 0 free */
+    unk_t *unk;                /* shared with the cursors */
+    uint64_t ucount[OPTAB_MAX];       /* unknown opcodes by id: instructions read, */
+    unsigned long uline[OPTAB_MAX];   /* and the first one's line */
 } tk_t;
 
 /* Next line that is neither blank nor a '#' comment (#BEGIN_TB and #END_TB
@@ -394,6 +418,12 @@ static const struct {
     {"accelsim tracer version", "3|4|5", 5}, {"enable lineinfo", "0|1", 1},
 };
 
+/* X x Y x Z of a -grid dim or -block dim into *n; 0 when it does not fit 64 bits. */
+static int dims_product(const unsigned d[3], uint64_t *n)
+{
+    return !__builtin_mul_overflow((uint64_t)d[0] * d[1], (uint64_t)d[2], n);
+}
+
 /* Header value v of key h into the kernel's info. 0, or -1 after a message. */
 static int header_value(tk_t *k, int h, const char *v)
 {
@@ -410,12 +440,18 @@ static int header_value(tk_t *k, int h, const char *v)
     case H_NVBIT:
         return 0;
     case H_GRID:
-        return tok_triple(r, v, 1, 1, ki->grid, what);
+        /* the block counters (kinfo_t.nblocks, the reader's, the SMs') are 64 bits */
+        if (tok_triple(r, v, 1, 1, ki->grid, what))
+            return -1;
+        if (!dims_product(ki->grid, &ki->nblocks))
+            return bad(r, v, Q_LINE, "'-grid dim = (X,Y,Z)' of fewer than 2^64 thread blocks (X x Y x Z)");
+        return 0;
     case H_BLOCK:
         if (tok_triple(r, v, 1, 1, ki->block, what))
             return -1;
-        if ((uint64_t)ki->block[0] * ki->block[1] * ki->block[2] > WARP_SIZE * MAX_TB_WARPS)
+        if (!dims_product(ki->block, &x) || x > WARP_SIZE * MAX_TB_WARPS)
             return bad(r, v, Q_LINE, "'-block dim = (X,Y,Z)' of at most %d threads", WARP_SIZE * MAX_TB_WARPS);
+        ki->threads = (unsigned)x;
         return 0;
     case H_SHBASE:
     case H_LOCBASE:
@@ -468,9 +504,6 @@ static int read_header(tk_t *k)
         if (!have[need[i]])
             return bad(r, st ? r->line : NULL, Q_LINE, "'-%s = %s' in the header", hdr[need[i]].key,
                        hdr[need[i]].form);
-    kinfo_t *ki = &k->k.info;
-    ki->nblocks = (uint64_t)ki->grid[0] * ki->grid[1] * ki->grid[2];
-    ki->threads = ki->block[0] * ki->block[1] * ki->block[2];
     return 0;
 }
 
@@ -523,6 +556,18 @@ static int read_addrs(const rd_t *r, const char **pp, tb_t *tb, inst_t *in)
     return 0;
 }
 
+/* An instruction with the unknown opcode `id` (spelled at o): counted, to be
+ * run as an integer ALU instruction; one with addresses cannot be (they
+ * would be dropped). 0, or -1 after a message. */
+static int note_unknown(tk_t *k, int id, const char *o, unsigned width)
+{
+    if (width)
+        return bad(&k->r, o, Q_TOKEN, "a known opcode on an instruction with addresses (mem_width %u)", width);
+    if (!k->ucount[id]++)
+        k->uline[id] = k->r.lineno;
+    return 0;
+}
+
 /* The current line, an instruction, appended to tb. 0, or -1 after a message. */
 static int read_inst(tk_t *k, tb_t *tb)
 {
@@ -566,9 +611,15 @@ static int read_inst(tk_t *k, tb_t *tb)
     for (unsigned i = 0; i < in->nsrc; i++)
         if (tok_reg(r, &p, &in->src[i]))
             return -1;
+    const char *wt = ws(p);
     if (tok_dec(r, &p, 255, &v, "a memory width 0..255 (bytes per lane)"))
         return -1;
     in->width = (uint8_t)v;
+    if (op_is_mem(in->cls) && in->mask && !in->width)   /* the SM would access addresses it lacks */
+        return bad(r, wt, Q_TOKEN, "a memory width 1..255 and addresses (%s is a memory instruction)",
+                   k->k.ops.name[id]);
+    if (k->k.ops.unknown[id] && note_unknown(k, id, o, in->width))
+        return -1;
     if (in->width && read_addrs(r, &p, tb, in))
         return -1;
     if (*ws(p) && k->k.info.tracer_version >= 5 && tok_sdec(r, &p, &v, "an immediate (decimal)"))
@@ -590,7 +641,20 @@ static const char *need_key(rd_t *r, const char *key, const char *form)
     return v;
 }
 
-/* The next thread block. 1, 0 after the last, -1 after a message. */
+/* "expected N thread blocks (grid X,Y,Z), got <ntb>", or with more = 1
+ * "got more (#BEGIN_TB of block ntb + 1)": the file's blocks must be the
+ * grid's, neither fewer (a file cut short at a block's end reads like a
+ * finished one) nor more. -1. */
+static int bad_count(const rd_t *r, const kinfo_t *ki, uint64_t ntb, int more)
+{
+    char got[64];
+    snprintf(got, sizeof got, more ? "more ('#BEGIN_TB' of block %" PRIu64 ")" : "%" PRIu64, ntb + more);
+    return bad(r, got, Q_TEXT, "%" PRIu64 " thread blocks (grid %u,%u,%u)", ki->nblocks, ki->grid[0], ki->grid[1],
+               ki->grid[2]);
+}
+
+/* The next thread block. 1, 0 after the last (the grid's count read), -1
+ * after a message. */
 static int read_tb(tk_t *k, tb_t *tb)
 {
     rd_t *r = &k->r;
@@ -598,11 +662,12 @@ static int read_tb(tk_t *k, tb_t *tb)
     const char *v;
     int st = next_content(r);
     if (st <= 0)
-        return st;
+        return st < 0 ? -1 : k->ntb < ki->nblocks ? bad_count(r, ki, k->ntb, 0) : 0;
     if (strcmp(r->line, "#BEGIN_TB"))
         return bad(r, r->line, Q_LINE, "'#BEGIN_TB'");
-    if (k->ntb++ == ki->nblocks)
-        return bad(r, r->line, Q_LINE, "at most %" PRIu64 " thread blocks (grid dim), another", ki->nblocks);
+    if (k->ntb == ki->nblocks)
+        return bad_count(r, ki, k->ntb, 1);
+    k->ntb++;
     if (!(v = need_key(r, "thread block", "X,Y,Z")) || tok_triple(r, v, 0, 0, tb->idx, "'thread block = X,Y,Z'"))
         return -1;
     for (int i = 0; i < 3; i++)
@@ -664,16 +729,75 @@ static int tk_next_tb(kernel_t *kk, tb_t *tb)
     return k->state == 1 ? 0 : 2;
 }
 
+/* The unknown opcodes k read, into its shared report. */
+static void unk_merge(unk_t *u, const tk_t *k)
+{
+    const optab_t *t = &k->k.ops;
+    for (unsigned id = 0; id < t->n; id++) {
+        if (!t->unknown[id] || !k->ucount[id])
+            continue;
+        size_t i = 0;
+        while (i < u->n && strcmp(u->op[i].name, t->name[id]))
+            i++;
+        if (i == u->n) {   /* a new spelling; out of memory, its warning is lost (not the run) */
+            if (u->n == u->cap) {
+                size_t cap = u->cap ? 2 * u->cap : 8;
+                struct unk_op *op = realloc(u->op, cap * sizeof *op);
+                if (!op)
+                    continue;
+                u->op = op;
+                u->cap = cap;
+            }
+            if (!(u->op[i].name = strdup(t->name[id])))
+                continue;
+            u->op[i].count = 0;
+            u->op[i].line = k->uline[id];
+            u->n++;
+        }
+        u->op[i].count += k->ucount[id];
+        if (k->uline[id] < u->op[i].line)
+            u->op[i].line = k->uline[id];
+    }
+}
+
+static int by_line(const void *a, const void *b)
+{
+    unsigned long x = ((const struct unk_op *)a)->line, y = ((const struct unk_op *)b)->line;
+    return (x > y) - (x < y);
+}
+
+/* One reader of u (named name in messages) done; the last one warns. */
+static void unk_release(unk_t *u, const char *name)
+{
+    if (--u->refs)
+        return;
+    if (u->n)   /* qsort's array must not be NULL, even empty */
+        qsort(u->op, u->n, sizeof *u->op, by_line);
+    for (size_t i = 0; i < u->n; i++) {
+        if (!u->failed)
+            fprintf(stderr, "%s:%lu: warning: unknown opcode '%s', %" PRIu64 " instruction%s run as integer ALU "
+                    "operations\n", name, u->op[i].line, u->op[i].name, u->op[i].count, u->op[i].count > 1 ? "s" : "");
+        free(u->op[i].name);
+    }
+    free(u->op);
+    free(u);
+}
+
 static void tk_close(kernel_t *kk)
 {
     tk_t *k = (tk_t *)kk;
+    if (k->unk) {
+        k->unk->failed |= k->state == 2;
+        unk_merge(k->unk, k);
+        unk_release(k->unk, k->name);
+    }
     rd_free(&k->r);
     optab_free(&k->k.ops);
     free(k->name);
     free(k);
 }
 
-static kernel_t *tk_open(const char *name, FILE *f, const char *buf, size_t n);
+static kernel_t *tk_open(const char *name, FILE *f, const char *buf, size_t n, unk_t *unk);
 
 /* kernel_t.open_at: the file (or buffer) opened again and read past `first`
  * blocks' #END_TB lines (their contents are checked by whoever reads them;
@@ -683,43 +807,59 @@ static kernel_t *tk_open_at(kernel_t *kk, uint64_t first)
     tk_t *k = (tk_t *)kk;
     kernel_t *c;
     if (k->mem) {
-        c = tk_open(k->name, NULL, k->mem, k->mem_n);
+        c = tk_open(k->name, NULL, k->mem, k->mem_n, k->unk);
     } else {
         FILE *f = fopen(k->name, "rb");
         if (!f) {
             fprintf(stderr, "%s:0: expected a readable kernel trace file, got %s\n", k->name, strerror(errno));
             return NULL;
         }
-        c = tk_open(k->name, f, NULL, 0);
+        c = tk_open(k->name, f, NULL, 0, k->unk);
     }
     if (!c)
         return NULL;
     tk_t *t = (tk_t *)c;
+    const kinfo_t *ki = &c->info;
     int st = 1;
-    while (t->ntb < first && (st = next_content(&t->r)) > 0)
+    while (t->ntb < first && (st = next_content(&t->r)) > 0) {
+        if (t->ntb == ki->nblocks && !strcmp(t->r.line, "#BEGIN_TB")) {
+            st = bad_count(&t->r, ki, t->ntb, 1);
+            break;
+        }
         t->ntb += !strcmp(t->r.line, "#END_TB");
+    }
+    if (st == 0 && t->ntb < ki->nblocks)   /* the file ends before `first`: short of the grid */
+        st = bad_count(&t->r, ki, t->ntb, 0);
     if (st < 0) {
+        t->state = 2;
         tk_close(c);
         return NULL;
     }
     if (st == 0)
-        t->state = 1;   /* fewer blocks than `first`: none left */
+        t->state = 1;   /* first >= the grid's blocks: none left */
     return c;
 }
 
-/* A kernel on a file (f, owned from here on) or a buffer, its header read. */
-static kernel_t *tk_open(const char *name, FILE *f, const char *buf, size_t n)
+/* A kernel on a file (f, owned from here on) or a buffer, its header read;
+ * a cursor shares its kernel's report of unknown opcodes (unk), a kernel
+ * has a new one (unk NULL). */
+static kernel_t *tk_open(const char *name, FILE *f, const char *buf, size_t n, unk_t *unk)
 {
     tk_t *k = calloc(1, sizeof *k);
     char *nm = strdup(name);
-    if (!k || !nm) {
+    unk_t *u = unk ? unk : calloc(1, sizeof *u);
+    if (!k || !nm || !u) {
         fprintf(stderr, "%s:0: expected memory for a kernel, got out of memory\n", name);
         if (f)
             fclose(f);
         free(k);
         free(nm);
+        if (!unk)
+            free(u);
         return NULL;
     }
+    u->refs++;
+    k->unk = u;
     k->name = nm;
     k->mem = buf;
     k->mem_n = n;
@@ -727,6 +867,7 @@ static kernel_t *tk_open(const char *name, FILE *f, const char *buf, size_t n)
     k->k.open_at = tk_open_at;
     k->k.close = tk_close;
     if (rd_init(&k->r, nm, f, buf, n) || read_header(k)) {
+        k->state = 2;
         tk_close(&k->k);
         return NULL;
     }
@@ -740,12 +881,12 @@ kernel_t *trace_open_kernel(const char *path)
         fprintf(stderr, "%s:0: expected a readable kernel trace file, got %s\n", path, strerror(errno));
         return NULL;
     }
-    return tk_open(path, f, NULL, 0);
+    return tk_open(path, f, NULL, 0, NULL);
 }
 
 kernel_t *trace_open_kernel_mem(const char *name, const char *buf, size_t n)
 {
-    return tk_open(name, NULL, buf ? buf : "", buf ? n : 0);
+    return tk_open(name, NULL, buf ? buf : "", buf ? n : 0, NULL);
 }
 
 /* ---- kernelslist.g ----------------------------------------------------- */

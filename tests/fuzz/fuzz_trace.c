@@ -4,12 +4,12 @@
  * never a crash or a sanitizer report.
  *
  * The input is one kernel file (an .xz one when it starts with xz's magic
- * bytes), every thread block read; or, after a first byte 'L', a
- * kernelslist.g. A kernel that reads without error is also written (into
- * memory) and read back, and must give the same thread blocks: the writer's
- * address compression and register spellings checked on whatever the
- * fuzzer finds; a cursor (open_at) at the middle block must give the blocks
- * from there on. No file is written; kernelslist.g names are looked up in a
+ * bytes), every thread block read (a kernel read without error has exactly
+ * the grid's blocks); or, after a first byte 'L', a kernelslist.g. A kernel
+ * that reads without error is also written (into memory) and read back, and
+ * must give the same thread blocks: the writer's address compression and
+ * register spellings checked on whatever the fuzzer finds; a cursor
+ * (open_at) at the middle block must give the blocks from there on. No file is written; kernelslist.g names are looked up in a
  * directory that does not exist.
  *
  * trace.c is included for its static parts (the kernelslist.g parser on a
@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     tb_t tb = {0};
     int st;
-    uint64_t nb = 0;
+    uint64_t nb = 0, grid = k->info.nblocks;
     while ((st = k->next_tb(k, &tb)) == 1)
         nb++;
     k->close(k);
@@ -77,6 +77,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         tb_free(&tb);
         return 0;
     }
+    if (nb != grid)   /* a kernel read to its end holds the grid's blocks, no fewer, no more */
+        __builtin_trap();
     /* a cursor at the middle block gives what reading on from there gives */
     kernel_t *r = trace_open_kernel_mem(name, text, size);
     if (!r)

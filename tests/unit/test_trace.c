@@ -28,6 +28,7 @@
 #include <cmocka.h>
 #include <lzma.h>
 
+#include "workload/kernels.h"
 #include "workload/trace.h"
 
 #ifndef VECTORADD_DIR
@@ -86,7 +87,7 @@ static void open_fails(const char *text, const char *msg)
 }
 
 /* The kernel in text must open, then next_tb must return 2 with exactly
- * msg, and keep returning 2. */
+ * msg, and keep returning 2; nothing more is said when it is closed. */
 static void tb_fails(const char *text, const char *msg)
 {
     kernel_t *k = kmem(text);
@@ -96,14 +97,15 @@ static void tb_fails(const char *text, const char *msg)
     capture_begin();
     while ((st = k->next_tb(k, &tb)) == 1)
         ;
+    int again = k->next_tb(k, &tb);
+    k->close(k);
     const char *got = capture_end();
     char want[1024];
     snprintf(want, sizeof want, "%s\n", msg);
     assert_string_equal(got, want);
     assert_int_equal(st, 2);
-    assert_int_equal(k->next_tb(k, &tb), 2);
+    assert_int_equal(again, 2);
     tb_free(&tb);
-    k->close(k);
 }
 
 /* A fresh empty directory under /tmp (its name malloc'd; remove_dir frees it). */
@@ -322,7 +324,8 @@ static const char modes_text[] =
     "0070 00000011 0 STS 1 UPT 4 1 0x10 4\n"                           /* stride with a gap */
     "0080 00000003 0 ST.E 1 R2 4 2 0x0 -1\n"                           /* wraps below 0 */
     "0090 ffffffff 0 EXIT 0 0\n"
-    "\n#END_TB\n";
+    "\n#END_TB\n"
+    "#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\ninsts = 1\n00a0 ffffffff 0 EXIT 0 0\n#END_TB\n";   /* the grid's 2nd */
 
 static void address_modes(void **st)
 {
@@ -368,6 +371,8 @@ static void address_modes(void **st)
     /* two spellings of LDG.E share one opcode id */
     assert_int_equal(tb.inst[0].opcode, tb.inst[5].opcode);
     assert_int_equal(k->ops.n, 8);
+    assert_int_equal(k->next_tb(k, &tb), 1);
+    assert_int_equal(tb.idx[0], 1);
     assert_int_equal(k->next_tb(k, &tb), 0);
     tb_free(&tb);
     k->close(k);
@@ -448,7 +453,7 @@ static void committed_files(void **st)
     static const struct {
         const char *file;
         unsigned tbs, insts, addrs;
-        const char *msg;   /* the message after "TRACES_DIR/" */
+        const char *msg;   /* the message after "TRACES_DIR/" (good files, tbs > 0: warnings) */
     } f[] = {
         {"modes.traceg", 2, 12, 48, NULL},
         {"modes.traceg.xz", 2, 12, 48, NULL},
@@ -461,6 +466,23 @@ static void committed_files(void **st)
         {"bad_insts.traceg", 0, 0, 0,
          "bad_insts.traceg:34: expected 1 more instruction line of warp 0 (insts = 10), got 'warp = 1'"},
         {"bad_truncated.traceg.xz", 0, 0, 0, ": expected more xz-compressed data, got end of file"},
+        {"ampere_ldgsts.traceg", 2, 32, 4 * 32,
+         "ampere_ldgsts.traceg:29: warning: unknown opcode 'NEWOP.X', 8 instructions run as integer ALU operations"},
+        {"bad_cut_tb.traceg", 0, 0, 0, "bad_cut_tb.traceg:42: expected 4 thread blocks (grid 4,1,1), got 2"},
+        {"bad_cut_tb.traceg.xz", 0, 0, 0, "bad_cut_tb.traceg.xz:42: expected 4 thread blocks (grid 4,1,1), got 2"},
+        {"bad_header_only.traceg", 0, 0, 0, "bad_header_only.traceg:16: expected 16 thread blocks (grid 16,1,1), got 0"},
+        {"bad_grid_65536sq.traceg", 0, 0, 0,
+         "bad_grid_65536sq.traceg:29: expected 4294967296 thread blocks (grid 65536,65536,1), got 1"},
+        {"bad_grid_overflow.traceg", 0, 0, 0, "bad_grid_overflow.traceg:3: expected '-grid dim = (X,Y,Z)' of fewer "
+         "than 2^64 thread blocks (X x Y x Z), got '(4294967295,4294967295,4294967295)'"},
+        {"bad_block_overflow.traceg", 0, 0, 0, "bad_block_overflow.traceg:4: expected '-block dim = (X,Y,Z)' of at "
+         "most 1024 threads, got '(2147483648,2147483648,4)'"},
+        {"bad_extra_tb.traceg", 0, 0, 0,
+         "bad_extra_tb.traceg:44: expected 2 thread blocks (grid 2,1,1), got more ('#BEGIN_TB' of block 3)"},
+        {"bad_unknown_addr.traceg", 0, 0, 0, "bad_unknown_addr.traceg:25: expected a known opcode on an instruction "
+         "with addresses (mem_width 16), got 'FOOBAR.E.128'"},
+        {"bad_mem_noaddr.traceg", 0, 0, 0, "bad_mem_noaddr.traceg:24: expected a memory width 1..255 and addresses "
+         "(LDG.E is a memory instruction), got '0'"},
     };
     for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++) {
         char path[256];
@@ -472,18 +494,21 @@ static void committed_files(void **st)
         kernel_t *k = trace_open_kernel(path);
         while (k && (rc = k->next_tb(k, &tb)) == 1)
             tbs++, insts += (unsigned)tb.ninst, addrs += (unsigned)tb.naddr;
-        const char *got = capture_end();
         if (k)
-            k->close(k);
+            k->close(k);   /* the unknown opcodes' warnings */
+        const char *got = capture_end();
         tb_free(&tb);
-        if (!f[i].msg) {
-            assert_string_equal(got, "");
+        if (f[i].tbs) {
             assert_int_equal(rc, 0);
             assert_int_equal(tbs, f[i].tbs);
             assert_int_equal(insts, f[i].insts);
             assert_int_equal(addrs, f[i].addrs);
         } else {
             assert_int_equal(rc, 2);
+        }
+        if (!f[i].msg) {
+            assert_string_equal(got, "");
+        } else {
             char want[512];
             snprintf(want, sizeof want, "%s\n", f[i].msg);
             size_t n = strlen(got), m = strlen(want);
@@ -752,6 +777,9 @@ static void write_modes(void **st)
                               "0070 00000011 0 STS 1 UPT 4 2 0x10 4 \n"
                               "0080 00000003 0 ST.E 1 R2 4 1 0x0 -1 \n"
                               "0090 ffffffff 0 EXIT 0 0 \n"
+                              "\n#END_TB\n"
+                              "\n#BEGIN_TB\n\nthread block = 1,0,0\n\nwarp = 0\ninsts = 1\n"
+                              "00a0 ffffffff 0 EXIT 0 0 \n\nwarp = 1\ninsts = 0\n"
                               "\n#END_TB\n");
     free(t);
     /* a stride beyond int32 is written as a delta (the tracer's int would not hold it) */
@@ -822,7 +850,7 @@ static void bad_structure(void **st)
     tb_fails(HDR4 "#BEGIN_TB\nthread block = 2,0,0\n",
              "t.traceg:8: expected a thread block inside the grid (2,1,1), got '2,0,0'");
     tb_fails(HDR4 TB0 "#END_TB\n" "#BEGIN_TB\nthread block = 1,0,0\n#END_TB\n#BEGIN_TB\n",
-             "t.traceg:13: expected at most 2 thread blocks (grid dim), another, got '#BEGIN_TB'");
+             "t.traceg:13: expected 2 thread blocks (grid 2,1,1), got more ('#BEGIN_TB' of block 3)");
     tb_fails(HDR4 TB0 "#END_TB\nthread block = 1,0,0\n",
              "t.traceg:10: expected '#BEGIN_TB', got 'thread block = 1,0,0'");
     tb_fails(HDR4 TB0 "warp = 2\n", "t.traceg:9: expected a warp number 0..1 (block dim), got '2'");
@@ -903,6 +931,215 @@ static void bad_instruction(void **st)
     tb_free(&tb);
 }
 
+/* ---- block counts ---------------------------------------------------------- */
+
+/* The file's thread blocks are the grid's: a file cut short at a block's end,
+ * or with the header only, stops at its end with the counts; more blocks than
+ * the grid stop at the first extra one. On every path: next_tb, cursors
+ * (open_at) before and past the end, plain text and .xz. */
+static void block_counts(void **st)
+{
+    (void)st;
+    static const char two[] = HDR4 TB0 "#END_TB\n#BEGIN_TB\nthread block = 1,0,0\n#END_TB\n";
+    const char *cut1 = "t.traceg:9: expected 2 thread blocks (grid 2,1,1), got 1";
+    /* cut after the first block (lines 1-9), header only (lines 1-6) */
+    tb_fails(HDR4 TB0 "#END_TB\n", cut1);
+    tb_fails(HDR4, "t.traceg:6: expected 2 thread blocks (grid 2,1,1), got 0");
+    tb_fails(HDR4 "# a comment after the header\n\n", "t.traceg:8: expected 2 thread blocks (grid 2,1,1), got 0");
+    /* the grid of 65536 x 65536 blocks of the issue, one block present */
+    tb_fails("-grid dim = (65536,65536,1)\n-block dim = (32,1,1)\n-accelsim tracer version = 4\n" TB0 "#END_TB\n",
+             "t.traceg:6: expected 4294967296 thread blocks (grid 65536,65536,1), got 1");
+    /* a third block */
+    tb_fails(HDR4 TB0 "#END_TB\n#BEGIN_TB\nthread block = 1,0,0\n#END_TB\n#BEGIN_TB\nthread block = 1,0,0\n#END_TB\n",
+             "t.traceg:13: expected 2 thread blocks (grid 2,1,1), got more ('#BEGIN_TB' of block 3)");
+
+    /* the same cut as .xz */
+    const char *cut = HDR4 TB0 "#END_TB\n";
+    size_t n;
+    uint8_t *z = xz_compress(cut, strlen(cut), &n);
+    kernel_t *k = trace_open_kernel_mem("t.traceg.xz", (const char *)z, n);
+    assert_non_null(k);
+    tb_t tb = {0};
+    capture_begin();
+    assert_int_equal(k->next_tb(k, &tb), 1);
+    assert_int_equal(k->next_tb(k, &tb), 2);
+    assert_string_equal(capture_end(), "t.traceg.xz:9: expected 2 thread blocks (grid 2,1,1), got 1\n");
+    /* cursors on it: one past the file's end knows the shortfall when it
+     * opens, one before it when it reads to the end */
+    kernel_t *c;
+    for (uint64_t first = 0; first <= 3; first++) {
+        capture_begin();
+        c = k->open_at(k, first);
+        if (first >= 2) {
+            assert_null(c);
+        } else {
+            assert_non_null(c);
+            for (uint64_t i = first; i < 1; i++)
+                assert_int_equal(c->next_tb(c, &tb), 1);
+            assert_int_equal(c->next_tb(c, &tb), 2);
+            c->close(c);
+        }
+        assert_string_equal(capture_end(), "t.traceg.xz:9: expected 2 thread blocks (grid 2,1,1), got 1\n");
+    }
+    k->close(k);
+    free(z);
+
+    /* a cursor skipping over more blocks than the grid */
+    static const char three[] = HDR4 TB0 "#END_TB\n#BEGIN_TB\nthread block = 1,0,0\n#END_TB\n"
+                                "#BEGIN_TB\nthread block = 0,0,0\n#END_TB\n";
+    k = kmem(three);
+    assert_non_null(k);
+    capture_begin();
+    assert_null(k->open_at(k, 3));
+    assert_string_equal(capture_end(),
+                        "t.traceg:13: expected 2 thread blocks (grid 2,1,1), got more ('#BEGIN_TB' of block 3)\n");
+    k->close(k);
+    /* the complete file: every cursor, and none left past the grid */
+    k = kmem(two);
+    assert_non_null(k);
+    for (uint64_t first = 0; first <= 4; first++) {
+        c = k->open_at(k, first);
+        assert_non_null(c);
+        unsigned got = 0;
+        while (c->next_tb(c, &tb) == 1)
+            got++;
+        assert_int_equal(got, first < 2 ? 2 - first : 0);
+        assert_int_equal(c->next_tb(c, &tb), 0);
+        c->close(c);
+    }
+    k->close(k);
+    tb_free(&tb);
+}
+
+/* Grid and block products beyond 64 bits (the block counters) cannot wrap
+ * into a small count. */
+static void dim_overflow(void **st)
+{
+    (void)st;
+    open_fails("-grid dim = (4294967295,4294967295,4294967295)\n",
+               "t.traceg:1: expected '-grid dim = (X,Y,Z)' of fewer than 2^64 thread blocks (X x Y x Z), got "
+               "'(4294967295,4294967295,4294967295)'");
+    /* 2^31 x 2^31 x 4 = 2^64: 0 blocks in 64 bits */
+    open_fails("-grid dim = (2147483648,2147483648,4)\n",
+               "t.traceg:1: expected '-grid dim = (X,Y,Z)' of fewer than 2^64 thread blocks (X x Y x Z), got "
+               "'(2147483648,2147483648,4)'");
+    open_fails("-block dim = (2147483648,2147483648,4)\n",
+               "t.traceg:1: expected '-block dim = (X,Y,Z)' of at most 1024 threads, got '(2147483648,2147483648,4)'");
+    /* the largest grid that fits */
+    kernel_t *k = kmem("-grid dim = (4294967295,4294967295,1)\n-block dim = (32,1,1)\n-accelsim tracer version = 4\n");
+    assert_non_null(k);
+    assert_int_equal(k->info.nblocks, 4294967295ull * 4294967295ull);
+    k->close(k);
+}
+
+/* ---- opcodes ------------------------------------------------------------- */
+
+/* A name or two from each architecture's table, and what is in none. */
+static void opcode_table(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *op;
+        int cls;
+    } t[] = {
+        /* Kepler */
+        {"LDSLK", OP_LDS}, {"STSCUL.X", OP_STS}, {"CAL", OP_BRANCH}, {"FCMP", OP_FP}, {"ISAD", OP_INT},
+        {"LD.E", OP_LDG}, {"ST.E", OP_STG}, {"TEX", OP_INT},
+        /* Maxwell / Pascal */
+        {"XMAD.PSL.CBCC", OP_INT}, {"PEXIT", OP_BRANCH}, {"DMNMX", OP_DP}, {"RRO.SINCOS", OP_SFU},
+        {"MUFU.RCP", OP_SFU}, {"VOTE_VTG.ALL", OP_INT}, {"KILL", OP_BRANCH}, {"ATOMG.E.ADD", OP_ATOM},
+        /* Volta */
+        {"HMMA.884.F32.F32.STEP0", OP_FP}, {"HFMA2_32I", OP_FP}, {"BMOV.32", OP_BRANCH},
+        /* Turing */
+        {"ULDC.64", OP_INT}, {"BRXU", OP_BRANCH}, {"LDSM.16.M88.4", OP_LDS}, {"IMMA.8816.S8.S8", OP_INT},
+        /* Ampere */
+        {"LDGSTS.E.BYPASS.LTC128B.128", OP_LDG}, {"DMMA.884", OP_DP}, {"REDUX.SUM", OP_INT},
+        {"LDGDEPBAR", OP_INT}, {"HMNMX2", OP_FP},
+        /* barriers, memory */
+        {"BAR.SYNC", OP_BAR}, {"MEMBAR.GL", OP_MEMBAR}, {"EXIT", OP_EXIT}, {"RED.E.ADD", OP_RED},
+        {"ATOMS.ADD", OP_ATOMS}, {"LDL.64", OP_LDL}, {"STL", OP_STL},
+        /* in no table */
+        {"FOOBAR", -1}, {"LDGX", -1}, {"", -1}, {".LDG", -1},
+    };
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++) {
+        if (op_lookup(t[i].op) != t[i].cls)
+            fail_msg("op_lookup(\"%s\") = %d, expected %d", t[i].op, op_lookup(t[i].op), t[i].cls);
+        assert_int_equal(op_classify(t[i].op), t[i].cls < 0 ? OP_INT : t[i].cls);
+    }
+    optab_t o = {0};
+    assert_int_equal(optab_intern(&o, "FOOBAR.X"), 0);
+    assert_int_equal(optab_intern(&o, "LDGSTS.E"), 1);
+    assert_int_equal(o.cls[0], OP_INT);
+    assert_int_equal(o.unknown[0], 1);
+    assert_int_equal(o.cls[1], OP_LDG);
+    assert_int_equal(o.unknown[1], 0);
+    optab_free(&o);
+    /* every opcode of the built-in kernels is known */
+    for (const builtin_info_t *b = builtin_kernels; b->name; b++) {
+        workload_t *w = builtin_open(b->name, b->min_size);
+        assert_non_null(w);
+        for (unsigned i = 0; i < w->ncmd; i++) {
+            if (w->cmd[i].kind != CMD_KERNEL)
+                continue;
+            kernel_t *k = w->open_kernel(w, i);
+            assert_non_null(k);
+            for (unsigned j = 0; j < k->ops.n; j++)
+                if (k->ops.unknown[j])
+                    fail_msg("%s: opcode %s is unknown", b->name, k->ops.name[j]);
+            k->close(k);
+        }
+        w->close(w);
+    }
+}
+
+/* An unknown opcode without addresses runs as an integer ALU instruction and
+ * is reported once per spelling at close, with its count, over the kernel and
+ * its cursors; one with addresses is an error. LDGSTS is a global load. */
+static void unknown_opcodes(void **st)
+{
+    (void)st;
+    static const char text[] = HDR4 TB0 "warp = 0\ninsts = 4\n"
+        "0010 ffffffff 1 R2 FOOBAR 1 R1 0\n"
+        "0020 ffffffff 0 LDGSTS.E.BYPASS.128 2 R4 R6 16 1 0x1000 16\n"
+        "0030 ffffffff 1 R3 FOOBAR 1 R2 0\n"
+        "0040 ffffffff 0 BAZ.X 0 0\n#END_TB\n"
+        "#BEGIN_TB\nthread block = 1,0,0\nwarp = 1\ninsts = 1\n0050 0000ffff 0 FOOBAR 0 0\n#END_TB\n";
+    kernel_t *k = kmem(text);
+    assert_non_null(k);
+    tb_t tb = {0};
+    capture_begin();
+    assert_int_equal(k->next_tb(k, &tb), 1);
+    assert_int_equal(tb.inst[0].cls, OP_INT);
+    assert_true(k->ops.unknown[tb.inst[0].opcode]);
+    assert_int_equal(tb.inst[1].cls, OP_LDG);
+    assert_int_equal(tb.inst[1].width, 16);
+    assert_int_equal(tb.addr[tb.inst[1].addr + 31], 0x1000 + 31 * 16);
+    assert_int_equal(tb.inst[3].cls, OP_INT);
+    /* a cursor reads the second block: its FOOBAR joins the kernel's report */
+    kernel_t *c = k->open_at(k, 1);
+    assert_non_null(c);
+    assert_int_equal(c->next_tb(c, &tb), 1);
+    assert_int_equal(c->next_tb(c, &tb), 0);
+    c->close(c);
+    assert_string_equal(capture_end(), "");   /* nothing until the last reader closes */
+    capture_begin();
+    k->close(k);
+    assert_string_equal(capture_end(),
+                        "t.traceg:11: warning: unknown opcode 'FOOBAR', 3 instructions run as integer ALU operations\n"
+                        "t.traceg:14: warning: unknown opcode 'BAZ.X', 1 instruction run as integer ALU operations\n");
+    tb_free(&tb);
+    /* with addresses: an error naming the line, and no warning after it */
+    tb_fails(INST("0010 ffffffff 0 FOOBAR 1 R2 4 1 0x100 4"),
+             "t.traceg:11: expected a known opcode on an instruction with addresses (mem_width 4), got 'FOOBAR'");
+    tb_fails(HDR4 TB0 "warp = 0\ninsts = 2\n0010 ffffffff 0 BAZ 0 0\n0020 ffffffff 0 FOOBAR 1 R2 8 2 0x100 8\n#END_TB\n",
+             "t.traceg:12: expected a known opcode on an instruction with addresses (mem_width 8), got 'FOOBAR'");
+    /* a memory instruction with active lanes needs its addresses */
+    tb_fails(INST("0010 ffffffff 1 R2 LDG.E 1 R4 0"),
+             "t.traceg:11: expected a memory width 1..255 and addresses (LDG.E is a memory instruction), got '0'");
+    tb_fails(INST("0010 00000001 0 STS 2 R4 R2 0"),
+             "t.traceg:11: expected a memory width 1..255 and addresses (STS is a memory instruction), got '0'");
+}
+
 /* ---- kernelslist.g ------------------------------------------------------- */
 
 /* trace_open on a directory with this kernelslist.g (and an empty
@@ -979,6 +1216,10 @@ int main(void)
         cmocka_unit_test(bad_structure),
         cmocka_unit_test(bad_instruction),
         cmocka_unit_test(bad_list),
+        cmocka_unit_test(block_counts),
+        cmocka_unit_test(dim_overflow),
+        cmocka_unit_test(opcode_table),
+        cmocka_unit_test(unknown_opcodes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
