@@ -155,6 +155,9 @@ done | tally
 section "system model: latencies, merging, bandwidth, conservation, checker, traces (tests/sim_tests.sh)"
 tests/sim_tests.sh 2>&1 | tally
 
+section "system model: trace reader: block counts, opcodes (tests/sim_trace_tests.sh)"
+tests/sim_trace_tests.sh "$M" 2>&1 | tally
+
 section "system model: skipping idle units is exact (run.skip=0 and 1 give the same JSON; tests/skip_tests.sh)"
 tests/skip_tests.sh "$M" 2>&1 | tally
 
