@@ -15,6 +15,7 @@
 #include "engine.h"
 #include "gpu.h"
 #include "workload/kernels.h"
+#include "workload/workload.h"
 #include "io/stats.h"
 #include "workload/trace.h"
 

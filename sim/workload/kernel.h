@@ -190,11 +190,5 @@ struct workload {
     void *impl;
 };
 
-/* Open a workload: a built-in kernel name (kernels.c) or an Accel-Sim trace
- * directory holding kernelslist.g (trace.c). `size` scales a built-in
- * kernel (0: its default); ignored for traces. NULL after a message naming
- * the file and line, or listing the built-in names (exit 2). */
-workload_t *workload_open(const char *spec, unsigned size);
-void workload_close(workload_t *w);
 
 #endif

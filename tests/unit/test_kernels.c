@@ -19,6 +19,7 @@
 
 #include "workload/kernel.h"
 #include "workload/kernels.h"
+#include "workload/workload.h"
 
 #define FULL 0xffffffffu
 
