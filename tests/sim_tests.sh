@@ -292,7 +292,7 @@ bad_input "--rtl-fst without --rtl of its block" "add --rtl mrpb" "$M" sim --set
 bad_input "--rtl-fst of an instance that does not exist" "has 15 SMs" "$M" sim --set mrpb=final --rtl mrpb --rtl-fst mrpb:15
 bad_input "a malformed --rtl-fst" "expected BLOCK:INSTANCE" "$M" sim --rtl dram_sched --rtl-fst dram_sched:1:9-2
 bad_input "a malformed --trace-window" "expected FROM-TO in core cycles" "$M" sim --trace-decisions "$T/x.json" --trace-window 9-2
-bad_input "sm.swl with the two-level scheduler" "does not combine with sm.scheduler=two-level" \
+bad_input "sm.swl with the two-level scheduler" "does not combine with this sm.scheduler" \
     "$M" sim --set sm.swl=2 --set sm.scheduler=two-level
 bad_input "compare with two workloads of one name" "have the same name 'traces'" "$M" compare --workload a/traces,b/traces --configs base-s --emit-jobs
 bad_input "compare without --configs" "are required" "$M" compare --workload atax

@@ -33,7 +33,7 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
         sm->sched_mask[w % cfg->n_sched] |= 1ull << w;
     for (unsigned k = 0; k < cfg->n_sched; k++)
         sm->sched[k].last = k;   /* a warp of its own: GTO's greedy choice starts there */
-    sm->ops_sched = cfg->sched == SCHED_LRR ? &sched_lrr : cfg->sched == SCHED_GTO ? &sched_gto : &sched_two_level;
+    sm->ops_sched = sched_table[cfg->sched];
     swl_update(sm);
     if (cfg->mrpb_on) {
         /* one queue per warp slot; the modes are static inputs, set before the reset cycle */
@@ -205,8 +205,15 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
             t->live++;
             sm->ready |= 1ull << w;
             note_next(sm, w);
-            sched_t *sc = &sm->sched[w % c->n_sched];
+            unsigned sk = w % c->n_sched;
+            sched_t *sc = &sm->sched[sk];
             sc->list[sc->n++] = (uint8_t)w;
+            if (sm->ops_sched->launch) {
+                const unsigned *x = t->tb.idx, *g = k->grid;
+                sched_warp_t sw = {.warp = w, .slot = s, .in_block = i, .kernel = k->id,
+                                   .block = x[0] + (uint64_t)g[0] * (x[1] + (uint64_t)g[1] * x[2])};
+                sm->ops_sched->launch(sm, sk, &sw);
+            }
         }
         memset(&sm->reg_ready[(size_t)w * REG_IDS], 0, REG_IDS * sizeof *sm->reg_ready);
     }
@@ -270,6 +277,8 @@ static void warp_finish(sm_t *sm, unsigned w)
     sm->ready &= ~(1ull << w);
     sm->memnext &= ~(1ull << w);
     sched_remove(sm, w);
+    if (sm->ops_sched->exit)
+        sm->ops_sched->exit(sm, w % sm->cfg->n_sched, w);
     tbslot_t *t = &sm->slot[wp->slot];
     if (wp->at_bar) {   /* a BAR as its last instruction: it no longer waits there */
         wp->at_bar = 0;
@@ -396,6 +405,7 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
     if (op_is_global_mem(cls) && in->mask) {
         sm->mp.busy = 1;
         sm->mp.warp = w;
+        sm->mp.pc = in->pc;
         sm->mp.next = 0;
         sm->mp.n = coalesce(in, &t->tb.addr[in->addr], sm->mp.line);
         sm->st.l1_req_lines += sm->mp.n;
@@ -405,6 +415,7 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
             uint32_t r = sm->rec_free[--sm->nrec_free];
             ldrec_t *rec = &sm->rec[r];
             rec->warp = (uint16_t)w;
+            rec->pc = in->pc;
             rec->pending = (uint16_t)sm->mp.n;
             rec->t_issue = now;
             rec->ndst = 0;
@@ -447,6 +458,19 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
     }
 }
 
+/* The warp scheduler hears the L1D's answer to each line of a global load. */
+static void load_feedback(sm_t *sm, unsigned w, uint32_t pc, uint64_t line, l1_res_t res)
+{
+    if (!sm->ops_sched->load)
+        return;
+    sched_load_t ld = {.warp = w, .pc = pc, .line = line, .evicted = sm->l1.evicted, .victim = sm->l1.victim,
+                       .result = res == L1_HIT      ? SCHED_L1_HIT
+                                 : res == L1_MISS   ? SCHED_L1_MISS
+                                 : res == L1_MERGED ? SCHED_L1_MERGED
+                                                    : SCHED_L1_UNCACHED};
+    sm->ops_sched->load(sm, w % sm->cfg->n_sched, &ld);
+}
+
 /* The memory pipeline: the next line request of its instruction into the L1. */
 static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
 {
@@ -469,12 +493,15 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     req_t r = {.line = sm->mp.line[sm->mp.next], .type = sm->mp.type, .sm = (uint16_t)sm->id,
                .tag = sm->mp.rec, .t_core = now, .t_dram = dram_now};
     r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
-    if (l1_access(&sm->l1, &r, now) == L1_FAIL) {
+    l1_res_t res = l1_access(&sm->l1, &r, now);
+    if (res == L1_FAIL) {
         sm->st.issue_stall_mem++;
         sm->mp.blocked = 1;
         sm->mp.blk_key = sm->l1.st.replies;
         return;
     }
+    if (r.type == REQ_RD)
+        load_feedback(sm, sm->mp.warp, sm->mp.pc, r.line, res);
     if (++sm->mp.next == sm->mp.n) {
         unsigned w = sm->mp.warp;
         sm->mp.busy = 0;
@@ -535,10 +562,14 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
             in->byp_ready = l1_bypass(&sm->l1, &r, now) == L1_SENT;
         } else {
             r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
-            if (l1_access(&sm->l1, &r, now) == L1_FAIL)
+            l1_res_t res = l1_access(&sm->l1, &r, now);
+            if (res == L1_FAIL) {
                 in->l1_stall_assoc = sm->l1.fail_reason == RF_LINE_ALLOC;
-            else
+            } else {
                 in->l1_ready = 1;
+                if (r.type == REQ_RD)
+                    load_feedback(sm, sm->rec[r.tag].warp, sm->rec[r.tag].pc, r.line, res);
+            }
         }
         sm->mrpb.n -= (unsigned)(in->l1_ready | in->byp_ready);
     }
@@ -602,6 +633,8 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
             b++;
         sm->st.lat_hist[b]++;
         l1_fill(&sm->l1, reply, now);
+        if (sm->l1.evicted && sm->ops_sched->evict)
+            sm->ops_sched->evict(sm, sm->l1.victim);
     }
     int64_t t;
     while ((t = l1_done(&sm->l1, now)) >= 0)

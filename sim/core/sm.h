@@ -14,6 +14,7 @@
 #include "workload/kernel.h"
 #include "mem/l1.h"
 #include "block.h"
+#include "core/sched.h"
 #include "lockstep.h"
 #include "mrpb.h"
 
@@ -41,28 +42,12 @@ typedef struct {
 } tbslot_t;
 
 typedef struct {
+    uint32_t pc;               /* the load's PC */
     uint16_t warp, ndst, pending;
     uint16_t dst[INST_MAX_DST];
     uint64_t t_issue;
 } ldrec_t;
 
-/* A warp scheduler; sched.c has LRR, GTO and two-level. `pick` returns the
- * warp scheduler k issues from this cycle (the first of its priority order
- * for which sm_can_issue says yes), or -1; `issued` follows every issue. To
- * add a policy: a new sched_ops_t in sched.c and its name in config.c's
- * sm.scheduler values (docs/sim.md, "Warp schedulers"). */
-typedef struct sm sm_t;
-typedef struct {
-    const char *name;
-    int (*pick)(sm_t *sm, unsigned k, uint64_t now);
-    void (*issued)(sm_t *sm, unsigned k, unsigned w, const inst_t *in);
-} sched_ops_t;
-
-typedef struct {
-    uint8_t list[SM_MAX_WARPS];   /* the scheduler's live warps, oldest first */
-    unsigned n;
-    unsigned last;                /* last warp issued */
-} sched_t;
 
 typedef struct {
     uint64_t warp_insts, thread_insts, cycles, active_cycles;
@@ -101,6 +86,7 @@ struct sm {
         uint64_t blk_key;         /* ... with l1.st.replies at this count: no retry can succeed until it changes */
         uint8_t type;
         unsigned warp, n, next;
+        uint32_t pc;              /* the instruction's PC (the schedulers' per-load feedback) */
         uint32_t rec;
         uint64_t line[MAX_LINES];
     } mp;
@@ -152,6 +138,5 @@ void sm_sync(sm_t *sm, uint64_t now);
 /* Can warp w issue its next instruction now? (Dependences, units, the memory pipeline.) */
 int  sm_can_issue(sm_t *sm, unsigned w, uint64_t now);
 
-extern const sched_ops_t sched_lrr, sched_gto, sched_two_level;
 
 #endif

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "bits.h"
+#include "core/sched.h"   /* the warp schedulers' names (their registry) */
 #include "block.h"
 #include "dram_sched.h"
 #include "engine.h"
@@ -28,7 +29,6 @@ typedef struct {
     const char *help;
 } key_t_;
 
-static const char *const sched_names[] = {"lrr", "gto", "two-level", NULL};
 static const char *const alloc_names[] = {"miss", "fill", NULL};
 const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NULL};
 static const char *const l2_walloc_names[] = {"whole", "fetch", NULL};
@@ -157,7 +157,7 @@ void config_defaults(config_t *c)
     c->regs = 32768;
     c->shmem = 48 * 1024;
     c->n_sched = 2;
-    c->sched = SCHED_GTO;
+    c->sched = SCHED_ID_gto;
     c->tl_active = 8;
     c->lat_int = 4;
     c->lat_fp = 4;
@@ -508,8 +508,8 @@ int config_check(const config_t *c)
                       KEYS("dram.channel_shift", "mem.sub_partitions"));
     if (c->map[0] && map_check(c))
         return 2;
-    if (c->swl && c->sched == SCHED_TWO_LEVEL)
-        return refuse(c, "sm.swl does not combine with sm.scheduler=two-level (its active set would hold warps SWL stops)",
+    if (c->swl && (sched_flags[c->sched] & SCHED_NO_SWL))
+        return refuse(c, "sm.swl does not combine with this sm.scheduler (its active set would hold warps SWL stops)",
                       KEYS("sm.swl", "sm.scheduler"));
     if (c->mrpb_on && c->mrpb_sig == MRPB_SIG_BLOCK && c->max_blocks > (1u << MRPB_BLOCK_W))
         return refuse(c, "mrpb.signature=block needs sm.blocks <= 8 (the MRPB's 3-bit block ID)",

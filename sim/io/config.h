@@ -12,7 +12,6 @@
 
 #include "mem/dram_timing.h"
 
-enum { SCHED_LRR, SCHED_GTO, SCHED_TWO_LEVEL };
 enum { ALLOC_ON_MISS, ALLOC_ON_FILL };
 enum { CONFIG_MAX_KEYS = 128, CONFIG_FROM_LEN = 64 };
 
@@ -58,7 +57,7 @@ typedef struct {
     unsigned regs;                                 /* registers per SM */
     unsigned shmem;                                /* shared memory bytes per SM */
     unsigned n_sched;                              /* warp schedulers per SM (issue width) */
-    unsigned sched;                                /* SCHED_* */
+    unsigned sched;                                /* index in core/sched.h SCHED_LIST */
     unsigned tl_active;                            /* two-level: active warps per scheduler */
     unsigned swl;                                  /* static wavefront limiting: warps that may issue (0: all) */
     unsigned lat_int, lat_fp, lat_dp, lat_sfu, lat_branch;   /* result latency by class, core cycles */

@@ -95,6 +95,7 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
 {
     unsigned set = (unsigned)(r->line % l->tags.sets);
     int t = r->type;
+    l->evicted = 0;
     if (t != REQ_RD || l->cfg->l1_bypass) {
         l1_res_t res = send(l, r, now);
         if (res == L1_SENT) {
@@ -135,8 +136,11 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
     if (m < 0)
         return fail(l, RF_MSHR_ENTRY);
     if (v) {
-        if (v->state == LINE_V)
+        if (v->state == LINE_V) {
             l->st.evictions++;
+            l->evicted = 1;
+            l->victim = v->line;
+        }
         v->state = LINE_R;
         v->line = r->line;
         v->mshr = (uint16_t)m;
@@ -157,6 +161,7 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
 void l1_fill(l1_t *l, const req_t *r, uint64_t now)
 {
     l->st.replies++;
+    l->evicted = 0;
     if (r->direct) {
         done_push(&l->fills, r->tag, now);
         return;
@@ -166,8 +171,11 @@ void l1_fill(l1_t *l, const req_t *r, uint64_t now)
     cline_t *c;
     if (l->cfg->l1_alloc == ALLOC_ON_FILL) {
         c = tags_victim(&l->tags, set);   /* never NULL: no line is ever reserved */
-        if (c->state == LINE_V)
+        if (c->state == LINE_V) {
             l->st.evictions++;
+            l->evicted = 1;
+            l->victim = c->line;
+        }
     } else {
         c = tags_find(&l->tags, set, e->line);
     }

@@ -28,6 +28,8 @@ typedef struct {
     } hits, fills;
     cache_stats_t st;
     int fail_reason;         /* RF_* of the last L1_FAIL */
+    int evicted;             /* the last l1_access or l1_fill evicted a valid line ... */
+    uint64_t victim;         /* ... this one (the warp schedulers' feedback) */
 } l1_t;
 
 int  l1_init(l1_t *l, const config_t *cfg);

@@ -25,6 +25,7 @@
 
 #include <cmocka.h>
 
+#include "core/sched.h"
 #include "io/config.h"
 
 #ifndef CONFIG_DIR
@@ -216,7 +217,7 @@ static void test_quotes_and_comments(void **state)
     assert_int_equal(r.c.n_mem, 5);
     assert_true(r.c.clk_core == 1000500 && r.c.clk_icnt == 1100000 && r.c.clk_l2 == 1200000 &&
                 r.c.clk_dram == 800250);
-    assert_int_equal(r.c.sched, SCHED_LRR);
+    assert_int_equal(r.c.sched, SCHED_ID_lrr);
     assert_true(r.c.t.nbk == 8 && r.c.t.tCL == 10 && r.c.t.nbkgrp == 2 && r.c.t.tCCDL == 3);
     assert_int_equal(r.c.max_blocks, 6);
     reads("", &r, "");   /* an empty file changes nothing */
@@ -404,9 +405,9 @@ static void test_sm_options(void **state)
           "@:5: note: -gpgpu_scheduler: prioritization 0:1 ignored (the model's two-level scheduler is round-robin "
           "among the active warps)\n");
     assert_true(r.c.max_threads == 1024 && r.c.max_warps == 32 && r.c.regs == 65536 && r.c.shmem == 98304 &&
-                r.c.n_sched == 4 && r.c.sched == SCHED_TWO_LEVEL && r.c.tl_active == 6);
+                r.c.n_sched == 4 && r.c.sched == SCHED_ID_two_level && r.c.tl_active == 6);
     reads("-gpgpu_scheduler two_level_active:12\n", &r, "");
-    assert_true(r.c.sched == SCHED_TWO_LEVEL && r.c.tl_active == 12);
+    assert_true(r.c.sched == SCHED_ID_two_level && r.c.tl_active == 12);
     fails("-gpgpu_scheduler rrr\n", "@:1: expected lrr, gto or two_level_active:<active warps>:<inner>:<outer>, got 'rrr'");
     fails("-gpgpu_scheduler two_level_active:\n",
           "@:1: bad value '' for sm.two_level_active: expected an integer from 1 to 64");
@@ -594,7 +595,7 @@ static void test_value_sources(void **state)
     assert_int_equal(config_set(&c, "sm.swl=4", "--set"), 0);
     assert_int_equal(config_set(&c, "sm.scheduler=two-level", "--set"), 0);
     assert_string_equal(check_message(&c), "memsched: bad configuration: sm.swl does not combine with "
-                                           "sm.scheduler=two-level (its active set would hold warps SWL stops) "
+                                           "this sm.scheduler (its active set would hold warps SWL stops) "
                                            "(sm.swl=4 from --set, sm.scheduler=two-level from --set)\n");
     assert_int_equal(config_preset(&c, "temp"), 0);
     assert_int_equal(config_set(&c, "l2.miss_queue=4", "--set"), 0);

@@ -1,0 +1,108 @@
+/* sched_harness.h - one SM of the system model with one warp scheduler and
+ * a thread block of W warps, each running N independent integer
+ * instructions (no register in common, so every warp can issue every
+ * cycle): the order in which the scheduler issues the warps is its policy
+ * alone. Each warp scheduler's unit test (test_sched_<name>.c) runs it and
+ * compares the order with one worked out by hand from the policy. */
+#ifndef MEMSCHED_TESTS_SCHED_HARNESS_H
+#define MEMSCHED_TESTS_SCHED_HARNESS_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/sm.h"
+#include "io/config.h"
+
+/* Run `nwarps` warps of `ninst` instructions each (the last is EXIT) under
+ * sm.scheduler=`policy` with one scheduler per SM and the extra keys (NULL
+ * terminated); write the warp issued in each cycle into order[] (-1: none),
+ * up to max cycles. Returns the cycles until the block left. */
+static inline unsigned sched_order(const char *policy, unsigned nwarps, unsigned ninst, int *order, unsigned max,
+                                   const char *const *keys)
+{
+    config_t cfg;
+    config_defaults(&cfg);
+    char kv[64];
+    snprintf(kv, sizeof kv, "sm.scheduler=%s", policy);
+    assert_int_equal(config_set(&cfg, kv, "test"), 0);
+    assert_int_equal(config_set(&cfg, "sm.schedulers=1", "test"), 0);
+    assert_int_equal(config_set(&cfg, "sm.lat_int=1", "test"), 0);   /* a result is ready the next cycle */
+    for (; keys && *keys; keys++)
+        assert_int_equal(config_set(&cfg, *keys, "test"), 0);
+    assert_int_equal(config_check(&cfg), 0);
+
+    static sm_t sm;
+    sim_blkopts_t bo;
+    memset(&bo, 0, sizeof bo);
+    assert_int_equal(sm_init(&sm, &cfg, 0, &bo), 0);
+    kinfo_t k;
+    memset(&k, 0, sizeof k);
+    snprintf(k.name, sizeof k.name, "sched_harness");
+    k.id = 1;
+    k.grid[0] = k.grid[1] = k.grid[2] = 1;
+    k.block[0] = nwarps * WARP_SIZE;
+    k.block[1] = k.block[2] = 1;
+    k.threads = nwarps * WARP_SIZE;
+    k.nblocks = 1;
+    k.nregs = 8;
+    static optab_t ops;
+    memset(&ops, 0, sizeof ops);
+    int iadd = optab_intern(&ops, "IADD3"), exit_ = optab_intern(&ops, "EXIT");
+    assert_true(iadd >= 0 && exit_ >= 0);
+    assert_true(sm_can_take(&sm, &k));
+    unsigned slot;
+    tb_t *tb = sm_slot_buffer(&sm, &slot);
+    assert_non_null(tb);
+    tb_clear(tb);
+    assert_int_equal(tb_reserve(tb, (size_t)nwarps * ninst, 0), 0);
+    tb->nwarps = nwarps;
+    for (unsigned w = 0; w < nwarps; w++) {
+        tb->warp[w].first = w * ninst;
+        tb->warp[w].count = ninst;
+        for (unsigned i = 0; i < ninst; i++) {
+            inst_t *in = &tb->inst[w * ninst + i];
+            memset(in, 0, sizeof *in);
+            in->pc = 16 * i;
+            in->mask = 0xffffffffu;
+            int last = i + 1 == ninst;
+            in->opcode = (uint16_t)(last ? exit_ : iadd);
+            in->cls = ops.cls[in->opcode];
+            if (!last) {   /* R(i) = ...: a register of its own per instruction, no sources */
+                in->ndst = 1;
+                in->dst[0] = (uint16_t)(REG_R + i);
+            }
+        }
+    }
+    tb->ninst = (size_t)nwarps * ninst;
+    sm_add_tb(&sm, slot, &k, &ops, 0);
+    unsigned c = 0;
+    for (; c < max && sm_busy(&sm); c++) {
+        uint64_t before = sm.st.warp_insts;
+        assert_int_equal(sm_cycle(&sm, c, c, NULL), 0);
+        order[c] = sm.st.warp_insts > before ? (int)sm.sched[0].last : -1;
+    }
+    for (unsigned i = c; i < max; i++)
+        order[i] = -1;
+    sm_free(&sm);
+    optab_free(&ops);
+    return c;
+}
+
+/* "0 1 2 ..." of the first n entries (a readable failure message). */
+static inline const char *sched_fmt(const int *order, unsigned n)
+{
+    static char buf[512];
+    size_t p = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < n && p + 8 < sizeof buf; i++)
+        p += (size_t)snprintf(buf + p, sizeof buf - p, "%s%d", i ? " " : "", order[i]);
+    return buf;
+}
+
+#endif
