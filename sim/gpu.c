@@ -38,7 +38,7 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->sm_next = calloc(cfg->n_sm, sizeof *g->sm_next);
     g->icnt_core_same = cfg->clk_icnt == cfg->clk_core;
     g->icnt_same = cfg->clk_icnt == cfg->clk_l2;
-    g->dispatch = &dispatch_round_robin;
+    g->dispatch = dispatch_table[cfg->dispatch];
     if (!g->sm || !g->l2 || !g->dram || !g->dram_in || !g->dram_fill || !g->l2_next || !g->dram_next || !g->sm_next)
         goto fail;
     if (xbar_init(&g->req, cfg->n_sm, g->nsub, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf) ||

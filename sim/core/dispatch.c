@@ -1,28 +1,8 @@
-/* dispatch.c - the round-robin thread-block dispatch policy (dispatch.h). */
+/* dispatch.c - the thread-block dispatch registry (dispatch.h); the
+ * policies are in dispatch_<id>.c. */
 #include "core/dispatch.h"
 
-static int rr_start(dispatcher_t *d, kernel_t *k, unsigned nsm)
-{
-    (void)nsm;
-    d->k = k;
-    d->more = 1;
-    d->impl = NULL;
-    return 0;
-}
-
-/* The SM order is the run loop's; the block is simply the next one. */
-static int rr_next(dispatcher_t *d, unsigned sm, tb_t *tb, kernel_t **from)
-{
-    (void)sm;
-    int r = d->k->next_tb(d->k, tb);
-    if (r != 1)
-        d->more = 0;
-    *from = d->k;
-    return r;
-}
-
-static int rr_more(const dispatcher_t *d) { return d->more; }
-
-static void rr_stop(dispatcher_t *d) { d->more = 0; }
-
-const dispatch_ops_t dispatch_round_robin = {"round-robin", rr_start, rr_next, rr_more, rr_stop};
+#define DISPATCH_OPS(id, name) &dispatch_##id,
+#define DISPATCH_NAME(id, name) name,
+const dispatch_ops_t *const dispatch_table[DISPATCH_N + 1] = {DISPATCH_LIST(DISPATCH_OPS) NULL};
+const char *const dispatch_names[DISPATCH_N + 1] = {DISPATCH_LIST(DISPATCH_NAME) NULL};

@@ -8,15 +8,20 @@
  * them at once through cursors (kernel_t.open_at): TEMP's per-SM queues of
  * consecutive blocks (issue 15) plug in here, with the temp_dispatch block's
  * C model (or its RTL) deciding. To add a policy: a dispatch_ops_t in a file
- * of its own, chosen in gpu_new (docs/sim.md, "Thread-block dispatch"). */
+ * of its own (core/dispatch_ID.c) and a row of DISPATCH_LIST below, which
+ * the key gpu.dispatch's names and the GPU's choice come from (docs/sim.md,
+ * "Thread-block dispatch"). */
 #ifndef MEMSCHED_SIM_DISPATCH_H
 #define MEMSCHED_SIM_DISPATCH_H
 
 #include "workload/kernel.h"
 
+/* The registry: X(id, "name") per policy, its ops dispatch_<id> in dispatch_<id>.c. */
+#define DISPATCH_LIST(X) \
+    X(rr, "round-robin")
+
 typedef struct dispatcher dispatcher_t;
 typedef struct {
-    const char *name;
     /* A launch of k (the handle the run loop opened and closes) on nsm SMs. 0, or 2 after a message. */
     int (*start)(dispatcher_t *d, kernel_t *k, unsigned nsm);
     /* SM `sm` can take a block: 1 with tb filled and *from the handle it was
@@ -36,8 +41,17 @@ struct dispatcher {
     void *impl;        /* the policy's own state */
 };
 
-/* The kernel's blocks in their order, to whichever SM asks first (the
- * baseline; GPGPU-Sim's as well). */
-extern const dispatch_ops_t dispatch_round_robin;
+#define DISPATCH_DECLARE(id, name) extern const dispatch_ops_t dispatch_##id;
+DISPATCH_LIST(DISPATCH_DECLARE)
+#undef DISPATCH_DECLARE
+enum {
+#define DISPATCH_ENUM(id, name) DISPATCH_ID_##id,
+    DISPATCH_LIST(DISPATCH_ENUM)
+#undef DISPATCH_ENUM
+    DISPATCH_N
+};
+/* The policies in DISPATCH_LIST order (gpu.dispatch is an index) and their names. */
+extern const dispatch_ops_t *const dispatch_table[DISPATCH_N + 1];
+extern const char *const dispatch_names[DISPATCH_N + 1];
 
 #endif

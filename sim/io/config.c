@@ -11,7 +11,8 @@
 #include <sys/stat.h>
 
 #include "bits.h"
-#include "core/sched.h"   /* the warp schedulers' names (their registry) */
+#include "core/dispatch.h"   /* the dispatch policies' names (their registry) */
+#include "core/sched.h"      /* the warp schedulers' names (their registry) */
 #include "block.h"
 #include "dram_sched.h"
 #include "engine.h"
@@ -53,6 +54,7 @@ static const key_t_ keys[] = {
     {"sm.schedulers", K_UINT, F(n_sched), 1, 8, NULL, "warp schedulers per SM (one issue each per cycle)"},
     {"sm.scheduler", K_ENUM, F(sched), 0, 0, sched_names, "warp scheduling policy"},
     {"sm.two_level_active", K_UINT, F(tl_active), 1, 64, NULL, "two-level: active warps per scheduler"},
+    {"gpu.dispatch", K_ENUM, F(dispatch), 0, 0, dispatch_names, "thread-block dispatch policy"},
     {"sm.swl", K_UINT, F(swl), 0, 64, NULL, "static wavefront limiting (CCWS SWL): only the oldest N warps issue (0: no limit)"},
     {"sm.lat_int", K_UINT, F(lat_int), 1, 1000, NULL, "integer result latency, core cycles"},
     {"sm.lat_fp", K_UINT, F(lat_fp), 1, 1000, NULL, "FP32 result latency"},
@@ -572,7 +574,7 @@ void config_print_keys(FILE *f, const config_t *c)
     char buf[64];
     for (size_t i = 0; i < NKEYS; i++) {
         value_str(c, &keys[i], buf, sizeof buf);
-        fprintf(f, "  %-22s %-10s %s (", keys[i].name, buf, keys[i].help);
+        fprintf(f, "  %-22s %-11s %s (", keys[i].name, buf, keys[i].help);
         accepted(f, &keys[i]);
         fprintf(f, ")\n");
     }
