@@ -25,6 +25,10 @@ LIBERTY ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 
 CC  := gcc
 CXX := g++
+# ccache for the C++ of the Verilated models and the shims when it is there
+# (make deps installs it): a rebuild, or CI on the same machine, compiles
+# only what changed.
+CCACHE := $(shell command -v ccache 2>/dev/null)
 # cmodel/ sees only itself; tb/ sees cmodel/; sim/ sees both (sim -> tb -> cmodel).
 SAN      ?=
 CWARN    := -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror $(SAN)
@@ -41,68 +45,35 @@ SIM_LIBS := -llzma -lcjson -lm
 LDLIBS   := -lz -pthread -latomic $(SIM_LIBS)
 
 # ---------------------------------------------------------------------------
-# Blocks and the RTL files each one reads (dependencies first).
-BLOCKS := prio_enc rr_arb argmax fifo mrpb mib_l2 dram_sched apres_laws apres_sap tbas temp_dispatch
-RTL_prio_enc := rtl/prio_enc.sv
-RTL_rr_arb   := rtl/prio_enc.sv rtl/rr_arb.sv
-RTL_argmax   := rtl/cmp_ge.sv rtl/argmax.sv
-RTL_fifo     := rtl/late_sel.sv rtl/fifo.sv
-RTL_mrpb     := rtl/prio_enc.sv rtl/oh_dec.sv rtl/oh_sel.sv rtl/late_ao.sv rtl/late_sel.sv rtl/mrpb_take.sv rtl/fifo.sv rtl/mrpb_inpipe.sv \
-                rtl/mrpb_queues.sv rtl/mrpb_policy.sv rtl/mrpb_drain_sel.sv rtl/mrpb_outslot.sv rtl/mrpb.sv
-RTL_mib_l2   := rtl/prio_enc.sv rtl/add_ks.sv rtl/late_ao.sv rtl/late_sel.sv rtl/mib_l2.sv
-RTL_dram_sched := rtl/add_ks.sv rtl/idx_sel.sv rtl/cqueue.sv rtl/cmp_ge.sv rtl/first_oh.sv rtl/oh_sel.sv rtl/grp_best.sv rtl/dram_slist.sv rtl/dram_rdq.sv \
-                rtl/dram_qfold.sv rtl/dram_frow.sv rtl/dram_rowstore.sv rtl/dram_sched.sv
-RTL_apres_laws := rtl/order_pick.sv rtl/apres_laws.sv
-RTL_apres_sap  := rtl/prio_enc.sv rtl/oh_sel.sv rtl/oh_dec.sv rtl/first_oh.sv rtl/add_ks.sv rtl/sub_ks.sv rtl/apres_sap.sv
-RTL_tbas       := rtl/oh_dec.sv rtl/add_ks.sv rtl/csa_add.sv rtl/cnt_ge.sv rtl/popcnt.sv rtl/order_pick.sv rtl/tbas.sv
-RTL_temp_dispatch := rtl/oh_dec.sv rtl/cmp_ge.sv rtl/temp_dispatch.sv
-
-# The system model's MRPB request fields (sim/core/sm.h): its line address and tag widths.
-SIM_MRPB_W := $(shell awk '/^\#define SIM_MRPB_(ADDR|TAG)_W/ { printf "%s ", $$3 }' sim/core/sm.h)
+# Blocks: one manifest each, tb/BLOCK.manifest (its RTL files, dependencies
+# first; its parameter sets, the first its default; the system model's sets;
+# the largest sets; its mutation and area settings). Every list of blocks and
+# sets below, and the C registries (build/gen/blocks.c, psets.c, defaults.c),
+# derive from them; adding a block is adding its manifest (docs/cosim.md).
+BLOCKS :=
+include $(sort $(wildcard tb/*.manifest))
 
 # Parameter sets Verilated for the lockstep engine, as block:Param=value,...
-# The first set of each block is its default (make run, cosim without --set).
-# The last mrpb set is the system model's (mrpb=on at MRPB Table 4's sizes, sim --rtl mrpb).
-PSET_SIM_MRPB := mrpb:NumQueues=48,Depth=8,Latency=5,AddrW=$(word 1,$(SIM_MRPB_W)),TagW=$(word 2,$(SIM_MRPB_W))
-PSETS := \
-  prio_enc:N=48 prio_enc:N=1 prio_enc:N=2 prio_enc:N=5 prio_enc:N=8 prio_enc:N=64 \
-  rr_arb:N=48 rr_arb:N=1 rr_arb:N=3 rr_arb:N=8 rr_arb:N=64 \
-  argmax:N=48,W=8,Radix=64 argmax:N=48,W=8,Radix=8 argmax:N=1,W=4,Radix=64 argmax:N=5,W=7,Radix=2 \
-  argmax:N=8,W=16,Radix=4 argmax:N=64,W=8,Radix=8 argmax:N=4,W=64,Radix=64 \
-  fifo:Depth=8,Width=32 fifo:Depth=1,Width=8 fifo:Depth=2,Width=1 fifo:Depth=5,Width=13 \
-  fifo:Depth=48,Width=64 fifo:Depth=64,Width=16 \
-  mrpb:NumQueues=48,Depth=8,Latency=5,AddrW=25,TagW=8 \
-  mrpb:NumQueues=8,Depth=1,Latency=1,AddrW=6,TagW=3 \
-  mrpb:NumQueues=32,Depth=2,Latency=18,AddrW=12,TagW=5 \
-  mrpb:NumQueues=8,Depth=5,Latency=2,AddrW=9,TagW=4 \
-  mrpb:NumQueues=8,Depth=4,Latency=1,AddrW=8,TagW=4 \
-  $(PSET_SIM_MRPB) \
-  mib_l2:Entries=64,AddrW=24 mib_l2:Entries=1,AddrW=4 mib_l2:Entries=5,AddrW=7 mib_l2:Entries=128,AddrW=24 \
-  dram_sched:RdQ=64,WrQ=128,HighWM=96,LowWM=80,BankW=4,RowW=12,AddrW=24 \
-  dram_sched:RdQ=16,WrQ=16,HighWM=12,LowWM=4,BankW=2,RowW=3,AddrW=6 \
-  dram_sched:RdQ=1,WrQ=1,HighWM=1,LowWM=0,BankW=1,RowW=1,AddrW=1 \
-  dram_sched:RdQ=5,WrQ=7,HighWM=1,LowWM=0,BankW=6,RowW=2,AddrW=4 \
-  dram_sched:RdQ=8,WrQ=8,HighWM=6,LowWM=2,BankW=2,RowW=4,AddrW=8 \
-  apres_laws:NumWarps=48,PcW=32,WgtEntries=3 apres_laws:NumWarps=8,PcW=8,WgtEntries=3 \
-  apres_laws:NumWarps=1,PcW=4,WgtEntries=1 apres_laws:NumWarps=13,PcW=12,WgtEntries=5 \
-  apres_sap:NumWarps=48,PcW=32,AddrW=49,LineW=7,PtEntries=10,DivSteps=2 \
-  apres_sap:NumWarps=8,PcW=8,AddrW=16,LineW=4,PtEntries=1,DivSteps=3 \
-  apres_sap:NumWarps=1,PcW=4,AddrW=8,LineW=2,PtEntries=3,DivSteps=8 \
-  apres_sap:NumWarps=13,PcW=12,AddrW=63,LineW=7,PtEntries=3,DivSteps=5 \
-  apres_sap:NumWarps=8,PcW=6,AddrW=12,LineW=3,PtEntries=4,DivSteps=2 \
-  tbas:NumWarps=48,MaxBatches=8,RunBatches=1 tbas:NumWarps=8,MaxBatches=3,RunBatches=2 \
-  tbas:NumWarps=1,MaxBatches=1,RunBatches=1 \
-  temp_dispatch:NumSms=8,BlkW=16 temp_dispatch:NumSms=3,BlkW=1
+# The first set of each block is its default (make run, cosim without --set);
+# the system model's sets (sim --rtl) follow each block's own.
+PSETS := $(foreach b,$(BLOCKS),$(addprefix $b:,$(PSETS_$b) $(filter-out $(PSETS_$b),$(PSETS_SIM_$b))))
+PSET_SIM_MRPB := $(addprefix mrpb:,$(PSETS_SIM_mrpb))
 
 # The largest sets (a 128-read DRAM scheduler, 32-deep MRPB queues): 100 MB of
 # generated C++ between them, two fifths of the whole build, so make test does
 # not Verilate them; `make cosim-long` does (BIG=1), and `make lint` reads them.
-PSETS_BIG := \
-  mrpb:NumQueues=48,Depth=32,Latency=3,AddrW=25,TagW=8 \
-  dram_sched:RdQ=128,WrQ=128,HighWM=128,LowWM=0,BankW=4,RowW=12,AddrW=24
+PSETS_BIG := $(foreach b,$(BLOCKS),$(addprefix $b:,$(PSETS_BIG_$b)))
+# Wrappers that are not co-simulated blocks of their own (area only), linted too.
+WRAPPERS := $(strip $(foreach b,$(BLOCKS),$(WRAPPERS_$b)))
 BIG ?= 0
 ifeq ($(BIG),1)
 PSETS += $(PSETS_BIG)
+endif
+# `make run` builds only the sets it runs, each block's default (SETS=default):
+# a third of the build; `make`, `make test` build every set.
+SETS ?= all
+ifeq ($(SETS),default)
+PSETS := $(foreach b,$(BLOCKS),$(word 1,$(filter $b:%,$(PSETS))))
 endif
 
 # Verilator, one flag per line (STYLE.md).
@@ -113,14 +84,9 @@ VFLAGS += --trace-fst           # FST waveforms on request
 VFLAGS += --trace-max-array 64  # arrays up to 64 elements in waveforms (apres_laws' queue probes: one per warp)
 VFLAGS += --x-assign unique     # X assignments become random values, not zeros
 VFLAGS += --x-initial unique    # initial values follow +verilator+rand+reset
-# Per block: dram_sched's O(entries^2) row-score loops stay loops (unrolled they
-# make megabytes of straight-line code that runs slower).
-VFLAGS_dram_sched := --unroll-count 4
-# Verilator's own optimisations: -O3, except per block where they only cost
-# build time. dram_sched at 64 reads: -O3 makes 57 MB of C++ instead of 40, a
-# 150 s compile instead of 100, and the model runs no faster (11 k cycles/s).
+# Per block (its manifest): VFLAGS_<block>, extra flags; VOPT_<block>,
+# Verilator's own optimisations, -O3 unless the manifest says otherwise.
 VOPT := -O3
-VOPT_dram_sched :=
 vopt = $(if $(filter undefined,$(origin VOPT_$1)),$(VOPT),$(VOPT_$1))
 # C++ optimisation of the generated model (Verilator 5.006 overrides -CFLAGS -O3
 # with -Os). The per-cycle code of each block's default set and of the system
@@ -148,14 +114,14 @@ first_of    = $(word 1,$(filter $1:%,$(PSETS)))
 TAGS := $(foreach p,$(PSETS),$(call pset_tag,$p))
 
 CMODEL_SRC := $(wildcard cmodel/*.c)
-TB_C_SRC   := tb/engine.c tb/lockstep.c tb/stim.c tb/gtkw.c tb/blocks.c $(foreach b,$(BLOCKS),tb/$(b)_tb.c)
+TB_C_SRC   := tb/engine.c tb/lockstep.c tb/stim.c tb/gtkw.c $(foreach b,$(BLOCKS),tb/$(b)_tb.c)
 # The system model (sim/, a library: the GPU and clocks at the top, its rooms
 # workload/ core/ mem/ io/ below) and the command line (sim/cli/).
 SIM_SRC    := $(wildcard sim/*.c sim/workload/*.c sim/core/*.c sim/mem/*.c sim/io/*.c)
 SIM_H      := $(wildcard sim/*.h sim/*/*.h)
 CLI_SRC    := $(wildcard sim/cli/*.c) $(SIM_SRC)
 CMODEL_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CMODEL_SRC))
-TB_C_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(TB_C_SRC))
+TB_C_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(TB_C_SRC)) $(BUILD)/obj/gen/blocks.o
 CLI_OBJ    := $(patsubst %.c,$(BUILD)/obj/%.o,$(CLI_SRC))
 LIBCMODEL  := $(BUILD)/libmemsched.a
 VRT_OBJ    := $(BUILD)/vrt/verilated.o $(BUILD)/vrt/verilated_fst_c.o $(BUILD)/vrt/verilated_threads.o
@@ -222,7 +188,7 @@ $(BUILD)/flags/psets: FORCE
 	@printf '%s\n' $(TAGS) $(MUT_TAGS) >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
-$(BUILD)/gen/psets.c: Makefile $(BUILD)/flags/psets $(wildcard $(BUILD)/mutants.mk)
+$(BUILD)/gen/psets.c: Makefile $(wildcard tb/*.manifest) $(BUILD)/flags/psets $(wildcard $(BUILD)/mutants.mk)
 	@mkdir -p $(@D)
 	@{ echo '/* generated by the Makefile: the Verilated parameter sets */'; \
 	   echo '#include "engine.h"'; \
@@ -231,7 +197,17 @@ $(BUILD)/gen/psets.c: Makefile $(BUILD)/flags/psets $(wildcard $(BUILD)/mutants.
 	   for t in $(TAGS) $(MUT_TAGS); do echo "    &rtl_$$t,"; done; \
 	   echo '    NULL,'; echo '};'; } > $@
 
-$(BUILD)/gen/defaults.c: Makefile
+# The blocks known to the engine and the CLI (their manifests).
+$(BUILD)/gen/blocks.c: Makefile $(wildcard tb/*.manifest)
+	@mkdir -p $(@D)
+	@{ echo '/* generated by the Makefile from the block manifests (tb/BLOCK.manifest) */'; \
+	   echo '#include "engine.h"'; \
+	   for b in $(BLOCKS); do echo "extern const block_t block_$$b;"; done; \
+	   echo 'const block_t *const memsched_blocks[] = {'; \
+	   for b in $(BLOCKS); do echo "    &block_$$b,"; done; \
+	   echo '    NULL,'; echo '};'; } > $@
+
+$(BUILD)/gen/defaults.c: Makefile $(wildcard tb/*.manifest)
 	@mkdir -p $(@D)
 	@{ echo '/* generated by the Makefile: the default parameters of each block (its first PSETS entry) */'; \
 	   echo '#include "engine.h"'; \
@@ -273,23 +249,19 @@ $(BUILD)/flags/$1: FORCE
 $(BUILD)/vl/$1/V$1__ALL.a: $(RTL_$2) $(BUILD)/flags/$1 tb/vl_opt.mk
 	@rm -rf $(BUILD)/vl/$1 && mkdir -p $(BUILD)/vl/$1
 	verilator $(VFLAGS) $(VFLAGS_$2) $(call vopt,$2) --prefix V$1 --Mdir $(BUILD)/vl/$1 --top-module $2 $(foreach p,$3,-G$p) $(RTL_$2)
-	+$(MAKE) -s -C $(BUILD)/vl/$1 -f V$1.mk -f $(CURDIR)/tb/vl_opt.mk V$1__ALL.a $5 >/dev/null
+	+$(MAKE) -s -C $(BUILD)/vl/$1 -f V$1.mk -f $(CURDIR)/tb/vl_opt.mk V$1__ALL.a $5 $(if $(CCACHE),OBJCACHE=ccache) >/dev/null
 
 # The port table against the Verilated model's ports (names, directions, widths).
 $(BUILD)/vl/$1/ports.ok: $(BUILD)/vl/$1/V$1__ALL.a tb/$2_ports.h $(BUILD)/memsched-c tests/portcheck.sh
 	@tests/portcheck.sh $(BUILD)/memsched-c $2 $(BUILD)/vl/$1/V$1.h '$3' && touch $$@
 
 $(BUILD)/obj/shim_$1.o: tb/shim.cpp tb/$2_ports.h tb/engine.h $(BUILD)/vl/$1/V$1__ALL.a $(BUILD)/vl/$1/ports.ok
-	$(CXX) $(CXXFLAGS) -I$(BUILD)/vl/$1 -DVTOP=V$1 '-DVTOP_H="V$1.h"' '-DPORTS_H="$2_ports.h"' -DPSET_TAG=$1 \
+	$(CCACHE) $(CXX) $(CXXFLAGS) -I$(BUILD)/vl/$1 -DVTOP=V$1 '-DVTOP_H="V$1.h"' '-DPORTS_H="$2_ports.h"' -DPSET_TAG=$1 \
 	    -DPSET_BLOCK=$2 -DPSET_PARAMS=$4 -c $$< -o $$@
 endef
 $(foreach p,$(PSETS),$(eval $(call PSET_RULES,$(call pset_tag,$p),$(call pset_block,$p),$(call pset_params,$p),$(call pset_values,$p),$(call vmake_opt,$p))))
 
 # --- checks ----------------------------------------------------------------
-# Wrappers that are not co-simulated blocks of their own (area only), linted too.
-WRAPPERS := mrpb_final:NumQueues=48,Depth=8,Latency=5
-RTL_mrpb_final := $(RTL_mrpb) rtl/mrpb_final.sv
-
 lint:
 	@tests/lint.sh $(PSETS) $(filter-out $(PSETS),$(PSETS_BIG)) $(WRAPPERS)
 
@@ -297,7 +269,7 @@ test: deps
 	@tests/run_tests.sh
 
 run: deps
-	@+$(MAKE) --no-print-directory $(JOBS) build
+	@+$(MAKE) --no-print-directory $(JOBS) build SETS=default
 	@M=$(BUILD)/memsched tests/run_main.sh
 
 # The papers' results reproduced (the end of `make run`; docs/reproduction.md)
@@ -306,15 +278,14 @@ repro: deps
 	@M=$(BUILD)/memsched tests/repro.sh
 
 # --- area/timing table (constraints/area_table.sh; docs/area.md) ---------------
-# BLOCK=mrpb also synthesises mrpb_final (the paper's final design, modes tied).
-AREA_EXTRA_mrpb := mrpb_final
-# dram_sched is synthesised at its default, the thesis' sizes (64 reads, 128
-# writes: about 12 minutes per ABC recipe with ABC's full script; docs/dram_sched.md).
-AREA_SET_dram_sched := dram_sched:RdQ=64,WrQ=128,HighWM=96,LowWM=80,BankW=4,RowW=12,AddrW=24
+# Each block at its default set (AREA_SET_<block> in its manifest: another),
+# with AREA_EXTRA_<block> (mrpb: mrpb_final, the paper's final design).
 area_set = $(or $(AREA_SET_$1),$(call first_of,$1),$1)
+# AREA_QUICK=1 (make run): ABC's fast script, one recipe, no repair, into out/area-quick.
+AREA_QUICK ?= 0
 area:
-	@constraints/area_table.sh --liberty '$(LIBERTY)' --out $(OUT)/area \
-	    $(foreach b,$(BLOCKS) mrpb_final,--rtl '$b=$(RTL_$b)') \
+	@constraints/area_table.sh --liberty '$(LIBERTY)' $(if $(filter 1,$(AREA_QUICK)),--quick --out $(OUT)/area-quick,--out $(OUT)/area) \
+	    $(foreach b,$(BLOCKS) $(foreach w,$(WRAPPERS),$(call pset_block,$w)),--rtl '$b=$(RTL_$b)') \
 	    $(if $(BLOCK),$(call area_set,$(BLOCK)) $(AREA_EXTRA_$(BLOCK)),$(foreach b,$(BLOCKS),$(call area_set,$b) $(AREA_EXTRA_$b)))
 
 # --- waveforms and benchmarks ----------------------------------------------------
@@ -362,7 +333,7 @@ asan:
 # FUZZ_TIME seconds; make test runs a short round.
 FUZZ_TIME ?= 300
 FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Icmodel -Itb -Isim
-FUZZ_DEPS  := $(CMODEL_SRC) $(TB_C_SRC) $(SIM_SRC) $(BUILD)/gen/defaults.c $(BUILD)/gen/no_rtl.c
+FUZZ_DEPS  := $(CMODEL_SRC) $(TB_C_SRC) $(SIM_SRC) $(BUILD)/gen/blocks.c $(BUILD)/gen/defaults.c $(BUILD)/gen/no_rtl.c
 # A target that #includes the source it fuzzes (for its static functions) does not link it again.
 FUZZ_INCLUDES_trace := sim/workload/trace.c
 FUZZERS    := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
@@ -404,32 +375,9 @@ $(BUILD)/tests/test_lockstep: tests/unit/test_lockstep.c $(LS_LINK) $(wildcard t
 	$(CXX) -o $@ $@.o $(LS_LINK) -lcmocka $(LDLIBS)
 
 # --- mutation testing ------------------------------------------------------------
-# mrpb: a small set (8 queues x 5, Latency 2) keeps the mutations on the control
-# logic rather than on 48 copies of a fifo, and every mutant runs in eight mode
-# combinations that together use every mode value.
-MUTATE_PSET_mrpb  := NumQueues=8,Depth=5,Latency=2,AddrW=9,TagW=4
-MUTATE_MODES_mrpb := ;policy=longest greedy=1 flush=0 bypass=all;policy=rr flush=1 bypass=off signature=block;\
-  policy=rr greedy=1 flush=0 signature=inblock;greedy=1 bypass=all;policy=longest bypass=off;\
-  reorder=0 bypass=all;reorder=0 flush=0
-# dram_sched: the directed-test set (8 reads, 8 writes, 4 banks), every policy.
-MUTATE_PSET_dram_sched  := RdQ=8,WrQ=8,HighWM=6,LowWM=2,BankW=2,RowW=4,AddrW=8
-MUTATE_MODES_dram_sched := policy=fcfs;policy=fr-fcfs;policy=mshr-m;policy=mshr-s;policy=mshr-s+a
-MUTATE_CYCLES_dram_sched := 50000
-# mib_l2: five entries, so mutations land in the control logic, not in 64 copies of an entry.
-MUTATE_PSET_mib_l2 := Entries=5,AddrW=7
-# apres_laws: 8 warps (28 pair bits instead of 1128), so mutations land in
-# the grouping and the moves' control, not in 48 copies of a comparator.
-MUTATE_PSET_apres_laws := NumWarps=8,PcW=8,WgtEntries=3
-# apres_sap: 8 warps, 4 PT entries (LRU pairs), 12-bit addresses: the
-# engine's control and the datapaths at a width the short runs cover.
-MUTATE_PSET_apres_sap := NumWarps=8,PcW=6,AddrW=12,LineW=3,PtEntries=4,DivSteps=2
-# tbas: 8 warps, 3 slots, two running: the decision and the counts at a
-# size where the short runs reach every slot state.
-MUTATE_PSET_tbas := NumWarps=8,MaxBatches=3,RunBatches=2
-# argmax: the radix-8 tree (the same all-pairs group module as the default,
-# one level deeper); the default, radix 64 at 48 x 8, is a 44 000-cell
-# netlist that Verilator takes more than 20 minutes to compile as a mutant.
-MUTATE_PSET_argmax := N=48,W=8,Radix=8
+# Per block (its manifest): MUTATE_PSET_<block> (the set mutated, default: its
+# default set), MUTATE_MODES_<block> (mode combinations each mutant runs in),
+# MUTATE_CYCLES_<block> (default 20000).
 mutate: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build
 	@if [ -z "$(BLOCK)" ]; then echo "make mutate: say which block, e.g. make mutate BLOCK=fifo (one of: $(BLOCKS))"; exit 2; fi

@@ -15,6 +15,10 @@
 #     --rtl BLOCK=FILES  the RTL files of BLOCK (the Makefile passes RTL_<block>)
 #     --period NS        clock target in ns (default: from the library, see area.sh)
 #     -j, --jobs N       sets run at the same time (default: the number of CPUs)
+#     --quick            the estimate `make run` prints: ABC's fast script, one
+#                        recipe (no dc2), no timing repair (area.sh --abc fast
+#                        --recipe nodc2 --repair 0); `make area` (without it)
+#                        gives the sign-off figures
 #
 # Exit: 0 table complete (negative slack is a result, not an error); 1 a tool
 # failed on some set (the table lists it, the message names its log); 2 bad
@@ -31,6 +35,7 @@ liberty=/usr/share/qflow/tech/osu018/osu018_stdcells.lib
 out=$root/out/area
 period=
 jobs=
+quick=0
 sets=()
 declare -A rtl_of=()
 while [ $# -gt 0 ]; do
@@ -42,6 +47,7 @@ while [ $# -gt 0 ]; do
                       rtl_of[${2%%=*}]=${2#*=}; shift 2 ;;
         --period)     [ $# -ge 2 ] || usage "$1 needs a value in ns"; period=$2; shift 2 ;;
         -j|--jobs)    [ $# -ge 2 ] || usage "$1 needs a number"; jobs=$2; shift 2 ;;
+        --quick)      quick=1; shift ;;
         -h|--help)    awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; exit 0 ;;
         -*)           usage "unknown option $1" ;;
         *)            sets+=("$1"); shift ;;
@@ -120,6 +126,7 @@ for ((i = 0; i < n; i++)); do
     args=(-q -l "$lib" -o "$d")
     [ -n "${rtl_of[${blocks[$i]}]:-}" ] && args+=(--rtl "${rtl_of[${blocks[$i]}]}")
     [ -n "$period" ] && args+=(--period "$period")
+    [ $quick = 1 ] && args+=(--abc fast --recipe nodc2 --repair 0)
     IFS=, read -r -a ps <<< "${plists[$i]}"
     echo "$prog: ${blocks[$i]} ${plists[$i]:-(RTL defaults)}" >&2
     ( "$here/area.sh" "${args[@]}" "${blocks[$i]}" "${ps[@]+"${ps[@]}"}" > "$d/run.log" 2>&1
@@ -154,6 +161,7 @@ done
 {
     if [ -n "$first" ]; then
         printf 'memsched area and timing: %s (%s)\n' "$(val library "$first")" "$liberty"
+        [ $quick = 1 ] && printf '%s\n' "QUICK ESTIMATE: ABC's fast script, no dc2 recipe, no timing repair; the sign-off figures are \`make area\` (docs/area.md)"
         printf 'clock target %s ns = %s FO4 (FO4 %s ns in this library); Yosys %s, OpenSTA %s\n' \
             "$(val period_ns "$first")" "$(val period_fo4 "$first")" "$(val fo4_ns "$first")" \
             "$(yosys -V | awk '{ print $2 }')" "$(sta -version 2>/dev/null)"
@@ -195,7 +203,8 @@ done
     for ((i = 0; i < n; i++)); do
         f=$out/${tags[$i]}/result.txt
         if [ -f "$f" ] && [ "$(val abc "$f")" = fast ]; then
-            echo "*: mapped with ABC's fast script (no SAT sweeping or choices): more than ABC_FULL_MAX generic cells"
+            if [ $quick = 1 ]; then echo "*: mapped with ABC's fast script (no SAT sweeping or choices): --quick"
+            else echo "*: mapped with ABC's fast script (no SAT sweeping or choices): more than ABC_FULL_MAX generic cells"; fi
             break
         fi
     done

@@ -21,6 +21,7 @@ have make        || need+=(make)
 [ -f /usr/include/cjson/cJSON.h ] || need+=(libcjson-dev)  # statistics as JSON
 have gnuplot     || need+=(gnuplot-nox)                     # compare's bar charts
 have jq          || need+=(jq)                              # the tests check the JSON with it
+have ccache      || need+=(ccache)                          # rebuilds of the Verilated models
 # clang's libFuzzer and sanitizer runtimes (make fuzz, the sanitizer stage of make test)
 have clang       || need+=(clang)
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
