@@ -2,6 +2,7 @@
 #include "mem/l1.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "mem/addrmap.h"
 
@@ -22,6 +23,7 @@ static void done_free(struct l1_done *d)
 
 int l1_init(l1_t *l, const config_t *cfg)
 {
+    memset(l, 0, sizeof *l);   /* counters from zero, whoever allocated it */
     l->cfg = cfg;
     /* hits: one access per cycle, each done after the hit latency;
      * fills: every MSHR entry's waiters, plus the direct replies */
