@@ -30,7 +30,6 @@ typedef struct {
     const char *help;
 } key_t_;
 
-static const char *const alloc_names[] = {"miss", "fill", NULL};
 const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NULL};
 static const char *const l2_walloc_names[] = {"whole", "fetch", NULL};
 static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
@@ -68,6 +67,7 @@ static const key_t_ keys[] = {
 
     {"l1.sets", K_UINT, F(l1_sets), 1, 65536, NULL, "L1D sets"},
     {"l1.ways", K_UINT, F(l1_ways), 1, 1024, NULL, "L1D ways"},
+    {"l1.replace", K_ENUM, F(l1_repl), 0, 0, repl_names, "L1D replacement policy"},
     {"l1.line", K_UINT, F(l1_line), 128, 128, NULL, "line bytes (128 only)"},
     {"l1.mshr", K_UINT, F(l1_mshr), 1, 1024, NULL, "L1D MSHR entries"},
     {"l1.merge", K_UINT, F(l1_merge), 1, 64, NULL, "requests per L1D MSHR entry"},
@@ -94,6 +94,7 @@ static const key_t_ keys[] = {
     {"mem.sub_partitions", K_UINT, F(n_sub), 1, 4, NULL, "L2 sub-partitions per partition (1, 2, 4)"},
     {"l2.sets", K_UINT, F(l2_sets), 1, 1u << 20, NULL, "L2 sets per sub-partition"},
     {"l2.ways", K_UINT, F(l2_ways), 1, 1024, NULL, "L2 ways"},
+    {"l2.replace", K_ENUM, F(l2_repl), 0, 0, repl_names, "L2 replacement policy"},
     {"l2.mshr", K_UINT, F(l2_mshr), 1, 1024, NULL, "L2 MSHR entries per sub-partition (MIB policies: up to 128)"},
     {"l2.merge", K_UINT, F(l2_merge), 1, 64, NULL, "requests per L2 MSHR entry (MIB policies: up to 16)"},
     {"l2.miss_queue", K_UINT, F(l2_mq), 2, 1024, NULL, "L2 miss queue entries"},
@@ -178,6 +179,7 @@ void config_defaults(config_t *c)
     c->l1_mq = 8;
     c->l1_lat = 4;
     c->l1_alloc = ALLOC_ON_MISS;
+    c->l1_repl = REPL_LRU;
     mrpb_final_modes(c);
     c->mrpb_on = 0;
     c->icnt_lat = 8;
@@ -187,6 +189,7 @@ void config_defaults(config_t *c)
     c->n_sub = 2;
     c->l2_sets = 32;
     c->l2_ways = 16;
+    c->l2_repl = REPL_LRU;
     c->l2_mshr = 64;
     c->l2_merge = 16;
     c->l2_mq = 8;

@@ -10,9 +10,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "mem/cache_policy.h"   /* the replacement and allocation policies (REPL_*, ALLOC_*) */
 #include "mem/dram_timing.h"
 
-enum { ALLOC_ON_MISS, ALLOC_ON_FILL };
 enum { CONFIG_MAX_KEYS = 128, CONFIG_FROM_LEN = 64 };
 
 /* dram.test_shorten: the command engine (dram.c) breaks one rule, a timing
@@ -71,6 +71,7 @@ typedef struct {
     unsigned l1_mshr, l1_merge, l1_mq;
     unsigned l1_lat;                               /* hit latency, core cycles */
     unsigned l1_alloc;                             /* ALLOC_* */
+    unsigned l1_repl;                              /* REPL_* */
     unsigned l1_bypass;                            /* 1: global loads go to the L2 uncached */
 
     /* MRPB (cmodel/mrpb.h) between each SM's coalescer and its L1D */
@@ -93,6 +94,7 @@ typedef struct {
     unsigned l2_dram_lat;                          /* L2 -> DRAM controller path, L2 cycles */
     unsigned l2_inq;                               /* requests queued from the crossbar */
     unsigned l2_wfetch;                            /* a write miss fetches the line (l2.write_alloc=fetch) */
+    unsigned l2_repl;                              /* REPL_* */
 
     /* DRAM */
     unsigned policy;                               /* DS_* of cmodel/dram_sched.h */

@@ -1,16 +1,23 @@
 /* cache.c - tag array and MSHR table (cache.h). */
 #include "mem/cache.h"
 
+#include "mem/cache_policy.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-int tags_init(tags_t *t, unsigned sets, unsigned ways)
+int tags_init(tags_t *t, unsigned sets, unsigned ways, const repl_ops_t *rp)
 {
     t->sets = sets;
     t->ways = ways;
     t->stamp = 0;
+    t->rp = rp;
     t->l = calloc((size_t)sets * ways, sizeof *t->l);
-    return t->l ? 0 : -1;
+    if (!t->l)
+        return -1;
+    for (size_t i = 0; i < (size_t)sets * ways; i++)
+        rp->instantiate(&t->l[i]);
+    return 0;
 }
 
 void tags_free(tags_t *t)
@@ -28,16 +35,34 @@ cline_t *tags_find(tags_t *t, unsigned set, uint64_t line)
     return NULL;
 }
 
+/* Invalid lines first, whatever the policy: filling one evicts nothing. */
 cline_t *tags_victim(tags_t *t, unsigned set)
 {
-    cline_t *s = &t->l[(size_t)set * t->ways], *v = NULL;
-    for (unsigned w = 0; w < t->ways; w++) {
+    cline_t *s = &t->l[(size_t)set * t->ways];
+    for (unsigned w = 0; w < t->ways; w++)
         if (s[w].state == LINE_I)
             return &s[w];
-        if (s[w].state == LINE_V && (!v || s[w].lru < v->lru))
+    return t->rp->get_victim(s, t->ways);
+}
+
+cline_t *tags_oldest(cline_t *s, unsigned ways)
+{
+    cline_t *v = NULL;
+    for (unsigned w = 0; w < ways; w++)
+        if (s[w].state == LINE_V && (!v || s[w].rp < v->rp))
             v = &s[w];
-    }
     return v;
+}
+
+/* Each event advances the array's clock, so the policies see distinct,
+ * increasing times (an LRU tie needs lines never touched). */
+void tags_reset(tags_t *t, cline_t *c) { t->rp->reset(c, ++t->stamp); }
+void tags_touch(tags_t *t, cline_t *c) { t->rp->touch(c, ++t->stamp); }
+
+void tags_invalidate(tags_t *t, cline_t *c)
+{
+    c->state = LINE_I;
+    t->rp->invalidate(c);
 }
 
 int mshr_init(mshr_t *m, unsigned entries, unsigned merge)

@@ -1,7 +1,8 @@
 /* cache.h - the parts the L1D and the L2 share: a tag array (sets x ways,
- * LRU, lines invalid / reserved (allocated, fill pending) / valid, dirty
- * bits) and an MSHR table (entries x merges, each entry a line and the tags
- * of the requests waiting for it). */
+ * lines invalid / reserved (allocated, fill pending) / valid, dirty bits,
+ * a replacement policy from the registry in cache_policy.h) and an MSHR
+ * table (entries x merges, each entry a line and the tags of the requests
+ * waiting for it). */
 #ifndef MEMSCHED_SIM_CACHE_H
 #define MEMSCHED_SIM_CACHE_H
 
@@ -11,26 +12,39 @@ enum { LINE_I, LINE_R, LINE_V };
 
 typedef struct {
     uint64_t line;
-    uint64_t lru;        /* last touch (a counter per tag array) */
+    uint64_t rp;         /* the replacement policy's data (LRU: last touch; FIFO: allocation) */
     uint8_t state;       /* LINE_* */
     uint8_t dirty;
     uint16_t mshr;       /* LINE_R: the MSHR entry filling it */
 } cline_t;
 
+struct repl_ops;
+
 typedef struct {
     unsigned sets, ways;
     cline_t *l;          /* sets * ways */
-    uint64_t stamp;
+    uint64_t stamp;      /* events so far (allocations and touches): the policies' clock */
+    const struct repl_ops *rp;
 } tags_t;
 
-int  tags_init(tags_t *t, unsigned sets, unsigned ways);
+/* A tag array of sets x ways lines, all invalid, replaced by policy rp
+ * (cache_policy.h). 0, or -1 out of memory. */
+int  tags_init(tags_t *t, unsigned sets, unsigned ways, const struct repl_ops *rp);
 void tags_free(tags_t *t);
 /* The line in set `set` (reserved or valid), or NULL. */
 cline_t *tags_find(tags_t *t, unsigned set, uint64_t line);
-/* The line to replace in `set`: an invalid one, else the least recently used
- * valid one; NULL when every way is reserved (a line-allocation failure). */
+/* The line to replace in `set`: the first invalid way, else the valid line
+ * the policy picks; a reserved line never (NULL when every way is reserved:
+ * a line-allocation failure). */
 cline_t *tags_victim(tags_t *t, unsigned set);
-static inline void tags_touch(tags_t *t, cline_t *c) { c->lru = ++t->stamp; }
+/* The policy's events: line c was allocated to a new line (reserved on a
+ * miss, or filled), hit (or filled after its reservation), invalidated. */
+void tags_reset(tags_t *t, cline_t *c);
+void tags_touch(tags_t *t, cline_t *c);
+void tags_invalidate(tags_t *t, cline_t *c);
+/* The valid line of the `ways` lines at s with the smallest rp (the lowest
+ * way among equals), or NULL: the victim of the age-ordered policies. */
+cline_t *tags_oldest(cline_t *s, unsigned ways);
 
 typedef struct {
     uint64_t line;

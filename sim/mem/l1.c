@@ -2,6 +2,7 @@
 #include "mem/l1.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "mem/addrmap.h"
 
@@ -22,11 +23,12 @@ static void done_free(struct l1_done *d)
 
 int l1_init(l1_t *l, const config_t *cfg)
 {
+    memset(l, 0, sizeof *l);   /* counters from zero, whoever allocated it */
     l->cfg = cfg;
     /* hits: one access per cycle, each done after the hit latency;
      * fills: every MSHR entry's waiters, plus the direct replies */
     if (done_init(&l->hits, cfg->l1_lat + 2) || done_init(&l->fills, cfg->l1_mshr * cfg->l1_merge + 64) ||
-        tags_init(&l->tags, cfg->l1_sets, cfg->l1_ways) || mshr_init(&l->mshr, cfg->l1_mshr, cfg->l1_merge) ||
+        tags_init(&l->tags, cfg->l1_sets, cfg->l1_ways, repl_table[cfg->l1_repl]) || mshr_init(&l->mshr, cfg->l1_mshr, cfg->l1_merge) ||
         rq_init(&l->mq, cfg->l1_mq))
         return -1;
     return 0;
@@ -102,7 +104,7 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
             l->st.acc[t]++;
             cline_t *c = t == REQ_RD ? NULL : tags_find(&l->tags, set, r->line);
             if (c && c->state == LINE_V) {
-                c->state = LINE_I;   /* write-evict */
+                tags_invalidate(&l->tags, c);   /* write-evict */
                 l->st.hit[t]++;
             } else {
                 l->st.miss[t]++;
@@ -110,7 +112,7 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
         }
         return res;
     }
-    int on_fill = l->cfg->l1_alloc == ALLOC_ON_FILL;
+    int on_fill = alloc_at_fill[l->cfg->l1_alloc];
     cline_t *c = tags_find(&l->tags, set, r->line);
     if (c && c->state == LINE_V) {
         tags_touch(&l->tags, c);
@@ -144,7 +146,7 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
         v->state = LINE_R;
         v->line = r->line;
         v->mshr = (uint16_t)m;
-        tags_touch(&l->tags, v);
+        tags_reset(&l->tags, v);
     }
     req_t q = *r;
     q.tag = (uint32_t)m;
@@ -169,19 +171,20 @@ void l1_fill(l1_t *l, const req_t *r, uint64_t now)
     mshr_entry_t *e = &l->mshr.e[r->tag];
     unsigned set = (unsigned)(e->line % l->tags.sets);
     cline_t *c;
-    if (l->cfg->l1_alloc == ALLOC_ON_FILL) {
+    if (alloc_at_fill[l->cfg->l1_alloc]) {
         c = tags_victim(&l->tags, set);   /* never NULL: no line is ever reserved */
         if (c->state == LINE_V) {
             l->st.evictions++;
             l->evicted = 1;
             l->victim = c->line;
         }
+        tags_reset(&l->tags, c);
     } else {
         c = tags_find(&l->tags, set, e->line);
+        tags_touch(&l->tags, c);
     }
     c->state = LINE_V;
     c->line = e->line;
-    tags_touch(&l->tags, c);
     l->st.fills++;
     for (unsigned i = 0; i < e->n; i++)
         done_push(&l->fills, e->wait[i], now);

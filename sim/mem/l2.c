@@ -19,7 +19,7 @@ int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, const sim_blkop
     l->in = in;
     l->fill_m = -1;
     l->wreq = calloc((size_t)cfg->l2_mshr * cfg->l2_merge, sizeof *l->wreq);
-    if (!l->wreq || tags_init(&l->tags, cfg->l2_sets, cfg->l2_ways) ||
+    if (!l->wreq || tags_init(&l->tags, cfg->l2_sets, cfg->l2_ways, repl_table[cfg->l2_repl]) ||
         mshr_init(&l->mshr, cfg->l2_mshr, cfg->l2_merge) || rq_init(&l->mq, cfg->l2_mq) ||
         rq_init(&l->rop, cfg->l2_lat + cfg->l2_inq) || rq_init(&l->reply, cfg->l2_merge + 4) ||
         rq_init(&l->to_dram, cfg->l2_dram_lat + 2) || rq_init(&l->fill, cfg->rdq + cfg->t.nbk * (cfg->bank_q + 2) + 8)) {
@@ -160,11 +160,12 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
             l->st.c.miss[t]++;
             c->state = LINE_V;
             c->line = r->line;
+            tags_reset(&l->tags, c);
         } else {
             l->st.c.hit[t]++;
+            tags_touch(&l->tags, c);
         }
         c->dirty = 1;
-        tags_touch(&l->tags, c);
         rq_pop(&l->rop);
         return 1;
     }
@@ -220,7 +221,7 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     v->line = r->line;
     v->mshr = (uint16_t)m;
     v->dirty = 0;
-    tags_touch(&l->tags, v);
+    tags_reset(&l->tags, v);
     req_t q = *r;
     q.type = REQ_RD;
     l->st.c.sent++;

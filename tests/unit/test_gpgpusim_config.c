@@ -259,13 +259,12 @@ static void test_cache_forms(void **state)
     /* Volta-like sector L1 with every trailing field */
     reads("-gpgpu_cache:dl1 S:4:128:64,F:T:m:L:X,S:512:8,16:0,32\n-gpgpu_l1_latency 20\n", &r,
           "@:1: note: -gpgpu_cache:dl1: sector cache modelled with whole 128-byte lines\n"
-          "@:1: note: -gpgpu_cache:dl1: FIFO replacement modelled as LRU\n"
           "@:1: note: -gpgpu_cache:dl1: set index function X modelled as linear (line address mod sets)\n"
           "@:1: note: -gpgpu_cache:dl1: data port width 32 bytes not modelled (a whole line per access)\n"
           "@:1: note: -gpgpu_cache:dl1: write policy T modelled as write-evict for global stores\n"
           "@:1: note: -gpgpu_cache:dl1: write-allocate policy L not modelled (the L1 never allocates on a write)\n");
     assert_true(r.c.l1_sets == 4 && r.c.l1_ways == 64 && r.c.l1_mshr == 512 && r.c.l1_merge == 8 &&
-                r.c.l1_mq == 16 && r.c.l1_lat == 20 && r.c.l1_alloc == ALLOC_ON_MISS);
+                r.c.l1_mq == 16 && r.c.l1_lat == 20 && r.c.l1_alloc == ALLOC_ON_MISS && r.c.l1_repl == REPL_FIFO);
     /* streaming (Pascal, Volta): GPGPU-Sim 4 allocates it on fill */
     reads("-gpgpu_cache:dl1 N:4:128:96,L:E:s:N:L,A:256:8,16\n", &r,
           "@:1: note: -gpgpu_cache:dl1: streaming allocation s modelled as allocate on fill (l1.alloc=fill)\n");
@@ -287,6 +286,11 @@ static void test_cache_forms(void **state)
           "@:1: note: -gpgpu_cache:dl2: allocation policy f modelled as allocate-on-miss\n"
           "@:1: note: -gpgpu_cache:dl2: no-write-allocate modelled as write-allocate (whole-line writes, no fetch)\n");
     assert_true(r.c.l2_sets == 128 && r.c.l2_ways == 8 && r.c.l2_mshr == 128 && r.c.l2_merge == 8 && r.c.l2_mq == 16);
+    assert_int_equal(r.c.l2_repl, REPL_LRU);
+    /* replacement letters from the registry: F is FIFO in either cache */
+    reads("-gpgpu_cache:dl2 N:128:128:8,F:B:m:W:L,A:128:8,16:0,128\n", &r, "");
+    assert_int_equal(r.c.l2_repl, REPL_FIFO);
+    assert_int_equal(r.c.l1_repl, REPL_LRU);
 }
 
 #define CACHE_EXPECTED                                                                                      \

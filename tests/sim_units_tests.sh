@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# sim_units_tests.sh - policies shown to change a decision, on tiny traces
+# whose outcome is worked out by hand (one SM, one warp scheduler): the warp
+# limit sm.swl limits issuing; LRR, GTO and two-level each order the warps
+# as they claim to. Cycle counts come from the JSON (gpu.gpu_sim_cycle);
+# latencies from the configuration (memsched sim --list-keys). One PASS/FAIL
+# line per check.
+# Usage: tests/sim_units_tests.sh [MEMSCHED]
+set -u
+cd "$(dirname "$0")/.."
+M=${1:-build/memsched}
+T=build/tests/sim_units
+rm -rf "$T"
+mkdir -p "$T"
+status=0
+
+ok() { echo "PASS $1"; }
+bad() { echo "FAIL $1${2:+: $2}"; status=1; }
+
+# mktrace DIR GRIDX BLOCKX: a one-kernel Accel-Sim trace directory; the
+# thread blocks' text (from #BEGIN_TB) comes on stdin (as tests/sim_tests.sh's).
+mktrace() {
+    mkdir -p "$1"
+    printf 'kernel-1.traceg\n' >"$1/kernelslist.g"
+    {
+        printf -- '-kernel name = test\n-kernel id = 1\n-grid dim = (%s,1,1)\n-block dim = (%s,1,1)\n' "$2" "$3"
+        printf -- '-shmem = 0\n-nregs = 8\n-binary version = 61\n-cuda stream id = 0\n'
+        printf -- '-shmem base_addr = 0x00007f2b5a000000\n-local mem base_addr = 0x00007f2b58000000\n'
+        printf -- '-nvbit version = 1.5.5\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n'
+        cat
+    } >"$1/kernel-1.traceg"
+}
+key() { # key NAME: a configuration value of the default preset
+    "$M" sim --list-keys | awk -v k="$1" '$1 == k {print $2}'
+}
+# cycles DIR [--set k=v]...: gpu_sim_cycle of the trace on one SM with one scheduler
+cycles() {
+    local dir=$1 j
+    shift
+    j="$T/$(basename "$dir")-$(echo "$*" | tr -c 'A-Za-z0-9=.-' '_').json"
+    if "$M" sim --workload "$dir" --set sm.count=1 --set sm.schedulers=1 "$@" --check-dram --quiet --json "$j" \
+        2>"$j.err"; then
+        jq -r .gpu.gpu_sim_cycle "$j"
+    else
+        echo "error: $(head -1 "$j.err")"
+    fi
+}
+num() { [[ $1 =~ ^[0-9]+$ ]]; }
+
+LAT=$(key sm.lat_int) SFU=$(key sm.lat_sfu) IISFU=$(key sm.ii_sfu)
+
+# ---- sm.swl ------------------------------------------------------------------
+# W warps, each a chain of L dependent IADDs (one every sm.lat_int cycles:
+# a chain spans (L - 1) x lat cycles from its first issue to its last).
+# Unlimited, the warps interleave: about (L - 1) x lat + W cycles in all.
+# With sm.swl=1 only the oldest live warp issues, so the chains run one
+# after another: at least W x (L - 1) x lat; with sm.swl=2, two at a time:
+# at least W/2 x (L - 1) x lat, and fewer than with 1. sm.swl >= W changes
+# nothing.
+W=4 L=10
+SPAN=$(((L - 1) * LAT))
+{
+    printf '#BEGIN_TB\nthread block = 0,0,0\n'
+    for w in $(seq 0 $((W - 1))); do
+        printf 'warp = %d\ninsts = %d\n' "$w" $((L + 1))
+        for i in $(seq $L); do printf '0010 ffffffff 1 R2 IADD 1 R2 0\n'; done
+        printf '0020 ffffffff 0 EXIT 0 0\n'
+    done
+    printf '#END_TB\n'
+} | mktrace "$T/chains" 1 $((32 * W))
+c0=$(cycles "$T/chains" --set sm.scheduler=lrr)
+c1=$(cycles "$T/chains" --set sm.scheduler=lrr --set sm.swl=1)
+c2=$(cycles "$T/chains" --set sm.scheduler=lrr --set sm.swl=2)
+c4=$(cycles "$T/chains" --set sm.scheduler=lrr --set sm.swl=$W)
+if num "$c0" && num "$c1" && num "$c2" && num "$c4"; then
+    [ "$c0" -lt $((SPAN + 2 * W + 10)) ] && ok "sm.swl=0: $W chains of $L IADDs interleave ($c0 cycles < $SPAN + $((2 * W + 10)))" ||
+        bad "sm.swl=0: the chains do not interleave" "$c0 cycles"
+    [ "$c1" -ge $((W * SPAN)) ] && ok "sm.swl=1: one warp at a time ($c1 cycles >= $W x $SPAN)" ||
+        bad "sm.swl=1 does not limit issuing" "$c1 cycles < $((W * SPAN))"
+    [ "$c2" -ge $((W / 2 * SPAN)) ] && [ "$c2" -lt "$c1" ] &&
+        ok "sm.swl=2: two warps at a time ($c2 cycles >= $((W / 2)) x $SPAN, < sm.swl=1's $c1)" ||
+        bad "sm.swl=2" "$c2 cycles, sm.swl=1 $c1"
+    [ "$c4" = "$c0" ] && ok "sm.swl=$W (all the warps) is no limit ($c4 cycles)" || bad "sm.swl=$W" "$c4 cycles, unlimited $c0"
+else
+    bad "sm.swl runs" "$c0 / $c1 / $c2 / $c4"
+fi
+
+# ---- LRR and GTO ----------------------------------------------------------------
+# Two warps, each: N independent IADDs, an SFU op (MUFU, result after
+# sm.lat_sfu; the SFU takes one every sm.ii_sfu cycles), an IADD using it,
+# EXIT. GTO runs warp 0's IADDs, its MUFU (cycle N), then warp 1's IADDs and
+# its MUFU at 2N + 1 (>= N + ii: the SFU is free again); LRR interleaves the
+# IADDs, so the two MUFUs are due together at 2N and 2N + 1 and the second
+# waits for the SFU until 2N + ii. Both end with warp 1's use and EXIT, so
+# LRR takes ii - 1 cycles more than GTO.
+N=8
+{
+    printf '#BEGIN_TB\nthread block = 0,0,0\n'
+    for w in 0 1; do
+        printf 'warp = %d\ninsts = %d\n' "$w" $((N + 3))
+        for i in $(seq $N); do printf '0010 ffffffff 1 R%d IADD 1 R1 0\n' $((i + 1)); done
+        printf '0050 ffffffff 1 R20 MUFU.RCP 1 R1 0\n0058 ffffffff 1 R21 IADD 1 R20 0\n0060 ffffffff 0 EXIT 0 0\n'
+    done
+    printf '#END_TB\n'
+} | mktrace "$T/sfu" 1 64
+[ "$N" -ge $((IISFU - 1)) ] || bad "the GTO/LRR trace needs N >= sm.ii_sfu - 1" "N=$N, ii=$IISFU"
+g=$(cycles "$T/sfu" --set sm.scheduler=gto)
+r=$(cycles "$T/sfu" --set sm.scheduler=lrr)
+if num "$g" && num "$r"; then
+    [ $((r - g)) = $((IISFU - 1)) ] &&
+        ok "GTO runs one warp ahead, LRR interleaves: LRR $r - GTO $g = sm.ii_sfu - 1 = $((IISFU - 1)) cycles" ||
+        bad "GTO vs LRR" "LRR $r, GTO $g cycles: difference $((r - g)), expected $((IISFU - 1))"
+else
+    bad "GTO/LRR runs" "$g / $r"
+fi
+
+# ---- two-level ------------------------------------------------------------------
+# The chains above with one active warp: only the first warp of the list
+# issues, so they run one after another as with sm.swl=1; with all W warps
+# active it is round-robin among them: LRR's cycles exactly.
+t1=$(cycles "$T/chains" --set sm.scheduler=two-level --set sm.two_level_active=1)
+tw=$(cycles "$T/chains" --set sm.scheduler=two-level --set sm.two_level_active=$W)
+if num "$t1" && num "$tw"; then
+    [ "$t1" -ge $((W * SPAN)) ] && ok "two-level, one active warp: the chains run one at a time ($t1 cycles >= $((W * SPAN)))" ||
+        bad "two-level with one active warp" "$t1 cycles < $((W * SPAN))"
+    [ "$tw" = "$c0" ] && ok "two-level, $W active warps: round-robin as LRR ($tw cycles)" || bad "two-level, $W active" "$tw cycles, LRR $c0"
+else
+    bad "two-level runs" "$t1 / $tw"
+fi
+# Warp 0 loads (an L1 miss to DRAM, hundreds of cycles) then uses the value;
+# warp 1 is a chain of L IADDs. One active warp: warp 0's load sends it to
+# the back of the list, so warp 1's chain runs under the miss. LRR with
+# sm.swl=1 keeps warp 0 (the oldest) until it exits, so the chain runs
+# after the miss: at least its span, (L - 1) x lat cycles, more.
+{
+    printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n'
+    printf '0000 00000001 1 R2 LDG.E 1 R0 4 0 0x7f0000001000\n0008 00000001 1 R3 IADD 1 R2 0\n0010 ffffffff 0 EXIT 0 0\n'
+    printf 'warp = 1\ninsts = %d\n' $((L + 1))
+    for i in $(seq $L); do printf '0010 ffffffff 1 R2 IADD 1 R2 0\n'; done
+    printf '0020 ffffffff 0 EXIT 0 0\n#END_TB\n'
+} | mktrace "$T/loadchain" 1 64
+tl=$(cycles "$T/loadchain" --set sm.scheduler=two-level --set sm.two_level_active=1)
+sw=$(cycles "$T/loadchain" --set sm.scheduler=lrr --set sm.swl=1)
+if num "$tl" && num "$sw"; then
+    [ $((sw - tl)) -ge "$SPAN" ] &&
+        ok "two-level: a load leaves the active set, the next warp runs under the miss ($tl cycles; $sw with the oldest kept, >= $SPAN more)" ||
+        bad "two-level: the load did not let the next warp in" "$tl cycles, $sw with the oldest kept"
+else
+    bad "two-level load runs" "$tl / $sw"
+fi
+
+# ---- cache replacement ------------------------------------------------------------
+# FIFO (l1.replace, l2.replace) changes which lines are evicted on a real
+# kernel (srad: misses differ from LRU's), skipping idle units stays exact
+# with it, and a gpgpusim.config with F in its cache strings selects it
+# (the same run as --set).
+J=$T/repl
+run() { "$M" sim --workload srad --size quick --check-dram --quiet "$@" 2>"$J.err"; }
+if run --json "$J-lru.json" && run --set l1.replace=fifo --set l2.replace=fifo --json "$J-fifo.json" &&
+    run --set l1.replace=fifo --set l2.replace=fifo --set run.skip=0 --json "$J-fifo0.json"; then
+    a=$(jq -c '[.l1d.L1D_total_cache_misses, .l2.L2_total_cache_misses]' "$J-lru.json")
+    b=$(jq -c '[.l1d.L1D_total_cache_misses, .l2.L2_total_cache_misses]' "$J-fifo.json")
+    [ "$a" != "$b" ] && ok "l1.replace=fifo l2.replace=fifo: srad's L1/L2 misses $b, LRU's $a" ||
+        bad "FIFO replacement changes nothing on srad" "$a"
+    cmp -s <(jq 'del(.configuration["run.skip"])' "$J-fifo.json") <(jq 'del(.configuration["run.skip"])' "$J-fifo0.json") &&
+        ok "FIFO: run.skip=0 gives the same JSON" || bad "FIFO: run.skip=0 differs"
+else
+    bad "FIFO runs" "$(head -2 "$J.err")"
+fi
+sed 's/^\(-gpgpu_cache:dl[12] [0-9:]*\),L:/\1,F:/' tests/configs/gtx480-mib.config >"$T/fifo.config"
+if [ "$(grep -c '^-gpgpu_cache:dl[12] [0-9:]*,F:' "$T/fifo.config")" = 2 ] &&
+    run --config "$T/fifo.config" --json "$J-cfg.json" && run --set l1.replace=fifo --set l2.replace=fifo --json "$J-set.json"; then
+    r=$(jq -r '.configuration | [.["l1.replace"], .["l2.replace"]] | join(" ")' "$J-cfg.json")
+    [ "$r" = "fifo fifo" ] && cmp -s <(jq 'del(.config, .configuration)' "$J-cfg.json") <(jq 'del(.config, .configuration)' "$J-set.json") &&
+        ok "gpgpusim.config F:... in -gpgpu_cache:dl1/dl2 selects FIFO (the statistics of --set l1.replace=fifo l2.replace=fifo)" ||
+        bad "gpgpusim.config F" "replace: $r"
+else
+    bad "gpgpusim.config with F" "$(head -2 "$J.err")"
+fi
+exit $status

@@ -1,0 +1,183 @@
+/* test_icnt.c - the crossbar (sim/mem/icnt.c) driven through xbar_cycle
+ * with its senders' queues as inputs and its ejection buffers as outputs,
+ * sized by the configuration code (icnt.latency, icnt.flit, icnt.buffer):
+ * one packet per input and per output port per cycle (a packet of n flits
+ * holds its ports n cycles) and arrival flits - 1 + latency cycles after
+ * it leaves; a full ejection buffer holds packets back until one is taken;
+ * inputs that compete for one output are served in turn. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "io/config.h"
+#include "mem/icnt.h"
+
+enum { NIN = 3, NOUT = 2, QCAP = 64 };
+
+typedef struct {
+    config_t c;
+    xbar_t x;
+    rq_t in[NIN];
+} rig_t;
+
+/* The gtx480-mib preset with `sets`, a request crossbar of NIN inputs and NOUT outputs. */
+static void rig(rig_t *r, const char *sets)
+{
+    assert_int_equal(config_preset(&r->c, "gtx480-mib"), 0);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", sets);
+    for (char *save = NULL, *kv = strtok_r(buf, " ", &save); kv; kv = strtok_r(NULL, " ", &save))
+        assert_int_equal(config_set(&r->c, kv, "test"), 0);
+    assert_int_equal(xbar_init(&r->x, NIN, NOUT, r->c.icnt_lat, r->c.icnt_flit, r->c.icnt_buf), 0);
+    for (unsigned i = 0; i < NIN; i++) {
+        assert_int_equal(rq_init(&r->in[i], QCAP), 0);
+        r->x.in[i] = &r->in[i];
+    }
+}
+
+static void unrig(rig_t *r)
+{
+    for (unsigned i = 0; i < NIN; i++)
+        rq_free(&r->in[i]);
+    xbar_free(&r->x);
+}
+
+/* n requests of `type` from input i to output o, ready at cycle 0; tag =
+ * 100 * i + k so an arrival names its sender and order. */
+static void offer(rig_t *r, unsigned i, unsigned o, req_type_t type, unsigned n)
+{
+    for (unsigned k = 0; k < n; k++) {
+        req_t q = {.type = (uint8_t)type, .sub = (uint16_t)o, .tag = 100 * i + k};
+        rq_push(&r->in[i], &q, 0);
+    }
+}
+
+static unsigned flits(const rig_t *r, req_type_t type)
+{
+    req_t q = {.type = (uint8_t)type};
+    return (req_bytes(&q) + r->c.icnt_flit - 1) / r->c.icnt_flit;
+}
+
+/* Read requests (one flit) from two inputs to two outputs: each port moves
+ * one packet per cycle, and packet k of each arrives at k + icnt.latency. */
+static void one_packet_per_port_per_cycle(void **state)
+{
+    (void)state;
+    rig_t r;
+    rig(&r, "icnt.latency=5 icnt.buffer=64");
+    assert_int_equal(flits(&r, REQ_RD), 1);
+    offer(&r, 0, 0, REQ_RD, 10);
+    offer(&r, 1, 1, REQ_RD, 10);
+    for (uint64_t now = 0; now < 10; now++)
+        xbar_cycle(&r.x, now, now, 0, ~0ull);
+    for (unsigned o = 0; o < NOUT; o++) {
+        assert_int_equal(r.x.out[o].n, 10);
+        for (unsigned k = 0; k < 10; k++) {
+            rq_t *q = &r.x.out[o];
+            assert_int_equal(q->ready[(q->head + k) % q->cap], k + r.c.icnt_lat);
+            assert_int_equal(q->r[(q->head + k) % q->cap].tag, 100 * o + k);
+        }
+    }
+    assert_int_equal(r.x.packets, 20);
+    unrig(&r);
+}
+
+/* Writes are 136 bytes: ceil(136 / icnt.flit) flits hold the ports that
+ * many cycles, so one leaves every `flits` cycles and arrives flits - 1 +
+ * latency later; two inputs to one output share it (one packet at a time). */
+static void multi_flit_packets_hold_ports(void **state)
+{
+    (void)state;
+    rig_t r;
+    rig(&r, "icnt.flit=32 icnt.latency=3 icnt.buffer=64");
+    unsigned f = flits(&r, REQ_WR);
+    assert_int_equal(f, (136 + 31) / 32);
+    offer(&r, 0, 0, REQ_WR, 4);
+    offer(&r, 1, 0, REQ_WR, 4);
+    uint64_t end = 8 * f;
+    for (uint64_t now = 0; now < end; now++)
+        xbar_cycle(&r.x, now, now, 0, ~0ull);
+    rq_t *q = &r.x.out[0];
+    assert_int_equal(q->n, 8);
+    for (unsigned k = 0; k < 8; k++)   /* back to back on the output port */
+        assert_int_equal(q->ready[(q->head + k) % q->cap], k * f + f - 1 + r.c.icnt_lat);
+    assert_int_equal(r.x.flits, 8 * f);
+    unrig(&r);
+}
+
+/* icnt.buffer packets fill the ejection buffer; the rest wait in their
+ * input (counted as stalls each cycle) until the receiver takes one. */
+static void back_pressure(void **state)
+{
+    (void)state;
+    rig_t r;
+    rig(&r, "icnt.buffer=3 icnt.latency=2");
+    offer(&r, 0, 1, REQ_RD, 6);
+    for (uint64_t now = 0; now < 10; now++)
+        xbar_cycle(&r.x, now, now, 0, ~0ull);
+    assert_int_equal(r.x.out[1].n, r.c.icnt_buf);
+    assert_int_equal(r.in[0].n, 6 - r.c.icnt_buf);
+    assert_int_equal(r.x.stall_full, 10 - r.c.icnt_buf);   /* cycles 3..9, one packet held each */
+    rq_pop(&r.x.out[1]);   /* the receiver takes one */
+    xbar_cycle(&r.x, 10, 10, 0, ~0ull);
+    assert_int_equal(r.x.out[1].n, r.c.icnt_buf);
+    assert_int_equal(r.in[0].n, 6 - r.c.icnt_buf - 1);
+    rq_t *q = &r.x.out[1];
+    assert_int_equal(q->ready[(q->head + q->n - 1) % q->cap], 10 + r.c.icnt_lat);
+    unrig(&r);
+}
+
+/* Three inputs, all for output 0, always ready: the output takes one packet
+ * a cycle and the inputs get turns in rotation (input (cycle mod 3) first),
+ * so after 3k cycles each has sent k. */
+static void round_robin_fairness(void **state)
+{
+    (void)state;
+    rig_t r;
+    rig(&r, "icnt.buffer=64");
+    for (unsigned i = 0; i < NIN; i++)
+        offer(&r, i, 0, REQ_RD, 20);
+    for (uint64_t now = 0; now < 30; now++) {
+        xbar_cycle(&r.x, now, now, 0, ~0ull);
+        rq_t *q = &r.x.out[0];
+        assert_int_equal(q->n, now + 1);
+        /* cycle now: the first input at or after now mod 3 that holds a packet */
+        assert_int_equal(q->r[(q->head + q->n - 1) % q->cap].tag / 100, now % NIN);
+    }
+    for (unsigned i = 0; i < NIN; i++)
+        assert_int_equal(r.in[i].n, 20 - 10);
+    unrig(&r);
+}
+
+/* Replies are routed by their SM (reply = 1), requests by sub-partition. */
+static void replies_go_to_their_sm(void **state)
+{
+    (void)state;
+    rig_t r;
+    rig(&r, "");
+    req_t q = {.type = REQ_RD, .reply = 1, .sm = 1, .sub = 0, .tag = 7};
+    rq_push(&r.in[2], &q, 0);
+    xbar_cycle(&r.x, 0, 0, 1, ~0ull);
+    assert_int_equal(r.x.out[1].n, 1);
+    assert_int_equal(r.x.out[0].n, 0);
+    /* a 128-byte reply: ceil(128 / flit) flits */
+    assert_int_equal(r.x.out[1].ready[0], (128 + r.c.icnt_flit - 1) / r.c.icnt_flit - 1 + r.c.icnt_lat);
+    unrig(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(one_packet_per_port_per_cycle),
+        cmocka_unit_test(multi_flit_packets_hold_ports),
+        cmocka_unit_test(back_pressure),
+        cmocka_unit_test(round_robin_fairness),
+        cmocka_unit_test(replies_go_to_their_sm),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
