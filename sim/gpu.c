@@ -75,8 +75,9 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         }
     if (g->opt.dtrace) {
         if (!(g->dt = dtrace_open(g->opt.dtrace, cfg->clk_core, cfg->clk_dram, g->opt.dt_from, g->opt.dt_to, cfg->n_sm,
-                                  cfg->n_mem)))
+                                  cfg->n_sched, cfg->n_mem, cfg->mrpb_on)))
             goto fail;
+        dtrace_select_sms(g->dt, g->opt.dt_sm_from, g->opt.dt_sm_to);
         for (unsigned i = 0; i < cfg->n_sm; i++)
             g->sm[i].dt = g->dt;
         for (unsigned c = 0; c < cfg->n_mem; c++)

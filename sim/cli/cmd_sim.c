@@ -51,6 +51,7 @@ static void usage_sim(FILE *f, const char *prog)
             "                      and each memory request's path as a Chrome / Perfetto trace-event\n"
             "                      JSON (ui.perfetto.dev, chrome://tracing)\n"
             "  --trace-window F-T  the core cycles whose decisions are kept (default 0-100000; T 0: no end)\n"
+            "  --trace-sms A[-B]|all  the SMs whose issues and requests are traced (default 0)\n"
             "  --json FILE         write the statistics as JSON ('-' = stdout)\n"
             "  --check-dram        check every DRAM command against the timing table\n"
             "  --host-stats        add wall-clock figures (simulation rates) to the JSON\n"
@@ -103,6 +104,37 @@ static int parse_fst(const char *v, sim_blkopts_t *bo, const char *prog)
     bo->fst_inst = (unsigned)inst;
     bo->fst_from = from;
     bo->fst_to = to;
+    return 0;
+}
+
+/* --trace-sms A, A-B or all (checked against sm.count once it is known). */
+static int parse_sms(const char *v, gpu_opts_t *o, const char *prog)
+{
+    uint64_t a, b;
+    char num[32];
+    const char *dash = strchr(v, '-');
+    int ok;
+    if (!strcmp(v, "all")) {
+        a = 0;
+        b = UINT32_MAX;
+        ok = 1;
+    } else if (dash) {
+        ok = (size_t)(dash - v) < sizeof num;
+        if (ok) {
+            snprintf(num, sizeof num, "%.*s", (int)(dash - v), v);
+            ok = !engine_parse_uint(num, 10, 65535, &a) && !engine_parse_uint(dash + 1, 10, 65535, &b) && a <= b;
+        }
+    } else {
+        ok = !engine_parse_uint(v, 10, 65535, &a);
+        b = a;
+    }
+    if (!ok) {
+        fprintf(stderr, "%s sim: --trace-sms: expected an SM, a range FROM-TO (decimal, FROM <= TO) or 'all', "
+                        "got '%s'\n", prog, v);
+        return 2;
+    }
+    o->dt_sm_from = (unsigned)a;
+    o->dt_sm_to = (unsigned)b;
     return 0;
 }
 
@@ -243,7 +275,8 @@ int cmd_sim(int argc, char **argv, const char *prog)
             check_dram = 1;
         } else if (strcmp(a, "--config") && strcmp(a, "--workload") && strcmp(a, "--size") && strcmp(a, "--set") &&
                    strcmp(a, "--json") && strcmp(a, "--rtl") && strcmp(a, "--rtl-fst") &&
-                   strcmp(a, "--trace-decisions") && strcmp(a, "--trace-window") && strcmp(a, "--out-dir") &&
+                   strcmp(a, "--trace-decisions") && strcmp(a, "--trace-window") && strcmp(a, "--trace-sms") &&
+                   strcmp(a, "--out-dir") &&
                    strcmp(a, "--progress")) {
             fprintf(stderr, "%s sim: unknown option '%s' (see --help)\n", prog, a);
             return 2;
@@ -271,6 +304,10 @@ int cmd_sim(int argc, char **argv, const char *prog)
             i++;
         } else if (!strcmp(a, "--json")) {
             json = v;
+            i++;
+        } else if (!strcmp(a, "--trace-sms")) {
+            if (parse_sms(v, &opt, prog))
+                return 2;
             i++;
         } else if (!strcmp(a, "--out-dir")) {
             out_dir = v;
@@ -332,6 +369,11 @@ int cmd_sim(int argc, char **argv, const char *prog)
         return 2;
     if (check_outputs(json, &opt.blk, out_dir, prog))
         return 2;
+    if (opt.dt_sm_to != UINT32_MAX && opt.dt_sm_to >= cfg.n_sm) {
+        fprintf(stderr, "%s sim: --trace-sms: expected SMs of the configuration's %u (0..%u), got %u-%u\n", prog,
+                cfg.n_sm, cfg.n_sm - 1, opt.dt_sm_from, opt.dt_sm_to);
+        return 2;
+    }
     if (opt.blk.fst_block && check_fst(&cfg, &opt.blk, out_dir, prog))
         return 2;
     if (cfg.test_break) {
