@@ -380,8 +380,8 @@ static int read_runs(const cmp_t *m)
     int bad = 0;
     for (int s = 0; s < m->nstat; s++)
         if (!found[s]) {
-            fprintf(stderr, "%s compare: --stats: expected a statistic of the runs, got '%s', a number in none of "
-                            "them (see one: %s/runs/%s@%s.json); fix it and add --merge to tabulate these runs\n",
+            fprintf(stderr, "%s compare: --stats: no statistic '%s' in any run (expected a JSON path to a number, "
+                            "as in %s/runs/%s@%s.json); correct it and add --merge to tabulate these runs\n",
                     m->prog, m->stat[s], m->out, wname(m->work[0]), m->cfg[0].label);
             bad = 1;
         }

@@ -261,6 +261,16 @@ static void prep_free(prep_t *p)
     p->rec = NULL;
 }
 
+/* A file (or directory) the run writes, checked before it starts. 0, or 2 after a message. */
+static int check_writable(const char *opt, const char *path, int is_dir)
+{
+    if (!engine_can_write(path, is_dir))
+        return 0;
+    fprintf(stderr, "%s: %s %s: expected a %s that can be written, got: %s\n", prog, opt, path,
+            is_dir ? "directory" : "file", strerror(errno));
+    return 2;
+}
+
 /* cosim / ref options to a run: 0, 2 after a message, -1 after --help. */
 int memsched_prepare(int argc, char **argv, int is_ref, prep_t *p)
 {
@@ -282,6 +292,8 @@ int memsched_prepare(int argc, char **argv, int is_ref, prep_t *p)
         fprintf(stderr, "%s: --gtkw FILE writes a save file for the trace of --fst FILE; give both\n", prog);
         return 2;
     }
+    if ((c.fst && check_writable("--fst", c.fst, 0)) || (c.gtkw && check_writable("--gtkw", c.gtkw, 0)))
+        return 2;
     ls_settings_t st;
     ls_settings_init(&st, b);
     stim_t *s = NULL;
@@ -349,15 +361,10 @@ int memsched_prepare(int argc, char **argv, int is_ref, prep_t *p)
         prep_free(p);
         return 2;
     }
-    /* the files the run writes, checked before it starts (a mismatch's FST only with the RTL) */
-    const char *what[3] = {o->rtl ? c.out_dir : NULL, c.fst, c.gtkw}, *opt[3] = {"--out-dir", "--fst", "--gtkw"};
-    for (int k = 0; k < 3; k++)
-        if (what[k] && engine_can_write(what[k], k == 0)) {
-            fprintf(stderr, "%s: %s %s: expected a %s that can be written, got: %s\n", prog, opt[k], what[k],
-                    k ? "file" : "directory", strerror(errno));
-            prep_free(p);
-            return 2;
-        }
+    if (o->rtl && check_writable("--out-dir", c.out_dir, 1)) {   /* a mismatch's FST goes there */
+        prep_free(p);
+        return 2;
+    }
     o->fail_fst = p->fail_fst;
     o->fst = c.fst;
     o->gtkw = c.gtkw;
