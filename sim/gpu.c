@@ -6,6 +6,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "progress.h"
+
 static double now_s(void)
 {
     struct timespec t;
@@ -73,8 +75,9 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         }
     if (g->opt.dtrace) {
         if (!(g->dt = dtrace_open(g->opt.dtrace, cfg->clk_core, cfg->clk_dram, g->opt.dt_from, g->opt.dt_to, cfg->n_sm,
-                                  cfg->n_mem)))
+                                  cfg->n_sched, cfg->n_mem, cfg->mrpb_on)))
             goto fail;
+        dtrace_select_sms(g->dt, g->opt.dt_sm_from, g->opt.dt_sm_to);
         for (unsigned i = 0; i < cfg->n_sm; i++)
             g->sm[i].dt = g->dt;
         for (unsigned c = 0; c < cfg->n_mem; c++)
@@ -188,16 +191,26 @@ static int any_sm_busy(const gpu_t *g)
     return 0;
 }
 
-static void progress(gpu_t *g, double t0, int final)
+/* The progress line: where the run is (kernel, core cycle, blocks finished
+ * of the kernel's grid), what it has done, and how fast. */
+static void progress(gpu_t *g, progress_t *p, const launch_t *L, uint64_t tb0, unsigned kernel, unsigned nkernels)
 {
-    double dt = now_s() - t0;
-    uint64_t insts = 0;
-    for (unsigned i = 0; i < g->cfg.n_sm; i++)
+    double dt = progress_elapsed(p);
+    uint64_t insts = 0, tbs = 0, live = 0, cyc = clocks_now(&g->clk, CLK_CORE);
+    for (unsigned i = 0; i < g->cfg.n_sm; i++) {
         insts += g->sm[i].st.thread_insts;
-    fprintf(stderr, "\r  sim: %llu cycles, %llu thread-insts, %.1f M inst/s, %.0f k cycles/s%s",
-            (unsigned long long)clocks_now(&g->clk, CLK_CORE), (unsigned long long)insts,
-            dt > 0 ? (double)insts / dt / 1e6 : 0.0,
-            dt > 0 ? (double)clocks_now(&g->clk, CLK_CORE) / dt / 1e3 : 0.0, final ? "\n" : "   ");
+        tbs += g->sm[i].st.tbs;
+        live += g->sm[i].live_tbs;
+    }
+    char where[160];
+    if (L)
+        snprintf(where, sizeof where, "kernel %u of %u, blocks done %llu of %llu", kernel, nkernels,
+                 (unsigned long long)(tbs - live - tb0), (unsigned long long)L->k->info.nblocks);
+    else
+        snprintf(where, sizeof where, "draining the memory system");
+    progress_print(p, "  sim: %.0f s, core cycle %llu, %llu thread-insts, %.2f M inst/s, %.0f k cycles/s, %s", dt,
+                   (unsigned long long)cyc, (unsigned long long)insts, dt > 0 ? (double)insts / dt / 1e6 : 0.0,
+                   dt > 0 ? (double)cyc / dt / 1e3 : 0.0, where);
 }
 
 /* A count that grows whenever anything happens: instructions issued, L1
@@ -376,11 +389,17 @@ static int check_peak(const gpu_t *g)
 
 int gpu_run(gpu_t *g, workload_t *w)
 {
-    double t0 = now_s(), next_prog = t0 + 2.0;
+    double t0 = now_s();
+    progress_t prog;
+    progress_start(&prog, g->opt.progress, g->opt.progress_every);
+    unsigned nkernels = 0, kernel = 0;
+    for (unsigned i = 0; i < w->ncmd; i++)
+        nkernels += w->cmd[i].kind == CMD_KERNEL;
     int rc = 0;
     for (unsigned i = 0; i < w->ncmd && !rc; i++) {
         if (w->cmd[i].kind != CMD_KERNEL)
             continue;
+        kernel++;
         launch_t L = {.k = w->open_kernel(w, i), .more = 1};
         if (!L.k)
             return 2;
@@ -428,10 +447,8 @@ int gpu_run(gpu_t *g, workload_t *w)
                 rc = 1;
                 break;
             }
-            if ((n & 0xffff) == 0 && g->opt.progress && now_s() >= next_prog) {
-                progress(g, t0, 0);
-                next_prog = now_s() + 1.0;
-            }
+            if ((n & 0xffff) == 0 && progress_due(&prog))
+                progress(g, &prog, &L, tb0, kernel, nkernels);
         }
         if (L.err)
             rc = 2;
@@ -457,9 +474,13 @@ int gpu_run(gpu_t *g, workload_t *w)
     uint64_t c0 = g->clk.cycle[CLK_CORE];
     int cut = g->cfg.max_cycles && c0 >= g->cfg.max_cycles;   /* run.max_cycles: no drain, counts as they are */
     g->cut = cut;
-    for (uint64_t n = 1; !rc && !cut && !mem_idle(g); n++)
+    for (uint64_t n = 1; !rc && !cut && !mem_idle(g); n++) {
         if ((rc = step(g, NULL)) || (rc = watchdog(g, n)))
             break;
+        if ((n & 0xffff) == 0 && progress_due(&prog))
+            progress(g, &prog, NULL, 0, 0, 0);
+    }
+    progress_end(&prog);
     g->drain_cycles = g->clk.cycle[CLK_CORE] - c0;
     for (unsigned i = 0; i < g->cfg.n_sm; i++)   /* the cycles asleep SMs and slices skipped, counted */
         sm_sync(&g->sm[i], g->clk.cycle[CLK_CORE]);
@@ -491,7 +512,5 @@ int gpu_run(gpu_t *g, workload_t *w)
         rc = 1;
     }
     g->wall_s = now_s() - t0;
-    if (g->opt.progress && g->wall_s > 2.0)
-        progress(g, t0, 1);
     return rc;
 }

@@ -25,7 +25,9 @@ typedef struct {
     sim_blkopts_t blk;                /* --rtl, --rtl-fst, a failure's replay, the test knob (block.h) */
     const char *dtrace;               /* --trace-decisions FILE ... */
     uint64_t dt_from, dt_to;          /* ... its window of core cycles (to 0: no end) */
-    int progress;                     /* print a progress line (stderr is a terminal) */
+    unsigned dt_sm_from, dt_sm_to;    /* ... the SMs whose issues and requests it holds */
+    int progress;                     /* print progress lines (progress.h; not with --quiet) */
+    unsigned progress_every;          /* seconds between them when stderr is no terminal (0: default) */
 } gpu_opts_t;
 
 /* A block instance whose lockstep run failed (gpu_run returned 1). */

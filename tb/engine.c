@@ -10,9 +10,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "gtkw.h"
 #include "lockstep.h"
+#include "progress.h"
 #include "stim.h"
 
 unsigned sigtab_add(sigtab_t *t, const char *name, unsigned width, unsigned count)
@@ -164,6 +166,47 @@ int engine_mkdirs(const char *dir)
     }
 }
 
+int engine_can_write(const char *path, int is_dir)
+{
+    char buf[1024];
+    struct stat sb;
+    if (!*path || snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+        errno = *path ? ENAMETOOLONG : ENOENT;
+        return -1;
+    }
+    if (stat(buf, &sb) == 0) {
+        if (is_dir ? !S_ISDIR(sb.st_mode) : S_ISDIR(sb.st_mode)) {
+            errno = is_dir ? ENOTDIR : EISDIR;
+            return -1;
+        }
+        return access(buf, is_dir ? W_OK | X_OK : W_OK);
+    }
+    if (errno != ENOENT)
+        return -1;
+    for (;;) {   /* up to the nearest thing that exists: it must be a writable directory */
+        char *slash = strrchr(buf, '/');
+        while (slash && slash > buf && slash[1] == 0) {   /* "a/b/" */
+            *slash = 0;
+            slash = strrchr(buf, '/');
+        }
+        if (!slash)
+            snprintf(buf, sizeof buf, ".");
+        else if (slash == buf)
+            buf[1] = 0;   /* "/" */
+        else
+            *slash = 0;
+        if (stat(buf, &sb) == 0) {
+            if (!S_ISDIR(sb.st_mode)) {
+                errno = ENOTDIR;
+                return -1;
+            }
+            return access(buf, W_OK | X_OK);
+        }
+        if (errno != ENOENT || !strcmp(buf, ".") || !strcmp(buf, "/"))
+            return -1;
+    }
+}
+
 /* mkdir -p of the directories above a file path. */
 static void mkdir_parents(const char *path)
 {
@@ -231,6 +274,7 @@ int engine_run(const run_opts_t *o, run_result_t *res)
         run_opts_t o2 = *o;
         o2.record = NULL;
         o2.print = NULL;
+        o2.progress = 0;
         mkdir_parents(o->fail_fst);
         char gtkw[1040];
         snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(o->fail_fst) - 4), o->fail_fst);
@@ -304,8 +348,16 @@ static int run_once(const run_opts_t *o, const char *fst, int64_t trace_from, ru
     unsigned reset_left = 0;
     int rc = 0;
     double t0 = now_s();
+    progress_t prog;
+    progress_start(&prog, o->progress, o->progress_every);
     uint64_t cyc;
     for (cyc = 0; cyc < cycles; cyc++) {
+        if ((cyc & 0x3fff) == 0 && progress_due(&prog)) {
+            double dt = progress_elapsed(&prog);
+            progress_print(&prog, "  %s %s: %.0f s, cycle %" PRIu64 " of %" PRIu64 " (%.0f %%), %.0f k cycles/s",
+                           o->rtl ? "cosim" : "ref", b->name, dt, cyc, cycles, 100.0 * (double)cyc / (double)cycles,
+                           dt > 0 ? (double)cyc / dt / 1e3 : 0.0);
+        }
         int rst_n;
         if (st) {
             memcpy(vin, st->in + cyc * in->words, in->words * sizeof *vin);
@@ -325,6 +377,7 @@ static int run_once(const run_opts_t *o, const char *fst, int64_t trace_from, ru
         if ((rc = ls_tick(ls)))
             break;
     }
+    progress_end(&prog);
     res->seconds = now_s() - t0;
     res->cycles = rc ? cyc + 1 : cyc;
     res->fail_cycle = cyc;

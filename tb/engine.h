@@ -160,6 +160,8 @@ typedef struct {
     unsigned fail_window;          /* cycles traced before a mismatch */
     unsigned mutant;               /* mutsel value for mutant netlists */
     int quiet;                     /* no mismatch report (mutation runs) */
+    int progress;                  /* progress lines on stderr (progress.h) */
+    unsigned progress_every;       /* ... seconds apart when stderr is no terminal (0: default) */
     const char *argv0;             /* for the replay command */
     const char *stim_path;
 } run_opts_t;

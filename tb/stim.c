@@ -46,6 +46,15 @@ static void copy_field(char *dst, size_t n, const char *src)
  * configuration. */
 static const char *const meta_keys[] = {"block", "params", "set", "seed", "init", NULL};
 
+/* The index of key in meta_keys, or -1. */
+static int meta_index(const char *key)
+{
+    for (int i = 0; meta_keys[i]; i++)
+        if (!strcmp(meta_keys[i], key))
+            return i;
+    return -1;
+}
+
 static int is_meta(const char *text, char *key, size_t n)
 {
     const char *colon = strchr(text, ':');
@@ -60,9 +69,21 @@ static int is_meta(const char *text, char *key, size_t n)
     if (len == 0 || len >= n)
         return 0;
     snprintf(key, n, "%.*s", (int)len, k);
-    for (int i = 0; meta_keys[i]; i++)
-        if (!strcmp(meta_keys[i], key))
-            return 1;
+    return meta_index(key) >= 0;
+}
+
+/* A setting's key=value against those read before: a key given twice would
+ * silently run whichever came last (another parameter set than recorded).
+ * 0, or 2 after a message naming both lines. */
+static int setting_once(const stim_t *s, const char *kv, unsigned lineno)
+{
+    size_t klen = strcspn(kv, "=");
+    for (unsigned i = 0; i < s->meta.nsets; i++)
+        if (strcspn(s->meta.set[i], "=") == klen && !strncmp(s->meta.set[i], kv, klen)) {
+            fprintf(stderr, "%s:%u: expected each setting once, got '%s' after '%s' at %s\n", s->path, lineno, kv,
+                    s->meta.set[i], s->meta.set_where[i]);
+            return 2;
+        }
     return 0;
 }
 
@@ -72,6 +93,13 @@ static int parse_meta(stim_t *s, char *text, unsigned lineno)
     if (!is_meta(text, key, sizeof key))
         return 0;
     char *val = trim(strchr(text, ':') + 1);
+    unsigned *seen = &s->meta.key_line[meta_index(key)];
+    if (*seen) {   /* a second "# params:" would run another parameter set than the first names */
+        fprintf(stderr, "%s:%u: expected one '# %s:' line, got a second (the first is line %u)\n", s->path, lineno,
+                key, *seen);
+        return 2;
+    }
+    *seen = lineno;
     if (!strcmp(key, "block")) {
         if (strlen(val) >= sizeof s->meta.block) {
             fprintf(stderr, "%s:%u: expected a block name after '# block:', got '%s'\n", s->path, lineno, val);
@@ -87,6 +115,8 @@ static int parse_meta(stim_t *s, char *text, unsigned lineno)
                         s->path, lineno, STIM_SETS_MAX, sizeof s->meta.set[0] - 1, t);
                 return 2;
             }
+            if (setting_once(s, t, lineno))
+                return 2;
             copy_field(s->meta.set[s->meta.nsets], sizeof s->meta.set[0], t);
             snprintf(s->meta.set_where[s->meta.nsets], sizeof s->meta.set_where[0], "%.280s:%u", s->path, lineno);
             s->meta.nsets++;

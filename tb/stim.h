@@ -28,6 +28,8 @@ typedef struct {
     uint64_t seed;
     int has_init;
     int init_random;
+    /* the line of each "# key:" seen (0: none); each may appear once */
+    unsigned key_line[5];
 } stim_meta_t;
 
 struct stim {

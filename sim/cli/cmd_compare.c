@@ -4,7 +4,9 @@
  * cores, or emitted as command lines (--emit-jobs) for GNU parallel or a Slurm
  * array and gathered afterwards (--merge); then a table of IPC normalised to
  * the first configuration (and chosen statistics), the table as JSON, and a
- * bar chart as PNG (gnuplot). */
+ * bar chart as PNG, PDF and SVG (gnuplot). Inputs are checked here before
+ * any run starts, so that a typo is one message on the terminal and exit 2,
+ * not a log per run. */
 #include "cli/cmd_compare.h"
 
 #include <cjson/cJSON.h>
@@ -19,7 +21,11 @@
 #include <unistd.h>
 
 #include "fsutil.h"
+#include "io/config.h"
+#include "progress.h"
+#include "workload/kernel.h"
 #include "workload/kernels.h"
+#include "workload/workload.h"
 
 
 #define MAXW 64
@@ -46,6 +52,8 @@ typedef struct {
     int nstat;
     unsigned size, jobs;
     int no_check;            /* --no-check-dram: the runs do not check every DRAM command */
+    int quiet;               /* --quiet: no progress line */
+    unsigned progress_every; /* --progress S */
 } cmp_t;
 
 /* A decimal integer 1..max (digits only). */
@@ -74,23 +82,29 @@ static void usage(FILE *f, const char *prog)
     fprintf(f,
             "usage: %s compare --workload W[,W...] --configs C[,C...] [--set key=value]... [--size N|quick]\n"
             "                [--jobs N] [--stats KEY[,KEY...]] [--out DIR] [--no-check-dram] [--emit-jobs | --merge]\n"
+            "                [--progress S] [--quiet]\n"
             "\n"
             "Runs every workload under every configuration (independent `sim` processes, --jobs at a\n"
             "time), prints IPC normalised to the first configuration with the geometric mean, and\n"
-            "writes DIR/compare.json and DIR/ipc.png (default DIR out/compare).\n"
+            "writes DIR/compare.json and the chart DIR/ipc.png, ipc.pdf, ipc.svg (default DIR\n"
+            "out/compare). Configurations and workloads are checked before any run starts.\n"
             "\n"
             "  C                 LABEL=PRESET[:key=value...] or PRESET, e.g. base=base-s,\n"
             "                    mrpb=base-s:mrpb=final, swl=base-s:sm.swl=8 (a preset or a\n"
             "                    gpgpusim.config file, and keys applied after it)\n"
             "  --set key=value   applied to every run, before the configuration's own keys\n"
             "  --size N|quick    every built-in kernel at size N, or each at its quick size\n"
-            "  --stats KEY,...   statistics to tabulate as well, as JSON paths, e.g.\n"
-            "                    l1d.L1D_total_cache_miss_rate,memory_latency.averagemflatency\n"
+            "  --stats KEY,...   statistics to tabulate as well, as JSON paths (names and array\n"
+            "                    indices), e.g. l1d.L1D_total_cache_miss_rate,gpu.kernels.0.gpu_ipc;\n"
+            "                    '-' where a run has no such statistic (mrpb.* without the MRPB)\n"
             "  --no-check-dram   do not check every DRAM command's timing (each run checks by default)\n"
             "  --emit-jobs       print the runs' command lines (one per line: GNU parallel, a Slurm\n"
             "                    array) instead of running them\n"
-            "  --merge           run nothing: gather DIR/runs/*.json of the emitted jobs\n",
-            prog);
+            "  --merge           run nothing: gather DIR/runs/*.json of the emitted jobs\n"
+            "  --progress S      a progress line every S seconds when stderr is not a terminal\n"
+            "                    (default %d; on a terminal one line, updated as runs finish)\n"
+            "  --quiet           no progress line\n",
+            prog, PROGRESS_EVERY_DEFAULT);
 }
 
 static int split(char *s, char **v, int max, const char *what, const char *prog)
@@ -200,12 +214,31 @@ static int run_argv(const cmp_t *m, int w, int c, char **av, int max, char *json
     return n;
 }
 
-/* Run every job, m->jobs at a time. 0, or 1 if a run failed (named). */
+/* The last lines of a failed run's log, on the terminal: its message is
+ * what the user needs, not the log's name alone. */
+static void show_log_tail(const char *log)
+{
+    FILE *f = fopen(log, "r");
+    if (!f)
+        return;
+    char line[8][512];
+    unsigned n = 0;
+    while (fgets(line[n % 8], sizeof line[0], f))
+        n++;
+    fclose(f);
+    for (unsigned i = n > 8 ? n - 8 : 0; i < n; i++)
+        fprintf(stderr, "    | %s%s", line[i % 8], strchr(line[i % 8], '\n') ? "" : "\n");
+}
+
+/* Run every job, m->jobs at a time, with a progress line. 0; 1 if a run
+ * failed a check, 2 if a run found bad input (each named, with its
+ * messages). */
 static int run_all(const cmp_t *m)
 {
-    int total = m->nw * m->nc, next = 0, done = 0, running = 0, bad = 0;
+    int total = m->nw * m->nc, next = 0, done = 0, running = 0, worst = 0;
     pid_t pid[MAXW * MAXC];
-    int tty = isatty(2);
+    progress_t prog;
+    progress_start(&prog, !m->quiet, m->progress_every);
     while (done < total) {
         while (running < (int)m->jobs && next < total) {
             int w = next / m->nc, c = next % m->nc;
@@ -223,114 +256,166 @@ static int run_all(const cmp_t *m)
             }
             if (p < 0) {
                 fprintf(stderr, "%s compare: fork: %s\n", m->prog, strerror(errno));
-                return 1;
+                return 2;
             }
             pid[next++] = p;
             running++;
         }
         int st;
-        pid_t p = wait(&st);
+        pid_t p = waitpid(-1, &st, WNOHANG);
+        if (p == 0) {   /* all busy: a line now and then, so a batch log shows life */
+            if (progress_due(&prog))
+                progress_print(&prog, "  compare: %.0f s, %d of %d runs done, %d running", progress_elapsed(&prog),
+                               done, total, running);
+            usleep(20000);
+            continue;
+        }
         if (p < 0)
             break;
         running--;
         done++;
         for (int k = 0; k < next; k++)
             if (pid[k] == p && (!WIFEXITED(st) || WEXITSTATUS(st))) {
-                fprintf(stderr, "%s compare: %s under %s failed (exit %d; its messages: %s/runs/%s@%s.log)\n",
-                        m->prog, m->work[k / m->nc], m->cfg[k % m->nc].label, WIFEXITED(st) ? WEXITSTATUS(st) : -1,
-                        m->out, wname(m->work[k / m->nc]), m->cfg[k % m->nc].label);
-                bad = 1;
+                int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+                char log[512];
+                run_path(m, k / m->nc, k % m->nc, log, sizeof log);
+                snprintf(log + strlen(log) - 5, 6, ".log");
+                progress_end(&prog);
+                fprintf(stderr, "%s compare: %s under %s failed (exit %d; its messages, in %s:)\n", m->prog,
+                        m->work[k / m->nc], m->cfg[k % m->nc].label, code, log);
+                show_log_tail(log);
+                worst = code == 2 || worst == 2 ? 2 : 1;
             }
-        if (tty)
-            fprintf(stderr, "\r  compare: %d of %d runs done   ", done, total);
+        if (prog.tty && prog.on)
+            progress_print(&prog, "  compare: %d of %d runs done", done, total);
     }
-    if (tty)
-        fputc('\n', stderr);
-    return bad;
+    progress_end(&prog);
+    return worst;
 }
 
-static double jpath(const cJSON *root, const char *path, int *ok)
+/* The value at a JSON path: names and array indices separated by '.'
+ * (gpu.kernels.0.gpu_ipc). NULL if the run has none there. */
+static const cJSON *jfind(const cJSON *root, const char *path)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", path);
     const cJSON *o = root;
     for (char *save = NULL, *t = strtok_r(buf, ".", &save); t && o; t = strtok_r(NULL, ".", &save))
-        o = cJSON_GetObjectItemCaseSensitive(o, t);
-    *ok = o && cJSON_IsNumber(o);
-    return *ok ? o->valuedouble : 0.0;
+        o = cJSON_IsArray(o) && strspn(t, "0123456789") == strlen(t) && strlen(t) < 9
+                ? cJSON_GetArrayItem(o, atoi(t))
+                : cJSON_GetObjectItemCaseSensitive(o, t);
+    return o;
 }
 
-/* Read the runs, print and write the tables, draw the chart. */
-static int report(const cmp_t *m)
+/* A statistic's path as --stats takes it: names of letters, digits, _ and
+ * -, or array indices, separated by single dots. */
+static int path_ok(const char *p)
 {
-    static double ipc[MAXW][MAXC], st[MAXSTAT][MAXW][MAXC];
+    size_t n = strlen(p);
+    if (!n || n >= 256 || p[0] == '.' || p[n - 1] == '.' || strstr(p, ".."))
+        return 0;
+    return strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == n;
+}
+
+/* A whole file into a string (NULL after a message). */
+static char *slurp(const char *path, const char *prog)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "%s compare: %s: %s (did its run finish?)\n", prog, path, strerror(errno));
+        return NULL;
+    }
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n + 65536 + 1 > cap) {
+            char *nb = realloc(buf, cap = 2 * cap + 65536 + 1);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                fprintf(stderr, "%s compare: out of memory\n", prog);
+                return NULL;
+            }
+            buf = nb;
+        }
+        size_t r = fread(buf + n, 1, 65536, f);
+        n += r;
+        if (r < 65536)
+            break;
+    }
+    fclose(f);
+    buf[n] = 0;
+    return buf;
+}
+
+/* The results: IPC, and each --stats value (NAN where a run has none). */
+static double ipc[MAXW][MAXC], st[MAXSTAT][MAXW][MAXC], gmean[MAXC];
+
+static int read_runs(const cmp_t *m)
+{
+    int found[MAXSTAT] = {0};
     for (int w = 0; w < m->nw; w++)
         for (int c = 0; c < m->nc; c++) {
             char path[512];
             run_path(m, w, c, path, sizeof path);
-            FILE *f = fopen(path, "r");
-            if (!f) {
-                fprintf(stderr, "%s compare: %s: %s (did its run finish?)\n", m->prog, path, strerror(errno));
+            char *buf = slurp(path, m->prog);
+            if (!buf)
                 return 2;
-            }
-            char *buf = NULL;
-            size_t n = 0, cap = 0;
-            for (;;) {   /* the whole file */
-                if (n + 65536 + 1 > cap) {
-                    char *nb = realloc(buf, cap = 2 * cap + 65536 + 1);
-                    if (!nb) {
-                        free(buf);
-                        fclose(f);
-                        fprintf(stderr, "%s compare: out of memory\n", m->prog);
-                        return 2;
-                    }
-                    buf = nb;
-                }
-                size_t r = fread(buf + n, 1, 65536, f);
-                n += r;
-                if (r < 65536)
-                    break;
-            }
-            fclose(f);
-            buf[n] = 0;
             cJSON *j = cJSON_Parse(buf);
             free(buf);
-            int ok;
-            ipc[w][c] = j ? jpath(j, "gpu.gpu_ipc", &ok) : 0.0;
-            if (!j || !ok) {
-                fprintf(stderr, "%s compare: %s: not the statistics of a sim run (no gpu.gpu_ipc)\n", m->prog, path);
+            const cJSON *x = j ? jfind(j, "gpu.gpu_ipc") : NULL;
+            if (!cJSON_IsNumber(x)) {
+                fprintf(stderr, "%s compare: %s: expected the statistics of a sim run, got no gpu.gpu_ipc\n", m->prog,
+                        path);
                 cJSON_Delete(j);
                 return 2;
             }
+            ipc[w][c] = x->valuedouble;
             for (int s = 0; s < m->nstat; s++) {
-                st[s][w][c] = jpath(j, m->stat[s], &ok);
-                if (!ok) {
-                    fprintf(stderr, "%s compare: %s: no statistic '%s' (a JSON path, e.g. gpu.gpu_ipc)\n", m->prog,
-                            path, m->stat[s]);
-                    cJSON_Delete(j);
-                    return 2;
-                }
+                x = jfind(j, m->stat[s]);
+                st[s][w][c] = cJSON_IsNumber(x) ? x->valuedouble : cJSON_IsBool(x) ? cJSON_IsTrue(x) : NAN;
+                found[s] |= !isnan(st[s][w][c]);
             }
             cJSON_Delete(j);
         }
-    /* the table */
+    int bad = 0;
+    for (int s = 0; s < m->nstat; s++)
+        if (!found[s]) {
+            fprintf(stderr, "%s compare: --stats: no statistic '%s' in any run (expected a JSON path to a number, "
+                            "as in %s/runs/%s@%s.json); correct it and add --merge to tabulate these runs\n",
+                    m->prog, m->stat[s], m->out, wname(m->work[0]), m->cfg[0].label);
+            bad = 1;
+        }
+    if (bad)
+        return 2;
+    for (int c = 0; c < m->nc; c++) {
+        double lg = 0;
+        for (int w = 0; w < m->nw; w++) {
+            double r = ipc[w][0] > 0 ? ipc[w][c] / ipc[w][0] : 0.0;
+            lg += log(r > 0 ? r : 1e-9);
+        }
+        gmean[c] = exp(lg / m->nw);
+    }
+    return 0;
+}
+
+static double norm(int w, int c) { return ipc[w][0] > 0 ? ipc[w][c] / ipc[w][0] : 0.0; }
+
+static void print_tables(const cmp_t *m)
+{
     printf("IPC normalised to %s\n%-24s %10s", m->cfg[0].label, "workload", "IPC");
     for (int c = 0; c < m->nc; c++)
         printf(" %12s", m->cfg[c].label);
     printf("\n");
-    double lg[MAXC] = {0};
     for (int w = 0; w < m->nw; w++) {
         printf("%-24s %10.3f", wname(m->work[w]), ipc[w][0]);
-        for (int c = 0; c < m->nc; c++) {
-            double r = ipc[w][0] > 0 ? ipc[w][c] / ipc[w][0] : 0.0;
-            lg[c] += log(r > 0 ? r : 1e-9);
-            printf(" %12.3f", r);
-        }
+        for (int c = 0; c < m->nc; c++)
+            printf(" %12.3f", norm(w, c));
         printf("\n");
     }
     printf("%-24s %10s", "geometric mean", "");
     for (int c = 0; c < m->nc; c++)
-        printf(" %12.3f", exp(lg[c] / m->nw));
+        printf(" %12.3f", gmean[c]);
     printf("\n");
     for (int s = 0; s < m->nstat; s++) {
         printf("\n%s\n%-24s", m->stat[s], "workload");
@@ -340,11 +425,17 @@ static int report(const cmp_t *m)
         for (int w = 0; w < m->nw; w++) {
             printf("%-24s", wname(m->work[w]));
             for (int c = 0; c < m->nc; c++)
-                printf(" %14.6g", st[s][w][c]);
+                if (isnan(st[s][w][c]))
+                    printf(" %14s", "-");   /* this run has no such statistic */
+                else
+                    printf(" %14.6g", st[s][w][c]);
             printf("\n");
         }
     }
-    /* JSON */
+}
+
+static int write_json(const cmp_t *m, const char *path)
+{
     cJSON *root = cJSON_CreateObject(), *cf = cJSON_AddArrayToObject(root, "configs");
     for (int c = 0; c < m->nc; c++) {
         cJSON *o = cJSON_CreateObject();
@@ -363,23 +454,24 @@ static int report(const cmp_t *m)
         cJSON_AddStringToObject(o, "workload", wname(m->work[w]));
         for (int c = 0; c < m->nc; c++) {
             cJSON_AddNumberToObject(a, m->cfg[c].label, ipc[w][c]);
-            cJSON_AddNumberToObject(r, m->cfg[c].label, ipc[w][0] > 0 ? ipc[w][c] / ipc[w][0] : 0.0);
+            cJSON_AddNumberToObject(r, m->cfg[c].label, norm(w, c));
         }
         if (m->nstat) {
             cJSON *so = cJSON_AddObjectToObject(o, "stats");
             for (int s = 0; s < m->nstat; s++) {
                 cJSON *x = cJSON_AddObjectToObject(so, m->stat[s]);
                 for (int c = 0; c < m->nc; c++)
-                    cJSON_AddNumberToObject(x, m->cfg[c].label, st[s][w][c]);
+                    if (isnan(st[s][w][c]))
+                        cJSON_AddNullToObject(x, m->cfg[c].label);
+                    else
+                        cJSON_AddNumberToObject(x, m->cfg[c].label, st[s][w][c]);
             }
         }
         cJSON_AddItemToArray(rows, o);
     }
     cJSON *gm = cJSON_AddObjectToObject(root, "geomean_ipc_norm");
     for (int c = 0; c < m->nc; c++)
-        cJSON_AddNumberToObject(gm, m->cfg[c].label, exp(lg[c] / m->nw));
-    char path[512];
-    snprintf(path, sizeof path, "%s/compare.json", m->out);
+        cJSON_AddNumberToObject(gm, m->cfg[c].label, gmean[c]);
     char *txt = cJSON_Print(root);
     FILE *f = fopen(path, "w");
     int rc = 0;
@@ -389,15 +481,68 @@ static int report(const cmp_t *m)
     }
     free(txt);
     cJSON_Delete(root);
-    if (rc)
-        return rc;
-    /* the chart: clustered bars, one cluster per workload and the geometric mean */
-    char dat[512], gp[512], png[512];
+    return rc;
+}
+
+/* The chart's data: one row per workload, an empty row (the gap before the
+ * geometric mean), the geometric mean. Names in double quotes (a trace
+ * directory's name may hold spaces). */
+static void write_dat(const cmp_t *m, FILE *f)
+{
+    fprintf(f, "workload");
+    for (int c = 0; c < m->nc; c++)
+        fprintf(f, " %s", m->cfg[c].label);
+    fprintf(f, "\n");
+    for (int w = 0; w < m->nw; w++) {
+        fputc('"', f);
+        for (const char *p = wname(m->work[w]); *p; p++)
+            fputc(*p == '"' ? '\'' : *p, f);
+        fputc('"', f);
+        for (int c = 0; c < m->nc; c++)
+            fprintf(f, " %.6f", norm(w, c));
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\"\"");
+    for (int c = 0; c < m->nc; c++)
+        fprintf(f, " -");
+    fprintf(f, "\n\"geometric mean\"");
+    for (int c = 0; c < m->nc; c++)
+        fprintf(f, " %.6f", gmean[c]);
+    fprintf(f, "\n");
+}
+
+/* The gnuplot script: clustered bars, each configuration a fill pattern
+ * and a colour-blind-safe colour (Okabe-Ito) so that the chart reads in
+ * colour and printed in black and white; labels as given (no enhanced-text
+ * markup: an '_' stays an '_'); drawn as PNG, PDF and SVG. */
+static void write_gp(const cmp_t *m, FILE *g, const char *dat)
+{
+    static const int pat[8] = {3, 4, 5, 1, 6, 7, 2, 0};   /* solid, hatches both ways, cross, sparse, empty */
+    static const char *const col[8] = {"#000000", "#D55E00", "#0072B2", "#009E73",   /* dark ones first */
+                                       "#CC79A7", "#E69F00", "#56B4E9", "#999999"};
+    fprintf(g, "set style data histograms\nset style histogram clustered gap 1\nset boxwidth 0.9\n"
+               "set datafile missing '-'\nset key outside right top noenhanced\n"
+               "set ylabel 'IPC normalised to %s' noenhanced\nset yrange [0:*]\nset grid ytics\n"
+               "set xtics rotate by -30 noenhanced\n"
+               "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n",
+            m->cfg[0].label);
+    fprintf(g, "plot");
+    for (int c = 0; c < m->nc; c++)
+        fprintf(g, "%s '%s' using %d:xtic(1) title columnheader(%d) fs pattern %d border lc rgb 'black' "
+                   "lc rgb '%s'", c ? ", \\\n    " : " ", dat, c + 2, c + 2, pat[c % 8], col[(c + c / 8) % 8]);
+    fprintf(g, "\n");
+}
+
+/* Draw the chart: DIR/ipc.png, ipc.pdf, ipc.svg from DIR/ipc.dat with DIR/ipc.gp. */
+static int draw_chart(const cmp_t *m, const char *json)
+{
+    char dat[512], gp[512], out[3][512];
+    static const char *const ext[3] = {"png", "pdf", "svg"};
+    static const char *const term[3] = {"pngcairo size 900,500 font 'sans,10'", "pdfcairo size 6.5in,3.5in font 'sans,9'",
+                                        "svg size 900,500 font 'sans,10'"};
     snprintf(dat, sizeof dat, "%s/ipc.dat", m->out);
     snprintf(gp, sizeof gp, "%s/ipc.gp", m->out);
-    snprintf(png, sizeof png, "%s/ipc.png", m->out);
-    f = fopen(dat, "w");
-    FILE *g = fopen(gp, "w");
+    FILE *f = fopen(dat, "w"), *g = fopen(gp, "w");
     if (!f || !g) {
         fprintf(stderr, "%s compare: cannot write %s\n", m->prog, f ? gp : dat);
         if (f)
@@ -406,33 +551,72 @@ static int report(const cmp_t *m)
             fclose(g);
         return 2;
     }
-    fprintf(f, "workload");
-    for (int c = 0; c < m->nc; c++)
-        fprintf(f, " %s", m->cfg[c].label);
-    fprintf(f, "\n");
-    for (int w = 0; w <= m->nw; w++) {
-        fprintf(f, "%s", w < m->nw ? wname(m->work[w]) : "gmean");
-        for (int c = 0; c < m->nc; c++)
-            fprintf(f, " %.6f", w < m->nw ? (ipc[w][0] > 0 ? ipc[w][c] / ipc[w][0] : 0.0) : exp(lg[c] / m->nw));
-        fprintf(f, "\n");
-    }
+    write_dat(m, f);
     fclose(f);
-    fprintf(g, "set terminal pngcairo size 900,500 font 'sans,10'\nset output '%s'\n"
-               "set title 'IPC normalised to %s'\nset style data histograms\nset style histogram clustered gap 1\n"
-               "set style fill solid 0.85 border -1\nset boxwidth 0.9\nset key outside right top\n"
-               "set ylabel 'normalised IPC'\nset yrange [0:*]\nset grid ytics\nset xtics rotate by -30\n"
-               "set arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n"
-               "plot for [i=2:%d] '%s' using i:xtic(1) title columnheader(i)\n",
-            png, m->cfg[0].label, m->nc + 1, dat);
+    write_gp(m, g, dat);
+    for (int k = 0; k < 3; k++) {
+        snprintf(out[k], sizeof out[k], "%s/ipc.%s", m->out, ext[k]);
+        fprintf(g, "set terminal %s noenhanced\nset output '%s'\nreplot\n", term[k], out[k]);
+    }
+    fprintf(g, "set output\n");
     fclose(g);
+    for (int k = 0; k < 3; k++)
+        unlink(out[k]);   /* an old chart must not pass for this one */
     char cmd[1200];
     snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>'%s/gnuplot.log'", gp, m->out);
     if (system(cmd)) {
         fprintf(stderr, "%s compare: gnuplot failed (is it installed? make deps), see %s/gnuplot.log; the table is in %s\n",
-                m->prog, m->out, path);
+                m->prog, m->out, json);
         return 1;
     }
-    fprintf(stderr, "%s compare: wrote %s and %s\n", m->prog, path, png);
+    fprintf(stderr, "%s compare: wrote %s and the chart %s, %s, %s\n", m->prog, json, out[0], out[1], out[2]);
+    return 0;
+}
+
+/* Read the runs, print and write the tables, draw the chart. */
+static int report(const cmp_t *m)
+{
+    int rc = read_runs(m);
+    if (rc)
+        return rc;
+    print_tables(m);
+    char path[512];
+    snprintf(path, sizeof path, "%s/compare.json", m->out);
+    if ((rc = write_json(m, path)))
+        return rc;
+    return draw_chart(m, path);
+}
+
+/* Before any run: every configuration loads and passes its checks with the
+ * keys its runs will be given, in their order, and every workload opens at
+ * its size. Their messages come out here. 0, or 2. */
+static int check_inputs(const cmp_t *m)
+{
+    static config_t cfg;
+    for (int c = 0; c < m->nc; c++) {
+        const cspec_t *k = &m->cfg[c];
+        config_defaults(&cfg);
+        int bad = config_load(&cfg, k->preset, NULL, 0) != 0;
+        for (int i = 0; i < m->nset && !bad; i++)
+            bad = config_set(&cfg, m->set[i], "--set") != 0;
+        for (int i = 0; i < k->nset && !bad; i++)
+            bad = config_set(&cfg, k->set[i], "--configs") != 0;
+        cfg.check_dram = !m->no_check;
+        if (bad || config_check(&cfg)) {
+            fprintf(stderr, "%s compare: --configs: configuration '%s' (%s) is not valid (above); no run was "
+                            "started\n", m->prog, k->label, k->preset);
+            return 2;
+        }
+    }
+    for (int w = 0; w < m->nw; w++) {
+        workload_t *wl = workload_open(m->work[w], m->size);
+        if (!wl) {
+            fprintf(stderr, "%s compare: --workload: '%s' cannot be run (above); no run was started\n", m->prog,
+                    m->work[w]);
+            return 2;
+        }
+        workload_close(wl);
+    }
     return 0;
 }
 
@@ -467,6 +651,9 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
         } else if (!strcmp(a, "--no-check-dram")) {
             m.no_check = 1;
             continue;
+        } else if (!strcmp(a, "--quiet")) {
+            m.quiet = 1;
+            continue;
         }
         if (!v) {
             fprintf(stderr, "%s compare: %s needs a value (see --help)\n", prog, a);
@@ -490,15 +677,18 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
             m.set[m.nset++] = v;
         } else if (!strcmp(a, "--size") && !strcmp(v, "quick")) {
             m.size = BUILTIN_SIZE_QUICK;
-        } else if (!strcmp(a, "--size") || !strcmp(a, "--jobs")) {
-            if (parse_pos(v, 1u << 30, &x)) {
-                fprintf(stderr, "%s compare: %s: expected a positive integer, got '%s'\n", prog, a, v);
+        } else if (!strcmp(a, "--size") || !strcmp(a, "--jobs") || !strcmp(a, "--progress")) {
+            if (parse_pos(v, a[2] == 'p' ? 86400 : 1u << 30, &x)) {
+                fprintf(stderr, "%s compare: %s: expected a positive integer%s, got '%s'\n", prog, a,
+                        a[2] == 'p' ? " of seconds, at most 86400" : a[2] == 's' ? " or 'quick'" : "", v);
                 return 2;
             }
             if (a[2] == 's')
                 m.size = (unsigned)x;
-            else
+            else if (a[2] == 'j')
                 m.jobs = (unsigned)x;
+            else
+                m.progress_every = (unsigned)x;
         } else {
             fprintf(stderr, "%s compare: unknown option '%s' (see --help)\n", prog, a);
             return 2;
@@ -520,6 +710,12 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
     if ((m.nw = split(wl, m.work, MAXW, "workloads", prog)) < 0 || (m.nc = split(cl, cv, MAXC, "configurations", prog)) < 0 ||
         (sl && (m.nstat = split(sl, m.stat, MAXSTAT, "statistics", prog)) < 0))
         return 2;
+    for (int s = 0; s < m.nstat; s++)
+        if (!path_ok(m.stat[s])) {
+            fprintf(stderr, "%s compare: --stats: expected a JSON path of names and array indices separated by "
+                            "'.', e.g. l1d.L1D_total_cache_miss_rate, got '%s'\n", prog, m.stat[s]);
+            return 2;
+        }
     char na[256], nb[256];   /* (wname may return a static buffer) */
     for (int w = 0; w < m.nw; w++)
         for (int k = 0; k < w; k++)
@@ -539,6 +735,8 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
                 return 2;
             }
     }
+    if (!merge && check_inputs(&m))
+        return 2;
     char runs[512];
     snprintf(runs, sizeof runs, "%s/runs", m.out);
     if (emit) {
@@ -561,7 +759,6 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
         fprintf(stderr, "%s compare: cannot create %s: %s\n", prog, runs, strerror(errno));
         return 2;
     }
-    if (!merge && run_all(&m))
-        return 1;
-    return report(&m);
+    int rc = merge ? 0 : run_all(&m);
+    return rc ? rc : report(&m);
 }

@@ -18,13 +18,15 @@
 #include "workload/workload.h"
 #include "io/stats.h"
 #include "workload/trace.h"
+#include "progress.h"
 
 static void usage_sim(FILE *f, const char *prog)
 {
     fprintf(f,
             "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N|quick] [--set key=value]...\n"
             "              [--rtl BLOCK,...] [--rtl-fst BLOCK:INSTANCE[:FROM-TO]] [--json FILE] [--check-dram]\n"
-            "              [--trace-decisions FILE [--trace-window FROM-TO]] [--quiet] [--host-stats] [--strict]\n"
+            "              [--trace-decisions FILE [--trace-window FROM-TO]] [--out-dir DIR] [--quiet]\n"
+            "              [--progress S] [--host-stats] [--strict]\n"
             "       %s sim --list-keys | --list-configs | --list-workloads | --list-gpgpusim-options\n"
             "\n"
             "Runs a workload on the system model (SMs, L1D, crossbar, L2, DRAM; docs/sim.md)\n"
@@ -42,17 +44,23 @@ static void usage_sim(FILE *f, const char *prog)
             "                      (dram_sched, mib_l2, mrpb; at a parameter set that was built); a\n"
             "                      difference stops the run with a report and a stimulus file of the\n"
             "                      instance from reset to the failing cycle (cosim BLOCK --stim FILE)\n"
+            "                      in the --out-dir\n"
             "  --rtl-fst B:I[:F-T] trace instance I of block B (in --rtl: SM, L2 sub-partition or DRAM\n"
-            "                      channel) into out/sim/B-I.fst with out/sim/B-I.gtkw, cycles F..T of\n"
+            "                      channel) into DIR/B-I.fst with DIR/B-I.gtkw (DIR: --out-dir), cycles F..T of\n"
             "                      its clock domain (default: the whole run)\n"
-            "  --trace-decisions FILE  write the DRAM schedulers' and MRPBs' decisions as a Chrome /\n"
-            "                      Perfetto trace-event JSON (ui.perfetto.dev, chrome://tracing)\n"
+            "  --trace-decisions FILE  write the warp schedulers', MRPBs' and DRAM schedulers' decisions\n"
+            "                      and each memory request's path as a Chrome / Perfetto trace-event\n"
+            "                      JSON (ui.perfetto.dev, chrome://tracing)\n"
             "  --trace-window F-T  the core cycles whose decisions are kept (default 0-100000; T 0: no end)\n"
+            "  --trace-sms A[-B]|all  the SMs whose issues and requests are traced (default 0)\n"
             "  --json FILE         write the statistics as JSON ('-' = stdout)\n"
             "  --check-dram        check every DRAM command against the timing table\n"
             "  --host-stats        add wall-clock figures (simulation rates) to the JSON\n"
-            "  --quiet             no text report\n",
-            prog, prog);
+            "  --out-dir DIR       where a failure's stimulus and --rtl-fst traces go (default out/sim)\n"
+            "  --progress S        a progress line every S seconds when stderr is not a terminal\n"
+            "                      (default %d; on a terminal one line, updated every second)\n"
+            "  --quiet             no text report, no progress line\n",
+            prog, prog, PROGRESS_EVERY_DEFAULT);
 }
 
 static int list_workloads(void)
@@ -64,7 +72,7 @@ static int list_workloads(void)
 /* --rtl-fst BLOCK:INSTANCE[:FROM-TO] */
 static int parse_fst(const char *v, sim_blkopts_t *bo, const char *prog)
 {
-    static char block[32], fst[96], gtkw[96];
+    static char block[32];
     uint64_t inst, from = 0, to = 0;
     const char *c1 = strchr(v, ':');
     char num[64];
@@ -93,20 +101,49 @@ static int parse_fst(const char *v, sim_blkopts_t *bo, const char *prog)
                         "e.g. mrpb:3:1000-2000, got '%s'\n", prog, v);
         return 2;
     }
-    snprintf(fst, sizeof fst, "out/sim/%s-%u.fst", block, (unsigned)inst);
-    snprintf(gtkw, sizeof gtkw, "out/sim/%s-%u.gtkw", block, (unsigned)inst);
     bo->fst_block = block;
     bo->fst_inst = (unsigned)inst;
     bo->fst_from = from;
     bo->fst_to = to;
-    bo->fst_path = fst;
-    bo->gtkw_path = gtkw;
     return 0;
 }
 
-/* The traced block must run its RTL and the instance exist. */
-static int check_fst(const config_t *cfg, sim_blkopts_t *bo, const char *prog)
+/* --trace-sms A, A-B or all (checked against sm.count once it is known). */
+static int parse_sms(const char *v, gpu_opts_t *o, const char *prog)
 {
+    uint64_t a, b;
+    char num[32];
+    const char *dash = strchr(v, '-');
+    int ok;
+    if (!strcmp(v, "all")) {
+        a = 0;
+        b = UINT32_MAX;
+        ok = 1;
+    } else if (dash) {
+        ok = (size_t)(dash - v) < sizeof num;
+        if (ok) {
+            snprintf(num, sizeof num, "%.*s", (int)(dash - v), v);
+            ok = !engine_parse_uint(num, 10, 65535, &a) && !engine_parse_uint(dash + 1, 10, 65535, &b) && a <= b;
+        }
+    } else {
+        ok = !engine_parse_uint(v, 10, 65535, &a);
+        b = a;
+    }
+    if (!ok) {
+        fprintf(stderr, "%s sim: --trace-sms: expected an SM, a range FROM-TO (decimal, FROM <= TO) or 'all', "
+                        "got '%s'\n", prog, v);
+        return 2;
+    }
+    o->dt_sm_from = (unsigned)a;
+    o->dt_sm_to = (unsigned)b;
+    return 0;
+}
+
+/* The traced block must run its RTL and the instance exist; its files go
+ * into the output directory. */
+static int check_fst(const config_t *cfg, sim_blkopts_t *bo, const char *dir, const char *prog)
+{
+    static char fst[1100], gtkw[1100];
     const char *b = bo->fst_block;
     int k = sim_block_index(b);
     if (k < 0) {
@@ -123,8 +160,12 @@ static int check_fst(const config_t *cfg, sim_blkopts_t *bo, const char *prog)
                 sim_blocks[k].units, n - 1);
         return 2;
     }
-    if (engine_mkdirs("out/sim")) {
-        fprintf(stderr, "%s sim: cannot create out/sim/: %s\n", prog, strerror(errno));
+    snprintf(fst, sizeof fst, "%s/%s-%u.fst", dir, b, bo->fst_inst);
+    snprintf(gtkw, sizeof gtkw, "%s/%s-%u.gtkw", dir, b, bo->fst_inst);
+    bo->fst_path = fst;
+    bo->gtkw_path = gtkw;
+    if (engine_mkdirs(dir)) {
+        fprintf(stderr, "%s sim: --out-dir %s: cannot create it: %s\n", prog, dir, strerror(errno));
         return 2;
     }
     unlink(bo->fst_path);   /* an old trace must not pass for this run's */
@@ -137,16 +178,16 @@ static int check_fst(const config_t *cfg, sim_blkopts_t *bo, const char *prog)
  * is driven by the C models' outputs, so it gives the instance the same
  * inputs). */
 static void replay_file(const config_t *cfg, const gpu_opts_t *opt, const gpu_fail_t *f, const char *workload,
-                        unsigned size, const char *prog)
+                        unsigned size, const char *dir, const char *prog)
 {
-    char path[160];
+    char path[1200];
     fprintf(stderr, "  in the system: %s instance %u, its cycle %" PRIu64 " = %s cycle %" PRIu64 "\n", f->block,
             f->inst, f->block_cycle, f->domain, f->sys_cycle);
-    if (engine_mkdirs("out/sim")) {
-        fprintf(stderr, "%s sim: cannot create out/sim/ for the stimulus: %s\n", prog, strerror(errno));
+    if (engine_mkdirs(dir)) {
+        fprintf(stderr, "%s sim: cannot create %s for the stimulus: %s\n", prog, dir, strerror(errno));
         return;
     }
-    snprintf(path, sizeof path, "out/sim/%s-%u-cycle%" PRIu64 ".stim", f->block, f->inst, f->block_cycle);
+    snprintf(path, sizeof path, "%s/%s-%u-cycle%" PRIu64 ".stim", dir, f->block, f->inst, f->block_cycle);
     FILE *rec = fopen(path, "w");
     if (!rec) {
         fprintf(stderr, "%s sim: cannot write %s: %s\n", prog, path, strerror(errno));
@@ -170,14 +211,34 @@ static void replay_file(const config_t *cfg, const gpu_opts_t *opt, const gpu_fa
                         "incomplete\n", prog, rc, path);
 }
 
+/* The files a run writes at its end, checked before it starts: the JSON,
+ * and where a lockstep failure's stimulus (any --rtl) and --rtl-fst go. */
+static int check_outputs(const char *json, const sim_blkopts_t *bo, const char *out_dir, const char *prog)
+{
+    if (json && strcmp(json, "-") && engine_can_write(json, 0)) {
+        fprintf(stderr, "%s sim: --json %s: expected a file that can be written, got: %s\n", prog, json,
+                strerror(errno));
+        return 2;
+    }
+    int rtl = bo->fst_block != NULL;
+    for (int k = 0; k < SIM_NBLK; k++)
+        rtl |= bo->rtl[k];
+    if (rtl && engine_can_write(out_dir, 1)) {
+        fprintf(stderr, "%s sim: --out-dir %s: expected a directory that can be written or created (a failure's "
+                        "stimulus and --rtl-fst traces go there), got: %s\n", prog, out_dir, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
 int cmd_sim(int argc, char **argv, const char *prog)
 {
     config_t cfg;
     config_defaults(&cfg);
-    const char *config_name = "gtx480-mib", *workload = "vectoradd", *json = NULL;
+    const char *config_name = "gtx480-mib", *workload = "vectoradd", *json = NULL, *out_dir = "out/sim";
     unsigned size = 0;
     int quiet = 0, host = 0, check_dram = 0;
-    gpu_opts_t opt = {.progress = isatty(2), .dt_to = 100000};
+    gpu_opts_t opt = {.progress = 1, .dt_to = 100000};
     /* the configuration first, then --set in order */
     int strict = 0;
     for (int i = 0; i < argc; i++) {
@@ -215,7 +276,9 @@ int cmd_sim(int argc, char **argv, const char *prog)
             check_dram = 1;
         } else if (strcmp(a, "--config") && strcmp(a, "--workload") && strcmp(a, "--size") && strcmp(a, "--set") &&
                    strcmp(a, "--json") && strcmp(a, "--rtl") && strcmp(a, "--rtl-fst") &&
-                   strcmp(a, "--trace-decisions") && strcmp(a, "--trace-window")) {
+                   strcmp(a, "--trace-decisions") && strcmp(a, "--trace-window") && strcmp(a, "--trace-sms") &&
+                   strcmp(a, "--out-dir") &&
+                   strcmp(a, "--progress")) {
             fprintf(stderr, "%s sim: unknown option '%s' (see --help)\n", prog, a);
             return 2;
         } else if (!v) {
@@ -242,6 +305,22 @@ int cmd_sim(int argc, char **argv, const char *prog)
             i++;
         } else if (!strcmp(a, "--json")) {
             json = v;
+            i++;
+        } else if (!strcmp(a, "--trace-sms")) {
+            if (parse_sms(v, &opt, prog))
+                return 2;
+            i++;
+        } else if (!strcmp(a, "--out-dir")) {
+            out_dir = v;
+            i++;
+        } else if (!strcmp(a, "--progress")) {
+            uint64_t x;
+            if (engine_parse_uint(v, 10, 86400, &x) || !x) {
+                fprintf(stderr, "%s sim: --progress: expected seconds between progress lines, 1..86400, got '%s'\n",
+                        prog, v);
+                return 2;
+            }
+            opt.progress_every = (unsigned)x;
             i++;
         } else if (!strcmp(a, "--rtl")) {
             char buf[256];
@@ -285,9 +364,18 @@ int cmd_sim(int argc, char **argv, const char *prog)
     }
     if (check_dram)
         cfg.check_dram = 1;
+    if (quiet)
+        opt.progress = 0;
     if (config_check(&cfg))
         return 2;
-    if (opt.blk.fst_block && check_fst(&cfg, &opt.blk, prog))
+    if (check_outputs(json, &opt.blk, out_dir, prog))
+        return 2;
+    if (opt.dt_sm_to != UINT32_MAX && opt.dt_sm_to >= cfg.n_sm) {
+        fprintf(stderr, "%s sim: --trace-sms: expected SMs of the configuration's %u (0..%u), got %u-%u\n", prog,
+                cfg.n_sm, cfg.n_sm - 1, opt.dt_sm_from, opt.dt_sm_to);
+        return 2;
+    }
+    if (opt.blk.fst_block && check_fst(&cfg, &opt.blk, out_dir, prog))
         return 2;
     if (cfg.test_break) {
         const char *b = config_break_names[cfg.test_break];
@@ -315,7 +403,7 @@ int cmd_sim(int argc, char **argv, const char *prog)
     }
     int rc = gpu_run(g, w);
     if (rc == 1 && g->fail.block)
-        replay_file(&cfg, &opt, &g->fail, workload, size, prog);
+        replay_file(&cfg, &opt, &g->fail, workload, size, out_dir, prog);
     if (rc != 2) {
         char *doc = stats_json(g, w->name, config_name, host);
         char *text = stats_json(g, w->name, config_name, 1);

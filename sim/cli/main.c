@@ -10,6 +10,7 @@
 #include "cli/cmd_sim.h"
 #include "engine.h"
 #include "lockstep.h"
+#include "progress.h"
 #include "stim.h"
 
 #define DEFAULT_CYCLES 100000
@@ -41,7 +42,8 @@ static void usage_cosim(FILE *f)
 {
     fprintf(f,
             "usage: %s cosim BLOCK [--cycles N] [--seed S] [--set key=value]... [--stim FILE]\n"
-            "                        [--record FILE] [--fst FILE] [--init random|zeros]\n"
+            "                        [--record FILE] [--fst FILE] [--init random|zeros] [--out-dir DIR]\n"
+            "                        [--progress S] [--quiet]\n"
             "       %s cosim --list | --psets\n"
             "\n"
             "Drives the Verilated RTL of BLOCK and its C golden model with the same inputs\n"
@@ -60,19 +62,24 @@ static void usage_cosim(FILE *f)
             "  --init MODE       RTL initial values before reset: random (default) or zeros\n"
             "  --window K        cycles traced before a mismatch (default %d)\n"
             "  --mutant K        run mutant K of a Yosys mutant netlist (make mutate)\n"
+            "  --out-dir DIR     where the FST of a mismatch goes (default out/cosim)\n"
+            "  --progress S      a progress line every S seconds when stderr is not a terminal\n"
+            "                    (default %d; on a terminal one line, updated every second)\n"
+            "  --quiet           no progress line\n"
             "  --list            blocks, parameter sets built, --set keys; --psets: one line per set\n",
-            prog, prog, DEFAULT_CYCLES, FAIL_WINDOW);
+            prog, prog, DEFAULT_CYCLES, FAIL_WINDOW, PROGRESS_EVERY_DEFAULT);
 }
 
 static void usage_ref(FILE *f)
 {
     fprintf(f,
-            "usage: %s ref BLOCK --stim FILE [--set key=value]... [--quiet]\n"
-            "       %s ref BLOCK [--cycles N] [--seed S] [--set key=value]... [--quiet]\n"
+            "usage: %s ref BLOCK --stim FILE [--set key=value]... [--quiet] [--progress S]\n"
+            "       %s ref BLOCK [--cycles N] [--seed S] [--set key=value]... [--quiet] [--progress S]\n"
             "\n"
             "Runs the C golden model alone and prints, per cycle, its inputs and outputs in\n"
             "the stimulus format (docs/cosim.md). Output columns present in the stimulus\n"
-            "are checked (exit 1 on a difference). --quiet prints only the summary.\n",
+            "are checked (exit 1 on a difference). --quiet prints only the summary (and no\n"
+            "progress line; --progress S: one every S seconds when stderr is not a terminal).\n",
             prog, prog);
 }
 
@@ -144,7 +151,8 @@ static int cmd_psets(void)
 
 /* Options shared by cosim and ref. */
 typedef struct {
-    const char *block, *stim, *record, *fst, *gtkw;
+    const char *block, *stim, *record, *fst, *gtkw, *out_dir;
+    unsigned progress_every;
     uint64_t cycles, seed;
     int has_seed, has_cycles, has_init, init_random, quiet;
     long mutant;
@@ -161,6 +169,7 @@ static int parse_opts(int argc, char **argv, cli_t *c, int is_ref, void (*usage)
     c->init_random = 1;
     c->mutant = -1;
     c->window = FAIL_WINDOW;
+    c->out_dir = "out/cosim";
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -174,7 +183,7 @@ static int parse_opts(int argc, char **argv, cli_t *c, int is_ref, void (*usage)
             c->block = a;
             continue;
         }
-        if (!strcmp(a, "--quiet") && is_ref) {
+        if (!strcmp(a, "--quiet")) {
             c->quiet = 1;
             continue;
         }
@@ -211,6 +220,12 @@ static int parse_opts(int argc, char **argv, cli_t *c, int is_ref, void (*usage)
             if (parse_u64(v, &x) || x > 1000000)
                 return bad("--window expects an integer 0..1000000, got '%s'%s", v, "");
             c->window = (unsigned)x;
+        } else if (!strcmp(a, "--progress")) {
+            if (parse_u64(v, &x) || x < 1 || x > 86400)
+                return bad("--progress expects seconds between progress lines, 1..86400, got '%s'%s", v, "");
+            c->progress_every = (unsigned)x;
+        } else if (!strcmp(a, "--out-dir") && !is_ref) {
+            c->out_dir = v;
         } else if (!strcmp(a, "--mutant") && !is_ref) {
             if (parse_u64(v, &x) || x > 1000000)
                 return bad("--mutant expects a mutant number, got '%s'%s", v, "");
@@ -246,6 +261,16 @@ static void prep_free(prep_t *p)
     p->rec = NULL;
 }
 
+/* A file (or directory) the run writes, checked before it starts. 0, or 2 after a message. */
+static int check_writable(const char *opt, const char *path, int is_dir)
+{
+    if (!engine_can_write(path, is_dir))
+        return 0;
+    fprintf(stderr, "%s: %s %s: expected a %s that can be written, got: %s\n", prog, opt, path,
+            is_dir ? "directory" : "file", strerror(errno));
+    return 2;
+}
+
 /* cosim / ref options to a run: 0, 2 after a message, -1 after --help. */
 int memsched_prepare(int argc, char **argv, int is_ref, prep_t *p)
 {
@@ -267,6 +292,8 @@ int memsched_prepare(int argc, char **argv, int is_ref, prep_t *p)
         fprintf(stderr, "%s: --gtkw FILE writes a save file for the trace of --fst FILE; give both\n", prog);
         return 2;
     }
+    if ((c.fst && check_writable("--fst", c.fst, 0)) || (c.gtkw && check_writable("--gtkw", c.gtkw, 0)))
+        return 2;
     ls_settings_t st;
     ls_settings_init(&st, b);
     stim_t *s = NULL;
@@ -325,8 +352,19 @@ int memsched_prepare(int argc, char **argv, int is_ref, prep_t *p)
     p->quiet = c.quiet;
     if (is_ref)
         o->print = c.quiet ? NULL : stdout;
-    snprintf(p->fail_fst, sizeof p->fail_fst, "out/cosim/%s-seed%" PRIu64 ".fst", o->rtl ? o->rtl->tag : b->name,
-             o->seed);
+    o->progress = !c.quiet && !o->quiet;
+    o->progress_every = c.progress_every;
+    if (snprintf(p->fail_fst, sizeof p->fail_fst, "%s/%s-seed%" PRIu64 ".fst", c.out_dir,
+                 o->rtl ? o->rtl->tag : b->name, o->seed) >= (int)sizeof p->fail_fst) {
+        fprintf(stderr, "%s: --out-dir: expected a directory name of at most 400 characters, got '%s'\n", prog,
+                c.out_dir);
+        prep_free(p);
+        return 2;
+    }
+    if (o->rtl && check_writable("--out-dir", c.out_dir, 1)) {   /* a mismatch's FST goes there */
+        prep_free(p);
+        return 2;
+    }
     o->fail_fst = p->fail_fst;
     o->fst = c.fst;
     o->gtkw = c.gtkw;

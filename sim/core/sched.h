@@ -69,6 +69,8 @@ typedef struct {
     void (*load)(sm_t *sm, unsigned k, const sched_load_t *ld);
     /* A fill evicted a valid line (allocation on fill). */
     void (*evict)(sm_t *sm, uint64_t line);
+    /* Why the policy picked warp w (decision traces; before `issued`). */
+    const char *(*reason)(sm_t *sm, unsigned k, unsigned w);
 } sched_ops_t;
 
 #define SCHED_DECLARE(id, name, flags) extern const sched_ops_t sched_##id;

@@ -17,4 +17,9 @@ static void gto_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in)
     sm->sched[k].last = w;
 }
 
-const sched_ops_t sched_gto = {.pick = gto_pick, .issued = gto_issued};
+static const char *gto_reason(sm_t *sm, unsigned k, unsigned w)
+{
+    return w == sm->sched[k].last ? "greedy" : "oldest";
+}
+
+const sched_ops_t sched_gto = {.pick = gto_pick, .issued = gto_issued, .reason = gto_reason};

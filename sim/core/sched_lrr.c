@@ -15,4 +15,10 @@ static void lrr_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in)
     sm->sched[k].last = w;
 }
 
-const sched_ops_t sched_lrr = {.pick = lrr_pick, .issued = lrr_issued};
+static const char *lrr_reason(sm_t *sm, unsigned k, unsigned w)
+{
+    (void)sm, (void)k, (void)w;
+    return "rr";   /* the first ready warp after the last */
+}
+
+const sched_ops_t sched_lrr = {.pick = lrr_pick, .issued = lrr_issued, .reason = lrr_reason};

@@ -37,4 +37,10 @@ static void tl_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in)
         }
 }
 
-const sched_ops_t sched_two_level = {.pick = tl_pick, .issued = tl_issued};
+static const char *tl_reason(sm_t *sm, unsigned k, unsigned w)
+{
+    (void)sm, (void)k, (void)w;
+    return "rr-active";   /* the first ready warp after the last, in the active set */
+}
+
+const sched_ops_t sched_two_level = {.pick = tl_pick, .issued = tl_issued, .reason = tl_reason};

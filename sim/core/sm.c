@@ -391,6 +391,52 @@ int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
     return 1;
 }
 
+/* Decision traces (--trace-decisions; dtrace.h): the issue of warp w by
+ * scheduler k, with the reason its policy gives (sched_ops_t.reason, called
+ * before `issued` updates the scheduler's state). */
+static void trace_issue(sm_t *sm, unsigned k, unsigned w, uint64_t now)
+{
+    const warp_t *wp = &sm->warp[w];
+    const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
+    unsigned prev = sm->sched[k].last;
+    const char *why = sm->ops_sched->reason ? sm->ops_sched->reason(sm, k, w) : "first-ready";
+    dtrace_issue_t e = {sm->id, k, w, prev, in->pc, sm->ops->name[in->opcode], sched_names[sm->cfg->sched], why};
+    dtrace_issue(sm->dt, now, &e);
+}
+
+/* A line request of the memory pipeline's instruction leaves the pipeline:
+ * who asked (warp, PC) and for which of the program's addresses. */
+static void trace_req(sm_t *sm, uint64_t line, uint64_t now)
+{
+    unsigned w = sm->mp.warp;
+    const tb_t *tb = &sm->slot[sm->warp[w].slot].tb;
+    const inst_t *in = &tb->inst[sm->mp.inst];
+    const uint64_t *a = &tb->addr[in->addr];
+    uint64_t addr = line << LINE_SHIFT;   /* a lane straddling into the line from the one before */
+    for (unsigned i = 0, n = (unsigned)__builtin_popcount(in->mask); i < n; i++)
+        if (a[i] >> LINE_SHIFT == line) {
+            addr = a[i];
+            break;
+        }
+    int load = sm->mp.type == REQ_RD || sm->mp.type == REQ_ATOM;
+    dtrace_req_t r = {sm->id, w, in->pc, addr, line, sm->mp.type, load ? sm->mp.rec : 0};
+    dtrace_req_in(sm->dt, now, &r);
+}
+
+static const char *const l1_res_names[] = {"hit", "miss", "merged", "sent", "refused"};   /* l1_res_t */
+
+/* A reply: the load records its line's data reaches now. */
+static void trace_reply(sm_t *sm, const req_t *reply, uint64_t now)
+{
+    if (reply->direct) {
+        dtrace_req_done(sm->dt, sm->id, reply->tag, reply->line, now);
+        return;
+    }
+    const mshr_entry_t *e = &sm->l1.mshr.e[reply->tag];
+    for (unsigned i = 0; i < e->n; i++)
+        dtrace_req_done(sm->dt, sm->id, e->wait[i], e->line, now);
+}
+
 static void issue(sm_t *sm, unsigned w, uint64_t now)
 {
     const config_t *c = sm->cfg;
@@ -406,6 +452,7 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
         sm->mp.busy = 1;
         sm->mp.warp = w;
         sm->mp.pc = in->pc;
+        sm->mp.inst = wp->pc;
         sm->mp.next = 0;
         sm->mp.n = coalesce(in, &t->tb.addr[in->addr], sm->mp.line);
         sm->st.l1_req_lines += sm->mp.n;
@@ -502,6 +549,11 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     }
     if (r.type == REQ_RD)
         load_feedback(sm, sm->mp.warp, sm->mp.pc, r.line, res);
+    if (sm->dt) {
+        trace_req(sm, r.line, now);
+        if (r.type == REQ_RD || r.type == REQ_ATOM)
+            dtrace_req_l1(sm->dt, sm->id, r.tag, r.line, now, l1_res_names[res], now + sm->cfg->l1_lat);
+    }
     if (++sm->mp.next == sm->mp.n) {
         unsigned w = sm->mp.warp;
         sm->mp.busy = 0;
@@ -558,12 +610,13 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     if (out->out_valid) {
         req_t r = {.line = out->out_addr, .type = (uint8_t)(out->out_tag >> SIM_MRPB_REC_W), .sm = (uint16_t)sm->id,
                    .tag = (uint32_t)(out->out_tag & ((1u << SIM_MRPB_REC_W) - 1)), .t_core = now, .t_dram = dram_now};
+        l1_res_t res;
         if (out->out_bypass) {
-            in->byp_ready = l1_bypass(&sm->l1, &r, now) == L1_SENT;
+            res = l1_bypass(&sm->l1, &r, now);
+            in->byp_ready = res == L1_SENT;
         } else {
             r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
-            l1_res_t res = l1_access(&sm->l1, &r, now);
-            if (res == L1_FAIL) {
+            if ((res = l1_access(&sm->l1, &r, now)) == L1_FAIL) {
                 in->l1_stall_assoc = sm->l1.fail_reason == RF_LINE_ALLOC;
             } else {
                 in->l1_ready = 1;
@@ -571,6 +624,9 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
                     load_feedback(sm, sm->rec[r.tag].warp, sm->rec[r.tag].pc, r.line, res);
             }
         }
+        if (sm->dt && res != L1_FAIL && (r.type == REQ_RD || r.type == REQ_ATOM))
+            dtrace_req_l1(sm->dt, sm->id, r.tag, r.line, now, out->out_bypass ? "bypass" : l1_res_names[res],
+                          now + sm->cfg->l1_lat);
         sm->mrpb.n -= (unsigned)(in->l1_ready | in->byp_ready);
     }
     if ((rc = ls_eval_io(sm->mrpb.ls, 1, in, out)))   /* with the L1D's answer: both models, every output compared */
@@ -580,6 +636,8 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         dtrace_mrpb(sm->dt, sm->id, now, in, out);
     if (feed) {
         if (out->in_ready) {
+            if (sm->dt)
+                trace_req(sm, sm->mp.line[sm->mp.next], now);
             sm->mrpb.n++;
             if (++sm->mp.next == sm->mp.n) {
                 unsigned w = sm->mp.warp;
@@ -632,6 +690,8 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         while ((2ull << b) <= lat && b < 23)
             b++;
         sm->st.lat_hist[b]++;
+        if (sm->dt)
+            trace_reply(sm, reply, now);
         l1_fill(&sm->l1, reply, now);
         if (sm->l1.evicted && sm->ops_sched->evict)
             sm->ops_sched->evict(sm, sm->l1.victim);
@@ -663,6 +723,8 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
             continue;   /* every warp of this scheduler waits (memory, a barrier, the memory pipeline) */
         int w = sm->ops_sched->pick(sm, k, now);
         if (w >= 0) {
+            if (sm->dt)
+                trace_issue(sm, k, (unsigned)w, now);
             issue(sm, (unsigned)w, now);
             any = 1;
         }

@@ -88,6 +88,7 @@ struct sm {
         unsigned warp, n, next;
         uint32_t pc;              /* the instruction's PC (the schedulers' per-load feedback) */
         uint32_t rec;
+        uint32_t inst;            /* the instruction's index in its block (decision traces) */
         uint64_t line[MAX_LINES];
     } mp;
     /* MRPB (mrpb=on): between the memory pipeline and the L1D, through the
