@@ -164,6 +164,12 @@ tests/skip_tests.sh "$M" 2>&1 | tally
 section "system model: DRAM data bus, every checker rule fires, bandwidth <= peak (tests/sim_dram_tests.sh)"
 tests/sim_dram_tests.sh "$M" 2>&1 | tally
 
+section "system model: policies change decisions (tests/sim_units_tests.sh)"
+tests/sim_units_tests.sh "$M" 2>&1 | tally
+
+section "CLI: compare, charts, decision traces, progress, output paths (tests/sim_cli_tests.sh)"
+tests/sim_cli_tests.sh "$M" 2>&1 | tally
+
 section "system model: GPGPU-Sim configurations (tests/sim_config_tests.sh)"
 tests/sim_config_tests.sh "$M" 2>&1 | tally
 
