@@ -404,7 +404,7 @@ if "$M" sim "${DT[@]}" --trace-decisions "$T/dt.json" --trace-window 0-0 --json 
     r=$(jq -r --slurpfile st "$T/dt-stats.json" '
         .traceEvents as $e | $st[0] as $s |
         [ ($e | all(has("name") and has("ph") and has("pid") and has("tid"))),
-          ($e | map(select(.ph == "M" and .name == "thread_name")) | length) == 15 + 6,
+          ($e | map(select(.ph == "M" and .name == "thread_name")) | length) == 15 + 6 + 3,   # MRPB per SM, channels; SM 0 (--trace-sms): its 2 schedulers and its stores
           ($e | map(select(.ph != "M")) | all(.ts >= 0)),
           ($e | map(select(.ph == "X")) | all(.dur > 0 and (.args.cycle | type) == "number")),
           ($e | map(select(.cat == "dram")) | all(.args.why | IN("oldest", "hit", "rowscore", "w-hit", "w-oldest"))),
@@ -503,7 +503,7 @@ else
 fi
 "$M" sim --workload vectoradd --size 65536 --set dram.map=RRRRRRRRRRRRBBCCCCCGG --check-dram --quiet --json "$T/map2.json" &&
     ok "dram.map: bank groups in the low bits run clean under --check-dram" || bad "dram.map: RRRRRRRRRRRRBBCCCCCGG failed"
-bad_input "a dram.map without the column bits" "dram.map 'RRBB' has 2 R, 2 B, 0 G, 0 C" "$M" sim --set dram.map=RRBB
+bad_input "a dram.map without the column bits" "dram.map has 2 R, 2 B, 0 G, 0 C" "$M" sim --set dram.map=RRBB
 
 # Unloaded latency across clock domains: a value sent at edge k of domain A
 # is seen at the first edge of domain B at or after it, edge ceil(k x fB / fA)
