@@ -296,16 +296,16 @@ static int report(const cmp_t *m)
             cJSON *j = cJSON_Parse(buf);
             free(buf);
             int ok;
-            ipc[w][c] = j ? jpath(j, "gpu.gpu_ipc", &ok) : 0.0;
+            ipc[w][c] = j ? jpath(j, "gpu.gpu_tot_ipc", &ok) : 0.0;
             if (!j || !ok) {
-                fprintf(stderr, "%s compare: %s: not the statistics of a sim run (no gpu.gpu_ipc)\n", m->prog, path);
+                fprintf(stderr, "%s compare: %s: not the statistics of a sim run (no gpu.gpu_tot_ipc)\n", m->prog, path);
                 cJSON_Delete(j);
                 return 2;
             }
             for (int s = 0; s < m->nstat; s++) {
                 st[s][w][c] = jpath(j, m->stat[s], &ok);
                 if (!ok) {
-                    fprintf(stderr, "%s compare: %s: no statistic '%s' (a JSON path, e.g. gpu.gpu_ipc)\n", m->prog,
+                    fprintf(stderr, "%s compare: %s: no statistic '%s' (a JSON path, e.g. gpu.gpu_tot_ipc)\n", m->prog,
                             path, m->stat[s]);
                     cJSON_Delete(j);
                     return 2;
