@@ -67,6 +67,7 @@ static uint64_t sum_of(const uint64_t *v, unsigned n)
 
 /* --- the derived values ---------------------------------------------------- */
 
+/* in: the struct a row reads (the span's sums + the row's offset) */
 #define IN(type) const type *x = in; (void)v
 static double cache_acc(const view_t *v, const void *in) { IN(cache_stats_t); return (double)sum_of(x->acc, REQ_TYPES); }
 static double cache_miss(const view_t *v, const void *in) { IN(cache_stats_t); return (double)sum_of(x->miss, REQ_TYPES); }
@@ -85,10 +86,18 @@ static double cache_mpki(const view_t *v, const void *in)
 static double issue_active(const view_t *v, const void *in) { IN(sm_stats_t); return ratio(x->active_cycles, x->cycles); }
 static double lat_avg(const view_t *v, const void *in) { IN(sm_stats_t); return ratio(x->lat_sum, x->lat_n); }
 static double ld_avg(const view_t *v, const void *in) { IN(sm_stats_t); return ratio(x->ld_sum, x->ld_n); }
-static double row_locality(const view_t *v, const void *in) { IN(dram_stats_t); return ratio(x->row_hits, x->rd_req + x->wr_req); }
+static double row_locality(const view_t *v, const void *in)
+{
+    IN(dram_stats_t);
+    return ratio(x->row_hits, x->rd_req + x->wr_req);
+}
 static double blp(const view_t *v, const void *in) { IN(dram_stats_t); return ratio(x->busy_banks_sum, x->busy_cycles); }
 static double bw_util(const view_t *v, const void *in) { IN(dram_stats_t); return ratio(x->data_cycles, x->cycles); }
-static double rd_queue_lat(const view_t *v, const void *in) { IN(dram_stats_t); return ratio(x->rd_latency_sum, x->rd_req); }
+static double rd_queue_lat(const view_t *v, const void *in)
+{
+    IN(dram_stats_t);
+    return ratio(x->rd_latency_sum, x->rd_req);
+}
 /* bytes moved over the span's core-clock time */
 static double bw_gbps(const view_t *v, const void *in)
 {
@@ -204,7 +213,8 @@ static const row_t rows[] = {
     RUNV("gpu", "kernel_name", str, k_name, KERNEL, "-", "the kernel's name"),
     RUNV("gpu", "kernel_launch_uid", num, k_uid, KERNEL, "-", "the kernel's launch number, from 1"),
     RUNV("gpu", "gpu_sim_cycle", num, k_cycles, KERNEL, "core cycles",
-        "the kernel's cycles: from the edge of its first block's dispatch to the edge its last warp finished in, both included"),
+        "the kernel's cycles: from the edge of its first block's dispatch to the edge its last warp finished in, "
+        "both included"),
     SUMV("gpu", "gpu_sim_insn", k_insn, KERNEL, "thread insns", "the kernel's thread instructions (active lanes)"),
     DER("gpu", "gpu_ipc", k_ipc, 0, KERNEL, "insns/cycle", "gpu_sim_insn / gpu_sim_cycle"),
     RUNV("gpu", "gpu_tot_sim_cycle", num, tot_cycles, BOTH, "core cycles",
@@ -217,7 +227,8 @@ static const row_t rows[] = {
     RUNV("gpu", "run_cycles", num, run_cycles, RUN, "core cycles", "the whole run: gpu_tot_sim_cycle + drain_cycles"),
     RUNV("gpu", "drain_cycles", num, drain, RUN, "core cycles",
         "after the last kernel until every request was answered (the memory system idle)"),
-    RUNV("gpu", "stopped_by_max_cycles", flag, cut, RUN, "-", "run.max_cycles stopped the run before the workload finished"),
+    RUNV("gpu", "stopped_by_max_cycles", flag, cut, RUN, "-",
+         "run.max_cycles stopped the run before the workload finished"),
     RUNV("gpu", "trace_warp_insn", num, tr_warp, RUN, "warp insns", "warp instructions in the workload as read"),
     RUNV("gpu", "trace_thread_insn", num, tr_thread, RUN, "thread insns", "thread instructions in the workload as read"),
     RUNV("gpu", "trace_unknown_insn", num, tr_unknown, RUN, "warp insns",
@@ -268,7 +279,8 @@ static const row_t rows[] = {
     {.sec = "l2", .name = NAME, .src = SRC_L2, .off = F(l2.mib.FIELD), .agg = AGG_SUM, .scope = BOTH, .when = mib_on, \
      .unit = UNIT, .meaning = MEANING}
     MIB("mib_dummies", dummies, "requests", "MIB dummy requests sent to the DRAM scheduler"),
-    MIB("mib_miss_queue_blocked_cycles", blocked, "L2 cycles", "cycles the miss queue waited behind a dummy (summed over slices)"),
+    MIB("mib_miss_queue_blocked_cycles", blocked, "L2 cycles",
+        "cycles the miss queue waited behind a dummy (summed over slices)"),
     MIB("mib_lost_updates", lost_updates, "entries", "MSHR entries released with news not yet sent"),
 #undef MIB
 
@@ -288,7 +300,8 @@ static const row_t rows[] = {
     CNT("dram", "busy_cycles", SRC_DRAM, dram.busy_cycles, AGG_SUM, HIDDEN, "DRAM cycles", "cycles with a request"),
     CNT("dram", "data_cycles", SRC_DRAM, dram.data_cycles, AGG_SUM, HIDDEN, "DRAM cycles", "data bus busy"),
     CNT("dram", "rd_latency_sum", SRC_DRAM, dram.rd_latency_sum, AGG_SUM, HIDDEN, "DRAM cycles", "read latencies"),
-    DER("dram", "row_buffer_locality", row_locality, F(dram), BOTH, "fraction", "requests served without an ACT / requests served"),
+    DER("dram", "row_buffer_locality", row_locality, F(dram), BOTH, "fraction",
+        "requests served without an ACT / requests served"),
     DER("dram", "bank_level_parallelism", blp, F(dram), BOTH, "banks",
         "banks with a queued request, averaged over the cycles with any"),
     DER("dram", "bandwidth_utilization", bw_util, F(dram), BOTH, "fraction", "data-bus busy cycles / DRAM cycles"),
