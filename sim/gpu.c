@@ -367,6 +367,20 @@ static int step(gpu_t *g, launch_t *L)
     return g->rec_ls && ls_recorded(g->rec_ls) ? 3 : 0;
 }
 
+/* Count the cycles asleep SMs, skipped L2 slices and DRAM channels have not
+ * counted yet, up to the edges taken (exact: a sleeping unit's counters
+ * grow by the same amount each skipped cycle); before every snapshot of
+ * the counters (the statistics of a kernel, of the run). */
+static void sync_units(gpu_t *g)
+{
+    for (unsigned i = 0; i < g->cfg.n_sm; i++)
+        sm_sync(&g->sm[i], g->clk.cycle[CLK_CORE]);
+    for (unsigned s = 0; s < g->nsub; s++)
+        l2_sync(&g->l2[s], g->clk.cycle[CLK_L2]);
+    for (unsigned c = 0; c < g->cfg.n_mem; c++)
+        dram_sync(g->dram[c], g->clk.cycle[CLK_DRAM]);
+}
+
 /* An invariant of every run: no kernel (and not the run) issues more thread
  * instructions per core cycle than the machine can, sm.count x
  * sm.schedulers x 32. 1 after a message (a bug in the model). */
@@ -375,7 +389,7 @@ static int check_peak(const gpu_t *g)
     uint64_t peak = (uint64_t)g->cfg.n_sm * g->cfg.n_sched * WARP_SIZE;
     for (unsigned i = 0; i <= g->nk; i++) {
         const char *what = i < g->nk ? g->kst[i].name : "the run";
-        uint64_t insts = i < g->nk ? g->kst[i].thread_insts : g->thread_insts;
+        uint64_t insts = i < g->nk ? g->kst[i].d.sm.thread_insts : g->thread_insts;
         uint64_t cycles = i < g->nk ? g->kst[i].cycles : g->gpu_sim_cycle;
         if (insts > cycles * peak) {
             fprintf(stderr, "memsched sim: internal error: %s issued %llu thread instructions in %llu core cycles, "
@@ -428,15 +442,17 @@ int gpu_run(gpu_t *g, workload_t *w)
         ks = &g->kst[g->nk++];
         memset(ks, 0, sizeof *ks);
         snprintf(ks->name, sizeof ks->name, "%s", L.k->info.name);
+        ks->uid = g->nk;
         /* a kernel's cycles are the core edges stepped while it runs, both
          * ends included (the edge of its first dispatch, the edge its last
          * warp finished in) */
-        uint64_t c0 = g->clk.cycle[CLK_CORE], wi0 = 0, ti0 = 0, tb0 = 0;
-        for (unsigned s = 0; s < g->cfg.n_sm; s++) {
-            wi0 += g->sm[s].st.warp_insts;
-            ti0 += g->sm[s].st.thread_insts;
+        uint64_t c0 = g->clk.cycle[CLK_CORE];
+        stats_sums_t s0, s1;
+        sync_units(g);
+        stats_sum(g, &s0);
+        uint64_t tb0 = 0;   /* blocks done before this kernel (the progress line) */
+        for (unsigned s = 0; s < g->cfg.n_sm; s++)
             tb0 += g->sm[s].st.tbs;
-        }
         uint64_t n = 0;
         while (L.more || any_sm_busy(g)) {
             if ((rc = step(g, &L)))
@@ -453,14 +469,9 @@ int gpu_run(gpu_t *g, workload_t *w)
         if (L.err)
             rc = 2;
         ks->cycles = g->clk.cycle[CLK_CORE] - c0;
-        for (unsigned s = 0; s < g->cfg.n_sm; s++) {
-            ks->warp_insts += g->sm[s].st.warp_insts;
-            ks->thread_insts += g->sm[s].st.thread_insts;
-            ks->tbs += g->sm[s].st.tbs;
-        }
-        ks->warp_insts -= wi0;
-        ks->thread_insts -= ti0;
-        ks->tbs -= tb0;
+        sync_units(g);
+        stats_sum(g, &s1);
+        stats_diff(&ks->d, &s1, &s0);
         g->gpu_sim_cycle += ks->cycles;
         g->trace_warp_insts += L.warp_insts;
         g->trace_thread_insts += L.thread_insts;
@@ -482,12 +493,7 @@ int gpu_run(gpu_t *g, workload_t *w)
     }
     progress_end(&prog);
     g->drain_cycles = g->clk.cycle[CLK_CORE] - c0;
-    for (unsigned i = 0; i < g->cfg.n_sm; i++)   /* the cycles asleep SMs and slices skipped, counted */
-        sm_sync(&g->sm[i], g->clk.cycle[CLK_CORE]);
-    for (unsigned s = 0; s < g->nsub; s++)
-        l2_sync(&g->l2[s], g->clk.cycle[CLK_L2]);
-    for (unsigned c = 0; c < g->cfg.n_mem; c++)
-        dram_sync(g->dram[c], g->clk.cycle[CLK_DRAM]);
+    sync_units(g);
     for (unsigned s = 0; s < g->cfg.n_sm; s++) {
         g->warp_insts += g->sm[s].st.warp_insts;
         g->thread_insts += g->sm[s].st.thread_insts;

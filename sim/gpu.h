@@ -9,6 +9,7 @@
 
 #include "clock.h"
 #include "io/config.h"
+#include "io/stats.h"
 #include "mem/dram.h"
 #include "mem/icnt.h"
 #include "workload/kernel.h"
@@ -18,7 +19,9 @@
 
 typedef struct {
     char name[256];
-    uint64_t cycles, warp_insts, thread_insts, tbs;
+    unsigned uid;                     /* launch number, from 1 (GPGPU-Sim's kernel_launch_uid) */
+    uint64_t cycles;                  /* core cycles (gpu.c gpu_run: both ends included) */
+    stats_sums_t d;                   /* the counters of its cycles (end - start) */
 } kernel_stats_t;
 
 typedef struct {
@@ -39,7 +42,8 @@ typedef struct {
     const char *domain;               /* "core", "L2", "DRAM" */
 } gpu_fail_t;
 
-typedef struct {
+typedef struct gpu gpu_t;
+struct gpu {
     config_t cfg;
     gpu_opts_t opt;
     gpu_fail_t fail;
@@ -75,7 +79,7 @@ typedef struct {
     uint64_t trace_unknown_insts;     /* of them with an opcode in no table (kernel.h op_lookup) */
     uint64_t dram_cmds_checked;
     uint64_t wd_activity;             /* the watchdog's last look */
-} gpu_t;
+};
 
 /* Build the GPU for a checked configuration. NULL after a message. */
 gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt);

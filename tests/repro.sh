@@ -49,10 +49,10 @@ group mib "$HIL $LIL" "fr=gtx480-mib,m=gtx480-mib:dram.policy=mshr-m,s=gtx480-mi
 
 # v GROUP WORKLOAD LABEL JQPATH: one statistic of one run
 v() { jq -r "$4" "$OUT/$1/runs/$2@$3.json"; }
-ipc() { v "$1" "$2" "$3" .gpu.gpu_ipc; }
+ipc() { v "$1" "$2" "$3" .gpu.gpu_tot_ipc; }
 # ratios GROUP LABEL BASE "W..." [JQPATH]: the per-kernel ratios LABEL/BASE, one per line
 ratios() {
-    local w p=${5:-.gpu.gpu_ipc}
+    local w p=${5:-.gpu.gpu_tot_ipc}
     for w in $4; do echo "$(v "$1" "$w" "$2" "$p") $(v "$1" "$w" "$3" "$p")"; done | awk '{print $1 / $2}'
 }
 gmean() { awk '{s += log($1); n++} END {printf "%.4f", exp(s / n)}'; }

@@ -30,7 +30,7 @@ while read -r name size; do
     tag=$(basename "$name")
     rc=$(cat "$OUTDIR/$tag.rc" 2>/dev/null || echo 2)
     if [ "$rc" = 0 ]; then
-        jq -r --arg n "$tag" --arg s "$size" '[$n, $s, .gpu.gpu_sim_cycle, .gpu.gpu_ipc, .l1d.L1D_total_cache_miss_rate,
+        jq -r --arg n "$tag" --arg s "$size" '[$n, $s, .gpu.gpu_tot_sim_cycle, .gpu.gpu_tot_ipc, .l1d.L1D_total_cache_miss_rate,
             .l2.L2_total_cache_miss_rate, .dram.row_buffer_locality, .dram.bandwidth_GBps,
             .dram.bandwidth_utilization, .host.gpu_total_sim_rate / 1e6] |
             "\(.[0]) \(.[1]) \(.[2]) \(.[3]) \(.[4]) \(.[5]) \(.[6]) \(.[7]) \(.[8]) \(.[9])"' "$OUTDIR/$tag.json" |

@@ -175,7 +175,7 @@ tt=$(awk 'BEGIN {split("0 1 1 2 1 2 2 3 1 2 2 3 2 3 3 4", pc, " "); h = "0123456
 for cfg in $("$M" sim --list-configs | awk '{print $1}'); do
     if "$M" sim --config "$cfg" --workload $TR --check-dram --quiet --json "$T/va-$cfg.json" 2>"$T/va-$cfg.err" &&
         jq -e . "$T/va-$cfg.json" >/dev/null; then
-        got="$(stat '[.gpu.gpu_sim_warp_insn, .gpu.gpu_sim_insn] | map(tostring) | join(",")' "$T/va-$cfg.json")"
+        got="$(stat '[.gpu.gpu_tot_sim_warp_insn, .gpu.gpu_tot_sim_insn] | map(tostring) | join(",")' "$T/va-$cfg.json")"
         expect "vectoradd-100-32 at $cfg: --check-dram clean, valid JSON, instructions = the trace's" "$got" "$tw,$tt"
     else
         bad "vectoradd-100-32 at $cfg" "$(head -3 "$T/va-$cfg.err")"
@@ -183,8 +183,9 @@ for cfg in $("$M" sim --list-configs | awk '{print $1}'); do
 done
 
 # Conservation and determinism on a built-in kernel with traffic of every kind.
-"$M" sim --workload bfs --size 4096 --check-dram --quiet --json "$T/bfs1.json"
-"$M" sim --workload bfs --size 4096 --check-dram --quiet --json "$T/bfs2.json"
+# (one output path: the JSON carries the command line)
+"$M" sim --workload bfs --size 4096 --check-dram --quiet --json "$T/bfs.json" && mv "$T/bfs.json" "$T/bfs1.json"
+"$M" sim --workload bfs --size 4096 --check-dram --quiet --json "$T/bfs.json" && mv "$T/bfs.json" "$T/bfs2.json"
 if cmp -s "$T/bfs1.json" "$T/bfs2.json"; then ok "determinism: two runs give byte-identical JSON"; else bad "determinism: the JSON differs"; fi
 # Skipping is exact: stepping every unit every cycle (run.skip=0) gives the
 # same statistics (all but the configuration echo), at every preset, on
@@ -194,8 +195,8 @@ skipcmp() { # skipcmp DESC ARGS...
     local d=$1
     shift
     if "$M" sim "$@" --quiet --json "$T/skip1.json" && "$M" sim "$@" --set run.skip=0 --quiet --json "$T/skip0.json" &&
-        jq -S 'del(.host, .configuration."run.skip")' "$T/skip1.json" >"$T/skip1.n" &&
-        jq -S 'del(.host, .configuration."run.skip")' "$T/skip0.json" >"$T/skip0.n" && [ -s "$T/skip1.n" ]; then
+        jq -S 'del(.host, .command_line, .configuration."run.skip")' "$T/skip1.json" >"$T/skip1.n" &&
+        jq -S 'del(.host, .command_line, .configuration."run.skip")' "$T/skip0.json" >"$T/skip0.n" && [ -s "$T/skip1.n" ]; then
         if cmp -s "$T/skip1.n" "$T/skip0.n"; then ok "skipping is exact: $d"; else bad "skipping is exact: $d" "$(diff "$T/skip1.n" "$T/skip0.n" | head -4 | tr '\n' ' ')"; fi
     else
         bad "skipping is exact: $d" "a run failed"
@@ -222,7 +223,7 @@ expect "conservation: every L1 request wanting a reply got exactly one" \
 expect "conservation: DRAM reads accepted = reads served" \
     "$(stat '.dram.read_requests' "$T/bfs1.json")" "$(stat '.dram.reads_accepted' "$T/bfs1.json")"
 expect "conservation: instructions executed = instructions in the workload" \
-    "$(stat '.gpu.gpu_sim_insn' "$T/bfs1.json")" "$(stat '.gpu.trace_thread_insn' "$T/bfs1.json")"
+    "$(stat '.gpu.gpu_tot_sim_insn' "$T/bfs1.json")" "$(stat '.gpu.trace_thread_insn' "$T/bfs1.json")"
 
 # The legality checker: a command engine that ignores tCCDL is caught.
 if "$M" sim --workload vectoradd --size 65536 --set dram.test_shorten=tCCDL --check-dram --quiet >"$T/short.out" 2>&1; then
@@ -240,7 +241,7 @@ fi
 "$M" sim --config tests/configs/gtx480-mib.config --workload vectoradd --size 65536 --check-dram --quiet \
     --json "$T/cfgfile.json" 2>"$T/cfgfile.err"
 "$M" sim --config gtx480-mib --workload vectoradd --size 65536 --check-dram --quiet --json "$T/cfgpreset.json"
-if [ -s "$T/cfgfile.json" ] && cmp -s <(jq 'del(.config)' "$T/cfgfile.json") <(jq 'del(.config)' "$T/cfgpreset.json"); then
+if [ -s "$T/cfgfile.json" ] && cmp -s <(jq 'del(.config, .command_line)' "$T/cfgfile.json") <(jq 'del(.config, .command_line)' "$T/cfgpreset.json"); then
     ok "gpgpusim.config: tests/configs/gtx480-mib.config matches the gtx480-mib preset's statistics"
 else
     bad "gpgpusim.config: statistics differ from the gtx480-mib preset" "$(head -2 "$T/cfgfile.err")"
@@ -255,7 +256,7 @@ for k in vectoradd:16384 atax:128 srad:128 bfs:2048; do
     if "$M" trace-gen "$name" "$T/tg-$name" --size "$size" 2>"$T/tg-$name.err" &&
         "$M" sim --workload "$T/tg-$name" --quiet --json "$T/tg-$name.json" &&
         "$M" sim --workload "$name" --size "$size" --quiet --json "$T/bi-$name.json" &&
-        cmp -s <(jq 'del(.workload)' "$T/tg-$name.json") <(jq 'del(.workload)' "$T/bi-$name.json"); then
+        cmp -s <(jq 'del(.workload, .size, .command_line)' "$T/tg-$name.json") <(jq 'del(.workload, .size, .command_line)' "$T/bi-$name.json"); then
         ok "trace-gen $name --size $size: the trace read back gives the built-in kernel's statistics"
     else
         bad "trace-gen $name: statistics differ or a step failed" "$(head -2 "$T/tg-$name.err")"
@@ -354,7 +355,7 @@ done
 # C models inside the system, give the same statistics as the C models alone.
 if "$M" sim --workload bfs --size 4096 --set dram.policy=mshr-s+a --check-dram --quiet --json "$T/mib-c.json" &&
     "$M" sim --workload bfs --size 4096 --set dram.policy=mshr-s+a --rtl dram_sched,mib_l2 --check-dram --quiet \
-        --json "$T/mib-rtl.json" && cmp -s "$T/mib-c.json" "$T/mib-rtl.json"; then
+        --json "$T/mib-rtl.json" && cmp -s <(jq 'del(.command_line)' "$T/mib-c.json") <(jq 'del(.command_line)' "$T/mib-rtl.json"); then
     ok "--rtl dram_sched,mib_l2 (mshr-s+a): lockstep clean, statistics identical to the C models'"
 else
     bad "--rtl dram_sched,mib_l2: a mismatch or different statistics"
@@ -364,7 +365,7 @@ fi
 # gives the same statistics as its C model alone.
 MR=(--workload atax --size 512 --set mrpb=final --check-dram --quiet)
 if "$M" sim "${MR[@]}" --json "$T/mrpb-c.json" &&
-    "$M" sim "${MR[@]}" --rtl mrpb --json "$T/mrpb-rtl.json" && cmp -s "$T/mrpb-c.json" "$T/mrpb-rtl.json"; then
+    "$M" sim "${MR[@]}" --rtl mrpb --json "$T/mrpb-rtl.json" && cmp -s <(jq 'del(.command_line)' "$T/mrpb-c.json") <(jq 'del(.command_line)' "$T/mrpb-rtl.json"); then
     ok "--rtl mrpb (mrpb=final, atax): lockstep clean, statistics identical to the C model's"
 else
     bad "--rtl mrpb: a mismatch or different statistics"
@@ -483,7 +484,7 @@ fi
 if "$M" sim --workload vectoradd --size 262144 --check-dram --quiet --json "$T/real.json" &&
     "$M" sim --workload vectoradd --size 262144 --set dram.perfect=1 --check-dram --quiet --json "$T/perfect.json"; then
     r=$(jq -r --slurpfile a "$T/real.json" '[.dram.n_act == 0, .dram.read_requests == $a[0].dram.read_requests,
-        .gpu.gpu_ipc > 2 * $a[0].gpu.gpu_ipc] | map(tostring) | join(",")' "$T/perfect.json")
+        .gpu.gpu_tot_ipc > 2 * $a[0].gpu.gpu_tot_ipc] | map(tostring) | join(",")' "$T/perfect.json")
     expect "dram.perfect=1 (vectoradd): no ACT, the same reads served, IPC more than doubled" "$r" "true,true,true"
 else
     bad "dram.perfect=1: vectoradd failed"
@@ -496,7 +497,7 @@ done
 # dram.map: the default cut written as bit fields gives the same run; a bad map is refused.
 "$M" sim --workload vectoradd --size 65536 --check-dram --quiet --json "$T/map0.json"
 "$M" sim --workload vectoradd --size 65536 --set dram.map=RRRRRRRRRRRRBBBBCCCCC --check-dram --quiet --json "$T/map1.json"
-if cmp -s <(jq 'del(.configuration)' "$T/map0.json") <(jq 'del(.configuration)' "$T/map1.json"); then
+if cmp -s <(jq 'del(.configuration, .command_line)' "$T/map0.json") <(jq 'del(.configuration, .command_line)' "$T/map1.json"); then
     ok "dram.map: RRRRRRRRRRRRBBBBCCCCC is the default mapping"
 else
     bad "dram.map: the explicit default mapping gives other statistics"
@@ -547,7 +548,7 @@ while read -r k; do
     for cfg in $("$M" sim --list-configs | awk '{print $1}'); do
         runs=$((runs + 1))
         if ! "$M" sim --config "$cfg" --workload "$k" --size $s --check-dram --quiet --json "$T/all.json" 2>"$T/all.err" ||
-            ! jq -e .gpu.gpu_sim_insn "$T/all.json" >/dev/null; then
+            ! jq -e .gpu.gpu_tot_sim_insn "$T/all.json" >/dev/null; then
             bad "built-in $k at $cfg" "$(head -2 "$T/all.err")"
             fails=$((fails + 1))
         fi
@@ -572,7 +573,7 @@ bad_input "a block that fits no SM" "does not fit an SM" "$M" sim --workload vec
     printf '0000 ffffffff 0 BAR.SYNC 0 0\n0020 ffffffff 0 EXIT 0 0\n#END_TB\n'
 } | mktrace "$T/bar" 1 96
 "$M" sim --workload "$T/bar" --set sm.count=1 --set sm.schedulers=1 --quiet --json "$T/bar.json"
-c1=$(stat .gpu.gpu_sim_cycle "$T/bar.json")
+c1=$(stat .gpu.gpu_tot_sim_cycle "$T/bar.json")
 # warp 0 passes the barrier only after warp 2's 40 dependent IADDs (4 cycles each), then does its 40: > 300 cycles (161 when released early)
 if [ "$c1" -gt 300 ]; then ok "a BAR as a warp's last instruction does not release the others early ($c1 cycles)"
 else bad "BAR released early: $c1 cycles"; fi
@@ -588,10 +589,10 @@ timeout 120 "$M" sim --workload srad --size quick --set sm.scheduler=two-level -
 # instructions per cycle.
 printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 0 EXIT 0 0\n#END_TB\n' | mktrace "$T/one" 1 32
 "$M" sim --workload "$T/one" --quiet --json "$T/one.json"
-c=$(stat .gpu.gpu_sim_cycle "$T/one.json")
-if [ "$c" -ge 1 ] && [ "$(stat '.gpu.gpu_ipc <= 32' "$T/one.json")" = true ]; then
-    ok "a one-instruction kernel takes $c >= 1 cycles, IPC $(stat .gpu.gpu_ipc "$T/one.json") <= 32"
-else bad "one-instruction kernel: $c cycles, IPC $(stat .gpu.gpu_ipc "$T/one.json")"; fi
+c=$(stat .gpu.gpu_tot_sim_cycle "$T/one.json")
+if [ "$c" -ge 1 ] && [ "$(stat '.gpu.gpu_tot_ipc <= 32' "$T/one.json")" = true ]; then
+    ok "a one-instruction kernel takes $c >= 1 cycles, IPC $(stat .gpu.gpu_tot_ipc "$T/one.json") <= 32"
+else bad "one-instruction kernel: $c cycles, IPC $(stat .gpu.gpu_tot_ipc "$T/one.json")"; fi
 {
     printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 4\n'
     printf '0000 ffffffff 1 R2 IADD 1 R1 0\n0008 ffffffff 1 R3 IADD 1 R1 0\n0010 ffffffff 1 R4 IADD 1 R1 0\n'
@@ -599,12 +600,12 @@ else bad "one-instruction kernel: $c cycles, IPC $(stat .gpu.gpu_ipc "$T/one.jso
 } | mktrace "$T/four" 1 32
 "$M" sim --workload "$T/four" --quiet --json "$T/four.json"
 expect "four independent instructions of one warp: 4 cycles, IPC 32 (one warp issues at most one per cycle)" \
-    "$(stat '[.gpu.gpu_sim_cycle, .gpu.gpu_ipc] | map(tostring) | join(",")' "$T/four.json")" "4,32"
+    "$(stat '[.gpu.gpu_tot_sim_cycle, .gpu.gpu_tot_ipc] | map(tostring) | join(",")' "$T/four.json")" "4,32"
 "$M" sim --workload vectoradd --size quick --set run.max_cycles=1 --quiet --json "$T/max1.json" 2>"$T/max1.err"
 rc=$?
 peak=$(( $(key sm.count) * $(key sm.schedulers) * 32 ))
 if [ $rc = 1 ] && grep -q 'stopped by run.max_cycles=1' "$T/max1.err" &&
    [ "$(stat '.gpu.stopped_by_max_cycles' "$T/max1.json")" = true ] &&
-   [ "$(stat ".gpu.gpu_sim_cycle == 1 and .gpu.gpu_ipc <= $peak" "$T/max1.json")" = true ]; then
-    ok "run.max_cycles=1: exit 1, says so, 1 cycle, IPC $(stat .gpu.gpu_ipc "$T/max1.json") <= $peak"
+   [ "$(stat ".gpu.gpu_tot_sim_cycle == 1 and .gpu.gpu_tot_ipc <= $peak" "$T/max1.json")" = true ]; then
+    ok "run.max_cycles=1: exit 1, says so, 1 cycle, IPC $(stat .gpu.gpu_tot_ipc "$T/max1.json") <= $peak"
 else bad "run.max_cycles=1: exit $rc, $(cat "$T/max1.err"), $(jq -c .gpu "$T/max1.json" | cut -c1-200)"; fi

@@ -24,7 +24,7 @@ pair() {
             echo "FAIL skip exact: $w $c $* (run.skip=$s failed: $T/$tag.skip$s.log)"
             return
         fi
-        jq -S 'del(.configuration["run.skip"]) | del(.host)' "$T/$tag.skip$s.json" >"$T/$tag.skip$s.norm"
+        jq -S 'del(.configuration["run.skip"]) | del(.host, .command_line)' "$T/$tag.skip$s.json" >"$T/$tag.skip$s.norm"
     done
     if cmp -s "$T/$tag.skip1.norm" "$T/$tag.skip0.norm"; then
         echo "PASS skip exact: $w $c $* (gpu_tot_sim_cycle $(jq .gpu.gpu_tot_sim_cycle "$T/$tag.skip1.json"))"

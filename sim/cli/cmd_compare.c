@@ -363,9 +363,9 @@ static int read_runs(const cmp_t *m)
                 return 2;
             cJSON *j = cJSON_Parse(buf);
             free(buf);
-            const cJSON *x = j ? jfind(j, "gpu.gpu_ipc") : NULL;
+            const cJSON *x = j ? jfind(j, "gpu.gpu_tot_ipc") : NULL;
             if (!cJSON_IsNumber(x)) {
-                fprintf(stderr, "%s compare: %s: expected the statistics of a sim run, got no gpu.gpu_ipc\n", m->prog,
+                fprintf(stderr, "%s compare: %s: expected the statistics of a sim run, got no gpu.gpu_tot_ipc\n", m->prog,
                         path);
                 cJSON_Delete(j);
                 return 2;

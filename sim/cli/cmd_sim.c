@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/version.h"
 #include "io/config.h"
 #include "dram_sched.h"
 #include "engine.h"
@@ -27,7 +28,7 @@ static void usage_sim(FILE *f, const char *prog)
             "              [--rtl BLOCK,...] [--rtl-fst BLOCK:INSTANCE[:FROM-TO]] [--json FILE] [--check-dram]\n"
             "              [--trace-decisions FILE [--trace-window FROM-TO]] [--out-dir DIR] [--quiet]\n"
             "              [--progress S] [--host-stats] [--strict]\n"
-            "       %s sim --list-keys | --list-configs | --list-workloads | --list-gpgpusim-options\n"
+            "       %s sim --list-keys | --list-configs | --list-workloads | --list-gpgpusim-options | --list-stats\n"
             "\n"
             "Runs a workload on the system model (SMs, L1D, crossbar, L2, DRAM; docs/sim.md)\n"
             "and prints its statistics.\n"
@@ -53,7 +54,8 @@ static void usage_sim(FILE *f, const char *prog)
             "                      JSON (ui.perfetto.dev, chrome://tracing)\n"
             "  --trace-window F-T  the core cycles whose decisions are kept (default 0-100000; T 0: no end)\n"
             "  --trace-sms A[-B]|all  the SMs whose issues and requests are traced (default 0)\n"
-            "  --json FILE         write the statistics as JSON ('-' = stdout)\n"
+            "  --json FILE         write the statistics as JSON ('-': stdout, the text report on stderr)\n"
+            "  --list-stats        the statistics: path, aggregation over units, unit, scope, meaning\n"
             "  --check-dram        check every DRAM command against the timing table\n"
             "  --host-stats        add wall-clock figures (simulation rates) to the JSON\n"
             "  --out-dir DIR       where a failure's stimulus and --rtl-fst traces go (default out/sim)\n"
@@ -231,6 +233,49 @@ static int check_outputs(const char *json, const sim_blkopts_t *bo, const char *
     return 0;
 }
 
+/* a at p as a shell word: as it is when it needs no quotes, else in single
+ * quotes (a quote inside as '\''); at most 4 x strlen(a) + 2 bytes. */
+static char *shell_word(char *p, const char *a)
+{
+    if (*a && !a[strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+=.,:/@%")])
+        return p + sprintf(p, "%s", a);
+    *p++ = '\'';
+    for (; *a; a++)
+        p += *a == '\'' ? sprintf(p, "'\\''") : sprintf(p, "%c", *a);
+    *p++ = '\'';
+    return p;
+}
+
+/* The command line as a shell would take it back: PROG sim ARGS
+ * (malloc'd; NULL: no memory). */
+static char *command_line(int argc, char **argv, const char *prog)
+{
+    size_t n = 4 * strlen(prog) + 8;
+    for (int i = 0; i < argc; i++)
+        n += 4 * strlen(argv[i]) + 3;
+    char *s = malloc(n), *p = s;
+    if (!s)
+        return NULL;
+    p = shell_word(p, prog);
+    p += sprintf(p, " sim");
+    for (int i = 0; i < argc; i++) {
+        *p++ = ' ';
+        p = shell_word(p, argv[i]);
+    }
+    *p = 0;
+    return s;
+}
+
+/* A built-in kernel's size knob as run (0 for a trace): --size, or the
+ * kernel's quick or default size. */
+static unsigned size_as_run(const char *workload, unsigned size)
+{
+    for (const builtin_info_t *b = builtin_kernels; b->name; b++)
+        if (!strcmp(b->name, workload))
+            return size == BUILTIN_SIZE_QUICK ? b->quick_size : size ? size : b->default_size;
+    return 0;
+}
+
 int cmd_sim(int argc, char **argv, const char *prog)
 {
     config_t cfg;
@@ -244,6 +289,10 @@ int cmd_sim(int argc, char **argv, const char *prog)
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--list-gpgpusim-options")) {
             config_print_gpgpusim_options(stdout);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--list-stats")) {
+            stats_list(stdout);
             return 0;
         }
         strict |= !strcmp(argv[i], "--strict");
@@ -405,10 +454,14 @@ int cmd_sim(int argc, char **argv, const char *prog)
     if (rc == 1 && g->fail.block)
         replay_file(&cfg, &opt, &g->fail, workload, size, out_dir, prog);
     if (rc != 2) {
-        char *doc = stats_json(g, w->name, config_name, host);
-        char *text = stats_json(g, w->name, config_name, 1);
-        if (!quiet)
-            stats_print_text(stdout, text, 0);
+        char *cmdline = command_line(argc, argv, prog);
+        stats_run_t run = {.workload = w->name, .size = size_as_run(workload, size), .config = config_name,
+                           .command_line = cmdline ? cmdline : "", .version = memsched_version};
+        char *doc = stats_json(g, &run, host);
+        char *text = stats_json(g, &run, 1);
+        free(cmdline);
+        if (!quiet)   /* JSON on stdout: the report on stderr, so stdout is JSON alone */
+            stats_print_text(json && !strcmp(json, "-") ? stderr : stdout, text);
         if (json) {
             FILE *f = strcmp(json, "-") ? fopen(json, "w") : stdout;
             if (!f) {

@@ -563,12 +563,12 @@ static void value_str(const config_t *c, const key_t_ *k, char *buf, size_t n)
     }
 }
 
-void config_each(const config_t *c, void (*fn)(void *u, const char *key, const char *value), void *u)
+void config_each(const config_t *c, void (*fn)(void *u, const char *key, const char *value, int numeric), void *u)
 {
     char buf[64];
     for (size_t i = 0; i < NKEYS; i++) {
         value_str(c, &keys[i], buf, sizeof buf);
-        fn(u, keys[i].name, buf);
+        fn(u, keys[i].name, buf, keys[i].kind != K_ENUM && keys[i].kind != K_MAP);
     }
 }
 

@@ -156,8 +156,9 @@ int config_check(const config_t *c);
 /* One line per key: name, value, help (--list-keys); or the values only (JSON uses config_each). */
 void config_print_keys(FILE *f, const config_t *c);
 void config_print_presets(FILE *f);
-/* Call fn for each key with its current value as text. */
-void config_each(const config_t *c, void (*fn)(void *u, const char *key, const char *value), void *u);
+/* Call fn for each key with its current value as text; numeric: the value
+ * is a number (a count, cycles, MHz), else a name or the map. */
+void config_each(const config_t *c, void (*fn)(void *u, const char *key, const char *value, int numeric), void *u);
 
 extern const char *const config_preset_names[];
 extern const char *const config_break_names[];   /* run.test_break: none, then block names */

@@ -1,332 +1,619 @@
-/* stats.c - the statistics of a run, built once as a JSON tree (libcjson)
- * and printed from it: as JSON for scripts (--json) and as "name = value"
- * lines for people. Names follow GPGPU-Sim's where one exists
- * (docs/sim.md, "Statistics"). Wall-clock figures are kept out of the tree
- * unless asked for, so the same inputs give byte-identical JSON. */
+/* stats.c - the statistics of a run as one table of rows (stats.h), built
+ * once as a JSON tree (libcjson) and printed from it: as JSON for scripts
+ * (--json) and as "name = value" lines for people and grep. Names follow
+ * GPGPU-Sim's where one exists, with GPGPU-Sim's meaning (docs/sim.md,
+ * "Statistics"). Wall-clock figures are kept out of the tree unless asked
+ * for, so the same inputs give byte-identical JSON. */
 #include "io/stats.h"
 
 #include <cjson/cJSON.h>
 #include <inttypes.h>
-#include <sys/resource.h>
+#include <math.h>
+#include <stddef.h>
 #include <string.h>
+#include <sys/resource.h>
 
-static void num(cJSON *o, const char *k, double v) { cJSON_AddNumberToObject(o, k, v); }
-static void u64(cJSON *o, const char *k, uint64_t v) { cJSON_AddNumberToObject(o, k, (double)v); }
+#include "gpu.h"
+
+/* The units a counter row's field is read from. */
+typedef enum { SRC_NONE, SRC_SM, SRC_L1, SRC_MRPB, SRC_L2, SRC_DRAM } src_t;
+
+/* How a counter aggregates over its units. A derived row computes its
+ * value from other rows; a run row is a property of the run. */
+typedef enum { AGG_SUM, AGG_MEAN, AGG_MAX, AGG_MIN, AGG_DERIVED, AGG_RUN } agg_t;
+static const char *const agg_names[] = {"sum", "mean", "max", "min", "derived", "-"};
+
+/* Where a row is written: the run's sections, each kernel's entry of
+ * gpu.kernels, both, the host section (--host-stats); HIDDEN rows are
+ * aggregated as inputs of derived rows and not written. */
+enum { RUN = 1, KERNEL = 2, BOTH = RUN | KERNEL, HOST = 4, HIDDEN = 8 };
+
+/* What a row's value is computed from: a kernel's counters or the run's. */
+typedef struct {
+    const gpu_t *g;
+    const stats_run_t *run;
+    const stats_sums_t *s;       /* the span's counters */
+    const kernel_stats_t *k;     /* the kernel; NULL: the whole run */
+    uint64_t cycles;             /* core cycles of the span's kernels */
+    uint64_t time;               /* core cycles the span lasted (the run: with the drain) */
+    uint64_t tot_cycles, tot_insn, tot_warp;   /* of all kernels up to the span's end */
+} view_t;
+
+typedef struct {
+    const char *sec;             /* its JSON object: "" the root, "gpu", "l1d", "sm.warp_insn_by_class", ... */
+    const char *name;            /* JSON name; with element names a format taking the element's */
+    src_t src;                   /* a counter's units (SRC_NONE: derived) */
+    size_t off;                  /* offsetof(stats_sums_t, field): the counter, or a derived row's input */
+    unsigned n, first;           /* elements (0: a scalar); the first one written */
+    const char *const *elems;    /* one statistic per element named so; NULL: a JSON array */
+    const char *elem_what;       /* what an element is, for --list-stats ("type") */
+    agg_t agg;
+    unsigned scope;
+    int (*when)(const config_t *c);                  /* written only if (NULL: always) */
+    double (*num)(const view_t *v, const void *in);  /* derived number (in: the sums + off; NAN: null) */
+    const char *(*str)(const view_t *v);             /* a string */
+    int (*flag)(const view_t *v);                    /* a boolean */
+    const char *unit, *meaning;
+} row_t;
+
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
-static cJSON *u64_array(const uint64_t *v, unsigned n)
+static uint64_t sum_of(const uint64_t *v, unsigned n)
 {
-    cJSON *a = cJSON_CreateArray();
+    uint64_t s = 0;
     for (unsigned i = 0; i < n; i++)
-        cJSON_AddItemToArray(a, cJSON_CreateNumber((double)v[i]));
-    return a;
+        s += v[i];
+    return s;
 }
 
-static void add_cfg(void *u, const char *key, const char *value)
+/* --- the derived values ---------------------------------------------------- */
+
+/* in: the struct a row reads (the span's sums + the row's offset) */
+#define IN(type) const type *x = in; (void)v
+static double cache_acc(const view_t *v, const void *in) { IN(cache_stats_t); return (double)sum_of(x->acc, REQ_TYPES); }
+static double cache_miss(const view_t *v, const void *in) { IN(cache_stats_t); return (double)sum_of(x->miss, REQ_TYPES); }
+static double cache_miss_rate(const view_t *v, const void *in)
 {
-    cJSON_AddStringToObject((cJSON *)u, key, value);
+    IN(cache_stats_t);
+    return ratio(sum_of(x->miss, REQ_TYPES), sum_of(x->acc, REQ_TYPES));
+}
+static double cache_fails(const view_t *v, const void *in) { IN(cache_stats_t); return (double)sum_of(x->resfail, RF_N); }
+static double cache_mpki(const view_t *v, const void *in)
+{
+    const cache_stats_t *x = in;
+    uint64_t insts = v->s->sm.thread_insts;
+    return insts ? 1000.0 * (double)sum_of(x->miss, REQ_TYPES) / (double)insts : 0.0;
+}
+static double issue_active(const view_t *v, const void *in) { IN(sm_stats_t); return ratio(x->active_cycles, x->cycles); }
+static double lat_avg(const view_t *v, const void *in) { IN(sm_stats_t); return ratio(x->lat_sum, x->lat_n); }
+static double ld_avg(const view_t *v, const void *in) { IN(sm_stats_t); return ratio(x->ld_sum, x->ld_n); }
+static double row_locality(const view_t *v, const void *in)
+{
+    IN(dram_stats_t);
+    return ratio(x->row_hits, x->rd_req + x->wr_req);
+}
+static double blp(const view_t *v, const void *in) { IN(dram_stats_t); return ratio(x->busy_banks_sum, x->busy_cycles); }
+static double bw_util(const view_t *v, const void *in) { IN(dram_stats_t); return ratio(x->data_cycles, x->cycles); }
+static double rd_queue_lat(const view_t *v, const void *in)
+{
+    IN(dram_stats_t);
+    return ratio(x->rd_latency_sum, x->rd_req);
+}
+/* bytes moved over the span's core-clock time */
+static double bw_gbps(const view_t *v, const void *in)
+{
+    const dram_stats_t *x = in;
+    double secs = (double)v->time / ((double)v->g->cfg.clk_core * 1e3);
+    double bytes = (double)(x->rd_req + x->wr_req) * 128.0;
+    return secs > 0 ? bytes / secs / 1e9 : 0.0;
+}
+static double peak_gbps(const view_t *v, const void *in)
+{
+    const config_t *c = &v->g->cfg;
+    (void)in;
+    return (double)c->n_mem * c->buswidth * c->chips * c->t.data_cmd_ratio * (double)c->clk_dram * 1e3 / 1e9;
+}
+static double cmds_checked(const view_t *v, const void *in) { (void)in; return (double)v->g->dram_cmds_checked; }
+static const char *dram_policy(const view_t *v) { return dram_sched_policy_names[v->g->cfg.policy]; }
+
+#define VIEW(expr) (void)in; return (double)(expr)
+static double k_uid(const view_t *v, const void *in) { VIEW(v->k->uid); }
+static double k_cycles(const view_t *v, const void *in) { VIEW(v->cycles); }
+static double k_insn(const view_t *v, const void *in) { VIEW(v->s->sm.thread_insts); }
+static double k_ipc(const view_t *v, const void *in) { VIEW(ratio(v->s->sm.thread_insts, v->cycles)); }
+static double k_warp(const view_t *v, const void *in) { VIEW(v->s->sm.warp_insts); }
+static double k_tbs(const view_t *v, const void *in) { VIEW(v->s->sm.tbs); }
+static double tot_cycles(const view_t *v, const void *in) { VIEW(v->tot_cycles); }
+static double tot_insn(const view_t *v, const void *in) { VIEW(v->tot_insn); }
+static double tot_ipc(const view_t *v, const void *in) { VIEW(ratio(v->tot_insn, v->tot_cycles)); }
+static double tot_warp(const view_t *v, const void *in) { VIEW(v->tot_warp); }
+static double run_cycles(const view_t *v, const void *in) { VIEW(v->time); }
+static double drain(const view_t *v, const void *in) { VIEW(v->g->drain_cycles); }
+static double tr_warp(const view_t *v, const void *in) { VIEW(v->g->trace_warp_insts); }
+static double tr_thread(const view_t *v, const void *in) { VIEW(v->g->trace_thread_insts); }
+static double tr_unknown(const view_t *v, const void *in) { VIEW(v->g->trace_unknown_insts); }
+static int cut(const view_t *v) { return v->g->cut; }
+static const char *k_name(const view_t *v) { return v->k->name; }
+
+static const char *r_workload(const view_t *v) { return v->run->workload; }
+static const char *r_config(const view_t *v) { return v->run->config; }
+static const char *r_cmdline(const view_t *v) { return v->run->command_line; }
+static const char *r_version(const view_t *v) { return v->run->version; }
+static double r_size(const view_t *v, const void *in) { (void)in; return v->run->size ? (double)v->run->size : NAN; }
+
+static double h_wall(const view_t *v, const void *in) { VIEW(v->g->wall_s); }
+static double h_rss(const view_t *v, const void *in)
+{
+    struct rusage ru;
+    (void)v, (void)in;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_maxrss;
+}
+static double per_wall(const view_t *v, double x) { return v->g->wall_s > 0 ? x / v->g->wall_s : 0.0; }
+static double h_insn_rate(const view_t *v, const void *in) { (void)in; return per_wall(v, (double)v->tot_insn); }
+static double h_warp_rate(const view_t *v, const void *in) { (void)in; return per_wall(v, (double)v->tot_warp); }
+static double h_cycle_rate(const view_t *v, const void *in) { (void)in; return per_wall(v, (double)v->time); }
+
+static int mrpb_on(const config_t *c) { return c->mrpb_on != 0; }
+static int mib_on(const config_t *c) { return c->policy >= DS_MSHR_M; }
+
+/* --- the table ------------------------------------------------------------- */
+
+static const char *const req_names[REQ_TYPES] = {"read", "write", "atomic", "reduction"};
+
+#define F(field) offsetof(stats_sums_t, field)
+/* A counter: section, name, units, field, aggregation, scope, unit, meaning. */
+#define CNT(SEC, NAME, SRC, FIELD, AGG, SCOPE, UNIT, MEANING) \
+    {.sec = SEC, .name = NAME, .src = SRC, .off = F(FIELD), .agg = AGG, .scope = SCOPE, .unit = UNIT, .meaning = MEANING}
+/* An array counter, one statistic per named element (ELEMS) or a JSON array (NULL). */
+#define ARR(SEC, NAME, SRC, FIELD, N, FIRST, ELEMS, WHAT, SCOPE, UNIT, MEANING)                                     \
+    {.sec = SEC, .name = NAME, .src = SRC, .off = F(FIELD), .n = N, .first = FIRST, .elems = ELEMS, .elem_what = WHAT, \
+     .agg = AGG_SUM, .scope = SCOPE, .unit = UNIT, .meaning = MEANING}
+/* A number derived from the counters (IN: the struct fn reads). */
+#define DER(SEC, NAME, FN, IN, SCOPE, UNIT, MEANING) \
+    {.sec = SEC, .name = NAME, .off = IN, .agg = AGG_DERIVED, .num = FN, .scope = SCOPE, .unit = UNIT, .meaning = MEANING}
+/* A sum over the SMs kept as a run property (instructions, blocks). */
+#define SUMV(SEC, NAME, FN, SCOPE, UNIT, MEANING) \
+    {.sec = SEC, .name = NAME, .agg = AGG_SUM, .num = FN, .scope = SCOPE, .unit = UNIT, .meaning = MEANING}
+/* A property of the run (a number, a string or a boolean). */
+#define RUNV(SEC, NAME, KIND, FN, SCOPE, UNIT, MEANING) \
+    {.sec = SEC, .name = NAME, .agg = AGG_RUN, .KIND = FN, .scope = SCOPE, .unit = UNIT, .meaning = MEANING}
+
+/* The statistics of one cache (L1D: summed over the SMs; L2: over the
+ * sub-partitions), GPGPU-Sim's names behind the prefix. */
+#define CACHE_ROWS(SEC, P, SRC, C, WHO, SCOPE)                                                                        \
+    DER(SEC, P "_total_cache_accesses", cache_acc, F(C), SCOPE, "requests", "accesses accepted (all types)"),        \
+    DER(SEC, P "_total_cache_misses", cache_miss, F(C), SCOPE, "requests", "misses (all types)"),                    \
+    DER(SEC, P "_total_cache_miss_rate", cache_miss_rate, F(C), SCOPE, "fraction", "misses / accesses"),             \
+    CNT(SEC, P "_total_cache_pending_hits", SRC, C.pending_hit, AGG_SUM, SCOPE, "requests",                         \
+        "reads merged into a line already being fetched (MSHR hits)"),                                             \
+    DER(SEC, P "_total_cache_reservation_fails", cache_fails, F(C), SCOPE, "refusals",                              \
+        "requests refused for lack of a resource (each retry counted)"),                                           \
+    ARR(SEC, P "_%s_accesses", SRC, C.acc, REQ_TYPES, 0, req_names, "type", SCOPE, "requests",                      \
+        "accesses accepted of a request type"),                                                                     \
+    ARR(SEC, P "_%s_misses", SRC, C.miss, REQ_TYPES, 0, req_names, "type", SCOPE, "requests",                       \
+        "misses of a request type"),                                                                                \
+    ARR(SEC, P "_reservation_fail_%s", SRC, C.resfail, RF_N, 0, rf_names, "reason", SCOPE, "refusals",              \
+        "refusals for one reason (GPGPU-Sim's names)"),                                                             \
+    DER(SEC, P "_mpki", cache_mpki, F(C), SCOPE, "per 1000 insns", "misses per 1000 thread instructions"),          \
+    CNT(SEC, P "_evictions", SRC, C.evictions, AGG_SUM, SCOPE, "lines", "valid lines replaced"),                      \
+    CNT(SEC, P "_writebacks", SRC, C.writebacks, AGG_SUM, SCOPE, "lines", "dirty lines written to the next level"),   \
+    CNT(SEC, P "_requests_wanting_reply", SRC, C.sent, AGG_SUM, SCOPE, "requests",                                  \
+        "requests sent to the next level that want a reply (equals replies_received after the drain)"),             \
+    CNT(SEC, P "_replies_received", SRC, C.replies, AGG_SUM, SCOPE, "replies", "replies received from " WHO)
+
+static const row_t rows[] = {
+    /* the run: enough to run it again (with the configuration section) */
+    RUNV("", "workload", str, r_workload, RUN, "-", "the workload as named: a built-in kernel or a trace directory"),
+    RUNV("", "size", num, r_size, RUN, "-", "a built-in kernel's size knob as run (null for a trace)"),
+    RUNV("", "config", str, r_config, RUN, "-", "--config as given (a preset or a gpgpusim.config file)"),
+    RUNV("", "version", str, r_version, RUN, "-", "the tool's version: git describe --always --dirty at build time"),
+    RUNV("", "command_line", str, r_cmdline, RUN, "-", "the command line, shell-quoted"),
+
+    /* the GPU: GPGPU-Sim's per-kernel (gpu_sim_*) and cumulative (gpu_tot_*) figures */
+    RUNV("gpu", "kernel_name", str, k_name, KERNEL, "-", "the kernel's name"),
+    RUNV("gpu", "kernel_launch_uid", num, k_uid, KERNEL, "-", "the kernel's launch number, from 1"),
+    RUNV("gpu", "gpu_sim_cycle", num, k_cycles, KERNEL, "core cycles",
+        "the kernel's cycles: from the edge of its first block's dispatch to the edge its last warp finished in, "
+        "both included"),
+    SUMV("gpu", "gpu_sim_insn", k_insn, KERNEL, "thread insns", "the kernel's thread instructions (active lanes)"),
+    DER("gpu", "gpu_ipc", k_ipc, 0, KERNEL, "insns/cycle", "gpu_sim_insn / gpu_sim_cycle"),
+    RUNV("gpu", "gpu_tot_sim_cycle", num, tot_cycles, BOTH, "core cycles",
+        "gpu_sim_cycle summed over the kernels so far (the run: all kernels, without the drain)"),
+    SUMV("gpu", "gpu_tot_sim_insn", tot_insn, BOTH, "thread insns", "gpu_sim_insn summed over the kernels so far"),
+    DER("gpu", "gpu_tot_ipc", tot_ipc, 0, BOTH, "insns/cycle", "gpu_tot_sim_insn / gpu_tot_sim_cycle"),
+    SUMV("gpu", "gpu_sim_warp_insn", k_warp, KERNEL, "warp insns", "the kernel's warp instructions"),
+    SUMV("gpu", "gpu_tot_sim_warp_insn", tot_warp, BOTH, "warp insns", "warp instructions of the kernels so far"),
+    SUMV("gpu", "thread_blocks", k_tbs, KERNEL, "blocks", "the kernel's thread blocks run"),
+    RUNV("gpu", "run_cycles", num, run_cycles, RUN, "core cycles", "the whole run: gpu_tot_sim_cycle + drain_cycles"),
+    RUNV("gpu", "drain_cycles", num, drain, RUN, "core cycles",
+        "after the last kernel until every request was answered (the memory system idle)"),
+    RUNV("gpu", "stopped_by_max_cycles", flag, cut, RUN, "-",
+         "run.max_cycles stopped the run before the workload finished"),
+    RUNV("gpu", "trace_warp_insn", num, tr_warp, RUN, "warp insns", "warp instructions in the workload as read"),
+    RUNV("gpu", "trace_thread_insn", num, tr_thread, RUN, "thread insns", "thread instructions in the workload as read"),
+    RUNV("gpu", "trace_unknown_insn", num, tr_unknown, RUN, "warp insns",
+        "of them, with an opcode in no opcode table (run as integer ALU)"),
+    CNT("gpu", "sm_thread_insn", SRC_SM, sm.thread_insts, AGG_SUM, HIDDEN, "thread insns", "thread instructions issued"),
+    CNT("gpu", "sm_warp_insn", SRC_SM, sm.warp_insts, AGG_SUM, HIDDEN, "warp insns", "warp instructions issued"),
+    CNT("gpu", "sm_thread_blocks", SRC_SM, sm.tbs, AGG_SUM, HIDDEN, "blocks", "thread blocks run"),
+
+    /* the SMs */
+    DER("sm", "issue_active_ratio", issue_active, F(sm), RUN, "fraction",
+        "SM cycles with a warp instruction issued / SM cycles with a block resident"),
+    CNT("sm", "active_cycles", SRC_SM, sm.active_cycles, AGG_SUM, HIDDEN, "SM-cycles", "cycles an instruction issued"),
+    CNT("sm", "cycles", SRC_SM, sm.cycles, AGG_SUM, HIDDEN, "SM-cycles", "cycles with a block resident"),
+    CNT("sm", "mem_pipeline_stall_cycles", SRC_SM, sm.issue_stall_mem, AGG_SUM, RUN, "SM-cycles",
+        "cycles the L1D refused the memory pipeline's request"),
+    CNT("sm", "coalesced_lines", SRC_SM, sm.l1_req_lines, AGG_SUM, RUN, "lines",
+        "line requests of global loads and stores after coalescing"),
+    ARR("sm.warp_insn_by_class", "%s", SRC_SM, sm.by_class, OP_CLASSES, 0, op_class_names, "class", RUN,
+        "warp insns", "warp instructions issued of an instruction class"),
+
+    /* the L1Ds */
+    CACHE_ROWS("l1d", "L1D", SRC_L1, l1, "the L2", BOTH),
+
+    /* the MRPBs (mrpb=on; cmodel/mrpb.h mrpb_stats_t) */
+#define MRPB(NAME, FIELD, UNIT, MEANING)                                                                           \
+    {.sec = "mrpb", .name = NAME, .src = SRC_MRPB, .off = F(mrpb.FIELD), .agg = AGG_SUM, .scope = RUN, .when = mrpb_on, \
+     .unit = UNIT, .meaning = MEANING}
+    MRPB("mrpb_requests_in", in, "requests", "requests accepted from the coalescer"),
+    MRPB("mrpb_drained", drained, "requests", "requests moved to the outbound slot"),
+    MRPB("mrpb_policy_drains", policy_drains, "requests", "of them, chosen by the drain policy"),
+    MRPB("mrpb_full_queue_drains", full_drains, "requests", "of them, drained from a full queue"),
+    MRPB("mrpb_flush_drains", flush_drains, "requests", "of them, reads pushed out by a write's flush"),
+    MRPB("mrpb_write_passes", write_passes, "requests", "of them, writes passed through"),
+    MRPB("mrpb_direct", direct, "requests", "of them, straight to the slot (queues empty)"),
+    MRPB("mrpb_l1_accepted", l1_accepted, "requests", "taken by the L1D"),
+    MRPB("mrpb_bypassed", bypassed, "requests", "sent to the L2 around the L1D"),
+    MRPB("mrpb_input_stall_cycles", stall_cycles, "SM-cycles", "cycles a request waited at the MRPB's input"),
+    MRPB("mrpb_l1_retry_cycles", retry_cycles, "SM-cycles", "cycles the L1D refused the slot's request"),
+#undef MRPB
+
+    /* the L2 sub-partitions */
+    CACHE_ROWS("l2", "L2", SRC_L2, l2.c, "the DRAM", BOTH),
+    ARR("l2", "mshr_merge_length_hist", SRC_L2, l2.merge_hist, L2_MERGE_HIST, 1, NULL, NULL, BOTH, "entries",
+        "MSHR entries released, by final merge length 1..16"),
+    ARR("l2", "mshr_merge_length_cycles", SRC_L2, l2.merge_cycles, L2_MERGE_HIST, 1, NULL, NULL, BOTH,
+        "L2 cycles x entries", "live MSHR entries by current merge length 1..16, per L2 cycle (the thesis' Figure 5.2)"),
+#define MIB(NAME, FIELD, UNIT, MEANING)                                                                          \
+    {.sec = "l2", .name = NAME, .src = SRC_L2, .off = F(l2.mib.FIELD), .agg = AGG_SUM, .scope = BOTH, .when = mib_on, \
+     .unit = UNIT, .meaning = MEANING}
+    MIB("mib_dummies", dummies, "requests", "MIB dummy requests sent to the DRAM scheduler"),
+    MIB("mib_miss_queue_blocked_cycles", blocked, "L2 cycles",
+        "cycles the miss queue waited behind a dummy (summed over slices)"),
+    MIB("mib_lost_updates", lost_updates, "entries", "MSHR entries released with news not yet sent"),
+#undef MIB
+
+    /* the DRAM channels */
+    RUNV("dram", "policy", str, dram_policy, RUN, "-", "the DRAM scheduling policy (dram.policy)"),
+    CNT("dram", "n_act", SRC_DRAM, dram.n_act, AGG_SUM, BOTH, "commands", "ACT commands"),
+    CNT("dram", "n_pre", SRC_DRAM, dram.n_pre, AGG_SUM, BOTH, "commands", "PRE commands"),
+    CNT("dram", "n_rd", SRC_DRAM, dram.n_rd, AGG_SUM, BOTH, "commands", "RD commands"),
+    CNT("dram", "n_write", SRC_DRAM, dram.n_wr, AGG_SUM, BOTH, "commands", "WR commands"),
+    CNT("dram", "n_ref", SRC_DRAM, dram.n_ref, AGG_SUM, BOTH, "commands", "REF commands"),
+    CNT("dram", "reads_accepted", SRC_DRAM, dram.sched.rd_in, AGG_SUM, BOTH, "requests", "reads taken by the scheduler"),
+    CNT("dram", "writes_accepted", SRC_DRAM, dram.sched.wr_in, AGG_SUM, BOTH, "requests", "writes taken by the scheduler"),
+    CNT("dram", "read_requests", SRC_DRAM, dram.rd_req, AGG_SUM, BOTH, "requests", "reads served (line requests)"),
+    CNT("dram", "write_requests", SRC_DRAM, dram.wr_req, AGG_SUM, BOTH, "requests", "writes served (line requests)"),
+    CNT("dram", "row_hits", SRC_DRAM, dram.row_hits, AGG_SUM, HIDDEN, "requests", "requests served without an ACT"),
+    CNT("dram", "busy_banks_sum", SRC_DRAM, dram.busy_banks_sum, AGG_SUM, HIDDEN, "bank-cycles", "banks with a request"),
+    CNT("dram", "busy_cycles", SRC_DRAM, dram.busy_cycles, AGG_SUM, HIDDEN, "DRAM cycles", "cycles with a request"),
+    CNT("dram", "data_cycles", SRC_DRAM, dram.data_cycles, AGG_SUM, HIDDEN, "DRAM cycles", "data bus busy"),
+    CNT("dram", "rd_latency_sum", SRC_DRAM, dram.rd_latency_sum, AGG_SUM, HIDDEN, "DRAM cycles", "read latencies"),
+    DER("dram", "row_buffer_locality", row_locality, F(dram), BOTH, "fraction",
+        "requests served without an ACT / requests served"),
+    DER("dram", "bank_level_parallelism", blp, F(dram), BOTH, "banks",
+        "banks with a queued request, averaged over the cycles with any"),
+    DER("dram", "bandwidth_utilization", bw_util, F(dram), BOTH, "fraction", "data-bus busy cycles / DRAM cycles"),
+    DER("dram", "bandwidth_GBps", bw_gbps, F(dram), BOTH, "GB/s",
+        "bytes served (128 per request) over the span's core-clock time (the run: with the drain)"),
+    RUNV("dram", "peak_bandwidth_GBps", num, peak_gbps, RUN, "GB/s", "channels x buswidth x chips x data_ratio x clock"),
+    DER("dram", "avg_read_queue_latency", rd_queue_lat, F(dram), BOTH, "DRAM cycles", "a read's arrival to its data"),
+    CNT("dram", "dram_cycles", SRC_DRAM, dram.cycles, AGG_MEAN, BOTH, "DRAM cycles", "DRAM clock cycles (per channel)"),
+    CNT("dram", "mib_dummies_applied", SRC_DRAM, dram.sched.dm_applied, AGG_SUM, BOTH, "requests",
+        "MIB dummies that updated a queued read"),
+    CNT("dram", "mib_dummies_dropped", SRC_DRAM, dram.sched.dm_dropped, AGG_SUM, BOTH, "requests",
+        "MIB dummies that matched no queued read"),
+    CNT("dram", "reads_by_row_score", SRC_DRAM, dram.sched.rd_by_score, AGG_SUM, BOTH, "requests",
+        "reads the scheduler chose by row score"),
+    CNT("dram", "write_drain_cycles", SRC_DRAM, dram.sched.drain_cycles, AGG_MEAN, BOTH, "DRAM cycles",
+        "cycles in write drain (per channel)"),
+    SUMV("dram", "commands_checked", cmds_checked, RUN, "commands",
+        "commands the legality checker checked, all channels (--check-dram)"),
+
+    /* memory latency, L1 miss to reply (GPGPU-Sim's mf_latency) and load issue to result */
+    DER("memory_latency", "averagemflatency", lat_avg, F(sm), RUN, "core cycles", "a request's L1 miss to its reply"),
+    CNT("memory_latency", "maxmflatency", SRC_SM, sm.lat_max, AGG_MAX, RUN, "core cycles", "the longest L1 miss to reply"),
+    CNT("memory_latency", "requests", SRC_SM, sm.lat_n, AGG_SUM, RUN, "requests", "requests whose latency was measured"),
+    CNT("memory_latency", "latency_sum", SRC_SM, sm.lat_sum, AGG_SUM, HIDDEN, "core cycles", "their latencies"),
+    ARR("memory_latency", "mflatency_log2_hist", SRC_SM, sm.lat_hist, 24, 0, NULL, NULL, RUN, "requests",
+        "requests by latency, bucket i: [2^i, 2^(i+1)) core cycles"),
+    CNT("memory_latency", "load_instructions", SRC_SM, sm.ld_n, AGG_SUM, RUN, "warp insns", "global load instructions"),
+    CNT("memory_latency", "load_latency_sum", SRC_SM, sm.ld_sum, AGG_SUM, HIDDEN, "core cycles", "their latencies"),
+    DER("memory_latency", "load_latency_avg", ld_avg, F(sm), RUN, "core cycles", "a load's issue to its registers written"),
+    CNT("memory_latency", "load_latency_min", SRC_SM, sm.ld_min, AGG_MIN, RUN, "core cycles",
+        "the shortest (min over the SMs that loaded)"),
+    CNT("memory_latency", "load_latency_max", SRC_SM, sm.ld_max, AGG_MAX, RUN, "core cycles", "the longest"),
+
+    /* the host (--host-stats; the text report always) */
+    RUNV("host", "wall_seconds", num, h_wall, HOST, "seconds", "wall-clock time of the run"),
+    RUNV("host", "max_rss_kB", num, h_rss, HOST, "kB", "peak resident memory of the process"),
+    RUNV("host", "gpu_total_sim_rate", num, h_insn_rate, HOST, "insns/second", "thread instructions per wall-clock second"),
+    RUNV("host", "sim_warp_insn_rate", num, h_warp_rate, HOST, "insns/second", "warp instructions per wall-clock second"),
+    RUNV("host", "sim_cycle_rate", num, h_cycle_rate, HOST, "cycles/second", "run_cycles per wall-clock second"),
+};
+#define NROWS (sizeof rows / sizeof rows[0])
+
+/* --- the snapshot of the counters ------------------------------------------ */
+
+static unsigned units(const gpu_t *g, src_t src)
+{
+    switch (src) {
+    case SRC_SM:
+    case SRC_L1:
+    case SRC_MRPB:
+        return g->cfg.n_sm;
+    case SRC_L2:
+        return g->nsub;
+    case SRC_DRAM:
+        return g->cfg.n_mem;
+    default:
+        return 0;
+    }
 }
 
-static void cache_json(cJSON *o, const char *pfx, const cache_stats_t *c, uint64_t insts)
+/* Unit i's counters and where they sit in stats_sums_t. */
+static const void *unit(const gpu_t *g, src_t src, unsigned i, size_t *base)
 {
-    char k[128];
-    uint64_t acc = 0, miss = 0, fails = 0;
-    for (int t = 0; t < REQ_TYPES; t++) {
-        acc += c->acc[t];
-        miss += c->miss[t];
+    switch (src) {
+    case SRC_SM:
+        *base = F(sm);
+        return &g->sm[i].st;
+    case SRC_L1:
+        *base = F(l1);
+        return &g->sm[i].l1.st;
+    case SRC_MRPB:
+        *base = F(mrpb);
+        return &g->sm[i].mrpb.st;
+    case SRC_L2:
+        *base = F(l2);
+        return &g->l2[i].st;
+    default:
+        *base = F(dram);
+        return &g->dram[i]->st;
     }
-    for (int r = 0; r < RF_N; r++)
-        fails += c->resfail[r];
-#define K(name) (snprintf(k, sizeof k, "%s_%s", pfx, name), k)
-    u64(o, K("total_cache_accesses"), acc);
-    u64(o, K("total_cache_misses"), miss);
-    num(o, K("total_cache_miss_rate"), ratio(miss, acc));
-    u64(o, K("total_cache_pending_hits"), c->pending_hit);
-    u64(o, K("total_cache_reservation_fails"), fails);
-    static const char *const tn[REQ_TYPES] = {"read", "write", "atomic", "reduction"};
-    for (int t = 0; t < REQ_TYPES; t++) {
-        char b[64];
-        snprintf(b, sizeof b, "%s_accesses", tn[t]);
-        u64(o, K(b), c->acc[t]);
-        snprintf(b, sizeof b, "%s_misses", tn[t]);
-        u64(o, K(b), c->miss[t]);
-    }
-    for (int r = 0; r < RF_N; r++) {
-        char b[64];
-        snprintf(b, sizeof b, "reservation_fail_%s", rf_names[r]);
-        u64(o, K(b), c->resfail[r]);
-    }
-    num(o, K("mpki"), insts ? 1000.0 * (double)miss / (double)insts : 0.0);
-    u64(o, K("evictions"), c->evictions);
-    u64(o, K("writebacks"), c->writebacks);
-    u64(o, K("requests_wanting_reply"), c->sent);
-    u64(o, K("replies_received"), c->replies);
-#undef K
 }
 
-char *stats_json(const gpu_t *g, const char *workload, const char *config_name, int host)
+static uint64_t *field(stats_sums_t *s, const row_t *r, unsigned e) { return (uint64_t *)((char *)s + r->off) + e; }
+static uint64_t value(const stats_sums_t *s, const row_t *r, unsigned e)
 {
-    const config_t *cfg = &g->cfg;
+    return ((const uint64_t *)((const char *)s + r->off))[e];
+}
+
+void stats_sum(const gpu_t *g, stats_sums_t *s)
+{
+    memset(s, 0, sizeof *s);
+    for (const row_t *r = rows; r < rows + NROWS; r++) {
+        if (r->src == SRC_NONE)
+            continue;
+        for (unsigned i = 0; i < units(g, r->src); i++) {
+            size_t base;
+            const char *u = unit(g, r->src, i, &base);
+            const uint64_t *x = (const uint64_t *)(u + (r->off - base));
+            for (unsigned e = 0; e < (r->n ? r->n : 1); e++) {
+                uint64_t *acc = field(s, r, e);
+                if (r->agg == AGG_MAX)
+                    *acc = x[e] > *acc ? x[e] : *acc;
+                else if (r->agg == AGG_MIN)   /* over the units that counted any */
+                    *acc = x[e] && (!*acc || x[e] < *acc) ? x[e] : *acc;
+                else
+                    *acc += x[e];
+            }
+        }
+    }
+}
+
+void stats_diff(stats_sums_t *d, const stats_sums_t *end, const stats_sums_t *start)
+{
+    memset(d, 0, sizeof *d);
+    for (const row_t *r = rows; r < rows + NROWS; r++)
+        if (r->src != SRC_NONE && (r->agg == AGG_SUM || r->agg == AGG_MEAN))
+            for (unsigned e = 0; e < (r->n ? r->n : 1); e++)
+                *field(d, r, e) = value(end, r, e) - value(start, r, e);
+}
+
+/* --- the JSON tree ----------------------------------------------------------- */
+
+/* The object at a dotted path under o, created as needed. */
+static cJSON *section(cJSON *o, const char *path)
+{
+    char part[64];
+    while (*path) {
+        size_t n = strcspn(path, ".");
+        snprintf(part, sizeof part, "%.*s", (int)n, path);
+        cJSON *c = cJSON_GetObjectItemCaseSensitive(o, part);
+        o = c ? c : cJSON_AddObjectToObject(o, part);
+        path += n + (path[n] == '.');
+    }
+    return o;
+}
+
+static void add_num(cJSON *o, const char *k, double v)
+{
+    if (isnan(v))
+        cJSON_AddNullToObject(o, k);
+    else
+        cJSON_AddNumberToObject(o, k, v);
+}
+
+/* One row's statistic(s) into o (its section), as seen from v. */
+static void put_row(cJSON *o, const row_t *r, const view_t *v)
+{
+    if (r->str) {
+        cJSON_AddStringToObject(o, r->name, r->str(v));
+    } else if (r->flag) {
+        cJSON_AddBoolToObject(o, r->name, r->flag(v));
+    } else if (r->num) {
+        add_num(o, r->name, r->num(v, (const char *)v->s + r->off));
+    } else if (r->n && !r->elems) {
+        cJSON *a = cJSON_AddArrayToObject(o, r->name);
+        for (unsigned e = r->first; e < r->n; e++)
+            cJSON_AddItemToArray(a, cJSON_CreateNumber((double)value(v->s, r, e)));
+    } else {
+        double div = r->agg == AGG_MEAN ? (double)(units(v->g, r->src) ? units(v->g, r->src) : 1) : 1.0;
+        for (unsigned e = r->first; e < (r->n ? r->n : 1); e++) {
+            char name[96];
+            snprintf(name, sizeof name, r->elems ? r->name : "%s", r->elems ? r->elems[e] : r->name);
+            cJSON_AddNumberToObject(o, name, (double)value(v->s, r, e) / div);
+        }
+    }
+}
+
+/* The rows of a scope into o (the root's rows aside: stats_json writes them
+ * first): a kernel's gpu rows straight into its entry, every other section
+ * as an object. */
+static void put_rows(cJSON *o, unsigned scope, const view_t *v)
+{
+    for (const row_t *r = rows; r < rows + NROWS; r++) {
+        if (!(r->scope & scope) || !*r->sec || (r->when && !r->when(&v->g->cfg)))
+            continue;
+        put_row(section(o, scope == KERNEL && !strcmp(r->sec, "gpu") ? "" : r->sec), r, v);
+    }
+}
+
+static void add_cfg(void *u, const char *key, const char *value, int numeric)
+{
+    if (numeric)
+        cJSON_AddNumberToObject((cJSON *)u, key, strtod(value, NULL));
+    else
+        cJSON_AddStringToObject((cJSON *)u, key, value);
+}
+
+char *stats_json(const gpu_t *g, const stats_run_t *run, int host)
+{
+    stats_sums_t all;
+    stats_sum(g, &all);
+    view_t v = {.g = g, .run = run, .s = &all};
     cJSON *root = cJSON_CreateObject();
-    cJSON_AddStringToObject(root, "workload", workload);
-    cJSON_AddStringToObject(root, "config", config_name);
+    for (const row_t *r = rows; r < rows + NROWS; r++)   /* what the run was, first */
+        if (!*r->sec)
+            put_row(root, r, &v);
+    config_each(&g->cfg, add_cfg, cJSON_AddObjectToObject(root, "configuration"));
 
-    cJSON *gs = cJSON_AddObjectToObject(root, "gpu");
-    u64(gs, "gpu_sim_cycle", g->gpu_sim_cycle);
-    u64(gs, "gpu_sim_insn", g->thread_insts);
-    num(gs, "gpu_ipc", ratio(g->thread_insts, g->gpu_sim_cycle));
-    u64(gs, "gpu_sim_warp_insn", g->warp_insts);
-    u64(gs, "gpu_tot_sim_cycle", g->gpu_sim_cycle + g->drain_cycles);
-    u64(gs, "drain_cycles", g->drain_cycles);
-    cJSON_AddBoolToObject(gs, "stopped_by_max_cycles", g->cut);
-    u64(gs, "trace_warp_insn", g->trace_warp_insts);
-    u64(gs, "trace_thread_insn", g->trace_thread_insts);
-    u64(gs, "trace_unknown_insn", g->trace_unknown_insts);
-    cJSON *ka = cJSON_AddArrayToObject(gs, "kernels");
+    /* each kernel (GPGPU-Sim prints them as they finish), before the run's
+     * totals: so a grep that takes the last value gets the run's */
+    cJSON *ka = cJSON_AddArrayToObject(section(root, "gpu"), "kernels");
     for (unsigned i = 0; i < g->nk; i++) {
-        cJSON *k = cJSON_CreateObject();
-        cJSON_AddStringToObject(k, "name", g->kst[i].name);
-        u64(k, "gpu_sim_cycle", g->kst[i].cycles);
-        u64(k, "gpu_sim_insn", g->kst[i].thread_insts);
-        num(k, "gpu_ipc", ratio(g->kst[i].thread_insts, g->kst[i].cycles));
-        u64(k, "thread_blocks", g->kst[i].tbs);
-        cJSON_AddItemToArray(ka, k);
+        const kernel_stats_t *k = &g->kst[i];
+        v.s = &k->d;
+        v.k = k;
+        v.cycles = v.time = k->cycles;
+        v.tot_cycles += k->cycles;
+        v.tot_insn += k->d.sm.thread_insts;
+        v.tot_warp += k->d.sm.warp_insts;
+        cJSON *ko = cJSON_CreateObject();
+        cJSON_AddItemToArray(ka, ko);
+        put_rows(ko, KERNEL, &v);
     }
-
-    /* SMs */
-    sm_stats_t s = {0};
-    cache_stats_t l1 = {0};
-    for (unsigned i = 0; i < cfg->n_sm; i++) {
-        const sm_stats_t *x = &g->sm[i].st;
-        s.warp_insts += x->warp_insts;
-        s.active_cycles += x->active_cycles;
-        s.cycles += x->cycles;
-        s.issue_stall_mem += x->issue_stall_mem;
-        s.lat_sum += x->lat_sum;
-        s.lat_n += x->lat_n;
-        s.lat_max = x->lat_max > s.lat_max ? x->lat_max : s.lat_max;
-        s.l1_req_lines += x->l1_req_lines;
-        if (x->ld_n && (!s.ld_n || x->ld_min < s.ld_min))
-            s.ld_min = x->ld_min;
-        s.ld_n += x->ld_n;
-        s.ld_sum += x->ld_sum;
-        s.ld_max = x->ld_max > s.ld_max ? x->ld_max : s.ld_max;
-        for (int c = 0; c < OP_CLASSES; c++)
-            s.by_class[c] += x->by_class[c];
-        for (int b = 0; b < 24; b++)
-            s.lat_hist[b] += x->lat_hist[b];
-        const cache_stats_t *c = &g->sm[i].l1.st;
-        for (int t = 0; t < REQ_TYPES; t++) {
-            l1.acc[t] += c->acc[t];
-            l1.hit[t] += c->hit[t];
-            l1.miss[t] += c->miss[t];
-        }
-        l1.pending_hit += c->pending_hit;
-        for (int r = 0; r < RF_N; r++)
-            l1.resfail[r] += c->resfail[r];
-        l1.evictions += c->evictions;
-        l1.fills += c->fills;
-        l1.sent += c->sent;
-        l1.replies += c->replies;
-    }
-    cJSON *ss = cJSON_AddObjectToObject(root, "sm");
-    num(ss, "issue_active_ratio", ratio(s.active_cycles, s.cycles));
-    u64(ss, "mem_pipeline_stall_cycles", s.issue_stall_mem);
-    u64(ss, "coalesced_lines", s.l1_req_lines);
-    cJSON *bc = cJSON_AddObjectToObject(ss, "warp_insn_by_class");
-    for (int c = 0; c < OP_CLASSES; c++)
-        u64(bc, op_class_names[c], s.by_class[c]);
-
-    cJSON *l1s = cJSON_AddObjectToObject(root, "l1d");
-    cache_json(l1s, "L1D", &l1, g->thread_insts);
-
-    if (cfg->mrpb_on) {   /* MRPB: every SM's counters (cmodel/mrpb.h mrpb_stats_t), summed */
-        mrpb_stats_t m = {0};
-        for (unsigned i = 0; i < cfg->n_sm; i++) {
-            const mrpb_stats_t *x = &g->sm[i].mrpb.st;
-            m.in += x->in;
-            m.drained += x->drained;
-            m.policy_drains += x->policy_drains;
-            m.full_drains += x->full_drains;
-            m.flush_drains += x->flush_drains;
-            m.write_passes += x->write_passes;
-            m.direct += x->direct;
-            m.l1_accepted += x->l1_accepted;
-            m.bypassed += x->bypassed;
-            m.stall_cycles += x->stall_cycles;
-            m.retry_cycles += x->retry_cycles;
-        }
-        cJSON *ms = cJSON_AddObjectToObject(root, "mrpb");
-        u64(ms, "mrpb_requests_in", m.in);
-        u64(ms, "mrpb_drained", m.drained);
-        u64(ms, "mrpb_policy_drains", m.policy_drains);
-        u64(ms, "mrpb_full_queue_drains", m.full_drains);
-        u64(ms, "mrpb_flush_drains", m.flush_drains);
-        u64(ms, "mrpb_write_passes", m.write_passes);
-        u64(ms, "mrpb_direct", m.direct);
-        u64(ms, "mrpb_l1_accepted", m.l1_accepted);
-        u64(ms, "mrpb_bypassed", m.bypassed);
-        u64(ms, "mrpb_input_stall_cycles", m.stall_cycles);
-        u64(ms, "mrpb_l1_retry_cycles", m.retry_cycles);
-    }
-
-    cache_stats_t l2 = {0};
-    uint64_t mh[L2_MERGE_HIST] = {0}, mc[L2_MERGE_HIST] = {0};
-    mib_l2_stats_t mib = {0};
-    for (unsigned i = 0; i < g->nsub; i++) {
-        const l2_stats_t *x = &g->l2[i].st;
-        for (int t = 0; t < REQ_TYPES; t++) {
-            l2.acc[t] += x->c.acc[t];
-            l2.hit[t] += x->c.hit[t];
-            l2.miss[t] += x->c.miss[t];
-        }
-        l2.pending_hit += x->c.pending_hit;
-        for (int r = 0; r < RF_N; r++)
-            l2.resfail[r] += x->c.resfail[r];
-        l2.evictions += x->c.evictions;
-        l2.writebacks += x->c.writebacks;
-        l2.fills += x->c.fills;
-        l2.sent += x->c.sent;
-        l2.replies += x->c.replies;
-        for (int k = 0; k < L2_MERGE_HIST; k++) {
-            mh[k] += x->merge_hist[k];
-            mc[k] += x->merge_cycles[k];
-        }
-        mib.dummies += x->mib.dummies;
-        mib.blocked += x->mib.blocked;
-        mib.lost_updates += x->mib.lost_updates;
-    }
-    cJSON *l2s = cJSON_AddObjectToObject(root, "l2");
-    cache_json(l2s, "L2", &l2, g->thread_insts);
-    cJSON_AddItemToObject(l2s, "mshr_merge_length_hist", u64_array(mh + 1, L2_MERGE_HIST - 1));
-    cJSON_AddItemToObject(l2s, "mshr_merge_length_cycles", u64_array(mc + 1, L2_MERGE_HIST - 1));
-    if (cfg->policy >= DS_MSHR_M) {
-        u64(l2s, "mib_dummies", mib.dummies);
-        u64(l2s, "mib_miss_queue_blocked_cycles", mib.blocked);
-        u64(l2s, "mib_lost_updates", mib.lost_updates);
-    }
-
-    /* DRAM */
-    dram_stats_t d = {0};
-    for (unsigned c = 0; c < cfg->n_mem; c++) {
-        const dram_stats_t *x = &g->dram[c]->st;
-        d.n_act += x->n_act;
-        d.n_pre += x->n_pre;
-        d.n_rd += x->n_rd;
-        d.n_wr += x->n_wr;
-        d.n_ref += x->n_ref;
-        d.rd_req += x->rd_req;
-        d.wr_req += x->wr_req;
-        d.row_hits += x->row_hits;
-        d.busy_banks_sum += x->busy_banks_sum;
-        d.busy_cycles += x->busy_cycles;
-        d.cycles += x->cycles;
-        d.data_cycles += x->data_cycles;
-        d.rd_latency_sum += x->rd_latency_sum;
-        d.sched.rd_in += x->sched.rd_in;
-        d.sched.wr_in += x->sched.wr_in;
-        d.sched.dm_applied += x->sched.dm_applied;
-        d.sched.dm_dropped += x->sched.dm_dropped;
-        d.sched.rd_by_score += x->sched.rd_by_score;
-        d.sched.drain_cycles += x->sched.drain_cycles;
-    }
-    cJSON *ds = cJSON_AddObjectToObject(root, "dram");
-    cJSON_AddStringToObject(ds, "policy", dram_sched_policy_names[cfg->policy]);
-    u64(ds, "n_act", d.n_act);
-    u64(ds, "n_pre", d.n_pre);
-    u64(ds, "n_rd", d.n_rd);
-    u64(ds, "n_write", d.n_wr);
-    u64(ds, "n_ref", d.n_ref);
-    u64(ds, "reads_accepted", d.sched.rd_in);
-    u64(ds, "writes_accepted", d.sched.wr_in);
-    u64(ds, "read_requests", d.rd_req);
-    u64(ds, "write_requests", d.wr_req);
-    num(ds, "row_buffer_locality", ratio(d.row_hits, d.rd_req + d.wr_req));
-    num(ds, "bank_level_parallelism", ratio(d.busy_banks_sum, d.busy_cycles));
-    num(ds, "bandwidth_utilization", ratio(d.data_cycles, d.cycles));
-    /* bytes moved over the run's core-clock time */
-    double secs = (double)(g->gpu_sim_cycle + g->drain_cycles) / ((double)cfg->clk_core * 1e3);
-    double bytes = (double)(d.rd_req + d.wr_req) * 128.0;
-    num(ds, "bandwidth_GBps", secs > 0 ? bytes / secs / 1e9 : 0.0);
-    num(ds, "peak_bandwidth_GBps", (double)cfg->n_mem * cfg->buswidth * cfg->chips * cfg->t.data_cmd_ratio *
-                                       (double)cfg->clk_dram * 1e3 / 1e9);
-    num(ds, "avg_read_queue_latency", ratio(d.rd_latency_sum, d.rd_req));
-    u64(ds, "dram_cycles", d.cycles / (cfg->n_mem ? cfg->n_mem : 1));
-    u64(ds, "mib_dummies_applied", d.sched.dm_applied);
-    u64(ds, "mib_dummies_dropped", d.sched.dm_dropped);
-    u64(ds, "reads_by_row_score", d.sched.rd_by_score);
-    u64(ds, "write_drain_cycles", d.sched.drain_cycles);
-    u64(ds, "commands_checked", g->dram_cmds_checked);
-
-    cJSON *ms = cJSON_AddObjectToObject(root, "memory_latency");
-    num(ms, "averagemflatency", ratio(s.lat_sum, s.lat_n));
-    u64(ms, "maxmflatency", s.lat_max);
-    u64(ms, "requests", s.lat_n);
-    cJSON_AddItemToObject(ms, "mflatency_log2_hist", u64_array(s.lat_hist, 24));
-    u64(ms, "load_instructions", s.ld_n);
-    num(ms, "load_latency_avg", ratio(s.ld_sum, s.ld_n));
-    u64(ms, "load_latency_min", s.ld_min);
-    u64(ms, "load_latency_max", s.ld_max);
-
-    if (host) {
-        cJSON *h = cJSON_AddObjectToObject(root, "host");
-        num(h, "wall_seconds", g->wall_s);
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        u64(h, "max_rss_kB", (uint64_t)ru.ru_maxrss);
-        num(h, "gpu_total_sim_rate", g->wall_s > 0 ? (double)g->thread_insts / g->wall_s : 0.0);
-        num(h, "sim_warp_insn_rate", g->wall_s > 0 ? (double)g->warp_insts / g->wall_s : 0.0);
-        num(h, "sim_cycle_rate",
-            g->wall_s > 0 ? (double)(g->gpu_sim_cycle + g->drain_cycles) / g->wall_s : 0.0);
-    }
-    config_each(cfg, add_cfg, cJSON_AddObjectToObject(root, "configuration"));
+    v = (view_t){.g = g, .run = run, .s = &all, .cycles = g->gpu_sim_cycle, .time = g->gpu_sim_cycle + g->drain_cycles,
+                 .tot_cycles = g->gpu_sim_cycle, .tot_insn = all.sm.thread_insts, .tot_warp = all.sm.warp_insts};
+    put_rows(root, RUN | (host ? HOST : 0), &v);
     char *out = cJSON_Print(root);
     cJSON_Delete(root);
     return out;
 }
 
-static void print_item(FILE *f, const cJSON *it, int depth)
+/* --- the text report ---------------------------------------------------------- */
+
+static void print_value(FILE *f, const cJSON *it)
 {
-    if (cJSON_IsObject(it)) {
-        for (const cJSON *c = it->child; c; c = c->next) {
-            if (cJSON_IsObject(c)) {
-                fprintf(f, "%*s[%s]\n", depth * 2, "", c->string);
-                print_item(f, c, depth + 1);
-            } else if (cJSON_IsArray(c) && c->child && cJSON_IsObject(c->child)) {
-                int i = 0;
-                for (const cJSON *e = c->child; e; e = e->next, i++) {
-                    fprintf(f, "%*s[%s %d]\n", depth * 2, "", c->string, i);
-                    print_item(f, e, depth + 1);
-                }
-            } else {
-                fprintf(f, "%*s%s = ", depth * 2, "", c->string);
-                print_item(f, c, depth);
-                fputc('\n', f);
-            }
-        }
-    } else if (cJSON_IsArray(it)) {
+    if (cJSON_IsArray(it)) {
         for (const cJSON *e = it->child; e; e = e->next) {
-            print_item(f, e, depth);
+            print_value(f, e);
             if (e->next)
                 fputc(' ', f);
         }
     } else if (cJSON_IsString(it)) {
         fputs(it->valuestring, f);
+    } else if (cJSON_IsBool(it)) {
+        fputs(cJSON_IsTrue(it) ? "true" : "false", f);
     } else if (cJSON_IsNumber(it)) {
         double v = it->valuedouble;
         if (v == (double)(int64_t)v && v < 9e15 && v > -9e15)
             fprintf(f, "%" PRId64, (int64_t)v);
         else
             fprintf(f, "%.4f", v);
+    } else {
+        fputc('-', f);   /* null */
     }
 }
 
-void stats_print_text(FILE *f, const char *json, int with_config)
+/* The members of object o at path: "name = value" lines, each run of them
+ * under a "[path]" header (printed again after a nested object). */
+static void print_object(FILE *f, const cJSON *o, const char *path, int *headed)
+{
+    for (const cJSON *c = o->child; c; c = c->next) {
+        char sub[192];
+        if (cJSON_IsObject(c)) {
+            snprintf(sub, sizeof sub, "%s%s%s", path, *path ? "." : "", c->string);
+            int h = 0;
+            print_object(f, c, sub, &h);
+            *headed = 0;
+        } else if (cJSON_IsArray(c) && c->child && cJSON_IsObject(c->child)) {
+            int i = 0;
+            for (const cJSON *e = c->child; e; e = e->next, i++) {
+                snprintf(sub, sizeof sub, "%s%s%s[%d]", path, *path ? "." : "", c->string, i);
+                int h = 0;
+                print_object(f, e, sub, &h);
+            }
+            *headed = 0;
+        } else {
+            if (!*headed && *path)
+                fprintf(f, "[%s]\n", path);
+            *headed = 1;
+            fprintf(f, "%s = ", c->string);
+            print_value(f, c);
+            fputc('\n', f);
+        }
+    }
+}
+
+void stats_print_text(FILE *f, const char *json)
 {
     cJSON *root = cJSON_Parse(json);
     if (!root)
         return;
-    if (!with_config)
-        cJSON_DeleteItemFromObject(root, "configuration");
-    print_item(f, root, 0);
+    int h = 0;
+    print_object(f, root, "", &h);
     cJSON_Delete(root);
+}
+
+/* --- the table, for people ------------------------------------------------------ */
+
+void stats_list(FILE *f)
+{
+    static const char *const scopes[] = {"", "run", "kernel", "both", "host"};
+    for (const row_t *r = rows; r < rows + NROWS; r++) {
+        if (r->scope & HIDDEN)
+            continue;
+        char path[128], name[96], what[64];
+        snprintf(what, sizeof what, "<%s>", r->elem_what ? r->elem_what : "");
+        snprintf(name, sizeof name, r->elems ? r->name : "%s", r->elems ? what : r->name);
+        if (r->scope == KERNEL)
+            snprintf(path, sizeof path, "gpu.kernels[].%s", name);
+        else
+            snprintf(path, sizeof path, "%s%s%s", r->sec, *r->sec ? "." : "", name);
+        fprintf(f, "  %-38s %-8s %-20s %-6s %s", path, agg_names[r->agg], r->unit, scopes[r->scope], r->meaning);
+        if (r->elems) {
+            fprintf(f, " (%s:", what);
+            for (unsigned e = r->first; e < r->n; e++)
+                fprintf(f, " %s", r->elems[e]);
+            fputc(')', f);
+        }
+        if (r->when == mrpb_on)
+            fputs(" [mrpb on]", f);
+        else if (r->when == mib_on)
+            fputs(" [MIB policy]", f);
+        fputc('\n', f);
+    }
 }
