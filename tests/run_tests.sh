@@ -164,6 +164,9 @@ tests/skip_tests.sh "$M" 2>&1 | tally
 section "system model: DRAM data bus, every checker rule fires, bandwidth <= peak (tests/sim_dram_tests.sh)"
 tests/sim_dram_tests.sh "$M" 2>&1 | tally
 
+section "system model: statistics table, GPGPU-Sim names, reproducible outputs (tests/sim_stats_tests.sh)"
+tests/sim_stats_tests.sh "$M" 2>&1 | tally
+
 section "system model: policies change decisions (tests/sim_units_tests.sh)"
 tests/sim_units_tests.sh "$M" 2>&1 | tally
 
