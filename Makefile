@@ -52,12 +52,18 @@ LDLIBS   := -lz -pthread -latomic $(SIM_LIBS)
 # derive from them; adding a block is adding its manifest (docs/cosim.md).
 BLOCKS :=
 include $(sort $(wildcard tb/*.manifest))
+# The system model's sets (sim --rtl BLOCK): derived from its default
+# configuration by the C side (`memsched sim --rtl-psets`, the same
+# derivation the units open their instances with) into PSETS_SIM_<block>;
+# `make build` writes the file first (sim-psets), then builds with it.
+SIM_PSETS_MK := $(BUILD)/gen/sim_psets.mk
+-include $(SIM_PSETS_MK)
 
 # Parameter sets Verilated for the lockstep engine, as block:Param=value,...
 # The first set of each block is its default (make run, cosim without --set);
 # the system model's sets (sim --rtl) follow each block's own.
 PSETS := $(foreach b,$(BLOCKS),$(addprefix $b:,$(PSETS_$b) $(filter-out $(PSETS_$b),$(PSETS_SIM_$b))))
-PSET_SIM_MRPB := $(addprefix mrpb:,$(PSETS_SIM_mrpb))
+PSETS_SIM := $(foreach b,$(BLOCKS),$(addprefix $b:,$(PSETS_SIM_$b)))
 
 # The largest sets (a 128-read DRAM scheduler, 32-deep MRPB queues): 100 MB of
 # generated C++ between them, two fifths of the whole build, so make test does
@@ -95,7 +101,7 @@ vopt = $(if $(filter undefined,$(origin VOPT_$1)),$(VOPT),$(VOPT_$1))
 # 2.3x less compile time, and they run a few 10^4 cycles each in make test. The
 # code that runs once (initial values, settle: Verilator's "slow" classes) and
 # the waveform dump (tb/vl_opt.mk) at -O0 everywhere.
-FAST_PSETS = $(foreach b,$(BLOCKS),$(call first_of,$b)) $(PSET_SIM_MRPB)
+FAST_PSETS = $(foreach b,$(BLOCKS),$(call first_of,$b)) $(PSETS_SIM)
 # (tests/mutate.sh builds its mutant model with VMAKE_OPT_FAST too.)
 VMAKE_OPT_SLOW := OPT_SLOW=-O0 OPT_TRACE=-O0 OPT_GLOBAL=-O2
 VMAKE_OPT_FAST := OPT_FAST=-O2 $(VMAKE_OPT_SLOW)
@@ -141,7 +147,7 @@ MUT_OBJ    :=
 MUT_LIBS   :=
 -include $(BUILD)/mutants.mk
 
-.PHONY: all build deps lint test run area waves bench repro mutate clean help cosim-long asan fuzz fuzzers coverage FORCE
+.PHONY: all build sim-psets deps lint test run area waves bench repro mutate clean help cosim-long asan fuzz fuzzers coverage FORCE
 
 # `all`, `run` and `test` install the packages first, then build in a new make:
 # make reads which files exist (Verilator's verilated.cpp among them) once,
@@ -153,7 +159,16 @@ JOBS   = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))
 all: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build
 
-build: $(BUILD)/memsched
+# The system's parameter sets first (they decide what is Verilated), then
+# everything with them.
+build:
+	@+$(MAKE) --no-print-directory sim-psets
+	@+$(MAKE) --no-print-directory $(BUILD)/memsched
+
+sim-psets: $(BUILD)/memsched-c
+	@mkdir -p $(dir $(SIM_PSETS_MK))
+	@$(BUILD)/memsched-c sim --rtl-psets >$(SIM_PSETS_MK).tmp
+	@if cmp -s $(SIM_PSETS_MK).tmp $(SIM_PSETS_MK); then rm -f $(SIM_PSETS_MK).tmp; else mv $(SIM_PSETS_MK).tmp $(SIM_PSETS_MK); fi
 
 help:
 	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bits.h"
+#include "core/sm.h"   /* the MRPB request fields (SIM_MRPB_ADDR_W, _TAG_W) */
 #include "engine.h"
 #include "gtkw.h"
 
@@ -30,6 +32,27 @@ unsigned sim_block_count(const config_t *cfg, sim_blk_t b)
         return cfg->n_mem;
     default:
         return 0;
+    }
+}
+
+void sim_block_params(const config_t *cfg, sim_blk_t b, char *buf, size_t n)
+{
+    switch (b) {
+    case SIM_MRPB:   /* one queue per warp slot; the request fields of sm.h */
+        snprintf(buf, n, "NumQueues=%u Depth=%u Latency=%u AddrW=%u TagW=%u", cfg->max_warps, cfg->mrpb_depth,
+                 cfg->mrpb_lat, SIM_MRPB_ADDR_W, SIM_MRPB_TAG_W);
+        break;
+    case SIM_MIB_L2:   /* one entry per L2 MSHR */
+        snprintf(buf, n, "Entries=%u AddrW=%u", cfg->l2_mshr, cfg->addr_w);
+        break;
+    case SIM_DRAM_SCHED: {   /* bank and row indices of at least one bit */
+        unsigned bw = bits_clog2(cfg->t.nbk), rw = bits_clog2(cfg->rows);
+        snprintf(buf, n, "RdQ=%u WrQ=%u HighWM=%u LowWM=%u BankW=%u RowW=%u AddrW=%u", cfg->rdq, cfg->wrq,
+                 cfg->high_wm, cfg->low_wm, bw ? bw : 1, rw ? rw : 1, cfg->addr_w);
+        break;
+    }
+    default:
+        snprintf(buf, n, "%s", "");
     }
 }
 

@@ -33,6 +33,11 @@ extern const sim_blkinfo_t sim_blocks[SIM_NBLK];
 int sim_block_index(const char *name);
 /* How many instances of block b a configuration has. */
 unsigned sim_block_count(const config_t *cfg, sim_blk_t b);
+/* The Verilog parameters of block b in the system at configuration cfg,
+ * "K=V K=V ..." (the one derivation: the units open their instances at it,
+ * and `memsched sim --rtl-psets` gives it to the Makefile, which builds
+ * those sets for --rtl). */
+void sim_block_params(const config_t *cfg, sim_blk_t b, char *buf, size_t n);
 /* "mrpb, mib_l2 or dram_sched", for messages. */
 const char *sim_block_names(void);
 

@@ -15,6 +15,18 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* The lockstep object of instance k of block b (a block in the loop: one
+ * case each; docs/sim.md "How to add"). */
+static lockstep_t *gpu_block_ls(const gpu_t *g, sim_blk_t b, unsigned k)
+{
+    switch (b) {
+    case SIM_MRPB: return g->sm[k].mrpb.ls;
+    case SIM_MIB_L2: return g->l2[k].mib;
+    case SIM_DRAM_SCHED: return g->dram[k]->ls;
+    default: return NULL;
+    }
+}
+
 gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
 {
     gpu_t *g = calloc(1, sizeof *g);
@@ -88,7 +100,7 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         unsigned k = bo->rec_inst;
         int b = sim_block_index(bo->rec_block);
         if (b >= 0 && k < sim_block_count(cfg, (sim_blk_t)b))
-            g->rec_ls = b == SIM_MRPB ? g->sm[k].mrpb.ls : b == SIM_MIB_L2 ? g->l2[k].mib : g->dram[k]->ls;
+            g->rec_ls = gpu_block_ls(g, (sim_blk_t)b, k);
     }
     return g;
 fail:

@@ -56,6 +56,8 @@ static void usage_sim(FILE *f, const char *prog)
             "  --trace-sms A[-B]|all  the SMs whose issues and requests are traced (default 0)\n"
             "  --json FILE         write the statistics as JSON ('-': stdout, the text report on stderr)\n"
             "  --list-stats        the statistics: path, aggregation over units, unit, scope, meaning\n"
+            "  --rtl-psets         the parameter set of each block in the loop at this configuration (what\n"
+            "                      --rtl needs built; the Makefile builds the default configuration's)\n"
             "  --check-dram        check every DRAM command against the timing table\n"
             "  --host-stats        add wall-clock figures (simulation rates) to the JSON\n"
             "  --out-dir DIR       where a failure's stimulus and --rtl-fst traces go (default out/sim)\n"
@@ -63,6 +65,22 @@ static void usage_sim(FILE *f, const char *prog)
             "                      (default %d; on a terminal one line, updated every second)\n"
             "  --quiet             no text report, no progress line\n",
             prog, prog, PROGRESS_EVERY_DEFAULT);
+}
+
+/* --rtl-psets: the parameter set --rtl needs of each block in the loop, at
+ * this configuration, one "PSETS_SIM_block := K=V,..." line each: the lines
+ * the Makefile reads to build them (build/gen/sim_psets.mk). */
+static int print_rtl_psets(const config_t *cfg)
+{
+    for (int b = 0; b < SIM_NBLK; b++) {
+        char p[256];
+        sim_block_params(cfg, (sim_blk_t)b, p, sizeof p);
+        for (char *c = p; *c; c++)
+            if (*c == ' ')
+                *c = ',';
+        printf("PSETS_SIM_%s := %s\n", sim_blocks[b].name, p);
+    }
+    return 0;
 }
 
 static int list_workloads(void)
@@ -282,7 +300,7 @@ int cmd_sim(int argc, char **argv, const char *prog)
     config_defaults(&cfg);
     const char *config_name = "gtx480-mib", *workload = "vectoradd", *json = NULL, *out_dir = "out/sim";
     unsigned size = 0;
-    int quiet = 0, host = 0, check_dram = 0;
+    int quiet = 0, host = 0, check_dram = 0, rtl_psets = 0;
     gpu_opts_t opt = {.progress = 1, .dt_to = 100000};
     /* the configuration first, then --set in order */
     int strict = 0;
@@ -317,6 +335,8 @@ int cmd_sim(int argc, char **argv, const char *prog)
             return list_workloads();
         } else if (!strcmp(a, "--strict")) {
             /* taken with --config, above */
+        } else if (!strcmp(a, "--rtl-psets")) {
+            rtl_psets = 1;
         } else if (!strcmp(a, "--quiet")) {
             quiet = 1;
         } else if (!strcmp(a, "--host-stats")) {
@@ -417,6 +437,8 @@ int cmd_sim(int argc, char **argv, const char *prog)
         opt.progress = 0;
     if (config_check(&cfg))
         return 2;
+    if (rtl_psets)
+        return print_rtl_psets(&cfg);
     if (check_outputs(json, &opt.blk, out_dir, prog))
         return 2;
     if (opt.dt_sm_to != UINT32_MAX && opt.dt_sm_to >= cfg.n_sm) {

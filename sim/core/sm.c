@@ -45,8 +45,7 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
         in->bypass = cfg->mrpb_byp;
         in->reorder = cfg->mrpb_reorder;
         char params[96];
-        snprintf(params, sizeof params, "NumQueues=%u Depth=%u Latency=%u AddrW=%u TagW=%u", cfg->max_warps,
-                 cfg->mrpb_depth, cfg->mrpb_lat, SIM_MRPB_ADDR_W, SIM_MRPB_TAG_W);
+        sim_block_params(cfg, SIM_MRPB, params, sizeof params);
         snprintf(sm->mrpb.label, sizeof sm->mrpb.label, "sim sm%u.mrpb", id);
         if (!(sm->mrpb.ls = sim_block_open(SIM_MRPB, id, params, sm->mrpb.label, in, &sm->mrpb.out, bo)))
             return -2;

@@ -55,10 +55,8 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     d->in.policy = cfg->policy;
     d->scfg = (dram_sched_cfg_t){cfg->rdq, cfg->wrq, cfg->high_wm, cfg->low_wm, log2u(cfg->t.nbk) ? log2u(cfg->t.nbk) : 1,
                                  log2u(cfg->rows) ? log2u(cfg->rows) : 1, cfg->addr_w};
-    const dram_sched_cfg_t *c = &d->scfg;
     char params[160];
-    snprintf(params, sizeof params, "RdQ=%u WrQ=%u HighWM=%u LowWM=%u BankW=%u RowW=%u AddrW=%u", c->rdq, c->wrq,
-             c->high_wm, c->low_wm, c->bank_w, c->row_w, c->addr_w);
+    sim_block_params(cfg, SIM_DRAM_SCHED, params, sizeof params);
     snprintf(d->label, sizeof d->label, "sim ch%u", ch);
     /* the reset cycle takes the policy: it may change only in reset */
     if (!(d->ls = sim_block_open(SIM_DRAM_SCHED, ch, params, d->label, &d->in, &d->out, bo)))

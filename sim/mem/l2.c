@@ -28,7 +28,7 @@ int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, const sim_blkop
     }
     if (is_mib(cfg)) {
         char params[64];
-        snprintf(params, sizeof params, "Entries=%u AddrW=%u", cfg->l2_mshr, cfg->addr_w);
+        sim_block_params(cfg, SIM_MIB_L2, params, sizeof params);
         snprintf(l->label, sizeof l->label, "sim l2.%u", id);
         if (!(l->mib = sim_block_open(SIM_MIB_L2, id, params, l->label, &l->min, &l->mout, bo)))
             return -1;
