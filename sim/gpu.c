@@ -270,112 +270,131 @@ static void note_fail(gpu_t *g, sim_blk_t b, unsigned inst, const lockstep_t *ls
         g->fail = (gpu_fail_t){sim_blocks[b].name, inst, c, t, sim_blocks[b].domain};
 }
 
-/* One step of the clocks: every domain whose edge it is. 0; 1 a check
- * failed (g->fail names a block instance whose lockstep run failed); 2 bad
- * input; 3 the instance being recorded has written its last cycle. */
+/* The clocked units share one contract: X_init / X_cycle (one edge of its
+ * clock) / X_next (the first cycle at which it may change: until then
+ * nothing in it can, so it is skipped) / X_idle / X_free. One edge of a
+ * domain: every unit whose next cycle has come runs (`run` steps unit i and
+ * sets next[i]); *min is the earliest next of all, so an edge at which every
+ * unit sleeps costs one comparison. run.skip=0 runs every unit at every edge. */
+typedef int (*unit_run_t)(gpu_t *g, unsigned i, uint64_t *next);
+static inline int domain_edge(gpu_t *g, unsigned n, uint64_t now, uint64_t *next, uint64_t *min, unit_run_t run)
+{
+    int sk = g->cfg.skip;
+    if (sk && now < *min)
+        return 0;
+    uint64_t mn = UINT64_MAX;
+    for (unsigned i = 0; i < n; i++) {
+        if (!sk || now >= next[i]) {   /* else asleep: its cycles are counted when it wakes (sync) */
+            int rc = run(g, i, &next[i]);
+            if (rc)
+                return rc;
+        }
+        mn = next[i] < mn ? next[i] : mn;
+    }
+    *min = mn;
+    return 0;
+}
+
+/* SM i at core edge g->now[CLK_CORE], with the reply the crossbar has for it. */
+static int sm_run(gpu_t *g, unsigned i, uint64_t *next)
+{
+    uint64_t core = g->now[CLK_CORE];
+    sm_t *sm = &g->sm[i];
+    rq_t *q = &g->rep.out[i];
+    int rdy = rq_ready(q, g->now[CLK_ICNT]);
+    if (rdy || core >= sm->sleep_until || !g->cfg.skip) {
+        int rc = sm_cycle(sm, core, g->now[CLK_DRAM], rdy ? rq_head(q) : NULL);
+        if (rc) {
+            if (rc == 1)
+                note_fail(g, SIM_MRPB, i, sm->mrpb.ls, core);
+            return rc;
+        }
+        if (rdy)
+            rq_pop(q);
+    }
+    *next = sm_next(sm, core, q, g->icnt_core_same);
+    if (!rq_empty(&sm->l1.mq) && i < 64)
+        g->mq_busy |= 1ull << i;
+    return 0;
+}
+
+/* L2 slice s at L2 edge g->now[CLK_L2]. */
+static int l2_run(gpu_t *g, unsigned s, uint64_t *next)
+{
+    l2_t *x = &g->l2[s];
+    if (l2_cycle(x, g->now[CLK_L2], g->now[CLK_ICNT], g->now[CLK_DRAM])) {
+        note_fail(g, SIM_MIB_L2, s, x->mib, g->now[CLK_L2]);
+        return 1;
+    }
+    *next = l2_next(x, g->now[CLK_L2], g->icnt_same);
+    if (!rq_empty(&x->reply)) {
+        g->rep_waiting = 1;
+        if (s < 64)
+            g->rep_busy |= 1ull << s;
+    }
+    return 0;
+}
+
+/* DRAM channel c at DRAM edge g->now[CLK_DRAM]. */
+static int dram_run(gpu_t *g, unsigned c, uint64_t *next)
+{
+    if (dram_cycle(g->dram[c], g->now[CLK_DRAM], g->now[CLK_L2])) {
+        note_fail(g, SIM_DRAM_SCHED, c, g->dram[c]->ls, g->now[CLK_DRAM]);
+        return 1;
+    }
+    *next = dram_next(g->dram[c], g->now[CLK_DRAM]);
+    return 0;
+}
+
+/* The crossbar, both networks, at its edge: only the inputs whose queues
+ * may hold a packet are offered (a crossbar whose inputs were all empty at
+ * the senders' last edges moves nothing). */
+static void icnt_run(gpu_t *g)
+{
+    const config_t *cfg = &g->cfg;
+    uint64_t icnt = g->now[CLK_ICNT];
+    if (g->req_waiting || !cfg->skip) {
+        xbar_cycle(&g->req, icnt, g->now[CLK_CORE], 0, cfg->n_sm > 64 || !cfg->skip ? ~0ull : g->mq_busy);
+        for (uint64_t b = g->mq_busy; b; b &= b - 1)
+            if (rq_empty(&g->sm[__builtin_ctzll(b)].l1.mq))
+                g->mq_busy &= ~(1ull << __builtin_ctzll(b));
+    }
+    if (g->rep_waiting || !cfg->skip) {
+        xbar_cycle(&g->rep, icnt, g->now[CLK_L2], 1, g->nsub > 64 || !cfg->skip ? ~0ull : g->rep_busy);
+        for (uint64_t b = g->rep_busy; b; b &= b - 1)
+            if (rq_empty(&g->l2[__builtin_ctzll(b)].reply))
+                g->rep_busy &= ~(1ull << __builtin_ctzll(b));
+    }
+}
+
+/* One step of the clocks: every domain whose edge it is, in the order core,
+ * crossbar, L2, DRAM. 0; 1 a check failed (g->fail names a block instance
+ * whose lockstep run failed); 2 bad input; 3 the instance being recorded has
+ * written its last cycle. */
 static int step(gpu_t *g, launch_t *L)
 {
     const config_t *cfg = &g->cfg;
     unsigned m = clocks_step(&g->clk);
-    uint64_t core = clocks_now(&g->clk, CLK_CORE), icnt = clocks_now(&g->clk, CLK_ICNT);
-    uint64_t l2 = clocks_now(&g->clk, CLK_L2), dram = clocks_now(&g->clk, CLK_DRAM);
+    for (int d = 0; d < CLK_N; d++)
+        g->now[d] = clocks_now(&g->clk, d);
+    int rc;
     if (m & (1u << CLK_CORE)) {
         if (L && L->more)
             dispatch(g, L);
-        /* every SM asleep until at least sm_min: none runs */
-        uint64_t mn = UINT64_MAX;
-        int sk = cfg->skip;
-        unsigned nsm = core >= g->sm_min || !sk ? cfg->n_sm : 0;
-        for (unsigned i = 0; i < nsm; i++) {
-            if (sk && core < g->sm_next[i]) {   /* asleep, no reply due: nothing can change (its cycles are counted when it wakes) */
-                mn = g->sm_next[i] < mn ? g->sm_next[i] : mn;
-                continue;
-            }
-            sm_t *sm = &g->sm[i];
-            rq_t *q = &g->rep.out[i];
-            int rdy = rq_ready(q, icnt);
-            if (rdy || core >= sm->sleep_until || !sk) {
-                int rc = sm_cycle(sm, core, dram, rdy ? rq_head(q) : NULL);
-                if (rc) {
-                    if (rc == 1)
-                        note_fail(g, SIM_MRPB, i, sm->mrpb.ls, core);
-                    return rc;
-                }
-                if (rdy)
-                    rq_pop(q);
-            }
-            /* next: when it planned to wake, or its next reply's arrival */
-            uint64_t t = sm->sleep_from ? sm->sleep_until : core + 1;
-            if (!rq_empty(q)) {
-                uint64_t r = g->icnt_core_same ? q->ready[q->head] : core + 1;
-                if (r < t)
-                    t = r;
-            }
-            g->sm_next[i] = t > core ? t : core + 1;
-            mn = g->sm_next[i] < mn ? g->sm_next[i] : mn;
-            if (!rq_empty(&sm->l1.mq) && i < 64)
-                g->mq_busy |= 1ull << i;
-        }
-        if (nsm)
-            g->sm_min = mn;
+        if ((rc = domain_edge(g, cfg->n_sm, g->now[CLK_CORE], g->sm_next, &g->sm_min, sm_run)))
+            return rc;
         g->req_waiting = g->mq_busy != 0 || cfg->n_sm > 64;
     }
-    if (m & (1u << CLK_ICNT)) {
-        /* a crossbar whose inputs were all empty at the senders' last edges moves nothing */
-        if (g->req_waiting || !cfg->skip) {
-            xbar_cycle(&g->req, icnt, core, 0, cfg->n_sm > 64 || !cfg->skip ? ~0ull : g->mq_busy);
-            for (uint64_t b = g->mq_busy; b; b &= b - 1)
-                if (rq_empty(&g->sm[__builtin_ctzll(b)].l1.mq))
-                    g->mq_busy &= ~(1ull << __builtin_ctzll(b));
-        }
-        if (g->rep_waiting || !cfg->skip) {
-            xbar_cycle(&g->rep, icnt, l2, 1, g->nsub > 64 || !cfg->skip ? ~0ull : g->rep_busy);
-            for (uint64_t b = g->rep_busy; b; b &= b - 1)
-                if (rq_empty(&g->l2[__builtin_ctzll(b)].reply))
-                    g->rep_busy &= ~(1ull << __builtin_ctzll(b));
-        }
-    }
+    if (m & (1u << CLK_ICNT))
+        icnt_run(g);
     if (m & (1u << CLK_L2)) {
         g->rep_waiting = 0;
-        uint64_t mn = UINT64_MAX;
-        unsigned nsub = l2 >= g->l2_min || !cfg->skip ? g->nsub : 0;
-        for (unsigned s = 0; s < nsub; s++) {
-            if (cfg->skip && l2 < g->l2_next[s]) {   /* nothing can change before then (its cycles are counted later) */
-                mn = g->l2_next[s] < mn ? g->l2_next[s] : mn;
-                continue;
-            }
-            l2_t *x = &g->l2[s];
-            if (l2_cycle(x, l2, icnt, dram)) {
-                note_fail(g, SIM_MIB_L2, s, x->mib, l2);
-                return 1;
-            }
-            g->l2_next[s] = l2_next(x, l2, g->icnt_same);
-            mn = g->l2_next[s] < mn ? g->l2_next[s] : mn;
-            if (!rq_empty(&x->reply)) {
-                g->rep_waiting = 1;
-                if (s < 64)
-                    g->rep_busy |= 1ull << s;
-            }
-        }
-        if (nsub)
-            g->l2_min = mn;
+        if ((rc = domain_edge(g, g->nsub, g->now[CLK_L2], g->l2_next, &g->l2_min, l2_run)))
+            return rc;
     }
-    if ((m & (1u << CLK_DRAM)) && (dram >= g->dram_min || !cfg->skip)) {
-        uint64_t mn = UINT64_MAX;
-        for (unsigned c = 0; c < cfg->n_mem; c++) {
-            if (cfg->skip && dram < g->dram_next[c]) {   /* idle until a request arrives (its cycles are counted later) */
-                mn = g->dram_next[c] < mn ? g->dram_next[c] : mn;
-                continue;
-            }
-            if (dram_cycle(g->dram[c], dram, l2)) {
-                note_fail(g, SIM_DRAM_SCHED, c, g->dram[c]->ls, dram);
-                return 1;
-            }
-            g->dram_next[c] = dram_next(g->dram[c], dram);
-            mn = g->dram_next[c] < mn ? g->dram_next[c] : mn;
-        }
-        g->dram_min = mn;
-    }
+    if ((m & (1u << CLK_DRAM)) &&
+        (rc = domain_edge(g, cfg->n_mem, g->now[CLK_DRAM], g->dram_next, &g->dram_min, dram_run)))
+        return rc;
     return g->rec_ls && ls_recorded(g->rec_ls) ? 3 : 0;
 }
 

@@ -55,6 +55,7 @@ struct gpu {
     const dispatch_ops_t *dispatch;   /* thread-block dispatch policy (dispatch.h) */
     l2_t *l2;
     uint64_t *l2_next;                /* L2 cycle each slice runs next (l2_next; 0: its next cycle) */
+    uint64_t now[CLK_N];              /* the edge being processed in each domain (step) */
     int icnt_same;                    /* the crossbar and L2 clocks are equal */
     int icnt_core_same;               /* the crossbar and core clocks are equal */
     uint64_t *sm_next;                /* core cycle each SM runs next (0: its next cycle; a reply or a block wakes it) */

@@ -674,6 +674,19 @@ static void sleep_plan(sm_t *sm, uint64_t now)
     sm->sleep_from = now + 1;
 }
 
+uint64_t sm_next(const sm_t *sm, uint64_t now, const rq_t *replies, int icnt_core_same)
+{
+    /* when it planned to wake, or its next reply's arrival (in the core's
+     * cycles when the crossbar runs at the core clock, else the next edge) */
+    uint64_t t = sm->sleep_from ? sm->sleep_until : now + 1;
+    if (!rq_empty(replies)) {
+        uint64_t r = icnt_core_same ? replies->ready[replies->head] : now + 1;
+        if (r < t)
+            t = r;
+    }
+    return t > now ? t : now + 1;
+}
+
 int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
 {
     if (sm->sleep_from)

@@ -124,6 +124,10 @@ void sm_add_tb(sm_t *sm, unsigned slot, const kinfo_t *k, const optab_t *ops, ui
  * 0; 1 after a report (an MRPB lockstep mismatch); 2 after a message (an
  * address the MRPB cannot carry). */
 int  sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply);
+/* The first core cycle at which the SM may change (it sleeps until then):
+ * its planned wake-up or the arrival of its next reply (the crossbar's
+ * reply queue for it); at least now + 1. */
+uint64_t sm_next(const sm_t *sm, uint64_t now, const rq_t *replies, int icnt_core_same);
 static inline int sm_busy(const sm_t *sm) { return sm->live_tbs != 0; }
 /* Nothing in flight: L1D and MRPB. */
 static inline int sm_mem_idle(const sm_t *sm) { return l1_idle(&sm->l1) && !sm->mrpb.n; }
