@@ -183,7 +183,7 @@ for tool in ref cosim; do
 done
 
 # bad command lines
-expect 2 "unknown block 'nope'; expected one of: prio_enc" "unknown block" -- $M cosim nope
+expect 2 "unknown block 'nope'; expected one of: apres_laws" "unknown block" -- $M cosim nope
 expect 2 "unknown option '--bogus'" "unknown option" -- $M cosim fifo --bogus 1
 expect 2 "unknown key 'Size' for block fifo; expected one of: Depth Width" "unknown --set key" -- $M cosim fifo --set Size=4
 expect 2 "--set: expected key=value, got 'Depth'" "--set without =" -- $M cosim fifo --set Depth
