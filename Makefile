@@ -309,12 +309,18 @@ repro: deps
 # Each block at its default set (AREA_SET_<block> in its manifest: another),
 # with AREA_EXTRA_<block> (mrpb: mrpb_final, the paper's final design).
 area_set = $(or $(AREA_SET_$1),$(call first_of,$1),$1)
-# AREA_QUICK=1 (make run): ABC's fast script, one recipe, no repair, into out/area-quick.
+# AREA_QUICK=1 (make run): ABC's fast script, one recipe, no repair, into
+# out/area-quick, and a block whose manifest names AREA_QUICK_SET_<block> (one
+# too large to synthesise in a few minutes) at that set, said under the table.
 AREA_QUICK ?= 0
+area_quick_set = $(if $(AREA_QUICK_SET_$1),$1:$(AREA_QUICK_SET_$1),$(call area_set,$1))
+area_sets = $(if $(filter 1,$(AREA_QUICK)),$(call area_quick_set,$1),$(call area_set,$1)) $(AREA_EXTRA_$1)
 area:
 	@constraints/area_table.sh --liberty '$(LIBERTY)' $(if $(filter 1,$(AREA_QUICK)),--quick --out $(OUT)/area-quick,--out $(OUT)/area) \
 	    $(foreach b,$(BLOCKS) $(foreach w,$(WRAPPERS),$(call pset_block,$w)),--rtl '$b=$(RTL_$b)') \
-	    $(if $(BLOCK),$(call area_set,$(BLOCK)) $(AREA_EXTRA_$(BLOCK)),$(foreach b,$(BLOCKS),$(call area_set,$b) $(AREA_EXTRA_$b)))
+	    $(if $(BLOCK),$(call area_sets,$(BLOCK)),$(foreach b,$(BLOCKS),$(call area_sets,$b)))
+	@$(if $(filter 1,$(AREA_QUICK)),$(foreach b,$(or $(BLOCK),$(BLOCKS)),$(if $(AREA_QUICK_SET_$b),\
+	    echo "$b: at $(AREA_QUICK_SET_$b) here, not at its default $(call pset_params,$(call area_set,$b)) (its synthesis takes $(AREA_QUICK_WHY_$b); make area BLOCK=$b);")) true)
 
 # --- waveforms and benchmarks ----------------------------------------------------
 WAVE_CYCLES ?= 400
