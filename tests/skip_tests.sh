@@ -47,7 +47,7 @@ runs() {
     # policies, refresh and tFAW, perfect DRAM, the warp schedulers
     for o in mrpb=final dram.policy=mshr-m dram.policy=mshr-s+a dram.policy=fcfs "dram.tREFI=1000 --set dram.tRFC=60" \
              dram.tFAW=20 dram.perfect=1 sm.scheduler=lrr sm.scheduler=two-level sm.swl=4; do
-        for w in bfs atax srad transpose; do
+        for w in bfs srad; do   # hot lines on every SM (MIB merges); barriers and shared memory
             echo "$w gtx480-mib --size quick --set $o"
         done
     done
