@@ -320,7 +320,7 @@ area:
 	    $(foreach b,$(BLOCKS) $(foreach w,$(WRAPPERS),$(call pset_block,$w)),--rtl '$b=$(RTL_$b)') \
 	    $(if $(BLOCK),$(call area_sets,$(BLOCK)),$(foreach b,$(BLOCKS),$(call area_sets,$b)))
 	@$(if $(filter 1,$(AREA_QUICK)),$(foreach b,$(or $(BLOCK),$(BLOCKS)),$(if $(AREA_QUICK_SET_$b),\
-	    echo "$b: at $(AREA_QUICK_SET_$b) here, not at its default $(call pset_params,$(call area_set,$b)) (its synthesis takes $(AREA_QUICK_WHY_$b); make area BLOCK=$b);")) true)
+	    echo '$b: at $(AREA_QUICK_SET_$b) here instead of its default $(call pset_params,$(call area_set,$b)): its synthesis takes $(AREA_QUICK_WHY_$b) (make area BLOCK=$b)';)) true)
 
 # --- waveforms and benchmarks ----------------------------------------------------
 WAVE_CYCLES ?= 400

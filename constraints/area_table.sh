@@ -203,7 +203,10 @@ done
     for ((i = 0; i < n; i++)); do
         f=$out/${tags[$i]}/result.txt
         if [ -f "$f" ] && [ "$(val abc "$f")" = fast ]; then
-            if [ $quick = 1 ]; then echo "*: mapped with ABC's fast script (no SAT sweeping or choices): --quick"
+            if [ $quick = 1 ]; then
+                echo "*: mapped with ABC's fast script (no SAT sweeping or choices), no dc2 recipe, no timing repair: --quick."
+                echo "   A negative slack here is the quick mapping's; make area (ABC's full script, both recipes, the"
+                echo "   timing repair) gives the sign-off figures (docs/area.md)"
             else echo "*: mapped with ABC's fast script (no SAT sweeping or choices): more than ABC_FULL_MAX generic cells"; fi
             break
         fi
