@@ -177,4 +177,20 @@ if [ "$(grep -c '^-gpgpu_cache:dl[12] [0-9:]*,F:' "$T/fifo.config")" = 2 ] &&
 else
     bad "gpgpusim.config with F" "$(head -2 "$J.err")"
 fi
+# ---- L1D prefetcher ------------------------------------------------------------------
+# next-line (l1.prefetch) on vectoradd, whose warps read consecutive lines:
+# prefetches are issued, the demand misses fall, every request sent is
+# answered (conservation) and the DRAM checker stays clean.
+J=$T/pf
+if "$M" sim --workload vectoradd --size quick --check-dram --quiet --json "$J-none.json" 2>"$J.err" &&
+    "$M" sim --workload vectoradd --size quick --set l1.prefetch=next-line --check-dram --quiet --json "$J-nl.json" 2>>"$J.err"; then
+    r=$(jq -s -r '(.[1].l1d.L1D_prefetch_issued > 0) and
+                 (.[1].l1d.L1D_total_cache_misses < .[0].l1d.L1D_total_cache_misses) and
+                 (.[1].l1d.L1D_requests_wanting_reply == .[1].l1d.L1D_replies_received) and
+                 (.[0].l1d | has("L1D_prefetch_issued") | not)' "$J-none.json" "$J-nl.json")
+    [ "$r" = true ] && ok "l1.prefetch=next-line: $(jq .l1d.L1D_prefetch_issued "$J-nl.json") prefetches, L1D misses $(jq .l1d.L1D_total_cache_misses "$J-none.json") -> $(jq .l1d.L1D_total_cache_misses "$J-nl.json"), every request answered" ||
+        bad "l1.prefetch=next-line" "$(jq -c '.l1d' "$J-nl.json" | cut -c1-200)"
+else
+    bad "l1.prefetch runs" "$(head -2 "$J.err")"
+fi
 exit $status

@@ -46,7 +46,7 @@ runs() {
     # the options that add units or skips of their own: MRPB, the MIB
     # policies, refresh and tFAW, perfect DRAM, the warp schedulers
     for o in mrpb=final dram.policy=mshr-m dram.policy=mshr-s+a dram.policy=fcfs "dram.tREFI=1000 --set dram.tRFC=60" \
-             dram.tFAW=20 dram.perfect=1 sm.scheduler=lrr sm.scheduler=two-level sm.swl=4; do
+             dram.tFAW=20 dram.perfect=1 sm.scheduler=lrr sm.scheduler=two-level sm.swl=4 l1.prefetch=next-line; do
         for w in bfs srad; do   # hot lines on every SM (MIB merges); barriers and shared memory
             echo "$w gtx480-mib --size quick --set $o"
         done

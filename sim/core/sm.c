@@ -34,6 +34,9 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
     for (unsigned k = 0; k < cfg->n_sched; k++)
         sm->sched[k].last = k;   /* a warp of its own: GTO's greedy choice starts there */
     sm->ops_sched = sched_table[cfg->sched];
+    sm->pf = pf_table[cfg->l1_pf];
+    if (sm->pf->init && sm->pf->init(&sm->pf_state, cfg))
+        return -1;
     swl_update(sm);
     if (cfg->mrpb_on) {
         /* one queue per warp slot; the modes are static inputs, set before the reset cycle */
@@ -63,6 +66,8 @@ void sm_free(sm_t *sm)
     free(sm->rec);
     free(sm->rec_free);
     l1_free(&sm->l1);
+    if (sm->pf && sm->pf->free)
+        sm->pf->free(sm->pf_state);
     if (sm->mrpb.ls) {
         ls_counts_t n;
         ls_close(sm->mrpb.ls, &n);
@@ -504,17 +509,30 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
     }
 }
 
-/* The warp scheduler hears the L1D's answer to each line of a global load. */
-static void load_feedback(sm_t *sm, unsigned w, uint32_t pc, uint64_t line, l1_res_t res)
+/* The L1D's answer to one line of a global load: the warp scheduler hears
+ * it (sched_ops_t.load), then the prefetcher (l1.prefetch), whose lines the
+ * L1D fetches ahead in the same cycle. */
+static void load_feedback(sm_t *sm, unsigned w, uint32_t pc, uint64_t line, l1_res_t res, uint64_t now,
+                          uint64_t dram_now)
 {
-    if (!sm->ops_sched->load)
+    if (sm->ops_sched->load) {
+        sched_load_t ld = {.warp = w, .pc = pc, .line = line, .evicted = sm->l1.evicted, .victim = sm->l1.victim,
+                           .result = res == L1_HIT      ? SCHED_L1_HIT
+                                     : res == L1_MISS   ? SCHED_L1_MISS
+                                     : res == L1_MERGED ? SCHED_L1_MERGED
+                                                        : SCHED_L1_UNCACHED};
+        sm->ops_sched->load(sm, w % sm->cfg->n_sched, &ld);
+    }
+    if (sm->cfg->l1_pf == PF_ID_none || res == L1_SENT)   /* no prefetcher; an uncached load */
         return;
-    sched_load_t ld = {.warp = w, .pc = pc, .line = line, .evicted = sm->l1.evicted, .victim = sm->l1.victim,
-                       .result = res == L1_HIT      ? SCHED_L1_HIT
-                                 : res == L1_MISS   ? SCHED_L1_MISS
-                                 : res == L1_MERGED ? SCHED_L1_MERGED
-                                                    : SCHED_L1_UNCACHED};
-    sm->ops_sched->load(sm, w % sm->cfg->n_sched, &ld);
+    uint64_t lines[PF_MAX];
+    pf_obs_t o = {.warp = w, .pc = pc, .line = line, .miss = res != L1_HIT};
+    unsigned n = sm->pf->observe(sm->pf_state, &o, lines);
+    for (unsigned i = 0; i < n && i < PF_MAX; i++) {
+        l1_prefetch(&sm->l1, lines[i], sm->id, now, dram_now);
+        if (sm->l1.evicted && sm->ops_sched->evict)
+            sm->ops_sched->evict(sm, sm->l1.victim);
+    }
 }
 
 /* The memory pipeline: the next line request of its instruction into the L1. */
@@ -547,7 +565,7 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         return;
     }
     if (r.type == REQ_RD)
-        load_feedback(sm, sm->mp.warp, sm->mp.pc, r.line, res);
+        load_feedback(sm, sm->mp.warp, sm->mp.pc, r.line, res, now, dram_now);
     if (sm->dt) {
         trace_req(sm, r.line, now);
         if (r.type == REQ_RD || r.type == REQ_ATOM)
@@ -620,7 +638,7 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
             } else {
                 in->l1_ready = 1;
                 if (r.type == REQ_RD)
-                    load_feedback(sm, sm->rec[r.tag].warp, sm->rec[r.tag].pc, r.line, res);
+                    load_feedback(sm, sm->rec[r.tag].warp, sm->rec[r.tag].pc, r.line, res, now, dram_now);
             }
         }
         if (sm->dt && res != L1_FAIL && (r.type == REQ_RD || r.type == REQ_ATOM))

@@ -13,6 +13,7 @@
 #include "io/dtrace.h"
 #include "workload/kernel.h"
 #include "mem/l1.h"
+#include "mem/prefetch.h"
 #include "block.h"
 #include "core/sched.h"
 #include "lockstep.h"
@@ -78,6 +79,8 @@ struct sm {
     unsigned nrec_free;
     sched_t sched[8];
     const sched_ops_t *ops_sched;
+    const prefetch_ops_t *pf;     /* the L1D prefetcher (l1.prefetch) and its state */
+    void *pf_state;
     uint64_t age;
     /* memory pipeline: one instruction's line requests going into the L1 */
     struct {

@@ -13,6 +13,7 @@
 #include "bits.h"
 #include "core/dispatch.h"   /* the dispatch policies' names (their registry) */
 #include "core/sched.h"      /* the warp schedulers' names (their registry) */
+#include "mem/prefetch.h"     /* the L1D prefetchers' names (their registry) */
 #include "block.h"
 #include "dram_sched.h"
 #include "engine.h"
@@ -74,6 +75,7 @@ static const key_t_ keys[] = {
     {"l1.miss_queue", K_UINT, F(l1_mq), 1, 1024, NULL, "L1D miss queue entries"},
     {"l1.latency", K_UINT, F(l1_lat), 1, 1000, NULL, "L1D hit latency, core cycles"},
     {"l1.alloc", K_ENUM, F(l1_alloc), 0, 0, alloc_names, "line allocation: on miss or on fill"},
+    {"l1.prefetch", K_ENUM, F(l1_pf), 0, 0, pf_names, "L1D prefetcher (none: the baseline)"},
     {"l1.bypass", K_UINT, F(l1_bypass), 0, 1, NULL, "1: global loads bypass the L1D"},
 
     {"mrpb", K_ENUM, F(mrpb_on), 0, 0, mrpb_on_names, "MRPB in front of every L1D (final: on, with MRPB Table 4's modes)"},

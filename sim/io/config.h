@@ -72,6 +72,7 @@ typedef struct {
     unsigned l1_lat;                               /* hit latency, core cycles */
     unsigned l1_alloc;                             /* ALLOC_* */
     unsigned l1_repl;                              /* REPL_* */
+    unsigned l1_pf;                                /* L1D prefetcher: index in mem/prefetch.h PREFETCH_LIST */
     unsigned l1_bypass;                            /* 1: global loads go to the L2 uncached */
 
     /* MRPB (cmodel/mrpb.h) between each SM's coalescer and its L1D */

@@ -6,6 +6,8 @@
  * for, so the same inputs give byte-identical JSON. */
 #include "io/stats.h"
 
+#include "mem/prefetch.h"
+
 #include <cjson/cJSON.h>
 #include <inttypes.h>
 #include <math.h>
@@ -155,6 +157,7 @@ static double h_cycle_rate(const view_t *v, const void *in) { (void)in; return p
 
 static int mrpb_on(const config_t *c) { return c->mrpb_on != 0; }
 static int mib_on(const config_t *c) { return c->policy >= DS_MSHR_M; }
+static int pf_on(const config_t *c) { return c->l1_pf != PF_ID_none; }
 
 /* --- the table ------------------------------------------------------------- */
 
@@ -251,6 +254,14 @@ static const row_t rows[] = {
 
     /* the L1Ds */
     CACHE_ROWS("l1d", "L1D", SRC_L1, l1, "the L2", BOTH),
+    /* the L1D prefetcher (l1.prefetch other than none) */
+#define PF(NAME, FIELD, MEANING)                                                                                   \
+    {.sec = "l1d", .name = NAME, .src = SRC_L1, .off = F(l1.FIELD), .agg = AGG_SUM, .scope = BOTH, .when = pf_on,  \
+     .unit = "requests", .meaning = MEANING}
+    PF("L1D_prefetch_issued", pf_issued, "prefetches sent to the L2 (each fills a line, wakes no load)"),
+    PF("L1D_prefetch_redundant", pf_redundant, "prefetches of a line already there or on its way (nothing sent)"),
+    PF("L1D_prefetch_dropped", pf_dropped, "prefetches dropped for lack of an MSHR entry, miss-queue slot or way"),
+#undef PF
 
     /* the MRPBs (mrpb=on; cmodel/mrpb.h mrpb_stats_t) */
 #define MRPB(NAME, FIELD, UNIT, MEANING)                                                                           \

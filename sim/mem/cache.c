@@ -117,6 +117,14 @@ int mshr_alloc(mshr_t *m, uint64_t line, uint32_t tag)
     return i;
 }
 
+int mshr_alloc_empty(mshr_t *m, uint64_t line)
+{
+    int i = mshr_alloc(m, line, 0);
+    if (i >= 0)
+        m->e[i].n = 0;
+    return i;
+}
+
 void mshr_release(mshr_t *m, int i)
 {
     m->e[i].valid = 0;

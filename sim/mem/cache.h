@@ -67,6 +67,8 @@ void mshr_free(mshr_t *m);
 int  mshr_find(const mshr_t *m, uint64_t line);
 /* A new entry for line with its first waiting tag; -1 when all are in use. */
 int  mshr_alloc(mshr_t *m, uint64_t line, uint32_t tag);
+/* A new entry for line with nobody waiting yet (a prefetch); -1 when all are in use. */
+int  mshr_alloc_empty(mshr_t *m, uint64_t line);
 /* Add a waiting tag; 0, or -1 when the entry holds `merge` requests. */
 static inline int mshr_merge(mshr_t *m, int i, uint32_t tag)
 {
@@ -90,5 +92,6 @@ typedef struct {
     uint64_t resfail[RF_N];
     uint64_t fills, evictions, writebacks;
     uint64_t sent, replies;            /* requests sent below that want a reply; replies received */
+    uint64_t pf_issued, pf_redundant, pf_dropped;   /* prefetches (L1D, l1.prefetch): sent, line there or on its way, no room */
 } cache_stats_t;
 #endif

@@ -160,6 +160,44 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
     return L1_MISS;
 }
 
+l1_res_t l1_prefetch(l1_t *l, uint64_t line, unsigned sm, uint64_t now, uint64_t dram_now)
+{
+    unsigned set = (unsigned)(line % l->tags.sets);
+    int on_fill = alloc_at_fill[l->cfg->l1_alloc];
+    l->evicted = 0;
+    if (tags_find(&l->tags, set, line) || (on_fill && mshr_find(&l->mshr, line) >= 0)) {
+        l->st.pf_redundant++;
+        return L1_HIT;
+    }
+    cline_t *v = NULL;
+    if (l->cfg->l1_bypass || (!on_fill && !(v = tags_victim(&l->tags, set))) || rq_full(&l->mq)) {
+        l->st.pf_dropped++;
+        return L1_FAIL;
+    }
+    int m = mshr_alloc_empty(&l->mshr, line);
+    if (m < 0) {
+        l->st.pf_dropped++;
+        return L1_FAIL;
+    }
+    if (v) {   /* as a miss's allocation (l1_access) */
+        if (v->state == LINE_V) {
+            l->st.evictions++;
+            l->evicted = 1;
+            l->victim = v->line;
+        }
+        v->state = LINE_R;
+        v->line = line;
+        v->mshr = (uint16_t)m;
+        tags_reset(&l->tags, v);
+    }
+    req_t q = {.line = line, .type = REQ_RD, .sm = (uint16_t)sm, .tag = (uint32_t)m, .t_core = now, .t_dram = dram_now};
+    req_map(l->cfg, &q);
+    rq_push(&l->mq, &q, now + 1);
+    l->st.sent++;
+    l->st.pf_issued++;
+    return L1_SENT;
+}
+
 void l1_fill(l1_t *l, const req_t *r, uint64_t now)
 {
     l->st.replies++;

@@ -40,6 +40,12 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now);
 /* The MRPB's bypass path: read r (type REQ_RD) to the L2 without the L1D:
  * L1_SENT, or L1_FAIL while the miss queue is full. */
 l1_res_t l1_bypass(l1_t *l, req_t *r, uint64_t now);
+/* A prefetch of `line` for SM `sm` (mem/prefetch.h): L1_SENT, or L1_HIT
+ * when the line is there or on its way (nothing to do), or L1_FAIL when no
+ * MSHR entry, miss-queue slot or way is free (it is dropped, not retried).
+ * It fills the line and wakes no load; a later read of the line merges
+ * into its MSHR entry like any pending miss. */
+l1_res_t l1_prefetch(l1_t *l, uint64_t line, unsigned sm, uint64_t now, uint64_t dram_now);
 /* A reply from the crossbar (a read's line, or an atomic's result). */
 void l1_fill(l1_t *l, const req_t *r, uint64_t now);
 /* The next completed load tag at `now`, or -1. */

@@ -7,7 +7,9 @@
  * reservation-fail reason happens exactly when the configuration says
  * (LINE_ALLOC_FAIL, MSHR_MERGE_ENRTY_FAIL, MISS_QUEUE_FULL, MSHR_ENRTY_FAIL,
  * checked in that order); allocation on fill reserves no line; the
- * replacement policy (l1.replace) decides which line a miss evicts. */
+ * replacement policy (l1.replace) decides which line a miss evicts; a
+ * prefetch takes an entry nobody waits on, merges later loads, and is
+ * dropped when there is no room. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -266,6 +268,49 @@ static void write_evict(void **state)
     l1_free(&l);
 }
 
+/* A prefetch (l1_prefetch, mem/prefetch.h) takes an MSHR entry and a
+ * miss-queue slot with nobody waiting; a second one of the line is
+ * redundant; a load of the line merges into its entry (a pending hit) and
+ * completes with the fill; with every MSHR entry taken a prefetch is
+ * dropped, not refused: no reservation fail is counted. */
+static void prefetch(void **state)
+{
+    (void)state;
+    config_t c;
+    make_cfg(&c, "l1.sets=4 l1.ways=2 l1.mshr=2 l1.prefetch=next-line");
+    l1_t l;
+    assert_int_equal(l1_init(&l, &c), 0);
+    assert_int_equal(l1_prefetch(&l, 0x41, 3, 10, 7), L1_SENT);
+    assert_int_equal(l.mshr.used, 1);
+    assert_int_equal(l.mq.n, 1);
+    assert_int_equal(rq_head(&l.mq)->line, 0x41);
+    assert_int_equal(rq_head(&l.mq)->sm, 3);
+    assert_int_equal(l1_prefetch(&l, 0x41, 3, 11, 7), L1_HIT);   /* on its way */
+    assert_int_equal(load(&l, 0x41, 200, 12), L1_MERGED);
+    assert_int_equal(l.st.pending_hit, 1);
+    answer_head(&l, 40);
+    assert_int_equal(l1_done(&l, 40), 200);   /* the load that merged, at the fill */
+    assert_int_equal(l1_done(&l, 40), -1);
+    assert_int_equal(load(&l, 0x41, 201, 41), L1_HIT);
+    assert_int_equal(l1_prefetch(&l, 0x41, 3, 42, 7), L1_HIT);   /* there */
+    /* two entries: two misses take them, the prefetch after is dropped */
+    assert_int_equal(load(&l, 0x80, 202, 50), L1_MISS);
+    assert_int_equal(load(&l, 0x90, 203, 50), L1_MISS);
+    uint64_t fails = 0;
+    for (int i = 0; i < RF_N; i++)
+        fails += l.st.resfail[i];
+    assert_int_equal(l1_prefetch(&l, 0xa0, 3, 51, 7), L1_FAIL);
+    for (int i = 0; i < RF_N; i++)
+        fails -= l.st.resfail[i];
+    assert_int_equal(fails, 0);
+    assert_int_equal(l.st.pf_issued, 1);
+    assert_int_equal(l.st.pf_redundant, 2);
+    assert_int_equal(l.st.pf_dropped, 1);
+    /* a prefetch is not an access: the accesses are the four loads' */
+    assert_int_equal(l.st.acc[REQ_RD], 4);
+    l1_free(&l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -278,6 +323,7 @@ int main(void)
         cmocka_unit_test(allocate_on_fill),
         cmocka_unit_test(replacement_policy_decides),
         cmocka_unit_test(write_evict),
+        cmocka_unit_test(prefetch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
