@@ -11,16 +11,12 @@
 set -u
 cd "$(dirname "$0")/.."
 M=${1:-build/memsched}
+# shellcheck source=tests/simlib.sh
+. tests/simlib.sh
 case $M in /*) ;; *) M=$PWD/$M ;; esac   # the documented example runs in a directory of its own
 T=$PWD/build/tests/sim_cli
 rm -rf "$T"
 mkdir -p "$T"
-
-ok() { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
-expect() { # expect DESC ACTUAL EXPECTED
-    if [ "$2" = "$3" ]; then ok "$1 ($2)"; else bad "$1" "got '$2', expected '$3'"; fi
-}
 
 # rejects DESC MSG CMD...: CMD exits 2 with MSG (a fixed string) on stderr.
 rejects() {

@@ -9,12 +9,11 @@
 set -u
 cd "$(dirname "$0")/.."
 M=${1:-build/memsched}
+# shellcheck source=tests/simlib.sh
+. tests/simlib.sh
 T=build/tests/sim_dram
 rm -rf "$T"
 mkdir -p "$T"
-
-ok() { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
 
 # A small bandwidth-bound run: reads and writes, row hits and conflicts, all
 # banks of all channels (stream, 1 MB: about 0.3 s).

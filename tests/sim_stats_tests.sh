@@ -10,16 +10,11 @@
 set -u
 cd "$(dirname "$0")/.."
 M=${1:-build/memsched}
+# shellcheck source=tests/simlib.sh
+. tests/simlib.sh
 T=build/tests/sim_stats
 rm -rf "$T"
 mkdir -p "$T"
-
-ok() { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
-expect() { # expect DESC ACTUAL EXPECTED
-    if [ "$2" = "$3" ]; then ok "$1 ($2)"; else bad "$1" "got '$2', expected '$3'"; fi
-}
-stat() { jq -r "$1" "$2"; }
 
 # --- the table --------------------------------------------------------------
 "$M" sim --list-stats >"$T/list" || bad "--list-stats" "exit $?"

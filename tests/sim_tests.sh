@@ -7,29 +7,11 @@
 set -u
 cd "$(dirname "$0")/.."
 M=${1:-build/memsched}
+# shellcheck source=tests/simlib.sh
+. tests/simlib.sh
 T=build/tests/sim
 rm -rf "$T"
 mkdir -p "$T"
-
-ok() { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
-expect() { # expect DESC ACTUAL EXPECTED
-    if [ "$2" = "$3" ]; then ok "$1 ($2)"; else bad "$1" "got $2, expected $3"; fi
-}
-
-# mktrace DIR GRIDX BLOCKX: a one-kernel Accel-Sim trace directory; the
-# thread blocks' text (from #BEGIN_TB) comes on stdin.
-mktrace() {
-    mkdir -p "$1"
-    printf 'kernel-1.traceg\n' >"$1/kernelslist.g"
-    {
-        printf -- '-kernel name = test\n-kernel id = 1\n-grid dim = (%s,1,1)\n-block dim = (%s,1,1)\n' "$2" "$3"
-        printf -- '-shmem = 0\n-nregs = 8\n-binary version = 61\n-cuda stream id = 0\n'
-        printf -- '-shmem base_addr = 0x00007f2b5a000000\n-local mem base_addr = 0x00007f2b58000000\n'
-        printf -- '-nvbit version = 1.5.5\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n'
-        cat
-    } >"$1/kernel-1.traceg"
-}
 
 # A warp of one active lane: LDG A1; use it; LDG A2; use it; EXIT.
 two_loads() { # two_loads DIR ADDR1 ADDR2
@@ -49,9 +31,6 @@ EOF
 
 # Equal clocks: every crossing between domains costs exactly one cycle.
 EQ=(--set clock.core=1000 --set clock.icnt=1000 --set clock.l2=1000 --set clock.dram=1000)
-key() { # key NAME: a configuration value of the default preset
-    "$M" sim --list-keys | awk -v k="$1" '$1 == k {print $2}'
-}
 ICNT=$(key icnt.latency) FLIT=$(key icnt.flit) L1=$(key l1.latency) L2=$(key l2.latency) LD=$(key l2.dram_latency)
 RCD=$(key dram.tRCD) RP=$(key dram.tRP) CL=$(key dram.tCL) CCDL=$(key dram.tCCDL) BL=$(key dram.burst)
 RATIO=$(key dram.data_ratio) BUSW=$(key dram.buswidth) CHIPS=$(key dram.chips)
@@ -67,8 +46,6 @@ REPLY_FLITS=$(((128 + FLIT - 1) / FLIT))
 MISS=$((1 + ICNT + L2 + LD + 1 + 1 + 1 + RCD + (ATOMS - 1) * CCDL + CL + TBURST + 1 + 1 + REPLY_FLITS - 1 + ICNT))
 # An L2 hit: 1 + icnt + l2.latency + 1 + (flits - 1) + icnt
 L2HIT=$((1 + ICNT + L2 + 1 + REPLY_FLITS - 1 + ICNT))
-
-stat() { jq -r "$1" "$2"; }
 
 A=0x100000   # channel 4, bank 10, row 2 at the default mapping
 two_loads "$T/l1hit" $A $A

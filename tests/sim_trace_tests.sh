@@ -9,17 +9,12 @@
 set -u
 cd "$(dirname "$0")/.."
 M=${1:-build/memsched}
+# shellcheck source=tests/simlib.sh
+. tests/simlib.sh
 VA=${VECTORADD:-../shared/traces/vectoradd-100-32}
 T=build/tests/sim_trace
 rm -rf "$T"
 mkdir -p "$T"
-
-ok() { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
-expect() { # expect DESC ACTUAL EXPECTED
-    if [ "$2" = "$3" ]; then ok "$1 ($2)"; else bad "$1" "got '$2', expected '$3'"; fi
-}
-stat() { jq -r "$1" "$2"; }
 
 # wrap DIR FILE: a trace directory DIR whose only kernel is a copy of FILE
 # (kernel-1.traceg, or kernel-1.traceg.xz for an .xz FILE).

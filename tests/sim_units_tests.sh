@@ -9,30 +9,12 @@
 set -u
 cd "$(dirname "$0")/.."
 M=${1:-build/memsched}
+# shellcheck source=tests/simlib.sh
+. tests/simlib.sh
 T=build/tests/sim_units
 rm -rf "$T"
 mkdir -p "$T"
-status=0
 
-ok() { echo "PASS $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; status=1; }
-
-# mktrace DIR GRIDX BLOCKX: a one-kernel Accel-Sim trace directory; the
-# thread blocks' text (from #BEGIN_TB) comes on stdin (as tests/sim_tests.sh's).
-mktrace() {
-    mkdir -p "$1"
-    printf 'kernel-1.traceg\n' >"$1/kernelslist.g"
-    {
-        printf -- '-kernel name = test\n-kernel id = 1\n-grid dim = (%s,1,1)\n-block dim = (%s,1,1)\n' "$2" "$3"
-        printf -- '-shmem = 0\n-nregs = 8\n-binary version = 61\n-cuda stream id = 0\n'
-        printf -- '-shmem base_addr = 0x00007f2b5a000000\n-local mem base_addr = 0x00007f2b58000000\n'
-        printf -- '-nvbit version = 1.5.5\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n'
-        cat
-    } >"$1/kernel-1.traceg"
-}
-key() { # key NAME: a configuration value of the default preset
-    "$M" sim --list-keys | awk -v k="$1" '$1 == k {print $2}'
-}
 # cycles DIR [--set k=v]...: gpu_sim_cycle of the trace on one SM with one scheduler
 cycles() {
     local dir=$1 j

@@ -2,35 +2,12 @@
  * tag array of one set of four ways: lines leave in the order they were
  * allocated, hits or not; the same accesses under LRU evict another line;
  * its registry row gives its name and GPGPU-Sim's letter F. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
-
-#include "mem/cache_policy.h"
-
-enum { WAYS = 4 };
-
-/* A line for `line` in set 0 as a miss takes it (valid at once); its way. */
-static unsigned fill(tags_t *t, uint64_t line)
-{
-    cline_t *v = tags_victim(t, 0);
-    assert_non_null(v);
-    v->state = LINE_V;
-    v->line = line;
-    tags_reset(t, v);
-    return (unsigned)(v - t->l);
-}
+#include "repl_harness.h"
 
 static void registry_row(void **state)
 {
     (void)state;
-    assert_ptr_equal(repl_table[REPL_FIFO], &repl_fifo);
-    assert_string_equal(repl_names[REPL_FIFO], "fifo");
-    assert_int_equal(repl_letters[REPL_FIFO], 'F');
-    assert_int_equal(repl_by_letter('F'), REPL_FIFO);
+    check_row(REPL_FIFO, &repl_fifo, "fifo", 'F');
 }
 
 /* A B C D fill ways 0..3; A is hit three times. FIFO: A still goes first,

@@ -2,42 +2,12 @@
  * tag array of one set of four ways: the victim is the line whose last
  * allocation or hit is oldest; a hit moves a line to the back; reserved
  * lines are passed over; its registry row gives its name and letter. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
-
-#include "mem/cache_policy.h"
-
-enum { WAYS = 4 };
-
-/* A line for `line` in set 0 as a miss takes it (valid at once); its way. */
-static unsigned fill(tags_t *t, uint64_t line)
-{
-    cline_t *v = tags_victim(t, 0);
-    assert_non_null(v);
-    v->state = LINE_V;
-    v->line = line;
-    tags_reset(t, v);
-    return (unsigned)(v - t->l);
-}
-
-static unsigned victim_way(tags_t *t)
-{
-    cline_t *v = tags_victim(t, 0);
-    assert_non_null(v);
-    return (unsigned)(v - t->l);
-}
+#include "repl_harness.h"
 
 static void registry_row(void **state)
 {
     (void)state;
-    assert_ptr_equal(repl_table[REPL_LRU], &repl_lru);
-    assert_string_equal(repl_names[REPL_LRU], "lru");
-    assert_int_equal(repl_letters[REPL_LRU], 'L');
-    assert_int_equal(repl_by_letter('L'), REPL_LRU);
+    check_row(REPL_LRU, &repl_lru, "lru", 'L');
 }
 
 /* Lines A B C D fill ways 0..3; hits on A then C: the order of last use is
