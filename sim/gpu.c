@@ -481,9 +481,7 @@ int gpu_run(gpu_t *g, workload_t *w)
         stats_sums_t s0, s1;
         sync_units(g);
         stats_sum(g, &s0);
-        uint64_t tb0 = 0;   /* blocks done before this kernel (the progress line) */
-        for (unsigned s = 0; s < g->cfg.n_sm; s++)
-            tb0 += g->sm[s].st.tbs;
+        uint64_t tb0 = s0.sm.tbs;   /* blocks run before this kernel (the progress line) */
         uint64_t n = 0;
         while (L.more || any_sm_busy(g)) {
             if ((rc = step(g, &L)))
