@@ -91,6 +91,28 @@ l1_res_t l1_bypass(l1_t *l, req_t *r, uint64_t now)
     return L1_SENT;
 }
 
+/* A miss's (or a prefetch's) fetch, once MSHR entry m is taken: way v
+ * (NULL: allocation on fill) is reserved for q's line, evicting a valid line,
+ * and q goes to the miss queue with m as its tag. */
+static void fetch(l1_t *l, cline_t *v, req_t *q, int m)
+{
+    if (v) {
+        if (v->state == LINE_V) {
+            l->st.evictions++;
+            l->evicted = 1;
+            l->victim = v->line;
+        }
+        v->state = LINE_R;
+        v->line = q->line;
+        v->mshr = (uint16_t)m;
+        tags_reset(&l->tags, v);
+    }
+    q->tag = (uint32_t)m;
+    req_map(l->cfg, q);
+    rq_push(&l->mq, q, q->t_core + 1);
+    l->st.sent++;
+}
+
 /* Stores: write-evict (a hit invalidates the line), no write-allocate; the
  * write goes to the L2. Atomics and bypassed loads go to the L2 too. */
 l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
@@ -137,24 +159,10 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
     m = mshr_alloc(&l->mshr, r->line, r->tag);
     if (m < 0)
         return fail(l, RF_MSHR_ENTRY);
-    if (v) {
-        if (v->state == LINE_V) {
-            l->st.evictions++;
-            l->evicted = 1;
-            l->victim = v->line;
-        }
-        v->state = LINE_R;
-        v->line = r->line;
-        v->mshr = (uint16_t)m;
-        tags_reset(&l->tags, v);
-    }
     req_t q = *r;
-    q.tag = (uint32_t)m;
     q.direct = 0;
     q.t_core = now;
-    req_map(l->cfg, &q);
-    rq_push(&l->mq, &q, now + 1);
-    l->st.sent++;
+    fetch(l, v, &q, m);
     l->st.acc[t]++;
     l->st.miss[t]++;
     return L1_MISS;
@@ -179,21 +187,8 @@ l1_res_t l1_prefetch(l1_t *l, uint64_t line, unsigned sm, uint64_t now, uint64_t
         l->st.pf_dropped++;
         return L1_FAIL;
     }
-    if (v) {   /* as a miss's allocation (l1_access) */
-        if (v->state == LINE_V) {
-            l->st.evictions++;
-            l->evicted = 1;
-            l->victim = v->line;
-        }
-        v->state = LINE_R;
-        v->line = line;
-        v->mshr = (uint16_t)m;
-        tags_reset(&l->tags, v);
-    }
-    req_t q = {.line = line, .type = REQ_RD, .sm = (uint16_t)sm, .tag = (uint32_t)m, .t_core = now, .t_dram = dram_now};
-    req_map(l->cfg, &q);
-    rq_push(&l->mq, &q, now + 1);
-    l->st.sent++;
+    req_t q = {.line = line, .type = REQ_RD, .sm = (uint16_t)sm, .t_core = now, .t_dram = dram_now};
+    fetch(l, v, &q, m);
     l->st.pf_issued++;
     return L1_SENT;
 }
