@@ -147,7 +147,7 @@ MUT_OBJ    :=
 MUT_LIBS   :=
 -include $(BUILD)/mutants.mk
 
-.PHONY: all build sim-psets deps lint test run area waves bench repro mutate clean help cosim-long asan fuzz fuzzers coverage FORCE
+.PHONY: all build sim-psets deps lint test run area waves bench repro mutate clean help cosim-long asan fuzz fuzzers coverage docs-tables FORCE
 
 # `all`, `run` and `test` install the packages first, then build in a new make:
 # make reads which files exist (Verilator's verilated.cpp among them) once,
@@ -169,6 +169,10 @@ sim-psets: $(BUILD)/memsched-c
 	@mkdir -p $(dir $(SIM_PSETS_MK))
 	@$(BUILD)/memsched-c sim --rtl-psets >$(SIM_PSETS_MK).tmp
 	@if cmp -s $(SIM_PSETS_MK).tmp $(SIM_PSETS_MK); then rm -f $(SIM_PSETS_MK).tmp; else mv $(SIM_PSETS_MK).tmp $(SIM_PSETS_MK); fi
+
+# The tables docs/sim.md copies from the program (tests compare them).
+docs-tables: $(BUILD)/memsched-c
+	M=$(BUILD)/memsched-c tests/docs_tables.sh
 
 help:
 	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'

@@ -158,6 +158,14 @@ bad_input "a cross-key check names a preset" \
     "$M" sim --config base-l --set l1.sets=65536
 bad_input "the MIB's merge limit" "the MIB policies merge at most 16 requests per L2 MSHR entry (dram.policy=mshr-s from --set, l2.merge=32 from --set)" \
     "$M" sim --set l2.merge=32 --set dram.policy=mshr-s
+bad_input "the Fermi hash is defined for 32 or 64 sets" \
+    "l1.index=fermi is defined for l1.sets of 32 or 64 sets (l1.index=fermi from --set, l1.sets=16 from --set)" \
+    "$M" sim --set l1.index=fermi --set l1.sets=16
+printf -- '-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:C,A:32:8,8\n' >"$T/custom.config"
+bad_input "GPGPU-Sim's unimplemented custom index C is refused" "custom.config:1: expected [N|S:]" "$M" sim --config "$T/custom.config"
+"$M" sim --config tests/configs/gtx480-gpgpusim.config --list-keys 2>/dev/null >"$T/k480"
+v=$(awk '$1 == "l1.index" {print $2}' "$T/k480")
+[ "$v" = fermi ] && ok "GPGPU-Sim's GTX480 file: its L1D's H is the Fermi hash" || bad "GTX480 file's L1D index" "got '$v'"
 
 # ---- the option table -------------------------------------------------------
 dups=$(awk '{print $1}' "$T/opts.txt" | sort | uniq -d | tr '\n' ' ')

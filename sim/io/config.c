@@ -69,6 +69,7 @@ static const key_t_ keys[] = {
     {"l1.sets", K_UINT, F(l1_sets), 1, 65536, NULL, "L1D sets"},
     {"l1.ways", K_UINT, F(l1_ways), 1, 1024, NULL, "L1D ways"},
     {"l1.replace", K_ENUM, F(l1_repl), 0, 0, repl_names, "L1D replacement policy"},
+    {"l1.index", K_ENUM, F(l1_index), 0, 0, index_names, "L1D set-index function (GPGPU-Sim's <index> letter L, H, X, P)"},
     {"l1.line", K_UINT, F(l1_line), 128, 128, NULL, "line bytes (128 only)"},
     {"l1.mshr", K_UINT, F(l1_mshr), 1, 1024, NULL, "L1D MSHR entries"},
     {"l1.merge", K_UINT, F(l1_merge), 1, 64, NULL, "requests per L1D MSHR entry"},
@@ -97,6 +98,7 @@ static const key_t_ keys[] = {
     {"l2.sets", K_UINT, F(l2_sets), 1, 1u << 20, NULL, "L2 sets per sub-partition"},
     {"l2.ways", K_UINT, F(l2_ways), 1, 1024, NULL, "L2 ways"},
     {"l2.replace", K_ENUM, F(l2_repl), 0, 0, repl_names, "L2 replacement policy"},
+    {"l2.index", K_ENUM, F(l2_index), 0, 0, index_names, "L2 set-index function, of the partition-local line address"},
     {"l2.mshr", K_UINT, F(l2_mshr), 1, 1024, NULL, "L2 MSHR entries per sub-partition (MIB policies: up to 128)"},
     {"l2.merge", K_UINT, F(l2_merge), 1, 64, NULL, "requests per L2 MSHR entry (MIB policies: up to 16)"},
     {"l2.miss_queue", K_UINT, F(l2_mq), 2, 1024, NULL, "L2 miss queue entries"},
@@ -485,6 +487,21 @@ static int map_check(const config_t *c)
     return 0;
 }
 
+/* A set-index function other than linear needs a power-of-two set count it
+ * is defined for (cache_policy.h CACHE_INDEX). */
+static int index_check(const config_t *c, unsigned f, unsigned sets, const char *fkey, const char *skey)
+{
+    if (f == INDEX_LINEAR || (pow2(sets) && (!index_sets[f] || (index_sets[f] & sets))))
+        return 0;
+    char buf[160];
+    if (index_sets[f])
+        snprintf(buf, sizeof buf, "%s=%s is defined for %s of %s sets", fkey, index_names[f], skey,
+                 index_sets[f] == (32 | 64) ? "32 or 64" : "16, 32 or 64");
+    else
+        snprintf(buf, sizeof buf, "%s=%s needs a power-of-two %s", fkey, index_names[f], skey);
+    return refuse(c, buf, KEYS(fkey, skey));
+}
+
 int config_check(const config_t *c)
 {
     unsigned burst = c->t.BL * c->buswidth * c->chips;
@@ -521,6 +538,9 @@ int config_check(const config_t *c)
     if (c->mrpb_on && c->mrpb_sig == MRPB_SIG_BLOCK && c->max_blocks > (1u << MRPB_BLOCK_W))
         return refuse(c, "mrpb.signature=block needs sm.blocks <= 8 (the MRPB's 3-bit block ID)",
                       KEYS("mrpb.signature", "sm.blocks"));
+    if (index_check(c, c->l1_index, c->l1_sets, "l1.index", "l1.sets") ||
+        index_check(c, c->l2_index, c->l2_sets, "l2.index", "l2.sets"))
+        return 2;
     if ((uint64_t)c->l1_sets * c->l1_line * c->l1_ways > (1u << 24))
         return refuse(c, "the L1 is larger than 16 MB", KEYS("l1.sets", "l1.ways", "l1.line"));
     /* the MIB (cmodel/mib_l2.h) has a slot per L2 MSHR entry and a 4-bit merge length */

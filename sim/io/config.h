@@ -72,6 +72,7 @@ typedef struct {
     unsigned l1_lat;                               /* hit latency, core cycles */
     unsigned l1_alloc;                             /* ALLOC_* */
     unsigned l1_repl;                              /* REPL_* */
+    unsigned l1_index;                             /* INDEX_*: set-index function */
     unsigned l1_pf;                                /* L1D prefetcher: index in mem/prefetch.h PREFETCH_LIST */
     unsigned l1_bypass;                            /* 1: global loads go to the L2 uncached */
 
@@ -96,6 +97,7 @@ typedef struct {
     unsigned l2_inq;                               /* requests queued from the crossbar */
     unsigned l2_wfetch;                            /* a write miss fetches the line (l2.write_alloc=fetch) */
     unsigned l2_repl;                              /* REPL_* */
+    unsigned l2_index;                             /* INDEX_*: set-index function (of the partition-local line) */
 
     /* DRAM */
     unsigned policy;                               /* DS_* of cmodel/dram_sched.h */

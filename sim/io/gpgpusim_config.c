@@ -177,7 +177,7 @@ static int parse_cache(rd_t *r, char *v, cache_t *k)
         nq > 2 || !one_char(p[0], &k->rep) || !one_char(p[1], &k->wr) || !one_char(p[2], &k->alloc) ||
         !one_char(p[3], &k->walloc) || (np == 5 && !one_char(p[4], &k->index)) || !one_char(m[0], &k->mshr) ||
         !strchr("NS", k->type) || repl_by_letter(k->rep) < 0 || !strchr("RBTEL", k->wr) || alloc_by_letter(k->alloc) < 0 ||
-        !strchr("NWFL", k->walloc) || !strchr("HPCLX", k->index) || !strchr("FTAS", k->mshr) ||
+        !strchr("NWFL", k->walloc) || index_by_letter(k->index) < 0 || !strchr("FTAS", k->mshr) ||
         (nq == 2 && !is_uint(q[1], &x)) || (ng == 5 && !is_uint(g[4], &x)))
         return bad(r, CACHE_FORMAT, r->value);
     k->sets = a[na - 3];
@@ -194,8 +194,6 @@ static int parse_cache(rd_t *r, char *v, cache_t *k)
     }
     if (k->type == 'S' || k->mshr == 'S')
         note(r, "%s: sector cache modelled with whole 128-byte lines", r->opt);
-    if (k->index != 'L')
-        note(r, "%s: set index function %c modelled as linear (line address mod sets)", r->opt, k->index);
     if (k->mshr == 'F' || k->mshr == 'T')
         note(r, "%s: MSHR type %c modelled as associative (A)", r->opt, k->mshr);
     if (k->port && strcmp(k->port, "0") && strcmp(k->port, "128"))
@@ -230,7 +228,8 @@ static int opt_dl1(rd_t *r, char *v)
              k.walloc);
     return set_each(r, (const char *[]){"l1.sets", k.sets, "l1.ways", k.assoc, "l1.line", "128", "l1.mshr",
                                         k.entries, "l1.merge", k.merge, "l1.miss_queue", k.mq, "l1.alloc",
-                                        alloc_names[alloc], "l1.replace", repl_names[repl_by_letter(k.rep)], NULL});
+                                        alloc_names[alloc], "l1.replace", repl_names[repl_by_letter(k.rep)], "l1.index",
+                                        index_names[index_by_letter(k.index)], NULL});
 }
 
 /* L2 per sub-partition: write-back, allocate on miss, write-allocate. */
@@ -249,7 +248,7 @@ static int opt_dl2(rd_t *r, char *v)
         note(r, "-gpgpu_cache:dl2: no-write-allocate modelled as write-allocate (whole-line writes, no fetch)");
     return set_each(r, (const char *[]){"l2.sets", k.sets, "l2.ways", k.assoc, "l2.replace",
                                         repl_names[repl_by_letter(k.rep)], "l2.mshr", k.entries, "l2.merge", k.merge,
-                                        "l2.miss_queue", k.mq, NULL});
+                                        "l2.miss_queue", k.mq, "l2.index", index_names[index_by_letter(k.index)], NULL});
 }
 
 /* ---- DRAM ---------------------------------------------------------------- */
@@ -498,13 +497,14 @@ static const gopt_t gopts[] = {
     FN("-gpgpu_num_sfu_units", opt_sfu_units, NULL, "divides sm.ii_sfu (and sm.ii_dp without DP units)"),
     KEY("-gpgpu_smem_latency", "sm.lat_shmem"),
     FN("-gpgpu_cache:dl1", opt_dl1, NULL,
-       "l1.sets, l1.ways, l1.replace (<rep>), l1.alloc (s: fill), l1.mshr, l1.merge, l1.miss_queue (none: l1.bypass=1)"),
+       "l1.sets, l1.ways, l1.replace (<rep>), l1.alloc (s: fill), l1.index (<index>), l1.mshr, l1.merge, l1.miss_queue "
+       "(none: l1.bypass=1)"),
     FN("-gpgpu_gmem_skip_L1D", opt_skip_l1d, NULL, "l1.bypass (1)"),
     KEY("-gpgpu_l1_latency", "l1.latency"),
     KEY("-icnt_flit_size", "icnt.flit"),
     KEY("-gpgpu_n_mem", "mem.partitions"),
     KEY("-gpgpu_n_sub_partition_per_mchannel", "mem.sub_partitions"),
-    FN("-gpgpu_cache:dl2", opt_dl2, NULL, "l2.sets, l2.ways, l2.replace (<rep>), l2.mshr, l2.merge, l2.miss_queue"),
+    FN("-gpgpu_cache:dl2", opt_dl2, NULL, "l2.sets, l2.ways, l2.replace (<rep>), l2.index (<index>), l2.mshr, l2.merge, l2.miss_queue"),
     KEY("-gpgpu_l2_rop_latency", "l2.latency"),
     KEY("-rop_latency", "l2.latency"),   /* its name before GPGPU-Sim 4 */
     KEY("-dram_latency", "l2.dram_latency"),

@@ -70,8 +70,39 @@ extern const char *const alloc_names[ALLOC_N + 1];   /* "miss", "fill", NULL */
 extern const unsigned char alloc_at_fill[ALLOC_N];
 extern const char alloc_letters[];                   /* every GPGPU-Sim letter accepted: "mfs" */
 
-/* The policy GPGPU-Sim's letter c names: REPL_* / ALLOC_*, or -1. */
+/* The set-index functions: X(ID, name, GPGPU-Sim's letter in the <index>
+ * field, the set counts it is defined for (0: any power of two)). Each maps
+ * a line address (byte address >> 7) to a set of a cache with `sets` sets
+ * (docs/sim.md "Set index"):
+ *   linear  the line address mod sets;
+ *   fermi   Fermi's L1D hash (Nugteren et al., HPCA 2014, as GPGPU-Sim's H):
+ *           line bits 0-4 XOR address bits 13,14,15,17,19; 64 sets take
+ *           address bit 12 as the sixth bit;
+ *   xor     the linear index XOR the same number of bits just above it;
+ *   ipoly   the irreducible-polynomial hash of Rau (ISCA 1991) with GPGPU-Sim's
+ *           polynomials for 16, 32 and 64 sets (its P). */
+#define CACHE_INDEX(X)                  \
+    X(LINEAR, linear, 'L', 0)           \
+    X(FERMI, fermi, 'H', (32 | 64))     \
+    X(XOR, xor, 'X', 0)                 \
+    X(IPOLY, ipoly, 'P', (16 | 32 | 64))
+
+#define INDEX_ENUM(id, name, letter, sets) INDEX_##id,
+enum { CACHE_INDEX(INDEX_ENUM) INDEX_N };
+#undef INDEX_ENUM
+
+extern const char *const index_names[INDEX_N + 1];   /* "linear", "fermi", ..., NULL */
+extern const char index_letters[INDEX_N + 1];        /* "LHXP" */
+/* The set counts function f is defined for, as a mask of the counts (16 | 32 |
+ * 64), 0 for every power of two. */
+extern const unsigned index_sets[INDEX_N];
+/* The set of `line` in a cache of `sets` sets (a power of two the function is
+ * defined for: config_check). */
+unsigned cache_set_index(unsigned f, uint64_t line, unsigned sets);
+
+/* The policy GPGPU-Sim's letter c names: REPL_* / ALLOC_* / INDEX_*, or -1. */
 int repl_by_letter(char c);
 int alloc_by_letter(char c);
+int index_by_letter(char c);
 
 #endif

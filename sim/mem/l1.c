@@ -6,6 +6,13 @@
 
 #include "mem/addrmap.h"
 
+/* The set of a line (l1.index). */
+static inline unsigned l1_set(const l1_t *l, uint64_t line)
+{
+    return l->cfg->l1_index == INDEX_LINEAR ? (unsigned)(line % l->tags.sets)
+                                             : cache_set_index(l->cfg->l1_index, line, l->tags.sets);
+}
+
 static int done_init(struct l1_done *d, unsigned cap)
 {
     d->cap = cap;
@@ -117,7 +124,7 @@ static void fetch(l1_t *l, cline_t *v, req_t *q, int m)
  * write goes to the L2. Atomics and bypassed loads go to the L2 too. */
 l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
 {
-    unsigned set = (unsigned)(r->line % l->tags.sets);
+    unsigned set = l1_set(l, r->line);
     int t = r->type;
     l->evicted = 0;
     if (t != REQ_RD || l->cfg->l1_bypass) {
@@ -170,7 +177,7 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
 
 l1_res_t l1_prefetch(l1_t *l, uint64_t line, unsigned sm, uint64_t now, uint64_t dram_now)
 {
-    unsigned set = (unsigned)(line % l->tags.sets);
+    unsigned set = l1_set(l, line);
     int on_fill = alloc_at_fill[l->cfg->l1_alloc];
     l->evicted = 0;
     if (tags_find(&l->tags, set, line) || (on_fill && mshr_find(&l->mshr, line) >= 0)) {
@@ -202,7 +209,7 @@ void l1_fill(l1_t *l, const req_t *r, uint64_t now)
         return;
     }
     mshr_entry_t *e = &l->mshr.e[r->tag];
-    unsigned set = (unsigned)(e->line % l->tags.sets);
+    unsigned set = l1_set(l, e->line);
     cline_t *c;
     if (alloc_at_fill[l->cfg->l1_alloc]) {
         c = tags_victim(&l->tags, set);   /* never NULL: no line is ever reserved */

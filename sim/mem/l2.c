@@ -59,6 +59,15 @@ int l2_idle(const l2_t *l)
 }
 
 
+/* The set of a request's line: its partition-local line address (the
+ * channel block address without the sub-partition bits; l2.index). */
+static inline unsigned l2_set(const l2_t *l, uint64_t blk)
+{
+    uint64_t pl = blk / l->cfg->n_sub;
+    return l->cfg->l2_index == INDEX_LINEAR ? (unsigned)(pl % l->tags.sets)
+                                             : cache_set_index(l->cfg->l2_index, pl, l->tags.sets);
+}
+
 static uint64_t age15(uint64_t now, uint64_t t0)
 {
     uint64_t a = now - t0;
@@ -74,7 +83,7 @@ static void do_fill(l2_t *l, uint64_t now)
         return;
     if (l->fill_m < 0) {
         const req_t *f = rq_head(&l->fill);
-        unsigned set = (unsigned)(f->blk / l->cfg->n_sub % l->tags.sets);
+        unsigned set = l2_set(l, f->blk);
         cline_t *c = tags_find(&l->tags, set, f->line);   /* reserved: never a victim */
         l->fill_m = c->mshr;
         l->fill_line = c;
@@ -149,7 +158,7 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     req_t *r = rq_head(&l->rop);
     const config_t *cfg = l->cfg;
     int t = r->type;
-    unsigned set = (unsigned)(r->blk / cfg->n_sub % l->tags.sets);
+    unsigned set = l2_set(l, r->blk);
     cline_t *c = tags_find(&l->tags, set, r->line);
     if (t == REQ_WR && !cfg->l2_wfetch) {   /* write-back, write-allocate: the line is written whole, no fetch */
         int miss = !c;

@@ -172,13 +172,13 @@ static void test_gtx480_typical(void **state)
     want.l2_mq = 4;
     want.l2_dram_lat = 100;
     want.rdq = 16;
+    want.l1_index = INDEX_FERMI;   /* H */
     assert_memory_equal(&r.c, &want, CONFIG_VALUES_SIZE);
     assert_int_equal(config_check(&r.c), 0);
 #define F CONFIG_DIR "/gtx480-gpgpusim.config"
     assert_string_equal(
         r.notes,
-        F ":36: note: -gpgpu_cache:dl1: set index function H modelled as linear (line address mod sets)\n" F
-          ":36: note: -gpgpu_cache:dl1: write policy L modelled as write-evict for global stores\n" F
+        F ":36: note: -gpgpu_cache:dl1: write policy L modelled as write-evict for global stores\n" F
           ":38: note: -gpgpu_cache:dl2: data port width 32 bytes not modelled (a whole line per access)\n" F
           ": ignored 31 options the model does not have: -gpgpu_ptx_instruction_classification, -gpgpu_ptx_sim_mode, "
           "-gpgpu_ptx_force_max_capability, -gpgpu_ptx_convert_to_ptxplus, -gpgpu_ptx_save_converted_ptxplus, "
@@ -259,12 +259,12 @@ static void test_cache_forms(void **state)
     /* Volta-like sector L1 with every trailing field */
     reads("-gpgpu_cache:dl1 S:4:128:64,F:T:m:L:X,S:512:8,16:0,32\n-gpgpu_l1_latency 20\n", &r,
           "@:1: note: -gpgpu_cache:dl1: sector cache modelled with whole 128-byte lines\n"
-          "@:1: note: -gpgpu_cache:dl1: set index function X modelled as linear (line address mod sets)\n"
           "@:1: note: -gpgpu_cache:dl1: data port width 32 bytes not modelled (a whole line per access)\n"
           "@:1: note: -gpgpu_cache:dl1: write policy T modelled as write-evict for global stores\n"
           "@:1: note: -gpgpu_cache:dl1: write-allocate policy L not modelled (the L1 never allocates on a write)\n");
     assert_true(r.c.l1_sets == 4 && r.c.l1_ways == 64 && r.c.l1_mshr == 512 && r.c.l1_merge == 8 &&
-                r.c.l1_mq == 16 && r.c.l1_lat == 20 && r.c.l1_alloc == ALLOC_ON_MISS && r.c.l1_repl == REPL_FIFO);
+                r.c.l1_mq == 16 && r.c.l1_lat == 20 && r.c.l1_alloc == ALLOC_ON_MISS && r.c.l1_repl == REPL_FIFO &&
+                r.c.l1_index == INDEX_XOR);
     /* streaming (Pascal, Volta): GPGPU-Sim 4 allocates it on fill */
     reads("-gpgpu_cache:dl1 N:4:128:96,L:E:s:N:L,A:256:8,16\n", &r,
           "@:1: note: -gpgpu_cache:dl1: streaming allocation s modelled as allocate on fill (l1.alloc=fill)\n");
