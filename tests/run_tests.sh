@@ -161,6 +161,9 @@ tests/sim_trace_tests.sh "$M" 2>&1 | tally
 section "system model: skipping idle units is exact (run.skip=0 and 1 give the same JSON; tests/skip_tests.sh)"
 tests/skip_tests.sh "$M" 2>&1 | tally
 
+section "system model: GPGPU-Sim's memory semantics, one directed trace each (tests/sim_semantics_tests.sh)"
+tests/sim_semantics_tests.sh "$M" 2>&1 | tally
+
 section "system model: DRAM data bus, every checker rule fires, bandwidth <= peak (tests/sim_dram_tests.sh)"
 tests/sim_dram_tests.sh "$M" 2>&1 | tally
 

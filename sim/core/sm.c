@@ -242,7 +242,7 @@ static void tb_maybe_done(sm_t *sm, unsigned s)
     if (t->live)
         return;
     for (unsigned w = 0; w < SM_MAX_WARPS; w++)
-        if ((t->wmask >> w & 1) && sm->warp[w].nloads)
+        if ((t->wmask >> w & 1) && (sm->warp[w].nloads || sm->warp[w].nstores))
             return;
     if (sm->mp.busy == 1 && (t->wmask >> sm->mp.warp & 1))   /* its global access still going in */
         return;
@@ -254,6 +254,8 @@ static void tb_maybe_done(sm_t *sm, unsigned s)
     sm->used_shmem -= t->shmem;
     sm->live_tbs--;
     t->wmask = 0;
+    if (!sm->live_tbs && sm->cfg->l1_flush)   /* GPGPU-Sim invalidates an idle core's L1D */
+        l1_flush(&sm->l1);
 }
 
 /* A barrier releases when every live warp of the block waits at it. */
@@ -320,6 +322,22 @@ static void load_done(sm_t *sm, uint32_t r, uint64_t now)
         tb_maybe_done(sm, wp->slot);
 }
 
+/* Stores and reductions the L2 acknowledges (sm.store_ack): the request's
+ * tag is its warp, whose count of unacknowledged ones MEMBAR and the warp's
+ * block wait for. */
+static inline int is_acked(const sm_t *sm, unsigned type)
+{
+    return sm->cfg->store_ack && (type == REQ_WR || type == REQ_RED);
+}
+
+static void store_acked(sm_t *sm, unsigned w)
+{
+    warp_t *wp = &sm->warp[w];
+    wp->nstores--;
+    if (!wp->live && !wp->nstores)
+        tb_maybe_done(sm, wp->slot);
+}
+
 static unsigned lat_of(const config_t *c, unsigned cls)
 {
     switch (cls) {
@@ -331,21 +349,76 @@ static unsigned lat_of(const config_t *c, unsigned cls)
     }
 }
 
-/* The lines the active lanes touch, in lane order, each once. */
-static unsigned coalesce(const inst_t *in, const uint64_t *addr, uint64_t *line)
+/* The requests of a warp instruction (sm.coalesce; docs/sim.md "Coalescer"):
+ * into line[] and sect[], their count returned.
+ *   line: the lines the active lanes touch, in lane order, each once, whole;
+ *   fermi, sector: GPGPU-Sim's coalescer. The lanes' bytes are grouped by
+ *   aligned segment (fermi: 32 B for 1-byte accesses, 64 B for 2-byte, 128 B
+ *   for wider ones, and 32 B when global loads bypass the L1D; sector:
+ *   32 B always), one request per segment in address order, each shrunk to
+ *   the 32 B quarter or 64 B half of its 128 B segment the lanes touch (or
+ *   the touched quarter of a 64 B one). A lane whose bytes cross a segment
+ *   boundary touches both (accesses are naturally aligned: none does). */
+static unsigned coalesce(const config_t *c, const inst_t *in, const uint64_t *addr, uint64_t *line, uint8_t *sect)
 {
     unsigned n = 0, w = in->width ? in->width : 1;
     unsigned k = (unsigned)__builtin_popcount(in->mask);
-    for (unsigned i = 0; i < k; i++) {
-        uint64_t a = addr[i], l0 = a >> LINE_SHIFT;
-        uint64_t l1 = (a + w - 1 < a ? UINT64_MAX : a + w - 1) >> LINE_SHIFT;   /* no wrap at 2^64 */
-        for (uint64_t l = l0; l <= l1; l++) {
-            unsigned j = 0;
-            while (j < n && line[j] != l)
-                j++;
-            if (j == n && n < MAX_LINES)
-                line[n++] = l;
+    if (c->coalesce == COALESCE_LINE) {
+        for (unsigned i = 0; i < k; i++) {
+            uint64_t a = addr[i], l0 = a >> LINE_SHIFT;
+            uint64_t l1 = (a + w - 1 < a ? UINT64_MAX : a + w - 1) >> LINE_SHIFT;   /* no wrap at 2^64 */
+            for (uint64_t l = l0; l <= l1; l++) {
+                unsigned j = 0;
+                while (j < n && line[j] != l)
+                    j++;
+                if (j == n && n < MAX_LINES) {
+                    sect[n] = SECT_ALL;
+                    line[n++] = l;
+                }
+            }
         }
+        return n;
+    }
+    unsigned seg = c->coalesce == COALESCE_SECTOR || w == 1 || c->l1_bypass ? 32 : w == 2 ? 64 : 128;
+    uint64_t base[MAX_LINES];   /* segment addresses, ascending; sect[] holds their touched quarters */
+    for (unsigned i = 0; i < k; i++) {
+        uint64_t a = addr[i], last = a + w - 1 < a ? UINT64_MAX : a + w - 1;
+        for (uint64_t b = a & ~(uint64_t)(seg - 1);; b += seg) {
+            uint64_t lo = b > a ? b : a, hi = b + seg - 1 < last ? b + seg - 1 : last;
+            /* the quarters of the line the lane's bytes in this segment touch (one line: seg <= 128) */
+            unsigned q0 = (unsigned)(lo >> 5 & 3), q1 = (unsigned)(hi >> 5 & 3);
+            unsigned q = (2u << q1) - (1u << q0);
+            unsigned j = n;
+            while (j && base[j - 1] > b)
+                j--;
+            if (j && base[j - 1] == b) {
+                sect[j - 1] |= (uint8_t)q;
+            } else if (n < MAX_LINES) {
+                memmove(&base[j + 1], &base[j], (n - j) * sizeof *base);
+                memmove(&sect[j + 1], &sect[j], n - j);
+                base[j] = b;
+                sect[j] = (uint8_t)q;
+                n++;
+            }
+            if (b + seg - 1 >= last || b + seg < b)
+                break;
+        }
+    }
+    for (unsigned j = 0; j < n; j++) {
+        unsigned q = sect[j];
+        if (seg == 128) {   /* one quarter alone, or one half alone, shrinks; else the whole segment */
+            if (!(q & 0xC))
+                q = q == 1 || q == 2 ? q : 0x3;
+            else if (!(q & 0x3))
+                q = q == 4 || q == 8 ? q : 0xC;
+            else
+                q = 0xF;
+        } else if (seg == 64) {   /* the 64 B half's two quarters, or the one touched */
+            unsigned h = (base[j] >> 6 & 1) ? 0xC : 0x3;
+            q = __builtin_popcount(q & h) == 1 ? q & h : h;
+        }
+        line[j] = base[j] >> LINE_SHIFT;
+        sect[j] = (uint8_t)q;
     }
     return n;
 }
@@ -390,7 +463,7 @@ int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
         if ((cls == OP_LDG || cls == OP_LDL || cls == OP_ATOM) && (!sm->nrec_free || wp->nloads >= sm->cfg->max_loads))
             return 0;
     }
-    if (cls == OP_MEMBAR && wp->nloads)
+    if (cls == OP_MEMBAR && (wp->nloads || wp->nstores))
         return 0;
     return 1;
 }
@@ -458,7 +531,7 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
         sm->mp.pc = in->pc;
         sm->mp.inst = wp->pc;
         sm->mp.next = 0;
-        sm->mp.n = coalesce(in, &t->tb.addr[in->addr], sm->mp.line);
+        sm->mp.n = coalesce(c, in, &t->tb.addr[in->addr], sm->mp.line, sm->mp.sect);
         sm->st.l1_req_lines += sm->mp.n;
         int load = cls == OP_LDG || cls == OP_LDL || cls == OP_ATOM;
         sm->mp.type = cls == OP_ATOM ? REQ_ATOM : cls == OP_RED ? REQ_RED : load ? REQ_RD : REQ_WR;
@@ -554,8 +627,9 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         return;
     }
     sm->mp.blocked = 0;
-    req_t r = {.line = sm->mp.line[sm->mp.next], .type = sm->mp.type, .sm = (uint16_t)sm->id,
-               .tag = sm->mp.rec, .t_core = now, .t_dram = dram_now};
+    int acked = is_acked(sm, sm->mp.type);
+    req_t r = {.line = sm->mp.line[sm->mp.next], .sect = sm->mp.sect[sm->mp.next], .type = sm->mp.type,
+               .sm = (uint16_t)sm->id, .tag = acked ? sm->mp.warp : sm->mp.rec, .t_core = now, .t_dram = dram_now};
     r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
     l1_res_t res = l1_access(&sm->l1, &r, now);
     if (res == L1_FAIL) {
@@ -566,6 +640,7 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     }
     if (r.type == REQ_RD)
         load_feedback(sm, sm->mp.warp, sm->mp.pc, r.line, res, now, dram_now);
+    sm->warp[sm->mp.warp].nstores += (uint16_t)acked;
     if (sm->dt) {
         trace_req(sm, r.line, now);
         if (r.type == REQ_RD || r.type == REQ_ATOM)
@@ -615,7 +690,8 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         in->in_block = wp->slot & ((1u << MRPB_BLOCK_W) - 1);   /* sm.blocks <= 8 when it is the signature */
         in->in_inblock = (uint64_t)__builtin_popcountll(sm->slot[wp->slot].wmask & ((1ull << w) - 1));
         in->in_addr = line;
-        in->in_tag = (uint64_t)sm->mp.type << SIM_MRPB_REC_W | (rec ? sm->mp.rec : 0);
+        in->in_tag = ((uint64_t)sm->mp.type << SIM_MRPB_SECT_W | sm->mp.sect[sm->mp.next]) << SIM_MRPB_REC_W |
+                     (rec ? sm->mp.rec : is_acked(sm, sm->mp.type) ? w : 0);
     }
     in->l1_ready = in->l1_stall_assoc = in->byp_ready = 0;
     ls_set_time(sm->mrpb.ls, now);
@@ -625,8 +701,11 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     if (rc)
         return rc;
     if (out->out_valid) {
-        req_t r = {.line = out->out_addr, .type = (uint8_t)(out->out_tag >> SIM_MRPB_REC_W), .sm = (uint16_t)sm->id,
-                   .tag = (uint32_t)(out->out_tag & ((1u << SIM_MRPB_REC_W) - 1)), .t_core = now, .t_dram = dram_now};
+        req_t r = {.line = out->out_addr,
+                   .type = (uint8_t)(out->out_tag >> (SIM_MRPB_REC_W + SIM_MRPB_SECT_W)),
+                   .sect = (uint8_t)(out->out_tag >> SIM_MRPB_REC_W & ((1u << SIM_MRPB_SECT_W) - 1)),
+                   .sm = (uint16_t)sm->id, .tag = (uint32_t)(out->out_tag & ((1u << SIM_MRPB_REC_W) - 1)),
+                   .t_core = now, .t_dram = dram_now};
         l1_res_t res;
         if (out->out_bypass) {
             res = l1_bypass(&sm->l1, &r, now);
@@ -655,6 +734,7 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         if (out->in_ready) {
             if (sm->dt)
                 trace_req(sm, sm->mp.line[sm->mp.next], now);
+            sm->warp[sm->mp.warp].nstores += (uint16_t)is_acked(sm, sm->mp.type);
             sm->mrpb.n++;
             if (++sm->mp.next == sm->mp.n) {
                 unsigned w = sm->mp.warp;
@@ -720,11 +800,16 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         while ((2ull << b) <= lat && b < 23)
             b++;
         sm->st.lat_hist[b]++;
-        if (sm->dt)
-            trace_reply(sm, reply, now);
-        l1_fill(&sm->l1, reply, now);
-        if (sm->l1.evicted && sm->ops_sched->evict)
-            sm->ops_sched->evict(sm, sm->l1.victim);
+        if (reply->type == REQ_WR || reply->type == REQ_RED) {
+            l1_ack(&sm->l1);
+            store_acked(sm, reply->tag);
+        } else {
+            if (sm->dt)
+                trace_reply(sm, reply, now);
+            l1_fill(&sm->l1, reply, now);
+            if (sm->l1.evicted && sm->ops_sched->evict)
+                sm->ops_sched->evict(sm, sm->l1.victim);
+        }
     }
     int64_t t;
     while ((t = l1_done(&sm->l1, now)) >= 0)

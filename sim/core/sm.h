@@ -20,7 +20,7 @@
 #include "mrpb.h"
 
 #define SM_MAX_WARPS 64
-#define MAX_LINES    64        /* lines one warp instruction may touch (straddling lanes) */
+#define MAX_LINES    64        /* requests one warp instruction may make (segments, straddling lanes) */
 
 typedef struct {
     uint32_t pc, end;          /* next instruction and one past the last, in the block's list */
@@ -28,6 +28,7 @@ typedef struct {
     uint64_t ready_at;         /* no issue before this cycle (a known result latency) */
     uint64_t age;              /* dispatch order: smaller = older (GTO) */
     uint16_t nloads;           /* outstanding load instructions */
+    uint16_t nstores;          /* stores and reductions not yet acknowledged (sm.store_ack) */
     uint8_t live;              /* belongs to a resident block and has not finished */
     uint8_t slot;              /* its block's slot */
     uint8_t at_bar;            /* waiting at a barrier */
@@ -92,7 +93,8 @@ struct sm {
         uint32_t pc;              /* the instruction's PC (the schedulers' per-load feedback) */
         uint32_t rec;
         uint32_t inst;            /* the instruction's index in its block (decision traces) */
-        uint64_t line[MAX_LINES];
+        uint64_t line[MAX_LINES]; /* its requests: a line each ... */
+        uint8_t sect[MAX_LINES];  /* ... and the sectors of it (req_t.sect) */
     } mp;
     /* MRPB (mrpb=on): between the memory pipeline and the L1D, through the
      * lockstep object (its C model, or its RTL in lockstep with it) */
@@ -137,8 +139,9 @@ static inline int sm_mem_idle(const sm_t *sm) { return l1_idle(&sm->l1) && !sm->
 
 /* The MRPB's request fields at the system's parameter set (docs/sim.md, "MRPB"). */
 #define SIM_MRPB_ADDR_W 42        /* line address bits: byte addresses below 2^49 */
-#define SIM_MRPB_TAG_W  16        /* tag: request type (2 bits) above the load record (14 bits) */
+#define SIM_MRPB_TAG_W  20        /* tag: request type (2 bits), sectors (4), load record (14) */
 #define SIM_MRPB_REC_W  14
+#define SIM_MRPB_SECT_W 4
 /* Count the cycles an asleep SM skipped before core cycle `now` (it stays
  * asleep): before statistics are read. */
 void sm_sync(sm_t *sm, uint64_t now);

@@ -32,6 +32,7 @@ typedef struct {
 } key_t_;
 
 const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NULL};
+const char *const coalesce_names[] = {"line", "fermi", "sector", NULL};
 static const char *const l2_walloc_names[] = {"whole", "fetch", NULL};
 static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
 #define SHORTEN_NAME(id, name, rule) name,
@@ -64,6 +65,8 @@ static const key_t_ keys[] = {
     {"sm.ii_dp", K_UINT, F(ii_dp), 1, 1000, NULL, "cycles between two FP64 warp instructions"},
     {"sm.ii_sfu", K_UINT, F(ii_sfu), 1, 1000, NULL, "cycles between two SFU warp instructions"},
     {"sm.lat_shmem", K_UINT, F(lat_shmem), 1, 1000, NULL, "shared-memory access latency"},
+    {"sm.coalesce", K_ENUM, F(coalesce), 0, 0, coalesce_names, "coalescer: a request per line, GPGPU-Sim's Fermi segments (32/64/128 B by width, shrunk), or a request per 32 B sector"},
+    {"sm.store_ack", K_UINT, F(store_ack), 0, 1, NULL, "1: stores and reductions are acknowledged (an 8 B reply); MEMBAR and a warp's end wait for them (GPGPU-Sim)"},
     {"sm.max_loads", K_UINT, F(max_loads), 1, 64, NULL, "outstanding load instructions per warp"},
 
     {"l1.sets", K_UINT, F(l1_sets), 1, 65536, NULL, "L1D sets"},
@@ -77,6 +80,8 @@ static const key_t_ keys[] = {
     {"l1.latency", K_UINT, F(l1_lat), 1, 1000, NULL, "L1D hit latency, core cycles"},
     {"l1.alloc", K_ENUM, F(l1_alloc), 0, 0, alloc_names, "line allocation: on miss or on fill"},
     {"l1.prefetch", K_ENUM, F(l1_pf), 0, 0, pf_names, "L1D prefetcher (none: the baseline)"},
+    {"l1.miss_latency", K_UINT, F(l1_miss_lat), 0, 1, NULL, "1: every access, hit or not, spends l1.latency before the tag lookup (GPGPU-Sim 4's -gpgpu_l1_latency); 0: hits only"},
+    {"l1.flush", K_UINT, F(l1_flush), 0, 1, NULL, "1: an SM's L1D is invalidated whenever it runs no block, so between kernels (-gpgpu_flush_l1_cache)"},
     {"l1.bypass", K_UINT, F(l1_bypass), 0, 1, NULL, "1: global loads bypass the L1D"},
 
     {"mrpb", K_ENUM, F(mrpb_on), 0, 0, mrpb_on_names, "MRPB in front of every L1D (final: on, with MRPB Table 4's modes)"},
@@ -175,6 +180,8 @@ void config_defaults(config_t *c)
     c->ii_sfu = 8;
     c->lat_shmem = 24;
     c->max_loads = 8;
+    c->coalesce = COALESCE_FERMI;   /* GPGPU-Sim 3.x's coalescer (the papers' simulator) */
+    c->store_ack = 1;               /* GPGPU-Sim acknowledges every store */
     c->l1_sets = 32;
     c->l1_ways = 4;
     c->l1_line = 128;

@@ -47,6 +47,14 @@ enum { CONFIG_MAX_KEYS = 128, CONFIG_FROM_LEN = 64 };
 #define DRAM_SHORTEN_ID(id, name, rule) DRAM_SHORTEN_##id,
 enum { DRAM_SHORTEN(DRAM_SHORTEN_ID) DRAM_SHORTEN_N };
 
+/* The coalescer (sm.coalesce; docs/sim.md "Coalescer"): line, one request
+ * per 128 B line touched; fermi, GPGPU-Sim's compute-capability 2.x rules
+ * (a segment of 32, 64 or 128 B by access width, shrunk to the half or
+ * quarter the lanes touch); sector, one request per 32 B sector touched
+ * (GPGPU-Sim's rule for Maxwell and later). */
+enum { COALESCE_LINE, COALESCE_FERMI, COALESCE_SECTOR };
+extern const char *const coalesce_names[];
+
 typedef struct {
     /* clocks, kHz */
     uint64_t clk_core, clk_icnt, clk_l2, clk_dram;
@@ -65,6 +73,9 @@ typedef struct {
     unsigned ii_dp, ii_sfu;                        /* initiation interval of the DP and SFU units */
     unsigned lat_shmem;                            /* shared-memory access latency */
     unsigned max_loads;                            /* outstanding load instructions per warp */
+    unsigned coalesce;                             /* COALESCE_*: how a warp's lanes become requests */
+    unsigned store_ack;                            /* 1: the L2 acknowledges stores and reductions; a warp's
+                                                      MEMBAR and its end wait for its acknowledgements */
 
     /* L1D per SM */
     unsigned l1_sets, l1_ways, l1_line;
@@ -75,6 +86,9 @@ typedef struct {
     unsigned l1_index;                             /* INDEX_*: set-index function */
     unsigned l1_pf;                                /* L1D prefetcher: index in mem/prefetch.h PREFETCH_LIST */
     unsigned l1_bypass;                            /* 1: global loads go to the L2 uncached */
+    unsigned l1_miss_lat;                          /* 1: l1.latency is charged before the tag lookup, so
+                                                      misses and stores leave it late too (GPGPU-Sim 4) */
+    unsigned l1_flush;                             /* 1: an SM's L1D is invalidated when it runs no block */
 
     /* MRPB (cmodel/mrpb.h) between each SM's coalescer and its L1D */
     unsigned mrpb_on;                              /* 0 off (the baseline), 1 on */

@@ -453,6 +453,23 @@ static int set_issue(rd_t *r, const char *key, uint64_t ii, uint64_t units, unsi
 
 /* 1: global loads skip the L1D (-dlcm=cg); 0 leaves l1.bypass as it is, so
  * "-gpgpu_cache:dl1 none" holds whatever the order. */
+/* GPGPU-Sim 4's L1 latency queue: every access waits the latency before the
+ * tag lookup. */
+static int opt_l1_latency(rd_t *r, char *v)
+{
+    return set(r, "l1.latency", v) || set(r, "l1.miss_latency", "1") ? 2 : 0;
+}
+
+/* The coalescer generation: below 40 (Fermi, Kepler; GPGPU-Sim's default
+ * 13) segments of 32/64/128 B by width; 40 and above 32 B sectors. */
+static int opt_coalesce_arch(rd_t *r, char *v)
+{
+    uint64_t x;
+    if (!is_uint(v, &x))
+        return bad(r, "a compute capability times 10 (e.g. 20, 70)", v);
+    return set(r, "sm.coalesce", x < 40 ? "fermi" : "sector");
+}
+
 static int opt_skip_l1d(rd_t *r, char *v)
 {
     if (strcmp(v, "0") && strcmp(v, "1"))
@@ -500,7 +517,7 @@ static const gopt_t gopts[] = {
        "l1.sets, l1.ways, l1.replace (<rep>), l1.alloc (s: fill), l1.index (<index>), l1.mshr, l1.merge, l1.miss_queue "
        "(none: l1.bypass=1)"),
     FN("-gpgpu_gmem_skip_L1D", opt_skip_l1d, NULL, "l1.bypass (1)"),
-    KEY("-gpgpu_l1_latency", "l1.latency"),
+    FN("-gpgpu_l1_latency", opt_l1_latency, NULL, "l1.latency, l1.miss_latency (1)"),
     KEY("-icnt_flit_size", "icnt.flit"),
     KEY("-gpgpu_n_mem", "mem.partitions"),
     KEY("-gpgpu_n_sub_partition_per_mchannel", "mem.sub_partitions"),
@@ -567,7 +584,7 @@ static const gopt_t gopts[] = {
     NOT("-gpgpu_perfect_inst_const_cache", "instruction and constant caches (perfect)"),
     NOT("-gpgpu_const_cache:l1", "constant cache"),
     NOT("-gpgpu_tex_cache:l1", "texture cache"),
-    NOT("-gpgpu_coalesce_arch", "coalescer generation (128-byte lines)"),
+    FN("-gpgpu_coalesce_arch", opt_coalesce_arch, NULL, "sm.coalesce (below 40: fermi, else sector)"),
     NOT("-gpgpu_shmem_num_banks", "shared-memory bank conflicts (a fixed sm.lat_shmem)"),
     NOT("-gpgpu_shmem_limited_broadcast", "shared-memory bank conflicts (a fixed sm.lat_shmem)"),
     NOT("-gpgpu_shmem_warp_parts", "shared-memory bank conflicts (a fixed sm.lat_shmem)"),
@@ -582,7 +599,7 @@ static const gopt_t gopts[] = {
     NOT("-gpgpu_shmem_size_PrefShared", "per-kernel cache preference (-gpgpu_shmem_size)"),
     NOT("-gpgpu_l1_banks", "L1D banks"),
     NOT("-gpgpu_l1_cache_write_ratio", "L1D write share of the adaptive split"),
-    NOT("-gpgpu_flush_l1_cache", "L1D flush at kernel end"),
+    KEY("-gpgpu_flush_l1_cache", "l1.flush"),
     NOT("-gpgpu_n_cluster_ejection_buffer_size", "SM ejection buffer (icnt.buffer is the model's)"),
     /* the interconnect, L2 and DRAM */
     NOT("-network_mode", "interconnect model (the model's crossbar: icnt.*)"),
@@ -819,7 +836,10 @@ int config_read_gpgpusim(config_t *c, const char *path, FILE *notes, int strict)
     char *line = NULL, *text = NULL;   /* text: the option being read, possibly over several lines */
     size_t cap = 0;
     unsigned lineno = 0;
-    int rc = 0;
+    /* what GPGPU-Sim does whatever its options say (an option may change it
+     * below): every store acknowledged, -gpgpu_coalesce_arch's default 13 */
+    snprintf(r.where, strlen(path) + 16, "%s", path);
+    int rc = set(&r, "sm.store_ack", "1") || set(&r, "sm.coalesce", "fermi") ? 2 : 0;
     while (!rc && getline(&line, &cap, f) >= 0) {
         lineno++;
         line[strcspn(line, "#")] = '\0';

@@ -18,7 +18,7 @@
 #include "gpu.h"
 
 /* The units a counter row's field is read from. */
-typedef enum { SRC_NONE, SRC_SM, SRC_L1, SRC_MRPB, SRC_L2, SRC_DRAM } src_t;
+typedef enum { SRC_NONE, SRC_SM, SRC_L1, SRC_MRPB, SRC_L2, SRC_DRAM, SRC_ICNT_REQ, SRC_ICNT_REP } src_t;
 
 /* How a counter aggregates over its units. A derived row computes its
  * value from other rows; a run row is a property of the run. */
@@ -295,6 +295,18 @@ static const row_t rows[] = {
     MIB("mib_lost_updates", lost_updates, "entries", "MSHR entries released with news not yet sent"),
 #undef MIB
 
+    /* the crossbar, both directions (GPGPU-Sim's icnt_total_pkts_* count flits) */
+    CNT("icnt", "icnt_total_pkts_simt_to_mem", SRC_ICNT_REQ, icnt_req.flits, AGG_SUM, BOTH, "flits",
+        "flits of the SMs' requests (icnt.flit bytes each; GPGPU-Sim's name, a flit count)"),
+    CNT("icnt", "icnt_total_pkts_mem_to_simt", SRC_ICNT_REP, icnt_rep.flits, AGG_SUM, BOTH, "flits",
+        "flits of the replies to the SMs"),
+    CNT("icnt", "packets_simt_to_mem", SRC_ICNT_REQ, icnt_req.packets, AGG_SUM, BOTH, "packets", "request packets"),
+    CNT("icnt", "packets_mem_to_simt", SRC_ICNT_REP, icnt_rep.packets, AGG_SUM, BOTH, "packets", "reply packets"),
+    CNT("icnt", "bytes_simt_to_mem", SRC_ICNT_REQ, icnt_req.bytes, AGG_SUM, BOTH, "bytes",
+        "request bytes: an 8 B header, and the data of writes and atomics"),
+    CNT("icnt", "bytes_mem_to_simt", SRC_ICNT_REP, icnt_rep.bytes, AGG_SUM, BOTH, "bytes",
+        "reply bytes: an 8 B header, and the data of reads and atomics"),
+
     /* the DRAM channels */
     RUNV("dram", "policy", str, dram_policy, RUN, "-", "the DRAM scheduling policy (dram.policy)"),
     CNT("dram", "n_act", SRC_DRAM, dram.n_act, AGG_SUM, BOTH, "commands", "ACT commands"),
@@ -368,6 +380,9 @@ static unsigned units(const gpu_t *g, src_t src)
         return g->nsub;
     case SRC_DRAM:
         return g->cfg.n_mem;
+    case SRC_ICNT_REQ:
+    case SRC_ICNT_REP:
+        return 1;
     default:
         return 0;
     }
@@ -389,6 +404,12 @@ static const void *unit(const gpu_t *g, src_t src, unsigned i, size_t *base)
     case SRC_L2:
         *base = F(l2);
         return &g->l2[i].st;
+    case SRC_ICNT_REQ:
+        *base = F(icnt_req);
+        return &g->req.st;
+    case SRC_ICNT_REP:
+        *base = F(icnt_rep);
+        return &g->rep.st;
     default:
         *base = F(dram);
         return &g->dram[i]->st;

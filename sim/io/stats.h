@@ -12,6 +12,7 @@
 #include "core/sm.h"
 #include "mem/cache.h"
 #include "mem/dram.h"
+#include "mem/icnt.h"
 #include "mem/l2.h"
 #include "mrpb.h"
 
@@ -26,6 +27,7 @@ typedef struct {
     mrpb_stats_t mrpb;    /* their MRPBs */
     l2_stats_t l2;        /* the L2 sub-partitions */
     dram_stats_t dram;    /* the DRAM channels */
+    icnt_stats_t icnt_req, icnt_rep;   /* the crossbar: requests (SMs -> L2), replies */
 } stats_sums_t;
 
 /* What the run was: enough to run it again (stats_json). */

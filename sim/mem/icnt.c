@@ -9,7 +9,7 @@ int xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned fli
     x->nout = nout;
     x->lat = lat;
     x->flit = flit;
-    x->packets = x->flits = x->stall_full = 0;
+    x->st = (icnt_stats_t){0};
     x->wake = NULL;
     x->in = calloc(nin, sizeof *x->in);
     x->in_busy = calloc(nin, sizeof *x->in_busy);
@@ -45,17 +45,18 @@ static void offer(xbar_t *x, unsigned i, uint64_t now, uint64_t src_now, int rep
     if (x->out_busy[o] > now)
         return;
     if (rq_full(&x->out[o])) {
-        x->stall_full++;
+        x->st.stall_full++;
         return;
     }
-    unsigned fl = (req_bytes(r) + x->flit - 1) / x->flit;
+    unsigned bytes = req_bytes(r), fl = (bytes + x->flit - 1) / x->flit;
     x->in_busy[i] = x->out_busy[o] = now + fl;
     rq_push(&x->out[o], r, now + fl - 1 + x->lat);
     if (x->wake)
         x->wake[o] = *x->wake_min = 0;
     rq_pop(q);
-    x->packets++;
-    x->flits += fl;
+    x->st.packets++;
+    x->st.flits += fl;
+    x->st.bytes += bytes;
 }
 
 void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply, uint64_t maybe)

@@ -12,14 +12,19 @@
 
 #include "mem/queue.h"
 
+/* One direction's counts (the statistics' icnt rows). */
+typedef struct {
+    uint64_t packets, flits, bytes;
+    uint64_t stall_full;   /* packets held back by a full ejection buffer (cycles x packets) */
+} icnt_stats_t;
+
 typedef struct {
     unsigned nin, nout, lat, flit;
     rq_t **in;             /* the senders' queues (not owned) */
     uint64_t *in_busy;     /* icnt cycle each input port is free again */
     uint64_t *out_busy;
     rq_t *out;             /* ejection buffers: ready = icnt cycle of arrival */
-    uint64_t packets, flits;
-    uint64_t stall_full;   /* packets held back by a full ejection buffer (cycles x packets) */
+    icnt_stats_t st;
     uint64_t *wake;        /* if set, wake[o] = 0 when a packet enters output o (the receiver's next cycle to run) */
     uint64_t *wake_min;    /* ... and *wake_min = 0 (the earliest of them) */
 } xbar_t;

@@ -13,6 +13,18 @@ static inline unsigned l1_set(const l1_t *l, uint64_t line)
                                              : cache_set_index(l->cfg->l1_index, line, l->tags.sets);
 }
 
+/* Cycles from an access to its request leaving the L1D for the crossbar: the
+ * next cycle, or with l1.miss_latency the L1's latency (GPGPU-Sim 4 looks
+ * the tags up at the end of its latency queue). */
+static inline unsigned l1_out(const l1_t *l) { return l->cfg->l1_miss_lat ? l->cfg->l1_lat : 1; }
+
+void l1_flush(l1_t *l)
+{
+    for (unsigned i = 0; i < l->tags.sets * l->tags.ways; i++)
+        if (l->tags.l[i].state == LINE_V)
+            tags_invalidate(&l->tags, &l->tags.l[i]);
+}
+
 static int done_init(struct l1_done *d, unsigned cap)
 {
     d->cap = cap;
@@ -77,8 +89,8 @@ static l1_res_t send(l1_t *l, req_t *r, uint64_t now)
         return fail(l, RF_MISS_QUEUE);
     r->t_core = now;
     req_map(l->cfg, r);   /* where it goes: mapped once, when it leaves the SM */
-    rq_push(&l->mq, r, now + 1);
-    l->st.sent += r->type == REQ_RD || r->type == REQ_ATOM;
+    rq_push(&l->mq, r, now + (r->type == REQ_WR ? l1_out(l) : 1));   /* bypassing loads and atomics: next cycle */
+    l->st.sent += r->type == REQ_RD || r->type == REQ_ATOM || l->cfg->store_ack;
     return L1_SENT;
 }
 
@@ -116,7 +128,7 @@ static void fetch(l1_t *l, cline_t *v, req_t *q, int m)
     }
     q->tag = (uint32_t)m;
     req_map(l->cfg, q);
-    rq_push(&l->mq, q, q->t_core + 1);
+    rq_push(&l->mq, q, q->t_core + l1_out(l));
     l->st.sent++;
 }
 
@@ -168,6 +180,7 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
         return fail(l, RF_MSHR_ENTRY);
     req_t q = *r;
     q.direct = 0;
+    q.sect = SECT_ALL;   /* a miss fetches the whole line */
     q.t_core = now;
     fetch(l, v, &q, m);
     l->st.acc[t]++;
@@ -194,7 +207,7 @@ l1_res_t l1_prefetch(l1_t *l, uint64_t line, unsigned sm, uint64_t now, uint64_t
         l->st.pf_dropped++;
         return L1_FAIL;
     }
-    req_t q = {.line = line, .type = REQ_RD, .sm = (uint16_t)sm, .t_core = now, .t_dram = dram_now};
+    req_t q = {.line = line, .sect = SECT_ALL, .type = REQ_RD, .sm = (uint16_t)sm, .t_core = now, .t_dram = dram_now};
     fetch(l, v, &q, m);
     l->st.pf_issued++;
     return L1_SENT;

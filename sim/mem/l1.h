@@ -48,6 +48,10 @@ l1_res_t l1_bypass(l1_t *l, req_t *r, uint64_t now);
 l1_res_t l1_prefetch(l1_t *l, uint64_t line, unsigned sm, uint64_t now, uint64_t dram_now);
 /* A reply from the crossbar (a read's line, or an atomic's result). */
 void l1_fill(l1_t *l, const req_t *r, uint64_t now);
+/* Invalidate every valid line (l1.flush; reserved lines, fills on their way, stay). */
+void l1_flush(l1_t *l);
+/* A store's or reduction's acknowledgement passed through (sm.store_ack): a reply received. */
+static inline void l1_ack(l1_t *l) { l->st.replies++; }
 /* The next completed load tag at `now`, or -1. */
 static inline int64_t l1_done_pop(struct l1_done *d, uint64_t now)
 {

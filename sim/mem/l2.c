@@ -68,6 +68,13 @@ static inline unsigned l2_set(const l2_t *l, uint64_t blk)
                                              : cache_set_index(l->cfg->l2_index, pl, l->tags.sets);
 }
 
+/* Does a request of this type get a reply? Reads and atomics (their data);
+ * stores and reductions when acknowledged (sm.store_ack). */
+static inline int answered(const config_t *c, unsigned t)
+{
+    return t == REQ_RD || t == REQ_ATOM || c->store_ack;
+}
+
 static uint64_t age15(uint64_t now, uint64_t t0)
 {
     uint64_t a = now - t0;
@@ -95,7 +102,7 @@ static void do_fill(l2_t *l, uint64_t now)
     mshr_entry_t *e = &l->mshr.e[m];
     while (l->fill_k < e->n) {
         req_t *w = &l->wreq[(size_t)m * l->cfg->l2_merge + l->fill_k];
-        if (w->type == REQ_RD || w->type == REQ_ATOM) {
+        if (answered(l->cfg, w->type)) {
             if (rq_full(&l->reply))
                 return;
             req_t r = *w;
@@ -160,8 +167,11 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     int t = r->type;
     unsigned set = l2_set(l, r->blk);
     cline_t *c = tags_find(&l->tags, set, r->line);
+    int answer = answered(cfg, t);   /* reads and atomics; stores and reductions with sm.store_ack */
     if (t == REQ_WR && !cfg->l2_wfetch) {   /* write-back, write-allocate: the line is written whole, no fetch */
         int miss = !c;
+        if (answer && rq_full(&l->reply))
+            return 0;
         if (miss && !(c = victim(l, set, 0, dram_now, t)))
             return 0;
         l->st.c.acc[t]++;
@@ -175,10 +185,14 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
             tags_touch(&l->tags, c);
         }
         c->dirty = 1;
+        if (answer) {
+            req_t q = *r;
+            q.reply = 1;
+            rq_push(&l->reply, &q, now + 1);
+        }
         rq_pop(&l->rop);
         return 1;
     }
-    int answer = t == REQ_RD || t == REQ_ATOM;   /* writes (l2.write_alloc=fetch) and reductions: no reply */
     if (c && c->state == LINE_V) {
         if (answer && rq_full(&l->reply))
             return 0;

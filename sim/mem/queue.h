@@ -8,6 +8,9 @@
 #include <stdlib.h>
 
 #define LINE_SHIFT 7          /* 128 B lines */
+#define SECT_BYTES 32         /* a sector: a quarter of a line */
+#define SECT_ALL   0xF        /* every sector of a line */
+#define PKT_HEADER 8          /* bytes of a packet's control header (GPGPU-Sim's READ/WRITE_PACKET_SIZE) */
 
 typedef enum { REQ_RD, REQ_WR, REQ_ATOM, REQ_RED, REQ_TYPES } req_type_t;
 
@@ -22,6 +25,9 @@ typedef struct {
     uint16_t sm;        /* requesting SM */
     uint16_t sub;       /* L2 sub-partition (global index) */
     uint8_t  type;      /* req_type_t */
+    uint8_t  sect;      /* the sectors of the line it covers, bit i = bytes 32i..32i+31 (the
+                           coalescer's segment: one, two or four contiguous sectors; a fetch
+                           of a whole line: SECT_ALL) */
     uint8_t  direct;    /* the reply goes to load record `tag`, not to an L1 MSHR */
     uint8_t  reply;     /* travelling back (crossbar reply network) */
     uint8_t  dummy;     /* L2 -> DRAM: a MIB dummy (merge news for a queued read) */
@@ -29,13 +35,19 @@ typedef struct {
     uint32_t age;       /* dummy: the age sum it carries */
 } req_t;
 
-/* Bytes on the crossbar: read requests are a header, writes and atomics carry
- * a line, replies carry a line (docs/sim.md, "Crossbar"). */
+/* The data a request covers, bytes. */
+static inline unsigned req_data(const req_t *r) { return SECT_BYTES * (unsigned)__builtin_popcount(r->sect); }
+
+/* Bytes on the crossbar, as GPGPU-Sim sizes its packets (mem_fetch: a
+ * control header, plus the data where data travels): a read request is a
+ * header; a write, atomic or reduction request carries its data; a read or
+ * atomic reply carries the data, a write or reduction acknowledgement is a
+ * header (docs/sim.md, "Crossbar"). */
 static inline unsigned req_bytes(const req_t *r)
 {
     if (r->reply)
-        return r->type == REQ_RD || r->type == REQ_ATOM ? 128 : 8;
-    return r->type == REQ_RD ? 8 : 136;
+        return PKT_HEADER + (r->type == REQ_RD || r->type == REQ_ATOM ? req_data(r) : 0);
+    return PKT_HEADER + (r->type == REQ_RD ? 0 : req_data(r));
 }
 
 /* A ring queue of requests with a time stamp each (when the entry becomes

@@ -52,14 +52,14 @@ static void unrig(rig_t *r)
 static void offer(rig_t *r, unsigned i, unsigned o, req_type_t type, unsigned n)
 {
     for (unsigned k = 0; k < n; k++) {
-        req_t q = {.type = (uint8_t)type, .sub = (uint16_t)o, .tag = 100 * i + k};
+        req_t q = {.type = (uint8_t)type, .sect = SECT_ALL, .sub = (uint16_t)o, .tag = 100 * i + k};
         rq_push(&r->in[i], &q, 0);
     }
 }
 
 static unsigned flits(const rig_t *r, req_type_t type)
 {
-    req_t q = {.type = (uint8_t)type};
+    req_t q = {.type = (uint8_t)type, .sect = SECT_ALL};
     return (req_bytes(&q) + r->c.icnt_flit - 1) / r->c.icnt_flit;
 }
 
@@ -83,11 +83,11 @@ static void one_packet_per_port_per_cycle(void **state)
             assert_int_equal(q->r[(q->head + k) % q->cap].tag, 100 * o + k);
         }
     }
-    assert_int_equal(r.x.packets, 20);
+    assert_int_equal(r.x.st.packets, 20);
     unrig(&r);
 }
 
-/* Writes are 136 bytes: ceil(136 / icnt.flit) flits hold the ports that
+/* A line's write is 136 bytes (an 8 B header and the line): ceil(136 / icnt.flit) flits hold the ports that
  * many cycles, so one leaves every `flits` cycles and arrives flits - 1 +
  * latency later; two inputs to one output share it (one packet at a time). */
 static void multi_flit_packets_hold_ports(void **state)
@@ -106,7 +106,7 @@ static void multi_flit_packets_hold_ports(void **state)
     assert_int_equal(q->n, 8);
     for (unsigned k = 0; k < 8; k++)   /* back to back on the output port */
         assert_int_equal(q->ready[(q->head + k) % q->cap], k * f + f - 1 + r.c.icnt_lat);
-    assert_int_equal(r.x.flits, 8 * f);
+    assert_int_equal(r.x.st.flits, 8 * f);
     unrig(&r);
 }
 
@@ -122,7 +122,7 @@ static void back_pressure(void **state)
         xbar_cycle(&r.x, now, now, 0, ~0ull);
     assert_int_equal(r.x.out[1].n, r.c.icnt_buf);
     assert_int_equal(r.in[0].n, 6 - r.c.icnt_buf);
-    assert_int_equal(r.x.stall_full, 10 - r.c.icnt_buf);   /* cycles 3..9, one packet held each */
+    assert_int_equal(r.x.st.stall_full, 10 - r.c.icnt_buf);   /* cycles 3..9, one packet held each */
     rq_pop(&r.x.out[1]);   /* the receiver takes one */
     xbar_cycle(&r.x, 10, 10, 0, ~0ull);
     assert_int_equal(r.x.out[1].n, r.c.icnt_buf);
@@ -160,14 +160,39 @@ static void replies_go_to_their_sm(void **state)
     (void)state;
     rig_t r;
     rig(&r, "");
-    req_t q = {.type = REQ_RD, .reply = 1, .sm = 1, .sub = 0, .tag = 7};
+    req_t q = {.type = REQ_RD, .sect = SECT_ALL, .reply = 1, .sm = 1, .sub = 0, .tag = 7};
     rq_push(&r.in[2], &q, 0);
     xbar_cycle(&r.x, 0, 0, 1, ~0ull);
     assert_int_equal(r.x.out[1].n, 1);
     assert_int_equal(r.x.out[0].n, 0);
-    /* a 128-byte reply: ceil(128 / flit) flits */
-    assert_int_equal(r.x.out[1].ready[0], (128 + r.c.icnt_flit - 1) / r.c.icnt_flit - 1 + r.c.icnt_lat);
+    /* a line's reply, 136 bytes (header and line): ceil(136 / flit) flits */
+    assert_int_equal(r.x.out[1].ready[0], (136 + r.c.icnt_flit - 1) / r.c.icnt_flit - 1 + r.c.icnt_lat);
     unrig(&r);
+}
+
+/* Packet sizes by type and data (GPGPU-Sim's mem_fetch sizes): a read
+ * request is its 8 B header; a write, atomic or reduction request carries
+ * its sectors; a read or atomic reply carries them, a write or reduction
+ * acknowledgement is a header. */
+static void packet_sizes(void **state)
+{
+    (void)state;
+    req_t q = {.type = REQ_RD, .sect = 0x1};
+    assert_int_equal(req_bytes(&q), 8);
+    q.reply = 1;
+    assert_int_equal(req_bytes(&q), 40);
+    q = (req_t){.type = REQ_WR, .sect = 0x4};
+    assert_int_equal(req_bytes(&q), 40);   /* a scattered 4 B store's segment */
+    q.sect = 0xC;
+    assert_int_equal(req_bytes(&q), 72);
+    q.reply = 1;
+    assert_int_equal(req_bytes(&q), 8);
+    q = (req_t){.type = REQ_ATOM, .sect = 0x1};
+    assert_int_equal(req_bytes(&q), 40);
+    q.reply = 1;
+    assert_int_equal(req_bytes(&q), 40);
+    q = (req_t){.type = REQ_RED, .sect = 0xF, .reply = 1};
+    assert_int_equal(req_bytes(&q), 8);
 }
 
 int main(void)
@@ -175,6 +200,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(one_packet_per_port_per_cycle),
         cmocka_unit_test(multi_flit_packets_hold_ports),
+        cmocka_unit_test(packet_sizes),
         cmocka_unit_test(back_pressure),
         cmocka_unit_test(round_robin_fairness),
         cmocka_unit_test(replies_go_to_their_sm),

@@ -189,7 +189,7 @@ static void dirty_victim_written_back(void **state)
 {
     (void)state;
     rig_t r;
-    rig(&r, "l2.ways=1");
+    rig(&r, "l2.ways=1 sm.store_ack=0");
     send(&r, REQ_WR, 0xA, 0);
     step(&r, 20);
     assert_int_equal(r.l.to_dram.n, 0);   /* write-allocate, no fetch */
@@ -226,7 +226,7 @@ static void write_policies(void **state)
     (void)state;
     rig_t r;
     req_t q;
-    rig(&r, "l2.ways=1 l2.write_alloc=whole");
+    rig(&r, "l2.ways=1 l2.write_alloc=whole sm.store_ack=0");
     send(&r, REQ_WR, 0xA, 0);
     step(&r, 1);
     send(&r, REQ_RD, 0xA, 1);
@@ -236,7 +236,7 @@ static void write_policies(void **state)
     assert_int_equal(r.l.st.c.hit[REQ_RD], 1);
     unrig(&r);
 
-    rig(&r, "l2.ways=1 l2.write_alloc=fetch");
+    rig(&r, "l2.ways=1 l2.write_alloc=fetch sm.store_ack=0");
     send(&r, REQ_WR, 0xA, 0);
     step(&r, 1);
     send(&r, REQ_RD, 0xA, 1);
@@ -248,7 +248,7 @@ static void write_policies(void **state)
     assert_int_equal(r.l.reply.n, 0);
     uint64_t t = r.now;
     fill(&r, 0xA);
-    assert_int_equal(reply(&r, &q, 10), t + 1);   /* the read only: a write gets no answer */
+    assert_int_equal(reply(&r, &q, 10), t + 1);   /* the read only: a write gets no answer (sm.store_ack=0) */
     assert_int_equal(q.sm, 1);
     step(&r, 5);
     assert_int_equal(r.l.reply.n, 0);
@@ -256,6 +256,36 @@ static void write_policies(void **state)
     to_dram(&r, &q, 100);
     assert_int_equal(q.type, REQ_WR);
     assert_int_equal(q.line, 0xA);
+    unrig(&r);
+}
+
+/* sm.store_ack=1: a write is answered with an acknowledgement to its SM,
+ * under both write policies: a hit or a whole-line write miss l2.latency + 1
+ * after it arrives; a fetching write miss when the fill comes, after the
+ * read merged into its entry. */
+static void store_acks(void **state)
+{
+    (void)state;
+    rig_t r;
+    req_t q;
+    rig(&r, "l2.ways=1 l2.write_alloc=whole sm.store_ack=1");
+    send(&r, REQ_WR, 0xA, 3);
+    assert_int_equal(reply(&r, &q, 200), r.c.l2_lat + 1);
+    assert_true(q.type == REQ_WR && q.reply && q.sm == 3);
+    unrig(&r);
+
+    rig(&r, "l2.ways=1 l2.write_alloc=fetch sm.store_ack=1");
+    send(&r, REQ_WR, 0xA, 3);
+    step(&r, 1);
+    send(&r, REQ_RD, 0xA, 1);
+    to_dram(&r, &q, 100);
+    step(&r, 20);
+    assert_int_equal(r.l.reply.n, 0);   /* nothing answered before the fill */
+    fill(&r, 0xA);
+    reply(&r, &q, 10);
+    assert_true(q.type == REQ_WR && q.sm == 3);   /* the write first: it allocated the entry */
+    reply(&r, &q, 10);
+    assert_true(q.type == REQ_RD && q.sm == 1);
     unrig(&r);
 }
 
@@ -294,6 +324,7 @@ int main(void)
         cmocka_unit_test(merge_limit),
         cmocka_unit_test(dirty_victim_written_back),
         cmocka_unit_test(write_policies),
+        cmocka_unit_test(store_acks),
         cmocka_unit_test(replacement_policy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# sim_semantics_tests.sh - GPGPU-Sim's memory semantics as the system model
+# has them (docs/sim.md "Coalescer", "Crossbar", "Set index"): one directed
+# trace per semantic, its expected statistics worked out by hand. One
+# PASS/FAIL line per check.
+# Usage: tests/sim_semantics_tests.sh [MEMSCHED]
+set -u
+cd "$(dirname "$0")/.."
+M=${1:-build/memsched}
+# shellcheck source=tests/simlib.sh
+. tests/simlib.sh
+T=build/tests/semantics
+rm -rf "$T"
+mkdir -p "$T"
+
+# lanes ADDR STRIDE N: N lane addresses from ADDR, STRIDE bytes apart.
+lanes() { local i; for ((i = 0; i < $3; i++)); do printf ' 0x%x' $(($1 + i * $2)); done; }
+# one_warp DIR "INSTRUCTION LINES": a block of one warp running them, then EXIT.
+one_warp() {
+    local n
+    n=$(printf '%s\n' "$2" | grep -c .)
+    { printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = %d\n%s\n' $((n + 1)) "$2"
+      printf '0100 ffffffff 0 EXIT 0 0\n#END_TB\n'; } | mktrace "$1" 1 32
+}
+run() { # run NAME DIR ARGS...: the run's JSON in $T/NAME.json
+    local name=$1 dir=$2
+    shift 2
+    "$M" sim --workload "$dir" --check-dram --quiet --json "$T/$name.json" "$@" 2>"$T/$name.err" ||
+        bad "$name: the run" "$(head -2 "$T/$name.err")"
+}
+S='[.sm.coalesced_lines, .icnt.packets_simt_to_mem, .icnt.bytes_simt_to_mem, .icnt.icnt_total_pkts_simt_to_mem] | map(tostring) | join(",")'
+
+# A scattered 4-byte store, every lane in its own line: with Fermi's
+# coalescer each lane is a 32 B segment, a 40 B packet (8 B header + 32 B),
+# one 40 B flit; a line per lane, 136 B and 4 flits each.
+one_warp "$T/scatter" "0000 ffffffff 0 STG.E 2 R2 R0 4 0$(lanes 0x100000 4096 32)"
+run scatter-fermi "$T/scatter" --set sm.coalesce=fermi --set icnt.flit=40
+expect "a scattered store (fermi): 32 segments, 32 packets of 40 B, one flit each" "$(stat "$S" "$T/scatter-fermi.json")" \
+    "32,32,1280,32"
+run scatter-line "$T/scatter" --set sm.coalesce=line --set icnt.flit=40
+expect "a scattered store (line): 32 lines, 32 packets of 136 B, 4 flits each" "$(stat "$S" "$T/scatter-line.json")" \
+    "32,32,4352,128"
+
+# A coalesced 4-byte store of 128 B: one 128 B request under every coalescer
+# but sector, which makes one per 32 B sector.
+one_warp "$T/store128" "0000 ffffffff 0 STG.E 2 R2 R0 4 0$(lanes 0x100000 4 32)"
+for co in line fermi; do
+    run store128-$co "$T/store128" --set sm.coalesce=$co
+    expect "a coalesced 128 B store ($co): one request of 136 B" "$(stat "$S" "$T/store128-$co.json")" "1,1,136,5"
+done
+run store128-sector "$T/store128" --set sm.coalesce=sector
+expect "a coalesced 128 B store (sector): four 32 B requests" "$(stat "$S" "$T/store128-sector.json")" "4,4,160,8"
+
+# A byte load of 32 consecutive bytes: one 32 B segment. Through the L1D it
+# fetches the line (136 B reply); bypassing it (l1.bypass=1) the reply is the
+# segment, 40 B. A 2-byte store of 64 bytes at 0x100040: one 64 B segment,
+# the line's upper half, a 72 B packet (with l1.bypass=1, 32 B segments for
+# every width, as GPGPU-Sim's -gpgpu_gmem_skip_L1D: two).
+one_warp "$T/byte" "0000 ffffffff 1 R2 LDG.E.U8 1 R0 1 0$(lanes 0x100020 1 32)"
+R='[.sm.coalesced_lines, .icnt.bytes_mem_to_simt] | map(tostring) | join(",")'
+run byte-l1 "$T/byte" --set sm.coalesce=fermi
+expect "a byte load of 32 B (fermi, L1D): one segment, the line's 136 B reply" "$(stat "$R" "$T/byte-l1.json")" "1,136"
+run byte-byp "$T/byte" --set sm.coalesce=fermi --set l1.bypass=1
+expect "a byte load of 32 B (fermi, bypassing the L1D): one segment, a 40 B reply" "$(stat "$R" "$T/byte-byp.json")" "1,40"
+one_warp "$T/half" "0000 ffffffff 0 STG.E.U16 2 R2 R0 2 0$(lanes 0x100040 2 32)"
+run half "$T/half" --set sm.coalesce=fermi
+expect "a 2-byte store of 64 B at the line's upper half: one 64 B segment, a 72 B packet" "$(stat "$S" "$T/half.json")" \
+    "1,1,72,3"
+run half-byp "$T/half" --set sm.coalesce=fermi --set l1.bypass=1
+expect "the same bypassing the L1D: two 32 B segments" "$(stat "$S" "$T/half-byp.json")" "2,2,80,4"
+# 4-byte loads of lanes 0 and 31 only, 124 B apart: through the L1D, both
+# quarters of one 128 B segment are touched, so it is not shrunk (one
+# request); bypassing it, two 32 B segments.
+one_warp "$T/ends" "0000 80000001 1 R2 LDG.E 1 R0 4 0 0x100000 0x10007c"
+run ends-byp "$T/ends" --set sm.coalesce=fermi --set l1.bypass=1
+expect "4-byte loads at a segment's two ends (bypass; 32 B segments): two 32 B requests, two 40 B replies" \
+    "$(stat "$R" "$T/ends-byp.json")" "2,80"
+run ends-l1 "$T/ends" --set sm.coalesce=fermi
+expect "4-byte loads at a 128 B segment's two ends (L1D): one request" "$(stat "$R" "$T/ends-l1.json")" "1,136"
+# Two 32 B segments of one line in one instruction (1-byte lanes 0-15 at the
+# line's start, 16-31 at its end): two L1D accesses, the second merges into
+# the first's MSHR entry (a pending hit), one fetch.
+one_warp "$T/two" "0000 ffffffff 1 R2 LDG.E.U8 1 R0 1 0$(lanes 0x100000 1 16)$(lanes 0x100070 1 16)"
+run two "$T/two" --set sm.coalesce=fermi
+expect "two byte segments of one line: requests, L1D read accesses, pending hits, replies" \
+    "$(stat '[.sm.coalesced_lines, .l1d.L1D_read_accesses, .l1d.L1D_total_cache_pending_hits, .icnt.packets_mem_to_simt] | map(tostring) | join(",")' "$T/two.json")" \
+    "2,2,1,1"
+
+# Store acknowledgements (sm.store_ack=1, GPGPU-Sim): the L2 answers a store
+# with an 8 B reply; the warp's block ends only when it has it (the kernel
+# lasts a round trip more, nothing is left to drain), and MEMBAR waits for
+# it. Without them a store is fire and forget: the kernel ends at once and
+# the store is drained after it.
+ICNT=$(key icnt.latency) L2=$(key l2.latency)
+one_warp "$T/st" "0000 ffffffff 0 STG.E 2 R2 R0 4 0$(lanes 0x100000 4 32)"
+A='[.gpu.gpu_tot_sim_cycle, .gpu.drain_cycles, .l1d.L1D_requests_wanting_reply, .l1d.L1D_replies_received, .icnt.bytes_mem_to_simt] | map(tostring) | join(",")'
+run st-noack "$T/st" --set sm.store_ack=0
+expect "a store without acknowledgements: kernel cycles 2 (STG, EXIT), drained after, no reply" \
+    "$(stat "$A" "$T/st-noack.json" | cut -d, -f1,3-)" "2,0,0,0"
+run st-ack "$T/st" --set sm.store_ack=1
+IFS=, read -r cyc drain want got bytes <<<"$(stat "$A" "$T/st-ack.json")"
+expect "a store acknowledged: wanting a reply, replies, reply bytes, drain" "$want,$got,$bytes,$drain" "1,1,8,0"
+[ "$cyc" -gt $((2 + 2 * ICNT + L2)) ] && ok "the warp's block waits for its store's acknowledgement ($cyc > 2 + round trip $((2 * ICNT + L2)))" ||
+    bad "store acknowledgement" "kernel cycles $cyc, not beyond a round trip"
+# MEMBAR: STG; MEMBAR; LDG (an L1D miss); use it; EXIT. With acknowledgements
+# the load waits for the store's, so the kernel lasts about an acknowledgement
+# longer than without the MEMBAR (where the two overlap).
+LD="0010 00000001 1 R4 LDG.E 1 R0 4 0 0x200000
+0018 00000001 1 R5 FADD 2 R4 R4 0"
+one_warp "$T/mb" "0000 ffffffff 0 STG.E 2 R2 R0 4 0$(lanes 0x100000 4 32)
+0008 ffffffff 0 MEMBAR.SC.GPU 0 0
+$LD"
+one_warp "$T/nomb" "0000 ffffffff 0 STG.E 2 R2 R0 4 0$(lanes 0x100000 4 32)
+0008 ffffffff 0 NOP 0 0
+$LD"
+for d in mb nomb; do run $d-ack "$T/$d" --set sm.store_ack=1; run $d-noack "$T/$d" --set sm.store_ack=0; done
+C=.gpu.gpu_tot_sim_cycle
+mb=$(stat $C "$T/mb-ack.json") nomb=$(stat $C "$T/nomb-ack.json")
+[ $((mb - nomb)) -gt $((2 * ICNT + L2)) ] && ok "MEMBAR waits for the store's acknowledgement ($mb vs $nomb cycles without it)" ||
+    bad "MEMBAR and acknowledgements" "$mb vs $nomb cycles"
+expect "without acknowledgements MEMBAR waits for nothing a store sent" "$(stat $C "$T/mb-noack.json")" "$(stat $C "$T/nomb-noack.json")"
+
+# l1.miss_latency=1 (GPGPU-Sim 4's -gpgpu_l1_latency): a miss spends the
+# L1's latency before it leaves for the L2, so one load miss takes
+# l1.latency - 1 cycles more than when it leaves the next cycle.
+L1=$(key l1.latency)
+one_warp "$T/ld" "0000 00000001 1 R4 LDG.E 1 R0 4 0 0x200000
+0008 00000001 1 R5 FADD 2 R4 R4 0"
+EQ=(--set clock.core=1000 --set clock.icnt=1000 --set clock.l2=1000 --set clock.dram=1000)
+run ld-0 "$T/ld" "${EQ[@]}" --set l1.miss_latency=0 --set l1.latency=20
+run ld-1 "$T/ld" "${EQ[@]}" --set l1.miss_latency=1 --set l1.latency=20
+L='.memory_latency.load_latency_max'
+expect "l1.miss_latency=1: a load miss takes l1.latency - 1 cycles more" \
+    "$(($(stat $L "$T/ld-1.json") - $(stat $L "$T/ld-0.json")))" 19
+
+# l1.flush=1 (-gpgpu_flush_l1_cache): the L1D is invalidated when its SM runs
+# no block, so a second kernel loading the line the first one loaded misses
+# in the L1D again; without the flush it hits (one SM: both blocks on it).
+mkdir -p "$T/k2"
+cp "$T/ld/kernel-1.traceg" "$T/k2/kernel-1.traceg"
+sed 's/^-kernel id = 1/-kernel id = 2/' "$T/ld/kernel-1.traceg" >"$T/k2/kernel-2.traceg"
+printf 'kernel-1.traceg\nkernel-2.traceg\n' >"$T/k2/kernelslist.g"
+H='[.l1d.L1D_read_accesses, .l1d.L1D_read_misses] | map(tostring) | join(",")'
+run k2-keep "$T/k2" --set sm.count=1 --set l1.flush=0
+expect "two kernels load one line, no flush: L1D read accesses, misses" "$(stat "$H" "$T/k2-keep.json")" "2,1"
+run k2-flush "$T/k2" --set sm.count=1 --set l1.flush=1
+expect "two kernels load one line, L1D flushed between them: accesses, misses" "$(stat "$H" "$T/k2-flush.json")" "2,2"
+
+exit $status
