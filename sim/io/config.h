@@ -53,6 +53,10 @@ enum { DRAM_SHORTEN(DRAM_SHORTEN_ID) DRAM_SHORTEN_N };
  * quarter the lanes touch); sector, one request per 32 B sector touched
  * (GPGPU-Sim's rule for Maxwell and later). */
 enum { COALESCE_LINE, COALESCE_FERMI, COALESCE_SECTOR };
+/* The L1D's write policy (l1.write): a store hit invalidates the line
+ * (evict, GPGPU-Sim's E) or updates it (through: T, and L's global stores). */
+enum { L1_WRITE_EVICT, L1_WRITE_THROUGH };
+extern const char *const l1_write_names[];
 extern const char *const coalesce_names[];
 
 typedef struct {
@@ -86,6 +90,7 @@ typedef struct {
     unsigned l1_index;                             /* INDEX_*: set-index function */
     unsigned l1_pf;                                /* L1D prefetcher: index in mem/prefetch.h PREFETCH_LIST */
     unsigned l1_bypass;                            /* 1: global loads go to the L2 uncached */
+    unsigned l1_write;                             /* L1_WRITE_*: what a store hit does to the line */
     unsigned l1_miss_lat;                          /* 1: l1.latency is charged before the tag lookup, so
                                                       misses and stores leave it late too (GPGPU-Sim 4) */
     unsigned l1_flush;                             /* 1: an SM's L1D is invalidated when it runs no block */

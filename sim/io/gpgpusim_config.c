@@ -216,20 +216,26 @@ static int opt_dl1(rd_t *r, char *v)
         return 2;
     if (k.wr == 'B') {
         char got[2] = {k.wr, 0};
-        return bad(r, "write policy E, L, T or R in -gpgpu_cache:dl1 (the model's L1 is write-evict)", got);
+        return bad(r, "write policy E, L, T or R in -gpgpu_cache:dl1 (the model's L1 has no write-back)", got);
     }
     int alloc = alloc_by_letter(k.alloc);
     if (k.alloc == 's')   /* GPGPU-Sim 4 runs a streaming L1 as allocate-on-fill (the registry's row) */
         note(r, "-gpgpu_cache:dl1: streaming allocation s modelled as allocate on fill (l1.alloc=%s)", alloc_names[alloc]);
-    if (k.wr != 'E')
-        note(r, "-gpgpu_cache:dl1: write policy %c modelled as write-evict for global stores", k.wr);
+    /* E evicts; T writes through; L (local write-back, global write-through)
+     * writes global stores through; R (read-only) never sees a store in
+     * GPGPU-Sim: run as evict */
+    const char *wr = k.wr == 'T' || k.wr == 'L' ? "through" : "evict";
+    if (k.wr == 'L')
+        note(r, "-gpgpu_cache:dl1: write policy L: global stores write through, local stores too (no write-back)");
+    else if (k.wr == 'R')
+        note(r, "-gpgpu_cache:dl1: read-only policy R modelled as write-evict");
     if (k.walloc != 'N')
         note(r, "-gpgpu_cache:dl1: write-allocate policy %c not modelled (the L1 never allocates on a write)",
              k.walloc);
     return set_each(r, (const char *[]){"l1.sets", k.sets, "l1.ways", k.assoc, "l1.line", "128", "l1.mshr",
                                         k.entries, "l1.merge", k.merge, "l1.miss_queue", k.mq, "l1.alloc",
                                         alloc_names[alloc], "l1.replace", repl_names[repl_by_letter(k.rep)], "l1.index",
-                                        index_names[index_by_letter(k.index)], NULL});
+                                        index_names[index_by_letter(k.index)], "l1.write", wr, NULL});
 }
 
 /* L2 per sub-partition: write-back, allocate on miss, write-allocate. */
@@ -514,7 +520,8 @@ static const gopt_t gopts[] = {
     FN("-gpgpu_num_sfu_units", opt_sfu_units, NULL, "divides sm.ii_sfu (and sm.ii_dp without DP units)"),
     KEY("-gpgpu_smem_latency", "sm.lat_shmem"),
     FN("-gpgpu_cache:dl1", opt_dl1, NULL,
-       "l1.sets, l1.ways, l1.replace (<rep>), l1.alloc (s: fill), l1.index (<index>), l1.mshr, l1.merge, l1.miss_queue "
+       "l1.sets, l1.ways, l1.replace (<rep>), l1.write (<wr>), l1.alloc (s: fill), l1.index (<index>), l1.mshr, "
+       "l1.merge, l1.miss_queue "
        "(none: l1.bypass=1)"),
     FN("-gpgpu_gmem_skip_L1D", opt_skip_l1d, NULL, "l1.bypass (1)"),
     FN("-gpgpu_l1_latency", opt_l1_latency, NULL, "l1.latency, l1.miss_latency (1)"),

@@ -132,8 +132,8 @@ static void fetch(l1_t *l, cline_t *v, req_t *q, int m)
     l->st.sent++;
 }
 
-/* Stores: write-evict (a hit invalidates the line), no write-allocate; the
- * write goes to the L2. Atomics and bypassed loads go to the L2 too. */
+/* Stores: write-evict (a hit invalidates the line) or write-through (a hit
+ * updates it; l1.write), no write-allocate; the write goes to the L2. Atomics and bypassed loads go to the L2 too. */
 l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
 {
     unsigned set = l1_set(l, r->line);
@@ -145,7 +145,10 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
             l->st.acc[t]++;
             cline_t *c = t == REQ_RD ? NULL : tags_find(&l->tags, set, r->line);
             if (c && c->state == LINE_V) {
-                tags_invalidate(&l->tags, c);   /* write-evict */
+                if (t == REQ_WR && l->cfg->l1_write == L1_WRITE_THROUGH)
+                    tags_touch(&l->tags, c);        /* the line is updated and stays */
+                else
+                    tags_invalidate(&l->tags, c);   /* write-evict (atomics and reductions always) */
                 l->st.hit[t]++;
             } else {
                 l->st.miss[t]++;

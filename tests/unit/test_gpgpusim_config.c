@@ -139,8 +139,8 @@ static void test_mib_equals_preset(void **state)
         assert_int_equal(r.rc, 0);
         assert_memory_equal(&r.c, &want, CONFIG_VALUES_SIZE);
         assert_string_equal(r.notes,
-                            CONFIG_DIR "/gtx480-mib.config:32: note: -gpgpu_cache:dl1: write policy L modelled as "
-                                       "write-evict for global stores\n" CONFIG_DIR
+                            CONFIG_DIR "/gtx480-mib.config:32: note: -gpgpu_cache:dl1: write policy L: global stores "
+                                       "write through, local stores too (no write-back)\n" CONFIG_DIR
                                        "/gtx480-mib.config: ignored 7 options the model does not have: "
                                        "-gpgpu_ptx_force_max_capability, -gpgpu_ptx_convert_to_ptxplus, "
                                        "-gpgpu_simd_model, -gpgpu_cache:dl2_texture_only, -network_mode, "
@@ -178,7 +178,7 @@ static void test_gtx480_typical(void **state)
 #define F CONFIG_DIR "/gtx480-gpgpusim.config"
     assert_string_equal(
         r.notes,
-        F ":36: note: -gpgpu_cache:dl1: write policy L modelled as write-evict for global stores\n" F
+        F ":36: note: -gpgpu_cache:dl1: write policy L: global stores write through, local stores too (no write-back)\n" F
           ":38: note: -gpgpu_cache:dl2: data port width 32 bytes not modelled (a whole line per access)\n" F
           ": ignored 31 options the model does not have: -gpgpu_ptx_instruction_classification, -gpgpu_ptx_sim_mode, "
           "-gpgpu_ptx_force_max_capability, -gpgpu_ptx_convert_to_ptxplus, -gpgpu_ptx_save_converted_ptxplus, "
@@ -253,6 +253,7 @@ static void test_cache_forms(void **state)
     result_t r;
     /* GPGPU-Sim 3.x form, no type and no set index function */
     reads("-gpgpu_cache:dl1 64:128:6,L:E:f:N,A:48:4,12\n", &r, "");
+    assert_int_equal(r.c.l1_write, L1_WRITE_EVICT);
     assert_true(r.c.l1_sets == 64 && r.c.l1_ways == 6 && r.c.l1_mshr == 48 && r.c.l1_merge == 4 && r.c.l1_mq == 12);
     assert_int_equal(r.c.l1_alloc, ALLOC_ON_FILL);
     assert_int_equal(r.c.l1_bypass, 0);
@@ -260,11 +261,10 @@ static void test_cache_forms(void **state)
     reads("-gpgpu_cache:dl1 S:4:128:64,F:T:m:L:X,S:512:8,16:0,32\n-gpgpu_l1_latency 20\n", &r,
           "@:1: note: -gpgpu_cache:dl1: sector cache modelled with whole 128-byte lines\n"
           "@:1: note: -gpgpu_cache:dl1: data port width 32 bytes not modelled (a whole line per access)\n"
-          "@:1: note: -gpgpu_cache:dl1: write policy T modelled as write-evict for global stores\n"
           "@:1: note: -gpgpu_cache:dl1: write-allocate policy L not modelled (the L1 never allocates on a write)\n");
     assert_true(r.c.l1_sets == 4 && r.c.l1_ways == 64 && r.c.l1_mshr == 512 && r.c.l1_merge == 8 &&
                 r.c.l1_mq == 16 && r.c.l1_lat == 20 && r.c.l1_alloc == ALLOC_ON_MISS && r.c.l1_repl == REPL_FIFO &&
-                r.c.l1_index == INDEX_XOR);
+                r.c.l1_index == INDEX_XOR && r.c.l1_write == L1_WRITE_THROUGH && r.c.l1_miss_lat == 1);
     /* streaming (Pascal, Volta): GPGPU-Sim 4 allocates it on fill */
     reads("-gpgpu_cache:dl1 N:4:128:96,L:E:s:N:L,A:256:8,16\n", &r,
           "@:1: note: -gpgpu_cache:dl1: streaming allocation s modelled as allocate on fill (l1.alloc=fill)\n");
@@ -272,7 +272,7 @@ static void test_cache_forms(void **state)
     /* a texture-FIFO MSHR, read-only */
     reads("-gpgpu_cache:dl1 N:16:128:2,L:R:m:N:L,F:128:4,128:2\n", &r,
           "@:1: note: -gpgpu_cache:dl1: MSHR type F modelled as associative (A)\n"
-          "@:1: note: -gpgpu_cache:dl1: write policy R modelled as write-evict for global stores\n");
+          "@:1: note: -gpgpu_cache:dl1: read-only policy R modelled as write-evict\n");
     /* no L1 */
     reads("-gpgpu_cache:dl1 none\n", &r, "@:1: note: -gpgpu_cache:dl1 none: global loads bypass the L1D (l1.bypass=1)\n");
     assert_int_equal(r.c.l1_bypass, 1);
@@ -317,7 +317,7 @@ static void test_cache_errors(void **state)
     fails("-gpgpu_cache:dl2 N:64:256:8,L:B:m:W:L,A:32:4,4\n",
           "@:1: expected a line size of 128 bytes (the model's only one) in -gpgpu_cache:dl2, got '256'");
     fails("-gpgpu_cache:dl1 32:128:4,L:B:m:N,A:32:8,8\n",
-          "@:1: expected write policy E, L, T or R in -gpgpu_cache:dl1 (the model's L1 is write-evict), got 'B'");
+          "@:1: expected write policy E, L, T or R in -gpgpu_cache:dl1 (the model's L1 has no write-back), got 'B'");
     fails("-gpgpu_cache:dl2 none\n", "@:1: expected an L2 cache string (the model always has an L2), got 'none'");
 }
 

@@ -247,25 +247,29 @@ static void replacement_policy_decides(void **state)
     }
 }
 
-/* A store hitting a valid line invalidates it (write-evict) and goes below;
- * the next load of the line misses. */
-static void write_evict(void **state)
+/* A store hitting a valid line goes below either way; with l1.write=evict it
+ * invalidates the line (the next load of it misses), with through it
+ * updates it (the next load hits). */
+static void write_policies(void **state)
 {
     (void)state;
-    config_t c;
-    make_cfg(&c, "");
-    l1_t l;
-    assert_int_equal(l1_init(&l, &c), 0);
-    assert_int_equal(load(&l, 7, 1, 0), L1_MISS);
-    answer_head(&l, 5);
-    assert_int_equal(l1_done(&l, 5), 1);
-    req_t w = {.type = REQ_WR, .line = 7, .tag = 2};
-    assert_int_equal(l1_access(&l, &w, 6), L1_SENT);
-    assert_int_equal(l.st.hit[REQ_WR], 1);
-    assert_int_equal(rq_head(&l.mq)->type, REQ_WR);
-    rq_pop(&l.mq);
-    assert_int_equal(load(&l, 7, 3, 7), L1_MISS);
-    l1_free(&l);
+    static const char *const pol[2] = {"l1.write=evict", "l1.write=through"};
+    for (int p = 0; p < 2; p++) {
+        config_t c;
+        make_cfg(&c, pol[p]);
+        l1_t l;
+        assert_int_equal(l1_init(&l, &c), 0);
+        assert_int_equal(load(&l, 7, 1, 0), L1_MISS);
+        answer_head(&l, 5);
+        assert_int_equal(l1_done(&l, 5), 1);
+        req_t w = {.type = REQ_WR, .line = 7, .tag = 2};
+        assert_int_equal(l1_access(&l, &w, 6), L1_SENT);
+        assert_int_equal(l.st.hit[REQ_WR], 1);
+        assert_int_equal(rq_head(&l.mq)->type, REQ_WR);
+        rq_pop(&l.mq);
+        assert_int_equal(load(&l, 7, 3, 7), p == 0 ? L1_MISS : L1_HIT);
+        l1_free(&l);
+    }
 }
 
 /* A prefetch (l1_prefetch, mem/prefetch.h) takes an MSHR entry and a
@@ -322,7 +326,7 @@ int main(void)
         cmocka_unit_test(reasons_in_order),
         cmocka_unit_test(allocate_on_fill),
         cmocka_unit_test(replacement_policy_decides),
-        cmocka_unit_test(write_evict),
+        cmocka_unit_test(write_policies),
         cmocka_unit_test(prefetch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
