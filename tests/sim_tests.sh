@@ -228,8 +228,20 @@ fi
 grep -q 'ignored 7 options the model does not have' "$T/cfgfile.err" &&
     ok "gpgpusim.config: the options the model ignores are listed" || bad "gpgpusim.config: no list of ignored options"
 
-# trace-gen: a built-in kernel written as a trace and read back gives the same statistics.
-for k in vectoradd:16384 atax:128 srad:128 bfs:2048; do
+# trace-gen: every built-in kernel (at an eighth of its quick size) written as
+# a trace is in the tracer's form (one destination at most, four sources at
+# most, R registers only) and read back gives the same statistics.
+"$M" sim --list-workloads | awk '{ s = int($3 / 8); print $1 ":" (s < 16 ? 16 : s) }' >"$T/builtins"
+[ "$(wc -l <"$T/builtins")" -ge 14 ] || bad "sim --list-workloads" "$(wc -l <"$T/builtins") built-in kernels"
+# tracer_form FILE: the instruction lines that are not in the tracer's form (none: empty)
+tracer_form() {
+    awk '/^[0-9a-f]+ [0-9a-f]+ [0-9]+ / {
+        nd = $3; op = 4 + nd; ns = $(op + 1); okr = 1
+        for (i = 4; i < op; i++) if ($i !~ /^R[0-9]+$/) okr = 0
+        for (i = op + 2; i < op + 2 + ns; i++) if ($i !~ /^R[0-9]+$/) okr = 0
+        if (nd > 1 || ns > 4 || !okr) print FILENAME ":" FNR ": " $0 }' "$1"/kernel-*.traceg | head -3
+}
+while IFS= read -r k; do
     name=${k%%:*} size=${k##*:}
     rm -rf "$T/tg-$name"
     if "$M" trace-gen "$name" "$T/tg-$name" --size "$size" 2>"$T/tg-$name.err" &&
@@ -240,7 +252,12 @@ for k in vectoradd:16384 atax:128 srad:128 bfs:2048; do
     else
         bad "trace-gen $name: statistics differ or a step failed" "$(head -2 "$T/tg-$name.err")"
     fi
-done
+    if [ -s "$T/tg-$name/kernelslist.g" ] && [ -z "$(tracer_form "$T/tg-$name")" ]; then
+        ok "trace-gen $name: the tracer's form (a destination, four sources, R registers at most)"
+    else
+        bad "trace-gen $name: not the tracer's form" "$(tracer_form "$T/tg-$name")"
+    fi
+done <"$T/builtins"
 
 # Bad input: exit 2 and a message naming the file and line (or the key) and what was expected.
 bad_input() { # bad_input DESC PATTERN CMD...

@@ -192,6 +192,8 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
     sm->live_tbs++;
     sm->st.tbs++;
     t->warps = tb_warps(k);
+    for (size_t i = 0; i < t->tb.ninst; i++)   /* the registers the tracer leaves implicit */
+        inst_expand(&t->tb.inst[i], ops->addr64[t->tb.inst[i].opcode]);
     unsigned w = 0;
     for (unsigned i = 0; i < t->tb.nwarps; i++) {
         while (sm->wbusy >> w & 1)   /* a slot is free once its block has left */

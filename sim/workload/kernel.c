@@ -52,3 +52,40 @@ void tb_free(tb_t *tb)
     free(tb->addr);
     memset(tb, 0, sizeof *tb);
 }
+
+/* Add register r to a list of n (at most max), once. */
+static void add_reg(uint16_t *list, uint8_t *n, unsigned max, unsigned r)
+{
+    for (unsigned i = 0; i < *n; i++)
+        if (list[i] == r)
+            return;
+    if (*n < max)
+        list[(*n)++] = (uint16_t)r;
+}
+
+/* An R register that has `k` consecutive registers from it (RZ and the
+ * registers below it that would run into it have none). */
+static int r_run(unsigned r, unsigned k) { return r < REG_R + 255 && r + k - 1 < REG_R + 255; }
+
+void inst_expand(inst_t *in, int addr64)
+{
+    unsigned cls = in->cls;
+    if (!op_is_mem(cls) || (!in->nsrc && !in->ndst))
+        return;
+    unsigned k = in->width > 4 ? in->width / 4u : 1u;   /* registers per datum: 1, 2 (64-bit), 4 (128-bit) */
+    if (k > 1 && in->ndst && r_run(in->dst[0], k))       /* a load's (or an atomic's) result */
+        for (unsigned j = 1; j < k; j++)
+            add_reg(in->dst, &in->ndst, INST_MAX_DST, in->dst[0] + j);
+    uint16_t src[INST_MAX_SRC];
+    uint8_t n = 0;
+    int data_in = cls == OP_STG || cls == OP_STL || cls == OP_STS || cls == OP_ATOM || cls == OP_ATOMS || cls == OP_RED;
+    for (unsigned i = 0; i < in->nsrc; i++) {   /* the address first, then a store's (atomic's) data */
+        unsigned r = in->src[i], run = i == 0 ? (addr64 ? 2u : 1u) : data_in ? k : 1u;
+        add_reg(src, &n, INST_MAX_SRC, r);
+        if (run > 1 && r_run(r, run))
+            for (unsigned j = 1; j < run; j++)
+                add_reg(src, &n, INST_MAX_SRC, r + j);
+    }
+    memcpy(in->src, src, n * sizeof *src);
+    in->nsrc = n;
+}

@@ -137,7 +137,18 @@ typedef struct {
     char    *name[OPTAB_MAX];
     uint8_t  cls[OPTAB_MAX];
     uint8_t  unknown[OPTAB_MAX];
+    uint8_t  addr64[OPTAB_MAX];   /* a global access with a 64-bit address (a ".E" part): a register pair */
 } optab_t;
+
+/* The registers an instruction as traced reads and writes, for the SM's
+ * scoreboard (in place, once per thread block). The tracer records one
+ * register per operand (docs/sim.md "Kernel input"): a 64- or 128-bit
+ * access's data (a register pair or quad: the destination of a load, the
+ * value sources of a store, atomic or reduction) and a 64-bit global
+ * address's high half are derived here from the access width and the
+ * opcode (`addr64`). An instruction already listing them is unchanged
+ * but for repeats. */
+void inst_expand(inst_t *in, int addr64);
 
 /* The id of an opcode spelling, added on first sight. -1 when the table is full. */
 int  optab_intern(optab_t *t, const char *opcode);

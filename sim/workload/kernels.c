@@ -11,7 +11,11 @@
  * is an EXIT whose mask is the lanes that leave (vectoradd below is,
  * instruction for instruction, the real trace in ../shared/traces). Loads
  * write the registers their consumers read, so the SM's scoreboard sees the
- * true dependences; predicates (P0..P2) are named too.
+ * true dependences. Operands are what NVBit's tracer records: at most one
+ * destination, at most four sources, R registers only (no predicate: the
+ * guard of `@P0 EXIT` and the destination of ISETP are not traced; a 64- or
+ * 128-bit access names the first register of its pair or quad, and the SM
+ * derives the rest, inst_expand in kernel.c).
  *
  * Arrays are 4-byte floats/ints at 64 KB-aligned addresses from DATA_BASE in
  * cudaMalloc order, each a MemcpyHtoD region of the workload. Shared-memory
@@ -43,16 +47,14 @@ typedef struct {          /* one PC slot; registers stored + 1 so that 0 ends a 
 } sop_t;
 
 #define R(n)  ((uint16_t)(REG_R + (n) + 1))
-#define PR(n) ((uint16_t)(REG_P + (n) + 1))
 #define RZ    R(255)
 #define A(op, d, ...)     {op, 0, {d}, {__VA_ARGS__}}                        /* ALU, branch; d = 0: none */
 #define M(op, w, d, ...)  {op, w, {d}, {__VA_ARGS__}}                        /* memory; d = 0: a store */
-#define M4(op, w, d, ...) {op, w, {d, d + 1, d + 2, d + 3}, {__VA_ARGS__}}   /* 128-bit load */
 #define LDG(d, a)    M("LDG.E", 4, R(d), R(a))
 #define STG(a, v)    M("STG.E", 4, 0, R(a), R(v))
 #define LDS(d, a)    M("LDS.U.32", 4, R(d), R(a))
 #define STS(a, v)    M("STS", 4, 0, R(a), R(v))
-#define LOOP(r, p)   A("ISETP.NE.AND", PR(p), R(r)), A("BRA", 0, PR(p))      /* loop test and back edge */
+#define LOOP(r)      A("ISETP.NE.AND", 0, R(r)), A("BRA", 0, 0)                /* loop test and back edge */
 #define EXIT         A("EXIT", 0, 0)
 #define BAR          A("BAR.SYNC", 0, 0)
 #define NSLOT(code)  ((unsigned)(sizeof code / sizeof code[0]))
@@ -61,7 +63,7 @@ typedef struct {          /* one PC slot; registers stored + 1 so that 0 ends a 
 #define HDR1D                                                                                       \
     A("MOV", R(1), 0), A("S2R", R(0), 0), A("S2R", R(2), 0), A("XMAD.MRG", R(3), R(0), RZ),         \
     A("XMAD", R(2), R(0), R(2)), A("XMAD.PSL.CBCC", R(0), R(0), R(3), R(2)),                        \
-    A("ISETP.GE.AND", PR(0), R(0)), A("NOP", 0, 0), A("EXIT", 0, PR(0))
+    A("ISETP.GE.AND", 0, R(0)), A("NOP", 0, 0), A("EXIT", 0, 0)
 enum { H1_EXIT = 8 };
 /* j = blockIdx.x * blockDim.x + threadIdx.x (R0), i = blockIdx.y * blockDim.y + threadIdx.y (R3) */
 #define HDR2D                                                                                       \
@@ -69,7 +71,7 @@ enum { H1_EXIT = 8 };
     A("XMAD.MRG", R(5), R(0), RZ), A("XMAD", R(2), R(0), R(2)), A("XMAD.PSL.CBCC", R(0), R(0), R(5), R(2)), \
     A("XMAD.MRG", R(5), R(3), RZ), A("XMAD", R(4), R(3), R(4)), A("XMAD.PSL.CBCC", R(3), R(3), R(5), R(4))
 /* ... if (i >= ni || j >= nj) return; */
-#define GUARD2D A("ISETP.GE.AND", PR(0), R(0)), A("ISETP.GE.OR", PR(0), R(3), PR(0)), A("EXIT", 0, PR(0))
+#define GUARD2D A("ISETP.GE.AND", 0, R(0)), A("ISETP.GE.OR", 0, R(3)), A("EXIT", 0, 0)
 enum { G2_EXIT = 13, G2 = 14 };
 
 /* ---- workloads, launches, open kernels ---------------------------------------- */
@@ -224,12 +226,12 @@ enum { MV_ROW = 1, MV_ZERO = 2 };
 enum { MV_M, MV_V, MV_OUT };
 static const sop_t mv_code[] = {
     HDR1D,
-    A("ISCADD", R(6), R(0)), A("XMAD", R(2), R(0)), A("ISCADD", R(2), R(2)),   /*  9-11 &out[t], &M[first] */
-    A("MOV", R(4), 0), A("MOV", R(7), RZ), M("STG.E", 4, 0, R(6), RZ),         /* 12-14 &v[0]; acc = out[t] = 0 */
-    LDG(7, 6),                                                                 /* 15 acc = out[t] */
-    LDG(8, 2), LDG(9, 4), A("IADD", R(2), R(2)), A("IADD", R(4), R(4)),        /* 16-19 M[..], v[it] */
-    A("FFMA", R(7), R(8), R(9), R(7)), STG(6, 7), LOOP(4, 0),                  /* 20-23 */
-    EXIT,                                                                      /* 24 */
+    A("ISCADD", R(6), R(0)), A("XMAD", R(2), R(0)), A("ISCADD", R(2), R(2)),    /*  9-11 &out[t], &M[first] */
+    A("MOV", R(4), 0), A("MOV", R(7), RZ), M("STG.E", 4, 0, R(6), RZ),          /* 12-14 &v[0]; acc = out[t] = 0 */
+    LDG(7, 6),                                                                  /* 15 acc = out[t] */
+    LDG(8, 2), LDG(9, 4), A("IADD", R(2), R(2)), A("IADD", R(4), R(4)),         /* 16-19 M[..], v[it] */
+    A("FFMA", R(7), R(8), R(9), R(7)), STG(6, 7), LOOP(4),                      /* 20-23 */
+    EXIT,                                                                       /* 24 */
 };
 
 static void mv_warp(const bk_t *k, em_t *e, unsigned w)
@@ -270,7 +272,7 @@ static const sop_t gs_code[] = {
     LDG(8, 2), LDG(9, 4), A("FFMA", R(7), R(8), R(9), R(7)), STG(6, 7),         /* 17-20 tmp[i] += A x */
     LDG(13, 12), LDG(9, 4), A("FFMA", R(11), R(13), R(9), R(11)), STG(10, 11),  /* 21-24 y[i] += B x */
     A("IADD", R(2), R(2)), A("IADD", R(12), R(12)), A("IADD", R(4), R(4)),      /* 25-27 */
-    LOOP(4, 0),                                                                 /* 28-29 */
+    LOOP(4),                                                                    /* 28-29 */
     A("FMUL", R(7), R(7)), A("FFMA", R(11), R(11), R(7)), STG(10, 11), EXIT,    /* 30-33 */
 };
 
@@ -315,7 +317,7 @@ static const sop_t mm_code[] = {
     LDG(7, 6), A("FMUL", R(7), R(7)), STG(6, 7),                                /* 21-23 c *= beta */
     LDG(8, 2), LDG(9, 4), A("IADD", R(2), R(2)), A("IADD", R(4), R(4)),         /* 24-27 P, Q */
     A("FMUL", R(8), R(8)), A("FFMA", R(7), R(8), R(9), R(7)), STG(6, 7),        /* 28-30 */
-    LOOP(2, 0), EXIT,                                                           /* 31-33 */
+    LOOP(2), EXIT,                                                              /* 31-33 */
 };
 
 static uint32_t live32x8(const bk_t *k, unsigned w, uint64_t n)   /* warp w (row i) of n x n threads */
@@ -359,7 +361,7 @@ static const sop_t s2_code[] = {
     A("FMUL", R(8), R(8)), A("FMUL", R(13), R(13)), A("FMUL", R(13), R(13), R(15)),   /* 30-32 */
     A("FFMA", R(8), R(8), R(9), R(13)), A("FADD", R(7), R(7), R(8)), STG(6, 7), /* 33-35 */
     A("IADD", R(2), R(2)), A("IADD", R(12), R(12)), A("IADD", R(4), R(4)), A("IADD", R(14), R(14)),  /* 36-39 */
-    LOOP(2, 0), EXIT,                                                           /* 40-42 */
+    LOOP(2), EXIT,                                                              /* 40-42 */
 };
 
 static void s2_warp(const bk_t *k, em_t *e, unsigned w)
@@ -391,9 +393,9 @@ static void s2_warp(const bk_t *k, em_t *e, unsigned w)
 enum { CV_A, CV_B };
 static const sop_t cv_code[] = {
     HDR2D,                                                                      /*  0-10 */
-    A("ISETP.GE.AND", PR(0), R(0)), A("ISETP.GE.OR", PR(0), R(3), PR(0)),       /* 11-12 j, i >= N-1 */
-    A("ISETP.LT.OR", PR(0), R(0), PR(0)), A("ISETP.LT.OR", PR(0), R(3), PR(0)), /* 13-14 j, i < 1 */
-    A("EXIT", 0, PR(0)),                                                        /* 15 */
+    A("ISETP.GE.AND", 0, R(0)), A("ISETP.GE.OR", 0, R(3)),                      /* 11-12 j, i >= N-1 */
+    A("ISETP.LT.OR", 0, R(0)), A("ISETP.LT.OR", 0, R(3)),                       /* 13-14 j, i < 1 */
+    A("EXIT", 0, 0),                                                            /* 15 */
     A("XMAD", R(6), R(3)), A("IADD", R(6), R(6), R(0)),                         /* 16-17 i*N + j */
     A("ISCADD", R(2), R(6)), A("ISCADD", R(4), R(6)),                           /* 18-19 &A[..], &B[..] */
     LDG(8, 2), LDG(9, 2), LDG(10, 2), LDG(11, 2), LDG(12, 2), LDG(13, 2),       /* 20-25 rows i-1, i */
@@ -598,18 +600,18 @@ enum { BF_NODES, BF_EDGES, BF_MASK, BF_UPD, BF_VIS, BF_COST, BF_OVER };
 static const sop_t bf1_code[] = {
     HDR1D,
     A("IADD", R(2), R(0)), M("LDG.E.U8", 1, R(3), R(2)),                        /*  9-10 mask[tid] */
-    A("ISETP.EQ.AND", PR(0), R(3)), A("EXIT", 0, PR(0)),                        /* 11-12 */
+    A("ISETP.EQ.AND", 0, R(3)), A("EXIT", 0, 0),                                /* 11-12 */
     M("STG.E.U8", 1, 0, R(2), RZ), A("ISCADD", R(4), R(0)),                     /* 13-14 mask[tid] = 0 */
-    {"LDG.E.64", 8, {R(6), R(7)}, {R(4)}}, A("IADD", R(8), R(6), R(7)),         /* 15-16 start, count; end */
-    A("ISETP.GE.AND", PR(0), R(6), R(8)), A("EXIT", 0, PR(0)),                  /* 17-18 no edges */
+    M("LDG.E.64", 8, R(6), R(4)), A("IADD", R(8), R(6), R(7)),                  /* 15-16 start, count; end */
+    A("ISETP.GE.AND", 0, R(6), R(8)), A("EXIT", 0, 0),                          /* 17-18 no edges */
     A("ISCADD", R(10), R(6)), A("MOV", R(20), 0),                               /* 19-20 &edges[start], true */
     LDG(12, 10), A("IADD", R(14), R(12)), M("LDG.E.U8", 1, R(15), R(14)),       /* 21-23 id, visited[id] */
-    A("ISETP.NE.AND", PR(1), R(15)), A("BRA", 0, PR(1)),                        /* 24-25 */
+    A("ISETP.NE.AND", 0, R(15)), A("BRA", 0, 0),                                /* 24-25 */
     A("ISCADD", R(16), R(0)), LDG(17, 16), A("ISCADD", R(18), R(12)),           /* 26-28 cost[tid] */
     A("IADD", R(17), R(17)), STG(18, 17),                                       /* 29-30 cost[id] */
     A("IADD", R(19), R(12)), M("STG.E.U8", 1, 0, R(19), R(20)),                 /* 31-32 updating[id] */
     A("IADD", R(6), R(6)), A("IADD", R(10), R(10)),                             /* 33-34 */
-    A("ISETP.LT.AND", PR(0), R(6), R(8)), A("BRA", 0, PR(0)), EXIT,             /* 35-37 */
+    A("ISETP.LT.AND", 0, R(6), R(8)), A("BRA", 0, 0), EXIT,                     /* 35-37 */
 };
 
 static void bf1_warp(const bk_t *k, em_t *e, unsigned w)
@@ -678,7 +680,7 @@ static void bf1_warp(const bk_t *k, em_t *e, unsigned w)
 static const sop_t bf2_code[] = {
     HDR1D,
     A("IADD", R(2), R(0)), M("LDG.E.U8", 1, R(3), R(2)),                        /*  9-10 updating[tid] */
-    A("ISETP.EQ.AND", PR(0), R(3)), A("EXIT", 0, PR(0)), A("MOV", R(5), 0),     /* 11-13 ; true */
+    A("ISETP.EQ.AND", 0, R(3)), A("EXIT", 0, 0), A("MOV", R(5), 0),             /* 11-13 ; true */
     A("IADD", R(4), R(0)), M("STG.E.U8", 1, 0, R(4), R(5)),                     /* 14-15 mask[tid] */
     A("IADD", R(6), R(0)), M("STG.E.U8", 1, 0, R(6), R(5)),                     /* 16-17 visited[tid] */
     A("MOV", R(8), 0), M("STG.E.U8", 1, 0, R(8), R(5)),                         /* 18-19 *over */
@@ -776,9 +778,9 @@ static const sop_t km_code[] = {
     A("ISCADD", R(10), R(0)), A("MOV", R(4), 0), A("MOV", R(8), 0),             /*  9-11 &features[p], &clusters, min */
     A("MOV", R(9), 0), A("MOV", R(11), RZ), A("MOV", R(7), RZ), A("MOV", R(2), R(10)),   /* 12-15 index, c; ans, &f */
     LDG(12, 2), LDG(13, 4), A("IADD", R(2), R(2)), A("IADD", R(4), R(4)),       /* 16-19 */
-    A("FADD", R(12), R(12), R(13)), A("FFMA", R(7), R(12), R(12), R(7)), LOOP(2, 0),   /* 20-23 next feature */
-    A("FSETP.LT.AND", PR(1), R(7), R(8)), A("FSEL", R(8), R(7), R(8), PR(1)),   /* 24-25 */
-    A("SEL", R(9), R(11), R(9), PR(1)), A("IADD", R(11), R(11)), LOOP(11, 2),   /* 26-29 next cluster */
+    A("FADD", R(12), R(12), R(13)), A("FFMA", R(7), R(12), R(12), R(7)), LOOP(2),   /* 20-23 next feature */
+    A("FSETP.LT.AND", 0, R(7), R(8)), A("FSEL", R(8), R(7), R(8)),              /* 24-25 */
+    A("SEL", R(9), R(11), R(9)), A("IADD", R(11), R(11)), LOOP(11),             /* 26-29 next cluster */
     A("ISCADD", R(6), R(0)), STG(6, 9), EXIT,                                   /* 30-32 membership[p] */
 };
 
@@ -814,15 +816,15 @@ static void km_warp(const bk_t *k, em_t *e, unsigned w)
 enum { ST_IN, ST_OUT };
 #define LOP4(r) A("LOP3.LUT", R(r), R(r)), A("LOP3.LUT", R(r + 1), R(r + 1)), \
                 A("LOP3.LUT", R(r + 2), R(r + 2)), A("LOP3.LUT", R(r + 3), R(r + 3))
-#define STG128(r) M("STG.E.128", 16, 0, R(6), R(r), R(r + 1), R(r + 2), R(r + 3))
+#define STG128(r) M("STG.E.128", 16, 0, R(6), R(r))
 static const sop_t st_code[] = {
     A("MOV", R(1), 0), A("S2R", R(0), 0), A("S2R", R(2), 0), A("SHL", R(3), R(0)),   /*  0-3 */
     A("ISCADD", R(3), R(2), R(3)), A("IADD", R(4), R(3)), A("IADD", R(6), R(3)), A("MOV", R(5), RZ),  /*  4-7 */
-    M4("LDG.E.128", 16, R(8), R(4)), M4("LDG.E.128", 16, R(12), R(4)),          /*  8-9 */
-    M4("LDG.E.128", 16, R(16), R(4)), M4("LDG.E.128", 16, R(20), R(4)),         /* 10-11 */
+    M("LDG.E.128", 16, R(8), R(4)), M("LDG.E.128", 16, R(12), R(4)),            /*  8-9 */
+    M("LDG.E.128", 16, R(16), R(4)), M("LDG.E.128", 16, R(20), R(4)),           /* 10-11 */
     LOP4(8), LOP4(12), LOP4(16), LOP4(20),                                      /* 12-27 */
     STG128(8), STG128(12), STG128(16), STG128(20),                              /* 28-31 */
-    A("IADD", R(4), R(4)), A("IADD", R(6), R(6)), A("IADD", R(5), R(5)), LOOP(5, 0), EXIT,   /* 32-37 */
+    A("IADD", R(4), R(4)), A("IADD", R(6), R(6)), A("IADD", R(5), R(5)), LOOP(5), EXIT,   /* 32-37 */
 };
 
 static void st_warp(const bk_t *k, em_t *e, unsigned w)

@@ -102,6 +102,16 @@ op_class_t op_classify(const char *opcode)
     return c < 0 ? OP_INT : (op_class_t)c;
 }
 
+/* 1 if one of the opcode's '.'-separated parts after its base name is `part`. */
+static int has_part(const char *opcode, const char *part)
+{
+    size_t n = strlen(part);
+    for (const char *p = strchr(opcode, '.'); p; p = strchr(p + 1, '.'))
+        if (!strncmp(p + 1, part, n) && (p[1 + n] == '.' || !p[1 + n]))
+            return 1;
+    return 0;
+}
+
 int optab_intern(optab_t *t, const char *opcode)
 {
     for (unsigned i = 0; i < t->n; i++)
@@ -116,6 +126,7 @@ int optab_intern(optab_t *t, const char *opcode)
     t->name[t->n] = s;
     t->cls[t->n] = (uint8_t)(c < 0 ? OP_INT : c);
     t->unknown[t->n] = c < 0;
+    t->addr64[t->n] = (c == OP_LDG || c == OP_STG || c == OP_ATOM || c == OP_RED) && has_part(opcode, "E");
     return (int)t->n++;
 }
 
