@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "mem/addrmap.h"
 #include "progress.h"
 
 static double now_s(void)
@@ -432,6 +433,19 @@ static int check_peak(const gpu_t *g)
     return 0;
 }
 
+/* l2.memcpy_fill: a MemcpyHtoD's lines into their L2 slices, in address order. */
+static void memcpy_to_l2(gpu_t *g, const region_t *m)
+{
+    if (!m->size)
+        return;
+    uint64_t last = (m->addr + m->size - 1) >> LINE_SHIFT;
+    for (uint64_t line = m->addr >> LINE_SHIFT; line <= last; line++) {
+        req_t r = {.line = line, .type = REQ_WR};
+        req_map(&g->cfg, &r);
+        l2_memcpy_line(&g->l2[r.sub], &r);
+    }
+}
+
 int gpu_run(gpu_t *g, workload_t *w)
 {
     double t0 = now_s();
@@ -442,6 +456,8 @@ int gpu_run(gpu_t *g, workload_t *w)
         nkernels += w->cmd[i].kind == CMD_KERNEL;
     int rc = 0;
     for (unsigned i = 0; i < w->ncmd && !rc; i++) {
+        if (w->cmd[i].kind == CMD_MEMCPY && g->cfg.l2_memcpy)
+            memcpy_to_l2(g, &w->cmd[i].region);
         if (w->cmd[i].kind != CMD_KERNEL)
             continue;
         kernel++;

@@ -146,4 +146,49 @@ expect "two kernels load one line, no flush: L1D read accesses, misses" "$(stat 
 run k2-flush "$T/k2" --set sm.count=1 --set l1.flush=1
 expect "two kernels load one line, L1D flushed between them: accesses, misses" "$(stat "$H" "$T/k2-flush.json")" "2,2"
 
+# l2.memcpy_fill=1 (-gpgpu_perf_sim_memcpy): vectoradd of 4096 elements
+# copies a, b, c (16 KB each, 384 lines) to the GPU first; the copies put
+# their lines in the L2, so the kernel's 256 read lines of a and b hit;
+# without it they all miss.
+M2='[.l2.memcpy_filled_lines, .l2.L2_read_misses, .l2.L2_read_accesses] | map(tostring) | join(",")'
+run mc-on vectoradd --size 4096 --set l2.memcpy_fill=1
+expect "memcpy into the L2: lines filled, L2 read misses, L2 read accesses" "$(stat "$M2" "$T/mc-on.json")" "384,0,256"
+run mc-off vectoradd --size 4096 --set l2.memcpy_fill=0
+expect "no memcpy into the L2: lines filled (none), read misses, read accesses" "$(stat "$M2" "$T/mc-off.json")" "null,256,256"
+
+# l2.write_alloc (docs/sim.md "L2"): one warp on each of 6 SMs stores 4 B to
+# one line (after one another through the crossbar).
+#   naive (GPGPU-Sim's W): every store goes on to the DRAM (6 DRAM writes,
+#     each acknowledged by the DRAM); the first fetches the line (1 read)
+#     through an MSHR entry the other five merge into (pending hits);
+#   none (N): every store goes on, nothing is allocated or fetched;
+#   lazy (L): the line is allocated and written, nothing fetched;
+#   fetch (F): the partial store fetches the line, the rest merge.
+for ((b = 0; b < 6; b++)); do
+    printf '#BEGIN_TB\nthread block = %d,0,0\nwarp = 0\ninsts = 2\n' $b
+    printf '0000 00000001 0 STG.E 2 R2 R0 4 0 0x200000\n0010 00000001 0 EXIT 0 0\n#END_TB\n'
+done | mktrace "$T/wr6" 6 32
+W='[.dram.read_requests, .dram.write_requests, (.l2.mshr_merge_length_hist | add), .l2.L2_write_misses, .l2.L2_total_cache_pending_hits, .l1d.L1D_replies_received] | map(tostring) | join(",")'
+for wa in naive:1,6,1,1,5,6 none:0,6,0,6,0,6 lazy:0,0,0,1,0,6 fetch:1,0,1,1,5,6 whole:0,0,0,1,0,6; do
+    run "wr6-${wa%%:*}" "$T/wr6" --set l2.write_alloc=${wa%%:*}
+    expect "l2.write_alloc=${wa%%:*}: 6 SMs store to a line: DRAM reads, writes, MSHR entries, write misses, pending hits, acks" \
+        "$(stat "$W" "$T/wr6-${wa%%:*}.json")" "${wa#*:}"
+done
+# fetch: a store writing the whole line (32 lanes x 4 B) fetches nothing.
+one_warp "$T/wfull" "0000 ffffffff 0 STG.E 2 R2 R0 4 0$(lanes 0x200000 4 32)"
+run wfull "$T/wfull" --set l2.write_alloc=fetch
+expect "l2.write_alloc=fetch: a store of the whole line: DRAM reads, L2 write misses" \
+    "$(stat '[.dram.read_requests, .l2.L2_write_misses] | map(tostring) | join(",")' "$T/wfull.json")" "0,1"
+# lazy: a line partly written, then read: the read fetches it (an L2 read
+# miss, a DRAM read); whole counts the line written and the read hits.
+one_warp "$T/wr" "0000 00000001 0 STG.E 2 R2 R0 4 0 0x200000
+0008 ffffffff 0 MEMBAR.SC.GPU 0 0
+0010 00000001 1 R4 LDG.E 1 R0 4 0 0x200000
+0018 00000001 1 R5 FADD 2 R4 R4 0"
+R2='[.l2.L2_read_misses, .dram.read_requests] | map(tostring) | join(",")'
+run wr-lazy "$T/wr" --set l2.write_alloc=lazy
+expect "l2.write_alloc=lazy: a read of a partly written line: L2 read misses, DRAM reads" "$(stat "$R2" "$T/wr-lazy.json")" "1,1"
+run wr-whole "$T/wr" --set l2.write_alloc=whole
+expect "l2.write_alloc=whole: the same read hits" "$(stat "$R2" "$T/wr-whole.json")" "0,0"
+
 exit $status

@@ -268,7 +268,7 @@ bad_input() { # bad_input DESC PATTERN CMD...
     if [ $rc -eq 2 ] && grep -q -- "$pat" "$T/bad.out"; then ok "bad input: $desc (exit 2)"; else bad "bad input: $desc" "exit $rc: $(head -2 "$T/bad.out")"; fi
 }
 mkdir -p "$T/badtrace"
-two_loads "$T/bigaddr" 0x2000000000000 0x100   # 2^49: beyond the MRPB's line address (exit 2)
+two_loads "$T/bigaddr" 0x1000000000000 0x100   # 2^48: beyond the MRPB's line address (exit 2)
 cp $TR/kernelslist.g "$T/badtrace/"
 sed '30s/ffffffff/fffxffff/' $TR/kernel-1.traceg >"$T/badtrace/kernel-1.traceg"
 bad_input "a malformed trace line" "kernel-1.traceg:30: expected" "$M" sim --workload "$T/badtrace"
@@ -295,7 +295,7 @@ bad_input "compare with two workloads of one name" "have the same name 'traces'"
 bad_input "compare without --configs" "are required" "$M" compare --workload atax
 bad_input "compare with a malformed configuration" "expected key=value after the preset" "$M" compare --workload atax --configs a=base-s:oops --emit-jobs
 bad_input "compare with an unknown statistic" "no statistic 'gpu.nosuch'" "$M" compare --workload atax --size 64 --configs base-s --stats gpu.nosuch --out "$T/cmpbad"
-bad_input "an address the MRPB cannot carry" "does not fit the MRPB's 42-bit line address" \
+bad_input "an address the MRPB cannot carry" "does not fit the MRPB's 41-bit line address" \
     "$M" sim --workload "$T/bigaddr" --set mrpb=final
 bad_input "an unknown preset" "unknown configuration 'gtx9'" "$M" sim --config gtx9
 printf -- '-gpgpu_n_mem 6\n-gpgpu_cache:dl1 32:64:4,L:L:m:N,A:32:8,8\n' >"$T/bad.config"

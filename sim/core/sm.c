@@ -351,6 +351,29 @@ static unsigned lat_of(const config_t *c, unsigned cls)
     }
 }
 
+/* Mark in m (the 128 bytes of line l, bit i of m[i / 64]) the bytes of
+ * [a, last] that fall in the line. */
+static void cover(uint64_t m[2], uint64_t a, uint64_t last, uint64_t l)
+{
+    uint64_t base = l << LINE_SHIFT;
+    unsigned lo = a > base ? (unsigned)(a - base) : 0;
+    unsigned hi = last - base < 127 ? (unsigned)(last - base) : 127;
+    for (unsigned h = 0; h < 2; h++) {   /* the half [64h, 64h + 63] */
+        unsigned b0 = lo > 64 * h ? lo - 64 * h : 0, b1 = hi < 64 * h + 63 ? hi - 64 * h : 63;
+        if (hi >= 64 * h && lo <= 64 * h + 63)
+            m[h] |= (b1 == 63 ? ~0ull : (2ull << b1) - 1) & ~((1ull << b0) - 1);
+    }
+}
+
+/* The sectors of a line's byte mask whose 32 bytes are all set. */
+static uint8_t full_sectors(const uint64_t m[2])
+{
+    uint8_t f = 0;
+    for (unsigned s = 0; s < 4; s++)
+        f |= (uint8_t)(((m[s >> 1] >> (32 * (s & 1))) & 0xffffffffull) == 0xffffffffull) << s;
+    return f;
+}
+
 /* The requests of a warp instruction (sm.coalesce; docs/sim.md "Coalescer"):
  * into line[] and sect[], their count returned.
  *   line: the lines the active lanes touch, in lane order, each once, whole;
@@ -360,25 +383,34 @@ static unsigned lat_of(const config_t *c, unsigned cls)
  *   32 B always), one request per segment in address order, each shrunk to
  *   the 32 B quarter or 64 B half of its 128 B segment the lanes touch (or
  *   the touched quarter of a 64 B one). A lane whose bytes cross a segment
- *   boundary touches both (accesses are naturally aligned: none does). */
-static unsigned coalesce(const config_t *c, const inst_t *in, const uint64_t *addr, uint64_t *line, uint8_t *sect)
+ *   boundary touches both (accesses are naturally aligned: none does).
+ * full[]: the sectors of each request whose 32 bytes the lanes all cover (a
+ * store writing them whole). */
+static unsigned coalesce(const config_t *c, const inst_t *in, const uint64_t *addr, uint64_t *line, uint8_t *sect,
+                         uint8_t *full)
 {
     unsigned n = 0, w = in->width ? in->width : 1;
     unsigned k = (unsigned)__builtin_popcount(in->mask);
+    uint64_t bytes[MAX_LINES][2];   /* each request's line: the bytes the lanes cover */
     if (c->coalesce == COALESCE_LINE) {
         for (unsigned i = 0; i < k; i++) {
-            uint64_t a = addr[i], l0 = a >> LINE_SHIFT;
-            uint64_t l1 = (a + w - 1 < a ? UINT64_MAX : a + w - 1) >> LINE_SHIFT;   /* no wrap at 2^64 */
-            for (uint64_t l = l0; l <= l1; l++) {
+            uint64_t a = addr[i], last = a + w - 1 < a ? UINT64_MAX : a + w - 1;   /* no wrap at 2^64 */
+            for (uint64_t l = a >> LINE_SHIFT; l <= last >> LINE_SHIFT; l++) {
                 unsigned j = 0;
                 while (j < n && line[j] != l)
                     j++;
-                if (j == n && n < MAX_LINES) {
+                if (j == n) {
+                    if (n == MAX_LINES)
+                        continue;
                     sect[n] = SECT_ALL;
+                    bytes[n][0] = bytes[n][1] = 0;
                     line[n++] = l;
                 }
+                cover(bytes[j], a, last, l);
             }
         }
+        for (unsigned j = 0; j < n; j++)
+            full[j] = full_sectors(bytes[j]);
         return n;
     }
     unsigned seg = c->coalesce == COALESCE_SECTOR || w == 1 || c->l1_bypass ? 32 : w == 2 ? 64 : 128;
@@ -394,14 +426,20 @@ static unsigned coalesce(const config_t *c, const inst_t *in, const uint64_t *ad
             while (j && base[j - 1] > b)
                 j--;
             if (j && base[j - 1] == b) {
-                sect[j - 1] |= (uint8_t)q;
+                sect[--j] |= (uint8_t)q;
             } else if (n < MAX_LINES) {
                 memmove(&base[j + 1], &base[j], (n - j) * sizeof *base);
                 memmove(&sect[j + 1], &sect[j], n - j);
+                memmove(&bytes[j + 1], &bytes[j], (n - j) * sizeof *bytes);
                 base[j] = b;
                 sect[j] = (uint8_t)q;
+                bytes[j][0] = bytes[j][1] = 0;
                 n++;
+            } else {
+                j = MAX_LINES;
             }
+            if (j < MAX_LINES)
+                cover(bytes[j], lo, hi, b >> LINE_SHIFT);
             if (b + seg - 1 >= last || b + seg < b)
                 break;
         }
@@ -421,6 +459,7 @@ static unsigned coalesce(const config_t *c, const inst_t *in, const uint64_t *ad
         }
         line[j] = base[j] >> LINE_SHIFT;
         sect[j] = (uint8_t)q;
+        full[j] = full_sectors(bytes[j]) & (uint8_t)q;
     }
     return n;
 }
@@ -533,7 +572,7 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
         sm->mp.pc = in->pc;
         sm->mp.inst = wp->pc;
         sm->mp.next = 0;
-        sm->mp.n = coalesce(c, in, &t->tb.addr[in->addr], sm->mp.line, sm->mp.sect);
+        sm->mp.n = coalesce(c, in, &t->tb.addr[in->addr], sm->mp.line, sm->mp.sect, sm->mp.full);
         sm->st.l1_req_lines += sm->mp.n;
         int load = cls == OP_LDG || cls == OP_LDL || cls == OP_ATOM;
         sm->mp.type = cls == OP_ATOM ? REQ_ATOM : cls == OP_RED ? REQ_RED : load ? REQ_RD : REQ_WR;
@@ -630,7 +669,8 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     }
     sm->mp.blocked = 0;
     int acked = is_acked(sm, sm->mp.type);
-    req_t r = {.line = sm->mp.line[sm->mp.next], .sect = sm->mp.sect[sm->mp.next], .type = sm->mp.type,
+    req_t r = {.line = sm->mp.line[sm->mp.next], .sect = sm->mp.sect[sm->mp.next], .full = sm->mp.full[sm->mp.next],
+               .type = sm->mp.type,
                .sm = (uint16_t)sm->id, .tag = acked ? sm->mp.warp : sm->mp.rec, .t_core = now, .t_dram = dram_now};
     r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
     l1_res_t res = l1_access(&sm->l1, &r, now);
@@ -692,7 +732,8 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         in->in_block = wp->slot & ((1u << MRPB_BLOCK_W) - 1);   /* sm.blocks <= 8 when it is the signature */
         in->in_inblock = (uint64_t)__builtin_popcountll(sm->slot[wp->slot].wmask & ((1ull << w) - 1));
         in->in_addr = line;
-        in->in_tag = ((uint64_t)sm->mp.type << SIM_MRPB_SECT_W | sm->mp.sect[sm->mp.next]) << SIM_MRPB_REC_W |
+        in->in_tag = ((uint64_t)sm->mp.type << 2 * SIM_MRPB_SECT_W | (uint64_t)sm->mp.full[sm->mp.next] << SIM_MRPB_SECT_W |
+                      sm->mp.sect[sm->mp.next]) << SIM_MRPB_REC_W |
                      (rec ? sm->mp.rec : is_acked(sm, sm->mp.type) ? w : 0);
     }
     in->l1_ready = in->l1_stall_assoc = in->byp_ready = 0;
@@ -704,8 +745,9 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         return rc;
     if (out->out_valid) {
         req_t r = {.line = out->out_addr,
-                   .type = (uint8_t)(out->out_tag >> (SIM_MRPB_REC_W + SIM_MRPB_SECT_W)),
+                   .type = (uint8_t)(out->out_tag >> (SIM_MRPB_REC_W + 2 * SIM_MRPB_SECT_W)),
                    .sect = (uint8_t)(out->out_tag >> SIM_MRPB_REC_W & ((1u << SIM_MRPB_SECT_W) - 1)),
+                   .full = (uint8_t)(out->out_tag >> (SIM_MRPB_REC_W + SIM_MRPB_SECT_W) & ((1u << SIM_MRPB_SECT_W) - 1)),
                    .sm = (uint16_t)sm->id, .tag = (uint32_t)(out->out_tag & ((1u << SIM_MRPB_REC_W) - 1)),
                    .t_core = now, .t_dram = dram_now};
         l1_res_t res;

@@ -94,7 +94,8 @@ struct sm {
         uint32_t rec;
         uint32_t inst;            /* the instruction's index in its block (decision traces) */
         uint64_t line[MAX_LINES]; /* its requests: a line each ... */
-        uint8_t sect[MAX_LINES];  /* ... and the sectors of it (req_t.sect) */
+        uint8_t sect[MAX_LINES];  /* ... the sectors of it (req_t.sect) ... */
+        uint8_t full[MAX_LINES];  /* ... and of them those written whole (req_t.full) */
     } mp;
     /* MRPB (mrpb=on): between the memory pipeline and the L1D, through the
      * lockstep object (its C model, or its RTL in lockstep with it) */
@@ -138,9 +139,10 @@ static inline int sm_busy(const sm_t *sm) { return sm->live_tbs != 0; }
 static inline int sm_mem_idle(const sm_t *sm) { return l1_idle(&sm->l1) && !sm->mrpb.n; }
 
 /* The MRPB's request fields at the system's parameter set (docs/sim.md, "MRPB"). */
-#define SIM_MRPB_ADDR_W 42        /* line address bits: byte addresses below 2^49 */
-#define SIM_MRPB_TAG_W  20        /* tag: request type (2 bits), sectors (4), load record (14) */
-#define SIM_MRPB_REC_W  14
+#define SIM_MRPB_ADDR_W 41        /* line address bits: byte addresses below 2^48 */
+#define SIM_MRPB_TAG_W  22        /* tag: request type (2 bits), sectors written whole (4), sectors (4),
+                                     load record or warp (12); AddrW + TagW = 63, the FIFO's widest entry */
+#define SIM_MRPB_REC_W  12        /* load records: sm.warps x sm.max_loads <= 64 x 64 */
 #define SIM_MRPB_SECT_W 4
 /* Count the cycles an asleep SM skipped before core cycle `now` (it stays
  * asleep): before statistics are read. */

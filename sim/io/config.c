@@ -34,7 +34,7 @@ typedef struct {
 const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NULL};
 const char *const l1_write_names[] = {"evict", "through", NULL};
 const char *const coalesce_names[] = {"line", "fermi", "sector", NULL};
-static const char *const l2_walloc_names[] = {"whole", "fetch", NULL};
+static const char *const l2_walloc_names[] = {"whole", "fetch", "naive", "lazy", "none", NULL};   /* L2W_* */
 static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
 #define SHORTEN_NAME(id, name, rule) name,
 static const char *const shorten_names[] = {DRAM_SHORTEN(SHORTEN_NAME) NULL};
@@ -106,13 +106,14 @@ static const key_t_ keys[] = {
     {"l2.ways", K_UINT, F(l2_ways), 1, 1024, NULL, "L2 ways"},
     {"l2.replace", K_ENUM, F(l2_repl), 0, 0, repl_names, "L2 replacement policy"},
     {"l2.index", K_ENUM, F(l2_index), 0, 0, index_names, "L2 set-index function, of the partition-local line address"},
+    {"l2.memcpy_fill", K_UINT, F(l2_memcpy), 0, 1, NULL, "1: a MemcpyHtoD puts its lines in the L2, valid and dirty, before the next kernel (-gpgpu_perf_sim_memcpy)"},
     {"l2.mshr", K_UINT, F(l2_mshr), 1, 1024, NULL, "L2 MSHR entries per sub-partition (MIB policies: up to 128)"},
     {"l2.merge", K_UINT, F(l2_merge), 1, 64, NULL, "requests per L2 MSHR entry (MIB policies: up to 16)"},
     {"l2.miss_queue", K_UINT, F(l2_mq), 2, 1024, NULL, "L2 miss queue entries"},
     {"l2.latency", K_UINT, F(l2_lat), 1, 1000, NULL, "L2 hit latency, L2 cycles"},
     {"l2.dram_latency", K_UINT, F(l2_dram_lat), 0, 1000, NULL, "L2 -> DRAM controller latency, L2 cycles"},
     {"l2.input_queue", K_UINT, F(l2_inq), 1, 1024, NULL, "requests waiting at an L2 slice"},
-    {"l2.write_alloc", K_ENUM, F(l2_wfetch), 0, 0, l2_walloc_names, "a write miss allocates the line and writes it whole (whole), or fetches it through an MSHR entry that later requests merge into (fetch: GPGPU-Sim's W)"},
+    {"l2.write_alloc", K_ENUM, F(l2_wfetch), 0, 0, l2_walloc_names, "a write miss: allocate and write, no fetch (whole); fetch a partly written line, the write waiting in its MSHR entry (fetch: GPGPU-Sim's F); send the write on to the DRAM and fetch the line, later writes merging (naive: W); allocate, fetch on a read of what was not written whole (lazy: L); send it on, no allocation (none: N)"},
 
     {"dram.policy", K_ENUM, F(policy), 0, 0, dram_sched_policy_names, "DRAM scheduling policy"},
     {"dram.read_queue", K_UINT, F(rdq), 1, DS_MAX_RDQ, NULL, "dram_sched read queue entries"},
@@ -204,6 +205,7 @@ void config_defaults(config_t *c)
     c->l2_sets = 32;
     c->l2_ways = 16;
     c->l2_repl = REPL_LRU;
+    c->l2_wfetch = L2W_NAIVE;   /* GPGPU-Sim's W, the GTX480's L2: the write goes on, the line is fetched */
     c->l2_mshr = 64;
     c->l2_merge = 16;
     c->l2_mq = 8;

@@ -56,6 +56,14 @@ enum { COALESCE_LINE, COALESCE_FERMI, COALESCE_SECTOR };
 /* The L1D's write policy (l1.write): a store hit invalidates the line
  * (evict, GPGPU-Sim's E) or updates it (through: T, and L's global stores). */
 enum { L1_WRITE_EVICT, L1_WRITE_THROUGH };
+/* The L2's write miss (l2.write_alloc; docs/sim.md "L2"): whole, allocate and
+ * write without a fetch; fetch, GPGPU-Sim's F (fetch-on-write: a partial
+ * write fetches the line through an MSHR entry and waits there); naive, its W
+ * (the write goes on to the DRAM and the line is fetched, later writes
+ * merging into the fetch); lazy, its L (allocate without a fetch; a read of
+ * what was not written whole fetches then); none, its N (no allocation, the
+ * write goes on to the DRAM). */
+enum { L2W_WHOLE, L2W_FETCH, L2W_NAIVE, L2W_LAZY, L2W_NONE };
 extern const char *const l1_write_names[];
 extern const char *const coalesce_names[];
 
@@ -114,8 +122,10 @@ typedef struct {
     unsigned l2_lat;                               /* hit latency, L2 cycles */
     unsigned l2_dram_lat;                          /* L2 -> DRAM controller path, L2 cycles */
     unsigned l2_inq;                               /* requests queued from the crossbar */
-    unsigned l2_wfetch;                            /* a write miss fetches the line (l2.write_alloc=fetch) */
+    unsigned l2_wfetch;                            /* L2W_*: what a write miss does (l2.write_alloc) */
     unsigned l2_repl;                              /* REPL_* */
+    unsigned l2_memcpy;                            /* 1: a MemcpyHtoD's lines are put in the L2, valid and dirty
+                                                      (GPGPU-Sim's -gpgpu_perf_sim_memcpy) */
     unsigned l2_index;                             /* INDEX_*: set-index function (of the partition-local line) */
 
     /* DRAM */

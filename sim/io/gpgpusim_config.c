@@ -250,9 +250,9 @@ static int opt_dl2(rd_t *r, char *v)
         note(r, "-gpgpu_cache:dl2: write policy %c modelled as write-back", k.wr);
     if (k.alloc != 'm')
         note(r, "-gpgpu_cache:dl2: allocation policy %c modelled as allocate-on-miss", k.alloc);
-    if (k.walloc == 'N')
-        note(r, "-gpgpu_cache:dl2: no-write-allocate modelled as write-allocate (whole-line writes, no fetch)");
-    return set_each(r, (const char *[]){"l2.sets", k.sets, "l2.ways", k.assoc, "l2.replace",
+    /* <wr_alloc>: N no allocation, W write sent on + line fetched, F fetch-on-write, L lazy fetch-on-read */
+    const char *walloc = k.walloc == 'N' ? "none" : k.walloc == 'W' ? "naive" : k.walloc == 'F' ? "fetch" : "lazy";
+    return set_each(r, (const char *[]){"l2.write_alloc", walloc, "l2.sets", k.sets, "l2.ways", k.assoc, "l2.replace",
                                         repl_names[repl_by_letter(k.rep)], "l2.mshr", k.entries, "l2.merge", k.merge,
                                         "l2.miss_queue", k.mq, "l2.index", index_names[index_by_letter(k.index)], NULL});
 }
@@ -528,7 +528,8 @@ static const gopt_t gopts[] = {
     KEY("-icnt_flit_size", "icnt.flit"),
     KEY("-gpgpu_n_mem", "mem.partitions"),
     KEY("-gpgpu_n_sub_partition_per_mchannel", "mem.sub_partitions"),
-    FN("-gpgpu_cache:dl2", opt_dl2, NULL, "l2.sets, l2.ways, l2.replace (<rep>), l2.index (<index>), l2.mshr, l2.merge, l2.miss_queue"),
+    FN("-gpgpu_cache:dl2", opt_dl2, NULL, "l2.sets, l2.ways, l2.replace (<rep>), l2.write_alloc (<wr_alloc>), l2.index (<index>), l2.mshr, l2.merge, "
+       "l2.miss_queue"),
     KEY("-gpgpu_l2_rop_latency", "l2.latency"),
     KEY("-rop_latency", "l2.latency"),   /* its name before GPGPU-Sim 4 */
     KEY("-dram_latency", "l2.dram_latency"),
@@ -560,7 +561,7 @@ static const gopt_t gopts[] = {
     NOT("-gpgpu_max_concurrent_kernel", "concurrent kernels (one kernel at a time)"),
     NOT("-gpgpu_kernel_launch_latency", "kernel launch latency"),
     NOT("-gpgpu_TB_launch_latency", "thread block launch latency"),
-    NOT("-gpgpu_perf_sim_memcpy", "memory copies through the L2"),
+    KEY("-gpgpu_perf_sim_memcpy", "l2.memcpy_fill"),
     /* the SM */
     NOT("-gpgpu_simd_model", "SIMT reconvergence model"),
     NOT("-gpgpu_clock_gated_lanes", "power model"),

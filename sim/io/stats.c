@@ -58,6 +58,7 @@ typedef struct {
     const char *unit, *meaning;
 } row_t;
 
+static int memcpy_on(const config_t *c) { return c->l2_memcpy != 0; }
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 static uint64_t sum_of(const uint64_t *v, unsigned n)
 {
@@ -282,6 +283,9 @@ static const row_t rows[] = {
 
     /* the L2 sub-partitions */
     CACHE_ROWS("l2", "L2", SRC_L2, l2.c, "the DRAM", BOTH),
+    {.sec = "l2", .name = "memcpy_filled_lines", .src = SRC_L2, .off = F(l2.memcpy_lines), .agg = AGG_SUM,
+     .scope = BOTH, .when = memcpy_on, .unit = "lines",
+     .meaning = "lines a MemcpyHtoD put in the L2, valid and dirty, before the kernel (l2.memcpy_fill=1)"},
     ARR("l2", "mshr_merge_length_hist", SRC_L2, l2.merge_hist, L2_MERGE_HIST, 1, NULL, NULL, BOTH, "entries",
         "MSHR entries released, by final merge length 1..16"),
     ARR("l2", "mshr_merge_length_cycles", SRC_L2, l2.merge_cycles, L2_MERGE_HIST, 1, NULL, NULL, BOTH,

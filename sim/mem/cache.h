@@ -15,6 +15,7 @@ typedef struct {
     uint64_t rp;         /* the replacement policy's data (LRU: last touch; FIFO: allocation) */
     uint8_t state;       /* LINE_* */
     uint8_t dirty;
+    uint8_t sv;          /* the L2's readable sectors of a valid line (all, but for l2.write_alloc=lazy) */
     uint16_t mshr;       /* LINE_R: the MSHR entry filling it */
 } cline_t;
 

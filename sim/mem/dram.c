@@ -38,14 +38,14 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     unsigned atom = cfg->t.BL * cfg->buswidth * cfg->chips;
     d->atoms = atom >= 128 ? 1 : 128 / atom;
     d->bank = calloc(cfg->t.nbk, sizeof *d->bank);
-    d->cap_infl = cfg->rdq + cfg->t.nbk * BANK_SLOTS(cfg);
+    d->cap_infl = cfg->rdq + cfg->wrq + cfg->t.nbk * BANK_SLOTS(cfg);
     d->infl = calloc(d->cap_infl, sizeof *d->infl);
-    /* every read the channel holds has an L2 MSHR entry of one of its sub-partitions */
-    d->ret_cap = nsub * cfg->l2_mshr + 4;
+    /* every read the channel holds has an L2 MSHR entry of one of its
+     * sub-partitions; every store it acknowledges is in its queues */
+    d->ret_cap = nsub * cfg->l2_mshr + cfg->wrq + cfg->t.nbk * BANK_SLOTS(cfg) + 4;
     d->ret_t = calloc(d->ret_cap, sizeof *d->ret_t);
-    d->ret_line = calloc(d->ret_cap, sizeof *d->ret_line);
-    d->ret_sub = calloc(d->ret_cap, sizeof *d->ret_sub);
-    if (!d->bank || !d->infl || !d->ret_t || !d->ret_line || !d->ret_sub)
+    d->ret_r = calloc(d->ret_cap, sizeof *d->ret_r);
+    if (!d->bank || !d->infl || !d->ret_t || !d->ret_r)
         goto fail;
     for (unsigned b = 0; b < cfg->t.nbk; b++)
         if (!(d->bank[b].q = calloc(BANK_SLOTS(cfg), sizeof *d->bank[b].q)))
@@ -83,8 +83,7 @@ void dram_free(dram_t *d)
     free(d->bank);
     free(d->infl);
     free(d->ret_t);
-    free(d->ret_line);
-    free(d->ret_sub);
+    free(d->ret_r);
     if (d->chk)
         dck_free(d->chk);
     free(d);
@@ -104,6 +103,60 @@ static uint64_t after(uint64_t now, int64_t n)
 static int64_t bound(const dram_t *d, unsigned rule, int64_t n)
 {
     return d->cfg->shorten == rule ? n - 1 : n;
+}
+
+/* A request the scheduler took: kept until it is scheduled. */
+static void infl_push(dram_t *d, const req_t *r, uint64_t now, int write)
+{
+    if (d->ninfl == d->cap_infl)
+        abort();   /* the scheduler holds no more than its queues and the banks' */
+    d->infl[d->ninfl].r = *r;
+    d->infl[d->ninfl].t = now;
+    d->infl[d->ninfl].write = (uint8_t)write;
+    d->ninfl++;
+}
+
+/* The scheduled request of block address blk: the oldest of that kind with
+ * it (into *r; 1), removed, order kept. A read's queueing latency is counted. */
+static int infl_take(dram_t *d, uint64_t blk, int write, req_t *r, uint64_t now)
+{
+    uint64_t mask = d->cfg->addr_w >= 64 ? ~0ull : (1ull << d->cfg->addr_w) - 1;
+    for (unsigned i = 0; i < d->ninfl; i++)
+        if (d->infl[i].write == write && (d->infl[i].r.blk & mask) == blk) {
+            *r = d->infl[i].r;
+            if (!write)
+                d->st.rd_latency_sum += now - d->infl[i].t;
+            memmove(&d->infl[i], &d->infl[i + 1], (d->ninfl - i - 1) * sizeof *d->infl);
+            d->ninfl--;
+            return 1;
+        }
+    return 0;
+}
+
+/* Column commands (atoms of burst x bus width x chips bytes) a request
+ * needs: its data (a whole line unless it says otherwise), at least one. */
+static unsigned atoms_of(const dram_t *d, const req_t *r)
+{
+    unsigned atom = d->cfg->t.BL * d->cfg->buswidth * d->cfg->chips;
+    unsigned data = r && r->sect ? req_data(r) : 128;
+    return data >= 128 ? d->atoms : (data + atom - 1) / atom;
+}
+
+/* A completed read, or a forwarded store's acknowledgement, back to its
+ * sub-partition at cycle `at` (kept in time order: not before the last). */
+static void ret_push(dram_t *d, uint64_t at, const req_t *r)
+{
+    unsigned j = d->ret_head + d->ret_n;
+    if (j >= d->ret_cap)
+        j -= d->ret_cap;
+    if (d->ret_n) {
+        uint64_t last = d->ret_t[j == 0 ? d->ret_cap - 1 : j - 1];
+        if (at < last)
+            at = last;
+    }
+    d->ret_t[j] = at;
+    d->ret_r[j] = *r;
+    d->ret_n++;
 }
 
 /* RD/WR: the column rules, and the data bus. The burst holds the bus from
@@ -281,16 +334,13 @@ static int engine(dram_t *d, uint64_t now)
                 d->st.row_hits++;
             if (cmd == DCMD_RD) {
                 d->st.rd_req++;
-                unsigned j = d->ret_head + d->ret_n;
-                if (j >= d->ret_cap)
-                    j -= d->ret_cap;
-                d->ret_t[j] = now + t->tCL + dram_tburst(t);
-                d->ret_line[j] = r->line;
-                d->ret_sub[j] = r->sub;
-                d->ret_n++;
+                ret_push(d, now + t->tCL + dram_tburst(t), &r->req);
             } else {
                 d->st.wr_req++;
-                d->queued--;
+                if (r->known && r->req.fwd)   /* a store the L2 sent on: its acknowledgement goes back */
+                    ret_push(d, now + t->tWL + dram_tburst(t), &r->req);
+                else
+                    d->queued--;
             }
             k->head = k->head + 1 == BANK_SLOTS(d->cfg) ? 0 : k->head + 1;
             d->busy_banks -= --k->n == 0;
@@ -360,14 +410,19 @@ static int perfect(dram_t *d, uint64_t now, uint64_t l2_now)
             if (!r->dummy && r->type != REQ_WR) {
                 if (rq_full(d->to_l2[s]))
                     break;   /* the fill path is full: the rest next cycle */
-                req_t f = {.line = r->line, .type = REQ_RD};
-                req_map(d->cfg, &f);
-                rq_push(d->to_l2[s], &f, l2_now + 1);
+                rq_push(d->to_l2[s], r, l2_now + 1);
                 if (d->wake)
                     d->wake[s] = *d->wake_min = 0;
                 d->st.rd_req++;
                 d->st.rd_latency_sum += 0;
             } else if (!r->dummy) {
+                if (r->fwd) {   /* a forwarded store: acknowledged at once */
+                    if (rq_full(d->to_l2[s]))
+                        break;
+                    rq_push(d->to_l2[s], r, l2_now + 1);
+                    if (d->wake)
+                        d->wake[s] = *d->wake_min = 0;
+                }
                 d->st.wr_req++;
             }
             rq_pop(q);
@@ -402,15 +457,13 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
     }
     /* completed reads go back to their sub-partition (next L2 cycle) */
     while (d->ret_n && d->ret_t[d->ret_head] <= now) {
-        uint64_t line = d->ret_line[d->ret_head];
-        rq_t *q = d->to_l2[d->ret_sub[d->ret_head] % d->nsub];
+        const req_t *r = &d->ret_r[d->ret_head];
+        rq_t *q = d->to_l2[r->sub % d->nsub];
         if (rq_full(q))
             break;
-        req_t r = {.line = line, .type = REQ_RD};
-        req_map(cfg, &r);
-        rq_push(q, &r, l2_now + 1);
+        rq_push(q, r, l2_now + 1);
         if (d->wake)
-            d->wake[d->ret_sub[d->ret_head] % d->nsub] = *d->wake_min = 0;
+            d->wake[r->sub % d->nsub] = *d->wake_min = 0;
         d->ret_head = d->ret_head + 1 == d->ret_cap ? 0 : d->ret_head + 1;
         d->ret_n--;
         d->queued--;
@@ -443,16 +496,14 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
             dtrace_dram(d->dt, d->ch, now, &d->out);
         if (d->in.rd_valid && d->out.rd_ready) {
             rq_t *q = d->from_l2[who[0]];
-            d->infl[d->ninfl].blk = d->in.rd_addr;
-            d->infl[d->ninfl].line = rq_head(q)->line;
-            d->infl[d->ninfl].sub = rq_head(q)->sub;
-            d->infl[d->ninfl].t = now;
-            d->ninfl++;
+            infl_push(d, rq_head(q), now, 0);
             rq_pop(q);
             d->queued++;
         }
         if (d->in.wr_valid && d->out.wr_ready) {
-            rq_pop(d->from_l2[who[1]]);
+            rq_t *q = d->from_l2[who[1]];
+            infl_push(d, rq_head(q), now, 1);
+            rq_pop(q);
             d->queued++;
         }
         if (d->in.dm_valid && d->out.dm_ready)
@@ -466,19 +517,9 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
             r->blk = d->out.sched_addr;
             r->row = (unsigned)d->out.sched_row;
             r->write = (uint8_t)d->out.sched_write;
-            r->atoms = (uint8_t)d->atoms;
             r->acted = 0;
-            r->line = 0;
-            if (!r->write) {
-                for (unsigned i = 0; i < d->ninfl; i++)
-                    if (d->infl[i].blk == r->blk) {
-                        r->line = d->infl[i].line;
-                        r->sub = d->infl[i].sub;
-                        d->st.rd_latency_sum += now - d->infl[i].t;
-                        d->infl[i] = d->infl[--d->ninfl];
-                        break;
-                    }
-            }
+            r->known = infl_take(d, r->blk, r->write, &r->req, now);
+            r->atoms = (uint8_t)atoms_of(d, r->known ? &r->req : NULL);
             if (!k->n)
                 d->eng_next = 0;   /* a new head */
             d->busy_banks += k->n++ == 0;

@@ -23,10 +23,10 @@
 
 typedef struct {
     uint64_t blk;        /* channel block address (dram_sched's addr) */
-    uint64_t line;       /* global line (reads: the reply) */
     unsigned row;
-    uint16_t sub;        /* its sub-partition (global index) */
     uint8_t write, atoms, acted;
+    uint8_t known;       /* req holds the request (reads, and writes the L2 sent) */
+    req_t req;           /* the L2's request: a read's fill, a forwarded store's acknowledgement */
 } bank_req_t;
 
 typedef struct {
@@ -62,12 +62,14 @@ struct dram {
     unsigned faw_n, rr, atoms;
     uint64_t next_ref, ref_ok;
     dram_sched_cfg_t scfg;
-    /* reads between the scheduler and the data: blk -> line, arrival cycle */
-    struct { uint64_t blk, line, t; uint16_t sub; } *infl;
+    /* requests between their arrival and their scheduling, oldest first
+     * (dram_sched knows their block addresses only): the request, its
+     * arrival cycle, read or write */
+    struct { req_t r; uint64_t t; uint8_t write; } *infl;
     unsigned ninfl, cap_infl;
-    /* completed reads waiting to go back: (done cycle, line) in time order */
-    uint64_t *ret_t, *ret_line;
-    uint16_t *ret_sub;
+    /* completed reads and forwarded stores going back: (done cycle, request), in time order */
+    uint64_t *ret_t;
+    req_t *ret_r;
     unsigned ret_head, ret_n, ret_cap;
     rq_t **from_l2;             /* the sub-partitions' L2 -> DRAM paths (ready in L2 cycles) */
     rq_t **to_l2;               /* their fill queues */

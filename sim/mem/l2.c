@@ -68,11 +68,39 @@ static inline unsigned l2_set(const l2_t *l, uint64_t blk)
                                              : cache_set_index(l->cfg->l2_index, pl, l->tags.sets);
 }
 
+void l2_memcpy_line(l2_t *l, const req_t *r)
+{
+    unsigned set = l2_set(l, r->blk);
+    cline_t *c = tags_find(&l->tags, set, r->line);
+    if (c && c->state != LINE_V)
+        return;
+    if (c) {
+        tags_touch(&l->tags, c);
+    } else {
+        if (!(c = tags_victim(&l->tags, set)))
+            return;   /* every way being filled */
+        c->state = LINE_V;
+        c->line = r->line;
+        tags_reset(&l->tags, c);
+    }
+    c->sv = SECT_ALL;
+    c->dirty = 1;
+    l->st.memcpy_lines++;
+}
+
 /* Does a request of this type get a reply? Reads and atomics (their data);
  * stores and reductions when acknowledged (sm.store_ack). */
 static inline int answered(const config_t *c, unsigned t)
 {
     return t == REQ_RD || t == REQ_ATOM || c->store_ack;
+}
+
+/* The reply to request r (its data, or a store's acknowledgement). */
+static void answer_req(l2_t *l, const req_t *r, uint64_t now)
+{
+    req_t q = *r;
+    q.reply = 1;
+    rq_push(&l->reply, &q, now + 1);
 }
 
 static uint64_t age15(uint64_t now, uint64_t t0)
@@ -88,6 +116,15 @@ static void do_fill(l2_t *l, uint64_t now)
 {
     if (!rq_ready(&l->fill, now))
         return;
+    if (rq_head(&l->fill)->type == REQ_WR) {   /* the DRAM wrote a store sent on: acknowledge it */
+        if (answered(l->cfg, REQ_WR)) {
+            if (rq_full(&l->reply))
+                return;
+            answer_req(l, rq_head(&l->fill), now);
+        }
+        rq_pop(&l->fill);
+        return;
+    }
     if (l->fill_m < 0) {
         const req_t *f = rq_head(&l->fill);
         unsigned set = l2_set(l, f->blk);
@@ -95,6 +132,7 @@ static void do_fill(l2_t *l, uint64_t now)
         l->fill_m = c->mshr;
         l->fill_line = c;
         c->state = LINE_V;
+        c->sv = SECT_ALL;
         l->st.c.fills++;
         l->st.c.replies++;
     }
@@ -102,14 +140,12 @@ static void do_fill(l2_t *l, uint64_t now)
     mshr_entry_t *e = &l->mshr.e[m];
     while (l->fill_k < e->n) {
         req_t *w = &l->wreq[(size_t)m * l->cfg->l2_merge + l->fill_k];
-        if (answered(l->cfg, w->type)) {
+        if (answered(l->cfg, w->type) && !w->fwd) {   /* a store sent on is acknowledged by the DRAM */
             if (rq_full(&l->reply))
                 return;
-            req_t r = *w;
-            r.reply = 1;
-            rq_push(&l->reply, &r, now + 1);
+            answer_req(l, w, now);
         }
-        if (w->type != REQ_RD)
+        if (w->type != REQ_RD && !w->fwd)
             l->fill_dirty = 1;
         l->fill_k++;
     }
@@ -148,13 +184,136 @@ static cline_t *victim(l2_t *l, unsigned set, unsigned mq_need, uint64_t dram_no
     if (v->state == LINE_V)
         l->st.c.evictions++;
     if (wb) {
-        req_t w = {.line = v->line, .type = REQ_WR, .t_dram = dram_now};
+        req_t w = {.line = v->line, .sect = SECT_ALL, .type = REQ_WR, .t_dram = dram_now};
         req_map(l->cfg, &w);
         rq_push(&l->mq, &w, 0);
         l->st.c.writebacks++;
     }
     v->dirty = 0;
     return v;
+}
+
+/* Merge r into MSHR entry m (the line is being fetched). 0, or -1 when the
+ * entry is full (counted). */
+static int merge(l2_t *l, int m, const req_t *r, uint64_t dram_now)
+{
+    const config_t *cfg = l->cfg;
+    mshr_entry_t *e = &l->mshr.e[m];
+    if (e->n == cfg->l2_merge) {
+        l->st.c.resfail[RF_MSHR_MERGE]++;
+        return -1;
+    }
+    l->wreq[(size_t)m * cfg->l2_merge + e->n] = *r;
+    l->live_len[e->n > 16 ? 16 : e->n]--;
+    mshr_merge(&l->mshr, m, 0);
+    l->live_len[e->n > 16 ? 16 : e->n]++;
+    if (l->mib) {
+        l->min.merge_valid = 1;
+        l->min.merge_slot = (uint64_t)m;
+        l->min.merge_age = age15(dram_now, r->t_dram);
+    }
+    return 0;
+}
+
+/* Fetch r's line into way v (a victim, or the line itself when it is there
+ * but not readable): an MSHR entry with r waiting, the read to the miss
+ * queue (the caller checked the room for it). */
+static void fetch(l2_t *l, cline_t *v, const req_t *r)
+{
+    const config_t *cfg = l->cfg;
+    int m = mshr_alloc(&l->mshr, r->line, 0);
+    l->live_len[1]++;
+    l->wreq[(size_t)m * cfg->l2_merge] = *r;
+    if (v->state != LINE_V || v->line != r->line) {   /* a new line */
+        v->line = r->line;
+        v->dirty = 0;
+        tags_reset(&l->tags, v);
+    } else {
+        tags_touch(&l->tags, v);
+    }
+    v->state = LINE_R;
+    v->mshr = (uint16_t)m;
+    req_t q = *r;
+    q.type = REQ_RD;
+    q.sect = SECT_ALL;   /* the whole line */
+    q.fwd = 0;
+    l->st.c.sent++;
+    rq_push(&l->mq, &q, 0);
+    if (l->mib) {
+        l->min.alloc_valid = 1;
+        l->min.alloc_slot = (uint64_t)m;
+        l->min.alloc_addr = r->blk & ((1ull << cfg->addr_w) - 1);
+    }
+}
+
+/* A store missing in the L2 under l2.write_alloc (docs/sim.md "L2"); c is
+ * its line if being fetched, else NULL. 1 when it was taken. */
+static int write_miss(l2_t *l, req_t *r, cline_t *c, unsigned set, uint64_t now, uint64_t dram_now)
+{
+    const config_t *cfg = l->cfg;
+    int t = r->type, answer = answered(cfg, t);
+    unsigned pol = cfg->l2_wfetch;
+    if (pol == L2W_FETCH && r->full == SECT_ALL && !c)
+        pol = L2W_WHOLE;   /* written whole: nothing to fetch */
+    if (pol == L2W_WHOLE || pol == L2W_LAZY) {   /* allocated without a fetch, acknowledged now */
+        if (c && pol == L2W_LAZY)
+            goto merge;
+        if (answer && rq_full(&l->reply))
+            return 0;
+        int miss = !c;
+        if (miss && !(c = victim(l, set, 0, dram_now, t)))
+            return 0;
+        if (miss) {
+            c->state = LINE_V;
+            c->line = r->line;
+            c->sv = pol == L2W_LAZY ? r->full : SECT_ALL;   /* lazy: what is written whole is readable */
+            tags_reset(&l->tags, c);
+            l->st.c.miss[t]++;
+        } else {   /* whole: a write to a line being fetched dirties it without merging */
+            tags_touch(&l->tags, c);
+            l->st.c.hit[t]++;
+        }
+        c->dirty = 1;
+        l->st.c.acc[t]++;
+        if (answer)
+            answer_req(l, r, now);
+        return 1;
+    }
+    if (pol == L2W_NAIVE || pol == L2W_NONE) {   /* the store goes on to the DRAM, which acknowledges it */
+        unsigned need = 1 + (pol == L2W_NAIVE && !c);   /* and naive fetches the line */
+        if (pol == L2W_NAIVE && !c) {
+            if (l->mshr.nfree == 0) {
+                l->st.c.resfail[RF_MSHR_ENTRY]++;
+                return 0;
+            }
+            cline_t *v = victim(l, set, need, dram_now, t);
+            if (!v)
+                return 0;
+            c = v;
+            c->state = LINE_I;   /* a new line for fetch() */
+        } else if (l->mq.n + need > l->mq.cap) {
+            l->st.c.resfail[RF_MISS_QUEUE]++;
+            return 0;
+        }
+        req_t w = *r;
+        w.fwd = 1;
+        int pending = c && c->state == LINE_R;   /* merged: a pending hit (GPGPU-Sim's HIT_RESERVED) */
+        if (pol == L2W_NAIVE) {
+            if (pending) {
+                if (merge(l, c->mshr, &w, dram_now))
+                    return 0;
+                l->st.c.pending_hit++;
+            } else {
+                fetch(l, c, &w);
+            }
+        }
+        rq_push(&l->mq, &w, 0);
+        l->st.c.acc[t]++;
+        l->st.c.miss[t] += !(pending && pol == L2W_NAIVE);
+        return 1;
+    }
+merge:   /* fetch (partial), lazy to a line being fetched: wait for the line like a read */
+    return -1;
 }
 
 /* One request from the crossbar. 1 when it was taken. */
@@ -168,65 +327,35 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     unsigned set = l2_set(l, r->blk);
     cline_t *c = tags_find(&l->tags, set, r->line);
     int answer = answered(cfg, t);   /* reads and atomics; stores and reductions with sm.store_ack */
-    if (t == REQ_WR && !cfg->l2_wfetch) {   /* write-back, write-allocate: the line is written whole, no fetch */
-        int miss = !c;
-        if (answer && rq_full(&l->reply))
-            return 0;
-        if (miss && !(c = victim(l, set, 0, dram_now, t)))
-            return 0;
-        l->st.c.acc[t]++;
-        if (miss) {
-            l->st.c.miss[t]++;
-            c->state = LINE_V;
-            c->line = r->line;
-            tags_reset(&l->tags, c);
-        } else {
-            l->st.c.hit[t]++;
-            tags_touch(&l->tags, c);
-        }
-        c->dirty = 1;
-        if (answer) {
-            req_t q = *r;
-            q.reply = 1;
-            rq_push(&l->reply, &q, now + 1);
-        }
-        rq_pop(&l->rop);
-        return 1;
-    }
-    if (c && c->state == LINE_V) {
+    int valid = c && c->state == LINE_V;
+    if (valid && (t == REQ_WR || !(r->sect & ~c->sv))) {   /* a hit: a store, or data that is there */
         if (answer && rq_full(&l->reply))
             return 0;
         l->st.c.acc[t]++;
         l->st.c.hit[t]++;
         if (t != REQ_RD)
             c->dirty = 1;
+        if (t == REQ_WR)
+            c->sv |= r->full;
         tags_touch(&l->tags, c);
-        if (answer) {
-            req_t q = *r;
-            q.reply = 1;
-            rq_push(&l->reply, &q, now + 1);
-        }
+        if (answer)
+            answer_req(l, r, now);
         rq_pop(&l->rop);
         return 1;
     }
-    if (c) {   /* reserved: merge into the MSHR entry fetching it */
-        int m = c->mshr;
-        mshr_entry_t *e = &l->mshr.e[m];
-        if (e->n == cfg->l2_merge) {
-            l->st.c.resfail[RF_MSHR_MERGE]++;
-            return 0;
+    if (t == REQ_WR && !valid) {
+        int rc = write_miss(l, r, c, set, now, dram_now);
+        if (rc >= 0) {
+            if (rc)
+                rq_pop(&l->rop);
+            return rc;
         }
-        l->wreq[(size_t)m * cfg->l2_merge + e->n] = *r;
-        l->live_len[e->n > 16 ? 16 : e->n]--;
-        mshr_merge(&l->mshr, m, 0);
-        l->live_len[e->n > 16 ? 16 : e->n]++;
+    }
+    if (c && c->state == LINE_R) {   /* being fetched: merge into its MSHR entry */
+        if (merge(l, c->mshr, r, dram_now))
+            return 0;
         l->st.c.acc[t]++;
         l->st.c.pending_hit++;
-        if (l->mib) {
-            l->min.merge_valid = 1;
-            l->min.merge_slot = (uint64_t)m;
-            l->min.merge_age = age15(dram_now, r->t_dram);
-        }
         rq_pop(&l->rop);
         return 1;
     }
@@ -234,28 +363,18 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
         l->st.c.resfail[RF_MSHR_ENTRY]++;
         return 0;
     }
-    cline_t *v = victim(l, set, 1, dram_now, t);
-    if (!v)
+    cline_t *v = c;   /* lazy: the line is there, the data asked for not all (it stays dirty) */
+    if (!v) {
+        if (!(v = victim(l, set, 1, dram_now, t)))
+            return 0;
+        v->state = LINE_I;
+    } else if (l->mq.n + 1 > l->mq.cap) {
+        l->st.c.resfail[RF_MISS_QUEUE]++;
         return 0;
-    int m = mshr_alloc(&l->mshr, r->line, 0);
-    l->live_len[1]++;
-    l->wreq[(size_t)m * cfg->l2_merge] = *r;
-    v->state = LINE_R;
-    v->line = r->line;
-    v->mshr = (uint16_t)m;
-    v->dirty = 0;
-    tags_reset(&l->tags, v);
-    req_t q = *r;
-    q.type = REQ_RD;
-    l->st.c.sent++;
-    rq_push(&l->mq, &q, 0);
+    }
+    fetch(l, v, r);
     l->st.c.acc[t]++;
     l->st.c.miss[t]++;
-    if (l->mib) {
-        l->min.alloc_valid = 1;
-        l->min.alloc_slot = (uint64_t)m;
-        l->min.alloc_addr = r->blk & ((1ull << cfg->addr_w) - 1);
-    }
     rq_pop(&l->rop);
     return 1;
 }

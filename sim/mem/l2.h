@@ -22,6 +22,7 @@ typedef struct {
     uint64_t merge_hist[L2_MERGE_HIST];   /* released MSHR entries by merge length */
     uint64_t merge_cycles[L2_MERGE_HIST]; /* entry-cycles at each current length (Figure 5.2) */
     uint64_t cycles;
+    uint64_t memcpy_lines;                /* lines l2.memcpy_fill put in */
     mib_l2_stats_t mib;
 } l2_stats_t;
 
@@ -65,5 +66,10 @@ uint64_t l2_next(const l2_t *l, uint64_t now, int icnt_same);
 /* Count the statistics of the cycles skipped up to L2 cycle `now` (exclusive). */
 void l2_sync(l2_t *l, uint64_t now);
 int  l2_idle(const l2_t *l);
+/* l2.memcpy_fill: line r (mapped to this slice) as a MemcpyHtoD leaves it,
+ * the way GPGPU-Sim's -gpgpu_perf_sim_memcpy forces the tag: allocated
+ * without a fetch (its victim replaced without a write-back), valid, dirty.
+ * A line being fetched is left alone. */
+void l2_memcpy_line(l2_t *l, const req_t *r);
 
 #endif

@@ -28,6 +28,9 @@ typedef struct {
     uint8_t  sect;      /* the sectors of the line it covers, bit i = bytes 32i..32i+31 (the
                            coalescer's segment: one, two or four contiguous sectors; a fetch
                            of a whole line: SECT_ALL) */
+    uint8_t  full;      /* stores: the sectors whose 32 bytes it all writes (the rest partly) */
+    uint8_t  fwd;       /* a store the L2 sends on to the DRAM (l2.write_alloc naive, none): the
+                           DRAM's completion of it is its acknowledgement */
     uint8_t  direct;    /* the reply goes to load record `tag`, not to an L1 MSHR */
     uint8_t  reply;     /* travelling back (crossbar reply network) */
     uint8_t  dummy;     /* L2 -> DRAM: a MIB dummy (merge news for a queued read) */

@@ -283,13 +283,18 @@ static void test_cache_forms(void **state)
     /* L2: what the model does not have */
     reads("-gpgpu_cache:dl2 N:128:128:8,L:T:f:N:L,A:128:8,16:0,128\n", &r,
           "@:1: note: -gpgpu_cache:dl2: write policy T modelled as write-back\n"
-          "@:1: note: -gpgpu_cache:dl2: allocation policy f modelled as allocate-on-miss\n"
-          "@:1: note: -gpgpu_cache:dl2: no-write-allocate modelled as write-allocate (whole-line writes, no fetch)\n");
+          "@:1: note: -gpgpu_cache:dl2: allocation policy f modelled as allocate-on-miss\n");
     assert_true(r.c.l2_sets == 128 && r.c.l2_ways == 8 && r.c.l2_mshr == 128 && r.c.l2_merge == 8 && r.c.l2_mq == 16);
+    assert_int_equal(r.c.l2_wfetch, L2W_NONE);   /* <wr_alloc> N */
     assert_int_equal(r.c.l2_repl, REPL_LRU);
     /* replacement letters from the registry: F is FIFO in either cache */
     reads("-gpgpu_cache:dl2 N:128:128:8,F:B:m:W:L,A:128:8,16:0,128\n", &r, "");
     assert_int_equal(r.c.l2_repl, REPL_FIFO);
+    assert_int_equal(r.c.l2_wfetch, L2W_NAIVE);   /* W */
+    reads("-gpgpu_cache:dl2 N:128:128:8,L:B:m:L:L,A:128:8,16:0,128\n", &r, "");
+    assert_int_equal(r.c.l2_wfetch, L2W_LAZY);
+    reads("-gpgpu_cache:dl2 N:128:128:8,L:B:m:F:L,A:128:8,16:0,128\n", &r, "");
+    assert_int_equal(r.c.l2_wfetch, L2W_FETCH);
     assert_int_equal(r.c.l1_repl, REPL_LRU);
 }
 

@@ -189,7 +189,7 @@ static void dirty_victim_written_back(void **state)
 {
     (void)state;
     rig_t r;
-    rig(&r, "l2.ways=1 sm.store_ack=0");
+    rig(&r, "l2.ways=1 sm.store_ack=0 l2.write_alloc=whole");
     send(&r, REQ_WR, 0xA, 0);
     step(&r, 20);
     assert_int_equal(r.l.to_dram.n, 0);   /* write-allocate, no fetch */
