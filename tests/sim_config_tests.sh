@@ -161,11 +161,18 @@ bad_input "the MIB's merge limit" "the MIB policies merge at most 16 requests pe
 bad_input "the Fermi hash is defined for 32 or 64 sets" \
     "l1.index=fermi is defined for l1.sets of 32 or 64 sets (l1.index=fermi from --set, l1.sets=16 from --set)" \
     "$M" sim --set l1.index=fermi --set l1.sets=16
+bad_input "the MIB policies need a line L2" \
+    "the MIB policies track the thesis' whole-line L2 MSHR entries: l2.sectored=0 (dram.policy=mshr-s from --set, l2.sectored=1 from --set)" \
+    "$M" sim --set dram.policy=mshr-s --set l2.sectored=1
 printf -- '-gpgpu_cache:dl1 N:32:128:4,L:L:m:N:C,A:32:8,8\n' >"$T/custom.config"
 bad_input "GPGPU-Sim's unimplemented custom index C is refused" "custom.config:1: expected [N|S:]" "$M" sim --config "$T/custom.config"
 "$M" sim --config tests/configs/gtx480-gpgpusim.config --list-keys 2>/dev/null >"$T/k480"
 v=$(awk '$1 == "l1.index" {print $2}' "$T/k480")
 [ "$v" = fermi ] && ok "GPGPU-Sim's GTX480 file: its L1D's H is the Fermi hash" || bad "GTX480 file's L1D index" "got '$v'"
+"$M" sim --config tests/configs/sm2-gtx480.config --list-keys 2>/dev/null >"$T/ksm2"
+v=$(awk '$1 == "l2.sectored" || $1 == "l2.write_alloc" || $1 == "l1.miss_latency" || $1 == "l1.flush" || $1 == "l2.memcpy_fill" || $1 == "sm.coalesce" {printf "%s=%s ", $1, $2}' "$T/ksm2")
+[ "$v" = "sm.coalesce=fermi l1.miss_latency=1 l1.flush=1 l2.memcpy_fill=1 l2.sectored=1 l2.write_alloc=lazy " ] &&
+    ok "Accel-Sim's SM2_GTX480 file: its semantics ($v)" || bad "SM2_GTX480 semantics" "got '$v'"
 
 # ---- the option table -------------------------------------------------------
 dups=$(awk '{print $1}' "$T/opts.txt" | sort | uniq -d | tr '\n' ' ')

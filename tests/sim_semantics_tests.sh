@@ -191,4 +191,28 @@ expect "l2.write_alloc=lazy: a read of a partly written line: L2 read misses, DR
 run wr-whole "$T/wr" --set l2.write_alloc=whole
 expect "l2.write_alloc=whole: the same read hits" "$(stat "$R2" "$T/wr-whole.json")" "0,0"
 
+# l2.sectored=1 (GPGPU-Sim's S): a one-lane load missing in the L1D fetches
+# the line, which the L2 splits into its 4 sectors: 4 accesses (a miss and
+# 3 sector misses), 4 DRAM reads of 32 B (one column command each: a burst
+# is 64 B), 4 replies of 40 B, one L1D fill. Bypassing the L1D, the load is
+# one 32 B sector: one access, one read, one 40 B reply; a second load of
+# another sector of that line is a sector miss.
+one_warp "$T/s1" "0000 00000001 1 R4 LDG.E 1 R0 4 0 0x200000
+0008 00000001 1 R5 FADD 2 R4 R4 0"
+SQ='[.l2.L2_total_cache_accesses, .l2.L2_sector_misses, .dram.read_requests, .dram.n_rd, .icnt.packets_mem_to_simt, .icnt.bytes_mem_to_simt, .l1d.L1D_replies_received] | map(tostring) | join(",")'
+run s1 "$T/s1" --set l2.sectored=1
+expect "sectored L2, a line fetch: L2 accesses, sector misses, DRAM reads, RD commands, replies, reply bytes, L1D replies" \
+    "$(stat "$SQ" "$T/s1.json")" "4,3,4,4,4,160,4"
+run s1-line "$T/s1" --set l2.sectored=0
+expect "line L2, the same: one access, one read of two bursts, one 136 B reply" "$(stat "$SQ" "$T/s1-line.json")" \
+    "1,null,1,2,1,136,1"
+run s1-byp "$T/s1" --set l2.sectored=1 --set l1.bypass=1
+expect "sectored L2, a one-lane load bypassing the L1D: one sector" "$(stat "$SQ" "$T/s1-byp.json")" "1,0,1,1,1,40,1"
+one_warp "$T/s2" "0000 00000001 1 R4 LDG.E 1 R0 4 0 0x200000
+0008 00000001 1 R5 FADD 2 R4 R4 0
+0010 00000001 1 R6 LDG.E 1 R0 4 0 0x200020
+0018 00000001 1 R7 FADD 2 R6 R6 0"
+run s2-byp "$T/s2" --set l2.sectored=1 --set l1.bypass=1
+expect "sectored L2: a second sector of a line that is there is a sector miss" "$(stat "$SQ" "$T/s2-byp.json")" "2,1,2,2,2,80,2"
+
 exit $status

@@ -332,6 +332,15 @@ static inline int is_acked(const sm_t *sm, unsigned type)
     return sm->cfg->store_ack && (type == REQ_WR || type == REQ_RED);
 }
 
+/* A read or atomic sent past the L1D (its reply goes to its load record):
+ * a sectored L2 answers each of its sectors on its own, so the record waits
+ * for that many replies. */
+static void direct_sent(sm_t *sm, const req_t *r)
+{
+    if (sm->cfg->l2_sectored && (r->type == REQ_RD || r->type == REQ_ATOM))
+        sm->rec[r->tag].pending += (uint16_t)(__builtin_popcount(r->sect) - 1);
+}
+
 static void store_acked(sm_t *sm, unsigned w)
 {
     warp_t *wp = &sm->warp[w];
@@ -682,6 +691,8 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     }
     if (r.type == REQ_RD)
         load_feedback(sm, sm->mp.warp, sm->mp.pc, r.line, res, now, dram_now);
+    if (res == L1_SENT)
+        direct_sent(sm, &r);
     sm->warp[sm->mp.warp].nstores += (uint16_t)acked;
     if (sm->dt) {
         trace_req(sm, r.line, now);
@@ -754,9 +765,13 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         if (out->out_bypass) {
             res = l1_bypass(&sm->l1, &r, now);
             in->byp_ready = res == L1_SENT;
+            if (res == L1_SENT)
+                direct_sent(sm, &r);
         } else {
             r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
-            if ((res = l1_access(&sm->l1, &r, now)) == L1_FAIL) {
+            if ((res = l1_access(&sm->l1, &r, now)) == L1_SENT)
+                direct_sent(sm, &r);
+            if (res == L1_FAIL) {
                 in->l1_stall_assoc = sm->l1.fail_reason == RF_LINE_ALLOC;
             } else {
                 in->l1_ready = 1;

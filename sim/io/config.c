@@ -113,6 +113,7 @@ static const key_t_ keys[] = {
     {"l2.latency", K_UINT, F(l2_lat), 1, 1000, NULL, "L2 hit latency, L2 cycles"},
     {"l2.dram_latency", K_UINT, F(l2_dram_lat), 0, 1000, NULL, "L2 -> DRAM controller latency, L2 cycles"},
     {"l2.input_queue", K_UINT, F(l2_inq), 1, 1024, NULL, "requests waiting at an L2 slice"},
+    {"l2.sectored", K_UINT, F(l2_sectored), 0, 1, NULL, "1: a sector cache (GPGPU-Sim's S): each 32 B sector of a line is valid, fetched (a 32 B DRAM read) and answered on its own"},
     {"l2.write_alloc", K_ENUM, F(l2_wfetch), 0, 0, l2_walloc_names, "a write miss: allocate and write, no fetch (whole); fetch a partly written line, the write waiting in its MSHR entry (fetch: GPGPU-Sim's F); send the write on to the DRAM and fetch the line, later writes merging (naive: W); allocate, fetch on a read of what was not written whole (lazy: L); send it on, no allocation (none: N)"},
 
     {"dram.policy", K_ENUM, F(policy), 0, 0, dram_sched_policy_names, "DRAM scheduling policy"},
@@ -560,13 +561,17 @@ int config_check(const config_t *c)
         return refuse(c, "the MIB policies hold at most 128 L2 MSHR entries", KEYS("dram.policy", "l2.mshr"));
     if (c->policy >= DS_MSHR_M && c->l2_merge > (1u << MIB_LEN_W))
         return refuse(c, "the MIB policies merge at most 16 requests per L2 MSHR entry", KEYS("dram.policy", "l2.merge"));
-    unsigned bits = 0;
+    if (c->policy >= DS_MSHR_M && c->l2_sectored)
+        return refuse(c, "the MIB policies track the thesis' whole-line L2 MSHR entries: l2.sectored=0",
+                      KEYS("dram.policy", "l2.sectored"));
+    unsigned bits = c->l2_sectored ? 2 : 0;   /* a sectored L2's requests name their sector too */
     for (uint64_t n = (uint64_t)c->rows * c->t.nbk * (c->row_bytes / 128); n > 1; n >>= 1)
         bits++;
     if (bits > c->addr_w) {
-        char buf[128];
-        snprintf(buf, sizeof buf, "dram.addr_w must hold a channel's block addresses (%u bits)", bits);
-        return refuse(c, buf, KEYS("dram.addr_w", "dram.rows", "dram.banks", "dram.row_bytes"));
+        char buf[160];
+        snprintf(buf, sizeof buf, "dram.addr_w must hold a channel's block addresses (%u bits%s)", bits,
+                 c->l2_sectored ? ", with the sector" : "");
+        return refuse(c, buf, KEYS("dram.addr_w", "dram.rows", "dram.banks", "dram.row_bytes", "l2.sectored"));
     }
     return 0;
 }

@@ -123,6 +123,7 @@ typedef struct {
     unsigned l2_dram_lat;                          /* L2 -> DRAM controller path, L2 cycles */
     unsigned l2_inq;                               /* requests queued from the crossbar */
     unsigned l2_wfetch;                            /* L2W_*: what a write miss does (l2.write_alloc) */
+    unsigned l2_sectored;                          /* 1: lines of four 32 B sectors, each fetched on its own */
     unsigned l2_repl;                              /* REPL_* */
     unsigned l2_memcpy;                            /* 1: a MemcpyHtoD's lines are put in the L2, valid and dirty
                                                       (GPGPU-Sim's -gpgpu_perf_sim_memcpy) */

@@ -192,7 +192,7 @@ static int parse_cache(rd_t *r, char *v, cache_t *k)
         snprintf(e, sizeof e, "a line size of 128 bytes (the model's only one) in %s", r->opt);
         return bad(r, e, line);
     }
-    if (k->type == 'S' || k->mshr == 'S')
+    if ((k->type == 'S' || k->mshr == 'S') && !strcmp(r->opt, "-gpgpu_cache:dl1"))
         note(r, "%s: sector cache modelled with whole 128-byte lines", r->opt);
     if (k->mshr == 'F' || k->mshr == 'T')
         note(r, "%s: MSHR type %c modelled as associative (A)", r->opt, k->mshr);
@@ -252,7 +252,7 @@ static int opt_dl2(rd_t *r, char *v)
         note(r, "-gpgpu_cache:dl2: allocation policy %c modelled as allocate-on-miss", k.alloc);
     /* <wr_alloc>: N no allocation, W write sent on + line fetched, F fetch-on-write, L lazy fetch-on-read */
     const char *walloc = k.walloc == 'N' ? "none" : k.walloc == 'W' ? "naive" : k.walloc == 'F' ? "fetch" : "lazy";
-    return set_each(r, (const char *[]){"l2.write_alloc", walloc, "l2.sets", k.sets, "l2.ways", k.assoc, "l2.replace",
+    return set_each(r, (const char *[]){"l2.sectored", k.type == 'S' ? "1" : "0", "l2.write_alloc", walloc, "l2.sets", k.sets, "l2.ways", k.assoc, "l2.replace",
                                         repl_names[repl_by_letter(k.rep)], "l2.mshr", k.entries, "l2.merge", k.merge,
                                         "l2.miss_queue", k.mq, "l2.index", index_names[index_by_letter(k.index)], NULL});
 }
@@ -528,8 +528,8 @@ static const gopt_t gopts[] = {
     KEY("-icnt_flit_size", "icnt.flit"),
     KEY("-gpgpu_n_mem", "mem.partitions"),
     KEY("-gpgpu_n_sub_partition_per_mchannel", "mem.sub_partitions"),
-    FN("-gpgpu_cache:dl2", opt_dl2, NULL, "l2.sets, l2.ways, l2.replace (<rep>), l2.write_alloc (<wr_alloc>), l2.index (<index>), l2.mshr, l2.merge, "
-       "l2.miss_queue"),
+    FN("-gpgpu_cache:dl2", opt_dl2, NULL, "l2.sectored (S), l2.sets, l2.ways, l2.replace (<rep>), l2.write_alloc (<wr_alloc>), l2.index (<index>), "
+       "l2.mshr, l2.merge, l2.miss_queue"),
     KEY("-gpgpu_l2_rop_latency", "l2.latency"),
     KEY("-rop_latency", "l2.latency"),   /* its name before GPGPU-Sim 4 */
     KEY("-dram_latency", "l2.dram_latency"),

@@ -59,6 +59,7 @@ typedef struct {
 } row_t;
 
 static int memcpy_on(const config_t *c) { return c->l2_memcpy != 0; }
+static int sectored(const config_t *c) { return c->l2_sectored != 0; }
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 static uint64_t sum_of(const uint64_t *v, unsigned n)
 {
@@ -283,6 +284,9 @@ static const row_t rows[] = {
 
     /* the L2 sub-partitions */
     CACHE_ROWS("l2", "L2", SRC_L2, l2.c, "the DRAM", BOTH),
+    {.sec = "l2", .name = "L2_sector_misses", .src = SRC_L2, .off = F(l2.sector_misses), .agg = AGG_SUM,
+     .scope = BOTH, .when = sectored, .unit = "requests",
+     .meaning = "misses of a sector whose line is there (GPGPU-Sim's SECTOR_MISS; among the misses; l2.sectored=1)"},
     {.sec = "l2", .name = "memcpy_filled_lines", .src = SRC_L2, .off = F(l2.memcpy_lines), .agg = AGG_SUM,
      .scope = BOTH, .when = memcpy_on, .unit = "lines",
      .meaning = "lines a MemcpyHtoD put in the L2, valid and dirty, before the kernel (l2.memcpy_fill=1)"},

@@ -111,6 +111,7 @@ int mshr_alloc(mshr_t *m, uint64_t line, uint32_t tag)
     mshr_entry_t *e = &m->e[i];
     e->line = line;
     e->n = 1;
+    e->left = 1;
     e->wait[0] = tag;
     e->valid = 1;
     m->used++;

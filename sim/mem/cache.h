@@ -15,8 +15,11 @@ typedef struct {
     uint64_t rp;         /* the replacement policy's data (LRU: last touch; FIFO: allocation) */
     uint8_t state;       /* LINE_* */
     uint8_t dirty;
-    uint8_t sv;          /* the L2's readable sectors of a valid line (all, but for l2.write_alloc=lazy) */
+    uint8_t sv;          /* the L2's readable sectors of a valid line (all, but for l2.write_alloc=lazy
+                            and a sectored L2) */
+    uint8_t sp, sd;      /* a sectored L2: the sectors being fetched, the dirty ones */
     uint16_t mshr;       /* LINE_R: the MSHR entry filling it */
+    uint16_t smshr[4];   /* a sectored L2: each pending sector's MSHR entry */
 } cline_t;
 
 struct repl_ops;
@@ -50,6 +53,7 @@ cline_t *tags_oldest(cline_t *s, unsigned ways);
 typedef struct {
     uint64_t line;
     unsigned n;          /* requests merged (1 = the one that allocated it) */
+    unsigned left;       /* replies still to come before it is filled (the L1D of a sectored L2: one per sector) */
     uint32_t *wait;      /* their tags: merge entries */
     uint8_t valid;
 } mshr_entry_t;

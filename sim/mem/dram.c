@@ -105,6 +105,17 @@ static int64_t bound(const dram_t *d, unsigned rule, int64_t n)
     return d->cfg->shorten == rule ? n - 1 : n;
 }
 
+/* The address dram_sched knows a request by: its channel block address, and
+ * behind it, for a sectored L2, its (first) sector, so that the reads of two
+ * sectors of one line in the queue are told apart. */
+static uint64_t dram_id(const dram_t *d, const req_t *r)
+{
+    uint64_t mask = d->cfg->addr_w >= 64 ? ~0ull : (1ull << d->cfg->addr_w) - 1;
+    if (!d->cfg->l2_sectored)
+        return r->blk & mask;
+    return (r->blk << 2 | (unsigned)__builtin_ctz(r->sect ? r->sect : 1)) & mask;
+}
+
 /* A request the scheduler took: kept until it is scheduled. */
 static void infl_push(dram_t *d, const req_t *r, uint64_t now, int write)
 {
@@ -120,9 +131,8 @@ static void infl_push(dram_t *d, const req_t *r, uint64_t now, int write)
  * it (into *r; 1), removed, order kept. A read's queueing latency is counted. */
 static int infl_take(dram_t *d, uint64_t blk, int write, req_t *r, uint64_t now)
 {
-    uint64_t mask = d->cfg->addr_w >= 64 ? ~0ull : (1ull << d->cfg->addr_w) - 1;
     for (unsigned i = 0; i < d->ninfl; i++)
-        if (d->infl[i].write == write && (d->infl[i].r.blk & mask) == blk) {
+        if (d->infl[i].write == write && dram_id(d, &d->infl[i].r) == blk) {
             *r = d->infl[i].r;
             if (!write)
                 d->st.rd_latency_sum += now - d->infl[i].t;
@@ -364,7 +374,7 @@ static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
         if (!rq_ready(q, l2_now))
             continue;
         req_t *r = rq_head(q);
-        uint64_t blk = r->blk;
+        uint64_t blk = r->dummy ? r->blk : dram_id(d, r);
         unsigned bank = r->bank, row = r->row;
         uint64_t age = now - r->t_dram;
         if (age > DS_AGE_MAX)

@@ -18,6 +18,12 @@ static inline unsigned l1_set(const l1_t *l, uint64_t line)
  * the tags up at the end of its latency queue). */
 static inline unsigned l1_out(const l1_t *l) { return l->cfg->l1_miss_lat ? l->cfg->l1_lat : 1; }
 
+/* The replies a read or atomic gets: one, or from a sectored L2 one per sector. */
+static inline unsigned replies_of(const l1_t *l, const req_t *r)
+{
+    return l->cfg->l2_sectored ? (unsigned)__builtin_popcount(r->sect) : 1u;
+}
+
 void l1_flush(l1_t *l)
 {
     for (unsigned i = 0; i < l->tags.sets * l->tags.ways; i++)
@@ -90,7 +96,7 @@ static l1_res_t send(l1_t *l, req_t *r, uint64_t now)
     r->t_core = now;
     req_map(l->cfg, r);   /* where it goes: mapped once, when it leaves the SM */
     rq_push(&l->mq, r, now + (r->type == REQ_WR ? l1_out(l) : 1));   /* bypassing loads and atomics: next cycle */
-    l->st.sent += r->type == REQ_RD || r->type == REQ_ATOM || l->cfg->store_ack;
+    l->st.sent += r->type == REQ_RD || r->type == REQ_ATOM ? replies_of(l, r) : l->cfg->store_ack;
     return L1_SENT;
 }
 
@@ -106,7 +112,7 @@ l1_res_t l1_bypass(l1_t *l, req_t *r, uint64_t now)
     r->t_core = now;
     req_map(l->cfg, r);
     rq_push(&l->mq, r, now + 1);
-    l->st.sent++;
+    l->st.sent += replies_of(l, r);
     return L1_SENT;
 }
 
@@ -127,9 +133,11 @@ static void fetch(l1_t *l, cline_t *v, req_t *q, int m)
         tags_reset(&l->tags, v);
     }
     q->tag = (uint32_t)m;
+    /* a sectored L2 answers each sector of the line on its own */
+    l->mshr.e[m].left = l->cfg->l2_sectored ? (unsigned)__builtin_popcount(q->sect) : 1;
     req_map(l->cfg, q);
     rq_push(&l->mq, q, q->t_core + l1_out(l));
-    l->st.sent++;
+    l->st.sent += l->mshr.e[m].left;
 }
 
 /* Stores: write-evict (a hit invalidates the line) or write-through (a hit
@@ -225,6 +233,8 @@ void l1_fill(l1_t *l, const req_t *r, uint64_t now)
         return;
     }
     mshr_entry_t *e = &l->mshr.e[r->tag];
+    if (--e->left)
+        return;   /* more sectors to come */
     unsigned set = l1_set(l, e->line);
     cline_t *c;
     if (alloc_at_fill[l->cfg->l1_alloc]) {

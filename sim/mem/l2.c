@@ -81,9 +81,10 @@ void l2_memcpy_line(l2_t *l, const req_t *r)
             return;   /* every way being filled */
         c->state = LINE_V;
         c->line = r->line;
+        c->sp = 0;
         tags_reset(&l->tags, c);
     }
-    c->sv = SECT_ALL;
+    c->sv = c->sd = SECT_ALL;
     c->dirty = 1;
     l->st.memcpy_lines++;
 }
@@ -129,10 +130,20 @@ static void do_fill(l2_t *l, uint64_t now)
         const req_t *f = rq_head(&l->fill);
         unsigned set = l2_set(l, f->blk);
         cline_t *c = tags_find(&l->tags, set, f->line);   /* reserved: never a victim */
-        l->fill_m = c->mshr;
         l->fill_line = c;
-        c->state = LINE_V;
-        c->sv = SECT_ALL;
+        l->fill_addr = f->line;
+        if (l->cfg->l2_sectored) {   /* one sector: the line is valid once none is pending */
+            unsigned s = (unsigned)__builtin_ctz(f->sect);
+            l->fill_bit = (uint8_t)(1u << s);
+            l->fill_m = c->smshr[s];
+            c->sv |= l->fill_bit;
+            c->sp &= (uint8_t)~l->fill_bit;
+            c->state = c->sp ? LINE_R : LINE_V;
+        } else {
+            l->fill_m = c->mshr;
+            c->state = LINE_V;
+            c->sv = SECT_ALL;
+        }
         l->st.c.fills++;
         l->st.c.replies++;
     }
@@ -140,7 +151,8 @@ static void do_fill(l2_t *l, uint64_t now)
     mshr_entry_t *e = &l->mshr.e[m];
     while (l->fill_k < e->n) {
         req_t *w = &l->wreq[(size_t)m * l->cfg->l2_merge + l->fill_k];
-        if (answered(l->cfg, w->type) && !w->fwd) {   /* a store sent on is acknowledged by the DRAM */
+        int store = w->type == REQ_WR || w->type == REQ_RED;   /* one acknowledgement per store: a sectored L2's last sector */
+        if (answered(l->cfg, w->type) && !w->fwd && (!store || !l->cfg->l2_sectored || w->last)) {
             if (rq_full(&l->reply))
                 return;
             answer_req(l, w, now);
@@ -156,8 +168,10 @@ static void do_fill(l2_t *l, uint64_t now)
         l->min.release_slot = (uint64_t)m;
     }
     /* the line may have been replaced while replies waited: mark it dirty only if still there */
-    if (l->fill_dirty && l->fill_line->state == LINE_V && l->fill_line->line == e->line)
+    if (l->fill_dirty && l->fill_line->state != LINE_I && l->fill_line->line == l->fill_addr) {
         l->fill_line->dirty = 1;
+        l->fill_line->sd |= l->fill_bit;
+    }
     l->live_len[n]--;
     mshr_release(&l->mshr, m);
     l->fill_k = 0;
@@ -184,12 +198,13 @@ static cline_t *victim(l2_t *l, unsigned set, unsigned mq_need, uint64_t dram_no
     if (v->state == LINE_V)
         l->st.c.evictions++;
     if (wb) {
-        req_t w = {.line = v->line, .sect = SECT_ALL, .type = REQ_WR, .t_dram = dram_now};
+        req_t w = {.line = v->line, .sect = l->cfg->l2_sectored ? v->sd : SECT_ALL, .type = REQ_WR, .t_dram = dram_now};
         req_map(l->cfg, &w);
         rq_push(&l->mq, &w, 0);
         l->st.c.writebacks++;
     }
     v->dirty = 0;
+    v->sd = v->sp = v->sv = 0;
     return v;
 }
 
@@ -314,6 +329,154 @@ static int write_miss(l2_t *l, req_t *r, cline_t *c, unsigned set, uint64_t now,
     }
 merge:   /* fetch (partial), lazy to a line being fetched: wait for the line like a read */
     return -1;
+}
+
+/* ---- a sectored L2 (l2.sectored; docs/sim.md "L2") ------------------------
+ * GPGPU-Sim splits a request into one per 32 B sector at the L2's door; here
+ * the head request is looked up a sector a cycle, each sector a request of
+ * its own: hit, pending (merged into the sector's MSHR entry), sector miss
+ * (the line is there, the sector not: a 32 B DRAM read through an MSHR entry
+ * of its own) or miss (a victim line first). Reads and atomics are answered
+ * per sector; a store or reduction once, with its last sector. */
+
+/* A sector fetch: MSHR entry for sector s of line c, the 32 B read queued. */
+static void fetch_sector(l2_t *l, cline_t *c, const req_t *q, unsigned s)
+{
+    const config_t *cfg = l->cfg;
+    int m = mshr_alloc(&l->mshr, q->line << 2 | s, 0);
+    l->live_len[1]++;
+    l->wreq[(size_t)m * cfg->l2_merge] = *q;
+    c->sp |= (uint8_t)(1u << s);
+    c->smshr[s] = (uint16_t)m;
+    c->state = LINE_R;
+    req_t d = *q;
+    d.type = REQ_RD;
+    d.sect = (uint8_t)(1u << s);
+    d.fwd = 0;
+    l->st.c.sent++;
+    rq_push(&l->mq, &d, 0);
+}
+
+/* Sector s of request q (q.sect is that sector; q.last marks the request's
+ * last). 1 when taken, 0 when refused this cycle. */
+static int sector_access(l2_t *l, req_t *q, unsigned s, uint64_t now, uint64_t dram_now)
+{
+    const config_t *cfg = l->cfg;
+    int t = q->type, store = t == REQ_WR || t == REQ_RED;
+    uint8_t bit = (uint8_t)(1u << s);
+    unsigned set = l2_set(l, q->blk);
+    cline_t *c = tags_find(&l->tags, set, q->line);
+    int reply = answered(cfg, t) && (!store || q->last);   /* data per sector; a store's acknowledgement once */
+    if (reply && rq_full(&l->reply))
+        return 0;
+    if (c && (c->sv & bit)) {   /* hit */
+        l->st.c.acc[t]++;
+        l->st.c.hit[t]++;
+        if (t != REQ_RD) {
+            c->sd |= bit;
+            c->dirty = 1;
+        }
+        tags_touch(&l->tags, c);
+        if (reply)
+            answer_req(l, q, now);
+        return 1;
+    }
+    unsigned pol = cfg->l2_wfetch;
+    if (t == REQ_WR && !(c && (c->sp & bit))) {   /* a store missing the sector */
+        if (pol == L2W_FETCH && q->full == bit)
+            pol = L2W_WHOLE;   /* the sector written whole: nothing to fetch */
+        if (pol != L2W_FETCH) {
+            int fetch = pol == L2W_NAIVE, on = pol == L2W_NAIVE || pol == L2W_NONE;
+            unsigned need = (unsigned)fetch + (unsigned)on;
+            if (fetch && l->mshr.nfree == 0) {
+                l->st.c.resfail[RF_MSHR_ENTRY]++;
+                return 0;
+            }
+            int miss = !c;
+            if (miss && pol != L2W_NONE) {
+                if (!(c = victim(l, set, need, dram_now, t)))
+                    return 0;
+                c->state = LINE_V;
+                c->line = q->line;
+                tags_reset(&l->tags, c);
+            } else if (l->mq.n + need > l->mq.cap) {
+                l->st.c.resfail[RF_MISS_QUEUE]++;
+                return 0;
+            } else if (c) {
+                tags_touch(&l->tags, c);
+            }
+            l->st.c.acc[t]++;
+            l->st.c.miss[t]++;
+            l->st.sector_misses += !miss;
+            if (on) {   /* the sector's store goes on to the DRAM (acknowledged here, with the last sector) */
+                req_t w = *q;
+                rq_push(&l->mq, &w, 0);
+            }
+            if (fetch) {
+                req_t w = *q;
+                w.fwd = 1;   /* waits for nothing: no answer at the fill, no dirt */
+                fetch_sector(l, c, &w, s);
+            } else if (pol != L2W_NONE) {   /* whole, lazy: allocated without a fetch */
+                c->sv |= pol == L2W_LAZY ? q->full : bit;
+                c->sd |= bit;
+                c->dirty = 1;
+            }
+            if (reply)
+                answer_req(l, q, now);
+            return 1;
+        }
+    }
+    if (c && (c->sp & bit)) {   /* pending: merge into the sector's MSHR entry */
+        if (merge(l, c->smshr[s], q, dram_now))
+            return 0;
+        l->st.c.acc[t]++;
+        l->st.c.pending_hit++;
+        return 1;
+    }
+    if (l->mshr.nfree == 0) {
+        l->st.c.resfail[RF_MSHR_ENTRY]++;
+        return 0;
+    }
+    int miss = !c;
+    if (miss) {
+        if (!(c = victim(l, set, 1, dram_now, t)))
+            return 0;
+        c->state = LINE_I;
+        c->line = q->line;
+        tags_reset(&l->tags, c);
+    } else if (l->mq.n + 1 > l->mq.cap) {
+        l->st.c.resfail[RF_MISS_QUEUE]++;
+        return 0;
+    } else {
+        tags_touch(&l->tags, c);
+    }
+    fetch_sector(l, c, q, s);
+    l->st.c.acc[t]++;
+    l->st.c.miss[t]++;
+    l->st.sector_misses += !miss;
+    return 1;
+}
+
+/* The head request's next sector. 1 when a sector was taken. */
+static int do_request_sect(l2_t *l, uint64_t now, uint64_t dram_now)
+{
+    if (!rq_ready(&l->rop, now))
+        return 0;
+    req_t *r = rq_head(&l->rop);
+    if (!l->sub_left)
+        l->sub_left = r->sect ? r->sect : SECT_ALL;
+    unsigned s = (unsigned)__builtin_ctz(l->sub_left);
+    uint8_t bit = (uint8_t)(1u << s);
+    req_t q = *r;
+    q.sect = bit;
+    q.full = r->full & bit;
+    q.last = !(l->sub_left & ~bit);
+    if (!sector_access(l, &q, s, now, dram_now))
+        return 0;
+    l->sub_left &= (uint8_t)~bit;
+    if (!l->sub_left)
+        rq_pop(&l->rop);
+    return 1;
 }
 
 /* One request from the crossbar. 1 when it was taken. */
@@ -473,7 +636,10 @@ int l2_cycle(l2_t *l, uint64_t now, uint64_t icnt_now, uint64_t dram_now)
     if (l->cfg->skip && rq_empty(l->in) && l2_idle(l))   /* nothing to do: no state changes */
         return 0;
     do_fill(l, now);
-    do_request(l, now, dram_now);
+    if (l->cfg->l2_sectored)
+        do_request_sect(l, now, dram_now);
+    else
+        do_request(l, now, dram_now);
     /* the access latency: every request spends l2.latency cycles between
      * the crossbar and the tag lookup (GPGPU-Sim's ROP queue) */
     if (rq_ready(l->in, icnt_now) && !rq_full(&l->rop)) {

@@ -23,6 +23,7 @@ typedef struct {
     uint64_t merge_cycles[L2_MERGE_HIST]; /* entry-cycles at each current length (Figure 5.2) */
     uint64_t cycles;
     uint64_t memcpy_lines;                /* lines l2.memcpy_fill put in */
+    uint64_t sector_misses;               /* a sectored L2: misses of a sector of a line that is there */
     mib_l2_stats_t mib;
 } l2_stats_t;
 
@@ -50,6 +51,9 @@ typedef struct {
     unsigned fill_k;          /* its replies already sent */
     int fill_dirty;           /* an atomic among them */
     cline_t *fill_line;
+    uint64_t fill_addr;       /* its line address */
+    uint8_t fill_bit;         /* a sectored L2: the sector it fills */
+    uint8_t sub_left;         /* a sectored L2: the head request's sectors still to look up (0: none begun) */
     l2_stats_t st;
 } l2_t;
 

@@ -29,6 +29,8 @@ typedef struct {
                            coalescer's segment: one, two or four contiguous sectors; a fetch
                            of a whole line: SECT_ALL) */
     uint8_t  full;      /* stores: the sectors whose 32 bytes it all writes (the rest partly) */
+    uint8_t  last;      /* a sectored L2's sub-request for the last sector of its request (the one
+                           whose answer is a store's acknowledgement) */
     uint8_t  fwd;       /* a store the L2 sends on to the DRAM (l2.write_alloc naive, none): the
                            DRAM's completion of it is its acknowledgement */
     uint8_t  direct;    /* the reply goes to load record `tag`, not to an L1 MSHR */
