@@ -25,6 +25,9 @@
  */
 #include "workload/kernels.h"
 
+#include "workload/polybench.h"
+#include "workload/simt.h"
+
 #include <assert.h>
 #include <errno.h>
 #include <stdio.h>
@@ -87,6 +90,7 @@ typedef struct {                  /* a kernel's code and generator */
     unsigned bi1, ba1;            /* per loop trip: instructions, memory instructions (bounds) */
     uint8_t arg[6];               /* the workload arrays it uses, by role */
     unsigned flag;                /* variant */
+    simt_fn thread;               /* a per-thread kernel (simt.h): no code or warp generator */
 } kdef_t;
 
 typedef struct {                  /* one launch */
@@ -122,6 +126,9 @@ struct bk {                       /* an open built-in kernel */
     uint64_t next;                /* next block, in dispatch order */
     unsigned bx, by;              /* the block being generated */
     size_t winst, waddr;          /* per-warp bounds */
+    simt_args_t args;             /* a per-thread kernel's arguments ... */
+    simt_prog_t *prog;            /* ... its sites ... */
+    simt_lane_t lanes[WARP_SIZE]; /* ... and its lanes' streams */
     inst_t code[];                /* the slots as instruction templates */
 };
 
@@ -845,7 +852,9 @@ static void st_warp(const bk_t *k, em_t *e, unsigned w)
 
 /* ---- kernel table ------------------------------------------------------------------------------------ */
 
-#define KDEF(nm, code, nregs, fn, bi1, ba1, ...) {nm, code, NSLOT(code), nregs, fn, bi1, ba1, __VA_ARGS__}
+#define KDEF(nm, code, nregs, fn, bi1, ba1, ...) {nm, code, NSLOT(code), nregs, fn, bi1, ba1, __VA_ARGS__, NULL}
+/* a per-thread kernel (simt.h): its function, its arrays by role */
+#define TDEF(nm, nregs, fn, ...) {nm, NULL, 0, nregs, NULL, 0, 0, __VA_ARGS__, 0, fn}
 /* arrays in cudaMalloc order: atax A x y tmp; bicg A r s p q; mvt a x1 x2 y1 y2; gesummv A B x y tmp */
 static const kdef_t
     k_atax1 = KDEF("_Z12atax_kernel1PfS_S_", mv_code, 12, mv_warp, 8, 3, {0, 1, 3}, MV_ROW),
@@ -866,7 +875,12 @@ static const kdef_t
     k_vadd = KDEF("_Z6vecAddIfEvPT_S1_S1_i", va_code, 8, va_warp, 0, 0, {0, 1, 2}, 0),
     k_transpose = KDEF("_Z14transposeNaivePfS_ii", tr_code, 13, tr_warp, 0, 0, {0, 1}, 0),
     k_kmeans = KDEF("_Z11kmeansPointPfiiiPiS_S_S0_", km_code, 16, km_warp, 16, 2, {0, 1, 2}, 0),
-    k_stream = KDEF("_Z12upper_kernelPK5uint4PS_", st_code, 24, st_warp, 29, 8, {0, 1}, 0);
+    k_stream = KDEF("_Z12upper_kernelPK5uint4PS_", st_code, 24, st_warp, 29, 8, {0, 1}, 0),
+    k_mm2_1 = TDEF("_Z11mm2_kernel1iiiiffPfS_S_", 16, pb_mm2_kernel1, {0, 1, 2}),   /* tmp A B */
+    k_mm2_2 = TDEF("_Z11mm2_kernel2iiiiffPfS_S_", 16, pb_mm2_kernel2, {0, 3, 4}),   /* tmp C D */
+    k_mm3_1 = TDEF("_Z11mm3_kernel1iiiiiPfS_S_", 16, pb_mm3_kernel, {0, 1, 4}),     /* A B -> E */
+    k_mm3_2 = TDEF("_Z11mm3_kernel2iiiiiPfS_S_", 16, pb_mm3_kernel, {2, 3, 5}),     /* C D -> F */
+    k_mm3_3 = TDEF("_Z11mm3_kernel3iiiiiPfS_S_", 16, pb_mm3_kernel, {4, 5, 6});     /* E F -> G */
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -924,6 +938,25 @@ static int setup_syrk(wl_t *w) { return setup_2d(w, 2, &k_syrk, w->n); }
 static int setup_syr2k(wl_t *w) { return setup_2d(w, 3, &k_syr2k, w->n); }
 static int setup_gemm(wl_t *w) { return setup_2d(w, 3, &k_gemm, w->n); }
 static int setup_2dconv(wl_t *w) { return setup_2d(w, 2, &k_conv, 0); }
+
+/* PolyBench/GPU 2mm: tmp = alpha A B, then D = beta D + tmp C (arrays tmp A B C D) */
+static int setup_2mm(wl_t *w)
+{
+    add_arrs(w, 5, 4 * w->n * w->n);
+    int r = add_launch(w, &k_mm2_1, cdiv(w->n, 32), cdiv(w->n, 8), 32, 8, 0, w->n, 0);
+    return r ? r : add_launch(w, &k_mm2_2, cdiv(w->n, 32), cdiv(w->n, 8), 32, 8, 0, w->n, 0);
+}
+
+/* PolyBench/GPU 3mm: E = A B, F = C D, G = E F (arrays A B C D E F G) */
+static int setup_3mm(wl_t *w)
+{
+    add_arrs(w, 7, 4 * w->n * w->n);
+    const kdef_t *k[3] = {&k_mm3_1, &k_mm3_2, &k_mm3_3};
+    int r = 0;
+    for (int i = 0; i < 3 && !r; i++)
+        r = add_launch(w, k[i], cdiv(w->n, 32), cdiv(w->n, 8), 32, 8, 0, w->n, 0);
+    return r;
+}
 
 static int setup_srad(wl_t *w)
 {
@@ -1055,12 +1088,17 @@ const builtin_info_t builtin_kernels[] = {
      65536, 32, "points", 16384u},
     {"stream", "upper-casing a text stream: 16-byte coalesced loads and stores, little compute (bandwidth)",
      64, 1, "MB of input", 16u},
+    {"2mm", "tmp = alpha A B; D = beta D + tmp C, 32x8 blocks (PolyBench/GPU 1.0 2mm.cu, mm2_kernel1/2; "
+            "MRPB Table 2 CI, 2048 x 1/4)", 512, 8, "N (all matrices N x N)", 64u},
+    {"3mm", "E = A B; F = C D; G = E F, 32x8 blocks (PolyBench/GPU 1.0 3mm.cu, mm3_kernel1/2/3; "
+            "MRPB Table 2 CI, 512 x 1)", 512, 8, "N (all matrices N x N)", 64u},
     {NULL, NULL, 0, 0, NULL, 0},
 };
 
 static int (*const setups[])(wl_t *) = {
     setup_atax, setup_bicg, setup_mvt, setup_gesummv, setup_syrk, setup_syr2k, setup_2dconv,
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
+    setup_2mm, setup_3mm,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1080,6 +1118,8 @@ static void wl_unref(wl_t *w)
 static void bk_close(kernel_t *kk)
 {
     bk_t *k = (bk_t *)kk;
+    simt_lanes_free(k->lanes);
+    free(k->prog);
     optab_free(&k->k.ops);
     wl_unref(k->wl);
     free(k);
@@ -1101,6 +1141,21 @@ static int bk_next_tb(kernel_t *kk, tb_t *tb)
     k->next++;
     tb->idx[0] = k->bx, tb->idx[1] = k->by;
     tb->nwarps = nw;
+    if (k->def->thread) {   /* per-thread: the warps' threads run and merge */
+        const unsigned bd[3] = {k->ln->block[0], k->ln->block[1], 1};
+        for (unsigned w = 0; w < nw; w++) {
+            size_t first = tb->ninst;
+            if (simt_warp(k->def->thread, &k->args, bd, k->ln->grid, k->bx, k->by, w, k->prog, k->lanes, tb,
+                          &k->k.ops)) {
+                fprintf(stderr, "memsched: %s: out of memory for a thread block of %s\n", k->wl->w.name,
+                        k->k.info.name);
+                return 2;
+            }
+            tb->warp[w].first = (uint32_t)first;
+            tb->warp[w].count = (uint32_t)(tb->ninst - first);
+        }
+        return 1;
+    }
     em_t e = {tb, k->code, FULL};
     for (unsigned w = 0; w < nw; w++) {
         size_t first = tb->ninst;
@@ -1118,6 +1173,13 @@ static int bk_build(bk_t *k)
 {
     const kdef_t *d = k->def;
     unsigned nmem = 0;
+    if (d->thread) {   /* per-thread: buffers grow as the threads run */
+        for (unsigned r = 0; r < 6; r++)
+            k->args.arr[r] = k->wl->arr[d->arg[r]];
+        k->args.n = k->wl->n;
+        k->prog = calloc(1, sizeof *k->prog);
+        return k->prog ? 0 : -ENOMEM;
+    }
     for (unsigned s = 0; s < d->ncode; s++) {
         const sop_t *o = &d->code[s];
         inst_t *t = &k->code[s];

@@ -1,0 +1,144 @@
+/* simt.c - per-thread kernels run 32 lanes at a time (simt.h). */
+#include "workload/simt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SITE_REG0 8   /* site s writes R(8 + s): below RZ (R255) for every site */
+
+static int lane_push(simt_lane_t *l, unsigned site, uint64_t addr)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 256;
+        uint16_t *s = realloc(l->site, cap * sizeof *s);
+        if (!s)
+            return -1;
+        l->site = s;
+        uint64_t *a = realloc(l->addr, cap * sizeof *a);
+        if (!a)
+            return -1;
+        l->addr = a;
+        l->cap = cap;
+    }
+    l->site[l->n] = (uint16_t)site;
+    l->addr[l->n++] = addr;
+    return 0;
+}
+
+reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst, reg_t a,
+               reg_t b, reg_t c, reg_t d)
+{
+    if (site >= SIMT_MAX_SITES) {
+        t->err = 1;
+        return NOREG;
+    }
+    simt_site_t *s = &t->prog->site[site];
+    reg_t dst = has_dst ? (reg_t)(REG_R + SITE_REG0 + site + 1) : NOREG;
+    if (!s->used) {   /* the first thread to reach the site defines it; all reach it with the same operands */
+        s->used = 1;
+        s->op = op;
+        s->width = (uint8_t)width;
+        s->dst = dst;
+        s->src[0] = a, s->src[1] = b, s->src[2] = c, s->src[3] = d;
+    }
+    if (lane_push(t->lane, site, addr))
+        t->err = 1;
+    return dst;
+}
+
+/* The instruction of site s with mask m, its addresses from the lanes'
+ * streams at their cursors. 0, or -1 out of memory. */
+static int emit(const simt_prog_t *p, unsigned s, uint32_t m, const simt_lane_t *lanes, const size_t *cur, tb_t *tb,
+                optab_t *ops, int16_t *opid)
+{
+    const simt_site_t *st = &p->site[s];
+    unsigned n = (unsigned)__builtin_popcount(m);
+    if (tb_reserve(tb, 1, st->width ? n : 0))
+        return -1;
+    if (opid[s] < 0) {
+        int id = optab_intern(ops, st->op);
+        if (id < 0)
+            return -1;
+        opid[s] = (int16_t)id;
+    }
+    inst_t *in = &tb->inst[tb->ninst++];
+    memset(in, 0, sizeof *in);
+    in->pc = 8 * (s + s / 3 + 1);   /* sm_61: a control word before every 3 instructions */
+    in->mask = m;
+    in->opcode = (uint16_t)opid[s];
+    in->cls = ops->cls[opid[s]];
+    in->width = st->width;
+    if (st->dst)
+        in->dst[in->ndst++] = (uint16_t)(st->dst - 1);
+    for (unsigned i = 0; i < 4; i++)
+        if (st->src[i])
+            in->src[in->nsrc++] = (uint16_t)(st->src[i] - 1);
+    if (st->width) {
+        in->addr = (uint32_t)tb->naddr;
+        for (uint32_t r = m; r; r &= r - 1) {
+            unsigned l = (unsigned)__builtin_ctz(r);
+            tb->addr[tb->naddr++] = lanes[l].addr[cur[l]];
+        }
+    }
+    return 0;
+}
+
+int simt_warp(simt_fn fn, const void *arg, const unsigned bd[3], const unsigned gd[2], unsigned bx, unsigned by,
+              unsigned w, simt_prog_t *prog, simt_lane_t lanes[WARP_SIZE], tb_t *tb, optab_t *ops)
+{
+    unsigned threads = bd[0] * bd[1] * bd[2];
+    uint32_t live = 0;
+    int err = 0;
+    for (unsigned l = 0; l < WARP_SIZE; l++) {
+        lanes[l].n = 0;
+        unsigned id = w * WARP_SIZE + l;   /* threadIdx, x fastest */
+        if (id >= threads)
+            continue;
+        simt_t t = {.tx = id % bd[0], .ty = id / bd[0] % bd[1], .tz = id / (bd[0] * bd[1]), .bx = bx, .by = by,
+                    .bdx = bd[0], .bdy = bd[1], .bdz = bd[2], .gdx = gd[0], .gdy = gd[1], .arg = arg,
+                    .prog = prog, .lane = &lanes[l]};
+        fn(&t);
+        err |= t.err;
+        live |= (uint32_t)(lanes[l].n > 0) << l;
+    }
+    if (err) {
+        fprintf(stderr, "memsched: a per-thread kernel has more than %d instruction sites, or memory ran out\n",
+                SIMT_MAX_SITES);
+        return -1;
+    }
+    /* minimum-PC merge */
+    size_t cur[WARP_SIZE] = {0};
+    int16_t opid[SIMT_MAX_SITES];
+    memset(opid, 0xff, sizeof opid);
+    while (live) {
+        unsigned s = UINT16_MAX;
+        for (uint32_t r = live; r; r &= r - 1) {
+            unsigned l = (unsigned)__builtin_ctz(r);
+            if (lanes[l].site[cur[l]] < s)
+                s = lanes[l].site[cur[l]];
+        }
+        uint32_t m = 0;
+        for (uint32_t r = live; r; r &= r - 1) {
+            unsigned l = (unsigned)__builtin_ctz(r);
+            m |= (uint32_t)(lanes[l].site[cur[l]] == s) << l;
+        }
+        if (emit(prog, s, m, lanes, cur, tb, ops, opid))
+            return -1;
+        for (uint32_t r = m; r; r &= r - 1) {
+            unsigned l = (unsigned)__builtin_ctz(r);
+            if (++cur[l] == lanes[l].n)
+                live &= ~(1u << l);
+        }
+    }
+    return 0;
+}
+
+void simt_lanes_free(simt_lane_t lanes[WARP_SIZE])
+{
+    for (unsigned l = 0; l < WARP_SIZE; l++) {
+        free(lanes[l].site);
+        free(lanes[l].addr);
+        lanes[l] = (simt_lane_t){0};
+    }
+}

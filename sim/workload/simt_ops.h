@@ -1,0 +1,44 @@
+/* simt_ops.h - the instructions of per-thread kernels (simt.h), one macro
+ * per instruction site; for the files that define kernels only (the short
+ * names would clash elsewhere). */
+#ifndef MEMSCHED_SIM_SIMT_OPS_H
+#define MEMSCHED_SIM_SIMT_OPS_H
+
+#include "workload/simt.h"
+
+/* ---- the instructions, for kernel functions ----------------------------------
+ * A kernel function starts with SIMT_BEGIN; then each macro is one site. */
+#define SIMT_BEGIN enum { simt_base_ = __COUNTER__ }
+#define SIMT_SITE_ ((unsigned)(__COUNTER__ - simt_base_ - 1))
+
+/* a value from arithmetic, of up to three values (op: its SASS spelling) */
+#define ALU(t, op, a, b, c)   simt_rec((t), SIMT_SITE_, (op), 0, 0, 1, (a), (b), (c), NOREG)
+#define S2R(t)                ALU(t, "S2R", NOREG, NOREG, NOREG)   /* a special register (threadIdx, ...) */
+#define MOV(t, a)             ALU(t, "MOV", a, NOREG, NOREG)
+#define IMAD(t, a, b, c)      ALU(t, "IMAD", a, b, c)
+#define IADD(t, a, b)         ALU(t, "IADD", a, b, NOREG)
+#define FADD(t, a, b)         ALU(t, "FADD", a, b, NOREG)
+#define FMUL(t, a, b)         ALU(t, "FMUL", a, b, NOREG)
+#define FFMA(t, a, b, c)      ALU(t, "FFMA", a, b, c)
+/* memory: a load of `w` bytes at byte address `addr` (its address register
+ * the value `ra`), a store of value `v` */
+#define LDG(t, addr, ra)      simt_rec((t), SIMT_SITE_, "LDG.E", 4, (addr), 1, (ra), NOREG, NOREG, NOREG)
+#define STG(t, addr, ra, v)   simt_rec((t), SIMT_SITE_, "STG.E", 4, (addr), 0, (ra), (v), NOREG, NOREG)
+#define LDS(t, addr, ra)      simt_rec((t), SIMT_SITE_, "LDS.U.32", 4, (addr), 1, (ra), NOREG, NOREG, NOREG)
+#define STS(t, addr, ra, v)   simt_rec((t), SIMT_SITE_, "STS", 4, (addr), 0, (ra), (v), NOREG, NOREG)
+/* control: a loop's test and back edge (at the loop body's end), a barrier,
+ * `if (!(cond)) return;` (an EXIT for the lanes that leave), the end */
+#define LOOP(t, a)            (simt_rec((t), SIMT_SITE_, "ISETP.NE.AND", 0, 0, 0, (a), NOREG, NOREG, NOREG), \
+                               simt_rec((t), SIMT_SITE_, "BRA", 0, 0, 0, NOREG, NOREG, NOREG, NOREG))
+#define BAR(t)                simt_rec((t), SIMT_SITE_, "BAR.SYNC", 0, 0, 0, NOREG, NOREG, NOREG, NOREG)
+#define GUARD(t, cond, a)                                                                   \
+    do {                                                                                    \
+        simt_rec((t), SIMT_SITE_, "ISETP.GE.AND", 0, 0, 0, (a), NOREG, NOREG, NOREG);       \
+        if (!(cond)) {                                                                      \
+            simt_rec((t), SIMT_SITE_, "EXIT", 0, 0, 0, NOREG, NOREG, NOREG, NOREG);         \
+            return;                                                                         \
+        }                                                                                   \
+    } while (0)
+#define EXIT(t)               simt_rec((t), SIMT_SITE_, "EXIT", 0, 0, 0, NOREG, NOREG, NOREG, NOREG)
+
+#endif
