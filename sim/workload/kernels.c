@@ -880,7 +880,11 @@ static const kdef_t
     k_mm2_2 = TDEF("_Z11mm2_kernel2iiiiffPfS_S_", 16, pb_mm2_kernel2, {0, 3, 4}),   /* tmp C D */
     k_mm3_1 = TDEF("_Z11mm3_kernel1iiiiiPfS_S_", 16, pb_mm3_kernel, {0, 1, 4}),     /* A B -> E */
     k_mm3_2 = TDEF("_Z11mm3_kernel2iiiiiPfS_S_", 16, pb_mm3_kernel, {2, 3, 5}),     /* C D -> F */
-    k_mm3_3 = TDEF("_Z11mm3_kernel3iiiiiPfS_S_", 16, pb_mm3_kernel, {4, 5, 6});     /* E F -> G */
+    k_mm3_3 = TDEF("_Z11mm3_kernel3iiiiiPfS_S_", 16, pb_mm3_kernel, {4, 5, 6}),     /* E F -> G */
+    k_conv3d = TDEF("_Z20convolution3D_kerneliiiPfS_i", 24, pb_conv3d, {0, 1}),    /* A B */
+    k_fdtd1 = TDEF("_Z17fdtd_step1_kerneliiPfS_S_S_i", 16, pb_fdtd_step1, {0, 1, 2, 3}),   /* _fict_ ex ey hz */
+    k_fdtd2 = TDEF("_Z17fdtd_step2_kerneliiPfS_S_i", 16, pb_fdtd_step2, {0, 1, 2, 3}),
+    k_fdtd3 = TDEF("_Z17fdtd_step3_kerneliiPfS_S_i", 16, pb_fdtd_step3, {0, 1, 2, 3});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -955,6 +959,33 @@ static int setup_3mm(wl_t *w)
     int r = 0;
     for (int i = 0; i < 3 && !r; i++)
         r = add_launch(w, k[i], cdiv(w->n, 32), cdiv(w->n, 8), 32, 8, 0, w->n, 0);
+    return r;
+}
+
+/* PolyBench/GPU 3DCONV: the host launches the kernel once per plane i = 1 .. N-2 (arrays A B) */
+static int setup_3dconv(wl_t *w)
+{
+    add_arrs(w, 2, 4 * w->n * w->n * w->n);
+    int r = 0;
+    for (unsigned i = 1; i + 1 < w->n && !r; i++)
+        r = add_launch(w, &k_conv3d, cdiv(w->n, 32), cdiv(w->n, 8), 32, 8, 0, 0, i);
+    return r;
+}
+
+/* PolyBench/GPU FDTD-2D: tmax time steps of three kernels (arrays _fict_ ex ey hz). The suite's
+ * tmax = 500 at NX = NY = 2048; the MRPB paper scales the grid by 1/8 (N = 256) and, to keep its
+ * instruction counts, the steps are scaled with N: tmax = 500 N / 256 (at least 1). */
+static int setup_fdtd(wl_t *w)
+{
+    unsigned tmax = (unsigned)(500 * w->n / 256);
+    tmax = tmax ? tmax : 1;
+    add_arr(w, 4 * (uint64_t)tmax);
+    add_arrs(w, 3, 4 * w->n * w->n);
+    const kdef_t *k[3] = {&k_fdtd1, &k_fdtd2, &k_fdtd3};
+    int r = 0;
+    for (unsigned s = 0; s < tmax && !r; s++)
+        for (int i = 0; i < 3 && !r; i++)
+            r = add_launch(w, k[i], cdiv(w->n, 32), cdiv(w->n, 8), 32, 8, 0, 0, s);
     return r;
 }
 
@@ -1074,8 +1105,9 @@ const builtin_info_t builtin_kernels[] = {
     {"syrk", "C = alpha A A^T + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 256, 8, "N (A, C N x N)", 128u},
     {"syr2k", "C = alpha (A B^T + B A^T) + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 128, 8,
      "N (A, B, C N x N)", 64u},
-    {"2dconv", "3x3 convolution, 32x8 blocks (PolyBench/GPU; MRPB cache-insensitive)", 2048, 8, "N (image N x N)", 1024u},
-    {"gemm", "C = alpha A B + beta C, 32x8 blocks (PolyBench/GPU; MRPB cache-insensitive)", 256, 8,
+    {"2dconv", "3x3 convolution, 32x8 blocks (PolyBench/GPU; MRPB Table 2 CI, 4096 x 1)", 4096, 8, "N (image N x N)",
+     1024u},
+    {"gemm", "C = alpha A B + beta C, 32x8 blocks (PolyBench/GPU; MRPB Table 2 CI, 512 x 1)", 512, 8,
      "N (A, B, C N x N)", 128u},
     {"srad", "SRAD diffusion, 2 kernels: 16x16 tiles preloaded into shared memory (Rodinia; MRPB Fig. 3)",
      1024, 16, "N (image N x N, rounded up to a multiple of 16)", 512u},
@@ -1092,13 +1124,18 @@ const builtin_info_t builtin_kernels[] = {
             "MRPB Table 2 CI, 2048 x 1/4)", 512, 8, "N (all matrices N x N)", 64u},
     {"3mm", "E = A B; F = C D; G = E F, 32x8 blocks (PolyBench/GPU 1.0 3mm.cu, mm3_kernel1/2/3; "
             "MRPB Table 2 CI, 512 x 1)", 512, 8, "N (all matrices N x N)", 64u},
+    {"3dconv", "3x3x3 convolution, one launch per plane, 32x8 blocks (PolyBench/GPU 1.0 3DConvolution.cu, "
+               "convolution3D_kernel; MRPB Table 2 CI, 256 x 1)", 256, 8, "N (A, B N x N x N)", 32u},
+    {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
+                "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 32,
+     "N (NX = NY = N; tmax = 500 N / 256)", 32u},
     {NULL, NULL, 0, 0, NULL, 0},
 };
 
 static int (*const setups[])(wl_t *) = {
     setup_atax, setup_bicg, setup_mvt, setup_gesummv, setup_syrk, setup_syr2k, setup_2dconv,
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
-    setup_2mm, setup_3mm,
+    setup_2mm, setup_3mm, setup_3dconv, setup_fdtd,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1177,6 +1214,7 @@ static int bk_build(bk_t *k)
         for (unsigned r = 0; r < 6; r++)
             k->args.arr[r] = k->wl->arr[d->arg[r]];
         k->args.n = k->wl->n;
+        k->args.p = k->ln->level;
         k->prog = calloc(1, sizeof *k->prog);
         return k->prog ? 0 : -ENOMEM;
     }

@@ -92,3 +92,114 @@ void pb_mm3_kernel(simt_t *t)
     }
     EXIT(t);
 }
+
+/* 3DConvolution.cu, convolution3D_kernel(A, B, i), launched for i = 1 .. NI - 2:
+ *   k = blockIdx.x * blockDim.x + threadIdx.x; j = blockIdx.y * blockDim.y + threadIdx.y;
+ *   if (0 < i < NI-1 && 0 < j < NJ-1 && 0 < k < NK-1)
+ *       B[i][j][k] = a 15-term sum of A around (i, j, k)
+ * Three of the terms read A[i-1][j-1][k-1] and three A[i+1][j-1][k-1]:
+ * with no store between them nvcc loads each address once, so the thread
+ * loads the 11 distinct elements in the order they first appear. NI = NJ =
+ * NK = N; arrays A, B; simt_args_t.p is i. */
+void pb_conv3d(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t n = p->n, a = p->arr[0], b = p->arr[1], i = p->p;
+    uint64_t k = (uint64_t)t->bx * t->bdx + t->tx, j = (uint64_t)t->by * t->bdy + t->ty;
+    reg_t tx = S2R(t), ctax = S2R(t), ty = S2R(t), ctay = S2R(t);
+    reg_t rk = IMAD(t, ctax, tx, NOREG), rj = IMAD(t, ctay, ty, NOREG);
+    GUARD(t, i < n - 1 && j < n - 1 && k < n - 1 && i > 0 && j > 0 && k > 0, rk);
+    reg_t pa = IMAD(t, rj, rk, NOREG);
+#define A3(di, dj, dk) EL(a, ((i + (di)) * n + (j + (dj))) * n + (k + (dk)))
+    reg_t v1 = LDG(t, A3(-1, -1, -1), pa), v2 = LDG(t, A3(+1, -1, -1), pa), v3 = LDG(t, A3(0, -1, 0), pa);
+    reg_t v4 = LDG(t, A3(0, 0, 0), pa), v5 = LDG(t, A3(0, +1, 0), pa), v6 = LDG(t, A3(-1, -1, +1), pa);
+    reg_t v7 = LDG(t, A3(+1, -1, +1), pa), v8 = LDG(t, A3(-1, 0, +1), pa), v9 = LDG(t, A3(+1, 0, +1), pa);
+    reg_t v10 = LDG(t, A3(-1, +1, +1), pa), v11 = LDG(t, A3(+1, +1, +1), pa);
+#undef A3
+    reg_t s = FMUL(t, v1, NOREG);
+    s = FFMA(t, v2, NOREG, s);
+    s = FFMA(t, v1, NOREG, s);
+    s = FFMA(t, v2, NOREG, s);
+    s = FFMA(t, v1, NOREG, s);
+    s = FFMA(t, v2, NOREG, s);
+    s = FFMA(t, v3, NOREG, s);
+    s = FFMA(t, v4, NOREG, s);
+    s = FFMA(t, v5, NOREG, s);
+    s = FFMA(t, v6, NOREG, s);
+    s = FFMA(t, v7, NOREG, s);
+    s = FFMA(t, v8, NOREG, s);
+    s = FFMA(t, v9, NOREG, s);
+    s = FFMA(t, v10, NOREG, s);
+    s = FFMA(t, v11, NOREG, s);
+    STG(t, EL(b, (i * n + j) * n + k), pa, s);
+    EXIT(t);
+}
+
+/* fdtd2d.cu (NX = NY = N; arrays _fict_, ex, ey, hz; simt_args_t.p is the
+ * time step t), 32 x 8 blocks over NX x NY, j = x, i = y:
+ * fdtd_step1_kernel: if (i < NX && j < NY) { if (i == 0) ey[0][j] = _fict_[t];
+ *                    else ey[i][j] = ey[i][j] - 0.5 (hz[i][j] - hz[i-1][j]); } */
+void pb_fdtd_step1(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t n = p->n, fict = p->arr[0], ey = p->arr[2], hz = p->arr[3];
+    uint64_t j = (uint64_t)t->bx * t->bdx + t->tx, i = (uint64_t)t->by * t->bdy + t->ty;
+    reg_t tx = S2R(t), ctax = S2R(t), ty = S2R(t), ctay = S2R(t);
+    reg_t rj = IMAD(t, ctax, tx, NOREG), ri = IMAD(t, ctay, ty, NOREG);
+    GUARD(t, i < n && j < n, ri);
+    reg_t pe = IMAD(t, ri, rj, NOREG);
+    if (i == 0) {
+        reg_t f = LDG(t, EL(fict, p->p), NOREG);
+        STG(t, EL(ey, j), pe, f);
+    } else {
+        reg_t ve = LDG(t, EL(ey, i * n + j), pe);
+        reg_t h0 = LDG(t, EL(hz, i * n + j), pe);
+        reg_t h1 = LDG(t, EL(hz, (i - 1) * n + j), pe);
+        reg_t d = FADD(t, h0, h1);
+        STG(t, EL(ey, i * n + j), pe, FFMA(t, d, NOREG, ve));
+    }
+    EXIT(t);
+}
+
+/* fdtd_step2_kernel: if (i < NX && j < NY && j > 0) ex[i][j] = ex[i][j] - 0.5 (hz[i][j] - hz[i][j-1]); */
+void pb_fdtd_step2(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t n = p->n, ex = p->arr[1], hz = p->arr[3];
+    uint64_t j = (uint64_t)t->bx * t->bdx + t->tx, i = (uint64_t)t->by * t->bdy + t->ty;
+    reg_t tx = S2R(t), ctax = S2R(t), ty = S2R(t), ctay = S2R(t);
+    reg_t rj = IMAD(t, ctax, tx, NOREG), ri = IMAD(t, ctay, ty, NOREG);
+    GUARD(t, i < n && j < n && j > 0, rj);
+    reg_t pe = IMAD(t, ri, rj, NOREG);
+    reg_t ve = LDG(t, EL(ex, i * n + j), pe);
+    reg_t h0 = LDG(t, EL(hz, i * n + j), pe);
+    reg_t h1 = LDG(t, EL(hz, i * n + j - 1), pe);
+    reg_t d = FADD(t, h0, h1);
+    STG(t, EL(ex, i * n + j), pe, FFMA(t, d, NOREG, ve));
+    EXIT(t);
+}
+
+/* fdtd_step3_kernel: if (i < NX-1 && j < NY-1)
+ *     hz[i][j] = hz[i][j] - 0.7 (ex[i][j+1] - ex[i][j] + ey[i+1][j] - ey[i][j]); */
+void pb_fdtd_step3(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t n = p->n, ex = p->arr[1], ey = p->arr[2], hz = p->arr[3];
+    uint64_t j = (uint64_t)t->bx * t->bdx + t->tx, i = (uint64_t)t->by * t->bdy + t->ty;
+    reg_t tx = S2R(t), ctax = S2R(t), ty = S2R(t), ctay = S2R(t);
+    reg_t rj = IMAD(t, ctax, tx, NOREG), ri = IMAD(t, ctay, ty, NOREG);
+    GUARD(t, i < n - 1 && j < n - 1, ri);
+    reg_t ph = IMAD(t, ri, rj, NOREG);
+    reg_t vh = LDG(t, EL(hz, i * n + j), ph);
+    reg_t x1 = LDG(t, EL(ex, i * n + j + 1), ph);
+    reg_t x0 = LDG(t, EL(ex, i * n + j), ph);
+    reg_t y1 = LDG(t, EL(ey, (i + 1) * n + j), ph);
+    reg_t y0 = LDG(t, EL(ey, i * n + j), ph);
+    reg_t d = FADD(t, FADD(t, FADD(t, x1, x0), y1), y0);
+    STG(t, EL(hz, i * n + j), ph, FFMA(t, d, NOREG, vh));
+    EXIT(t);
+}

@@ -72,6 +72,7 @@ typedef void (*simt_fn)(simt_t *t);
 typedef struct {
     uint64_t arr[6];
     uint64_t n;
+    uint64_t p;           /* the launch's scalar argument (a loop index of the host's: a plane, a time step) */
 } simt_args_t;
 
 /* Record one instruction of the running thread (the macros below). */

@@ -1,7 +1,8 @@
 /* test_polybench.c - the PolyBench/GPU kernels written per thread
  * (sim/workload/polybench.c): the addresses chosen threads load and store
  * at chosen iterations, worked out by hand from the CUDA sources (2mm.cu,
- * 3mm.cu of PolyBench/GPU 1.0), and the guard's exit. */
+ * 3mm.cu, 3DConvolution.cu, fdtd2d.cu of PolyBench/GPU 1.0), and the
+ * guards' exits. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -111,11 +112,61 @@ static void guard_exits(void **state)
     assert_int_equal(r.nmem, 1 + 4 * 40);
 }
 
+/* convolution3D_kernel at N = 16, plane i = 4, thread (5, 3) of block (0, 0):
+ * k = 5, j = 3. A[i-1][j-1][k-1] = A + 4 * ((3 * 16 + 2) * 16 + 4) = A + 3216,
+ * A[i+1][j-1][k-1] = A + 4 * 1316, A[i][j-1][k] = A + 4 * 1061; 11 loads
+ * (the repeated terms once), then B[4][3][5] = B + 4 * 1077. At k = 0 the
+ * thread leaves. */
+static void conv3d_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    simt_args_t a = {.arr = {A, B}, .n = 16, .p = 4};
+    run(&r, pb_conv3d, &a, 5, 3, 0, 0);
+    assert_int_equal(r.nmem, 12);
+    assert_int_equal(r.mem[0], A + 3216);
+    assert_int_equal(r.mem[1], A + 5264);
+    assert_int_equal(r.mem[2], A + 4244);
+    assert_int_equal(r.mem[11], B + 4308);
+    run(&r, pb_conv3d, &a, 0, 3, 0, 0);
+    assert_int_equal(r.nmem, 0);
+    assert_int_equal(r.exits, 1);
+}
+
+/* fdtd_step1_kernel at N = 64, step t = 7: row 0 (thread (4, 0) of block (1, 0),
+ * j = 36) stores _fict_[7] (at F + 28) to ey[0][36] (EY + 144); row 26
+ * (thread (4, 2) of block (1, 3)) reads ey[26][36] = EY + 4 * 1700,
+ * hz[26][36], hz[25][36] = HZ + 4 * 1636 and writes ey[26][36].
+ * fdtd_step3_kernel, thread (0, 0): hz[0][0], ex[0][1], ex[0][0], ey[1][0], ey[0][0], hz[0][0]. */
+static void fdtd_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t F = 0x1000000, EX = 0x2000000, EY = 0x3000000, HZ = 0x4000000;
+    simt_args_t a = {.arr = {F, EX, EY, HZ}, .n = 64, .p = 7};
+    run(&r, pb_fdtd_step1, &a, 4, 0, 1, 0);
+    assert_int_equal(r.nmem, 2);
+    assert_int_equal(r.mem[0], F + 28);
+    assert_int_equal(r.mem[1], EY + 144);
+    run(&r, pb_fdtd_step1, &a, 4, 2, 1, 3);
+    assert_int_equal(r.nmem, 4);
+    assert_int_equal(r.mem[0], EY + 6800);
+    assert_int_equal(r.mem[1], HZ + 6800);
+    assert_int_equal(r.mem[2], HZ + 6544);
+    assert_int_equal(r.mem[3], EY + 6800);
+    run(&r, pb_fdtd_step3, &a, 0, 0, 0, 0);
+    const uint64_t want[6] = {HZ, EX + 4, EX, EY + 256, EY, HZ};
+    assert_int_equal(r.nmem, 6);
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(r.mem[i], want[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mm2_kernel1_addresses), cmocka_unit_test(mm2_kernel2_addresses),
         cmocka_unit_test(mm3_kernel_addresses), cmocka_unit_test(guard_exits),
+        cmocka_unit_test(conv3d_addresses), cmocka_unit_test(fdtd_addresses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
