@@ -26,6 +26,7 @@
 #include "workload/kernels.h"
 
 #include "workload/polybench.h"
+#include "workload/rodinia.h"
 #include "workload/simt.h"
 
 #include <assert.h>
@@ -884,7 +885,9 @@ static const kdef_t
     k_conv3d = TDEF("_Z20convolution3D_kerneliiiPfS_i", 24, pb_conv3d, {0, 1}),    /* A B */
     k_fdtd1 = TDEF("_Z17fdtd_step1_kerneliiPfS_S_S_i", 16, pb_fdtd_step1, {0, 1, 2, 3}),   /* _fict_ ex ey hz */
     k_fdtd2 = TDEF("_Z17fdtd_step2_kerneliiPfS_S_i", 16, pb_fdtd_step2, {0, 1, 2, 3}),
-    k_fdtd3 = TDEF("_Z17fdtd_step3_kerneliiPfS_S_i", 16, pb_fdtd_step3, {0, 1, 2, 3});
+    k_fdtd3 = TDEF("_Z17fdtd_step3_kerneliiPfS_S_i", 16, pb_fdtd_step3, {0, 1, 2, 3}),
+    k_pf_a = TDEF("_Z14dynproc_kerneliPiS_S_iiii", 16, rd_pathfinder, {0, 1, 2}),   /* src dst wall */
+    k_pf_b = TDEF("_Z14dynproc_kerneliPiS_S_iiii", 16, rd_pathfinder, {1, 0, 2});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -986,6 +989,19 @@ static int setup_fdtd(wl_t *w)
     for (unsigned s = 0; s < tmax && !r; s++)
         for (int i = 0; i < 3 && !r; i++)
             r = add_launch(w, k[i], cdiv(w->n, 32), cdiv(w->n, 8), 32, 8, 0, 0, s);
+    return r;
+}
+
+/* Rodinia pathfinder: cols = N, 100 rows, pyramids of 20 rows (arrays gpuResult[0], [1],
+ * gpuWall of 99 rows); the launches alternate source and destination. */
+static int setup_pathfinder(wl_t *w)
+{
+    add_arrs(w, 2, 4 * w->n);
+    add_arr(w, 4 * w->n * (PF_ROWS - 1));
+    unsigned small = PF_BLOCK - 2 * PF_PYRAMID, blocks = cdiv(w->n, small);
+    int r = 0, k = 0;
+    for (unsigned t = 0; t < PF_ROWS - 1 && !r; t += PF_PYRAMID, k++)
+        r = add_launch(w, k % 2 ? &k_pf_b : &k_pf_a, blocks, 1, PF_BLOCK, 1, 2 * 4 * PF_BLOCK, 0, t);
     return r;
 }
 
@@ -1126,8 +1142,11 @@ const builtin_info_t builtin_kernels[] = {
             "MRPB Table 2 CI, 512 x 1)", 512, 8, "N (all matrices N x N)", 64u},
     {"3dconv", "3x3x3 convolution, one launch per plane, 32x8 blocks (PolyBench/GPU 1.0 3DConvolution.cu, "
                "convolution3D_kernel; MRPB Table 2 CI, 256 x 1)", 256, 8, "N (A, B N x N x N)", 32u},
+    {"pathfinder", "dynamic-programming path, 5 pyramids of 20 rows, 256-thread blocks, shared memory (Rodinia 3.1 "
+                   "pathfinder.cu, dynproc_kernel; MRPB Table 3 PF, 100K x 100)", 100000, 256,
+     "columns (100 rows, pyramid height 20)", 10000u},
     {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
-                "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 32,
+                "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 8,
      "N (NX = NY = N; tmax = 500 N / 256)", 32u},
     {NULL, NULL, 0, 0, NULL, 0},
 };
@@ -1135,7 +1154,7 @@ const builtin_info_t builtin_kernels[] = {
 static int (*const setups[])(wl_t *) = {
     setup_atax, setup_bicg, setup_mvt, setup_gesummv, setup_syrk, setup_syr2k, setup_2dconv,
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
-    setup_2mm, setup_3mm, setup_3dconv, setup_fdtd,
+    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_fdtd,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1215,6 +1234,7 @@ static int bk_build(bk_t *k)
             k->args.arr[r] = k->wl->arr[d->arg[r]];
         k->args.n = k->wl->n;
         k->args.p = k->ln->level;
+        k->args.shmem = SHMEM_BASE;
         k->prog = calloc(1, sizeof *k->prog);
         return k->prog ? 0 : -ENOMEM;
     }

@@ -73,6 +73,7 @@ typedef struct {
     uint64_t arr[6];
     uint64_t n;
     uint64_t p;           /* the launch's scalar argument (a loop index of the host's: a plane, a time step) */
+    uint64_t shmem;       /* the block's shared memory: its base address */
 } simt_args_t;
 
 /* Record one instruction of the running thread (the macros below). */

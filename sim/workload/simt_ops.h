@@ -20,12 +20,16 @@
 #define FADD(t, a, b)         ALU(t, "FADD", a, b, NOREG)
 #define FMUL(t, a, b)         ALU(t, "FMUL", a, b, NOREG)
 #define FFMA(t, a, b, c)      ALU(t, "FFMA", a, b, c)
+#define IMNMX(t, a, b)        ALU(t, "IMNMX", a, b, NOREG)
+#define SEL(t, a, b)          ALU(t, "SEL", a, b, NOREG)
 /* memory: a load of `w` bytes at byte address `addr` (its address register
  * the value `ra`), a store of value `v` */
 #define LDG(t, addr, ra)      simt_rec((t), SIMT_SITE_, "LDG.E", 4, (addr), 1, (ra), NOREG, NOREG, NOREG)
 #define STG(t, addr, ra, v)   simt_rec((t), SIMT_SITE_, "STG.E", 4, (addr), 0, (ra), (v), NOREG, NOREG)
 #define LDS(t, addr, ra)      simt_rec((t), SIMT_SITE_, "LDS.U.32", 4, (addr), 1, (ra), NOREG, NOREG, NOREG)
 #define STS(t, addr, ra, v)   simt_rec((t), SIMT_SITE_, "STS", 4, (addr), 0, (ra), (v), NOREG, NOREG)
+/* a branch taken or not (an `if` around code, a `break`): its test and branch */
+#define BRANCH(t, a)          LOOP(t, a)
 /* control: a loop's test and back edge (at the loop body's end), a barrier,
  * `if (!(cond)) return;` (an EXIT for the lanes that leave), the end */
 #define LOOP(t, a)            (simt_rec((t), SIMT_SITE_, "ISETP.NE.AND", 0, 0, 0, (a), NOREG, NOREG, NOREG), \

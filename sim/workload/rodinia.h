@@ -1,0 +1,14 @@
+/* rodinia.h - Rodinia kernels written per thread (rodinia.c; simt.h). */
+#ifndef MEMSCHED_SIM_RODINIA_H
+#define MEMSCHED_SIM_RODINIA_H
+
+#include "workload/simt.h"
+
+/* pathfinder.cu, dynproc_kernel: one pyramid of PF_PYRAMID rows (simt_args_t:
+ * arr = {src, dst, wall}, n = cols, p = startStep). */
+#define PF_ROWS    100   /* the MRPB paper's input: 100K columns x 100 rows */
+#define PF_PYRAMID 20    /* Rodinia's run script: pyramid_height 20 */
+#define PF_BLOCK   256   /* BLOCK_SIZE */
+void rd_pathfinder(simt_t *t);
+
+#endif
