@@ -887,7 +887,8 @@ static const kdef_t
     k_fdtd2 = TDEF("_Z17fdtd_step2_kerneliiPfS_S_i", 16, pb_fdtd_step2, {0, 1, 2, 3}),
     k_fdtd3 = TDEF("_Z17fdtd_step3_kerneliiPfS_S_i", 16, pb_fdtd_step3, {0, 1, 2, 3}),
     k_pf_a = TDEF("_Z14dynproc_kerneliPiS_S_iiii", 16, rd_pathfinder, {0, 1, 2}),   /* src dst wall */
-    k_pf_b = TDEF("_Z14dynproc_kerneliPiS_S_iiii", 16, rd_pathfinder, {1, 0, 2});
+    k_pf_b = TDEF("_Z14dynproc_kerneliPiS_S_iiii", 16, rd_pathfinder, {1, 0, 2}),
+    k_hotspot = TDEF("_Z14calculate_tempiPfS_S_iiiiffffff", 24, rd_hotspot, {0, 1, 2});   /* src dst power */
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1002,6 +1003,20 @@ static int setup_pathfinder(wl_t *w)
     int r = 0, k = 0;
     for (unsigned t = 0; t < PF_ROWS - 1 && !r; t += PF_PYRAMID, k++)
         r = add_launch(w, k % 2 ? &k_pf_b : &k_pf_a, blocks, 1, PF_BLOCK, 1, 2 * 4 * PF_BLOCK, 0, t);
+    return r;
+}
+
+/* Rodinia hotspot: an N x N grid (MatrixTemp[0], [1], MatrixPower), HS_STEPS steps in pyramids
+ * of HS_PYRAMID (one launch at Rodinia's 512 2 2), 16 x 16 blocks over small blocks of 12. */
+static int setup_hotspot(wl_t *w)
+{
+    add_arrs(w, 3, 4 * w->n * w->n);
+    unsigned small = HS_BLOCK - 2 * HS_PYRAMID, g = cdiv(w->n, small);
+    int r = 0, k = 0;
+    for (unsigned s = 0; s < HS_STEPS && !r; s += HS_PYRAMID, k++) {
+        unsigned it = HS_STEPS - s < HS_PYRAMID ? HS_STEPS - s : HS_PYRAMID;
+        r = add_launch(w, &k_hotspot, g, g, HS_BLOCK, HS_BLOCK, 3 * 4 * HS_BLOCK * HS_BLOCK, 0, it);
+    }
     return r;
 }
 
@@ -1145,6 +1160,8 @@ const builtin_info_t builtin_kernels[] = {
     {"pathfinder", "dynamic-programming path, 5 pyramids of 20 rows, 256-thread blocks, shared memory (Rodinia 3.1 "
                    "pathfinder.cu, dynproc_kernel; MRPB Table 3 PF, 100K x 100)", 100000, 256,
      "columns (100 rows, pyramid height 20)", 10000u},
+    {"hotspot", "thermal simulation, a pyramid of 2 steps, 16x16 blocks, shared memory (Rodinia 3.1 hotspot.cu, "
+                "calculate_temp; MRPB Table 3 HS, 512 x 512, run as 512 2 2)", 512, 16, "N (grid N x N)", 128u},
     {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
                 "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 8,
      "N (NX = NY = N; tmax = 500 N / 256)", 32u},
@@ -1154,7 +1171,7 @@ const builtin_info_t builtin_kernels[] = {
 static int (*const setups[])(wl_t *) = {
     setup_atax, setup_bicg, setup_mvt, setup_gesummv, setup_syrk, setup_syr2k, setup_2dconv,
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
-    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_fdtd,
+    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_fdtd,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");

@@ -69,3 +69,71 @@ void rd_pathfinder(simt_t *t)
         STG(t, EL(p->arr[1], xidx), rx, LDS(t, EL(result, tx), ps));
     EXIT(t);
 }
+
+/* hotspot.cu, calculate_temp(iteration, power, temp_src, temp_dst, grid_cols,
+ * grid_rows, border_cols, border_rows, ...), BLOCK_SIZE 16 x 16, small blocks
+ * of 16 - 2 iteration cells, border = pyramid_height. Shared (floats):
+ * temp_on_cuda[16][16] at 0, power_on_cuda at 1024, temp_t at 2048.
+ *   index = grid_cols * yidx + xidx; if (yidx, xidx in the grid)
+ *     { temp_on_cuda[ty][tx] = temp_src[index]; power_on_cuda[ty][tx] = power[index]; }  __syncthreads();
+ *   for i < iteration: computed = (tx, ty in [i+1, 14-i] and valid);
+ *     if computed: temp_t[ty][tx] = f(temp_on_cuda[ty][tx], power_on_cuda[ty][tx],
+ *                                     temp_on_cuda[S][tx], [N][tx], [ty][E], [ty][W]);
+ *     __syncthreads(); if (i == iteration-1) break;
+ *     if computed: temp_on_cuda[ty][tx] = temp_t[ty][tx]; __syncthreads();
+ *   if computed: temp_dst[index] = temp_t[ty][tx]; */
+void rd_hotspot(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    int64_t n = (int64_t)p->n, iteration = (int64_t)p->p, tx = t->tx, ty = t->ty;
+    int64_t small = HS_BLOCK - 2 * iteration;
+    int64_t blky = small * t->by - HS_PYRAMID, blkx = small * t->bx - HS_PYRAMID;
+    int64_t blkymax = blky + HS_BLOCK - 1, blkxmax = blkx + HS_BLOCK - 1;
+    int64_t yidx = blky + ty, xidx = blkx + tx, index = n * yidx + xidx;
+    int64_t vymin = blky < 0 ? -blky : 0, vymax = blkymax > n - 1 ? HS_BLOCK - 1 - (blkymax - n + 1) : HS_BLOCK - 1;
+    int64_t vxmin = blkx < 0 ? -blkx : 0, vxmax = blkxmax > n - 1 ? HS_BLOCK - 1 - (blkxmax - n + 1) : HS_BLOCK - 1;
+    int64_t N = ty - 1 < vymin ? vymin : ty - 1, S = ty + 1 > vymax ? vymax : ty + 1;
+    int64_t W = tx - 1 < vxmin ? vxmin : tx - 1, E = tx + 1 > vxmax ? vxmax : tx + 1;
+    uint64_t tc = p->shmem, pc = p->shmem + 4 * HS_BLOCK * HS_BLOCK, tt = p->shmem + 8 * HS_BLOCK * HS_BLOCK;
+#define SH(base, y, x) ((base) + 4 * (uint64_t)((y) * HS_BLOCK + (x)))
+    reg_t rtx = S2R(t), rty = S2R(t), rbx = S2R(t), rby = S2R(t);
+    reg_t rx = IMAD(t, rbx, rtx, NOREG), ry = IMAD(t, rby, rty, NOREG);
+    reg_t ri = IMAD(t, ry, NOREG, rx), ps = IMAD(t, rty, NOREG, rtx);   /* index; &[ty][tx] */
+    reg_t rn = IMNMX(t, rty, NOREG), rs = IMNMX(t, rty, NOREG), rw = IMNMX(t, rtx, NOREG), re = IMNMX(t, rtx, NOREG);
+    BRANCH(t, ri);
+    if (yidx >= 0 && yidx <= n - 1 && xidx >= 0 && xidx <= n - 1) {
+        STS(t, SH(tc, ty, tx), ps, LDG(t, EL(p->arr[0], index), ri));
+        STS(t, SH(pc, ty, tx), ps, LDG(t, EL(p->arr[2], index), ri));
+    }
+    BAR(t);
+    int computed = 0;
+    for (int64_t i = 0; i < iteration; i++) {
+        computed = 0;
+        BRANCH(t, rtx);
+        if (tx >= i + 1 && tx <= HS_BLOCK - i - 2 && ty >= i + 1 && ty <= HS_BLOCK - i - 2 && tx >= vxmin &&
+            tx <= vxmax && ty >= vymin && ty <= vymax) {
+            computed = 1;
+            reg_t c = LDS(t, SH(tc, ty, tx), ps), pw = LDS(t, SH(pc, ty, tx), ps);
+            reg_t vs = LDS(t, SH(tc, S, tx), rs), vn = LDS(t, SH(tc, N, tx), rn);
+            reg_t ve = LDS(t, SH(tc, ty, E), re), vw = LDS(t, SH(tc, ty, W), rw);
+            reg_t a = FFMA(t, FADD(t, vs, vn), NOREG, pw);
+            reg_t b = FFMA(t, FADD(t, ve, vw), NOREG, a);
+            reg_t d = FFMA(t, c, NOREG, b);
+            STS(t, SH(tt, ty, tx), ps, FFMA(t, d, NOREG, c));
+        }
+        BAR(t);
+        BRANCH(t, NOREG);
+        if (i == iteration - 1)
+            break;
+        if (computed)
+            STS(t, SH(tc, ty, tx), ps, LDS(t, SH(tt, ty, tx), ps));
+        BAR(t);
+        LOOP(t, NOREG);
+    }
+    BRANCH(t, NOREG);
+    if (computed)
+        STG(t, EL(p->arr[1], index), ri, LDS(t, SH(tt, ty, tx), ps));
+#undef SH
+    EXIT(t);
+}

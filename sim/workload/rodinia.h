@@ -11,4 +11,12 @@
 #define PF_BLOCK   256   /* BLOCK_SIZE */
 void rd_pathfinder(simt_t *t);
 
+/* hotspot.cu, calculate_temp: 16 x 16 blocks, a pyramid of HS_PYRAMID steps
+ * (simt_args_t: arr = {temp_src, temp_dst, power}, n = grid rows = cols,
+ * p = the launch's iteration count). Rodinia's run script: 512 2 2. */
+#define HS_BLOCK   16
+#define HS_PYRAMID 2
+#define HS_STEPS   2
+void rd_hotspot(simt_t *t);
+
 #endif

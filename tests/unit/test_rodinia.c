@@ -19,11 +19,12 @@ typedef struct {
     unsigned nmem, bars;
 } run_t;
 
-static void run(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned bx, unsigned bdx)
+static void run2(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned ty, unsigned bx, unsigned by,
+                 unsigned bdx, unsigned bdy)
 {
     memset(r, 0, sizeof *r);
-    simt_t t = {.tx = tx, .bx = bx, .bdx = bdx, .bdy = 1, .bdz = 1, .gdx = 1, .gdy = 1, .arg = a, .prog = &r->prog,
-                .lane = &r->lane};
+    simt_t t = {.tx = tx, .ty = ty, .bx = bx, .by = by, .bdx = bdx, .bdy = bdy, .bdz = 1, .gdx = 1, .gdy = 1,
+                .arg = a, .prog = &r->prog, .lane = &r->lane};
     fn(&t);
     assert_int_equal(t.err, 0);
     for (size_t i = 0; i < r->lane.n; i++) {
@@ -34,6 +35,11 @@ static void run(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigne
     }
     free(r->lane.site);
     free(r->lane.addr);
+}
+
+static void run(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned bx, unsigned bdx)
+{
+    run2(r, fn, a, tx, 0, bx, 0, bdx, 1);
 }
 
 /* dynproc_kernel, cols = 10000, startStep 0 (iteration 20, small blocks of
@@ -69,8 +75,36 @@ static void pathfinder_addresses(void **state)
     assert_int_equal(r.bars, 1 + 2 * 18 + 1);
 }
 
+/* calculate_temp, N = 64, iteration 2 (small blocks of 12, border 2); thread
+ * (5, 7) of block (1, 2): yidx = 12 * 2 - 2 + 7 = 29, xidx = 12 - 2 + 5 = 15,
+ * index = 64 * 29 + 15 = 1871. temp_src and power at 4 * 1871 = 7484 into
+ * temp_on_cuda[7][5] (SH + 468) and power_on_cuda[7][5] (SH + 1492); each
+ * step reads [7][5], power [7][5], [8][5] (SH + 532), [6][5] (SH + 404),
+ * [7][6] (SH + 472), [7][4] (SH + 464) and writes temp_t[7][5] (SH + 2516);
+ * between the steps temp_t -> temp_on_cuda; then temp_dst[1871]. */
+static void hotspot_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t TS = 0x1000000, TD = 0x2000000, PW = 0x3000000, SH = 0x9000000;
+    simt_args_t a = {.arr = {TS, TD, PW}, .n = 64, .p = 2, .shmem = SH};
+    run2(&r, rd_hotspot, &a, 5, 7, 1, 2, HS_BLOCK, HS_BLOCK);
+    const uint64_t want[22] = {TS + 7484, SH + 468, PW + 7484, SH + 1492,
+                               SH + 468, SH + 1492, SH + 532, SH + 404, SH + 472, SH + 464, SH + 2516,
+                               SH + 2516, SH + 468,
+                               SH + 468, SH + 1492, SH + 532, SH + 404, SH + 472, SH + 464, SH + 2516,
+                               SH + 2516, TD + 7484};
+    assert_int_equal(r.nmem, 22);
+    for (int i = 0; i < 22; i++)
+        assert_int_equal(r.mem[i], want[i]);
+    assert_int_equal(r.bars, 1 + 2 + 1);   /* after the loads; step 0 twice; step 1 once */
+    /* thread (0, 0) of block (0, 0): outside the grid (yidx = xidx = -2), never computes */
+    run2(&r, rd_hotspot, &a, 0, 0, 0, 0, HS_BLOCK, HS_BLOCK);
+    assert_int_equal(r.nmem, 0);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(pathfinder_addresses)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
