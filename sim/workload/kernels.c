@@ -888,7 +888,9 @@ static const kdef_t
     k_fdtd3 = TDEF("_Z17fdtd_step3_kerneliiPfS_S_i", 16, pb_fdtd_step3, {0, 1, 2, 3}),
     k_pf_a = TDEF("_Z14dynproc_kerneliPiS_S_iiii", 16, rd_pathfinder, {0, 1, 2}),   /* src dst wall */
     k_pf_b = TDEF("_Z14dynproc_kerneliPiS_S_iiii", 16, rd_pathfinder, {1, 0, 2}),
-    k_hotspot = TDEF("_Z14calculate_tempiPfS_S_iiiiffffff", 24, rd_hotspot, {0, 1, 2});   /* src dst power */
+    k_hotspot = TDEF("_Z14calculate_tempiPfS_S_iiiiffffff", 24, rd_hotspot, {0, 1, 2}),   /* src dst power */
+    k_fan1 = TDEF("_Z4Fan1PfS_ii", 12, rd_gaussian_fan1, {0, 1, 2}),                      /* m a b */
+    k_fan2 = TDEF("_Z4Fan2PfS_S_iii", 16, rd_gaussian_fan2, {0, 1, 2});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1016,6 +1018,23 @@ static int setup_hotspot(wl_t *w)
     for (unsigned s = 0; s < HS_STEPS && !r; s += HS_PYRAMID, k++) {
         unsigned it = HS_STEPS - s < HS_PYRAMID ? HS_STEPS - s : HS_PYRAMID;
         r = add_launch(w, &k_hotspot, g, g, HS_BLOCK, HS_BLOCK, 3 * 4 * HS_BLOCK * HS_BLOCK, 0, it);
+    }
+    return r;
+}
+
+/* Rodinia gaussian: an N x N system (m_cuda, a_cuda, b_cuda), N - 1 steps of Fan1 (blocks of
+ * 512) and Fan2 (4 x 4 blocks; the source's grid of N / 4 per side, its rounding term 0 when 4
+ * divides N and 0 otherwise too: `!(Size%4?0:1)`). */
+static int setup_gaussian(wl_t *w)
+{
+    add_arrs(w, 2, 4 * w->n * w->n);
+    add_arr(w, 4 * w->n);
+    unsigned g1 = cdiv(w->n, GM_BLOCK1), g2 = (unsigned)(w->n / GM_BLOCK2);
+    int r = 0;
+    for (unsigned t = 0; t + 1 < w->n && !r; t++) {
+        r = add_launch(w, &k_fan1, g1, 1, GM_BLOCK1, 1, 0, 0, t);
+        if (!r)
+            r = add_launch(w, &k_fan2, g2, g2, GM_BLOCK2, GM_BLOCK2, 0, 0, t);
     }
     return r;
 }
@@ -1162,6 +1181,8 @@ const builtin_info_t builtin_kernels[] = {
      "columns (100 rows, pyramid height 20)", 10000u},
     {"hotspot", "thermal simulation, a pyramid of 2 steps, 16x16 blocks, shared memory (Rodinia 3.1 hotspot.cu, "
                 "calculate_temp; MRPB Table 3 HS, 512 x 512, run as 512 2 2)", 512, 16, "N (grid N x N)", 128u},
+    {"gaussian", "Gaussian elimination, Fan1 (512-thread blocks) and Fan2 (4x4 blocks) per step (Rodinia 3.1 "
+                 "gaussian.cu; MRPB Table 3 GM, 208 x 208)", 208, 8, "N (matrix N x N)", 64u},
     {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
                 "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 8,
      "N (NX = NY = N; tmax = 500 N / 256)", 32u},
@@ -1171,7 +1192,7 @@ const builtin_info_t builtin_kernels[] = {
 static int (*const setups[])(wl_t *) = {
     setup_atax, setup_bicg, setup_mvt, setup_gesummv, setup_syrk, setup_syr2k, setup_2dconv,
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
-    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_fdtd,
+    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_fdtd,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");

@@ -137,3 +137,53 @@ void rd_hotspot(simt_t *t)
 #undef SH
     EXIT(t);
 }
+
+/* gaussian.cu, Fan1(m_cuda, a_cuda, Size, t), MAXBLOCKSIZE 512 threads:
+ *   if (threadIdx.x + blockIdx.x * blockDim.x >= Size-1-t) return;
+ *   m[Size (gid+t+1) + t] = a[Size (gid+t+1) + t] / a[Size t + t]; */
+void rd_gaussian_fan1(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t n = p->n, s = p->p, m = p->arr[0], a = p->arr[1];
+    uint64_t gid = (uint64_t)t->bx * t->bdx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rg = IMAD(t, rbx, rtx, NOREG);
+    GUARD(t, gid < n - 1 - s, rg);
+    reg_t pr = IMAD(t, rg, NOREG, NOREG);   /* row gid + t + 1 */
+    reg_t num = LDG(t, EL(a, n * (gid + s + 1) + s), pr);
+    reg_t den = LDG(t, EL(a, n * s + s), NOREG);
+    reg_t q = ALU(t, "MUFU.RCP", den, NOREG, NOREG);
+    STG(t, EL(m, n * (gid + s + 1) + s), pr, FMUL(t, num, q));
+    EXIT(t);
+}
+
+/* gaussian.cu, Fan2(m_cuda, a_cuda, b_cuda, Size, j1, t), BLOCK_SIZE_XY 4 x 4:
+ *   if (xidx >= Size-1-t) return; if (yidx >= Size-t) return;
+ *   a[Size (xidx+1+t) + (yidx+t)] -= m[Size (xidx+1+t) + t] * a[Size t + (yidx+t)];
+ *   if (yidx == 0) b[xidx+1+t] -= m[Size (xidx+1+t) + (yidx+t)] * b[t]; */
+void rd_gaussian_fan2(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t n = p->n, s = p->p, m = p->arr[0], a = p->arr[1], b = p->arr[2];
+    uint64_t x = (uint64_t)t->bx * t->bdx + t->tx, y = (uint64_t)t->by * t->bdy + t->ty;
+    reg_t rtx = S2R(t), rbx = S2R(t), rty = S2R(t), rby = S2R(t);
+    reg_t rx = IMAD(t, rbx, rtx, NOREG), ry = IMAD(t, rby, rty, NOREG);
+    GUARD(t, x < n - 1 - s, rx);
+    GUARD(t, y < n - s, ry);
+    reg_t pa = IMAD(t, rx, NOREG, ry), pm = IMAD(t, rx, NOREG, NOREG), pt = IADD(t, ry, NOREG);
+    reg_t vm = LDG(t, EL(m, n * (x + 1 + s) + s), pm);
+    reg_t vt = LDG(t, EL(a, n * s + (y + s)), pt);
+    reg_t va = LDG(t, EL(a, n * (x + 1 + s) + (y + s)), pa);
+    STG(t, EL(a, n * (x + 1 + s) + (y + s)), pa, FFMA(t, vm, vt, va));
+    BRANCH(t, ry);
+    if (y == 0) {
+        reg_t pb = IADD(t, rx, NOREG);
+        reg_t vm2 = LDG(t, EL(m, n * (x + 1 + s) + (y + s)), pm);
+        reg_t vbt = LDG(t, EL(b, s), NOREG);
+        reg_t vb = LDG(t, EL(b, x + 1 + s), pb);
+        STG(t, EL(b, x + 1 + s), pb, FFMA(t, vm2, vbt, vb));
+    }
+    EXIT(t);
+}

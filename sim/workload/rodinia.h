@@ -19,4 +19,11 @@ void rd_pathfinder(simt_t *t);
 #define HS_STEPS   2
 void rd_hotspot(simt_t *t);
 
+/* gaussian.cu, Fan1 and Fan2 of elimination step t (simt_args_t: arr = {m, a,
+ * b}, n = Size, p = t); Fan1 in blocks of GM_BLOCK1, Fan2 of GM_BLOCK2^2. */
+#define GM_BLOCK1 512
+#define GM_BLOCK2 4
+void rd_gaussian_fan1(simt_t *t);
+void rd_gaussian_fan2(simt_t *t);
+
 #endif

@@ -103,8 +103,41 @@ static void hotspot_addresses(void **state)
     assert_int_equal(r.nmem, 0);
 }
 
+/* gaussian, Size 16, step t = 3. Fan1 thread 5: row 5 + 3 + 1 = 9:
+ * a[16 * 9 + 3] = A + 588, a[16 * 3 + 3] = A + 204, m[16 * 9 + 3] = M + 588;
+ * thread 12 (>= 16 - 1 - 3) leaves. Fan2 thread (2, 1) of block (1, 0):
+ * xidx = 6, yidx = 1: m[16 * 10 + 3] = M + 652, a[16 * 3 + 4] = A + 208,
+ * a[16 * 10 + 4] = A + 656 read and written; with yidx = 0 (thread (2, 0):
+ * a[51] = A + 204, a[163] = A + 652)
+ * also m[163], b[3] = B + 12, b[10] = B + 40 read and b[10] written. */
+static void gaussian_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t M = 0x1000000, A = 0x2000000, B = 0x3000000;
+    simt_args_t a = {.arr = {M, A, B}, .n = 16, .p = 3};
+    run(&r, rd_gaussian_fan1, &a, 5, 0, GM_BLOCK1);
+    assert_int_equal(r.nmem, 3);
+    assert_int_equal(r.mem[0], A + 588);
+    assert_int_equal(r.mem[1], A + 204);
+    assert_int_equal(r.mem[2], M + 588);
+    run(&r, rd_gaussian_fan1, &a, 12, 0, GM_BLOCK1);
+    assert_int_equal(r.nmem, 0);
+    run2(&r, rd_gaussian_fan2, &a, 2, 1, 1, 0, GM_BLOCK2, GM_BLOCK2);
+    const uint64_t w1[4] = {M + 652, A + 208, A + 656, A + 656};
+    assert_int_equal(r.nmem, 4);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(r.mem[i], w1[i]);
+    run2(&r, rd_gaussian_fan2, &a, 2, 0, 1, 0, GM_BLOCK2, GM_BLOCK2);
+    const uint64_t w0[8] = {M + 652, A + 204, A + 652, A + 652, M + 652, B + 12, B + 40, B + 40};
+    assert_int_equal(r.nmem, 8);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(r.mem[i], w0[i]);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses),
+                                       cmocka_unit_test(gaussian_addresses)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
