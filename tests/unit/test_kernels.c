@@ -684,7 +684,12 @@ static void test_errors(void **state)
     (void)state;
     char *m = capture_stderr(open_null, "nosuch");
     assert_non_null(strstr(m, "unknown workload 'nosuch'; built-in kernels: atax, bicg, mvt, gesummv,"));
-    assert_non_null(strstr(m, "kmeans, stream\n"));
+    unsigned last = 0;   /* the list ends with the last built-in kernel */
+    while (builtin_kernels[last + 1].name)
+        last++;
+    char tail[64];
+    snprintf(tail, sizeof tail, ", %s\n", builtin_kernels[last].name);
+    assert_non_null(strstr(m, tail));
     m = capture_stderr(open_null, "atax:8");
     assert_non_null(strstr(m, "size 8 is too small"));
     assert_non_null(strstr(m, "at least 16"));
