@@ -362,16 +362,19 @@ static unsigned lat_of(const config_t *c, unsigned cls)
 
 /* Mark in m (the 128 bytes of line l, bit i of m[i / 64]) the bytes of
  * [a, last] that fall in the line. */
-static void cover(uint64_t m[2], uint64_t a, uint64_t last, uint64_t l)
+static inline void cover(uint64_t m[2], uint64_t a, uint64_t last, uint64_t l)
 {
     uint64_t base = l << LINE_SHIFT;
     unsigned lo = a > base ? (unsigned)(a - base) : 0;
     unsigned hi = last - base < 127 ? (unsigned)(last - base) : 127;
-    for (unsigned h = 0; h < 2; h++) {   /* the half [64h, 64h + 63] */
-        unsigned b0 = lo > 64 * h ? lo - 64 * h : 0, b1 = hi < 64 * h + 63 ? hi - 64 * h : 63;
-        if (hi >= 64 * h && lo <= 64 * h + 63)
-            m[h] |= (b1 == 63 ? ~0ull : (2ull << b1) - 1) & ~((1ull << b0) - 1);
+    unsigned b0 = lo & 63, b1 = hi & 63;
+    uint64_t upto = b1 == 63 ? ~0ull : (2ull << b1) - 1;   /* bits 0..b1 */
+    if (lo >> 6 == hi >> 6) {   /* one half (every aligned access up to 64 bytes) */
+        m[lo >> 6] |= upto & (~0ull << b0);
+        return;
     }
+    m[0] |= ~0ull << b0;
+    m[1] |= upto;
 }
 
 /* The sectors of a line's byte mask whose 32 bytes are all set. */
@@ -400,7 +403,8 @@ static unsigned coalesce(const config_t *c, const inst_t *in, const uint64_t *ad
 {
     unsigned n = 0, w = in->width ? in->width : 1;
     unsigned k = (unsigned)__builtin_popcount(in->mask);
-    uint64_t bytes[MAX_LINES][2];   /* each request's line: the bytes the lanes cover */
+    uint64_t bytes[MAX_LINES][2];   /* each request's line: the bytes the lanes cover (stores) */
+    int store = in->cls == OP_STG || in->cls == OP_STL;   /* only a store's whole sectors matter (l2.write_alloc) */
     if (c->coalesce == COALESCE_LINE) {
         for (unsigned i = 0; i < k; i++) {
             uint64_t a = addr[i], last = a + w - 1 < a ? UINT64_MAX : a + w - 1;   /* no wrap at 2^64 */
@@ -415,7 +419,8 @@ static unsigned coalesce(const config_t *c, const inst_t *in, const uint64_t *ad
                     bytes[n][0] = bytes[n][1] = 0;
                     line[n++] = l;
                 }
-                cover(bytes[j], a, last, l);
+                if (store)
+                    cover(bytes[j], a, last, l);
             }
         }
         for (unsigned j = 0; j < n; j++)
@@ -447,7 +452,7 @@ static unsigned coalesce(const config_t *c, const inst_t *in, const uint64_t *ad
             } else {
                 j = MAX_LINES;
             }
-            if (j < MAX_LINES)
+            if (store && j < MAX_LINES)
                 cover(bytes[j], lo, hi, b >> LINE_SHIFT);
             if (b + seg - 1 >= last || b + seg < b)
                 break;

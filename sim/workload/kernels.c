@@ -1147,46 +1147,46 @@ static int setup_stream(wl_t *w)
 
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU; MRPB Fig. 2, intra-warp contention)",
-     2048, 16, "N (matrix N x N)", 512u},
-    {"bicg", "BiCG sub-kernels s = A^T r, q = A p (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u},
-    {"mvt", "x1 += A y1, x2 += A^T y2 (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u},
+     2048, 16, "N (matrix N x N)", 512u, 0},
+    {"bicg", "BiCG sub-kernels s = A^T r, q = A p (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u, 0},
+    {"mvt", "x1 += A y1, x2 += A^T y2 (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u, 0},
     {"gesummv", "y = alpha A x + beta B x, a row of A and B per thread (PolyBench/GPU; MRPB intra-warp)",
-     1024, 16, "N (matrices N x N)", 512u},
-    {"syrk", "C = alpha A A^T + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 256, 8, "N (A, C N x N)", 128u},
+     1024, 16, "N (matrices N x N)", 512u, 0},
+    {"syrk", "C = alpha A A^T + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 256, 8, "N (A, C N x N)", 128u, 0},
     {"syr2k", "C = alpha (A B^T + B A^T) + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 128, 8,
-     "N (A, B, C N x N)", 64u},
+     "N (A, B, C N x N)", 64u, 0},
     {"2dconv", "3x3 convolution, 32x8 blocks (PolyBench/GPU; MRPB Table 2 CI, 4096 x 1)", 4096, 8, "N (image N x N)",
-     1024u},
+     1024u, 0},
     {"gemm", "C = alpha A B + beta C, 32x8 blocks (PolyBench/GPU; MRPB Table 2 CI, 512 x 1)", 512, 8,
-     "N (A, B, C N x N)", 128u},
+     "N (A, B, C N x N)", 128u, 0},
     {"srad", "SRAD diffusion, 2 kernels: 16x16 tiles preloaded into shared memory (Rodinia; MRPB Fig. 3)",
-     1024, 16, "N (image N x N, rounded up to a multiple of 16)", 512u},
+     1024, 16, "N (image N x N, rounded up to a multiple of 16)", 512u, 0},
     {"bfs", "breadth-first search of a power-law graph, 2 kernels per level (Rodinia; hot lines on all SMs)",
-     65536, 256, "nodes", 16384u},
-    {"vectoradd", "c[i] = a[i] + b[i], blocks of 256 (the real trace's code)", 1u << 20, 1, "N (elements)", 1048576u},
+     65536, 256, "nodes", 16384u, 0},
+    {"vectoradd", "c[i] = a[i] + b[i], blocks of 256 (the real trace's code)", 1u << 20, 1, "N (elements)", 1048576u, 0},
     {"transpose", "naive transpose out[x*N+y] = in[y*N+x], 32x8 blocks: uncoalesced stores (CUDA sample)",
-     2048, 32, "N (matrix N x N, rounded up to a multiple of 32)", 512u},
+     2048, 32, "N (matrix N x N, rounded up to a multiple of 32)", 512u, 0},
     {"kmeans", "k-means membership, 34 features, 5 clusters: coalesced features, shared centres (Rodinia)",
-     65536, 32, "points", 16384u},
+     65536, 32, "points", 16384u, 0},
     {"stream", "upper-casing a text stream: 16-byte coalesced loads and stores, little compute (bandwidth)",
-     64, 1, "MB of input", 16u},
+     64, 1, "MB of input", 16u, 0},
     {"2mm", "tmp = alpha A B; D = beta D + tmp C, 32x8 blocks (PolyBench/GPU 1.0 2mm.cu, mm2_kernel1/2; "
-            "MRPB Table 2 CI, 2048 x 1/4)", 512, 8, "N (all matrices N x N)", 64u},
+            "MRPB Table 2 CI, 2048 x 1/4)", 512, 8, "N (all matrices N x N)", 64u, 1},
     {"3mm", "E = A B; F = C D; G = E F, 32x8 blocks (PolyBench/GPU 1.0 3mm.cu, mm3_kernel1/2/3; "
-            "MRPB Table 2 CI, 512 x 1)", 512, 8, "N (all matrices N x N)", 64u},
+            "MRPB Table 2 CI, 512 x 1)", 512, 8, "N (all matrices N x N)", 64u, 1},
     {"3dconv", "3x3x3 convolution, one launch per plane, 32x8 blocks (PolyBench/GPU 1.0 3DConvolution.cu, "
-               "convolution3D_kernel; MRPB Table 2 CI, 256 x 1)", 256, 8, "N (A, B N x N x N)", 32u},
+               "convolution3D_kernel; MRPB Table 2 CI, 256 x 1)", 256, 8, "N (A, B N x N x N)", 32u, 1},
     {"pathfinder", "dynamic-programming path, 5 pyramids of 20 rows, 256-thread blocks, shared memory (Rodinia 3.1 "
                    "pathfinder.cu, dynproc_kernel; MRPB Table 3 PF, 100K x 100)", 100000, 256,
-     "columns (100 rows, pyramid height 20)", 10000u},
+     "columns (100 rows, pyramid height 20)", 10000u, 1},
     {"hotspot", "thermal simulation, a pyramid of 2 steps, 16x16 blocks, shared memory (Rodinia 3.1 hotspot.cu, "
-                "calculate_temp; MRPB Table 3 HS, 512 x 512, run as 512 2 2)", 512, 16, "N (grid N x N)", 128u},
+                "calculate_temp; MRPB Table 3 HS, 512 x 512, run as 512 2 2)", 512, 16, "N (grid N x N)", 128u, 1},
     {"gaussian", "Gaussian elimination, Fan1 (512-thread blocks) and Fan2 (4x4 blocks) per step (Rodinia 3.1 "
-                 "gaussian.cu; MRPB Table 3 GM, 208 x 208)", 208, 8, "N (matrix N x N)", 64u},
+                 "gaussian.cu; MRPB Table 3 GM, 208 x 208)", 208, 8, "N (matrix N x N)", 64u, 1},
     {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
                 "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 8,
-     "N (NX = NY = N; tmax = 500 N / 256)", 32u},
-    {NULL, NULL, 0, 0, NULL, 0},
+     "N (NX = NY = N; tmax = 500 N / 256)", 32u, 1},
+    {NULL, NULL, 0, 0, NULL, 0, 0},
 };
 
 static int (*const setups[])(wl_t *) = {
@@ -1274,7 +1274,7 @@ static int bk_build(bk_t *k)
         k->args.p = k->ln->level;
         k->args.shmem = SHMEM_BASE;
         k->prog = calloc(1, sizeof *k->prog);
-        return k->prog ? 0 : -ENOMEM;
+        return k->prog && !simt_intern_all(&k->k.ops) ? 0 : -ENOMEM;
     }
     for (unsigned s = 0; s < d->ncode; s++) {
         const sop_t *o = &d->code[s];

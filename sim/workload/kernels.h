@@ -15,6 +15,7 @@ typedef struct {
     unsigned min_size;      /* the smallest size accepted */
     const char *size_means; /* what the size knob scales, e.g. "N (matrix N x N)" */
     unsigned quick_size;    /* a size that runs in about a second (make run, make bench) */
+    unsigned per_thread;    /* 1: written per thread (simt.h), 0: a static program and a warp emitter */
 } builtin_info_t;
 
 extern const builtin_info_t builtin_kernels[];   /* ends with {NULL} */

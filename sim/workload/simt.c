@@ -7,6 +7,22 @@
 
 #define SITE_REG0 8   /* site s writes R(8 + s): below RZ (R255) for every site */
 
+/* The spellings the instruction macros (simt_ops.h) use, interned in this
+ * order when a per-thread kernel opens, so that its opcode ids do not depend
+ * on which block ran first (a cursor, open_at, sees the same ids). */
+static const char *const simt_opcodes[] = {
+    "S2R", "MOV", "IMAD", "IADD", "FADD", "FMUL", "FFMA", "IMNMX", "SEL", "MUFU.RCP", "LDG.E", "STG.E",
+    "LDS.U.32", "STS", "ISETP.NE.AND", "ISETP.GE.AND", "BRA", "BAR.SYNC", "EXIT",
+};
+
+int simt_intern_all(optab_t *ops)
+{
+    for (size_t i = 0; i < sizeof simt_opcodes / sizeof simt_opcodes[0]; i++)
+        if (optab_intern(ops, simt_opcodes[i]) < 0)
+            return -1;
+    return 0;
+}
+
 static int lane_push(simt_lane_t *l, unsigned site, uint64_t addr)
 {
     if (l->n == l->cap) {
@@ -54,7 +70,7 @@ static int emit(const simt_prog_t *p, unsigned s, uint32_t m, const simt_lane_t 
 {
     const simt_site_t *st = &p->site[s];
     unsigned n = (unsigned)__builtin_popcount(m);
-    if (tb_reserve(tb, 1, st->width ? n : 0))
+    if ((tb->ninst >= tb->cap_inst || tb->naddr + n > tb->cap_addr) && tb_reserve(tb, 1024, 1024 * WARP_SIZE))
         return -1;
     if (opid[s] < 0) {
         int id = optab_intern(ops, st->op);
@@ -109,26 +125,28 @@ int simt_warp(simt_fn fn, const void *arg, const unsigned bd[3], const unsigned 
     }
     /* minimum-PC merge */
     size_t cur[WARP_SIZE] = {0};
+    uint16_t at[WARP_SIZE];   /* each lane's next site (UINT16_MAX: done), scanned as one array */
+    for (unsigned l = 0; l < WARP_SIZE; l++)
+        at[l] = lanes[l].n ? lanes[l].site[0] : UINT16_MAX;
     int16_t opid[SIMT_MAX_SITES];
     memset(opid, 0xff, sizeof opid);
     while (live) {
         unsigned s = UINT16_MAX;
-        for (uint32_t r = live; r; r &= r - 1) {
-            unsigned l = (unsigned)__builtin_ctz(r);
-            if (lanes[l].site[cur[l]] < s)
-                s = lanes[l].site[cur[l]];
-        }
+        for (unsigned l = 0; l < WARP_SIZE; l++)
+            s = at[l] < s ? at[l] : s;
         uint32_t m = 0;
-        for (uint32_t r = live; r; r &= r - 1) {
-            unsigned l = (unsigned)__builtin_ctz(r);
-            m |= (uint32_t)(lanes[l].site[cur[l]] == s) << l;
-        }
+        for (unsigned l = 0; l < WARP_SIZE; l++)
+            m |= (uint32_t)(at[l] == s) << l;
         if (emit(prog, s, m, lanes, cur, tb, ops, opid))
             return -1;
         for (uint32_t r = m; r; r &= r - 1) {
             unsigned l = (unsigned)__builtin_ctz(r);
-            if (++cur[l] == lanes[l].n)
+            if (++cur[l] == lanes[l].n) {
                 live &= ~(1u << l);
+                at[l] = UINT16_MAX;
+            } else {
+                at[l] = lanes[l].site[cur[l]];
+            }
         }
     }
     return 0;

@@ -88,5 +88,7 @@ reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned width, uint64_
 int simt_warp(simt_fn fn, const void *arg, const unsigned bd[3], const unsigned gd[2], unsigned bx, unsigned by,
               unsigned w, simt_prog_t *prog, simt_lane_t lanes[WARP_SIZE], tb_t *tb, optab_t *ops);
 void simt_lanes_free(simt_lane_t lanes[WARP_SIZE]);
+/* Intern the macros' opcode spellings in a fixed order (a kernel's open). 0, or -1. */
+int simt_intern_all(optab_t *ops);
 
 #endif

@@ -769,7 +769,9 @@ static void test_speed(void **state)
         }
         printf("%-10s %10u %14llu %12llu %8.0f\n", b->name, b->default_size, (unsigned long long)ti,
                (unsigned long long)wi, (double)ti / best / 1e6);
-        assert_true((double)ti / best > 100e6);
+        /* a static program copies slots; a per-thread kernel runs 32 threads and merges them
+         * (simt.h), still several times faster than the SMs execute what it makes */
+        assert_true((double)ti / best > (b->per_thread ? 40e6 : 100e6));
     }
     tb_free(&tb);
 }
