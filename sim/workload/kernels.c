@@ -890,7 +890,9 @@ static const kdef_t
     k_pf_b = TDEF("_Z14dynproc_kerneliPiS_S_iiii", 16, rd_pathfinder, {1, 0, 2}),
     k_hotspot = TDEF("_Z14calculate_tempiPfS_S_iiiiffffff", 24, rd_hotspot, {0, 1, 2}),   /* src dst power */
     k_fan1 = TDEF("_Z4Fan1PfS_ii", 12, rd_gaussian_fan1, {0, 1, 2}),                      /* m a b */
-    k_fan2 = TDEF("_Z4Fan2PfS_S_iii", 16, rd_gaussian_fan2, {0, 1, 2});
+    k_fan2 = TDEF("_Z4Fan2PfS_S_iii", 16, rd_gaussian_fan2, {0, 1, 2}),
+    k_nw1 = TDEF("_Z20needle_cuda_shared_1PiS_iiii", 24, rd_nw1, {0, 1}),   /* referrence matrix */
+    k_nw2 = TDEF("_Z20needle_cuda_shared_2PiS_iiii", 24, rd_nw2, {0, 1});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1039,6 +1041,22 @@ static int setup_gaussian(wl_t *w)
     return r;
 }
 
+/* Rodinia nw: sequences of N (a multiple of 16), an (N+1)^2 score matrix and reference
+ * (referrence_cuda, matrix_cuda); the upper-left triangle of tiles diagonal by diagonal
+ * (i = 1 .. N/16 blocks), then the lower-right one (i = N/16 - 1 .. 1). */
+static int setup_nw(wl_t *w)
+{
+    w->n = (w->n + NW_BLOCK - 1) / NW_BLOCK * NW_BLOCK;
+    add_arrs(w, 2, 4 * (w->n + 1) * (w->n + 1));
+    unsigned bw = (unsigned)(w->n / NW_BLOCK), sh = 4 * ((NW_BLOCK + 1) * (NW_BLOCK + 1) + NW_BLOCK * NW_BLOCK);
+    int r = 0;
+    for (unsigned i = 1; i <= bw && !r; i++)
+        r = add_launch(w, &k_nw1, i, 1, NW_BLOCK, 1, sh, 0, i);
+    for (unsigned i = bw - 1; i >= 1 && !r; i--)
+        r = add_launch(w, &k_nw2, i, 1, NW_BLOCK, 1, sh, 0, i);
+    return r;
+}
+
 static int setup_srad(wl_t *w)
 {
     w->n = (w->n + 15) & ~15ull;
@@ -1183,6 +1201,9 @@ const builtin_info_t builtin_kernels[] = {
                 "calculate_temp; MRPB Table 3 HS, 512 x 512, run as 512 2 2)", 512, 16, "N (grid N x N)", 128u, 1},
     {"gaussian", "Gaussian elimination, Fan1 (512-thread blocks) and Fan2 (4x4 blocks) per step (Rodinia 3.1 "
                  "gaussian.cu; MRPB Table 3 GM, 208 x 208)", 208, 8, "N (matrix N x N)", 64u, 1},
+    {"nw", "Needleman-Wunsch alignment, 16x16 tiles in shared memory diagonal by diagonal, 16-thread blocks "
+           "(Rodinia 3.1 needle_kernel.cu, needle_cuda_shared_1/2; MRPB Table 3 NW, 2048 x 2048)", 2048, 16,
+     "N (sequences of N, rounded up to a multiple of 16)", 256u, 1},
     {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
                 "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 8,
      "N (NX = NY = N; tmax = 500 N / 256)", 32u, 1},
@@ -1192,7 +1213,7 @@ const builtin_info_t builtin_kernels[] = {
 static int (*const setups[])(wl_t *) = {
     setup_atax, setup_bicg, setup_mvt, setup_gesummv, setup_syrk, setup_syr2k, setup_2dconv,
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
-    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_fdtd,
+    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_fdtd,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");

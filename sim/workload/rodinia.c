@@ -187,3 +187,93 @@ void rd_gaussian_fan2(simt_t *t)
     }
     EXIT(t);
 }
+
+/* needle_kernel.cu: both kernels fill one 16 x 16 tile of the score matrix
+ * (cols = n + 1) from its north and west borders, in shared memory
+ * (temp[17][17] ints at 0, ref[16][16] at 1156); they differ in the tile
+ * (_1: b_index_x = bx, b_index_y = i - 1 - bx; _2: b_index_x = bx +
+ * block_width - i, b_index_y = block_width - bx - 1) and in where the
+ * north-west corner is loaded (_1 before the reference tile, _2 after it).
+ *   base = cols 16 b_index_y + 16 b_index_x; index = base + tx + cols + 1;
+ *   if (tx == 0) temp[0][0] = matrix[base];
+ *   for ty < 16: ref[ty][tx] = referrence[index + cols ty];  __syncthreads();
+ *   temp[tx+1][0] = matrix[base + cols + cols tx];            __syncthreads();
+ *   temp[0][tx+1] = matrix[base + tx + 1];                     __syncthreads();
+ *   for m = 0 .. 15:  if (tx <= m) temp[m-tx+1][tx+1] = max(nw + ref, w - p, n - p); __syncthreads();
+ *   for m = 14 .. 0:  if (tx <= m) temp[16-tx][tx+16-m] = ...;                     __syncthreads();
+ *   for ty < 16: matrix[index + ty cols] = temp[ty+1][tx+1]; */
+static void nw_tile(simt_t *t, int64_t bxi, int64_t byi, int second)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t cols = p->n + 1, refr = p->arr[0], mat = p->arr[1], tx = t->tx;
+    uint64_t base = cols * NW_BLOCK * (uint64_t)byi + NW_BLOCK * (uint64_t)bxi, index = base + tx + cols + 1;
+    uint64_t temp = p->shmem, ref = p->shmem + 4 * (NW_BLOCK + 1) * (NW_BLOCK + 1);
+#define TEMP(y, x) (temp + 4 * (uint64_t)((y) * (NW_BLOCK + 1) + (x)))
+#define REF(y, x) (ref + 4 * (uint64_t)((y) * NW_BLOCK + (x)))
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t ri = IMAD(t, rbx, NOREG, rtx), pt = IMAD(t, rtx, NOREG, NOREG);
+    if (!second) {
+        BRANCH(t, rtx);
+        if (tx == 0)
+            STS(t, TEMP(0, 0), NOREG, LDG(t, EL(mat, base), ri));
+    }
+    for (uint64_t ty = 0; ty < NW_BLOCK; ty++) {
+        STS(t, REF(ty, tx), pt, LDG(t, EL(refr, index + cols * ty), ri));
+        LOOP(t, NOREG);
+    }
+    if (second) {
+        BAR(t);
+        BRANCH(t, rtx);
+        if (tx == 0)
+            STS(t, TEMP(0, 0), NOREG, LDG(t, EL(mat, base), ri));
+    } else {
+        BAR(t);
+    }
+    STS(t, TEMP(tx + 1, 0), pt, LDG(t, EL(mat, base + cols + cols * tx), ri));
+    BAR(t);
+    STS(t, TEMP(0, tx + 1), pt, LDG(t, EL(mat, base + tx + 1), ri));
+    BAR(t);
+    for (int64_t m = 0; m < NW_BLOCK; m++) {
+        BRANCH(t, rtx);
+        if ((int64_t)tx <= m) {
+            uint64_t x = tx + 1, y = (uint64_t)m - tx + 1;
+            reg_t a = LDS(t, TEMP(y - 1, x - 1), pt), b = LDS(t, REF(y - 1, x - 1), pt);
+            reg_t w = LDS(t, TEMP(y, x - 1), pt), n = LDS(t, TEMP(y - 1, x), pt);
+            STS(t, TEMP(y, x), pt, IMNMX(t, IMNMX(t, IADD(t, a, b), w), n));
+        }
+        BAR(t);
+        LOOP(t, NOREG);
+    }
+    for (int64_t m = NW_BLOCK - 2; m >= 0; m--) {
+        BRANCH(t, rtx);
+        if ((int64_t)tx <= m) {
+            uint64_t x = tx + NW_BLOCK - (uint64_t)m, y = NW_BLOCK - tx;
+            reg_t a = LDS(t, TEMP(y - 1, x - 1), pt), b = LDS(t, REF(y - 1, x - 1), pt);
+            reg_t w = LDS(t, TEMP(y, x - 1), pt), n = LDS(t, TEMP(y - 1, x), pt);
+            STS(t, TEMP(y, x), pt, IMNMX(t, IMNMX(t, IADD(t, a, b), w), n));
+        }
+        BAR(t);
+        LOOP(t, NOREG);
+    }
+    for (uint64_t ty = 0; ty < NW_BLOCK; ty++) {
+        STG(t, EL(mat, index + ty * cols), ri, LDS(t, TEMP(ty + 1, tx + 1), pt));
+        LOOP(t, NOREG);
+    }
+#undef TEMP
+#undef REF
+    EXIT(t);
+}
+
+void rd_nw1(simt_t *t)
+{
+    const simt_args_t *p = t->arg;
+    nw_tile(t, t->bx, (int64_t)p->p - 1 - t->bx, 0);
+}
+
+void rd_nw2(simt_t *t)
+{
+    const simt_args_t *p = t->arg;
+    int64_t bw = (int64_t)(p->n / NW_BLOCK);
+    nw_tile(t, t->bx + bw - (int64_t)p->p, bw - t->bx - 1, 1);
+}

@@ -26,4 +26,11 @@ void rd_hotspot(simt_t *t);
 void rd_gaussian_fan1(simt_t *t);
 void rd_gaussian_fan2(simt_t *t);
 
+/* needle_kernel.cu, needle_cuda_shared_1 / _2 of diagonal i (simt_args_t: arr
+ * = {referrence, matrix_cuda}, n = the sequence length, cols = n + 1, p = i),
+ * blocks of NW_BLOCK threads; penalty 10 (Rodinia's run: 2048 10). */
+#define NW_BLOCK 16
+void rd_nw1(simt_t *t);
+void rd_nw2(simt_t *t);
+
 #endif

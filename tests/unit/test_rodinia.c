@@ -135,9 +135,43 @@ static void gaussian_addresses(void **state)
         assert_int_equal(r.mem[i], w0[i]);
 }
 
+/* needle_cuda_shared_1, n = 64 (cols 65), diagonal i = 3, thread 5 of block 1:
+ * the tile (1, 1): base = 65 * 16 + 16 = 1056, index = 1056 + 5 + 66 = 1127.
+ * referrence[1127 + 65 ty] -> ref[ty][5] (SH + 1156 + 4 (16 ty + 5));
+ * matrix[1056 + 65 + 65 * 5] = M + 5784 -> temp[6][0] (SH + 408);
+ * matrix[1062] = M + 4248 -> temp[0][6] (SH + 24); the thread computes for
+ * m = 5 .. 15 and then m = 14 .. 5, first cell temp[1][6] from temp[0][5],
+ * ref[0][5], temp[1][5], temp[0][6]; then temp[ty+1][6] -> matrix[1127 + 65 ty]. */
+static void nw_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t R = 0x1000000, M = 0x2000000, SH = 0x9000000;
+    simt_args_t a = {.arr = {R, M}, .n = 64, .p = 3, .shmem = SH};
+    run(&r, rd_nw1, &a, 5, 1, NW_BLOCK);
+    assert_int_equal(r.nmem, 36 + 5 * 11 + 5 * 10 + 32);
+    assert_int_equal(r.mem[0], R + 4508);
+    assert_int_equal(r.mem[1], SH + 1176);
+    assert_int_equal(r.mem[30], R + 4 * (1127 + 65 * 15));
+    assert_int_equal(r.mem[32], M + 5784);
+    assert_int_equal(r.mem[33], SH + 408);
+    assert_int_equal(r.mem[34], M + 4248);
+    assert_int_equal(r.mem[35], SH + 24);
+    const uint64_t cell[5] = {SH + 20, SH + 1176, SH + 88, SH + 24, SH + 92};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(r.mem[36 + i], cell[i]);
+    assert_int_equal(r.mem[36 + 105], SH + 92);       /* temp[1][6] ... */
+    assert_int_equal(r.mem[36 + 106], M + 4508);      /* ... to matrix[1127] */
+    assert_int_equal(r.bars, 3 + 16 + 15);
+    /* thread 0 loads the north-west corner first: matrix[1056] */
+    run(&r, rd_nw1, &a, 0, 1, NW_BLOCK);
+    assert_int_equal(r.mem[0], M + 4224);
+    assert_int_equal(r.mem[1], SH);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses),
-                                       cmocka_unit_test(gaussian_addresses)};
+                                       cmocka_unit_test(gaussian_addresses), cmocka_unit_test(nw_addresses)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
