@@ -892,7 +892,9 @@ static const kdef_t
     k_fan1 = TDEF("_Z4Fan1PfS_ii", 12, rd_gaussian_fan1, {0, 1, 2}),                      /* m a b */
     k_fan2 = TDEF("_Z4Fan2PfS_S_iii", 16, rd_gaussian_fan2, {0, 1, 2}),
     k_nw1 = TDEF("_Z20needle_cuda_shared_1PiS_iiii", 24, rd_nw1, {0, 1}),   /* referrence matrix */
-    k_nw2 = TDEF("_Z20needle_cuda_shared_2PiS_iiii", 24, rd_nw2, {0, 1});
+    k_nw2 = TDEF("_Z20needle_cuda_shared_2PiS_iiii", 24, rd_nw2, {0, 1}),
+    k_bp1 = TDEF("_Z22bpnn_layerforward_CUDAPfS_S_S_ii", 16, rd_bp_layerforward, {0, 1, 2, 3}),
+    k_bp2 = TDEF("_Z24bpnn_adjust_weights_cudaPfiS_iS_S_", 16, rd_bp_adjust_weights, {4, 0, 2, 5});   /* delta ly w oldw */
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1057,6 +1059,25 @@ static int setup_nw(wl_t *w)
     return r;
 }
 
+/* Rodinia backprop: N input nodes (a multiple of 16), 16 hidden; cudaMalloc order input_cuda,
+ * output_hidden_cuda, input_hidden_cuda, hidden_partial_sum, hidden_delta_cuda,
+ * input_prev_weights_cuda; layerforward then adjust_weights over N/16 blocks of 16 x 16. */
+static int setup_backprop(wl_t *w)
+{
+    w->n = (w->n + BP_BLOCK - 1) / BP_BLOCK * BP_BLOCK;
+    uint64_t n = w->n, wts = 4 * (n + 1) * (BP_HIDDEN + 1);
+    unsigned blocks = (unsigned)(n / BP_BLOCK);
+    add_arr(w, 4 * (n + 1));
+    add_arr(w, 4 * (BP_HIDDEN + 1));
+    add_arr(w, wts);
+    add_arr(w, 4 * (uint64_t)blocks * BP_BLOCK);
+    add_arr(w, 4 * (BP_HIDDEN + 1));
+    add_arr(w, wts);
+    unsigned sh1 = 4 * (BP_BLOCK + BP_BLOCK * BP_BLOCK);
+    int r = add_launch(w, &k_bp1, blocks, 1, BP_BLOCK, BP_BLOCK, sh1, 0, 0);
+    return r ? r : add_launch(w, &k_bp2, blocks, 1, BP_BLOCK, BP_BLOCK, 0, 0, 0);
+}
+
 static int setup_srad(wl_t *w)
 {
     w->n = (w->n + 15) & ~15ull;
@@ -1204,6 +1225,9 @@ const builtin_info_t builtin_kernels[] = {
     {"nw", "Needleman-Wunsch alignment, 16x16 tiles in shared memory diagonal by diagonal, 16-thread blocks "
            "(Rodinia 3.1 needle_kernel.cu, needle_cuda_shared_1/2; MRPB Table 3 NW, 2048 x 2048)", 2048, 16,
      "N (sequences of N, rounded up to a multiple of 16)", 256u, 1},
+    {"backprop", "neural-network layer forward pass and weight update, 16x16 blocks, shared-memory reduction "
+                 "(Rodinia 3.1 backprop_cuda_kernel.cu; MRPB Table 3 BP, 65536 nodes)", 65536, 16,
+     "input nodes (a multiple of 16; 16 hidden)", 4096u, 1},
     {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
                 "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 8,
      "N (NX = NY = N; tmax = 500 N / 256)", 32u, 1},
@@ -1213,7 +1237,7 @@ const builtin_info_t builtin_kernels[] = {
 static int (*const setups[])(wl_t *) = {
     setup_atax, setup_bicg, setup_mvt, setup_gesummv, setup_syrk, setup_syr2k, setup_2dconv,
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
-    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_fdtd,
+    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop, setup_fdtd,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");

@@ -277,3 +277,87 @@ void rd_nw2(simt_t *t)
     int64_t bw = (int64_t)(p->n / NW_BLOCK);
     nw_tile(t, t->bx + bw - (int64_t)p->p, bw - t->bx - 1, 1);
 }
+
+/* backprop_cuda_kernel.cu, bpnn_layerforward_CUDA(input_cuda, output_hidden_cuda,
+ * input_hidden_cuda, hidden_partial_sum, in, hid), 16 x 16 threads, block by:
+ *   index = (hid+1) 16 by + (hid+1) ty + tx + 1 + (hid+1); index_in = 16 by + ty + 1;
+ *   if (tx == 0) input_node[ty] = input_cuda[index_in];      __syncthreads();
+ *   weight_matrix[ty][tx] = input_hidden_cuda[index];         __syncthreads();
+ *   weight_matrix[ty][tx] *= input_node[ty];                  __syncthreads();
+ *   for i = 1 .. log2(16): if (ty % 2^i == 0) weight_matrix[ty][tx] += weight_matrix[ty + 2^(i-1)][tx]; __syncthreads();
+ *   input_hidden_cuda[index] = weight_matrix[ty][tx];         __syncthreads();
+ *   if (tx == 0) hidden_partial_sum[by hid + ty] = weight_matrix[tx][ty];
+ * Shared: input_node[16] at 0, weight_matrix[16][16] at 64. */
+void rd_bp_layerforward(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t in = p->arr[0], ih = p->arr[2], ps = p->arr[3], tx = t->tx, ty = t->ty, by = t->bx, h = BP_HIDDEN;
+    uint64_t index = (h + 1) * BP_BLOCK * by + (h + 1) * ty + tx + 1 + (h + 1), index_in = BP_BLOCK * by + ty + 1;
+    uint64_t node = p->shmem, wm = p->shmem + 4 * BP_BLOCK;
+#define WM(y, x) (wm + 4 * (uint64_t)((y) * BP_BLOCK + (x)))
+    reg_t rtx = S2R(t), rty = S2R(t), rby = S2R(t);
+    reg_t ri = IMAD(t, rby, rty, rtx), rn = IMAD(t, rby, NOREG, rty), pw = IMAD(t, rty, NOREG, rtx);
+    BRANCH(t, rtx);
+    if (tx == 0)
+        STS(t, EL(node, ty), rty, LDG(t, EL(in, index_in), rn));
+    BAR(t);
+    STS(t, WM(ty, tx), pw, LDG(t, EL(ih, index), ri));
+    BAR(t);
+    reg_t wv = LDS(t, WM(ty, tx), pw), nv = LDS(t, EL(node, ty), rty);
+    STS(t, WM(ty, tx), pw, FMUL(t, wv, nv));
+    BAR(t);
+    for (uint64_t pt = 2; pt <= BP_BLOCK; pt *= 2) {
+        BRANCH(t, rty);
+        if (ty % pt == 0) {
+            reg_t a = LDS(t, WM(ty, tx), pw), b = LDS(t, WM(ty + pt / 2, tx), pw);
+            STS(t, WM(ty, tx), pw, FADD(t, a, b));
+        }
+        BAR(t);
+        LOOP(t, NOREG);
+    }
+    STG(t, EL(ih, index), ri, LDS(t, WM(ty, tx), pw));
+    BAR(t);
+    BRANCH(t, rtx);
+    if (tx == 0)
+        STG(t, EL(ps, by * h + ty), rn, LDS(t, WM(tx, ty), pw));
+#undef WM
+    EXIT(t);
+}
+
+/* bpnn_adjust_weights_cuda(delta, hid, ly, in, w, oldw), 16 x 16 threads:
+ *   index as above; index_y = 16 by + ty + 1; index_x = tx + 1;
+ *   w[index] += ETA delta[index_x] ly[index_y] + MOMENTUM oldw[index];
+ *   oldw[index] = ETA delta[index_x] ly[index_y] + MOMENTUM oldw[index];
+ *   __syncthreads();
+ *   if (ty == 0 && by == 0) { w[index_x] += ETA delta[index_x] + MOMENTUM oldw[index_x];
+ *                             oldw[index_x] = ETA delta[index_x] + MOMENTUM oldw[index_x]; }
+ * The pointers may alias, so after each store nvcc loads the operands again. */
+void rd_bp_adjust_weights(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t delta = p->arr[0], ly = p->arr[1], w = p->arr[2], oldw = p->arr[3];
+    uint64_t tx = t->tx, ty = t->ty, by = t->bx, h = BP_HIDDEN;
+    uint64_t index = (h + 1) * BP_BLOCK * by + (h + 1) * ty + tx + 1 + (h + 1);
+    uint64_t iy = BP_BLOCK * by + ty + 1, ix = tx + 1;
+    reg_t rtx = S2R(t), rty = S2R(t), rby = S2R(t);
+    reg_t ri = IMAD(t, rby, rty, rtx), ry = IMAD(t, rby, NOREG, rty), rx = IADD(t, rtx, NOREG);
+    reg_t d = LDG(t, EL(delta, ix), rx), l = LDG(t, EL(ly, iy), ry), o = LDG(t, EL(oldw, index), ri);
+    reg_t v = LDG(t, EL(w, index), ri);
+    reg_t dl = FMUL(t, d, l), mo = FMUL(t, o, NOREG);
+    STG(t, EL(w, index), ri, FADD(t, FFMA(t, dl, NOREG, mo), v));
+    d = LDG(t, EL(delta, ix), rx), l = LDG(t, EL(ly, iy), ry), o = LDG(t, EL(oldw, index), ri);
+    dl = FMUL(t, d, l), mo = FMUL(t, o, NOREG);
+    STG(t, EL(oldw, index), ri, FFMA(t, dl, NOREG, mo));
+    BAR(t);
+    BRANCH(t, rty);
+    if (ty == 0 && by == 0) {
+        d = LDG(t, EL(delta, ix), rx), o = LDG(t, EL(oldw, ix), rx);
+        v = LDG(t, EL(w, ix), rx);
+        STG(t, EL(w, ix), rx, FADD(t, FFMA(t, d, NOREG, FMUL(t, o, NOREG)), v));
+        d = LDG(t, EL(delta, ix), rx), o = LDG(t, EL(oldw, ix), rx);
+        STG(t, EL(oldw, ix), rx, FFMA(t, d, NOREG, FMUL(t, o, NOREG)));
+    }
+    EXIT(t);
+}

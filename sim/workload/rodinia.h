@@ -33,4 +33,12 @@ void rd_gaussian_fan2(simt_t *t);
 void rd_nw1(simt_t *t);
 void rd_nw2(simt_t *t);
 
+/* backprop_cuda_kernel.cu: 16 x 16 blocks, one per 16 input nodes, 16 hidden
+ * units (simt_args_t: n = in). layerforward: arr = {input, output_hidden,
+ * input_hidden, hidden_partial_sum}; adjust_weights: arr = {delta, ly, w, oldw}. */
+#define BP_BLOCK  16   /* HEIGHT = WIDTH */
+#define BP_HIDDEN 16
+void rd_bp_layerforward(simt_t *t);
+void rd_bp_adjust_weights(simt_t *t);
+
 #endif

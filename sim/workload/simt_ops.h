@@ -7,7 +7,11 @@
 #include "workload/simt.h"
 
 /* ---- the instructions, for kernel functions ----------------------------------
- * A kernel function starts with SIMT_BEGIN; then each macro is one site. */
+ * A kernel function starts with SIMT_BEGIN; then each macro is one site.
+ * A macro records its instruction when it runs, and C leaves the order in
+ * which a call's arguments run unspecified: never pass two macros as
+ * arguments of one call (FMUL(t, LDS(..), LDS(..))); bind them to variables
+ * first, in the source's order (one nested macro is fine). */
 #define SIMT_BEGIN enum { simt_base_ = __COUNTER__ }
 #define SIMT_SITE_ ((unsigned)(__COUNTER__ - simt_base_ - 1))
 

@@ -169,9 +169,46 @@ static void nw_addresses(void **state)
     assert_int_equal(r.mem[1], SH);
 }
 
+/* backprop, in = 64. layerforward thread (3, 5) of block 2: index = 17 * 16 * 2
+ * + 17 * 5 + 3 + 1 + 17 = 650; it loads input_hidden[650] into weight[5][3]
+ * (SH + 64 + 4 * 83 = SH + 396), scales it by input_node[5] (SH + 20), takes
+ * no part in the reduction (ty odd) and stores it back. Thread (0, 4): also
+ * input[16 * 2 + 4 + 1 = 37] -> input_node[4]; weight[4][0] (SH + 320) adds
+ * weight[5][0] (SH + 384) and weight[6][0] (SH + 448); then weight[0][4]
+ * (SH + 80) -> hidden_partial_sum[2 * 16 + 4] = PS + 144. adjust_weights
+ * thread (3, 5): delta[4], ly[38], oldw[650], w[650] -> w[650]; delta, ly,
+ * oldw again -> oldw[650]. */
+static void backprop_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t IN = 0x1000000, OH = 0x2000000, IH = 0x3000000, PS = 0x4000000, SH = 0x9000000;
+    simt_args_t a = {.arr = {IN, OH, IH, PS}, .n = 64, .shmem = SH};
+    run2(&r, rd_bp_layerforward, &a, 3, 5, 2, 0, BP_BLOCK, BP_BLOCK);
+    const uint64_t w1[7] = {IH + 2600, SH + 396, SH + 396, SH + 20, SH + 396, SH + 396, IH + 2600};
+    assert_int_equal(r.nmem, 7);
+    for (int i = 0; i < 7; i++)
+        assert_int_equal(r.mem[i], w1[i]);
+    run2(&r, rd_bp_layerforward, &a, 0, 4, 2, 0, BP_BLOCK, BP_BLOCK);
+    const uint64_t w2[17] = {IN + 148, SH + 16, IH + 2520, SH + 320, SH + 320, SH + 16, SH + 320,
+                             SH + 320, SH + 384, SH + 320, SH + 320, SH + 448, SH + 320,
+                             SH + 320, IH + 2520, SH + 80, PS + 144};
+    assert_int_equal(r.nmem, 17);
+    for (int i = 0; i < 17; i++)
+        assert_int_equal(r.mem[i], w2[i]);
+    const uint64_t D = 0x5000000, L = 0x6000000, W = 0x7000000, O = 0x8000000;
+    simt_args_t b = {.arr = {D, L, W, O}, .n = 64};
+    run2(&r, rd_bp_adjust_weights, &b, 3, 5, 2, 0, BP_BLOCK, BP_BLOCK);
+    const uint64_t w3[9] = {D + 16, L + 152, O + 2600, W + 2600, W + 2600, D + 16, L + 152, O + 2600, O + 2600};
+    assert_int_equal(r.nmem, 9);
+    for (int i = 0; i < 9; i++)
+        assert_int_equal(r.mem[i], w3[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses),
-                                       cmocka_unit_test(gaussian_addresses), cmocka_unit_test(nw_addresses)};
+                                       cmocka_unit_test(gaussian_addresses), cmocka_unit_test(nw_addresses),
+                                       cmocka_unit_test(backprop_addresses)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
