@@ -1216,7 +1216,7 @@ const builtin_info_t builtin_kernels[] = {
     {"3dconv", "3x3x3 convolution, one launch per plane, 32x8 blocks (PolyBench/GPU 1.0 3DConvolution.cu, "
                "convolution3D_kernel; MRPB Table 2 CI, 256 x 1)", 256, 8, "N (A, B N x N x N)", 32u, 1},
     {"pathfinder", "dynamic-programming path, 5 pyramids of 20 rows, 256-thread blocks, shared memory (Rodinia 3.1 "
-                   "pathfinder.cu, dynproc_kernel; MRPB Table 3 PF, 100K x 100)", 100000, 256,
+                   "pathfinder.cu, dynproc_kernel; MRPB Table 3 PF, 100K x 100)", 100000, 16,
      "columns (100 rows, pyramid height 20)", 10000u, 1},
     {"hotspot", "thermal simulation, a pyramid of 2 steps, 16x16 blocks, shared memory (Rodinia 3.1 hotspot.cu, "
                 "calculate_temp; MRPB Table 3 HS, 512 x 512, run as 512 2 2)", 512, 16, "N (grid N x N)", 128u, 1},
