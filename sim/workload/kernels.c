@@ -894,7 +894,10 @@ static const kdef_t
     k_nw1 = TDEF("_Z20needle_cuda_shared_1PiS_iiii", 24, rd_nw1, {0, 1}),   /* referrence matrix */
     k_nw2 = TDEF("_Z20needle_cuda_shared_2PiS_iiii", 24, rd_nw2, {0, 1}),
     k_bp1 = TDEF("_Z22bpnn_layerforward_CUDAPfS_S_S_ii", 16, rd_bp_layerforward, {0, 1, 2, 3}),
-    k_bp2 = TDEF("_Z24bpnn_adjust_weights_cudaPfiS_iS_S_", 16, rd_bp_adjust_weights, {4, 0, 2, 5});   /* delta ly w oldw */
+    k_bp2 = TDEF("_Z24bpnn_adjust_weights_cudaPfiS_iS_S_", 16, rd_bp_adjust_weights, {4, 0, 2, 5}),   /* delta ly w oldw */
+    k_lud_d = TDEF("_Z12lud_diagonalPfii", 24, rd_lud_diagonal, {0}),
+    k_lud_p = TDEF("_Z13lud_perimeterPfii", 24, rd_lud_perimeter, {0}),
+    k_lud_i = TDEF("_Z12lud_internalPfii", 24, rd_lud_internal, {0});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1078,6 +1081,25 @@ static int setup_backprop(wl_t *w)
     return r ? r : add_launch(w, &k_bp2, blocks, 1, BP_BLOCK, BP_BLOCK, 0, 0, 0);
 }
 
+/* Rodinia lud: an N x N matrix (N a multiple of 16), per 16-wide step: diagonal, perimeter,
+ * internal, then a last diagonal (lud_cuda). */
+static int setup_lud(wl_t *w)
+{
+    w->n = (w->n + LUD_BLOCK - 1) / LUD_BLOCK * LUD_BLOCK;
+    add_arr(w, 4 * w->n * w->n);
+    unsigned n = (unsigned)w->n, i = 0;
+    int r = 0;
+    for (; i < n - LUD_BLOCK && !r; i += LUD_BLOCK) {
+        unsigned g = (n - i) / LUD_BLOCK - 1;
+        r = add_launch(w, &k_lud_d, 1, 1, LUD_BLOCK, 1, 1024, 0, i);
+        if (!r)
+            r = add_launch(w, &k_lud_p, g, 1, 2 * LUD_BLOCK, 1, 3 * 1024, 0, i);
+        if (!r)
+            r = add_launch(w, &k_lud_i, g, g, LUD_BLOCK, LUD_BLOCK, 2 * 1024, 0, i);
+    }
+    return r ? r : add_launch(w, &k_lud_d, 1, 1, LUD_BLOCK, 1, 1024, 0, i);
+}
+
 static int setup_srad(wl_t *w)
 {
     w->n = (w->n + 15) & ~15ull;
@@ -1228,6 +1250,9 @@ const builtin_info_t builtin_kernels[] = {
     {"backprop", "neural-network layer forward pass and weight update, 16x16 blocks, shared-memory reduction "
                  "(Rodinia 3.1 backprop_cuda_kernel.cu; MRPB Table 3 BP, 65536 nodes)", 65536, 16,
      "input nodes (a multiple of 16; 16 hidden)", 4096u, 1},
+    {"lud", "LU decomposition in 16x16 tiles: diagonal, perimeter, internal kernels per step, shared memory "
+            "(Rodinia 3.1 lud_kernel.cu; MRPB Table 3 LUD, 512 x 512)", 512, 32, "N (matrix N x N, a multiple of 16)",
+     128u, 1},
     {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
                 "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 8,
      "N (NX = NY = N; tmax = 500 N / 256)", 32u, 1},
@@ -1237,7 +1262,7 @@ const builtin_info_t builtin_kernels[] = {
 static int (*const setups[])(wl_t *) = {
     setup_atax, setup_bicg, setup_mvt, setup_gesummv, setup_syrk, setup_syr2k, setup_2dconv,
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
-    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop, setup_fdtd,
+    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop, setup_lud, setup_fdtd,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");

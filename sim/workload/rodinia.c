@@ -361,3 +361,163 @@ void rd_bp_adjust_weights(simt_t *t)
     }
     EXIT(t);
 }
+
+/* lud_kernel.cu, BLOCK_SIZE 16. The shared arrays' read-modify-writes are
+ * loads and stores each time, as the source writes them. */
+#define SH16(base, y, x) ((base) + 4 * (uint64_t)((y) * LUD_BLOCK + (x)))
+
+/* lud_diagonal(m, matrix_dim, offset), 16 threads: the diagonal tile into
+ * shadow[16][16] (at 0), factorised in place, rows 1..15 written back. */
+void rd_lud_diagonal(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t n = p->n, m = p->arr[0], off = p->p, tx = t->tx, sh = p->shmem;
+    reg_t rtx = S2R(t), pa = IMAD(t, rtx, NOREG, NOREG), ps = IADD(t, rtx, NOREG);
+    for (uint64_t i = 0; i < LUD_BLOCK; i++) {
+        STS(t, SH16(sh, i, tx), ps, LDG(t, EL(m, (off + i) * n + off + tx), pa));
+        LOOP(t, NOREG);
+    }
+    BAR(t);
+    for (uint64_t i = 0; i < LUD_BLOCK - 1; i++) {
+        BRANCH(t, rtx);
+        if (tx > i) {
+            for (uint64_t j = 0; j < i; j++) {
+                reg_t a = LDS(t, SH16(sh, tx, i), ps), b = LDS(t, SH16(sh, tx, j), ps), c = LDS(t, SH16(sh, j, i), NOREG);
+                STS(t, SH16(sh, tx, i), ps, FFMA(t, b, c, a));
+                LOOP(t, NOREG);
+            }
+            reg_t a = LDS(t, SH16(sh, tx, i), ps), d = LDS(t, SH16(sh, i, i), NOREG);
+            STS(t, SH16(sh, tx, i), ps, FMUL(t, a, ALU(t, "MUFU.RCP", d, NOREG, NOREG)));
+        }
+        BAR(t);
+        BRANCH(t, rtx);
+        if (tx > i) {
+            for (uint64_t j = 0; j < i + 1; j++) {
+                reg_t a = LDS(t, SH16(sh, i + 1, tx), ps), b = LDS(t, SH16(sh, i + 1, j), NOREG);
+                reg_t c = LDS(t, SH16(sh, j, tx), ps);
+                STS(t, SH16(sh, i + 1, tx), ps, FFMA(t, b, c, a));
+                LOOP(t, NOREG);
+            }
+        }
+        BAR(t);
+        LOOP(t, NOREG);
+    }
+    for (uint64_t i = 1; i < LUD_BLOCK; i++) {
+        STG(t, EL(m, (off + i) * n + off + tx), pa, LDS(t, SH16(sh, i, tx), ps));
+        LOOP(t, NOREG);
+    }
+    EXIT(t);
+}
+
+/* lud_perimeter(m, matrix_dim, offset), 32 threads, block bx: threads 0..15
+ * load dia's rows 0..7 and the row tile peri_row (the tile right of the
+ * diagonal, bx + 1 tiles along); threads 16..31 dia's rows 8..15 and the
+ * column tile peri_col (bx + 1 tiles below); each half then eliminates its
+ * tile against dia and writes it back. Shared: dia at 0, peri_row at 1024,
+ * peri_col at 2048. */
+void rd_lud_perimeter(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t n = p->n, m = p->arr[0], off = p->p, tx = t->tx, bx = t->bx;
+    uint64_t dia = p->shmem, row = p->shmem + 1024, col = p->shmem + 2048;
+    reg_t rtx = S2R(t), rbx = S2R(t), pa = IMAD(t, rbx, NOREG, rtx), ps = IADD(t, rtx, NOREG);
+    BRANCH(t, rtx);
+    if (tx < LUD_BLOCK) {
+        uint64_t idx = tx;
+        for (uint64_t i = 0; i < LUD_BLOCK / 2; i++) {
+            STS(t, SH16(dia, i, idx), ps, LDG(t, EL(m, (off + i) * n + off + idx), pa));
+            LOOP(t, NOREG);
+        }
+        for (uint64_t i = 0; i < LUD_BLOCK; i++) {
+            STS(t, SH16(row, i, idx), ps, LDG(t, EL(m, (off + i) * n + off + (bx + 1) * LUD_BLOCK + idx), pa));
+            LOOP(t, NOREG);
+        }
+    } else {
+        uint64_t idx = tx - LUD_BLOCK;
+        for (uint64_t i = LUD_BLOCK / 2; i < LUD_BLOCK; i++) {
+            STS(t, SH16(dia, i, idx), ps, LDG(t, EL(m, (off + i) * n + off + idx), pa));
+            LOOP(t, NOREG);
+        }
+        for (uint64_t i = 0; i < LUD_BLOCK; i++) {
+            STS(t, SH16(col, i, idx), ps, LDG(t, EL(m, (off + (bx + 1) * LUD_BLOCK + i) * n + off + idx), pa));
+            LOOP(t, NOREG);
+        }
+    }
+    BAR(t);
+    BRANCH(t, rtx);
+    if (tx < LUD_BLOCK) {
+        uint64_t idx = tx;
+        for (uint64_t i = 1; i < LUD_BLOCK; i++) {
+            for (uint64_t j = 0; j < i; j++) {
+                reg_t a = LDS(t, SH16(row, i, idx), ps), b = LDS(t, SH16(dia, i, j), NOREG);
+                reg_t c = LDS(t, SH16(row, j, idx), ps);
+                STS(t, SH16(row, i, idx), ps, FFMA(t, b, c, a));
+                LOOP(t, NOREG);
+            }
+            LOOP(t, NOREG);
+        }
+    } else {
+        uint64_t idx = tx - LUD_BLOCK;
+        for (uint64_t i = 0; i < LUD_BLOCK; i++) {
+            for (uint64_t j = 0; j < i; j++) {
+                reg_t a = LDS(t, SH16(col, idx, i), ps), b = LDS(t, SH16(col, idx, j), ps);
+                reg_t c = LDS(t, SH16(dia, j, i), NOREG);
+                STS(t, SH16(col, idx, i), ps, FFMA(t, b, c, a));
+                LOOP(t, NOREG);
+            }
+            reg_t a = LDS(t, SH16(col, idx, i), ps), d = LDS(t, SH16(dia, i, i), NOREG);
+            STS(t, SH16(col, idx, i), ps, FMUL(t, a, ALU(t, "MUFU.RCP", d, NOREG, NOREG)));
+            LOOP(t, NOREG);
+        }
+    }
+    BAR(t);
+    BRANCH(t, rtx);
+    if (tx < LUD_BLOCK) {
+        uint64_t idx = tx;
+        for (uint64_t i = 1; i < LUD_BLOCK; i++) {
+            STG(t, EL(m, (off + i) * n + off + (bx + 1) * LUD_BLOCK + idx), pa, LDS(t, SH16(row, i, idx), ps));
+            LOOP(t, NOREG);
+        }
+    } else {
+        uint64_t idx = tx - LUD_BLOCK;
+        for (uint64_t i = 0; i < LUD_BLOCK; i++) {
+            STG(t, EL(m, (off + (bx + 1) * LUD_BLOCK + i) * n + off + idx), pa, LDS(t, SH16(col, i, idx), ps));
+            LOOP(t, NOREG);
+        }
+    }
+    EXIT(t);
+}
+
+/* lud_internal(m, matrix_dim, offset), 16 x 16 threads, block (bx, by):
+ *   peri_row[ty][tx] = m[(offset+ty) n + offset + (bx+1) 16 + tx];
+ *   peri_col[ty][tx] = m[(offset + (by+1) 16 + ty) n + offset + tx];  __syncthreads();
+ *   sum = sum_i peri_col[ty][i] peri_row[i][tx];
+ *   m[(offset + (by+1) 16 + ty) n + offset + (bx+1) 16 + tx] -= sum;
+ * Shared: peri_row at 0, peri_col at 1024; sum in a register. */
+void rd_lud_internal(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t n = p->n, m = p->arr[0], off = p->p, tx = t->tx, ty = t->ty;
+    uint64_t grow = off + (t->by + 1) * LUD_BLOCK, gcol = off + (t->bx + 1) * LUD_BLOCK;
+    uint64_t row = p->shmem, col = p->shmem + 1024;
+    reg_t rtx = S2R(t), rty = S2R(t), rbx = S2R(t), rby = S2R(t);
+    reg_t pr = IMAD(t, rty, NOREG, rbx), pc = IMAD(t, rby, NOREG, rtx), ps = IMAD(t, rty, NOREG, rtx);
+    reg_t vr = LDG(t, EL(m, (off + ty) * n + gcol + tx), pr);
+    STS(t, SH16(row, ty, tx), ps, vr);
+    reg_t vc = LDG(t, EL(m, (grow + ty) * n + off + tx), pc);
+    STS(t, SH16(col, ty, tx), ps, vc);
+    BAR(t);
+    reg_t sum = MOV(t, NOREG);
+    for (uint64_t i = 0; i < LUD_BLOCK; i++) {
+        reg_t a = LDS(t, SH16(col, ty, i), rty), b = LDS(t, SH16(row, i, tx), rtx);
+        sum = FFMA(t, a, b, sum);
+        LOOP(t, NOREG);
+    }
+    reg_t v = LDG(t, EL(m, (grow + ty) * n + gcol + tx), pc);
+    STG(t, EL(m, (grow + ty) * n + gcol + tx), pc, FADD(t, v, sum));
+    EXIT(t);
+}
+#undef SH16

@@ -41,4 +41,12 @@ void rd_nw2(simt_t *t);
 void rd_bp_layerforward(simt_t *t);
 void rd_bp_adjust_weights(simt_t *t);
 
+/* lud_kernel.cu, step offset (simt_args_t: arr = {m}, n = matrix_dim, p =
+ * offset): lud_diagonal (16 threads), lud_perimeter (32 threads a block),
+ * lud_internal (16 x 16). */
+#define LUD_BLOCK 16
+void rd_lud_diagonal(simt_t *t);
+void rd_lud_perimeter(simt_t *t);
+void rd_lud_internal(simt_t *t);
+
 #endif

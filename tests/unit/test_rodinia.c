@@ -205,10 +205,46 @@ static void backprop_addresses(void **state)
         assert_int_equal(r.mem[i], w3[i]);
 }
 
+/* lud, n = 64. lud_internal at offset 16, thread (3, 2) of block (1, 0):
+ * global row 32, column 48; peri_row[2][3] (SH + 140) = m[18 * 64 + 51]
+ * (M + 4812); peri_col[2][3] (SH + 1164) = m[34 * 64 + 19] (M + 8780); step i
+ * reads peri_col[2][i] (SH + 1024 + 4 (32 + i)) and peri_row[i][3]
+ * (SH + 4 (16 i + 3)); then m[34 * 64 + 51] (M + 8908) read and written.
+ * lud_perimeter at offset 0, thread 20 (the column half, idx 4) of block 1:
+ * dia[8][4] (SH + 528) = m[8 * 64 + 4] (M + 2064) first, then the column
+ * tile from m[32 * 64 + 4] (M + 8208) into peri_col[0][4] (SH + 2064).
+ * lud_diagonal at offset 16, thread 5: shadow[0][5] (SH + 20) = m[16 * 64 + 21]. */
+static void lud_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t M = 0x1000000, SH = 0x9000000;
+    simt_args_t a = {.arr = {M}, .n = 64, .p = 16, .shmem = SH};
+    run2(&r, rd_lud_internal, &a, 3, 2, 1, 0, LUD_BLOCK, LUD_BLOCK);
+    assert_int_equal(r.nmem, 4 + 32 + 2);
+    const uint64_t head[4] = {M + 4812, SH + 140, M + 8780, SH + 1164};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(r.mem[i], head[i]);
+    assert_int_equal(r.mem[4 + 2 * 7], SH + 1024 + 4 * (32 + 7));
+    assert_int_equal(r.mem[5 + 2 * 7], SH + 4 * (16 * 7 + 3));
+    assert_int_equal(r.mem[36], M + 8908);
+    assert_int_equal(r.mem[37], M + 8908);
+    a.p = 0;
+    run(&r, rd_lud_perimeter, &a, 20, 1, 2 * LUD_BLOCK);
+    assert_int_equal(r.mem[0], M + 2064);
+    assert_int_equal(r.mem[1], SH + 528);
+    assert_int_equal(r.mem[16], M + 8208);
+    assert_int_equal(r.mem[17], SH + 2064);
+    a.p = 16;
+    run(&r, rd_lud_diagonal, &a, 5, 0, LUD_BLOCK);
+    assert_int_equal(r.mem[0], M + 4 * 1045);
+    assert_int_equal(r.mem[1], SH + 20);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses),
                                        cmocka_unit_test(gaussian_addresses), cmocka_unit_test(nw_addresses),
-                                       cmocka_unit_test(backprop_addresses)};
+                                       cmocka_unit_test(backprop_addresses), cmocka_unit_test(lud_addresses)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
