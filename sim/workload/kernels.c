@@ -1251,7 +1251,7 @@ const builtin_info_t builtin_kernels[] = {
                  "(Rodinia 3.1 backprop_cuda_kernel.cu; MRPB Table 3 BP, 65536 nodes)", 65536, 16,
      "input nodes (a multiple of 16; 16 hidden)", 4096u, 1},
     {"lud", "LU decomposition in 16x16 tiles: diagonal, perimeter, internal kernels per step, shared memory "
-            "(Rodinia 3.1 lud_kernel.cu; MRPB Table 3 LUD, 512 x 512)", 512, 32, "N (matrix N x N, a multiple of 16)",
+            "(Rodinia 3.1 lud_kernel.cu; MRPB Table 3 LUD, 512 x 512)", 512, 16, "N (matrix N x N, a multiple of 16)",
      128u, 1},
     {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
                 "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 8,
