@@ -12,6 +12,13 @@
 
 #define EL(base, idx) ((base) + 4 * (uint64_t)(idx))   /* &base[idx], 4-byte elements */
 
+/* The 2-D thread index as nvcc computes it (blockIdx * blockDim + threadIdx
+ * for x, then y): six sites, the x index into register value rx, y into ry.
+ * A macro, not a function: its sites belong to the kernel that expands it. */
+#define INDEX2D(t, rx, ry)                                                          \
+    reg_t rx##_tid_ = S2R(t), rx##_cta_ = S2R(t), ry##_tid_ = S2R(t), ry##_cta_ = S2R(t); \
+    reg_t rx = IMAD(t, rx##_cta_, rx##_tid_, NOREG), ry = IMAD(t, ry##_cta_, ry##_tid_, NOREG)
+
 /* 2mm.cu, mm2_kernel1(ni, nj, nk, nl, alpha, beta, tmp, A, B):
  *   j = blockIdx.x * blockDim.x + threadIdx.x; i = blockIdx.y * blockDim.y + threadIdx.y;
  *   if (i < NI && j < NJ) { tmp[i][j] = 0; for k < NK: tmp[i][j] += alpha * A[i][k] * B[k][j]; }
@@ -22,8 +29,7 @@ void pb_mm2_kernel1(simt_t *t)
     const simt_args_t *p = t->arg;
     uint64_t n = p->n, tmp = p->arr[0], a = p->arr[1], b = p->arr[2];
     uint64_t j = (uint64_t)t->bx * t->bdx + t->tx, i = (uint64_t)t->by * t->bdy + t->ty;
-    reg_t tx = S2R(t), ctax = S2R(t), ty = S2R(t), ctay = S2R(t);
-    reg_t rj = IMAD(t, ctax, tx, NOREG), ri = IMAD(t, ctay, ty, NOREG);
+    INDEX2D(t, rj, ri);
     GUARD(t, i < n && j < n, ri);
     reg_t pt = IMAD(t, ri, rj, NOREG), pa = IMAD(t, ri, NOREG, NOREG), pb = MOV(t, rj);
     STG(t, EL(tmp, i * n + j), pt, RZ_);                  /* tmp[i][j] = 0 */
@@ -49,8 +55,7 @@ void pb_mm2_kernel2(simt_t *t)
     const simt_args_t *p = t->arg;
     uint64_t n = p->n, tmp = p->arr[0], c = p->arr[1], d = p->arr[2];
     uint64_t j = (uint64_t)t->bx * t->bdx + t->tx, i = (uint64_t)t->by * t->bdy + t->ty;
-    reg_t tx = S2R(t), ctax = S2R(t), ty = S2R(t), ctay = S2R(t);
-    reg_t rj = IMAD(t, ctax, tx, NOREG), ri = IMAD(t, ctay, ty, NOREG);
+    INDEX2D(t, rj, ri);
     GUARD(t, i < n && j < n, ri);
     reg_t pd = IMAD(t, ri, rj, NOREG), pt = IMAD(t, ri, NOREG, NOREG), pc = MOV(t, rj);
     reg_t vd = LDG(t, EL(d, i * n + j), pd);
@@ -76,8 +81,7 @@ void pb_mm3_kernel(simt_t *t)
     const simt_args_t *p = t->arg;
     uint64_t n = p->n, y = p->arr[0], z = p->arr[1], x = p->arr[2];
     uint64_t j = (uint64_t)t->bx * t->bdx + t->tx, i = (uint64_t)t->by * t->bdy + t->ty;
-    reg_t tx = S2R(t), ctax = S2R(t), ty = S2R(t), ctay = S2R(t);
-    reg_t rj = IMAD(t, ctax, tx, NOREG), ri = IMAD(t, ctay, ty, NOREG);
+    INDEX2D(t, rj, ri);
     GUARD(t, i < n && j < n, ri);
     reg_t px = IMAD(t, ri, rj, NOREG), py = IMAD(t, ri, NOREG, NOREG), pz = MOV(t, rj);
     STG(t, EL(x, i * n + j), px, RZ_);                    /* X[i][j] = 0 */
@@ -107,8 +111,7 @@ void pb_conv3d(simt_t *t)
     const simt_args_t *p = t->arg;
     uint64_t n = p->n, a = p->arr[0], b = p->arr[1], i = p->p;
     uint64_t k = (uint64_t)t->bx * t->bdx + t->tx, j = (uint64_t)t->by * t->bdy + t->ty;
-    reg_t tx = S2R(t), ctax = S2R(t), ty = S2R(t), ctay = S2R(t);
-    reg_t rk = IMAD(t, ctax, tx, NOREG), rj = IMAD(t, ctay, ty, NOREG);
+    INDEX2D(t, rk, rj);
     GUARD(t, i < n - 1 && j < n - 1 && k < n - 1 && i > 0 && j > 0 && k > 0, rk);
     reg_t pa = IMAD(t, rj, rk, NOREG);
 #define A3(di, dj, dk) EL(a, ((i + (di)) * n + (j + (dj))) * n + (k + (dk)))
@@ -146,8 +149,7 @@ void pb_fdtd_step1(simt_t *t)
     const simt_args_t *p = t->arg;
     uint64_t n = p->n, fict = p->arr[0], ey = p->arr[2], hz = p->arr[3];
     uint64_t j = (uint64_t)t->bx * t->bdx + t->tx, i = (uint64_t)t->by * t->bdy + t->ty;
-    reg_t tx = S2R(t), ctax = S2R(t), ty = S2R(t), ctay = S2R(t);
-    reg_t rj = IMAD(t, ctax, tx, NOREG), ri = IMAD(t, ctay, ty, NOREG);
+    INDEX2D(t, rj, ri);
     GUARD(t, i < n && j < n, ri);
     reg_t pe = IMAD(t, ri, rj, NOREG);
     if (i == 0) {
@@ -170,8 +172,7 @@ void pb_fdtd_step2(simt_t *t)
     const simt_args_t *p = t->arg;
     uint64_t n = p->n, ex = p->arr[1], hz = p->arr[3];
     uint64_t j = (uint64_t)t->bx * t->bdx + t->tx, i = (uint64_t)t->by * t->bdy + t->ty;
-    reg_t tx = S2R(t), ctax = S2R(t), ty = S2R(t), ctay = S2R(t);
-    reg_t rj = IMAD(t, ctax, tx, NOREG), ri = IMAD(t, ctay, ty, NOREG);
+    INDEX2D(t, rj, ri);
     GUARD(t, i < n && j < n && j > 0, rj);
     reg_t pe = IMAD(t, ri, rj, NOREG);
     reg_t ve = LDG(t, EL(ex, i * n + j), pe);
@@ -190,8 +191,7 @@ void pb_fdtd_step3(simt_t *t)
     const simt_args_t *p = t->arg;
     uint64_t n = p->n, ex = p->arr[1], ey = p->arr[2], hz = p->arr[3];
     uint64_t j = (uint64_t)t->bx * t->bdx + t->tx, i = (uint64_t)t->by * t->bdy + t->ty;
-    reg_t tx = S2R(t), ctax = S2R(t), ty = S2R(t), ctay = S2R(t);
-    reg_t rj = IMAD(t, ctax, tx, NOREG), ri = IMAD(t, ctay, ty, NOREG);
+    INDEX2D(t, rj, ri);
     GUARD(t, i < n - 1 && j < n - 1, ri);
     reg_t ph = IMAD(t, ri, rj, NOREG);
     reg_t vh = LDG(t, EL(hz, i * n + j), ph);
