@@ -25,6 +25,7 @@
  */
 #include "workload/kernels.h"
 
+#include "workload/btree.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/simt.h"
@@ -40,7 +41,7 @@
 #define ARR_ALIGN  0x10000ull              /* arrays start on 64 KB (GPU big page) boundaries */
 #define SHMEM_BASE 0x00007f5a00000000ull   /* -shmem base_addr */
 #define LOCAL_BASE 0x00007f5800000000ull   /* -local mem base_addr */
-#define MAX_ARR    8
+#define MAX_ARR    16
 
 /* ---- static programs ---------------------------------------------------------- */
 
@@ -98,15 +99,9 @@ typedef struct {                  /* one launch */
     const kdef_t *def;
     unsigned grid[2], block[2], shmem;
     uint64_t trips;               /* loop trips per thread (bounds) */
-    unsigned level;               /* bfs: the level it expands */
+    unsigned level;               /* the host's loop index it is launched with (simt_args_t.p) */
 } launch_t;
 
-typedef struct {                  /* bfs: a CSR graph and its BFS levels from node 0 */
-    unsigned n, depth, maxdeg;
-    uint32_t *start, *edge;       /* n + 1 offsets; destinations */
-    uint16_t *level;              /* LVL_NONE: unreached */
-} graph_t;
-#define LVL_NONE 0xffffu
 
 typedef struct {                  /* a built-in workload (workload_t.impl) */
     workload_t w;
@@ -115,7 +110,11 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     unsigned narr, nlaunch, cap;
     uint64_t arr[MAX_ARR], arr_size[MAX_ARR];
     launch_t *launch;
-    graph_t g;
+    rd_graph_t g;                 /* bfs: its graph (simt_args_t.data) */
+    bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
+    const void *data;             /* what per-thread kernels are given as simt_args_t.data */
+    int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
+    unsigned scratch;             /* ... the array holding them */
 } wl_t;
 
 struct bk {                       /* an open built-in kernel */
@@ -183,17 +182,6 @@ static void mem2(em_t *e, unsigned slot, uint64_t base, uint64_t sx, unsigned sh
 }
 
 static inline void mem(em_t *e, unsigned slot, uint64_t base, uint64_t stride) { mem2(e, slot, base, stride, 5, 0); }
-
-/* A memory instruction with lane l's address in a[l]. */
-static void memv(em_t *e, unsigned slot, const uint64_t a[WARP_SIZE])
-{
-    tb_t *tb = e->tb;
-    inst_t *d = put(e, slot);
-    assert(tb->naddr + WARP_SIZE <= tb->cap_addr);
-    d->addr = (uint32_t)tb->naddr;
-    for (uint32_t m = e->mask; m; m &= m - 1)
-        tb->addr[tb->naddr++] = a[__builtin_ctz(m)];
-}
 
 static uint32_t lanes_in(uint64_t first, uint64_t lo, uint64_t hi)   /* lanes l with lo <= first + l < hi */
 {
@@ -427,299 +415,6 @@ static void cv_warp(const bk_t *k, em_t *e, unsigned w)
     op(e, 39);
 }
 
-/* ---- srad (Rodinia srad_v2), 16 x 16 tiles through shared memory ----------------------------
- * srad_cuda_1:  base = cols*16*by + 16*bx;  index = base + cols*ty + tx;
- *   north[ty][tx] = J[by ? base - cols + tx : 16*bx + tx];  south[ty][tx] = J[row below]; sync;
- *   west[ty][tx] = J[base + cols*ty - 1];  east[ty][tx] = J[base + cols*ty + 16];  sync;
- *   temp[ty][tx] = J[index];  sync;                               (MRPB Figure 3)
- *   n, s, w, e = neighbour (temp, or north/... at the tile edge) - jc;  c = diffusion coefficient;
- *   temp_result[ty][tx] = clamp(c); sync;  C[index] = temp_result[ty][tx];  E/W/S/N_C[index] = e/w/s/n;
- * A warp is two tile rows of 16 lanes; the tile's 16 rows are cols*4 bytes apart, so
- * with cols*4 a multiple of 4 KB the 8 warps' loads hit 16 lines of one L1 set: the
- * 16-way contention of Figure 3. At the image border the out-of-range neighbour row or
- * column is the border itself (the source loads it out of bounds, then overwrites it).
- * Single-precision arithmetic; SEL picks each lane's neighbour in shared memory. */
-enum { SR_J, SR_C, SR_E, SR_W, SR_N, SR_S };
-enum { SH_TEMP = 0x000, SH_RES = 0x400, SH_NORTH = 0x800, SH_SOUTH = 0xc00, SH_EAST = 0x1000, SH_WEST = 0x1400 };
-/* 0-11: R5 = tile base, R6 = row start, R7 = index, R8 = &J[index], R9 = shared offset */
-#define SRAD_HDR                                                                                    \
-    A("MOV", R(1), 0), A("S2R", R(0), 0), A("S2R", R(2), 0), A("S2R", R(3), 0), A("S2R", R(4), 0),  \
-    A("XMAD", R(5), R(3)), A("ISCADD", R(5), R(0), R(5)), A("XMAD", R(6), R(4)),                    \
-    A("IADD", R(6), R(6), R(5)), A("IADD", R(7), R(6), R(2)), A("ISCADD", R(8), R(7)),              \
-    A("ISCADD", R(9), R(4), R(2))
-static const sop_t sr1_code[] = {
-    SRAD_HDR,
-    A("IADD", R(10), R(5), R(2)), A("ISCADD", R(11), R(10)),                    /* 12-13 &J[north + tx] */
-    LDG(12, 11), STS(9, 12), LDG(13, 11), STS(9, 13), BAR,                      /* 14-18 north, south */
-    A("ISCADD", R(14), R(6)), LDG(15, 14), STS(9, 15), LDG(16, 14), STS(9, 16), BAR,   /* 19-24 west, east */
-    LDG(17, 8), STS(9, 17), BAR,                                                /* 25-27 temp */
-    LDS(18, 9), A("SEL", R(19), R(9)), LDS(20, 19), A("SEL", R(21), R(9)), LDS(22, 21),   /* 28-32 jc, n, s */
-    A("SEL", R(23), R(9)), LDS(24, 23), A("SEL", R(25), R(9)), LDS(26, 25),     /* 33-36 w, e */
-    A("FADD", R(20), R(20), R(18)), A("FADD", R(22), R(22), R(18)),             /* 37-38 n, s -= jc */
-    A("FADD", R(24), R(24), R(18)), A("FADD", R(26), R(26), R(18)),             /* 39-40 w, e -= jc */
-    A("FMUL", R(27), R(20), R(20)), A("FFMA", R(27), R(22), R(22), R(27)),      /* 41-42 */
-    A("FFMA", R(27), R(24), R(24), R(27)), A("FFMA", R(27), R(26), R(26), R(27)),   /* 43-44 */
-    A("FMUL", R(28), R(18), R(18)), A("MUFU.RCP", R(28), R(28)), A("FMUL", R(27), R(27), R(28)),  /* 45-47 g2 */
-    A("FADD", R(29), R(20), R(22)), A("FADD", R(29), R(29), R(24)), A("FADD", R(29), R(29), R(26)),  /* 48-50 */
-    A("MUFU.RCP", R(30), R(18)), A("FMUL", R(29), R(29), R(30)),                /* 51-52 l */
-    A("FMUL", R(31), R(29), R(29)), A("FMUL", R(27), R(27)), A("FFMA", R(27), R(31), R(27)),   /* 53-55 num */
-    A("FFMA", R(32), R(29)), A("FMUL", R(32), R(32), R(32)), A("MUFU.RCP", R(32), R(32)),      /* 56-58 den */
-    A("FMUL", R(27), R(27), R(32)), A("FADD", R(27), R(27)), A("FMUL", R(27), R(27)),          /* 59-61 qsqr */
-    A("FADD", R(27), R(27)), A("MUFU.RCP", R(27), R(27)),                       /* 62-63 c */
-    A("FMNMX", R(27), R(27)), A("FMNMX", R(27), R(27)), STS(9, 27), BAR,        /* 64-67 saturate */
-    LDS(33, 9), A("ISCADD", R(34), R(7)), STG(34, 33),                          /* 68-70 C */
-    A("ISCADD", R(35), R(7)), STG(35, 26), A("ISCADD", R(35), R(7)), STG(35, 24),   /* 71-74 E_C, W_C */
-    A("ISCADD", R(35), R(7)), STG(35, 22), A("ISCADD", R(35), R(7)), STG(35, 20),   /* 75-78 S_C, N_C */
-    EXIT,                                                                       /* 79 */
-};
-
-/* srad_cuda_2:  temp[ty][tx] = J[index]; sync;  south_c[ty][tx] = C[row below]; sync;
- *   east_c[ty][tx] = C[column right]; sync;  c_cuda_temp[ty][tx] = C[index]; sync;
- *   d = cc*N_C[index] + cs*S_C[index] + cc*W_C[index] + ce*E_C[index];
- *   c_cuda_result[ty][tx] = temp[ty][tx] + 0.25*lambda*d; sync;  J[index] = c_cuda_result[ty][tx]; */
-enum { SH2_SOUTH = 0x000, SH2_EAST = 0x400, SH2_CT = 0x800, SH2_RES = 0xc00, SH2_TEMP = 0x1000 };
-static const sop_t sr2_code[] = {
-    SRAD_HDR,
-    LDG(12, 8), STS(9, 12), BAR,                                                /* 12-14 temp */
-    A("ISCADD", R(10), R(5), R(2)), LDG(13, 10), STS(9, 13), BAR,               /* 15-18 south_c */
-    A("ISCADD", R(11), R(6)), LDG(14, 11), STS(9, 14), BAR,                     /* 19-22 east_c */
-    A("ISCADD", R(15), R(7)), LDG(16, 15), STS(9, 16), BAR,                     /* 23-26 c_cuda_temp */
-    LDS(17, 9), A("SEL", R(18), R(9)), LDS(19, 18), A("SEL", R(20), R(9)), LDS(21, 20),   /* 27-31 cc, cs, ce */
-    A("ISCADD", R(22), R(7)), LDG(23, 22), A("ISCADD", R(24), R(7)), LDG(25, 24),   /* 32-35 N_C, S_C */
-    A("ISCADD", R(26), R(7)), LDG(27, 26), A("ISCADD", R(28), R(7)), LDG(29, 28),   /* 36-39 W_C, E_C */
-    A("FMUL", R(30), R(17), R(23)), A("FFMA", R(30), R(19), R(25), R(30)),      /* 40-41 */
-    A("FFMA", R(30), R(17), R(27), R(30)), A("FFMA", R(30), R(21), R(29), R(30)),   /* 42-43 d */
-    LDS(31, 9), A("FFMA", R(31), R(30), R(31)), STS(9, 31), BAR,                /* 44-47 c_cuda_result */
-    LDS(32, 9), STG(8, 32), EXIT,                                               /* 48-50 J[index] */
-};
-
-typedef struct {          /* warp w of a tile: lane l is (tx, ty) = (l & 15, 2w + (l >> 4)) */
-    uint64_t cols, base, row;   /* image width; element index of the tile corner, of row ty0 */
-    unsigned ty0, top, bottom, left, right;   /* the tile is at that image border */
-} tile_t;
-
-static tile_t tile(const bk_t *k, unsigned w)
-{
-    uint64_t cols = k->wl->n, base = cols * 16 * k->by + 16 * (uint64_t)k->bx;
-    return (tile_t){cols, base, base + cols * 2 * w, 2 * w, k->by == 0, k->by + 1 == k->ln->grid[1], k->bx == 0,
-                    k->bx + 1 == k->ln->grid[0]};
-}
-
-#define SH(off) (SHMEM_BASE + (off))
-static void sh_tile(em_t *e, unsigned slot, unsigned off, const tile_t *t)   /* shared float [16][16] at off */
-{
-    mem2(e, slot, SH(off) + t->ty0 * 64, 4, 4, 64);
-}
-
-static void ld_tile(const bk_t *k, em_t *e, unsigned slot, unsigned role, uint64_t first, uint64_t sx, uint64_t sy)
-{
-    mem2(e, slot, A4(k, role, first), 4 * sx, 4, 4 * sy);   /* image element first + tx * sx + ty' * sy */
-}
-
-/* A neighbour read: [ty+dy][tx+dx] of `inner`, or [ty][tx] of `border` outside the tile. */
-static void sh_nb(em_t *e, unsigned slot, const tile_t *t, unsigned inner, unsigned border, int dy, int dx)
-{
-    uint64_t a[WARP_SIZE];
-    for (unsigned l = 0; l < WARP_SIZE; l++) {
-        int tx = (int)(l & 15), ty = (int)(t->ty0 + (l >> 4));
-        int out = ty + dy < 0 || ty + dy > 15 || tx + dx < 0 || tx + dx > 15;
-        a[l] = out ? SH(border) + (uint64_t)(ty * 16 + tx) * 4 : SH(inner) + (uint64_t)((ty + dy) * 16 + tx + dx) * 4;
-    }
-    memv(e, slot, a);
-}
-
-static void sr1_warp(const bk_t *k, em_t *e, unsigned w)
-{
-    static const unsigned out[5] = {SR_C, SR_E, SR_W, SR_S, SR_N};
-    tile_t t = tile(k, w);
-    ops(e, 0, 14);
-    ld_tile(k, e, 14, SR_J, t.top ? t.base : t.base - t.cols, 1, 0);
-    sh_tile(e, 15, SH_NORTH, &t);
-    ld_tile(k, e, 16, SR_J, t.base + t.cols * (t.bottom ? 15 : 16), 1, 0);
-    sh_tile(e, 17, SH_SOUTH, &t);
-    ops(e, 18, 20);
-    ld_tile(k, e, 20, SR_J, t.row - !t.left, 0, t.cols);
-    sh_tile(e, 21, SH_WEST, &t);
-    ld_tile(k, e, 22, SR_J, t.row + (t.right ? 15 : 16), 0, t.cols);
-    sh_tile(e, 23, SH_EAST, &t);
-    op(e, 24);
-    ld_tile(k, e, 25, SR_J, t.row, 1, t.cols);
-    sh_tile(e, 26, SH_TEMP, &t);
-    op(e, 27);
-    sh_tile(e, 28, SH_TEMP, &t);
-    op(e, 29), sh_nb(e, 30, &t, SH_TEMP, SH_NORTH, -1, 0);
-    op(e, 31), sh_nb(e, 32, &t, SH_TEMP, SH_SOUTH, 1, 0);
-    op(e, 33), sh_nb(e, 34, &t, SH_TEMP, SH_WEST, 0, -1);
-    op(e, 35), sh_nb(e, 36, &t, SH_TEMP, SH_EAST, 0, 1);
-    ops(e, 37, 66);
-    sh_tile(e, 66, SH_RES, &t);
-    op(e, 67);
-    sh_tile(e, 68, SH_RES, &t);
-    for (unsigned d = 0; d < 5; d++) {
-        op(e, 69 + 2 * d);
-        ld_tile(k, e, 70 + 2 * d, out[d], t.row, 1, t.cols);
-    }
-    op(e, 79);
-}
-
-static void sr2_warp(const bk_t *k, em_t *e, unsigned w)
-{
-    tile_t t = tile(k, w);
-    ops(e, 0, 12);
-    ld_tile(k, e, 12, SR_J, t.row, 1, t.cols);
-    sh_tile(e, 13, SH2_TEMP, &t);
-    ops(e, 14, 16);
-    ld_tile(k, e, 16, SR_C, t.base + t.cols * (t.bottom ? 15 : 16), 1, 0);
-    sh_tile(e, 17, SH2_SOUTH, &t);
-    ops(e, 18, 20);
-    ld_tile(k, e, 20, SR_C, t.row + (t.right ? 15 : 16), 0, t.cols);
-    sh_tile(e, 21, SH2_EAST, &t);
-    ops(e, 22, 24);
-    ld_tile(k, e, 24, SR_C, t.row, 1, t.cols);
-    sh_tile(e, 25, SH2_CT, &t);
-    op(e, 26);
-    sh_tile(e, 27, SH2_CT, &t);
-    op(e, 28), sh_nb(e, 29, &t, SH2_CT, SH2_SOUTH, 1, 0);
-    op(e, 30), sh_nb(e, 31, &t, SH2_CT, SH2_EAST, 0, 1);
-    for (unsigned d = 0; d < 4; d++) {   /* N_C, S_C, W_C, E_C */
-        op(e, 32 + 2 * d);
-        ld_tile(k, e, 33 + 2 * d, (unsigned[]){SR_N, SR_S, SR_W, SR_E}[d], t.row, 1, t.cols);
-    }
-    ops(e, 40, 44);
-    sh_tile(e, 44, SH2_TEMP, &t);
-    op(e, 45);
-    sh_tile(e, 46, SH2_RES, &t);
-    op(e, 47);
-    sh_tile(e, 48, SH2_RES, &t);
-    ld_tile(k, e, 49, SR_J, t.row, 1, t.cols);
-    op(e, 50);
-}
-
-/* ---- bfs (Rodinia), blocks of 512 ---------------------------------------------------------------
- * Kernel:   if (tid < n && mask[tid]) { mask[tid] = false;
- *             for (i = nodes[tid].start; i < nodes[tid].start + nodes[tid].n; i++) {
- *               id = edges[i];  if (!visited[id]) { cost[id] = cost[tid] + 1; updating[id] = true; } } }
- * Kernel2:  if (tid < n && updating[tid]) { mask[tid] = visited[tid] = *over = true; updating[tid] = false; }
- * One Kernel/Kernel2 pair per BFS level (the host loop). Only the frontier's threads pass
- * the mask test. The graph (fixed seed) has heavy-tailed out-degrees (divergent loops)
- * and a quarter of its edges into 32 hot nodes, whose visited/cost lines all SMs gather. */
-enum { BF_NODES, BF_EDGES, BF_MASK, BF_UPD, BF_VIS, BF_COST, BF_OVER };
-#define BFS_HOT 32
-static const sop_t bf1_code[] = {
-    HDR1D,
-    A("IADD", R(2), R(0)), M("LDG.E.U8", 1, R(3), R(2)),                        /*  9-10 mask[tid] */
-    A("ISETP.EQ.AND", 0, R(3)), A("EXIT", 0, 0),                                /* 11-12 */
-    M("STG.E.U8", 1, 0, R(2), RZ), A("ISCADD", R(4), R(0)),                     /* 13-14 mask[tid] = 0 */
-    M("LDG.E.64", 8, R(6), R(4)), A("IADD", R(8), R(6), R(7)),                  /* 15-16 start, count; end */
-    A("ISETP.GE.AND", 0, R(6), R(8)), A("EXIT", 0, 0),                          /* 17-18 no edges */
-    A("ISCADD", R(10), R(6)), A("MOV", R(20), 0),                               /* 19-20 &edges[start], true */
-    LDG(12, 10), A("IADD", R(14), R(12)), M("LDG.E.U8", 1, R(15), R(14)),       /* 21-23 id, visited[id] */
-    A("ISETP.NE.AND", 0, R(15)), A("BRA", 0, 0),                                /* 24-25 */
-    A("ISCADD", R(16), R(0)), LDG(17, 16), A("ISCADD", R(18), R(12)),           /* 26-28 cost[tid] */
-    A("IADD", R(17), R(17)), STG(18, 17),                                       /* 29-30 cost[id] */
-    A("IADD", R(19), R(12)), M("STG.E.U8", 1, 0, R(19), R(20)),                 /* 31-32 updating[id] */
-    A("IADD", R(6), R(6)), A("IADD", R(10), R(10)),                             /* 33-34 */
-    A("ISETP.LT.AND", 0, R(6), R(8)), A("BRA", 0, 0), EXIT,                     /* 35-37 */
-};
-
-static void bf1_warp(const bk_t *k, em_t *e, unsigned w)
-{
-    const graph_t *g = &k->wl->g;
-    const uint64_t *arr = k->wl->arr;
-    unsigned lv = k->ln->level, deg[WARP_SIZE] = {0}, maxd = 0;
-    uint64_t t0 = (uint64_t)k->bx * 512 + w * 32, a[WARP_SIZE], b[WARP_SIZE], c[WARP_SIZE], d[WARP_SIZE];
-    uint32_t live = hdr1d(e, t0, g->n), front = 0, has = 0;
-    if (!live)
-        return;
-    op(e, 9);
-    mem(e, 10, arr[BF_MASK] + t0, 1);
-    op(e, 11);
-    for (uint32_t m = live; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        if (g->level[t0 + l] != lv)
-            continue;
-        front |= 1u << l;
-        deg[l] = g->start[t0 + l + 1] - g->start[t0 + l];
-        has |= (uint32_t)(deg[l] > 0) << l;
-        maxd = deg[l] > maxd ? deg[l] : maxd;
-    }
-    if (!guard(e, 12, front))
-        return;
-    mem(e, 13, arr[BF_MASK] + t0, 1);
-    op(e, 14);
-    mem(e, 15, arr[BF_NODES] + 8 * t0, 8);
-    ops(e, 16, 18);
-    if (!guard(e, 18, has))
-        return;
-    ops(e, 19, 21);
-    for (unsigned it = 0; it < maxd; it++) {   /* lanes with more edges keep the warp looping */
-        uint32_t act = 0, fresh = 0;
-        for (uint32_t m = has; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctz(m);
-            if (deg[l] <= it)
-                continue;
-            uint32_t i = g->start[t0 + l] + it, id = g->edge[i];
-            act |= 1u << l;
-            fresh |= (uint32_t)(g->level[id] > lv) << l;   /* not visited before this level */
-            a[l] = arr[BF_EDGES] + 4 * (uint64_t)i, b[l] = arr[BF_VIS] + id;
-            c[l] = arr[BF_COST] + 4 * (uint64_t)id, d[l] = arr[BF_UPD] + id;
-        }
-        e->mask = act;
-        memv(e, 21, a);
-        op(e, 22);
-        memv(e, 23, b);
-        ops(e, 24, 26);
-        if (fresh) {
-            e->mask = fresh;
-            op(e, 26);
-            mem(e, 27, arr[BF_COST] + 4 * t0, 4);
-            ops(e, 28, 30);
-            memv(e, 30, c);
-            op(e, 31);
-            memv(e, 32, d);
-            e->mask = act;
-        }
-        ops(e, 33, 37);
-    }
-    e->mask = has;
-    op(e, 37);
-}
-
-static const sop_t bf2_code[] = {
-    HDR1D,
-    A("IADD", R(2), R(0)), M("LDG.E.U8", 1, R(3), R(2)),                        /*  9-10 updating[tid] */
-    A("ISETP.EQ.AND", 0, R(3)), A("EXIT", 0, 0), A("MOV", R(5), 0),             /* 11-13 ; true */
-    A("IADD", R(4), R(0)), M("STG.E.U8", 1, 0, R(4), R(5)),                     /* 14-15 mask[tid] */
-    A("IADD", R(6), R(0)), M("STG.E.U8", 1, 0, R(6), R(5)),                     /* 16-17 visited[tid] */
-    A("MOV", R(8), 0), M("STG.E.U8", 1, 0, R(8), R(5)),                         /* 18-19 *over */
-    M("STG.E.U8", 1, 0, R(2), RZ), EXIT,                                        /* 20-21 updating[tid] = 0 */
-};
-
-static void bf2_warp(const bk_t *k, em_t *e, unsigned w)
-{
-    const graph_t *g = &k->wl->g;
-    const uint64_t *arr = k->wl->arr;
-    uint64_t t0 = (uint64_t)k->bx * 512 + w * 32;
-    uint32_t live = hdr1d(e, t0, g->n), upd = 0;
-    if (!live)
-        return;
-    op(e, 9);
-    mem(e, 10, arr[BF_UPD] + t0, 1);
-    op(e, 11);
-    for (uint32_t m = live; m; m &= m - 1)
-        upd |= (uint32_t)(g->level[t0 + __builtin_ctz(m)] == k->ln->level + 1) << __builtin_ctz(m);
-    if (!guard(e, 12, upd))
-        return;
-    ops(e, 13, 15);
-    mem(e, 15, arr[BF_MASK] + t0, 1);
-    op(e, 16);
-    mem(e, 17, arr[BF_VIS] + t0, 1);
-    op(e, 18);
-    mem(e, 19, arr[BF_OVER], 0);
-    mem(e, 20, arr[BF_UPD] + t0, 1);
-    op(e, 21);
-}
-
 /* ---- vectoradd (CUDA sample), blocks of 256 -------------------------------------------------------
  *   i = blockIdx.x * blockDim.x + threadIdx.x;  if (i < n) c[i] = a[i] + b[i];
  * The code of ../shared/traces/vectoradd-100-32 (nvcc, sm_61): its slots, PCs, opcodes, registers. */
@@ -768,48 +463,6 @@ static void tr_warp(const bk_t *k, em_t *e, unsigned w)
         mem(e, 18 + j / 4, A4(k, TR_OUT, x0 * n + y + j), 4 * n);
     }
     op(e, 25);
-}
-
-/* ---- kmeans (Rodinia kmeansPoint), blocks of 256 ---------------------------------------------------
- *   p = blockIdx.x * 256 + threadIdx.x;  if (p < npoints) {
- *     for (c = 0; c < K; c++) { ans = 0;
- *       for (f = 0; f < F; f++) { d = features[f*npoints + p] - clusters[c*F + f]; ans += d*d; }
- *       if (ans < min) { min = ans; index = c; } }
- *     membership[p] = index; }
- * Feature reads are coalesced (point-minor layout); every warp on every SM reads the
- * same cluster lines (one address per warp). */
-#define KM_F 34
-#define KM_K 5
-enum { KM_FEAT, KM_CLUS, KM_MEMB };
-static const sop_t km_code[] = {
-    HDR1D,
-    A("ISCADD", R(10), R(0)), A("MOV", R(4), 0), A("MOV", R(8), 0),             /*  9-11 &features[p], &clusters, min */
-    A("MOV", R(9), 0), A("MOV", R(11), RZ), A("MOV", R(7), RZ), A("MOV", R(2), R(10)),   /* 12-15 index, c; ans, &f */
-    LDG(12, 2), LDG(13, 4), A("IADD", R(2), R(2)), A("IADD", R(4), R(4)),       /* 16-19 */
-    A("FADD", R(12), R(12), R(13)), A("FFMA", R(7), R(12), R(12), R(7)), LOOP(2),   /* 20-23 next feature */
-    A("FSETP.LT.AND", 0, R(7), R(8)), A("FSEL", R(8), R(7), R(8)),              /* 24-25 */
-    A("SEL", R(9), R(11), R(9)), A("IADD", R(11), R(11)), LOOP(11),             /* 26-29 next cluster */
-    A("ISCADD", R(6), R(0)), STG(6, 9), EXIT,                                   /* 30-32 membership[p] */
-};
-
-static void km_warp(const bk_t *k, em_t *e, unsigned w)
-{
-    uint64_t np = k->wl->n, p0 = (uint64_t)k->bx * 256 + w * 32;
-    if (!hdr1d(e, p0, np))
-        return;
-    ops(e, 9, 14);
-    for (unsigned c = 0; c < KM_K; c++) {
-        ops(e, 14, 16);
-        for (unsigned f = 0; f < KM_F; f++) {
-            mem(e, 16, A4(k, KM_FEAT, f * np + p0), 4);
-            mem(e, 17, A4(k, KM_CLUS, c * KM_F + f), 0);
-            ops(e, 18, 24);
-        }
-        ops(e, 24, 30);
-    }
-    op(e, 30);
-    mem(e, 31, A4(k, KM_MEMB, p0), 4);
-    op(e, 32);
 }
 
 /* ---- stream: upper-casing text (S-L1's wc/upper), blocks of 256 ------------------------------------
@@ -869,13 +522,8 @@ static const kdef_t
     k_gemm = KDEF("_Z11gemm_kernelPfS_S_", mm_code, 14, mm_warp, 9, 3, {2, 0, 1}, 0),         /* a b c */
     k_syr2k = KDEF("_Z12syr2k_kernelPfS_S_", s2_code, 18, s2_warp, 16, 5, {0, 1, 2}, 0),     /* a b c */
     k_conv = KDEF("_Z20Convolution2D_kernelPfS_", cv_code, 20, cv_warp, 0, 0, {0, 1}, 0),
-    k_srad1 = KDEF("_Z11srad_cuda_1PfS_S_S_S_S_iif", sr1_code, 36, sr1_warp, 0, 0, {0, 1, 2, 3, 4, 5}, 0),
-    k_srad2 = KDEF("_Z11srad_cuda_2PfS_S_S_S_S_iiff", sr2_code, 33, sr2_warp, 0, 0, {0, 1, 2, 3, 4, 5}, 0),
-    k_bfs1 = KDEF("_Z6KernelP4NodePiPbS2_S2_S0_i", bf1_code, 21, bf1_warp, 16, 5, {0}, 0),
-    k_bfs2 = KDEF("_Z7Kernel2PbS_S_S_i", bf2_code, 9, bf2_warp, 0, 0, {0}, 0),
     k_vadd = KDEF("_Z6vecAddIfEvPT_S1_S1_i", va_code, 8, va_warp, 0, 0, {0, 1, 2}, 0),
     k_transpose = KDEF("_Z14transposeNaivePfS_ii", tr_code, 13, tr_warp, 0, 0, {0, 1}, 0),
-    k_kmeans = KDEF("_Z11kmeansPointPfiiiPiS_S_S0_", km_code, 16, km_warp, 16, 2, {0, 1, 2}, 0),
     k_stream = KDEF("_Z12upper_kernelPK5uint4PS_", st_code, 24, st_warp, 29, 8, {0, 1}, 0),
     k_mm2_1 = TDEF("_Z11mm2_kernel1iiiiffPfS_S_", 16, pb_mm2_kernel1, {0, 1, 2}),   /* tmp A B */
     k_mm2_2 = TDEF("_Z11mm2_kernel2iiiiffPfS_S_", 16, pb_mm2_kernel2, {0, 3, 4}),   /* tmp C D */
@@ -897,7 +545,20 @@ static const kdef_t
     k_bp2 = TDEF("_Z24bpnn_adjust_weights_cudaPfiS_iS_S_", 16, rd_bp_adjust_weights, {4, 0, 2, 5}),   /* delta ly w oldw */
     k_lud_d = TDEF("_Z12lud_diagonalPfii", 24, rd_lud_diagonal, {0}),
     k_lud_p = TDEF("_Z13lud_perimeterPfii", 24, rd_lud_perimeter, {0}),
-    k_lud_i = TDEF("_Z12lud_internalPfii", 24, rd_lud_internal, {0});
+    k_lud_i = TDEF("_Z12lud_internalPfii", 24, rd_lud_internal, {0}),
+    /* srad_v2: cudaMalloc J C E_C W_C S_C N_C; the kernels take E_C W_C N_C S_C J C */
+    k_srad1 = TDEF("_Z11srad_cuda_1PfS_S_S_S_S_iif", 36, rd_srad1, {2, 3, 5, 4, 0, 1}),
+    k_srad2 = TDEF("_Z11srad_cuda_2PfS_S_S_S_S_iiff", 33, rd_srad2, {2, 3, 5, 4, 0, 1}),
+    /* bfs: nodes edges mask updating visited cost over */
+    k_bfs1 = TDEF("_Z6KernelP4NodePiPbS2_S2_S0_i", 16, rd_bfs1, {0, 1, 2, 3, 4, 5}),
+    k_bfs2 = TDEF("_Z7Kernel2PbS_S_S_i", 12, rd_bfs2, {2, 3, 4, 6}),
+    /* kmeans: feature_flipped_d feature_d membership_d clusters_d */
+    k_km_inv = TDEF("_Z14invert_mappingPfS_ii", 12, rd_km_invert, {0, 1}),
+    k_km_point = TDEF("_Z11kmeansPointPfiiiPiS_S_S0_", 16, rd_km_point, {1, 2}),
+    /* b+tree: findRangeK's nine arrays (0-8), then findK's six (9-14); the wrappers include the
+     * kernels inside extern "C": their names are not mangled */
+    k_findrk = TDEF("findRangeK", 24, rd_btree_findrangek, {0, 1, 2, 3, 4, 5}),
+    k_findk = TDEF("findK", 24, rd_btree_findk, {10, 9, 11, 12, 13, 14});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1100,82 +761,41 @@ static int setup_lud(wl_t *w)
     return r ? r : add_launch(w, &k_lud_d, 1, 1, LUD_BLOCK, 1, 1024, 0, i);
 }
 
+/* Rodinia srad_v2: an N x N image (N a multiple of 16; cudaMalloc J C E_C W_C S_C N_C), per
+ * iteration srad_cuda_1 then srad_cuda_2 over N/16 x N/16 blocks of 16 x 16 (the host copies J
+ * in before each iteration and out after: the copies are not simulated). */
 static int setup_srad(wl_t *w)
 {
-    w->n = (w->n + 15) & ~15ull;
-    add_arrs(w, 6, 4 * w->n * w->n);   /* J C E_C W_C N_C S_C */
-    unsigned g = (unsigned)(w->n / 16);
-    int r = add_launch(w, &k_srad1, g, g, 16, 16, 6 * 1024, 0, 0);
-    return r ? r : add_launch(w, &k_srad2, g, g, 16, 16, 5 * 1024, 0, 0);
+    w->n = (w->n + SRAD_BLOCK - 1) / SRAD_BLOCK * SRAD_BLOCK;
+    add_arrs(w, 6, 4 * w->n * w->n);
+    unsigned g = (unsigned)(w->n / SRAD_BLOCK), sb = 4 * SRAD_BLOCK * SRAD_BLOCK;
+    int r = 0;
+    for (unsigned it = 0; it < SRAD_ITERS && !r; it++) {
+        r = add_launch(w, &k_srad1, g, g, SRAD_BLOCK, SRAD_BLOCK, 6 * sb, 0, it);
+        if (!r)
+            r = add_launch(w, &k_srad2, g, g, SRAD_BLOCK, SRAD_BLOCK, 5 * sb, 0, it);
+    }
+    return r;
 }
 
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-/* The bfs graph: out-degree 1 + U[0, 2^(k+1)) with k geometric, capped at 8 (P(degree >
- * x) ~ 1/x, mean ~5.5, max 512). An edge goes to hot node h * (n / 32), h geometric,
- * with probability 1/4, else anywhere. Node 0 (hot, degree >= 16) is the source. */
-static int graph_build(graph_t *g, unsigned n)
-{
-    uint64_t s = 0x6d656d7363686564ull, ne = 0;
-    g->n = n;
-    g->start = malloc((n + 1ull) * sizeof *g->start);
-    g->level = malloc(n * sizeof *g->level);
-    uint32_t *queue = malloc(n * sizeof *queue), head = 0, tail = 0;
-    if (!g->start || !g->level || !queue)
-        goto oom;
-    for (unsigned v = 0; v < n; v++) {
-        unsigned k = (unsigned)__builtin_ctzll(splitmix(&s) | 1ull << 8);
-        unsigned d = 1 + (unsigned)(splitmix(&s) % (2u << k));
-        d = v == 0 && d < 16 ? 16 : d;
-        g->start[v] = (uint32_t)ne;
-        ne += d;
-        g->maxdeg = d > g->maxdeg ? d : g->maxdeg;
-    }
-    g->start[n] = (uint32_t)ne;
-    if (!(g->edge = malloc(ne * sizeof *g->edge)))
-        goto oom;
-    for (uint64_t i = 0; i < ne; i++) {
-        uint64_t r = splitmix(&s);
-        unsigned h = (unsigned)__builtin_ctzll(r >> 2 | 1ull << (BFS_HOT - 1));
-        g->edge[i] = (r & 3) == 0 ? h * (n / BFS_HOT) : (uint32_t)((r >> 2) % n);
-    }
-    memset(g->level, 0xff, n * sizeof *g->level);   /* LVL_NONE */
-    g->level[0] = 0;
-    queue[tail++] = 0;
-    while (head < tail) {
-        uint32_t v = queue[head++];
-        for (uint32_t i = g->start[v]; i < g->start[v + 1]; i++)
-            if (g->level[g->edge[i]] == LVL_NONE && g->level[v] + 1u < LVL_NONE - 1u) {
-                g->level[g->edge[i]] = (uint16_t)(g->level[v] + 1);
-                g->depth = g->level[v] + 1u;
-                queue[tail++] = g->edge[i];
-            }
-    }
-    free(queue);
-    return 0;
-oom:
-    free(queue);
-    return -ENOMEM;
-}
-
+/* Rodinia bfs on graphgen's graph of N nodes (rd_graphgen): cudaMalloc nodes (8 B each), edges,
+ * mask, updating, visited (bools), cost, over; Kernel and Kernel2 per level until a level adds
+ * no node (the host's do-while: the last pair finds nothing), blocks of 512. */
 static int setup_bfs(wl_t *w)
 {
-    unsigned n = (unsigned)w->n, nb = cdiv(n, 512);
-    int r = graph_build(&w->g, n);
-    add_arr(w, 8ull * n);                              /* nodes {start, count} */
-    add_arr(w, r ? 0 : 4ull * w->g.start[n]);          /* edges */
-    add_arrs(w, 3, n);                                 /* mask, updating, visited */
-    add_arr(w, 4ull * n);                              /* cost */
-    add_arr(w, 4);                                     /* over */
-    for (unsigned lv = 0; lv <= w->g.depth && !r; lv++)   /* the last pair finds nothing: the host stops */
-        if (!(r = add_launch(w, &k_bfs1, nb, 1, 512, 1, 0, w->g.maxdeg, lv)))
-            r = add_launch(w, &k_bfs2, nb, 1, 512, 1, 0, 0, lv);
+    unsigned n = (unsigned)w->n, nb = cdiv(n, BFS_BLOCK);
+    if (rd_graphgen(&w->g, n))
+        return -ENOMEM;
+    w->data = &w->g;
+    add_arr(w, 8ull * n);
+    add_arr(w, 4ull * w->g.start[n]);
+    add_arrs(w, 3, n);
+    add_arr(w, 4ull * n);
+    add_arr(w, 1);
+    int r = 0;
+    for (unsigned lv = 0; lv <= w->g.depth && !r; lv++)
+        if (!(r = add_launch(w, &k_bfs1, nb, 1, BFS_BLOCK, 1, 0, 0, lv)))
+            r = add_launch(w, &k_bfs2, nb, 1, BFS_BLOCK, 1, 0, 0, lv);
     return r;
 }
 
@@ -1192,12 +812,49 @@ static int setup_transpose(wl_t *w)
     return add_launch(w, &k_transpose, (unsigned)(w->n / 32), (unsigned)(w->n / 32), 32, 8, 0, 0, 0);
 }
 
+/* Rodinia kmeans: N points of 34 features, 5 clusters (cudaMalloc feature_flipped_d, feature_d,
+ * membership_d, clusters_d); blocks of 256 on a square grid of ceil(sqrt(blocks)) per side;
+ * invert_mapping once (1-D, that many blocks), then kmeansPoint once per iteration of the
+ * host's loop. That loop runs until no point changes cluster, which depends on the feature
+ * values the model does not have: KM_ITERS launches, a stated choice. */
+#define KM_ITERS 1
 static int setup_kmeans(wl_t *w)
 {
-    add_arr(w, 4 * w->n * KM_F);   /* features, clusters, membership */
-    add_arr(w, 4 * KM_K * KM_F);
+    unsigned nb = cdiv(w->n, KM_THREADS), side = 1;
+    while (side * side < nb)
+        side++;
+    add_arrs(w, 2, 4 * w->n * KM_FEATURES);
     add_arr(w, 4 * w->n);
-    return add_launch(w, &k_kmeans, cdiv(w->n, 256), 1, 256, 1, 0, KM_K * KM_F, 0);
+    add_arr(w, 4 * KM_CLUSTERS * KM_FEATURES);
+    int r = add_launch(w, &k_km_inv, side * side, 1, KM_THREADS, 1, 0, 0, 0);
+    for (unsigned it = 0; it < KM_ITERS && !r; it++)
+        r = add_launch(w, &k_km_point, side, side, KM_THREADS, 1, 0, 0, it);
+    return r;
+}
+
+/* Rodinia b+tree: N records (mil.txt's keys 0 .. N-1, inserted in order), the command file's
+ * "j 6000 3000" then "k 10000" (scaled with N, bt_counts). Each wrapper allocates its arrays
+ * and frees them after its launch; here they are laid out one after the other (btree.h). */
+static int setup_btree(wl_t *w)
+{
+    uint32_t kc, jc;
+    int32_t rs;
+    bt_counts(w->n, &kc, &jc, &rs);
+    if (!(w->bt = bt_build(w->n, kc, jc, rs)))
+        return -ENOMEM;
+    bt_tree_t *b = w->bt;
+    w->data = b;
+    uint64_t kn = b->nknodes * BT_KNODE_BYTES;
+    add_arr(w, kn);                  /* findRangeK: knodesD */
+    add_arrs(w, 4, 8ull * jc);       /* currKnodeD offsetD lastKnodeD offset_2D (long) */
+    add_arrs(w, 4, 4ull * jc);       /* startD endD ansDStart ansDLength */
+    add_arr(w, 4 * b->size);         /* findK: recordsD */
+    add_arr(w, kn);                  /* knodesD */
+    add_arrs(w, 2, 8ull * kc);       /* currKnodeD offsetD */
+    add_arrs(w, 2, 4ull * kc);       /* keysD ansD */
+    b->rk_arr[0] = w->arr[6], b->rk_arr[1] = w->arr[7], b->rk_arr[2] = w->arr[8];
+    int r = add_launch(w, &k_findrk, jc, 1, BT_THREADS, 1, 0, 0, 0);
+    return r ? r : add_launch(w, &k_findk, kc, 1, BT_THREADS, 1, 0, 0, 0);
 }
 
 static int setup_stream(wl_t *w)
@@ -1208,61 +865,80 @@ static int setup_stream(wl_t *w)
 
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU; MRPB Fig. 2, intra-warp contention)",
-     2048, 16, "N (matrix N x N)", 512u, 0},
-    {"bicg", "BiCG sub-kernels s = A^T r, q = A p (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u, 0},
-    {"mvt", "x1 += A y1, x2 += A^T y2 (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u, 0},
+     2048, 16, "N (matrix N x N)", 512u, 0, 0},
+    {"bicg", "BiCG sub-kernels s = A^T r, q = A p (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u, 0, 0},
+    {"mvt", "x1 += A y1, x2 += A^T y2 (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u, 0, 0},
     {"gesummv", "y = alpha A x + beta B x, a row of A and B per thread (PolyBench/GPU; MRPB intra-warp)",
-     1024, 16, "N (matrices N x N)", 512u, 0},
-    {"syrk", "C = alpha A A^T + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 256, 8, "N (A, C N x N)", 128u, 0},
+     1024, 16, "N (matrices N x N)", 512u, 0, 0},
+    {"syrk", "C = alpha A A^T + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 256, 8, "N (A, C N x N)", 128u, 0, 0},
     {"syr2k", "C = alpha (A B^T + B A^T) + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 128, 8,
-     "N (A, B, C N x N)", 64u, 0},
+     "N (A, B, C N x N)", 64u, 0, 0},
     {"2dconv", "3x3 convolution, 32x8 blocks (PolyBench/GPU; MRPB Table 2 CI, 4096 x 1)", 4096, 8, "N (image N x N)",
-     1024u, 0},
+     1024u, 0, 0},
     {"gemm", "C = alpha A B + beta C, 32x8 blocks (PolyBench/GPU; MRPB Table 2 CI, 512 x 1)", 512, 8,
-     "N (A, B, C N x N)", 128u, 0},
-    {"srad", "SRAD diffusion, 2 kernels: 16x16 tiles preloaded into shared memory (Rodinia; MRPB Fig. 3)",
-     1024, 16, "N (image N x N, rounded up to a multiple of 16)", 512u, 0},
-    {"bfs", "breadth-first search of a power-law graph, 2 kernels per level (Rodinia; hot lines on all SMs)",
-     65536, 256, "nodes", 16384u, 0},
-    {"vectoradd", "c[i] = a[i] + b[i], blocks of 256 (the real trace's code)", 1u << 20, 1, "N (elements)", 1048576u, 0},
+     "N (A, B, C N x N)", 128u, 0, 0},
+    {"srad", "SRAD diffusion, srad_cuda_1/2 per iteration, 16x16 tiles preloaded into shared memory (Rodinia 3.1 "
+             "srad_v2 srad_kernel.cu; MRPB Fig. 3, Table 3 SRAD, 1024 x 1024, 2 iterations)", 1024, 16,
+     "N (image N x N, rounded up to a multiple of 16)", 256u, 1, 0},
+    {"bfs", "breadth-first search, Kernel and Kernel2 per level, 512-thread blocks, on graphgen's uniform random "
+            "graph (Rodinia 3.1 bfs.cu, kernel.cu, kernel2.cu, data/bfs/inputGen/graphgen.cpp; MRPB Table 3 BFS, "
+            "65536 nodes)", 65536, 256, "nodes", 16384u, 1, 0},
+    {"vectoradd", "c[i] = a[i] + b[i], blocks of 256 (the real trace's code)", 1u << 20, 1, "N (elements)", 1048576u, 0, 0},
     {"transpose", "naive transpose out[x*N+y] = in[y*N+x], 32x8 blocks: uncoalesced stores (CUDA sample)",
-     2048, 32, "N (matrix N x N, rounded up to a multiple of 32)", 512u, 0},
-    {"kmeans", "k-means membership, 34 features, 5 clusters: coalesced features, shared centres (Rodinia)",
-     65536, 32, "points", 16384u, 0},
+     2048, 32, "N (matrix N x N, rounded up to a multiple of 32)", 512u, 0, 0},
+    {"kmeans", "k-means: invert_mapping, then kmeansPoint (features through the texture unit, not modelled), "
+               "34 features, 5 clusters, 256-thread blocks (Rodinia 3.1 kmeans_cuda_kernel.cu; MRPB Table 3 KMS, "
+               "204800 points)", 204800, 256, "points", 16384u, 1, 0},
     {"stream", "upper-casing a text stream: 16-byte coalesced loads and stores, little compute (bandwidth)",
-     64, 1, "MB of input", 16u, 0},
+     64, 1, "MB of input", 16u, 0, 0},
     {"2mm", "tmp = alpha A B; D = beta D + tmp C, 32x8 blocks (PolyBench/GPU 1.0 2mm.cu, mm2_kernel1/2; "
-            "MRPB Table 2 CI, 2048 x 1/4)", 512, 8, "N (all matrices N x N)", 64u, 1},
+            "MRPB Table 2 CI, 2048 x 1/4)", 512, 8, "N (all matrices N x N)", 64u, 1, 0},
     {"3mm", "E = A B; F = C D; G = E F, 32x8 blocks (PolyBench/GPU 1.0 3mm.cu, mm3_kernel1/2/3; "
-            "MRPB Table 2 CI, 512 x 1)", 512, 8, "N (all matrices N x N)", 64u, 1},
+            "MRPB Table 2 CI, 512 x 1)", 512, 8, "N (all matrices N x N)", 64u, 1, 0},
     {"3dconv", "3x3x3 convolution, one launch per plane, 32x8 blocks (PolyBench/GPU 1.0 3DConvolution.cu, "
-               "convolution3D_kernel; MRPB Table 2 CI, 256 x 1)", 256, 8, "N (A, B N x N x N)", 32u, 1},
+               "convolution3D_kernel; MRPB Table 2 CI, 256 x 1)", 256, 8, "N (A, B N x N x N)", 32u, 1, 0},
     {"pathfinder", "dynamic-programming path, 5 pyramids of 20 rows, 256-thread blocks, shared memory (Rodinia 3.1 "
                    "pathfinder.cu, dynproc_kernel; MRPB Table 3 PF, 100K x 100)", 100000, 16,
-     "columns (100 rows, pyramid height 20)", 10000u, 1},
+     "columns (100 rows, pyramid height 20)", 10000u, 1, 0},
     {"hotspot", "thermal simulation, a pyramid of 2 steps, 16x16 blocks, shared memory (Rodinia 3.1 hotspot.cu, "
-                "calculate_temp; MRPB Table 3 HS, 512 x 512, run as 512 2 2)", 512, 16, "N (grid N x N)", 128u, 1},
+                "calculate_temp; MRPB Table 3 HS, 512 x 512, run as 512 2 2)", 512, 16, "N (grid N x N)", 128u, 1, 0},
     {"gaussian", "Gaussian elimination, Fan1 (512-thread blocks) and Fan2 (4x4 blocks) per step (Rodinia 3.1 "
-                 "gaussian.cu; MRPB Table 3 GM, 208 x 208)", 208, 8, "N (matrix N x N)", 64u, 1},
+                 "gaussian.cu; MRPB Table 3 GM, 208 x 208)", 208, 8, "N (matrix N x N)", 64u, 1, 0},
     {"nw", "Needleman-Wunsch alignment, 16x16 tiles in shared memory diagonal by diagonal, 16-thread blocks "
            "(Rodinia 3.1 needle_kernel.cu, needle_cuda_shared_1/2; MRPB Table 3 NW, 2048 x 2048)", 2048, 16,
-     "N (sequences of N, rounded up to a multiple of 16)", 256u, 1},
+     "N (sequences of N, rounded up to a multiple of 16)", 256u, 1, 0},
     {"backprop", "neural-network layer forward pass and weight update, 16x16 blocks, shared-memory reduction "
                  "(Rodinia 3.1 backprop_cuda_kernel.cu; MRPB Table 3 BP, 65536 nodes)", 65536, 16,
-     "input nodes (a multiple of 16; 16 hidden)", 4096u, 1},
+     "input nodes (a multiple of 16; 16 hidden)", 4096u, 1, 0},
     {"lud", "LU decomposition in 16x16 tiles: diagonal, perimeter, internal kernels per step, shared memory "
             "(Rodinia 3.1 lud_kernel.cu; MRPB Table 3 LUD, 512 x 512)", 512, 16, "N (matrix N x N, a multiple of 16)",
-     128u, 1},
+     128u, 1, 0},
     {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
                 "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 8,
-     "N (NX = NY = N; tmax = 500 N / 256)", 32u, 1},
-    {NULL, NULL, 0, 0, NULL, 0, 0},
+     "N (NX = NY = N; tmax = 500 N / 256)", 32u, 1, 0},
+    {"b+tree", "B+ tree of order 256: findRangeK (j 6000 3000) then findK (k 10000), a 256-thread block per query "
+               "(Rodinia 3.1 b+tree kernel_gpu_cuda.cu, kernel_gpu_cuda_2.cu; mil.txt, command.txt; MRPB Table 3 BT, "
+               "1M records)", 1000000, 256, "records (the queries scale with them)", 20000u, 1, 0},
+    {"backprop-u", "backprop without shared memory: its shared arrays in global memory, per block (MRPB Table 3 "
+                   "BP/U; docs/sim.md \"Unshared versions\")", 65536, 16, "input nodes (a multiple of 16; 16 hidden)",
+     4096u, 1, 1},
+    {"hotspot-u", "hotspot without shared memory (MRPB Table 3 HS/U)", 512, 16, "N (grid N x N)", 128u, 1, 1},
+    {"lud-u", "lud without shared memory (MRPB Table 3 LUD/U)", 512, 16, "N (matrix N x N, a multiple of 16)", 128u, 1,
+     1},
+    {"nw-u", "nw without shared memory (MRPB Table 3 NW/U)", 2048, 16,
+     "N (sequences of N, rounded up to a multiple of 16)", 256u, 1, 1},
+    {"pathfinder-u", "pathfinder without shared memory (MRPB Table 3 PF/U)", 100000, 16,
+     "columns (100 rows, pyramid height 20)", 10000u, 1, 1},
+    {"srad-u", "srad without shared memory (MRPB Table 3 SRAD/U, Fig. 15)", 1024, 16,
+     "N (image N x N, rounded up to a multiple of 16)", 256u, 1, 1},
+    {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
 static int (*const setups[])(wl_t *) = {
     setup_atax, setup_bicg, setup_mvt, setup_gesummv, setup_syrk, setup_syr2k, setup_2dconv,
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
-    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop, setup_lud, setup_fdtd,
+    setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
+    setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1273,7 +949,8 @@ static void wl_unref(wl_t *w)
 {
     if (--w->refs)
         return;
-    free(w->g.start), free(w->g.edge), free(w->g.level);
+    rd_graph_free(&w->g);
+    bt_free(w->bt);
     free(w->launch);
     free(w->w.cmd);
     free(w);
@@ -1343,6 +1020,11 @@ static int bk_build(bk_t *k)
         k->args.n = k->wl->n;
         k->args.p = k->ln->level;
         k->args.shmem = SHMEM_BASE;
+        k->args.data = k->wl->data;
+        if (k->wl->unshared) {   /* a /U version: the block's shared arrays in global memory */
+            k->args.unshared = k->wl->arr[k->wl->scratch];
+            k->args.shbytes = k->ln->shmem;
+        }
         k->prog = calloc(1, sizeof *k->prog);
         return k->prog && !simt_intern_all(&k->k.ops) ? 0 : -ENOMEM;
     }
@@ -1398,7 +1080,7 @@ static kernel_t *wl_open_kernel(workload_t *ww, unsigned i)
     ki->id = ww->cmd[i].index + 1;
     ki->grid[0] = ln->grid[0], ki->grid[1] = ln->grid[1], ki->grid[2] = 1;
     ki->block[0] = ln->block[0], ki->block[1] = ln->block[1], ki->block[2] = 1;
-    ki->shmem = ln->shmem;
+    ki->shmem = w->unshared ? 0 : ln->shmem;
     ki->nregs = ln->def->nregs;
     ki->binary_version = 61;
     ki->shmem_base = SHMEM_BASE, ki->local_base = LOCAL_BASE;
@@ -1449,7 +1131,19 @@ workload_t *builtin_open(const char *name, unsigned size)
     w->w.open_kernel = wl_open_kernel;
     w->w.close = wl_close;
     w->w.impl = w;
-    if (setups[i](w) || !(w->w.cmd = calloc(w->narr + w->nlaunch, sizeof *w->w.cmd)))
+    if (setups[i](w))
+        goto oom;
+    if (b->unshared) {   /* the largest launch's shared memory, once per block, in global memory */
+        uint64_t bytes = 0;
+        for (unsigned l = 0; l < w->nlaunch; l++) {
+            const launch_t *ln = &w->launch[l];
+            uint64_t need = (uint64_t)ln->grid[0] * ln->grid[1] * ln->shmem;
+            bytes = need > bytes ? need : bytes;
+        }
+        w->unshared = 1, w->scratch = w->narr;
+        add_arr(w, bytes);
+    }
+    if (!(w->w.cmd = calloc(w->narr + w->nlaunch, sizeof *w->w.cmd)))
         goto oom;
     for (unsigned a = 0; a < w->narr; a++)
         w->w.cmd[w->w.ncmd++] = (wl_cmd_t){.kind = CMD_MEMCPY, .region = {w->arr[a], w->arr_size[a]}};

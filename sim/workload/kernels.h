@@ -16,6 +16,7 @@ typedef struct {
     const char *size_means; /* what the size knob scales, e.g. "N (matrix N x N)" */
     unsigned quick_size;    /* a size that runs in about a second (make run, make bench) */
     unsigned per_thread;    /* 1: written per thread (simt.h), 0: a static program and a warp emitter */
+    unsigned unshared;      /* 1: an unshared (/U) version: shared arrays in global memory (simt_ops.h) */
 } builtin_info_t;
 
 extern const builtin_info_t builtin_kernels[];   /* ends with {NULL} */

@@ -7,6 +7,9 @@
 
 #include "workload/simt_ops.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #define EL(base, idx) ((base) + 4 * (uint64_t)(idx))   /* &base[idx], 4-byte elements */
 
 /* pathfinder.cu, dynproc_kernel(iteration, gpuWall, gpuSrc, gpuResults, cols,
@@ -521,3 +524,346 @@ void rd_lud_internal(simt_t *t)
     EXIT(t);
 }
 #undef SH16
+
+/* ---- bfs -------------------------------------------------------------------------------------- */
+
+static uint64_t mix64(uint64_t *s)   /* splitmix64 */
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Rodinia's data/bfs/inputGen/graphgen.cpp: node i draws 2..4 edges (uniform),
+ * each to a uniformly random node, and every edge is also added the other
+ * way (so degrees average 6, no hubs; loops and repeated edges possible);
+ * each node's list in the order the edges were made. Our generator (fixed
+ * seed) stands for its rand()/linear_congruential (seeded by the time).
+ * bfs.cu starts from node 0 whatever source the file names. */
+int rd_graphgen(rd_graph_t *g, unsigned n)
+{
+    uint64_t s = 0x677261706867656eull, ne = 0;
+    memset(g, 0, sizeof *g);
+    g->n = n;
+    uint32_t *pair = malloc(2 * 4ull * n * sizeof *pair), *fill = calloc(n + 1ull, sizeof *fill), *queue = NULL;
+    g->start = calloc(n + 1ull, sizeof *g->start);
+    g->level = malloc(n * sizeof *g->level);
+    if (!pair || !fill || !g->start || !g->level)
+        goto oom;
+    for (unsigned i = 0; i < n; i++) {   /* the edges in the order they were made; the degrees */
+        unsigned k = 2 + (unsigned)(mix64(&s) % 3);
+        for (unsigned j = 0; j < k; j++, ne++) {
+            uint32_t d = (uint32_t)(mix64(&s) % n);
+            pair[2 * ne] = i, pair[2 * ne + 1] = d;
+            g->start[i + 1]++, g->start[d + 1]++;
+        }
+    }
+    for (unsigned i = 0; i < n; i++) {
+        unsigned deg = g->start[i + 1];
+        g->maxdeg = deg > g->maxdeg ? deg : g->maxdeg;
+        g->start[i + 1] += g->start[i];
+    }
+    if (!(g->edge = malloc((uint64_t)g->start[n] * sizeof *g->edge)))
+        goto oom;
+    for (uint64_t e = 0; e < ne; e++) {   /* graph[i].push_back(d); graph[d].push_back(i) */
+        uint32_t a = pair[2 * e], b = pair[2 * e + 1];
+        g->edge[g->start[a] + fill[a]++] = b;
+        g->edge[g->start[b] + fill[b]++] = a;
+    }
+    free(pair), pair = NULL;
+    if (!(queue = malloc(n * sizeof *queue)))
+        goto oom;
+    memset(g->level, 0xff, n * sizeof *g->level);
+    uint32_t head = 0, tail = 0;
+    g->level[0] = 0;
+    queue[tail++] = 0;
+    while (head < tail) {
+        uint32_t v = queue[head++];
+        for (uint32_t i = g->start[v]; i < g->start[v + 1]; i++)
+            if (g->level[g->edge[i]] == RD_UNREACHED && g->level[v] + 1u < RD_UNREACHED) {
+                g->level[g->edge[i]] = (uint16_t)(g->level[v] + 1);
+                g->depth = g->level[v] + 1u;
+                queue[tail++] = g->edge[i];
+            }
+    }
+    free(queue), free(fill);
+    return 0;
+oom:
+    free(pair), free(fill), free(queue);
+    rd_graph_free(g);
+    return -1;
+}
+
+void rd_graph_free(rd_graph_t *g)
+{
+    free(g->start), free(g->edge), free(g->level);
+    g->start = g->edge = NULL, g->level = NULL;
+}
+
+/* kernel.cu, Kernel (Node = {int starting; int no_of_edges}, 8 bytes):
+ *   tid = blockIdx.x * MAX_THREADS_PER_BLOCK + threadIdx.x;
+ *   if (tid < no_of_nodes && g_graph_mask[tid]) { g_graph_mask[tid] = false;
+ *     for (i = nodes[tid].starting; i < nodes[tid].no_of_edges + nodes[tid].starting; i++) {
+ *       id = g_graph_edges[i];
+ *       if (!g_graph_visited[id]) { g_cost[id] = g_cost[tid] + 1; g_updating_graph_mask[id] = true; } } }
+ * At level p the mask is set for the nodes of level p, and visited[id] for
+ * the nodes of level <= p. The node's two fields are loaded once, before the
+ * loop. */
+void rd_bfs1(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const rd_graph_t *g = p->data;
+    uint64_t nodes = p->arr[0], edges = p->arr[1], mask = p->arr[2], upd = p->arr[3], vis = p->arr[4];
+    uint64_t cost = p->arr[5], tid = (uint64_t)t->bx * BFS_BLOCK + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rt = IMAD(t, rbx, NOREG, rtx);
+    GUARD(t, tid < g->n, rt);
+    reg_t m = LDG8(t, mask + tid, rt);
+    GUARD(t, g->level[tid] == p->p, m);
+    STG8(t, mask + tid, rt, RZ_);
+    reg_t first = LDG(t, nodes + 8 * tid, rt), cnt = LDG(t, nodes + 8 * tid + 4, rt);
+    reg_t end = IADD(t, first, cnt), one = MOV(t, NOREG);
+    BRANCH(t, end);
+    for (uint32_t i = g->start[tid]; i < g->start[tid + 1]; i++) {
+        uint32_t id = g->edge[i];
+        reg_t rid = LDG(t, EL(edges, i), first);
+        reg_t v = LDG8(t, vis + id, rid);
+        BRANCH(t, v);
+        if (g->level[id] > p->p) {
+            reg_t c = LDG(t, EL(cost, tid), rt);
+            STG(t, EL(cost, id), rid, IADD(t, c, NOREG));
+            STG8(t, upd + id, rid, one);
+        }
+        LOOP(t, end);
+    }
+    EXIT(t);
+}
+
+/* kernel2.cu, Kernel2(g_graph_mask, g_updating_graph_mask, g_graph_visited, g_over, no_of_nodes):
+ *   if (tid < no_of_nodes && g_updating_graph_mask[tid]) { g_graph_mask[tid] = true;
+ *     g_graph_visited[tid] = true; *g_over = true; g_updating_graph_mask[tid] = false; }
+ * After Kernel of level p, updating is set for the nodes of level p + 1. */
+void rd_bfs2(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const rd_graph_t *g = p->data;
+    uint64_t mask = p->arr[0], upd = p->arr[1], vis = p->arr[2], over = p->arr[3];
+    uint64_t tid = (uint64_t)t->bx * BFS_BLOCK + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rt = IMAD(t, rbx, NOREG, rtx);
+    GUARD(t, tid < g->n, rt);
+    reg_t u = LDG8(t, upd + tid, rt);
+    GUARD(t, g->level[tid] == p->p + 1, u);
+    reg_t one = MOV(t, NOREG);
+    STG8(t, mask + tid, rt, one);
+    STG8(t, vis + tid, rt, one);
+    STG8(t, over, NOREG, one);
+    STG8(t, upd + tid, rt, RZ_);
+    EXIT(t);
+}
+
+/* ---- srad (srad_v2) ----------------------------------------------------------------------------- */
+
+#define SR(base, y, x) ((base) + 4 * (uint64_t)((y) * SRAD_BLOCK + (x)))
+
+/* srad_cuda_1: with base = cols 16 by + 16 bx,
+ *   north[ty][tx] = J[base + tx - cols]; south[ty][tx] = J[base + 16 cols + tx];
+ *   if (by == 0) north[ty][tx] = J[16 bx + tx];
+ *   else if (by == gridDim.y - 1) south[ty][tx] = J[cols 16 (gridDim.y-1) + 16 bx + 15 cols + tx];  sync
+ *   west[ty][tx] = J[base + cols ty - 1]; east[ty][tx] = J[base + cols ty + 16];
+ *   if (bx == 0) west = J[cols 16 by + cols ty]; else if (bx == gridDim.x - 1) east = J[... + 15];  sync
+ *   temp[ty][tx] = J[index]; sync;  jc = temp[ty][tx];
+ *   n, s, w, e from temp or, at the tile's edges, north/south/west/east (nine cases: nw, ne,
+ *   se, sw, n, e, s, w, interior); c = f(n, s, w, e, jc);
+ *   temp_result[ty][tx] = saturate(c); sync;
+ *   C[index] = temp_result[ty][tx]; E_C[index] = e; W_C[index] = w; S_C[index] = s; N_C[index] = n;
+ * The out-of-range loads at the image border (row -1, column -1, row rows) are made, as the
+ * source makes them, before being overwritten. Shared (floats, declaration order): temp,
+ * temp_result, north, south, east, west. */
+void rd_srad1(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const uint64_t EC = p->arr[0], WC = p->arr[1], NC = p->arr[2], SC = p->arr[3], J = p->arr[4], C = p->arr[5];
+    const int64_t cols = (int64_t)p->n, bx = t->bx, by = t->by, tx = t->tx, ty = t->ty, B = SRAD_BLOCK;
+    const int64_t gx = t->gdx, gy = t->gdy, base = cols * B * by + B * bx, index = base + cols * ty + tx;
+    const uint64_t temp = p->shmem, res = temp + 1024, north = temp + 2048, south = temp + 3072;
+    const uint64_t east = temp + 4096, west = temp + 5120;
+    reg_t rtx = S2R(t), rty = S2R(t), rbx = S2R(t), rby = S2R(t);
+    reg_t rb = IMAD(t, rby, NOREG, rbx), ri = IMAD(t, rty, NOREG, rb), ps = IMAD(t, rty, NOREG, rtx);
+    STS(t, SR(north, ty, tx), ps, LDG(t, EL(J, base + tx - cols), rb));
+    STS(t, SR(south, ty, tx), ps, LDG(t, EL(J, base + cols * B + tx), rb));
+    BRANCH(t, rby);
+    if (by == 0) {
+        STS(t, SR(north, ty, tx), ps, LDG(t, EL(J, B * bx + tx), rbx));
+    } else {
+        BRANCH(t, rby);
+        if (by == gy - 1)
+            STS(t, SR(south, ty, tx), ps, LDG(t, EL(J, cols * B * (gy - 1) + B * bx + cols * (B - 1) + tx), rbx));
+    }
+    BAR(t);
+    STS(t, SR(west, ty, tx), ps, LDG(t, EL(J, base + cols * ty - 1), ri));
+    STS(t, SR(east, ty, tx), ps, LDG(t, EL(J, base + cols * ty + B), ri));
+    BRANCH(t, rbx);
+    if (bx == 0) {
+        STS(t, SR(west, ty, tx), ps, LDG(t, EL(J, cols * B * by + cols * ty), ri));
+    } else {
+        BRANCH(t, rbx);
+        if (bx == gx - 1)
+            STS(t, SR(east, ty, tx), ps, LDG(t, EL(J, cols * B * by + B * (gx - 1) + cols * ty + B - 1), ri));
+    }
+    BAR(t);
+    STS(t, SR(temp, ty, tx), ps, LDG(t, EL(J, index), ri));
+    BAR(t);
+    /* the nine cases choose, per thread, where n, s, w and e come from: four selects and four
+     * loads (a short if-else chain of loads only, if-converted) */
+    uint64_t an = SR(temp, ty - 1, tx), as = SR(temp, ty + 1, tx), aw = SR(temp, ty, tx - 1), ae = SR(temp, ty, tx + 1);
+    an = ty == 0 ? SR(north, ty, tx) : an;
+    as = ty == B - 1 ? SR(south, ty, tx) : as;
+    aw = tx == 0 ? SR(west, ty, tx) : aw;
+    ae = tx == B - 1 ? SR(east, ty, tx) : ae;
+    reg_t jc = LDS(t, SR(temp, ty, tx), ps);
+    reg_t rn = SEL(t, ps, rty), rs = SEL(t, ps, rty), rw = SEL(t, ps, rtx), re = SEL(t, ps, rtx);
+    reg_t vn = LDS(t, an, rn), vs = LDS(t, as, rs), vw = LDS(t, aw, rw), ve = LDS(t, ae, re);
+    /* n, s, w, e -= jc; g2, l, num, den, qsqr, c (equ 33), saturated */
+    vn = FADD(t, vn, jc), vs = FADD(t, vs, jc), vw = FADD(t, vw, jc), ve = FADD(t, ve, jc);
+    reg_t g2 = FMUL(t, vn, vn);
+    g2 = FFMA(t, vs, vs, g2), g2 = FFMA(t, vw, vw, g2), g2 = FFMA(t, ve, ve, g2);
+    reg_t j2 = FMUL(t, jc, jc);
+    g2 = FMUL(t, g2, ALU(t, "MUFU.RCP", j2, NOREG, NOREG));
+    reg_t l = FADD(t, vn, vs);
+    l = FADD(t, l, vw), l = FADD(t, l, ve);
+    l = FMUL(t, l, ALU(t, "MUFU.RCP", jc, NOREG, NOREG));
+    reg_t num = FMUL(t, l, l);
+    num = FFMA(t, g2, NOREG, num);
+    reg_t den = FFMA(t, l, NOREG, NOREG);
+    den = FMUL(t, den, den);
+    reg_t q = FMUL(t, num, ALU(t, "MUFU.RCP", den, NOREG, NOREG));
+    q = FMUL(t, FADD(t, q, NOREG), NOREG);
+    reg_t c = ALU(t, "MUFU.RCP", FADD(t, q, NOREG), NOREG, NOREG);
+    c = ALU(t, "FMNMX", ALU(t, "FMNMX", c, NOREG, NOREG), NOREG, NOREG);
+    STS(t, SR(res, ty, tx), ps, c);
+    BAR(t);
+    reg_t cr = LDS(t, SR(res, ty, tx), ps);
+    STG(t, EL(C, index), ri, cr);
+    STG(t, EL(EC, index), ri, ve);
+    STG(t, EL(WC, index), ri, vw);
+    STG(t, EL(SC, index), ri, vs);
+    STG(t, EL(NC, index), ri, vn);
+    EXIT(t);
+}
+
+/* srad_cuda_2: temp[ty][tx] = J[index]; sync;
+ *   south_c[ty][tx] = C[base + 16 cols + tx]; if (by == gridDim.y - 1) south_c[ty][tx] = C[... 15 cols + tx]; sync;
+ *   east_c[ty][tx] = C[base + cols ty + 16]; if (bx == gridDim.x - 1) east_c[ty][tx] = C[... + 15]; sync;
+ *   c_cuda_temp[ty][tx] = C[index]; sync;  cc = c_cuda_temp[ty][tx];
+ *   cs, ce by four cases (se, e, s, interior) from c_cuda_temp or south_c / east_c;
+ *   d_sum = cc N_C[index] + cs S_C[index] + cc W_C[index] + ce E_C[index];
+ *   c_cuda_result[ty][tx] = temp[ty][tx] + 0.25 lambda d_sum; sync;  J[index] = c_cuda_result[ty][tx];
+ * Shared (declaration order): south_c, east_c, c_cuda_temp, c_cuda_result, temp. */
+void rd_srad2(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const uint64_t EC = p->arr[0], WC = p->arr[1], NC = p->arr[2], SC = p->arr[3], J = p->arr[4], C = p->arr[5];
+    const int64_t cols = (int64_t)p->n, bx = t->bx, by = t->by, tx = t->tx, ty = t->ty, B = SRAD_BLOCK;
+    const int64_t gx = t->gdx, gy = t->gdy, base = cols * B * by + B * bx, index = base + cols * ty + tx;
+    const uint64_t south = p->shmem, east = south + 1024, ct = south + 2048, res = south + 3072, temp = south + 4096;
+    reg_t rtx = S2R(t), rty = S2R(t), rbx = S2R(t), rby = S2R(t);
+    reg_t rb = IMAD(t, rby, NOREG, rbx), ri = IMAD(t, rty, NOREG, rb), ps = IMAD(t, rty, NOREG, rtx);
+    STS(t, SR(temp, ty, tx), ps, LDG(t, EL(J, index), ri));
+    BAR(t);
+    STS(t, SR(south, ty, tx), ps, LDG(t, EL(C, base + cols * B + tx), rb));
+    BRANCH(t, rby);
+    if (by == gy - 1)
+        STS(t, SR(south, ty, tx), ps, LDG(t, EL(C, cols * B * (gy - 1) + B * bx + cols * (B - 1) + tx), rbx));
+    BAR(t);
+    STS(t, SR(east, ty, tx), ps, LDG(t, EL(C, base + cols * ty + B), ri));
+    BRANCH(t, rbx);
+    if (bx == gx - 1)
+        STS(t, SR(east, ty, tx), ps, LDG(t, EL(C, cols * B * by + B * (gx - 1) + cols * ty + B - 1), ri));
+    BAR(t);
+    STS(t, SR(ct, ty, tx), ps, LDG(t, EL(C, index), ri));
+    BAR(t);
+    /* cs and ce by the source's four cases (se, e, s, interior), if-converted as above */
+    uint64_t as = ty == B - 1 ? SR(south, ty, tx) : SR(ct, ty + 1, tx);
+    uint64_t ae = tx == B - 1 ? SR(east, ty, tx) : SR(ct, ty, tx + 1);
+    reg_t cc = LDS(t, SR(ct, ty, tx), ps);
+    reg_t rs = SEL(t, ps, rty), re = SEL(t, ps, rtx);
+    reg_t cs = LDS(t, as, rs), ce = LDS(t, ae, re);
+    reg_t vn = LDG(t, EL(NC, index), ri), vs = LDG(t, EL(SC, index), ri);
+    reg_t vw = LDG(t, EL(WC, index), ri), ve = LDG(t, EL(EC, index), ri);
+    reg_t d = FMUL(t, cc, vn);
+    d = FFMA(t, cs, vs, d), d = FFMA(t, cc, vw, d), d = FFMA(t, ce, ve, d);
+    reg_t tv = LDS(t, SR(temp, ty, tx), ps);
+    STS(t, SR(res, ty, tx), ps, FFMA(t, d, NOREG, tv));
+    BAR(t);
+    STG(t, EL(J, index), ri, LDS(t, SR(res, ty, tx), ps));
+    EXIT(t);
+}
+#undef SR
+
+/* ---- kmeans ----------------------------------------------------------------------------------- */
+
+/* invert_mapping(input, output, npoints, nfeatures):
+ *   point_id = threadIdx.x + blockDim.x blockIdx.x;
+ *   if (point_id < npoints) for (i = 0; i < nfeatures; i++)
+ *     output[point_id + npoints i] = input[point_id nfeatures + i];
+ * (the loads 136 bytes apart across a warp, the stores coalesced) */
+void rd_km_invert(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t np = p->n, id = (uint64_t)t->bx * t->bdx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rp = IMAD(t, rbx, NOREG, rtx);
+    GUARD(t, id < np, rp);
+    reg_t ra = IMAD(t, rp, NOREG, NOREG);
+    for (uint64_t i = 0; i < KM_FEATURES; i++) {
+        reg_t v = LDG(t, EL(p->arr[0], id * KM_FEATURES + i), ra);
+        STG(t, EL(p->arr[1], id + np * i), rp, v);
+        LOOP(t, NOREG);
+    }
+    EXIT(t);
+}
+
+/* kmeansPoint(features, nfeatures, npoints, nclusters, membership, ...):
+ *   point_id = (gridDim.x blockIdx.y + blockIdx.x) blockDim.x + threadIdx.x;
+ *   if (point_id < npoints) for each cluster i: ans = 0;
+ *     for each feature j: diff = tex1Dfetch(t_features, point_id + j npoints) - c_clusters[i nfeatures + j];
+ *       ans += diff diff;
+ *     if (ans < min_dist) { min_dist = ans; index = i; }
+ *   if (point_id < npoints) membership[point_id] = index;
+ * The features are read through the texture unit and the centres from
+ * constant memory (an operand of the subtraction): neither memory is
+ * modelled (kernel.h), so the fetch is a TLD with no memory access and
+ * the store of the membership is the kernel's only global access. */
+void rd_km_point(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    uint64_t np = p->n, id = ((uint64_t)t->gdx * t->by + t->bx) * t->bdx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t), rby = S2R(t);
+    reg_t rp = IMAD(t, IMAD(t, rby, NOREG, rbx), NOREG, rtx);
+    GUARD(t, id < np, rp);
+    reg_t best = MOV(t, NOREG), index = MOV(t, NOREG);
+    for (unsigned i = 0; i < KM_CLUSTERS; i++) {
+        reg_t ans = MOV(t, NOREG), at = IMAD(t, rp, NOREG, NOREG);
+        for (unsigned j = 0; j < KM_FEATURES; j++) {
+            reg_t f = ALU(t, "TLD.B.LZ", at, NOREG, NOREG);
+            reg_t d = FADD(t, f, NOREG);
+            ans = FFMA(t, d, d, ans);
+            at = IADD(t, at, NOREG);
+            LOOP(t, NOREG);
+        }
+        ALU(t, "FSETP.LT.AND", ans, best, NOREG);
+        best = ALU(t, "FSEL", ans, best, NOREG);
+        index = SEL(t, index, NOREG);
+        LOOP(t, NOREG);
+    }
+    STG(t, EL(p->arr[1], id), rp, index);
+    EXIT(t);
+}

@@ -49,4 +49,38 @@ void rd_lud_diagonal(simt_t *t);
 void rd_lud_perimeter(simt_t *t);
 void rd_lud_internal(simt_t *t);
 
+/* bfs.cu, Kernel and Kernel2 of BFS level p (simt_args_t: data = the graph;
+ * Kernel: arr = {g_graph_nodes, g_graph_edges, g_graph_mask,
+ * g_updating_graph_mask, g_graph_visited, g_cost}; Kernel2: arr = {mask,
+ * updating, visited, over}), blocks of BFS_BLOCK threads. The graph is
+ * Rodinia's graphgen's (rd_graphgen); its BFS levels from node 0 say which
+ * threads' masks are set and which neighbours are unvisited at each level. */
+#define BFS_BLOCK 512   /* MAX_THREADS_PER_BLOCK */
+typedef struct {
+    unsigned n, depth, maxdeg;
+    uint32_t *start, *edge;   /* n + 1 offsets into edge[]; destinations */
+    uint16_t *level;          /* BFS level from node 0; RD_UNREACHED */
+} rd_graph_t;
+#define RD_UNREACHED 0xffffu
+int rd_graphgen(rd_graph_t *g, unsigned n);   /* 0, or -1 out of memory */
+void rd_graph_free(rd_graph_t *g);
+void rd_bfs1(simt_t *t);
+void rd_bfs2(simt_t *t);
+
+/* srad_v2 srad_kernel.cu, srad_cuda_1 and srad_cuda_2 (simt_args_t: arr =
+ * {E_C, W_C, N_C, S_C, J_cuda, C_cuda}, n = cols = rows), 16 x 16 blocks. */
+#define SRAD_BLOCK 16
+#define SRAD_ITERS 2   /* srad_v2's run script: niter 2 */
+void rd_srad1(simt_t *t);
+void rd_srad2(simt_t *t);
+
+/* kmeans_cuda_kernel.cu (simt_args_t: n = npoints): invert_mapping (arr =
+ * {input, output}, 1-D blocks of KM_THREADS), kmeansPoint (arr = {features,
+ * membership}, KM_THREADS threads, a square 2-D grid). */
+#define KM_THREADS  256   /* THREADS_PER_DIM^2 */
+#define KM_FEATURES 34    /* the MRPB paper's 34-D points */
+#define KM_CLUSTERS 5     /* Rodinia's run: -m/-n default 5 */
+void rd_km_invert(simt_t *t);
+void rd_km_point(simt_t *t);
+
 #endif

@@ -74,6 +74,9 @@ typedef struct {
     uint64_t n;
     uint64_t p;           /* the launch's scalar argument (a loop index of the host's: a plane, a time step) */
     uint64_t shmem;       /* the block's shared memory: its base address */
+    uint64_t unshared;    /* 0; or a /U version's global copy of the shared arrays (LDS, STS in simt_ops.h) */
+    uint64_t shbytes;     /* ... its bytes per block */
+    const void *data;     /* the workload's input when control flow depends on it (a graph, a tree) */
 } simt_args_t;
 
 /* Record one instruction of the running thread (the macros below). */

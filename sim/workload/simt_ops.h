@@ -30,8 +30,25 @@
  * the value `ra`), a store of value `v` */
 #define LDG(t, addr, ra)      simt_rec((t), SIMT_SITE_, "LDG.E", 4, (addr), 1, (ra), NOREG, NOREG, NOREG)
 #define STG(t, addr, ra, v)   simt_rec((t), SIMT_SITE_, "STG.E", 4, (addr), 0, (ra), (v), NOREG, NOREG)
-#define LDS(t, addr, ra)      simt_rec((t), SIMT_SITE_, "LDS.U.32", 4, (addr), 1, (ra), NOREG, NOREG, NOREG)
-#define STS(t, addr, ra, v)   simt_rec((t), SIMT_SITE_, "STS", 4, (addr), 0, (ra), (v), NOREG, NOREG)
+#define LDG8(t, addr, ra)     simt_rec((t), SIMT_SITE_, "LDG.E.U8", 1, (addr), 1, (ra), NOREG, NOREG, NOREG)   /* bool, char */
+#define STG8(t, addr, ra, v)  simt_rec((t), SIMT_SITE_, "STG.E.U8", 1, (addr), 0, (ra), (v), NOREG, NOREG)
+#define LDG64(t, addr, ra)    simt_rec((t), SIMT_SITE_, "LDG.E.64", 8, (addr), 1, (ra), NOREG, NOREG, NOREG)   /* long, double */
+#define STG64(t, addr, ra, v) simt_rec((t), SIMT_SITE_, "STG.E.64", 8, (addr), 0, (ra), (v), NOREG, NOREG)
+/* shared memory (addresses from simt_args_t.shmem); in a /U version
+ * (simt_args_t.unshared) the block's own copy of its shared arrays in
+ * global memory instead, at unshared + block * shbytes + the offset: the
+ * same accesses as global loads and stores through the L1 */
+#define LDS(t, addr, ra)      simt_shared((t), SIMT_SITE_, (addr), 1, (ra), NOREG)
+#define STS(t, addr, ra, v)   simt_shared((t), SIMT_SITE_, (addr), 0, (ra), (v))
+static inline reg_t simt_shared(simt_t *t, unsigned site, uint64_t addr, int load, reg_t ra, reg_t v)
+{
+    const simt_args_t *p = t->arg;
+    if (p && p->unshared) {
+        uint64_t g = p->unshared + ((uint64_t)t->by * t->gdx + t->bx) * p->shbytes + (addr - p->shmem);
+        return simt_rec(t, site, load ? "LDG.E" : "STG.E", 4, g, load, ra, v, NOREG, NOREG);
+    }
+    return simt_rec(t, site, load ? "LDS.U.32" : "STS", 4, addr, load, ra, v, NOREG, NOREG);
+}
 /* a branch taken or not (an `if` around code, a `break`): its test and branch */
 #define BRANCH(t, a)          LOOP(t, a)
 /* control: a loop's test and back edge (at the loop body's end), a barrier,

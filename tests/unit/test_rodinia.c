@@ -19,11 +19,11 @@ typedef struct {
     unsigned nmem, bars;
 } run_t;
 
-static void run2(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned ty, unsigned bx, unsigned by,
-                 unsigned bdx, unsigned bdy)
+static void rung(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned ty, unsigned bx, unsigned by,
+                 unsigned bdx, unsigned bdy, unsigned gdx, unsigned gdy)
 {
     memset(r, 0, sizeof *r);
-    simt_t t = {.tx = tx, .ty = ty, .bx = bx, .by = by, .bdx = bdx, .bdy = bdy, .bdz = 1, .gdx = 1, .gdy = 1,
+    simt_t t = {.tx = tx, .ty = ty, .bx = bx, .by = by, .bdx = bdx, .bdy = bdy, .bdz = 1, .gdx = gdx, .gdy = gdy,
                 .arg = a, .prog = &r->prog, .lane = &r->lane};
     fn(&t);
     assert_int_equal(t.err, 0);
@@ -35,6 +35,12 @@ static void run2(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsign
     }
     free(r->lane.site);
     free(r->lane.addr);
+}
+
+static void run2(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned ty, unsigned bx, unsigned by,
+                 unsigned bdx, unsigned bdy)
+{
+    rung(r, fn, a, tx, ty, bx, by, bdx, bdy, 1, 1);
 }
 
 static void run(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned bx, unsigned bdx)
@@ -241,10 +247,138 @@ static void lud_addresses(void **state)
     assert_int_equal(r.mem[1], SH + 20);
 }
 
+/* bfs on a graph of 4 nodes drawn by hand: 0-1, 0-2, 1-3 (each edge both ways), lists
+ * 0: {1, 2}, 1: {0, 3}, 2: {0}, 3: {1}; levels 0, 1, 1, 2. */
+static void bfs_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    uint32_t start[5] = {0, 2, 4, 5, 6}, edge[6] = {1, 2, 0, 3, 0, 1};
+    uint16_t level[4] = {0, 1, 1, 2};
+    rd_graph_t g = {.n = 4, .depth = 2, .maxdeg = 2, .start = start, .edge = edge, .level = level};
+    const uint64_t NO = 0x1000000, ED = 0x2000000, MA = 0x3000000, UP = 0x4000000, VI = 0x5000000, CO = 0x6000000;
+    simt_args_t a = {.arr = {NO, ED, MA, UP, VI, CO}, .n = 4, .p = 0, .data = &g};
+    /* level 0, thread 0: mask[0] read and cleared, nodes[0]'s two fields; edge 0 (to 1) and 1 (to
+     * 2), both unvisited: cost[0] read, cost[id] and updating[id] written */
+    run(&r, rd_bfs1, &a, 0, 0, BFS_BLOCK);
+    const uint64_t t0[14] = {MA, MA, NO, NO + 4, ED, VI + 1, CO, CO + 4, UP + 1, ED + 4, VI + 2, CO, CO + 8, UP + 2};
+    assert_int_equal(r.nmem, 14);
+    for (int i = 0; i < 14; i++)
+        assert_int_equal(r.mem[i], t0[i]);
+    run(&r, rd_bfs1, &a, 1, 0, BFS_BLOCK);   /* not in level 0's frontier: its mask only */
+    assert_int_equal(r.nmem, 1);
+    assert_int_equal(r.mem[0], MA + 1);
+    /* level 1, thread 1: node 0 visited (no update), node 3 not */
+    a.p = 1;
+    run(&r, rd_bfs1, &a, 1, 0, BFS_BLOCK);
+    const uint64_t t1[11] = {MA + 1, MA + 1, NO + 8, NO + 12, ED + 8, VI, ED + 12, VI + 3, CO + 4, CO + 12, UP + 3};
+    assert_int_equal(r.nmem, 11);
+    for (int i = 0; i < 11; i++)
+        assert_int_equal(r.mem[i], t1[i]);
+    run(&r, rd_bfs1, &a, 4, 0, BFS_BLOCK);   /* tid >= no_of_nodes */
+    assert_int_equal(r.nmem, 0);
+    /* Kernel2 after level 0 (arr = mask, updating, visited, over): node 2 joins level 1, node 3 not */
+    simt_args_t a2 = {.arr = {MA, UP, VI, 0x7000000}, .n = 4, .p = 0, .data = &g};
+    run(&r, rd_bfs2, &a2, 2, 0, BFS_BLOCK);
+    const uint64_t k2[5] = {UP + 2, MA + 2, VI + 2, 0x7000000, UP + 2};
+    assert_int_equal(r.nmem, 5);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(r.mem[i], k2[i]);
+    run(&r, rd_bfs2, &a2, 3, 0, BFS_BLOCK);
+    assert_int_equal(r.nmem, 1);
+}
+
+/* graphgen's graph: 2..4 edges made per node, each also the other way. */
+static void graphgen_shape(void **state)
+{
+    (void)state;
+    rd_graph_t g;
+    assert_int_equal(rd_graphgen(&g, 1000), 0);
+    uint64_t ne = g.start[1000];
+    assert_true(ne >= 4000 && ne <= 8000);
+    unsigned *cnt = calloc(1000 * 1000, sizeof *cnt);   /* edge multiplicities, both ways */
+    for (unsigned v = 0; v < 1000; v++) {
+        assert_true(g.start[v + 1] - g.start[v] >= 2);
+        for (uint32_t i = g.start[v]; i < g.start[v + 1]; i++)
+            cnt[v * 1000 + g.edge[i]]++;
+    }
+    for (unsigned a = 0; a < 1000; a++)
+        for (unsigned b = 0; b < 1000; b++)
+            assert_int_equal(cnt[a * 1000 + b], cnt[b * 1000 + a]);
+    assert_int_equal(g.level[0], 0);
+    free(cnt);
+    rd_graph_free(&g);
+}
+
+/* srad_cuda_1, cols 64 (4 x 4 tiles), thread (1, 7) of block (1, 2): base = 64 16 2 + 16 =
+ * 2064, index = 2064 + 7 64 + 1 = 2513; north J[2064 + 1 - 64], south J[2064 + 1024 + 1], west
+ * J[2064 + 448 - 1], east J[2064 + 448 + 16], temp J[2513]; shared temp at 0, result at 1024,
+ * north 2048, south 3072, east 4096, west 5120; [7][1] is 4 (7 16 + 1) = 452 in. Unshared:
+ * the same, the shared addresses at g + 9 6144 + offset, as global accesses. */
+static void srad_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t J = 0x1000000, C = 0x2000000, E = 0x3000000, W = 0x4000000, N = 0x5000000, S = 0x6000000;
+    const uint64_t SH = 0x9000000, at = 452;
+    simt_args_t a = {.arr = {E, W, N, S, J, C}, .n = 64, .shmem = SH};
+    rung(&r, rd_srad1, &a, 1, 7, 1, 2, 16, 16, 4, 4);
+    const uint64_t want[22] = {J + 4 * 2001, SH + 2048 + at, J + 4 * 3089, SH + 3072 + at, J + 4 * 2511,
+                               SH + 5120 + at, J + 4 * 2528, SH + 4096 + at, J + 4 * 2513, SH + at, SH + at,
+                               SH + at - 64, SH + at + 64, SH + at - 4, SH + at + 4, SH + 1024 + at, SH + 1024 + at,
+                               C + 4 * 2513, E + 4 * 2513, W + 4 * 2513, S + 4 * 2513, N + 4 * 2513};
+    assert_int_equal(r.nmem, 22);
+    for (int i = 0; i < 22; i++)
+        assert_int_equal(r.mem[i], want[i]);
+    assert_int_equal(r.bars, 4);
+    /* thread (0, 0) of block (0, 0): north from row -1, south, north again from row 0; west
+     * from J[-1], east, west again from J[0] */
+    rung(&r, rd_srad1, &a, 0, 0, 0, 0, 16, 16, 4, 4);
+    assert_int_equal(r.mem[0], J - 4 * 64);
+    assert_int_equal(r.mem[2], J + 4 * 1024);
+    assert_int_equal(r.mem[4], J);
+    assert_int_equal(r.mem[6], J - 4);
+    assert_int_equal(r.mem[8], J + 4 * 16);
+    assert_int_equal(r.mem[10], J);
+    /* srad-u */
+    a.unshared = 0x8000000, a.shbytes = 6144;
+    rung(&r, rd_srad1, &a, 1, 7, 1, 2, 16, 16, 4, 4);
+    assert_int_equal(r.nmem, 22);
+    assert_int_equal(r.mem[1], 0x8000000 + 9 * 6144 + 2048 + at);
+    assert_int_equal(r.mem[16], 0x8000000 + 9 * 6144 + 1024 + at);
+}
+
+/* kmeans, 1000 points: invert_mapping thread 5 of block 2 (point 517) reads input[517 34 + i]
+ * and writes output[517 + 1000 i]; kmeansPoint on a 4 x 4 grid, block (2, 1), thread 9: point
+ * (4 1 + 2) 256 + 9 = 1545 of 2000 writes membership[1545] only (its features come through
+ * the texture unit). */
+static void kmeans_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t IN = 0x1000000, OUT = 0x2000000, MEM = 0x3000000;
+    simt_args_t a = {.arr = {IN, OUT}, .n = 1000};
+    run(&r, rd_km_invert, &a, 5, 2, KM_THREADS);
+    assert_int_equal(r.nmem, 2 * KM_FEATURES);
+    for (unsigned i = 0; i < KM_FEATURES; i++) {
+        assert_int_equal(r.mem[2 * i], IN + 4 * (517 * 34 + i));
+        assert_int_equal(r.mem[2 * i + 1], OUT + 4 * (517 + 1000 * i));
+    }
+    simt_args_t b = {.arr = {OUT, MEM}, .n = 2000};
+    rung(&r, rd_km_point, &b, 9, 0, 2, 1, KM_THREADS, 1, 4, 4);
+    assert_int_equal(r.nmem, 1);
+    assert_int_equal(r.mem[0], MEM + 4 * 1545);
+    b.n = 1500;   /* past the points: nothing */
+    rung(&r, rd_km_point, &b, 9, 0, 2, 1, KM_THREADS, 1, 4, 4);
+    assert_int_equal(r.nmem, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses),
                                        cmocka_unit_test(gaussian_addresses), cmocka_unit_test(nw_addresses),
-                                       cmocka_unit_test(backprop_addresses), cmocka_unit_test(lud_addresses)};
+                                       cmocka_unit_test(backprop_addresses), cmocka_unit_test(lud_addresses),
+                                       cmocka_unit_test(bfs_addresses),      cmocka_unit_test(graphgen_shape),
+                                       cmocka_unit_test(srad_addresses),     cmocka_unit_test(kmeans_addresses)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
