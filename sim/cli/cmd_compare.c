@@ -80,7 +80,7 @@ static void shq(const char *s)
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s compare --workload W[,W...] --configs C[,C...] [--set key=value]... [--size N|quick]\n"
+            "usage: %s compare --workload W[,W...] --configs C[,C...] [--set key=value]... [--size N|quick|half]\n"
             "                [--jobs N] [--stats KEY[,KEY...]] [--out DIR] [--no-check-dram] [--emit-jobs | --merge]\n"
             "                [--progress S] [--quiet]\n"
             "\n"
@@ -93,7 +93,8 @@ static void usage(FILE *f, const char *prog)
             "                    mrpb=base-s:mrpb=final, swl=base-s:sm.swl=8 (a preset or a\n"
             "                    gpgpusim.config file, and keys applied after it)\n"
             "  --set key=value   applied to every run, before the configuration's own keys\n"
-            "  --size N|quick    every built-in kernel at size N, or each at its quick size\n"
+            "  --size N|quick|half  every built-in kernel at size N, or each at its quick size, or at\n"
+            "                    half its default size\n"
             "  --stats KEY,...   statistics to tabulate as well, as JSON paths (names and array\n"
             "                    indices), e.g. l1d.L1D_total_cache_miss_rate,gpu.kernels.0.gpu_ipc;\n"
             "                    '-' where a run has no such statistic (mrpb.* without the MRPB)\n"
@@ -188,8 +189,8 @@ static int run_argv(const cmp_t *m, int w, int c, char **av, int max, char *json
     av[n++] = (char *)m->cfg[c].preset;
     av[n++] = "--workload";
     av[n++] = m->work[w];
-    if (m->size == BUILTIN_SIZE_QUICK) {
-        snprintf(sz, sn, "quick");
+    if (m->size == BUILTIN_SIZE_QUICK || m->size == BUILTIN_SIZE_HALF) {
+        snprintf(sz, sn, m->size == BUILTIN_SIZE_QUICK ? "quick" : "half");
         av[n++] = "--size";
         av[n++] = sz;
     } else if (m->size) {
@@ -675,12 +676,12 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
                 return 2;
             }
             m.set[m.nset++] = v;
-        } else if (!strcmp(a, "--size") && !strcmp(v, "quick")) {
-            m.size = BUILTIN_SIZE_QUICK;
+        } else if (!strcmp(a, "--size") && (!strcmp(v, "quick") || !strcmp(v, "half"))) {
+            m.size = v[0] == 'q' ? BUILTIN_SIZE_QUICK : BUILTIN_SIZE_HALF;
         } else if (!strcmp(a, "--size") || !strcmp(a, "--jobs") || !strcmp(a, "--progress")) {
             if (parse_pos(v, a[2] == 'p' ? 86400 : 1u << 30, &x)) {
                 fprintf(stderr, "%s compare: %s: expected a positive integer%s, got '%s'\n", prog, a,
-                        a[2] == 'p' ? " of seconds, at most 86400" : a[2] == 's' ? " or 'quick'" : "", v);
+                        a[2] == 'p' ? " of seconds, at most 86400" : a[2] == 's' ? ", 'quick' or 'half'" : "", v);
                 return 2;
             }
             if (a[2] == 's')

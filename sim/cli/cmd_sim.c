@@ -24,7 +24,7 @@
 static void usage_sim(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N|quick] [--set key=value]...\n"
+            "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N|quick|half] [--set key=value]...\n"
             "              [--rtl BLOCK,...] [--rtl-fst BLOCK:INSTANCE[:FROM-TO]] [--json FILE] [--check-dram]\n"
             "              [--trace-decisions FILE [--trace-window FROM-TO]] [--out-dir DIR] [--quiet]\n"
             "              [--progress S] [--host-stats] [--strict]\n"
@@ -38,8 +38,9 @@ static void usage_sim(FILE *f, const char *prog)
             "  --strict            a gpgpusim.config option the model does not have is an error\n"
             "  --workload W        a built-in kernel (--list-workloads; default vectoradd) or an\n"
             "                      Accel-Sim trace directory (kernelslist.g)\n"
-            "  --size N|quick      a built-in kernel's size knob (default: the kernel's own; quick:\n"
-            "                      its quick size, --list-workloads' third column)\n"
+            "  --size N|quick|half a built-in kernel's size knob (default: the kernel's own; quick:\n"
+            "                      its quick size, --list-workloads' third column; half: half its\n"
+            "                      default, a second size for a reproduction's robustness)\n"
             "  --set key=value     any configuration key (--list-keys), after the configuration\n"
             "  --rtl BLOCK,...     run these blocks' RTL in lockstep with their C models\n"
             "                      (dram_sched, mib_l2, mrpb; at a parameter set that was built); a\n"
@@ -290,7 +291,7 @@ static unsigned size_as_run(const char *workload, unsigned size)
 {
     for (const builtin_info_t *b = builtin_kernels; b->name; b++)
         if (!strcmp(b->name, workload))
-            return size == BUILTIN_SIZE_QUICK ? b->quick_size : size ? size : b->default_size;
+            return builtin_size(b, size);
     return 0;
 }
 
@@ -360,10 +361,10 @@ int cmd_sim(int argc, char **argv, const char *prog)
             i++;
         } else if (!strcmp(a, "--size")) {
             uint64_t x;
-            if (!strcmp(v, "quick"))
-                x = BUILTIN_SIZE_QUICK;
+            if (!strcmp(v, "quick") || !strcmp(v, "half"))
+                x = v[0] == 'q' ? BUILTIN_SIZE_QUICK : BUILTIN_SIZE_HALF;
             else if (engine_parse_uint(v, 10, 1u << 30, &x) || !x) {
-                fprintf(stderr, "%s sim: --size: expected a positive integer or 'quick', got '%s'\n", prog, v);
+                fprintf(stderr, "%s sim: --size: expected a positive integer, 'quick' or 'half', got '%s'\n", prog, v);
                 return 2;
             }
             size = (unsigned)x;

@@ -1103,6 +1103,13 @@ static kernel_t *wl_open_kernel(workload_t *ww, unsigned i)
 
 static void wl_close(workload_t *ww) { wl_unref(ww->impl); }
 
+unsigned builtin_size(const builtin_info_t *b, unsigned size)
+{
+    if (size == BUILTIN_SIZE_HALF)
+        return b->default_size / 2 > b->min_size ? b->default_size / 2 : b->min_size;
+    return size == BUILTIN_SIZE_QUICK ? b->quick_size : size ? size : b->default_size;
+}
+
 workload_t *builtin_open(const char *name, unsigned size)
 {
     unsigned i = 0;
@@ -1116,7 +1123,7 @@ workload_t *builtin_open(const char *name, unsigned size)
         fprintf(stderr, "\n");
         return NULL;
     }
-    size = size == BUILTIN_SIZE_QUICK ? b->quick_size : size ? size : b->default_size;
+    size = builtin_size(b, size);
     if (size < b->min_size) {
         fprintf(stderr, "memsched: workload '%s': size %u is too small; the size is %s, at least %u (default %u)\n",
                 name, size, b->size_means, b->min_size, b->default_size);

@@ -22,6 +22,10 @@ typedef struct {
 extern const builtin_info_t builtin_kernels[];   /* ends with {NULL} */
 
 #define BUILTIN_SIZE_QUICK 0xffffffffu   /* builtin_open: the kernel's quick_size (--size quick) */
+#define BUILTIN_SIZE_HALF  0xfffffffeu   /* ... half its default size, at least min_size (--size half) */
+
+/* The size knob a kernel runs at for a --size value (0: its default). */
+unsigned builtin_size(const builtin_info_t *b, unsigned size);
 
 /* A built-in workload by name; size 0 = its default, BUILTIN_SIZE_QUICK its
  * quick size. NULL after a message
