@@ -34,6 +34,7 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     if (!g)
         return NULL;
     g->cfg = *cfg;
+    g->tb_rr = cfg->first_sm;
     g->opt = *opt;
     if (cfg->test_break) {
         g->opt.blk.break_block = sim_blocks[cfg->test_break - 1].name;

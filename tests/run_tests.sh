@@ -179,6 +179,9 @@ tests/sim_cli_tests.sh "$M" 2>&1 | tally
 section "system model: GPGPU-Sim configurations (tests/sim_config_tests.sh)"
 tests/sim_config_tests.sh "$M" 2>&1 | tally
 
+section "the MRPB reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_tab_tests.sh, repro_mrpb_tests.sh)"
+{ tests/repro_tab_tests.sh; tests/repro_mrpb_tests.sh "$M"; } 2>&1 | tally
+
 section "CLI: bad input, exit codes, record/replay"
 tests/cli_tests.sh 2>&1 | tally
 

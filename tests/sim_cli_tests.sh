@@ -111,7 +111,7 @@ fi
 
 # ---- progress on a pipe ----------------------------------------------------------
 "$M" sim --workload srad --size 1024 --progress 1 2>"$T/prog.err" >/dev/null
-n=$(grep -c '^  sim: .* core cycle [0-9]*, .* thread-insts, .* kernel [12] of 2, blocks done [0-9]* of 4096$' "$T/prog.err")
+n=$(grep -c '^  sim: .* core cycle [0-9]*, .* thread-insts, .* kernel [1-4] of 4, blocks done [0-9]* of 4096$' "$T/prog.err")
 cr=$(tr -cd '\r' <"$T/prog.err" | wc -c)
 [ "$n" -ge 1 ] && [ "$cr" -eq 0 ] && ok "sim: plain progress lines on a pipe ($n, no carriage return)" ||
     bad "sim: progress on a pipe" "$n lines, $cr CRs: $(head -c 200 "$T/prog.err")"
@@ -190,6 +190,20 @@ if "$M" sim --config base-s --workload atax --size 128 --set mrpb=final --quiet 
     expect "--trace-decisions with the MRPB: an mrpb track per SM (14), requests of SM 0 only, the L1's answers" "$r" "14,1,true,true"
 else
     bad "--trace-decisions with the MRPB" "$(head -2 "$T/dt.err")"
+fi
+
+# ---- compare --resume: runs this build made with the same command line are kept ----------
+R="$T/resume"
+rm -rf "$R"
+"$M" compare --workload atax,syrk --configs base=base-s --size quick --out "$R" --quiet >/dev/null 2>&1
+a0=$(command stat -c %.9Y "$R/runs/atax@base.json" 2>/dev/null)
+jq '.command_line += " --stale"' "$R/runs/syrk@base.json" >"$R/stale.json" && mv "$R/stale.json" "$R/runs/syrk@base.json"
+if "$M" compare --workload atax,syrk --configs base=base-s --size quick --out "$R" --quiet --resume >/dev/null 2>&1; then
+    expect "compare --resume: the matching run kept, the stale one run again" \
+        "$([ -n "$a0" ] && [ "$(command stat -c %.9Y "$R/runs/atax@base.json")" = "$a0" ] && echo kept),$(jq -r '.command_line | test("--stale") | not' "$R/runs/syrk@base.json")" \
+        "kept,true"
+else
+    bad "compare --resume" "exit $?"
 fi
 
 # ---- stimulus files: a key given twice ---------------------------------------------

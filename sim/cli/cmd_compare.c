@@ -8,6 +8,8 @@
  * any run starts, so that a typo is one message on the terminal and exit 2,
  * not a log per run. */
 #include "cli/cmd_compare.h"
+#include "cli/cmdline.h"
+#include "cli/version.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -29,7 +31,7 @@
 
 
 #define MAXW 64
-#define MAXC 16
+#define MAXC 32
 #define MAXSET 32
 #define MAXSTAT 8
 
@@ -52,6 +54,7 @@ typedef struct {
     int nstat;
     unsigned size, jobs;
     int no_check;            /* --no-check-dram: the runs do not check every DRAM command */
+    int resume;              /* --resume: keep a run whose JSON this build wrote with this command line */
     int quiet;               /* --quiet: no progress line */
     unsigned progress_every; /* --progress S */
 } cmp_t;
@@ -80,8 +83,8 @@ static void shq(const char *s)
 static void usage(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s compare --workload W[,W...] --configs C[,C...] [--set key=value]... [--size N|quick|half]\n"
-            "                [--jobs N] [--stats KEY[,KEY...]] [--out DIR] [--no-check-dram] [--emit-jobs | --merge]\n"
+            "usage: %s compare --workload W[,W...] --configs C[,C...] [--set key=value]... [--size N|NAME]\n"
+            "                [--jobs N] [--stats KEY[,KEY...]] [--out DIR] [--no-check-dram] [--emit-jobs | --merge] [--resume]\n"
             "                [--progress S] [--quiet]\n"
             "\n"
             "Runs every workload under every configuration (independent `sim` processes, --jobs at a\n"
@@ -93,8 +96,7 @@ static void usage(FILE *f, const char *prog)
             "                    mrpb=base-s:mrpb=final, swl=base-s:sm.swl=8 (a preset or a\n"
             "                    gpgpusim.config file, and keys applied after it)\n"
             "  --set key=value   applied to every run, before the configuration's own keys\n"
-            "  --size N|quick|half  every built-in kernel at size N, or each at its quick size, or at\n"
-            "                    half its default size\n"
+            "  --size N|NAME     every built-in kernel at size N, or each at a named size (sim --help)\n"
             "  --stats KEY,...   statistics to tabulate as well, as JSON paths (names and array\n"
             "                    indices), e.g. l1d.L1D_total_cache_miss_rate,gpu.kernels.0.gpu_ipc;\n"
             "                    '-' where a run has no such statistic (mrpb.* without the MRPB)\n"
@@ -102,6 +104,8 @@ static void usage(FILE *f, const char *prog)
             "  --emit-jobs       print the runs' command lines (one per line: GNU parallel, a Slurm\n"
             "                    array) instead of running them\n"
             "  --merge           run nothing: gather DIR/runs/*.json of the emitted jobs\n"
+            "  --resume          keep each run whose JSON in DIR/runs this build wrote with the same\n"
+            "                    command line; run the others (a long sweep stopped part-way)\n"
             "  --progress S      a progress line every S seconds when stderr is not a terminal\n"
             "                    (default %d; on a terminal one line, updated as runs finish)\n"
             "  --quiet           no progress line\n",
@@ -189,8 +193,8 @@ static int run_argv(const cmp_t *m, int w, int c, char **av, int max, char *json
     av[n++] = (char *)m->cfg[c].preset;
     av[n++] = "--workload";
     av[n++] = m->work[w];
-    if (m->size == BUILTIN_SIZE_QUICK || m->size == BUILTIN_SIZE_HALF) {
-        snprintf(sz, sn, m->size == BUILTIN_SIZE_QUICK ? "quick" : "half");
+    if (builtin_size_name(m->size)) {
+        snprintf(sz, sn, "%s", builtin_size_name(m->size));
         av[n++] = "--size";
         av[n++] = sz;
     } else if (m->size) {
@@ -231,6 +235,44 @@ static void show_log_tail(const char *log)
         fprintf(stderr, "    | %s%s", line[i % 8], strchr(line[i % 8], '\n') ? "" : "\n");
 }
 
+/* --resume: a run is done when its JSON parses and records this build's
+ * version and exactly this run's command line. */
+static int run_done(const char *json, char *const *av, int ac)
+{
+    FILE *f = fopen(json, "r");
+    if (!f)
+        return 0;
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    for (;;) {
+        if (n + 65536 > cap) {
+            char *b = realloc(buf, cap = 2 * cap + 65536);
+            if (!b)
+                break;
+            buf = b;
+        }
+        size_t r = fread(buf + n, 1, cap - n - 1, f);
+        n += r;
+        if (!r)
+            break;
+    }
+    fclose(f);
+    int ok = 0;
+    if (buf) {
+        buf[n] = 0;
+        cJSON *doc = cJSON_Parse(buf);
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(doc, "version");
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(doc, "command_line");
+        char *want = cli_command_line(ac - 2, av + 2, av[0]);
+        ok = cJSON_IsString(v) && cJSON_IsString(c) && want && !strcmp(v->valuestring, memsched_version) &&
+             !strcmp(c->valuestring, want);
+        free(want);
+        cJSON_Delete(doc);
+    }
+    free(buf);
+    return ok;
+}
+
 /* Run every job, m->jobs at a time, with a progress line. 0; 1 if a run
  * failed a check, 2 if a run found bad input (each named, with its
  * messages). */
@@ -244,7 +286,12 @@ static int run_all(const cmp_t *m)
         while (running < (int)m->jobs && next < total) {
             int w = next / m->nc, c = next % m->nc;
             char *av[160], json[512], sz[16];
-            run_argv(m, w, c, av, 160, json, sizeof json, sz, sizeof sz);
+            int ac = run_argv(m, w, c, av, 160, json, sizeof json, sz, sizeof sz);
+            if (m->resume && run_done(json, av, ac)) {   /* kept: as if it had just finished */
+                pid[next++] = 0;
+                done++;
+                continue;
+            }
             char log[520];
             snprintf(log, sizeof log, "%.*s.log", (int)(strlen(json) - 5), json);
             pid_t p = fork();
@@ -648,6 +695,8 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
             continue;
         } else if (!strcmp(a, "--merge")) {
             merge = 1;
+        } else if (!strcmp(a, "--resume")) {
+            m.resume = 1;
             continue;
         } else if (!strcmp(a, "--no-check-dram")) {
             m.no_check = 1;
@@ -676,12 +725,12 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
                 return 2;
             }
             m.set[m.nset++] = v;
-        } else if (!strcmp(a, "--size") && (!strcmp(v, "quick") || !strcmp(v, "half"))) {
-            m.size = v[0] == 'q' ? BUILTIN_SIZE_QUICK : BUILTIN_SIZE_HALF;
+        } else if (!strcmp(a, "--size") && builtin_size_code(v)) {
+            m.size = builtin_size_code(v);
         } else if (!strcmp(a, "--size") || !strcmp(a, "--jobs") || !strcmp(a, "--progress")) {
             if (parse_pos(v, a[2] == 'p' ? 86400 : 1u << 30, &x)) {
                 fprintf(stderr, "%s compare: %s: expected a positive integer%s, got '%s'\n", prog, a,
-                        a[2] == 'p' ? " of seconds, at most 86400" : a[2] == 's' ? ", 'quick' or 'half'" : "", v);
+                        a[2] == 'p' ? " of seconds, at most 86400" : a[2] == 's' ? " or a named size (" BUILTIN_SIZE_NAMES ")" : "", v);
                 return 2;
             }
             if (a[2] == 's')

@@ -1,6 +1,7 @@
 /* cmd_sim.c - the command line of the system model: `memsched sim` and
  * `memsched trace-gen` (a thin layer over config, workload, gpu, stats). */
 #include "cli/cmd_sim.h"
+#include "cli/cmdline.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -24,7 +25,7 @@
 static void usage_sim(FILE *f, const char *prog)
 {
     fprintf(f,
-            "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N|quick|half] [--set key=value]...\n"
+            "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N|NAME] [--set key=value]...\n"
             "              [--rtl BLOCK,...] [--rtl-fst BLOCK:INSTANCE[:FROM-TO]] [--json FILE] [--check-dram]\n"
             "              [--trace-decisions FILE [--trace-window FROM-TO]] [--out-dir DIR] [--quiet]\n"
             "              [--progress S] [--host-stats] [--strict]\n"
@@ -38,9 +39,8 @@ static void usage_sim(FILE *f, const char *prog)
             "  --strict            a gpgpusim.config option the model does not have is an error\n"
             "  --workload W        a built-in kernel (--list-workloads; default vectoradd) or an\n"
             "                      Accel-Sim trace directory (kernelslist.g)\n"
-            "  --size N|quick|half a built-in kernel's size knob (default: the kernel's own; quick:\n"
-            "                      its quick size, --list-workloads' third column; half: half its\n"
-            "                      default, a second size for a reproduction's robustness)\n"
+            "  --size N|NAME       a built-in kernel's size knob (default: the kernel's own); NAME: quick\n"
+            "                      (--list-workloads' third column) or half (half the default)\n"
             "  --set key=value     any configuration key (--list-keys), after the configuration\n"
             "  --rtl BLOCK,...     run these blocks' RTL in lockstep with their C models\n"
             "                      (dram_sched, mib_l2, mrpb; at a parameter set that was built); a\n"
@@ -252,39 +252,6 @@ static int check_outputs(const char *json, const sim_blkopts_t *bo, const char *
     return 0;
 }
 
-/* a at p as a shell word: as it is when it needs no quotes, else in single
- * quotes (a quote inside as '\''); at most 4 x strlen(a) + 2 bytes. */
-static char *shell_word(char *p, const char *a)
-{
-    if (*a && !a[strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+=.,:/@%")])
-        return p + sprintf(p, "%s", a);
-    *p++ = '\'';
-    for (; *a; a++)
-        p += *a == '\'' ? sprintf(p, "'\\''") : sprintf(p, "%c", *a);
-    *p++ = '\'';
-    return p;
-}
-
-/* The command line as a shell would take it back: PROG sim ARGS
- * (malloc'd; NULL: no memory). */
-static char *command_line(int argc, char **argv, const char *prog)
-{
-    size_t n = 4 * strlen(prog) + 8;
-    for (int i = 0; i < argc; i++)
-        n += 4 * strlen(argv[i]) + 3;
-    char *s = malloc(n), *p = s;
-    if (!s)
-        return NULL;
-    p = shell_word(p, prog);
-    p += sprintf(p, " sim");
-    for (int i = 0; i < argc; i++) {
-        *p++ = ' ';
-        p = shell_word(p, argv[i]);
-    }
-    *p = 0;
-    return s;
-}
-
 /* A built-in kernel's size knob as run (0 for a trace): --size, or the
  * kernel's quick or default size. */
 static unsigned size_as_run(const char *workload, unsigned size)
@@ -361,10 +328,11 @@ int cmd_sim(int argc, char **argv, const char *prog)
             i++;
         } else if (!strcmp(a, "--size")) {
             uint64_t x;
-            if (!strcmp(v, "quick") || !strcmp(v, "half"))
-                x = v[0] == 'q' ? BUILTIN_SIZE_QUICK : BUILTIN_SIZE_HALF;
+            if (builtin_size_code(v))
+                x = builtin_size_code(v);
             else if (engine_parse_uint(v, 10, 1u << 30, &x) || !x) {
-                fprintf(stderr, "%s sim: --size: expected a positive integer, 'quick' or 'half', got '%s'\n", prog, v);
+                fprintf(stderr, "%s sim: --size: expected a positive integer or a named size (" BUILTIN_SIZE_NAMES
+                        "), got '%s'\n", prog, v);
                 return 2;
             }
             size = (unsigned)x;
@@ -477,7 +445,7 @@ int cmd_sim(int argc, char **argv, const char *prog)
     if (rc == 1 && g->fail.block)
         replay_file(&cfg, &opt, &g->fail, workload, size, out_dir, prog);
     if (rc != 2) {
-        char *cmdline = command_line(argc, argv, prog);
+        char *cmdline = cli_command_line(argc, argv, prog);
         stats_run_t run = {.workload = w->name, .size = size_as_run(workload, size), .config = config_name,
                            .command_line = cmdline ? cmdline : "", .version = memsched_version};
         char *doc = stats_json(g, &run, host);

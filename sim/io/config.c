@@ -57,6 +57,7 @@ static const key_t_ keys[] = {
     {"sm.scheduler", K_ENUM, F(sched), 0, 0, sched_names, "warp scheduling policy"},
     {"sm.two_level_active", K_UINT, F(tl_active), 1, 64, NULL, "two-level: active warps per scheduler"},
     {"gpu.dispatch", K_ENUM, F(dispatch), 0, 0, dispatch_names, "thread-block dispatch policy"},
+    {"gpu.first_sm", K_UINT, F(first_sm), 0, 1023, NULL, "the SM the run's first thread block is offered to (the dispatch's round-robin starts there; a rotation that should not change a result, for measuring the model's sensitivity)"},
     {"sm.swl", K_UINT, F(swl), 0, 64, NULL, "static wavefront limiting (CCWS SWL): only the oldest N warps issue (0: no limit)"},
     {"sm.lat_int", K_UINT, F(lat_int), 1, 1000, NULL, "integer result latency, core cycles"},
     {"sm.lat_fp", K_UINT, F(lat_fp), 1, 1000, NULL, "FP32 result latency"},
@@ -545,6 +546,8 @@ int config_check(const config_t *c)
                       KEYS("dram.channel_shift", "mem.sub_partitions"));
     if (c->map[0] && map_check(c))
         return 2;
+    if (c->first_sm >= c->n_sm)
+        return refuse(c, "gpu.first_sm must name an SM (below sm.count)", KEYS("gpu.first_sm", "sm.count"));
     if (c->swl && (sched_flags[c->sched] & SCHED_NO_SWL))
         return refuse(c, "sm.swl does not combine with this sm.scheduler (its active set would hold warps SWL stops)",
                       KEYS("sm.swl", "sm.scheduler"));

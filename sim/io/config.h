@@ -80,6 +80,7 @@ typedef struct {
     unsigned sched;                                /* index in core/sched.h SCHED_LIST */
     unsigned tl_active;                            /* two-level: active warps per scheduler */
     unsigned dispatch;                             /* thread-block dispatch: index in core/dispatch.h DISPATCH_LIST */
+    unsigned first_sm;                             /* gpu.first_sm: the SM the first block is offered to */
     unsigned swl;                                  /* static wavefront limiting: warps that may issue (0: all) */
     unsigned lat_int, lat_fp, lat_dp, lat_sfu, lat_branch;   /* result latency by class, core cycles */
     unsigned ii_dp, ii_sfu;                        /* initiation interval of the DP and SFU units */

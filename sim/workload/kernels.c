@@ -1103,11 +1103,38 @@ static kernel_t *wl_open_kernel(workload_t *ww, unsigned i)
 
 static void wl_close(workload_t *ww) { wl_unref(ww->impl); }
 
+static const struct {
+    const char *name;
+    unsigned code;
+} size_names[] = {
+    {"quick", BUILTIN_SIZE_QUICK},
+    {"half", BUILTIN_SIZE_HALF},
+};
+
+unsigned builtin_size_code(const char *name)
+{
+    for (size_t i = 0; i < sizeof size_names / sizeof size_names[0]; i++)
+        if (!strcmp(name, size_names[i].name))
+            return size_names[i].code;
+    return 0;
+}
+
+const char *builtin_size_name(unsigned code)
+{
+    for (size_t i = 0; i < sizeof size_names / sizeof size_names[0]; i++)
+        if (code == size_names[i].code)
+            return size_names[i].name;
+    return NULL;
+}
+
 unsigned builtin_size(const builtin_info_t *b, unsigned size)
 {
-    if (size == BUILTIN_SIZE_HALF)
-        return b->default_size / 2 > b->min_size ? b->default_size / 2 : b->min_size;
-    return size == BUILTIN_SIZE_QUICK ? b->quick_size : size ? size : b->default_size;
+    switch (size) {
+    case 0: return b->default_size;
+    case BUILTIN_SIZE_QUICK: return b->quick_size;
+    case BUILTIN_SIZE_HALF: return b->default_size / 2 > b->min_size ? b->default_size / 2 : b->min_size;
+    default: return size;
+    }
 }
 
 workload_t *builtin_open(const char *name, unsigned size)
