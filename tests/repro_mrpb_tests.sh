@@ -13,6 +13,23 @@ M=${1:-build/memsched}
 . tests/simlib.sh
 T=build/tests/repro_mrpb
 rm -rf "$T"
+mkdir -p "$T"
+
+# The paper's programs are built in, each naming its source (issue 47's acceptance).
+"$M" sim --list-workloads >"$T.list"
+for k in atax bicg mvt gesummv syrk syr2k 2dconv gemm 2mm 3mm 3dconv fdtd-2d; do
+    grep -q "^$k .*(PolyBench/GPU 1.0 [^ ]*\.cu, [a-zA-Z0-9_/]*[;,] MRPB Table 2" "$T.list" &&
+        ok "--list-workloads: $k, its PolyBench/GPU source file and kernel, MRPB Table 2" ||
+        bad "--list-workloads: $k" "$(grep "^$k " "$T.list" | cut -c1-160)"
+done
+for k in backprop bfs b+tree gaussian hotspot kmeans lud nw pathfinder srad; do
+    grep -q "^$k .*(Rodinia 3.1 .*\.cu.*MRPB Table 3" "$T.list" &&
+        ok "--list-workloads: $k, its Rodinia source, MRPB Table 3" || bad "--list-workloads: $k" "$(grep -F "$k " "$T.list" | head -1 | cut -c1-160)"
+done
+for k in backprop hotspot lud nw pathfinder srad; do
+    grep -q "^$k-u .*MRPB Table 3 [A-Z]*/U" "$T.list" && ok "--list-workloads: $k-u, the paper's /U version" ||
+        bad "--list-workloads: $k-u" "missing"
+done
 K="atax syrk 2dconv srad srad-u"
 marks() { grep -h 'mrpb-summary' README.md docs/reproduction.md; }
 before=$(marks)

@@ -864,32 +864,41 @@ static int setup_stream(wl_t *w)
 }
 
 const builtin_info_t builtin_kernels[] = {
-    {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU; MRPB Fig. 2, intra-warp contention)",
+    {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU 1.0 atax.cu, atax_kernel1/2; MRPB Table 2 IW, "
+            "4096 x 1/2, Fig. 2)",
      2048, 16, "N (matrix N x N)", 512u, 0, 0},
-    {"bicg", "BiCG sub-kernels s = A^T r, q = A p (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u, 0, 0},
-    {"mvt", "x1 += A y1, x2 += A^T y2 (PolyBench/GPU; MRPB intra-warp)", 2048, 16, "N (matrix N x N)", 512u, 0, 0},
-    {"gesummv", "y = alpha A x + beta B x, a row of A and B per thread (PolyBench/GPU; MRPB intra-warp)",
+    {"bicg", "BiCG sub-kernels s = A^T r, q = A p (PolyBench/GPU 1.0 bicg.cu, bicg_kernel1/2; MRPB Table 2 IW, "
+            "4096 x 1/2)", 2048, 16, "N (matrix N x N)", 512u, 0, 0},
+    {"mvt", "x1 += A y1, x2 += A^T y2 (PolyBench/GPU 1.0 mvt.cu, mvt_kernel1/2; MRPB Table 2 IW, 4096 x 1/2)", 2048, 16, "N (matrix N x N)", 512u, 0, 0},
+    {"gesummv", "y = alpha A x + beta B x, a row of A and B per thread (PolyBench/GPU 1.0 gesummv.cu, gesummv_kernel; "
+                "MRPB Table 2 IW, 4096 x 1/4)",
      1024, 16, "N (matrices N x N)", 512u, 0, 0},
-    {"syrk", "C = alpha A A^T + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 256, 8, "N (A, C N x N)", 128u, 0, 0},
-    {"syr2k", "C = alpha (A B^T + B A^T) + beta C, 32x8 blocks (PolyBench/GPU; MRPB cross-warp)", 128, 8,
+    {"syrk", "C = alpha A A^T + beta C, 32x8 blocks (PolyBench/GPU 1.0 syrk.cu, syrk_kernel; MRPB Table 2 XW, "
+             "1024 x 1/4)", 256, 8, "N (A, C N x N)", 128u, 0, 0},
+    {"syr2k", "C = alpha (A B^T + B A^T) + beta C, 32x8 blocks (PolyBench/GPU 1.0 syr2k.cu, syr2k_kernel; MRPB "
+              "Table 2 XW, 2048 x 1/16)", 128, 8,
      "N (A, B, C N x N)", 64u, 0, 0},
-    {"2dconv", "3x3 convolution, 32x8 blocks (PolyBench/GPU; MRPB Table 2 CI, 4096 x 1)", 4096, 8, "N (image N x N)",
+    {"2dconv", "3x3 convolution, 32x8 blocks (PolyBench/GPU 1.0 2DConvolution.cu, Convolution2D_kernel; MRPB Table 2 "
+               "CI, 4096 x 1)", 4096, 8, "N (image N x N)",
      1024u, 0, 0},
-    {"gemm", "C = alpha A B + beta C, 32x8 blocks (PolyBench/GPU; MRPB Table 2 CI, 512 x 1)", 512, 8,
+    {"gemm", "C = alpha A B + beta C, 32x8 blocks (PolyBench/GPU 1.0 gemm.cu, gemm_kernel; MRPB Table 2 CI, 512 x 1)", 512, 8,
      "N (A, B, C N x N)", 128u, 0, 0},
     {"srad", "SRAD diffusion, srad_cuda_1/2 per iteration, 16x16 tiles preloaded into shared memory (Rodinia 3.1 "
-             "srad_v2 srad_kernel.cu; MRPB Fig. 3, Table 3 SRAD, 1024 x 1024, 2 iterations)", 1024, 16,
+             "srad_v2 srad_kernel.cu; MRPB Table 3 SRAD, 1024 x 1024, Fig. 3; 2 iterations)", 1024, 16,
      "N (image N x N, rounded up to a multiple of 16)", 256u, 1, 0},
     {"bfs", "breadth-first search, Kernel and Kernel2 per level, 512-thread blocks, on graphgen's uniform random "
             "graph (Rodinia 3.1 bfs.cu, kernel.cu, kernel2.cu, data/bfs/inputGen/graphgen.cpp; MRPB Table 3 BFS, "
             "65536 nodes)", 65536, 256, "nodes", 16384u, 1, 0},
-    {"vectoradd", "c[i] = a[i] + b[i], blocks of 256 (the real trace's code)", 1u << 20, 1, "N (elements)", 1048576u, 0, 0},
-    {"transpose", "naive transpose out[x*N+y] = in[y*N+x], 32x8 blocks: uncoalesced stores (CUDA sample)",
+    {"vectoradd", "c[i] = a[i] + b[i], blocks of 256 (vecAdd<float>, the real trace ../shared/traces/vectoradd-100-32: "
+                  "its code; the MIB thesis' LIL vectoradd)", 1u << 20, 1, "N (elements)", 1048576u, 0, 0},
+    {"transpose", "naive transpose out[x*N+y] = in[y*N+x], 32x8 blocks: uncoalesced stores (CUDA samples "
+                  "6_Advanced/transpose/transpose.cu, transposeNaive, TILE_DIM 32, BLOCK_ROWS 8)",
      2048, 32, "N (matrix N x N, rounded up to a multiple of 32)", 512u, 0, 0},
     {"kmeans", "k-means: invert_mapping, then kmeansPoint (features through the texture unit, not modelled), "
                "34 features, 5 clusters, 256-thread blocks (Rodinia 3.1 kmeans_cuda_kernel.cu; MRPB Table 3 KMS, "
                "204800 points)", 204800, 256, "points", 16384u, 1, 0},
-    {"stream", "upper-casing a text stream: 16-byte coalesced loads and stores, little compute (bandwidth)",
+    {"stream", "upper-casing a text stream: 16-byte coalesced loads and stores, little compute (bandwidth; "
+               "synthetic, no public source: S-L1's wc/upper stand-in)",
      64, 1, "MB of input", 16u, 0, 0},
     {"2mm", "tmp = alpha A B; D = beta D + tmp C, 32x8 blocks (PolyBench/GPU 1.0 2mm.cu, mm2_kernel1/2; "
             "MRPB Table 2 CI, 2048 x 1/4)", 512, 8, "N (all matrices N x N)", 64u, 1, 0},
