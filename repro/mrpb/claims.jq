@@ -50,6 +50,8 @@ def c($id; $fig; $claim; $paper; $kind; $pf; $ours; $text): {id: $id, fig: $fig,
     speedup("mrpb"; "bypass"; $S.poly); null),
   c("both-reorder"; "Fig. 14"; "bypass and reorder > reorder only, geomean PolyBench"; "both > either"; "order"; null;
     speedup("mrpb"; "reorder"; $S.poly); null),
+  c("reorder-xw"; "Fig. 14"; "reorder only improves the XW programs (cross-warp contention)"; "reorder > base (XW)"; "order"; null;
+    speedup("reorder"; "base"; $S.xw); null),
   # Figure 13: bypassing
   c("f13-iw"; "Fig. 13"; "bypass only (associativity stalls) helps IW programs"; "IW gain"; "order"; null; speedup("bypass"; "base"; $S.iw); null),
   c("f13-iw-xw"; "Fig. 13"; "bypassing helps IW more than XW"; "IW > XW"; "order"; null;
