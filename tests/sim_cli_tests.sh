@@ -202,6 +202,10 @@ if "$M" compare --workload atax,syrk --configs base=base-s --size quick --out "$
     expect "compare --resume: the matching run kept, the stale one run again" \
         "$([ -n "$a0" ] && [ "$(command stat -c %.9Y "$R/runs/atax@base.json")" = "$a0" ] && echo kept),$(jq -r '.command_line | test("--stale") | not' "$R/runs/syrk@base.json")" \
         "kept,true"
+    echo "memsched sim: DRAM timing violation: (a run that failed its check)" >"$R/runs/atax@base.log"
+    "$M" compare --workload atax,syrk --configs base=base-s --size quick --out "$R" --quiet --resume >/dev/null 2>&1
+    expect "compare --resume: a run whose log holds a message (it failed a check) is run again" \
+        "$([ "$(command stat -c %.9Y "$R/runs/atax@base.json")" != "$a0" ] && [ ! -s "$R/runs/atax@base.log" ] && echo rerun)" rerun
 else
     bad "compare --resume" "exit $?"
 fi

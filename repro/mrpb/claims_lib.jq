@@ -15,16 +15,22 @@ def sumratio($a; $b; $ws; f): [ $ws[] as $w | .runs[$a][$w] | f ] as $x | [ $ws[
   | if ($x + $y) | anynull then null else div($x | add; $y | add) end;
 # per kernel the best of the baseline and every label starting with $pre (CCWS-SWL's limits:
 # the best limit per program), over the baseline
-def swlbest($pre; $base; $ws): [ $ws[] as $w | [ .runs[$base][$w].ipc, (.runs | to_entries[] | select(.key | startswith($pre)) | .value[$w].ipc) ]
-  | if anynull then null else div(max; .[0]) end ];
+def swlbest($pre; $base; $ws): ([ .runs | keys[] | select(startswith($pre)) ] | length) as $n
+  | [ $ws[] as $w | [ .runs[$base][$w].ipc, (.runs | to_entries[] | select(.key | startswith($pre)) | .value[$w].ipc) ]
+      | if $n == 0 or anynull then null else div(max; .[0]) end ];
 
+# $noise: the measured noise (null: not measured -> every claim "missing"); a
+# "none" claim (the paper: little or no effect) is read as within 5 % or the
+# noise if larger; "atleast" (the paper: never below) holds down to -noise.
 def classify($noise):
-  (if .ours == null or .ours <= 0 then "missing"
+  (if .ours == null or $noise == null or .ours < 0 then "missing"
    else (.ours | log) as $e
    | if .kind == "order" then (if $e > $noise then "reproduced" elif $e >= -$noise then "flat" else "opposite" end)
-     elif .kind == "none" then (if ($e | fabs) <= $noise then "reproduced" else "stronger" end)
+     elif .kind == "atleast" then (if $e >= -$noise then "reproduced" else "opposite" end)
+     elif .kind == "none" then (if ($e | fabs) <= ([$noise, (1.05 | log)] | max) then "reproduced" else "stronger" end)
      else (.pfactor | log) as $p
        | if ($e | fabs) <= $noise then "flat"
+         elif $p == 0 then "stronger"
          elif $e * $p < 0 then "opposite"
          elif $e / $p < 0.5 then "weaker"
          elif $e / $p > 2 then "stronger"

@@ -29,16 +29,22 @@ SHARED="backprop hotspot lud nw pathfinder srad"
 UNSHARED="backprop-u hotspot-u lud-u nw-u pathfinder-u srad-u"
 RODINIA="backprop bfs b+tree gaussian hotspot kmeans lud nw pathfinder srad $UNSHARED"
 if [ -n "${KERNELS:-}" ]; then   # a subset (a test of the pipeline): keep the sets' order
-    keep() { local k out=; for k in $1; do grep -qw -- "$k" <<<"$KERNELS" && out="$out $k"; done; echo "${out# }"; }
+    keep() { local k out=; for k in $1; do [[ " $KERNELS " == *" $k "* ]] && out="$out $k"; done; echo "${out# }"; }
     IW=$(keep "$IW"); XW=$(keep "$XW"); CI=$(keep "$CI"); POLY=$(keep "$POLY"); RODINIA=$(keep "$RODINIA")
-    SHARED=$(keep "$SHARED"); UNSHARED=$(keep "$UNSHARED")
+    # a /U program and its original only as a pair
+    sh= un=; for k in $SHARED; do [[ " $KERNELS " == *" $k "* && " $KERNELS " == *" $k-u "* ]] && sh="$sh $k" un="$un $k-u"; done
+    SHARED=${sh# } UNSHARED=${un# }
 fi
 SWLS="1 2 4 8"   # CCWS-SWL's warp limits: the best one per program counts
 
 swl() { local p=$1 base=$2 s; for s in $SWLS; do printf ',%s%s=%s:sm.swl=%s' "$p" "$s" "$base" "$s"; done; }
 # The configurations, by group: each label is a preset and the keys the paper's text sets.
 MRPB=base-s:mrpb=final
-DS=$MRPB:mrpb.flush=0:mrpb.depth=64:mrpb.latency=3   # Figs. 8-9: unlimited queues, no flush
+# Section 5.1 (Figs. 8, 9): unlimited queues, a 3-cycle latency, no flush, no bypassing (the
+# largest depth the model takes, 64, stands for unlimited); Sections 5.2, 5.3 (Figs. 10-12)
+# vary depth, flush and latency, still without bypassing (Section 5.4 adds it)
+RO=$MRPB:mrpb.bypass=off
+DS=$RO:mrpb.flush=0:mrpb.depth=64:mrpb.latency=3
 CFG_S="base=base-s,mrpb=$MRPB,bypass=$MRPB:mrpb.reorder=0,reorder=$MRPB:mrpb.bypass=off$(swl swl base-s)"
 CFG_S="$CFG_S,l1-20kb=base-s:l1.ways=5,l1-64way=base-s:l1.sets=2:l1.ways=64:l1.latency=1"
 CFG_S="$CFG_S,gto=base-s:sm.scheduler=gto,mrpb-gto=$MRPB:sm.scheduler=gto$(swl gswl base-s:sm.scheduler=gto)"
@@ -47,9 +53,9 @@ CFG_D="bypass-all=$MRPB:mrpb.reorder=0:mrpb.bypass=all,sig-warp=$DS,sig-block=$D
 CFG_D="$CFG_D,sig-inblock=$DS:mrpb.signature=inblock,drain-longest=$DS:mrpb.policy=longest,drain-rr=$DS:mrpb.policy=rr"
 CFG_D="$CFG_D,drain-fixed-g=$DS:mrpb.greedy=1,drain-longest-g=$DS:mrpb.policy=longest:mrpb.greedy=1"
 CFG_D="$CFG_D,drain-rr-g=$DS:mrpb.policy=rr:mrpb.greedy=1"
-for d in 4 8 16; do CFG_D="$CFG_D,noflush-$d=$MRPB:mrpb.flush=0:mrpb.depth=$d:mrpb.latency=3"; done
-for d in 4 16 64; do CFG_D="$CFG_D,flush-$d=$MRPB:mrpb.depth=$d:mrpb.latency=3"; done
-for l in 3 8 13 18; do CFG_D="$CFG_D,lat-$l=$MRPB:mrpb.latency=$l"; done
+for d in 4 8 16; do CFG_D="$CFG_D,noflush-$d=$RO:mrpb.flush=0:mrpb.depth=$d:mrpb.latency=3"; done
+for d in 4 16 64; do CFG_D="$CFG_D,flush-$d=$RO:mrpb.depth=$d:mrpb.latency=3"; done
+for l in 3 8 13 18; do CFG_D="$CFG_D,lat-$l=$RO:mrpb.latency=$l"; done   # 8 entries, flush
 
 status=0
 mkdir -p "$OUT"
@@ -62,6 +68,10 @@ group() {
     local n=$(( $(wc -w <<<"$wl") * $(tr ',' '\n' <<<"$cfgs" | wc -l) ))
     printf 'repro mrpb: %-8s %-6s %4d runs ... ' "$size" "$name" "$n" >&2
     mkdir -p "$OUT/$dir"
+    # a fresh sweep starts empty (no run of an older configuration list is tabulated); the
+    # group's labels are kept for gather
+    [ "${REUSE:-0}" = 1 ] || [ "${RESUME:-0}" = 1 ] || rm -rf "${OUT:?}/$dir/$name"
+    tr ',' '\n' <<<"$cfgs" | sed 's/=.*//' >"$OUT/$dir/$name.labels"
     if "$M" compare --workload "$(tr ' ' ',' <<<"$wl")" --configs "$cfgs" --set sm.scheduler=lrr \
         $([ "$size" = default ] || echo --size "$size") $([ "${REUSE:-0}" = 1 ] && echo --merge) $([ "${RESUME:-0}" = 1 ] && echo --resume) --jobs "$JOBS" \
         --progress 60 --out "$OUT/$dir/$name" >"$OUT/$dir/$name.log" 2>&1; then
@@ -73,11 +83,14 @@ group() {
     fi
 }
 
-# stats DIR: one line per run of a group: label, workload and the statistics the claims use
+# stats DIR: one line per run of a group (of the labels its sweep ran): label, workload and
+# the statistics the claims use
 stats() {
-    local f
+    local f l
     for f in "$1"/runs/*.json; do
         [ -f "$f" ] || continue
+        l=$(basename "$f" .json) l=${l##*@}
+        grep -qxF -- "$l" "${1%/}.labels" 2>/dev/null || continue
         jq -c --arg f "$(basename "$f" .json)" '{label: ($f | sub("^.*@"; "")), workload: ($f | sub("@[^@]*$"; "")),
             s: {ipc: .gpu.gpu_tot_ipc, miss: .l1d.L1D_total_cache_misses, bypass: (.mrpb.mrpb_bypassed // 0),
                 l2l1: .icnt.packets_mem_to_simt, dram_checked: .dram.commands_checked}}' "$f"

@@ -105,7 +105,8 @@ static void usage(FILE *f, const char *prog)
             "                    array) instead of running them\n"
             "  --merge           run nothing: gather DIR/runs/*.json of the emitted jobs\n"
             "  --resume          keep each run whose JSON in DIR/runs this build wrote with the same\n"
-            "                    command line; run the others (a long sweep stopped part-way)\n"
+            "                    command line and whose log is empty (it passed its checks); run the\n"
+            "                    others (a long sweep stopped part-way)\n"
             "  --progress S      a progress line every S seconds when stderr is not a terminal\n"
             "                    (default %d; on a terminal one line, updated as runs finish)\n"
             "  --quiet           no progress line\n",
@@ -235,10 +236,17 @@ static void show_log_tail(const char *log)
         fprintf(stderr, "    | %s%s", line[i % 8], strchr(line[i % 8], '\n') ? "" : "\n");
 }
 
-/* --resume: a run is done when its JSON parses and records this build's
- * version and exactly this run's command line. */
+/* --resume: a run is done when it finished cleanly (its log, which holds
+ * its stderr, exists and is empty: a run that failed a check wrote its
+ * partial statistics and a message there) and its JSON parses and records
+ * this build's version and exactly this run's command line. */
 static int run_done(const char *json, char *const *av, int ac)
 {
+    char log[520];
+    struct stat ls;
+    snprintf(log, sizeof log, "%.*s.log", (int)(strlen(json) - 5), json);
+    if (stat(log, &ls) || ls.st_size != 0)
+        return 0;
     FILE *f = fopen(json, "r");
     if (!f)
         return 0;
@@ -695,6 +703,7 @@ int cmd_compare(int argc, char **argv, const char *prog, const char *self)
             continue;
         } else if (!strcmp(a, "--merge")) {
             merge = 1;
+            continue;
         } else if (!strcmp(a, "--resume")) {
             m.resume = 1;
             continue;
