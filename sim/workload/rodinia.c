@@ -608,8 +608,9 @@ void rd_graph_free(rd_graph_t *g)
  *       id = g_graph_edges[i];
  *       if (!g_graph_visited[id]) { g_cost[id] = g_cost[tid] + 1; g_updating_graph_mask[id] = true; } } }
  * At level p the mask is set for the nodes of level p, and visited[id] for
- * the nodes of level <= p. The node's two fields are loaded once, before the
- * loop. */
+ * the nodes of level <= p. The loop's test loads both of the node's fields
+ * again every time: the stores to g_cost (int) and the bool mask may alias
+ * them, so the compiler cannot keep them in registers. */
 void rd_bfs1(simt_t *t)
 {
     SIMT_BEGIN;
@@ -623,9 +624,9 @@ void rd_bfs1(simt_t *t)
     reg_t m = LDG8(t, mask + tid, rt);
     GUARD(t, g->level[tid] == p->p, m);
     STG8(t, mask + tid, rt, RZ_);
-    reg_t first = LDG(t, nodes + 8 * tid, rt), cnt = LDG(t, nodes + 8 * tid + 4, rt);
-    reg_t end = IADD(t, first, cnt), one = MOV(t, NOREG);
-    BRANCH(t, end);
+    reg_t first = LDG(t, nodes + 8 * tid, rt), one = MOV(t, NOREG);
+    reg_t cnt = LDG(t, nodes + 8 * tid + 4, rt), st = LDG(t, nodes + 8 * tid, rt);
+    BRANCH(t, IADD(t, cnt, st));
     for (uint32_t i = g->start[tid]; i < g->start[tid + 1]; i++) {
         uint32_t id = g->edge[i];
         reg_t rid = LDG(t, EL(edges, i), first);
@@ -636,7 +637,8 @@ void rd_bfs1(simt_t *t)
             STG(t, EL(cost, id), rid, IADD(t, c, NOREG));
             STG8(t, upd + id, rid, one);
         }
-        LOOP(t, end);
+        reg_t c2 = LDG(t, nodes + 8 * tid + 4, rt), s2 = LDG(t, nodes + 8 * tid, rt);
+        LOOP(t, IADD(t, c2, s2));
     }
     EXIT(t);
 }

@@ -496,9 +496,9 @@ static void test_bfs(void **state)
             nf += b.front[v];
         assert_int_equal(F, nf);   /* every frontier thread, and no other, passes mask[tid] */
         /* S2R S2R IMAD ISETP for every thread, EXIT for the n..T-1; LDG ISETP, EXIT (not in the
-         * frontier); STG LDG LDG IADD MOV ISETP BRA, per edge LDG LDG ISETP BRA (+ LDG IADD STG STG
-         * for an unvisited neighbour) ISETP BRA, EXIT */
-        assert_int_equal(s1.tinst, 4 * T + (T - n) + 2 * n + (n - F) + 8 * F + 6 * E + 4 * U);
+         * frontier); STG LDG MOV LDG LDG IADD ISETP BRA, per edge LDG LDG ISETP BRA (+ LDG IADD STG
+         * STG for an unvisited neighbour) LDG LDG IADD ISETP BRA, EXIT */
+        assert_int_equal(s1.tinst, 4 * T + (T - n) + 2 * n + (n - F) + 9 * F + 9 * E + 4 * U);
         walk(w, c0 + 2 * lv + 1, bfs_kernel2, &b);
         memset(b.front, 0, n);
         for (unsigned v = 0; v < n; v++)

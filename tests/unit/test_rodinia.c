@@ -258,12 +258,14 @@ static void bfs_addresses(void **state)
     rd_graph_t g = {.n = 4, .depth = 2, .maxdeg = 2, .start = start, .edge = edge, .level = level};
     const uint64_t NO = 0x1000000, ED = 0x2000000, MA = 0x3000000, UP = 0x4000000, VI = 0x5000000, CO = 0x6000000;
     simt_args_t a = {.arr = {NO, ED, MA, UP, VI, CO}, .n = 4, .p = 0, .data = &g};
-    /* level 0, thread 0: mask[0] read and cleared, nodes[0]'s two fields; edge 0 (to 1) and 1 (to
-     * 2), both unvisited: cost[0] read, cost[id] and updating[id] written */
+    /* level 0, thread 0: mask[0] read and cleared, nodes[0].starting, then the loop test's
+     * no_of_edges and starting; edge 0 (to 1) and 1 (to 2), both unvisited: cost[0] read,
+     * cost[id] and updating[id] written, the test's two loads again */
     run(&r, rd_bfs1, &a, 0, 0, BFS_BLOCK);
-    const uint64_t t0[14] = {MA, MA, NO, NO + 4, ED, VI + 1, CO, CO + 4, UP + 1, ED + 4, VI + 2, CO, CO + 8, UP + 2};
-    assert_int_equal(r.nmem, 14);
-    for (int i = 0; i < 14; i++)
+    const uint64_t t0[19] = {MA, MA, NO, NO + 4, NO, ED, VI + 1, CO, CO + 4, UP + 1, NO + 4, NO,
+                             ED + 4, VI + 2, CO, CO + 8, UP + 2, NO + 4, NO};
+    assert_int_equal(r.nmem, 19);
+    for (int i = 0; i < 19; i++)
         assert_int_equal(r.mem[i], t0[i]);
     run(&r, rd_bfs1, &a, 1, 0, BFS_BLOCK);   /* not in level 0's frontier: its mask only */
     assert_int_equal(r.nmem, 1);
@@ -271,9 +273,10 @@ static void bfs_addresses(void **state)
     /* level 1, thread 1: node 0 visited (no update), node 3 not */
     a.p = 1;
     run(&r, rd_bfs1, &a, 1, 0, BFS_BLOCK);
-    const uint64_t t1[11] = {MA + 1, MA + 1, NO + 8, NO + 12, ED + 8, VI, ED + 12, VI + 3, CO + 4, CO + 12, UP + 3};
-    assert_int_equal(r.nmem, 11);
-    for (int i = 0; i < 11; i++)
+    const uint64_t t1[16] = {MA + 1, MA + 1, NO + 8, NO + 12, NO + 8, ED + 8, VI, NO + 12, NO + 8,
+                             ED + 12, VI + 3, CO + 4, CO + 12, UP + 3, NO + 12, NO + 8};
+    assert_int_equal(r.nmem, 16);
+    for (int i = 0; i < 16; i++)
         assert_int_equal(r.mem[i], t1[i]);
     run(&r, rd_bfs1, &a, 4, 0, BFS_BLOCK);   /* tid >= no_of_nodes */
     assert_int_equal(r.nmem, 0);
