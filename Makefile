@@ -407,7 +407,7 @@ SIM_UNITS := $(patsubst tests/unit/test_%.c,%,$(wildcard $(foreach f,$(SIM_SRC),
 SIM_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(SIM_SRC))
 SIM_C_LINK := $(SIM_OBJ) $(TB_C_OBJ) $(BUILD)/obj/gen/defaults.o $(BUILD)/obj/gen/no_rtl.o $(LIBCMODEL)
 define SIM_UNIT_RULE
-$(BUILD)/tests/test_$1: tests/unit/test_$1.c $(SIM_C_LINK) $(SIM_H) $(wildcard cmodel/*.h)
+$(BUILD)/tests/test_$1: tests/unit/test_$1.c $(SIM_C_LINK) $(SIM_H) $(wildcard cmodel/*.h) $(wildcard tests/unit/*.h)
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS) $$< $(SIM_C_LINK) -lcmocka $(SIM_LIBS) -o $$@
 endef

@@ -172,6 +172,8 @@ tests/sim_stats_tests.sh "$M" 2>&1 | tally
 
 section "system model: policies change decisions (tests/sim_units_tests.sh)"
 tests/sim_units_tests.sh "$M" 2>&1 | tally
+section "system model: GPGPU-Sim's issue pipeline, directed traces (tests/sim_pipe_tests.sh)"
+tests/sim_pipe_tests.sh "$M" 2>&1 | tally
 
 section "CLI: compare, charts, decision traces, progress, output paths (tests/sim_cli_tests.sh)"
 tests/sim_cli_tests.sh "$M" 2>&1 | tally

@@ -22,10 +22,13 @@ one_warp() {
     { printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = %d\n%s\n' $((n + 1)) "$2"
       printf '0100 ffffffff 0 EXIT 0 0\n#END_TB\n'; } | mktrace "$1" 1 32
 }
-run() { # run NAME DIR ARGS...: the run's JSON in $T/NAME.json
+# run NAME DIR ARGS...: the run's JSON in $T/NAME.json, instructions executing as
+# they issue (sm.pipeline=issue: the cycle counts below are by hand;
+# tests/sim_pipe_tests.sh checks GPGPU-Sim's pipeline)
+run() {
     local name=$1 dir=$2
     shift 2
-    "$M" sim --workload "$dir" --check-dram --quiet --json "$T/$name.json" "$@" 2>"$T/$name.err" ||
+    "$M" sim --workload "$dir" --check-dram --quiet --json "$T/$name.json" --set sm.pipeline=issue "$@" 2>"$T/$name.err" ||
         bad "$name: the run" "$(head -2 "$T/$name.err")"
 }
 S='[.sm.coalesced_lines, .icnt.packets_simt_to_mem, .icnt.bytes_simt_to_mem, .icnt.icnt_total_pkts_simt_to_mem] | map(tostring) | join(",")'

@@ -29,8 +29,11 @@ insts = 5
 EOF
 }
 
-# Equal clocks: every crossing between domains costs exactly one cycle.
-EQ=(--set clock.core=1000 --set clock.icnt=1000 --set clock.l2=1000 --set clock.dram=1000)
+# Equal clocks: every crossing between domains costs exactly one cycle. The
+# latencies below count from a load's issue with instructions executing as
+# they issue (sm.pipeline=issue; GPGPU-Sim's pipeline adds its collector
+# stages: tests/sim_pipe_tests.sh).
+EQ=(--set clock.core=1000 --set clock.icnt=1000 --set clock.l2=1000 --set clock.dram=1000 --set sm.pipeline=issue)
 ICNT=$(key icnt.latency) FLIT=$(key icnt.flit) L1=$(key l1.latency) L2=$(key l2.latency) LD=$(key l2.dram_latency)
 RCD=$(key dram.tRCD) RP=$(key dram.tRP) CL=$(key dram.tCL) CCDL=$(key dram.tCCDL) BL=$(key dram.burst)
 RATIO=$(key dram.data_ratio) BUSW=$(key dram.buswidth) CHIPS=$(key dram.chips)
@@ -519,7 +522,7 @@ for clocks in 1400:1400:1400:924 1150:1150:1150:750 1400:700:1000:924 600:1300:8
     lf=$(((D * FL) / FD + 1))                                        # the L2 fills
     i2=$(cdiv $(((lf + 1) * FI)) $FL)                                # reply leaves
     r=$(cdiv $(((i2 + REPLY_FLITS - 1 + ICNT) * FC)) $FI)            # at the SM
-    "$M" sim --workload "$T/l1hit" --set clock.core=$fc --set clock.icnt=$fi --set clock.l2=$fl --set clock.dram=$fd \
+    "$M" sim --workload "$T/l1hit" --set clock.core=$fc --set clock.icnt=$fi --set clock.l2=$fl --set clock.dram=$fd --set sm.pipeline=issue \
         --check-dram --quiet --json "$T/clk.json"
     expect "latency across clock domains (core:icnt:L2:DRAM $clocks MHz): L1 miss to reply" \
         "$(stat .memory_latency.maxmflatency "$T/clk.json")" $((r - c))
@@ -595,9 +598,15 @@ else bad "one-instruction kernel: $c cycles, IPC $(stat .gpu.gpu_tot_ipc "$T/one
     printf '0000 ffffffff 1 R2 IADD 1 R1 0\n0008 ffffffff 1 R3 IADD 1 R1 0\n0010 ffffffff 1 R4 IADD 1 R1 0\n'
     printf '0018 ffffffff 0 EXIT 0 0\n#END_TB\n'
 } | mktrace "$T/four" 1 32
-"$M" sim --workload "$T/four" --quiet --json "$T/four.json"
+"$M" sim --workload "$T/four" --set sm.pipeline=issue --quiet --json "$T/four.json"
 expect "four independent instructions of one warp: 4 cycles, IPC 32 (one warp issues at most one per cycle)" \
     "$(stat '[.gpu.gpu_tot_sim_cycle, .gpu.gpu_tot_ipc] | map(tostring) | join(",")' "$T/four.json")" "4,32"
+# GPGPU-Sim's pipeline: fetched in cycle 0, decoded in 1, two issued in 2 and
+# 3; fetched again in 3, decoded in 4, the IADD and the EXIT issued in 5 and
+# 6; each written back sm.lat_int + 6 later: the block leaves in cycle 16
+"$M" sim --workload "$T/four" --set sm.pipeline=gpgpusim --quiet --json "$T/four-p.json"
+expect "the same with GPGPU-Sim's pipeline: 6 + sm.lat_int + 6 cycles" "$(stat .gpu.gpu_tot_sim_cycle "$T/four-p.json")" \
+    $((6 + $(key sm.lat_int) + 6))
 "$M" sim --workload vectoradd --size quick --set run.max_cycles=1 --quiet --json "$T/max1.json" 2>"$T/max1.err"
 rc=$?
 peak=$(( $(key sm.count) * $(key sm.schedulers) * 32 ))

@@ -15,12 +15,14 @@ T=build/tests/sim_units
 rm -rf "$T"
 mkdir -p "$T"
 
-# cycles DIR [--set k=v]...: gpu_sim_cycle of the trace on one SM with one scheduler
+# cycles DIR [--set k=v]...: gpu_sim_cycle of the trace on one SM with one scheduler,
+# instructions executing as they issue (sm.pipeline=issue: the arithmetic below
+# is by hand; tests/sim_pipe_tests.sh checks GPGPU-Sim's pipeline)
 cycles() {
     local dir=$1 j
     shift
     j="$T/$(basename "$dir")-$(echo "$*" | tr -c 'A-Za-z0-9=.-' '_').json"
-    if "$M" sim --workload "$dir" --set sm.count=1 --set sm.schedulers=1 "$@" --check-dram --quiet --json "$j" \
+    if "$M" sim --workload "$dir" --set sm.count=1 --set sm.schedulers=1 --set sm.pipeline=issue "$@" --check-dram --quiet --json "$j" \
         2>"$j.err"; then
         jq -r .gpu.gpu_tot_sim_cycle "$j"
     else

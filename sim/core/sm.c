@@ -38,6 +38,7 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
     if (sm->pf->init && sm->pf->init(&sm->pf_state, cfg))
         return -1;
     swl_update(sm);
+    pipe_reset(&sm->pipe);
     if (cfg->mrpb_on) {
         /* one queue per warp slot; the modes are static inputs, set before the reset cycle */
         mrpb_in_t *in = &sm->mrpb.in;
@@ -210,6 +211,7 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
         if (wp->live) {
             t->live++;
             sm->ready |= 1ull << w;
+            sm->pipe.need_fetch |= 1ull << w;   /* its instruction buffer is empty */
             note_next(sm, w);
             unsigned sk = w % c->n_sched;
             sched_t *sc = &sm->sched[sk];
@@ -244,7 +246,7 @@ static void tb_maybe_done(sm_t *sm, unsigned s)
     if (t->live)
         return;
     for (unsigned w = 0; w < SM_MAX_WARPS; w++)
-        if ((t->wmask >> w & 1) && (sm->warp[w].nloads || sm->warp[w].nstores))
+        if ((t->wmask >> w & 1) && (sm->warp[w].nloads || sm->warp[w].nstores || sm->warp[w].npipe))
             return;
     if (sm->mp.busy == 1 && (t->wmask >> sm->mp.warp & 1))   /* its global access still going in */
         return;
@@ -283,6 +285,7 @@ static void warp_finish(sm_t *sm, unsigned w)
     warp_t *wp = &sm->warp[w];
     wp->live = 0;
     sm->ready &= ~(1ull << w);
+    sm->pipe.need_fetch &= ~(1ull << w);
     sm->memnext &= ~(1ull << w);
     sched_remove(sm, w);
     if (sm->ops_sched->exit)
@@ -349,7 +352,7 @@ static void store_acked(sm_t *sm, unsigned w)
         tb_maybe_done(sm, wp->slot);
 }
 
-static unsigned lat_of(const config_t *c, unsigned cls)
+unsigned sm_lat_of(const config_t *c, unsigned cls)
 {
     switch (cls) {
     case OP_FP: return c->lat_fp;
@@ -478,12 +481,28 @@ static unsigned coalesce(const config_t *c, const inst_t *in, const uint64_t *ad
     return n;
 }
 
+/* A global load (with a record and a destination that waits for its data). */
+static int is_load(const inst_t *in)
+{
+    return (in->cls == OP_LDG || in->cls == OP_LDL || in->cls == OP_ATOM) && in->mask;
+}
+
+/* A warp whose next instruction is a memory access cannot issue: the memory
+ * pipeline is busy (sm.pipeline=issue) or the ID_OC_MEM register full. */
+static inline int mem_held(const sm_t *sm)
+{
+    return sm->cfg->pipeline == PIPE_GPGPUSIM ? sm->pipe.id_oc[PU_MEM].n >= sm->cfg->id_oc[PU_MEM] : sm->mp.busy != 0;
+}
+
 /* Can warp w issue its next instruction now? 0 if not (and why is remembered
  * in the warp so it is skipped cheaply until then). */
 int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
 {
     warp_t *wp = &sm->warp[w];
-    if (!(sm->ready >> w & 1 & sm->swl_mask >> w) || wp->ready_at > now || (sm->mp.busy && (sm->memnext >> w & 1)))
+    int pipe = sm->cfg->pipeline == PIPE_GPGPUSIM;
+    if (!(sm->ready >> w & 1 & sm->swl_mask >> w) || wp->ready_at > now || (sm->memnext >> w & 1 && mem_held(sm)))
+        return 0;
+    if (pipe && (!wp->ibuf || wp->ibuf_at > now))   /* nothing decoded to issue */
         return 0;
     const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
     if (wp->deps_ok != wp->pc + 1) {
@@ -508,17 +527,22 @@ int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
         wp->deps_ok = wp->pc + 1;
     }
     unsigned cls = in->cls;
-    if (cls == OP_SFU && sm->sfu_free > now)
-        return 0;
-    if (cls == OP_DP && sm->dp_free > now)
-        return 0;
-    if (op_is_mem(cls) && in->mask) {
-        if (sm->mp.busy)
+    if (pipe) {
+        if (!pipe_can_take(sm, cls))
             return 0;
-        if ((cls == OP_LDG || cls == OP_LDL || cls == OP_ATOM) && (!sm->nrec_free || wp->nloads >= sm->cfg->max_loads))
+    } else {
+        if (cls == OP_SFU && sm->sfu_free > now)
+            return 0;
+        if (cls == OP_DP && sm->dp_free > now)
+            return 0;
+        if (op_is_mem(cls) && in->mask && sm->mp.busy)
             return 0;
     }
-    if (cls == OP_MEMBAR && (wp->nloads || wp->nstores))
+    if (is_load(in) && (!sm->nrec_free || wp->nloads >= sm->cfg->max_loads))
+        return 0;
+    /* MEMBAR: the warp's loads back, its stores acknowledged, none of its
+     * accesses still in the pipeline or going into the L1 */
+    if (cls == OP_MEMBAR && (wp->nloads || wp->nstores || wp->npipe || (sm->mp.busy == 1 && sm->mp.warp == w)))
         return 0;
     return 1;
 }
@@ -569,54 +593,124 @@ static void trace_reply(sm_t *sm, const req_t *reply, uint64_t now)
         dtrace_req_done(sm->dt, sm->id, e->wait[i], e->line, now);
 }
 
+/* The memory pipeline takes warp w's global memory instruction inst: its
+ * requests (the coalescer), and a load's record waits for them all. */
+static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
+{
+    const config_t *c = sm->cfg;
+    tbslot_t *t = &sm->slot[sm->warp[w].slot];
+    const inst_t *in = &t->tb.inst[inst];
+    unsigned cls = in->cls;
+    sm->mp.busy = 1;
+    sm->mp.warp = w;
+    sm->mp.pc = in->pc;
+    sm->mp.inst = inst;
+    sm->mp.next = 0;
+    sm->mp.n = coalesce(c, in, &t->tb.addr[in->addr], sm->mp.line, sm->mp.sect, sm->mp.full);
+    sm->st.l1_req_lines += sm->mp.n;
+    int load = cls == OP_LDG || cls == OP_LDL || cls == OP_ATOM;
+    sm->mp.type = cls == OP_ATOM ? REQ_ATOM : cls == OP_RED ? REQ_RED : load ? REQ_RD : REQ_WR;
+    if (load) {
+        sm->rec[r].pending = (uint16_t)sm->mp.n;
+        sm->mp.rec = r;
+    }
+}
+
+/* A global load's record: its destinations wait (NEVER) until its last
+ * request's data is back. */
+static uint32_t load_record(sm_t *sm, unsigned w, const inst_t *in, uint64_t now)
+{
+    uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
+    uint32_t r = sm->rec_free[--sm->nrec_free];
+    ldrec_t *rec = &sm->rec[r];
+    rec->warp = (uint16_t)w;
+    rec->pc = in->pc;
+    rec->pending = 0;
+    rec->t_issue = now;
+    rec->ndst = 0;
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (!reg_is_const(in->dst[i])) {
+            rec->dst[rec->ndst++] = in->dst[i];
+            rr[in->dst[i]] = NEVER;
+        }
+    sm->warp[w].nloads++;
+    return r;
+}
+
+/* Warp w may look at its registers again (one it waited for is written). */
+static void wake(sm_t *sm, unsigned w)
+{
+    warp_t *wp = &sm->warp[w];
+    wp->wait_mem = 0;
+    if (wp->live && !wp->at_bar)
+        sm->ready |= 1ull << w;
+}
+
+/* An instruction that is not a global memory access executes at `now`: its
+ * destinations are ready after its latency; the SFU / FP64 unit is busy for
+ * its initiation interval (sm.pipeline=issue; the pipeline's units do that
+ * themselves); a shared-memory access holds the memory pipeline this cycle. */
+static void exec_local(sm_t *sm, unsigned w, const inst_t *in, uint64_t now, int units)
+{
+    const config_t *c = sm->cfg;
+    uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
+    unsigned cls = in->cls;
+    unsigned lat = op_is_shared_mem(cls) ? c->lat_shmem : op_is_mem(cls) ? 1 : sm_lat_of(c, cls);
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (!reg_is_const(in->dst[i]))
+            rr[in->dst[i]] = now + lat;
+    if (units && cls == OP_SFU)
+        sm->sfu_free = now + c->ii_sfu;
+    if (units && cls == OP_DP)
+        sm->dp_free = now + c->ii_dp;
+    if (op_is_shared_mem(cls) && in->mask)
+        sm->mp.busy = 2;   /* the shared-memory access holds the pipeline this cycle */
+}
+
+void sm_ldst_take(sm_t *sm, unsigned w, uint32_t inst, uint32_t rec, uint64_t now)
+{
+    const inst_t *in = &sm->slot[sm->warp[w].slot].tb.inst[inst];
+    if (op_is_global_mem(in->cls) && in->mask) {
+        mem_start(sm, w, inst, rec);
+    } else {
+        exec_local(sm, w, in, now, 0);
+        wake(sm, w);
+    }
+}
+
+void sm_pipe_done(sm_t *sm, unsigned w)
+{
+    warp_t *wp = &sm->warp[w];
+    wp->npipe--;
+    wake(sm, w);
+    if (!wp->live)
+        tb_maybe_done(sm, wp->slot);
+}
+
 static void issue(sm_t *sm, unsigned w, uint64_t now)
 {
     const config_t *c = sm->cfg;
     warp_t *wp = &sm->warp[w];
     tbslot_t *t = &sm->slot[wp->slot];
     const inst_t *in = &t->tb.inst[wp->pc];
-    uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
     unsigned cls = in->cls;
     sm->st.warp_insts++;
     sm->st.thread_insts += (unsigned)__builtin_popcount(in->mask);
     sm->st.by_class[cls]++;
-    if (op_is_global_mem(cls) && in->mask) {
-        sm->mp.busy = 1;
-        sm->mp.warp = w;
-        sm->mp.pc = in->pc;
-        sm->mp.inst = wp->pc;
-        sm->mp.next = 0;
-        sm->mp.n = coalesce(c, in, &t->tb.addr[in->addr], sm->mp.line, sm->mp.sect, sm->mp.full);
-        sm->st.l1_req_lines += sm->mp.n;
-        int load = cls == OP_LDG || cls == OP_LDL || cls == OP_ATOM;
-        sm->mp.type = cls == OP_ATOM ? REQ_ATOM : cls == OP_RED ? REQ_RED : load ? REQ_RD : REQ_WR;
-        if (load) {
-            uint32_t r = sm->rec_free[--sm->nrec_free];
-            ldrec_t *rec = &sm->rec[r];
-            rec->warp = (uint16_t)w;
-            rec->pc = in->pc;
-            rec->pending = (uint16_t)sm->mp.n;
-            rec->t_issue = now;
-            rec->ndst = 0;
-            for (unsigned i = 0; i < in->ndst; i++)
-                if (!reg_is_const(in->dst[i])) {
-                    rec->dst[rec->ndst++] = in->dst[i];
-                    rr[in->dst[i]] = NEVER;
-                }
-            sm->mp.rec = r;
-            wp->nloads++;
-        }
-    } else {
-        unsigned lat = op_is_shared_mem(cls) ? c->lat_shmem : op_is_mem(cls) ? 1 : lat_of(c, cls);
+    uint32_t rec = is_load(in) ? load_record(sm, w, in, now) : 0;
+    if (c->pipeline == PIPE_GPGPUSIM) {
+        /* the scoreboard holds its destinations until its writeback */
+        uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
         for (unsigned i = 0; i < in->ndst; i++)
             if (!reg_is_const(in->dst[i]))
-                rr[in->dst[i]] = now + lat;
-        if (cls == OP_SFU)
-            sm->sfu_free = now + c->ii_sfu;
-        if (cls == OP_DP)
-            sm->dp_free = now + c->ii_dp;
-        if (op_is_shared_mem(cls) && in->mask)
-            sm->mp.busy = 2;   /* the shared-memory access holds the pipeline this cycle */
+                rr[in->dst[i]] = NEVER;
+        pipe_enter(sm, w, wp->pc, rec);
+        if (!--wp->ibuf)
+            sm->pipe.need_fetch |= 1ull << w;   /* cleared again if this was its last instruction */
+    } else if (op_is_global_mem(cls) && in->mask) {
+        mem_start(sm, w, wp->pc, rec);
+    } else {
+        exec_local(sm, w, in, now, 1);
     }
     sm->ops_sched->issued(sm, w % c->n_sched, w, in);
     wp->pc++;
@@ -821,7 +915,7 @@ static void sleep_plan(sm_t *sm, uint64_t now)
 {
     uint64_t t = NEVER;
     /* with the memory pipeline held, a warp whose next instruction needs it cannot issue */
-    for (uint64_t m = (sm->mp.busy ? sm->ready & ~sm->memnext : sm->ready) & sm->swl_mask; m; m &= m - 1) {
+    for (uint64_t m = (mem_held(sm) ? sm->ready & ~sm->memnext : sm->ready) & sm->swl_mask; m; m &= m - 1) {
         uint64_t r = sm->warp[__builtin_ctzll(m)].ready_at;
         if (r <= now + 1)
             return;
@@ -888,6 +982,9 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         return 0;
     }
     sm->st.cycles++;
+    int pipe = sm->cfg->pipeline == PIPE_GPGPUSIM;
+    if (pipe)
+        pipe_writeback(sm, now);
     if (sm->mrpb.ls) {
         int rc = mrpb_pipe(sm, now, dram_now);
         if (rc)
@@ -895,9 +992,17 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
     } else {
         mem_pipe(sm, now, dram_now);
     }
+    if (pipe) {
+        pipe_execute(sm, now);
+        pipe_operands(sm);
+    }
     int any = 0;
-    for (unsigned k = 0; k < sm->cfg->n_sched; k++) {
-        uint64_t cand = sm->ready & sm->swl_mask & sm->sched_mask[k] & (sm->mp.busy ? ~sm->memnext : ~0ull);
+    /* GPGPU-Sim turns the schedulers' order every cycle (they share the ID_OC registers) */
+    unsigned n = sm->cfg->n_sched, k0 = pipe ? (unsigned)(now % n) : 0;
+    uint64_t held = mem_held(sm) ? ~sm->memnext : ~0ull;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned k = (k0 + i) % n;
+        uint64_t cand = sm->ready & sm->swl_mask & sm->sched_mask[k] & held;
         if (!cand)
             continue;   /* every warp of this scheduler waits (memory, a barrier, the memory pipeline) */
         int w = sm->ops_sched->pick(sm, k, now);
@@ -906,11 +1011,14 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
                 trace_issue(sm, k, (unsigned)w, now);
             issue(sm, (unsigned)w, now);
             any = 1;
+            held = mem_held(sm) ? ~sm->memnext : ~0ull;
         }
     }
+    if (pipe)
+        pipe_fetch(sm, now);
     sm->st.active_cycles += any;
     /* asleep with the pipeline held only for a refusal a reply must lift */
-    if (!any && !sm->mrpb.n &&
+    if (!any && !sm->mrpb.n && (!pipe || pipe_idle(sm)) &&
         (!sm->mp.busy || (sm->mp.busy == 1 && sm->mp.blocked && sm->l1.fail_reason != RF_MISS_QUEUE)))
         sleep_plan(sm, now);
     return 0;

@@ -16,6 +16,7 @@
 #include "mem/prefetch.h"
 #include "block.h"
 #include "core/sched.h"
+#include "core/pipe.h"
 #include "lockstep.h"
 #include "mrpb.h"
 
@@ -32,7 +33,11 @@ typedef struct {
     uint8_t live;              /* belongs to a resident block and has not finished */
     uint8_t slot;              /* its block's slot */
     uint8_t at_bar;            /* waiting at a barrier */
-    uint8_t wait_mem;          /* waiting for a load result (woken by any completion of its loads) */
+    uint8_t wait_mem;          /* waiting for a register not yet written (woken by any completion of its
+                                  loads, or a writeback of its instructions) */
+    uint8_t ibuf;              /* sm.pipeline=gpgpusim: instructions in its buffer (fetched, decoded) ... */
+    uint64_t ibuf_at;          /* ... issuable from this cycle */
+    uint16_t npipe;            /* its instructions in the issue pipeline (ID_OC to writeback) */
 } warp_t;
 
 typedef struct {
@@ -60,6 +65,7 @@ typedef struct {
     uint64_t lat_hist[24];        /* memory latency (core cycles) in power-of-two buckets */
     uint64_t l1_req_lines;        /* lines coalesced (global) */
     uint64_t ld_n, ld_sum, ld_min, ld_max;   /* load instructions: issue to registers written */
+    uint64_t reg_bank_conflicts;  /* sm.pipeline=gpgpusim: operand reads a bank refused */
 } sm_stats_t;
 
 struct sm {
@@ -110,6 +116,7 @@ struct sm {
     uint64_t swl_mask;            /* sm.swl: the warps that may issue (the oldest N live ones) */
     dtrace_t *dt;                 /* --trace-decisions, or NULL */
     uint64_t sfu_free, dp_free;
+    pipe_t pipe;                  /* sm.pipeline=gpgpusim */
     uint64_t sleep_until;         /* nothing can happen before this core cycle unless a reply
                                      arrives or a block is added (gpu.c skips the SM) */
     uint64_t sleep_from;          /* asleep since this core cycle (0: awake); the skipped
@@ -144,6 +151,12 @@ static inline int sm_mem_idle(const sm_t *sm) { return l1_idle(&sm->l1) && !sm->
                                      load record or warp (12); AddrW + TagW = 63, the FIFO's widest entry */
 #define SIM_MRPB_REC_W  12        /* load records: sm.warps x sm.max_loads <= 64 x 64 */
 #define SIM_MRPB_SECT_W 4
+/* For the issue pipeline (pipe.c): an instruction class's result latency;
+ * the LD/ST unit takes warp w's memory instruction inst (rec: a global
+ * load's record); warp w's instruction left the pipeline. */
+unsigned sm_lat_of(const config_t *c, unsigned cls);
+void sm_ldst_take(sm_t *sm, unsigned w, uint32_t inst, uint32_t rec, uint64_t now);
+void sm_pipe_done(sm_t *sm, unsigned w);
 /* Count the cycles an asleep SM skipped before core cycle `now` (it stays
  * asleep): before statistics are read. */
 void sm_sync(sm_t *sm, uint64_t now);

@@ -34,6 +34,7 @@ typedef struct {
 const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NULL};
 const char *const l1_write_names[] = {"evict", "through", NULL};
 const char *const coalesce_names[] = {"line", "fermi", "sector", NULL};
+const char *const pipeline_names[] = {"issue", "gpgpusim", NULL};
 static const char *const l2_walloc_names[] = {"whole", "fetch", "naive", "lazy", "none", NULL};   /* L2W_* */
 static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
 #define SHORTEN_NAME(id, name, rule) name,
@@ -67,6 +68,18 @@ static const key_t_ keys[] = {
     {"sm.ii_dp", K_UINT, F(ii_dp), 1, 1000, NULL, "cycles between two FP64 warp instructions"},
     {"sm.ii_sfu", K_UINT, F(ii_sfu), 1, 1000, NULL, "cycles between two SFU warp instructions"},
     {"sm.lat_shmem", K_UINT, F(lat_shmem), 1, 1000, NULL, "shared-memory access latency"},
+    {"sm.pipeline", K_ENUM, F(pipeline), 0, 0, pipeline_names, "issue: an instruction executes in the cycle it issues (its class latency, then its result); gpgpusim: GPGPU-Sim's pipeline (fetch into 2-entry instruction buffers, ID_OC registers, operand collectors reading banked registers, OC_EX registers, units, EX_WB; docs/sim.md \"Issue pipeline\")"},
+    {"sm.units_sp", K_UINT, F(units_sp), 1, 8, NULL, "gpgpusim pipeline: SP units (INT and FP32 instructions; one each per cycle)"},
+#define PU_KEYS(t, U, T) \
+    {"sm.id_oc_" t, K_UINT, F(id_oc[T]), 1, 8, NULL, "gpgpusim pipeline: ID_OC_" U " register width (instructions issued, not yet in a collector)"}, \
+    {"sm.oc_ex_" t, K_UINT, F(oc_ex[T]), 1, 8, NULL, "gpgpusim pipeline: OC_EX_" U " register width (instructions with their operands, waiting for a unit)"}, \
+    {"sm.oc_units_" t, K_UINT, F(oc_units[T]), 1, 16, NULL, "gpgpusim pipeline: " U " operand collector units"}, \
+    {"sm.oc_in_" t, K_UINT, F(oc_in[T]), 1, 8, NULL, "gpgpusim pipeline: instructions into " U " collector units per cycle"}, \
+    {"sm.oc_out_" t, K_UINT, F(oc_out[T]), 1, 8, NULL, "gpgpusim pipeline: instructions out of " U " collector units per cycle"},
+    PU_KEYS("sp", "SP", PU_SP) PU_KEYS("sfu", "SFU", PU_SFU) PU_KEYS("mem", "MEM", PU_MEM)
+#undef PU_KEYS
+    {"sm.ex_wb", K_UINT, F(ex_wb), 1, 8, NULL, "gpgpusim pipeline: EX_WB width (results written back per cycle: the result buses)"},
+    {"sm.reg_banks", K_UINT, F(reg_banks), 1, 32, NULL, "gpgpusim pipeline: register file banks (register r of warp w in bank (r + w) mod banks; one read or write each per cycle)"},
     {"sm.coalesce", K_ENUM, F(coalesce), 0, 0, coalesce_names, "coalescer: a request per line, GPGPU-Sim's Fermi segments (32/64/128 B by width, shrunk), or a request per 32 B sector"},
     {"sm.store_ack", K_UINT, F(store_ack), 0, 1, NULL, "1: stores and reductions are acknowledged (an 8 B reply); MEMBAR and a warp's end wait for them (GPGPU-Sim)"},
     {"sm.max_loads", K_UINT, F(max_loads), 1, 64, NULL, "outstanding load instructions per warp"},
@@ -187,6 +200,16 @@ void config_defaults(config_t *c)
     c->max_loads = 8;
     c->coalesce = COALESCE_FERMI;   /* GPGPU-Sim 3.x's coalescer (the papers' simulator) */
     c->store_ack = 1;               /* GPGPU-Sim acknowledges every store */
+    c->pipeline = PIPE_GPGPUSIM;    /* GPGPU-Sim's GTX480 SM (its gpgpusim.config) */
+    c->units_sp = 2;
+    c->ex_wb = 2;
+    c->reg_banks = 16;
+    static const unsigned id_oc[] = {2, 1, 1}, oc_units[] = {6, 8, 2}, oc_ports[] = {2, 1, 1};   /* PU_* */
+    for (unsigned t = 0; t < PU_TYPES; t++) {
+        c->id_oc[t] = c->oc_ex[t] = id_oc[t];
+        c->oc_units[t] = oc_units[t];
+        c->oc_in[t] = c->oc_out[t] = oc_ports[t];
+    }
     c->l1_sets = 32;
     c->l1_ways = 4;
     c->l1_line = 128;

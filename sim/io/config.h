@@ -13,7 +13,7 @@
 #include "mem/cache_policy.h"   /* the replacement and allocation policies (REPL_*, ALLOC_*) */
 #include "mem/dram_timing.h"
 
-enum { CONFIG_MAX_KEYS = 128, CONFIG_FROM_LEN = 64 };
+enum { CONFIG_MAX_KEYS = 160, CONFIG_FROM_LEN = 64 };
 
 /* dram.test_shorten: the command engine (dram.c) breaks one rule, a timing
  * rule by a cycle (the refresh interval: it postpones refreshes too long),
@@ -56,6 +56,12 @@ enum { COALESCE_LINE, COALESCE_FERMI, COALESCE_SECTOR };
 /* The L1D's write policy (l1.write): a store hit invalidates the line
  * (evict, GPGPU-Sim's E) or updates it (through: T, and L's global stores). */
 enum { L1_WRITE_EVICT, L1_WRITE_THROUGH };
+/* sm.pipeline */
+enum { PIPE_ISSUE, PIPE_GPGPUSIM };
+extern const char *const pipeline_names[];
+/* The issue pipeline's unit types (GPGPU-Sim's Fermi routing: INT on the SP
+ * units, FP64 on the SFU): the index of sm.id_oc_* and its siblings. */
+enum { PU_SP, PU_SFU, PU_MEM, PU_TYPES };
 /* The L2's write miss (l2.write_alloc; docs/sim.md "L2"): whole, allocate and
  * write without a fetch; fetch, GPGPU-Sim's F (fetch-on-write: a partial
  * write fetches the line through an MSHR entry and waits there); naive, its W
@@ -89,6 +95,13 @@ typedef struct {
     unsigned coalesce;                             /* COALESCE_*: how a warp's lanes become requests */
     unsigned store_ack;                            /* 1: the L2 acknowledges stores and reductions; a warp's
                                                       MEMBAR and its end wait for its acknowledgements */
+    /* the issue pipeline (sm.pipeline; core/pipe.h): PIPE_ISSUE, an instruction executes when it
+     * issues; PIPE_GPGPUSIM, GPGPU-Sim's fetch, ID_OC, operand collectors, OC_EX, units, EX_WB */
+    unsigned pipeline;
+    unsigned units_sp;                             /* SP units (INT and FP32 run on them) */
+    unsigned id_oc[3], oc_ex[3], ex_wb;            /* pipeline register widths by unit type (PU_*) */
+    unsigned oc_units[3], oc_in[3], oc_out[3];     /* collector units and their in / out ports, by type */
+    unsigned reg_banks;                            /* register file banks */
 
     /* L1D per SM */
     unsigned l1_sets, l1_ways, l1_line;

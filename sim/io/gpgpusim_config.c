@@ -382,6 +382,55 @@ static int opt_pipeline(rd_t *r, char *v)
     return setu(r, "sm.warps", r->c->max_threads / 32);
 }
 
+/* -gpgpu_pipeline_widths: GPGPU-Sim 3's seven fields
+ * ID_OC_SP,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_SFU,OC_EX_MEM,EX_WB, or 4's
+ * eleven with DP and INT after SP (and two more for tensor cores). The
+ * model's SP, SFU and MEM registers and EX_WB take theirs; DP and INT
+ * units are not modelled (FP64 runs on the SFU, INT on the SP units, as
+ * GPGPU-Sim does without them), so their widths must be 0 or are noted. */
+static int opt_widths(rd_t *r, char *v)
+{
+    static const char *const k7[] = {"sm.id_oc_sp", "sm.id_oc_sfu", "sm.id_oc_mem", "sm.oc_ex_sp", "sm.oc_ex_sfu",
+                                     "sm.oc_ex_mem", "sm.ex_wb"};
+    static const char *const k11[] = {"sm.id_oc_sp", NULL, NULL, "sm.id_oc_sfu", "sm.id_oc_mem", "sm.oc_ex_sp", NULL, NULL,
+                                      "sm.oc_ex_sfu", "sm.oc_ex_mem", "sm.ex_wb", NULL, NULL};
+    char *f[14];
+    uint64_t x[13];
+    unsigned n = split(v, ",", f, 13);
+    for (unsigned i = 0; i < n && n <= 13; i++)
+        if (!is_uint(f[i], &x[i]))
+            n = 14;
+    if (n != 7 && n != 11 && n != 13)
+        return bad(r, "7 widths (ID_OC_SP,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_SFU,OC_EX_MEM,EX_WB), or 11 or 13 with "
+                      "DP, INT (and tensor cores)",
+                   r->value);
+    const char *const *k = n == 7 ? k7 : k11;
+    for (unsigned i = 0; i < n; i++) {
+        if (k[i]) {
+            if (setu(r, k[i], x[i]))
+                return 2;
+        } else if (x[i]) {
+            note(r, "-gpgpu_pipeline_widths: field %u (%s) is %llu: DP, INT and tensor-core units are not modelled (FP64 "
+                    "runs on the SFU, INT on the SP units)",
+                 i + 1, i < 11 ? (i % 5 == 1 ? "DP" : "INT") : "tensor", (unsigned long long)x[i]);
+        }
+    }
+    return 0;
+}
+
+/* -gpgpu_num_int_units, -gpgpu_operand_collector_*_{dp,int,gen}:
+ * units the model does not have; 0 is what it does. */
+static int opt_unit_absent(rd_t *r, char *v)
+{
+    uint64_t x;
+    if (!is_uint(v, &x))
+        return bad(r, "a number of units", v);
+    if (x)
+        note(r, "%s %llu: not modelled (FP64 runs on the SFU, INT on the SP units; no shared collectors)", r->opt,
+             (unsigned long long)x);
+    return 0;
+}
+
 /* lrr | gto | two_level_active:<active warps>[:<inner>:<outer>]. */
 static int opt_scheduler(rd_t *r, char *v)
 {
@@ -565,29 +614,40 @@ static const gopt_t gopts[] = {
     /* the SM */
     NOT("-gpgpu_simd_model", "SIMT reconvergence model"),
     NOT("-gpgpu_clock_gated_lanes", "power model"),
-    NOT("-gpgpu_pipeline_widths", "pipeline register widths (sm.schedulers issue per cycle)"),
-    NOT("-gpgpu_num_sp_units", "FP32 units (sm.schedulers issue per cycle)"),
-    NOT("-gpgpu_num_int_units", "INT units (sm.schedulers issue per cycle)"),
+    FN("-gpgpu_pipeline_widths", opt_widths, NULL, "sm.id_oc_sp/sfu/mem, sm.oc_ex_sp/sfu/mem, sm.ex_wb (DP, INT, tensor fields: 0 or a note)"),
+    KEY("-gpgpu_num_sp_units", "sm.units_sp"),
+    FN("-gpgpu_num_int_units", opt_unit_absent, NULL, "none (0; else a note: INT runs on the SP units)"),
     NOT("-gpgpu_tensor_core_avail", "tensor cores"),
     NOT("-gpgpu_num_tensor_core_units", "tensor cores"),
-    NOT("-ptx_opcode_initiation_int", "INT initiation interval (one per scheduler and cycle)"),
-    NOT("-ptx_opcode_initiation_fp", "FP32 initiation interval (one per scheduler and cycle)"),
+    NOT("-ptx_opcode_initiation_int", "INT initiation interval (an SP unit takes one instruction per cycle)"),
+    NOT("-ptx_opcode_initiation_fp", "FP32 initiation interval (an SP unit takes one instruction per cycle)"),
     NOT("-ptx_opcode_latency_tesnor", "tensor cores (GPGPU-Sim's spelling)"),
     NOT("-ptx_opcode_initiation_tensor", "tensor cores"),
     NOT("-gpgpu_sub_core_model", "sub-cores"),
-    NOT("-gpgpu_enable_specialized_operand_collector", "operand collectors"),
-    NOT("-gpgpu_operand_collector_num_units_gen", "operand collectors"),
-    NOT("-gpgpu_operand_collector_num_in_ports_gen", "operand collectors"),
-    NOT("-gpgpu_operand_collector_num_out_ports_gen", "operand collectors"),
-    NOT("-gpgpu_operand_collector_num_units_sp", "operand collectors"),
-    NOT("-gpgpu_operand_collector_num_units_sfu", "operand collectors"),
-    NOT("-gpgpu_operand_collector_num_in_ports_sp", "operand collectors"),
-    NOT("-gpgpu_operand_collector_num_out_ports_sp", "operand collectors"),
-    NOT("-gpgpu_num_reg_banks", "register file banks"),
-    NOT("-gpgpu_reg_file_port_throughput", "register file ports"),
+    NOT("-gpgpu_enable_specialized_operand_collector", "specialized collectors (always: one set per unit type)"),
+    FN("-gpgpu_operand_collector_num_units_gen", opt_unit_absent, NULL, "none (0; else a note)"),
+    FN("-gpgpu_operand_collector_num_in_ports_gen", opt_unit_absent, NULL, "none (0; else a note)"),
+    FN("-gpgpu_operand_collector_num_out_ports_gen", opt_unit_absent, NULL, "none (0; else a note)"),
+    FN("-gpgpu_operand_collector_num_units_dp", opt_unit_absent, NULL, "none (0; else a note)"),
+    FN("-gpgpu_operand_collector_num_in_ports_dp", opt_unit_absent, NULL, "none (0; else a note)"),
+    FN("-gpgpu_operand_collector_num_out_ports_dp", opt_unit_absent, NULL, "none (0; else a note)"),
+    FN("-gpgpu_operand_collector_num_units_int", opt_unit_absent, NULL, "none (0; else a note)"),
+    FN("-gpgpu_operand_collector_num_in_ports_int", opt_unit_absent, NULL, "none (0; else a note)"),
+    FN("-gpgpu_operand_collector_num_out_ports_int", opt_unit_absent, NULL, "none (0; else a note)"),
+    KEY("-gpgpu_operand_collector_num_units_sp", "sm.oc_units_sp"),
+    KEY("-gpgpu_operand_collector_num_units_sfu", "sm.oc_units_sfu"),
+    KEY("-gpgpu_operand_collector_num_units_mem", "sm.oc_units_mem"),
+    KEY("-gpgpu_operand_collector_num_in_ports_sp", "sm.oc_in_sp"),
+    KEY("-gpgpu_operand_collector_num_in_ports_sfu", "sm.oc_in_sfu"),
+    KEY("-gpgpu_operand_collector_num_in_ports_mem", "sm.oc_in_mem"),
+    KEY("-gpgpu_operand_collector_num_out_ports_sp", "sm.oc_out_sp"),
+    KEY("-gpgpu_operand_collector_num_out_ports_sfu", "sm.oc_out_sfu"),
+    KEY("-gpgpu_operand_collector_num_out_ports_mem", "sm.oc_out_mem"),
+    KEY("-gpgpu_num_reg_banks", "sm.reg_banks"),
+    NOT("-gpgpu_reg_file_port_throughput", "register file ports (one step of the collectors per cycle)"),
     NOT("-gpgpu_max_insn_issue_per_warp", "dual issue (one instruction per warp and cycle)"),
     NOT("-gpgpu_dual_issue_diff_exec_units", "dual issue (one instruction per warp and cycle)"),
-    NOT("-gpgpu_inst_fetch_throughput", "instruction fetch (perfect)"),
+    NOT("-gpgpu_inst_fetch_throughput", "instruction fetch (one warp per cycle, GPGPU-Sim's default)"),
     NOT("-gpgpu_cache:il1", "instruction cache (perfect)"),
     NOT("-gpgpu_perfect_inst_const_cache", "instruction and constant caches (perfect)"),
     NOT("-gpgpu_const_cache:l1", "constant cache"),

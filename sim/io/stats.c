@@ -60,6 +60,7 @@ typedef struct {
 
 static int memcpy_on(const config_t *c) { return c->l2_memcpy != 0; }
 static int sectored(const config_t *c) { return c->l2_sectored != 0; }
+static int pipe_on(const config_t *c) { return c->pipeline == PIPE_GPGPUSIM; }
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 static uint64_t sum_of(const uint64_t *v, unsigned n)
 {
@@ -251,6 +252,10 @@ static const row_t rows[] = {
         "cycles the L1D refused the memory pipeline's request"),
     CNT("sm", "coalesced_lines", SRC_SM, sm.l1_req_lines, AGG_SUM, RUN, "lines",
         "line requests of global loads and stores after coalescing"),
+    {.sec = "sm", .name = "reg_bank_conflicts", .src = SRC_SM, .off = F(sm.reg_bank_conflicts), .agg = AGG_SUM,
+     .scope = RUN, .when = pipe_on, .unit = "reads",
+     .meaning = "sm.pipeline=gpgpusim: operand reads a register bank refused in a cycle (another collector's read, "
+                "or a writeback)"},
     ARR("sm.warp_insn_by_class", "%s", SRC_SM, sm.by_class, OP_CLASSES, 0, op_class_names, "class", RUN,
         "warp insns", "warp instructions issued of an instruction class"),
 

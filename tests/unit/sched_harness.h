@@ -33,6 +33,9 @@ static inline unsigned sched_order(const char *policy, unsigned nwarps, unsigned
     assert_int_equal(config_set(&cfg, kv, "test"), 0);
     assert_int_equal(config_set(&cfg, "sm.schedulers=1", "test"), 0);
     assert_int_equal(config_set(&cfg, "sm.lat_int=1", "test"), 0);   /* a result is ready the next cycle */
+    /* instructions execute as they issue: the order is the policy's alone (GPGPU-Sim's pipeline
+     * has its own tests, tests/sim_pipe_tests.sh) */
+    assert_int_equal(config_set(&cfg, "sm.pipeline=issue", "test"), 0);
     for (; keys && *keys; keys++)
         assert_int_equal(config_set(&cfg, *keys, "test"), 0);
     assert_int_equal(config_check(&cfg), 0);

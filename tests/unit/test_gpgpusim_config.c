@@ -173,6 +173,7 @@ static void test_gtx480_typical(void **state)
     want.l2_dram_lat = 100;
     want.rdq = 16;
     want.l1_index = INDEX_FERMI;   /* H */
+    /* its pipeline widths, SP units, collectors and banks are the defaults' (GPGPU-Sim's GTX480) */
     assert_memory_equal(&r.c, &want, CONFIG_VALUES_SIZE);
     assert_int_equal(config_check(&r.c), 0);
 #define F CONFIG_DIR "/gtx480-gpgpusim.config"
@@ -180,12 +181,10 @@ static void test_gtx480_typical(void **state)
         r.notes,
         F ":36: note: -gpgpu_cache:dl1: write policy L: global stores write through, local stores too (no write-back)\n" F
           ":38: note: -gpgpu_cache:dl2: data port width 32 bytes not modelled (a whole line per access)\n" F
-          ": ignored 31 options the model does not have: -gpgpu_ptx_instruction_classification, -gpgpu_ptx_sim_mode, "
+          ": ignored 26 options the model does not have: -gpgpu_ptx_instruction_classification, -gpgpu_ptx_sim_mode, "
           "-gpgpu_ptx_force_max_capability, -gpgpu_ptx_convert_to_ptxplus, -gpgpu_ptx_save_converted_ptxplus, "
-          "-gpgpu_simd_model, -gpgpu_pipeline_widths, -gpgpu_num_sp_units, "
-          "-ptx_opcode_initiation_int, -ptx_opcode_initiation_fp, "
+          "-gpgpu_simd_model, -ptx_opcode_initiation_int, -ptx_opcode_initiation_fp, "
           "-gpgpu_cache:dl2_texture_only, -gpgpu_cache:il1, -gpgpu_tex_cache:l1, -gpgpu_const_cache:l1, "
-          "-gpgpu_operand_collector_num_units_sp, -gpgpu_operand_collector_num_units_sfu, -gpgpu_num_reg_banks, "
           "-gpgpu_shmem_num_banks, -gpgpu_shmem_limited_broadcast, -gpgpu_shmem_warp_parts, "
           "-gpgpu_max_insn_issue_per_warp, -network_mode, -inter_config_file, -gpgpu_dram_return_queue_size, "
           "-gpgpu_mem_address_mask, -gpgpu_mem_addr_mapping, -gpgpu_memlatency_stat, -gpgpu_runtime_stat, "
