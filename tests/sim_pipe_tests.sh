@@ -120,6 +120,19 @@ w1=$(cycles "$T/sp" "${P[@]}" --set sm.schedulers=2 --set sm.units_sp=2 --set sm
 [[ $w1 =~ ^[0-9]+$ ]] && [ "$w1" -ge "$N" ] && ok "sm.ex_wb=1: one writeback a cycle ($w1 cycles >= $N)" ||
     bad "sm.ex_wb=1" "got '$w1', expected at least $N"
 
+# FP64 runs on the SFU (Fermi has no FP64 units): an independent DADD after a
+# MUFU waits until the SFU is free again, sm.ii_sfu cycles after the MUFU
+# entered it, where after an IADD it enters the cycle after. (sm.lat_dp=30:
+# the DADD's result is the last one.)
+for first in 'MUFU.RCP' 'IADD'; do
+    { printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n'
+      printf '0000 ffffffff 1 R4 %s 0 0\n0008 ffffffff 1 R6 DADD 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n' "$first"
+    } | mktrace "$T/dp-${first%%.*}" 1 32
+done
+IISFU=$(key sm.ii_sfu)
+d=$(($(cycles "$T/dp-MUFU" "${P[@]}" --set sm.lat_dp=30) - $(cycles "$T/dp-IADD" "${P[@]}" --set sm.lat_dp=30)))
+expect "FP64 shares the SFU: a DADD after a MUFU waits sm.ii_sfu - 1 = $((IISFU - 1)) cycles more" "$d" $((IISFU - 1))
+
 # The memory pipeline: shared-memory stores of eight warps go through the
 # ID_OC_MEM register (one wide), the MEM collectors and the LD/ST unit one a
 # cycle: at least the store count in cycles.
@@ -148,6 +161,14 @@ printf -- '-gpgpu_pipeline_widths 3,1,1,3,1,1,4\n-gpgpu_num_sp_units 3\n-gpgpu_n
 "$M" sim --config "$T/w7.config" --list-keys 2>/dev/null >"$T/kw7"
 v=$(awk '$1 ~ /^sm\.(units_sp|id_oc_sp|oc_ex_sp|ex_wb|reg_banks)$/ {printf "%s=%s ", $1, $2}' "$T/kw7")
 expect "GPGPU-Sim 3's seven widths" "$v" "sm.units_sp=3 sm.id_oc_sp=3 sm.oc_ex_sp=3 sm.ex_wb=4 sm.reg_banks=8 "
+# GPGPU-Sim 4's eleven: ID_OC_SP,_DP,_INT,_SFU,_MEM, OC_EX_SP,_DP,_INT,_SFU,_MEM, EX_WB;
+# a DP register the model has no unit for is noted
+printf -- '-gpgpu_pipeline_widths 3,1,0,1,2,3,0,0,1,2,4\n' >"$T/w11.config"
+"$M" sim --config "$T/w11.config" --list-keys 2>"$T/w11.err" >"$T/kw11"
+v=$(awk '$1 ~ /^sm\.(id_oc_|oc_ex_|ex_wb)/ {printf "%s=%s ", $1, $2}' "$T/kw11")
+expect "GPGPU-Sim 4's eleven widths" "$v" "sm.id_oc_sp=3 sm.oc_ex_sp=3 sm.id_oc_sfu=1 sm.oc_ex_sfu=1 sm.id_oc_mem=2 sm.oc_ex_mem=2 sm.ex_wb=4 "
+grep -q 'w11.config:1: note: -gpgpu_pipeline_widths: field 2 (DP) is 1' "$T/w11.err" &&
+    ok "a DP pipeline register is noted (no FP64 units)" || bad "the DP field's note" "$(head -2 "$T/w11.err")"
 printf -- '-gpgpu_pipeline_widths 2,1,1\n' >"$T/wbad.config"
 bad_input "a widths list of the wrong length is refused" "wbad.config:1: expected 7 widths" "$M" sim --config "$T/wbad.config"
 

@@ -42,6 +42,9 @@ void pipe_enter(sm_t *sm, unsigned w, uint32_t inst, uint32_t rec)
     sm->pipe.inflight++;
 }
 
+/* A result's writeback cycle is at most the longest latency + 2 ahead: the calendar must not wrap. */
+_Static_assert(PIPE_RING > SM_MAX_LAT + 2, "PIPE_RING must exceed SM_MAX_LAT + 2");
+
 static inline unsigned bank_of(const sm_t *sm, unsigned reg, unsigned w) { return (reg + w) % sm->cfg->reg_banks; }
 
 /* The results due this cycle: their registers are written (the banks are
@@ -80,7 +83,8 @@ static void to_writeback(sm_t *sm, const pipe_ent_t *e, uint64_t t)
 
 /* OC_EX into the units: each SP unit takes one instruction per cycle (the
  * oldest first), the SFU one per sm.ii_sfu (FP64 per sm.ii_dp), each with a
- * result bus for its writeback cycle; the LD/ST unit takes one when the
+ * result bus for its writeback cycle (FP64 on the SFU as well: one unit);
+ * the LD/ST unit takes one when the
  * memory pipeline is free (sm.c does the access). */
 void pipe_execute(sm_t *sm, uint64_t now)
 {
@@ -103,11 +107,10 @@ void pipe_execute(sm_t *sm, uint64_t now)
     if (p->oc_ex[PU_SFU].n) {
         pipe_ent_t *e = q_head(&p->oc_ex[PU_SFU]);
         unsigned cls = sm->slot[sm->warp[e->warp].slot].tb.inst[e->inst].cls;
-        uint64_t *unit = cls == OP_DP ? &sm->dp_free : &sm->sfu_free;
         uint64_t t = now + sm_lat_of(c, cls) + 2;
-        if (*unit <= now && bus_free(sm, t)) {
+        if (sm->sfu_free <= now && bus_free(sm, t)) {   /* FP64 runs on the SFU too (no FP64 units) */
             to_writeback(sm, e, t);
-            *unit = now + (cls == OP_DP ? c->ii_dp : c->ii_sfu);
+            sm->sfu_free = now + (cls == OP_DP ? c->ii_dp : c->ii_sfu);
             q_pop(&p->oc_ex[PU_SFU]);
         }
     }

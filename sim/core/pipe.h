@@ -14,8 +14,9 @@
  *             and cycle, the oldest collector first, none from a bank written
  *             back this cycle; a collector whose reads are done moves to OC_EX
  *             the cycle after (sm.oc_out_T per cycle, oldest first)
- *   execute   OC_EX -> a unit: SP (sm.units_sp, one each per cycle), SFU and
- *             FP64 (one each sm.ii_sfu / sm.ii_dp cycles), each holding a
+ *   execute   OC_EX -> a unit: SP (sm.units_sp, one each per cycle), the SFU
+ *             (FP64 too: an SFU instruction holds it sm.ii_sfu cycles, an FP64
+ *             one sm.ii_dp), each holding a
  *             result bus (sm.ex_wb) for its writeback cycle, latency + 2 later;
  *             MEM -> the LD/ST unit (the memory pipeline) when it is free
  *   writeback the destinations are released; a dependent instruction may issue
@@ -36,7 +37,7 @@
 #define PIPE_Q     8      /* the widest pipeline register (sm.id_oc_*, sm.oc_ex_*) */
 #define PIPE_CU    16     /* the most collector units of a type */
 #define PIPE_UNITS 8      /* the most SP units */
-#define PIPE_RING  1024   /* writeback calendar: above the longest latency (1000) + 2 */
+#define PIPE_RING  1024   /* writeback calendar: above the longest latency (SM_MAX_LAT) + 2 */
 
 typedef struct {
     uint8_t warp;

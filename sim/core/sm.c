@@ -154,8 +154,10 @@ static void catch_up(sm_t *sm, uint64_t now)
 {
     uint64_t k = now - sm->sleep_from;
     sm->sleep_from = 0;
-    if (sm->live_tbs)
+    if (sm->live_tbs) {
         sm->st.cycles += k;
+        sm->issue_prio += k;
+    }
     if (sm->mp.busy == 1 && sm->mp.blocked) {
         sm->st.issue_stall_mem += k;
         sm->l1.st.resfail[sm->l1.fail_reason] += k;
@@ -997,8 +999,9 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         pipe_operands(sm);
     }
     int any = 0;
-    /* GPGPU-Sim turns the schedulers' order every cycle (they share the ID_OC registers) */
-    unsigned n = sm->cfg->n_sched, k0 = pipe ? (unsigned)(now % n) : 0;
+    /* GPGPU-Sim turns the schedulers' order every cycle the SM runs (they share the ID_OC
+     * registers); the cycles an asleep SM skipped count (catch_up) */
+    unsigned n = sm->cfg->n_sched, k0 = pipe ? (unsigned)(sm->issue_prio++ % n) : 0;
     uint64_t held = mem_held(sm) ? ~sm->memnext : ~0ull;
     for (unsigned i = 0; i < n; i++) {
         unsigned k = (k0 + i) % n;

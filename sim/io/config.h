@@ -58,6 +58,7 @@ enum { COALESCE_LINE, COALESCE_FERMI, COALESCE_SECTOR };
 enum { L1_WRITE_EVICT, L1_WRITE_THROUGH };
 /* sm.pipeline */
 enum { PIPE_ISSUE, PIPE_GPGPUSIM };
+#define SM_MAX_LAT 1000   /* the longest result latency (sm.lat_*): the pipeline's writeback calendar covers it */
 extern const char *const pipeline_names[];
 /* The issue pipeline's unit types (GPGPU-Sim's Fermi routing: INT on the SP
  * units, FP64 on the SFU): the index of sm.id_oc_* and its siblings. */
