@@ -18,6 +18,7 @@
 
 #include "core/sm.h"
 #include "io/config.h"
+#include "sm_block.h"
 
 /* Run `nwarps` warps of `ninst` instructions each (the last is EXIT) under
  * sm.scheduler=`policy` with one scheduler per SM and the extra keys (NULL
@@ -44,46 +45,14 @@ static inline unsigned sched_order(const char *policy, unsigned nwarps, unsigned
     sim_blkopts_t bo;
     memset(&bo, 0, sizeof bo);
     assert_int_equal(sm_init(&sm, &cfg, 0, &bo), 0);
-    kinfo_t k;
-    memset(&k, 0, sizeof k);
-    snprintf(k.name, sizeof k.name, "sched_harness");
-    k.id = 1;
-    k.grid[0] = k.grid[1] = k.grid[2] = 1;
-    k.block[0] = nwarps * WARP_SIZE;
-    k.block[1] = k.block[2] = 1;
-    k.threads = nwarps * WARP_SIZE;
-    k.nblocks = 1;
-    k.nregs = 8;
+    /* R(i) = ...: a register of its own per instruction, no sources; the last is EXIT */
+    sm_ispec_t prog[64];
+    assert_true(ninst >= 1 && ninst <= 64);
+    for (unsigned i = 0; i < ninst; i++)
+        prog[i] = i + 1 == ninst ? (sm_ispec_t){"EXIT", -1, {-1, -1}} : (sm_ispec_t){"IADD3", (int)i, {-1, -1}};
+    static kinfo_t k;
     static optab_t ops;
-    memset(&ops, 0, sizeof ops);
-    int iadd = optab_intern(&ops, "IADD3"), exit_ = optab_intern(&ops, "EXIT");
-    assert_true(iadd >= 0 && exit_ >= 0);
-    assert_true(sm_can_take(&sm, &k));
-    unsigned slot;
-    tb_t *tb = sm_slot_buffer(&sm, &slot);
-    assert_non_null(tb);
-    tb_clear(tb);
-    assert_int_equal(tb_reserve(tb, (size_t)nwarps * ninst, 0), 0);
-    tb->nwarps = nwarps;
-    for (unsigned w = 0; w < nwarps; w++) {
-        tb->warp[w].first = w * ninst;
-        tb->warp[w].count = ninst;
-        for (unsigned i = 0; i < ninst; i++) {
-            inst_t *in = &tb->inst[w * ninst + i];
-            memset(in, 0, sizeof *in);
-            in->pc = 16 * i;
-            in->mask = 0xffffffffu;
-            int last = i + 1 == ninst;
-            in->opcode = (uint16_t)(last ? exit_ : iadd);
-            in->cls = ops.cls[in->opcode];
-            if (!last) {   /* R(i) = ...: a register of its own per instruction, no sources */
-                in->ndst = 1;
-                in->dst[0] = (uint16_t)(REG_R + i);
-            }
-        }
-    }
-    tb->ninst = (size_t)nwarps * ninst;
-    sm_add_tb(&sm, slot, &k, &ops, 0);
+    sm_block_add(&sm, &k, &ops, nwarps, prog, ninst);
     unsigned c = 0;
     for (; c < max && sm_busy(&sm); c++) {
         uint64_t before = sm.st.warp_insts;

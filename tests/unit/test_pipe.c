@@ -16,13 +16,7 @@
 
 #include "core/sm.h"
 #include "io/config.h"
-
-/* One instruction of the block: every warp runs the same list. */
-typedef struct {
-    const char *op;
-    int dst;          /* R register, or -1 */
-    int src[2];       /* R registers, -1 for none */
-} ispec_t;
+#include "sm_block.h"
 
 static sm_t sm;
 static optab_t ops;
@@ -31,7 +25,7 @@ static config_t cfg;
 
 /* An SM (one scheduler, the defaults: GPGPU-Sim's GTX480 pipeline, plus
  * keys) with one block of nwarps warps running prog[0..n-1]. */
-static void setup(const char *const *keys, unsigned nwarps, const ispec_t *prog, unsigned n)
+static void setup(const char *const *keys, unsigned nwarps, const sm_ispec_t *prog, unsigned n)
 {
     config_defaults(&cfg);
     assert_int_equal(config_set(&cfg, "sm.schedulers=1", "test"), 0);
@@ -41,42 +35,7 @@ static void setup(const char *const *keys, unsigned nwarps, const ispec_t *prog,
     sim_blkopts_t bo;
     memset(&bo, 0, sizeof bo);
     assert_int_equal(sm_init(&sm, &cfg, 0, &bo), 0);
-    memset(&kinfo, 0, sizeof kinfo);
-    snprintf(kinfo.name, sizeof kinfo.name, "test_pipe");
-    kinfo.id = 1;
-    kinfo.grid[0] = kinfo.grid[1] = kinfo.grid[2] = 1;
-    kinfo.block[0] = nwarps * WARP_SIZE;
-    kinfo.block[1] = kinfo.block[2] = 1;
-    kinfo.threads = nwarps * WARP_SIZE;
-    kinfo.nblocks = 1;
-    kinfo.nregs = 8;
-    memset(&ops, 0, sizeof ops);
-    unsigned slot;
-    tb_t *tb = sm_slot_buffer(&sm, &slot);
-    assert_non_null(tb);
-    assert_int_equal(tb_reserve(tb, (size_t)nwarps * n, 0), 0);
-    tb->nwarps = nwarps;
-    for (unsigned w = 0; w < nwarps; w++) {
-        tb->warp[w].first = w * n;
-        tb->warp[w].count = n;
-        for (unsigned i = 0; i < n; i++) {
-            inst_t *in = &tb->inst[w * n + i];
-            memset(in, 0, sizeof *in);
-            in->pc = 16 * i;
-            in->mask = 0xffffffffu;
-            int op = optab_intern(&ops, prog[i].op);
-            assert_true(op >= 0);
-            in->opcode = (uint16_t)op;
-            in->cls = ops.cls[op];
-            if (prog[i].dst >= 0)
-                in->dst[in->ndst++] = (uint16_t)(REG_R + prog[i].dst);
-            for (unsigned s = 0; s < 2; s++)
-                if (prog[i].src[s] >= 0)
-                    in->src[in->nsrc++] = (uint16_t)(REG_R + prog[i].src[s]);
-        }
-    }
-    tb->ninst = (size_t)nwarps * n;
-    sm_add_tb(&sm, slot, &kinfo, &ops, 0);
+    sm_block_add(&sm, &kinfo, &ops, nwarps, prog, n);
 }
 
 static void teardown(void)
@@ -91,7 +50,7 @@ static void teardown(void)
  * With warp 1 reading R2 (bank 3) both read at once. */
 static void bank_case(int w1_src, unsigned want_conflicts)
 {
-    const ispec_t prog[] = {{"IADD3", 10, {2, -1}}};
+    const sm_ispec_t prog[] = {{"IADD3", 10, {2, -1}}};
     setup(NULL, 2, prog, 1);
     sm.slot[sm.warp[1].slot].tb.inst[1].src[0] = (uint16_t)(REG_R + w1_src);   /* warp 1's */
     pipe_enter(&sm, 0, 0, 0);
@@ -126,7 +85,7 @@ static void test_no_conflict(void **state)
 static void test_writeback_first(void **state)
 {
     (void)state;
-    const ispec_t prog[] = {{"IADD3", 2, {-1, -1}}, {"IADD3", 9, {1, -1}}};
+    const sm_ispec_t prog[] = {{"IADD3", 2, {-1, -1}}, {"IADD3", 9, {1, -1}}};
     setup(NULL, 2, prog, 2);
     pipe_enter(&sm, 1, 3, 0);   /* warp 1's second instruction (index 2 + 1) */
     pipe_operands(&sm);         /* into a collector */
@@ -151,7 +110,7 @@ static void test_writeback_first(void **state)
 static void test_widths(void **state)
 {
     (void)state;
-    const ispec_t prog[] = {{"IADD3", 10, {-1, -1}}};
+    const sm_ispec_t prog[] = {{"IADD3", 10, {-1, -1}}};
     const char *const one[] = {"sm.oc_units_sp=1", NULL};
     setup(one, 3, prog, 1);
     assert_true(pipe_can_take(&sm, OP_INT));
@@ -179,7 +138,7 @@ static void test_widths(void **state)
 static void test_fetch_round_robin(void **state)
 {
     (void)state;
-    const ispec_t prog[] = {{"IADD3", 10, {-1, -1}}, {"IADD3", 11, {-1, -1}}, {"IADD3", 12, {-1, -1}}};
+    const sm_ispec_t prog[] = {{"IADD3", 10, {-1, -1}}, {"IADD3", 11, {-1, -1}}, {"IADD3", 12, {-1, -1}}};
     setup(NULL, 4, prog, 3);
     int order[5];
     for (unsigned c = 0; c < 5; c++) {
@@ -207,7 +166,7 @@ static void test_fetch_round_robin(void **state)
 static void test_membar_waits(void **state)
 {
     (void)state;
-    const ispec_t prog[] = {{"IADD3", 10, {1, -1}}, {"MEMBAR", -1, {-1, -1}}, {"EXIT", -1, {-1, -1}}};
+    const sm_ispec_t prog[] = {{"IADD3", 10, {1, -1}}, {"MEMBAR", -1, {-1, -1}}, {"EXIT", -1, {-1, -1}}};
     setup(NULL, 1, prog, 3);
     int issued[2] = {-1, -1};
     for (uint64_t c = 0; c < 40 && sm_busy(&sm); c++) {
