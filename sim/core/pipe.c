@@ -69,6 +69,7 @@ void pipe_writeback(sm_t *sm, uint64_t now)
         p->inflight--;
         sm_pipe_done(sm, e->warp);
     }
+    p->nwb -= slot->n;
     slot->n = 0;
 }
 
@@ -79,6 +80,7 @@ static void to_writeback(sm_t *sm, const pipe_ent_t *e, uint64_t t)
 {
     __typeof__(sm->pipe.wb[0]) *slot = &sm->pipe.wb[t % PIPE_RING];
     slot->e[slot->n++] = *e;
+    sm->pipe.nwb++;
 }
 
 /* OC_EX into the units: each SP unit takes one instruction per cycle (the
@@ -242,4 +244,19 @@ void pipe_fetch(sm_t *sm, uint64_t now)
     p->fetch_last = w;
 }
 
-int pipe_idle(const sm_t *sm) { return !sm->pipe.inflight && sm->pipe.fetch_warp < 0 && !sm->pipe.need_fetch; }
+int pipe_quiet(const sm_t *sm)
+{
+    const pipe_t *p = &sm->pipe;
+    const config_t *c = sm->cfg;
+    if (p->fetch_warp >= 0 || p->need_fetch || p->nwb)
+        return 0;
+    for (unsigned t = 0; t < PU_TYPES; t++)
+        if (t != PU_MEM && (p->id_oc[t].n || p->cu_valid[t] || p->oc_ex[t].n))
+            return 0;
+    /* memory instructions: all read, and each waiting for the stage after it */
+    uint32_t all = (1u << c->oc_units[PU_MEM]) - 1;
+    if (p->cu_reading[PU_MEM] || (p->id_oc[PU_MEM].n && p->cu_valid[PU_MEM] != all) ||
+        (p->cu_valid[PU_MEM] && p->oc_ex[PU_MEM].n < c->oc_ex[PU_MEM]) || (p->oc_ex[PU_MEM].n && !sm->mp.busy))
+        return 0;
+    return 1;
+}

@@ -69,7 +69,8 @@ typedef struct {
         pipe_ent_t e[8];
         uint8_t n;
     } wb[PIPE_RING];                /* results by writeback cycle (mod PIPE_RING) */
-    unsigned inflight;              /* instructions from ID_OC to writeback */
+    unsigned inflight;              /* instructions from ID_OC to writeback ... */
+    unsigned nwb;                   /* ... of them in the writeback calendar */
     uint32_t bank_wr;               /* banks written back this cycle */
     int fetch_warp;                 /* fetched last cycle, decoded this one (-1: none) */
     unsigned fetch_last;            /* the warp fetched last (round-robin) */
@@ -90,7 +91,10 @@ void pipe_writeback(struct sm *sm, uint64_t now);
 void pipe_execute(struct sm *sm, uint64_t now);
 void pipe_operands(struct sm *sm);
 void pipe_fetch(struct sm *sm, uint64_t now);
-/* Nothing in the pipeline and no fetch to make: the SM may sleep. */
-int  pipe_idle(const struct sm *sm);
+/* Nothing in the pipeline can move before the memory pipeline frees (it is
+ * idle, or refused by the L1D until a reply: sm.c decides which) and no
+ * fetch is to make: the SM may sleep (exact: its skipped cycles would
+ * change nothing here). */
+int  pipe_quiet(const struct sm *sm);
 
 #endif

@@ -1021,7 +1021,7 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         pipe_fetch(sm, now);
     sm->st.active_cycles += any;
     /* asleep with the pipeline held only for a refusal a reply must lift */
-    if (!any && !sm->mrpb.n && (!pipe || pipe_idle(sm)) &&
+    if (!any && !sm->mrpb.n && (!pipe || pipe_quiet(sm)) &&
         (!sm->mp.busy || (sm->mp.busy == 1 && sm->mp.blocked && sm->l1.fail_reason != RF_MISS_QUEUE)))
         sleep_plan(sm, now);
     return 0;
