@@ -23,18 +23,7 @@ opt() { awk -v n="$2" '$1 == n {v = $2} END {print v}' "$1"; }
 # A configuration key of a run's JSON: key JSON NAME.
 key() { jq -r --arg k "$2" '.configuration[$k]' "$1"; }
 
-# bad_input DESC WANT CMD...: exit 2 and a message containing WANT (fixed string).
-bad_input() {
-    local desc=$1 want=$2
-    shift 2
-    "$@" >"$T/out" 2>"$T/err"
-    local rc=$?
-    if [ $rc -eq 2 ] && grep -qF -- "$want" "$T/err"; then
-        ok "$desc"
-    else
-        bad "$desc" "exit $rc, stderr '$(head -2 "$T/err" | tr '\n' ' ')' (want exit 2 and '$want')"
-    fi
-}
+# bad_input (simlib.sh): exit 2 and a message containing a fixed string.
 
 "$M" sim --list-gpgpusim-options >"$T/opts.txt"
 # The line of FILE's first option the model does not have (per the table).

@@ -14,18 +14,6 @@ T=build/tests/sim_pipe
 rm -rf "$T"
 mkdir -p "$T"
 
-# cycles DIR [--set k=v]...: gpu_sim_cycle of the trace on one SM with one scheduler
-cycles() {
-    local dir=$1 j
-    shift
-    j="$T/$(basename "$dir")-$(echo "$*" | tr -c 'A-Za-z0-9=.-' '_').json"
-    if "$M" sim --workload "$dir" --set sm.count=1 --set sm.schedulers=1 "$@" --check-dram --quiet --json "$j" \
-        2>"$j.err"; then
-        jq -r .gpu.gpu_tot_sim_cycle "$j"
-    else
-        echo "error: $(head -1 "$j.err")"
-    fi
-}
 # warps DIR W "LINE" N: a block of W warps, each running LINE N times, then
 # EXIT; a %d in LINE becomes 4 + i mod 16 in the i-th (sixteen destinations
 # in turn: no instruction waits for one ten back)
@@ -41,17 +29,6 @@ warps() {
         done
         printf '#END_TB\n'
     } | mktrace "$1" 1 $((32 * $2))
-}
-bad_input() { # bad_input DESC WANT CMD...: exit 2 and WANT in its message
-    local desc=$1 want=$2
-    shift 2
-    "$@" >"$T/out" 2>"$T/err"
-    local rc=$?
-    if [ $rc -eq 2 ] && grep -qF -- "$want" "$T/err"; then
-        ok "$desc"
-    else
-        bad "$desc" "exit $rc, stderr '$(head -2 "$T/err" | tr '\n' ' ')' (want exit 2 and '$want')"
-    fi
 }
 LAT=$(key sm.lat_int)
 P=(--set sm.pipeline=gpgpusim)

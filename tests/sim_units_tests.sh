@@ -15,20 +15,9 @@ T=build/tests/sim_units
 rm -rf "$T"
 mkdir -p "$T"
 
-# cycles DIR [--set k=v]...: gpu_sim_cycle of the trace on one SM with one scheduler,
-# instructions executing as they issue (sm.pipeline=issue: the arithmetic below
-# is by hand; tests/sim_pipe_tests.sh checks GPGPU-Sim's pipeline)
-cycles() {
-    local dir=$1 j
-    shift
-    j="$T/$(basename "$dir")-$(echo "$*" | tr -c 'A-Za-z0-9=.-' '_').json"
-    if "$M" sim --workload "$dir" --set sm.count=1 --set sm.schedulers=1 --set sm.pipeline=issue "$@" --check-dram --quiet --json "$j" \
-        2>"$j.err"; then
-        jq -r .gpu.gpu_tot_sim_cycle "$j"
-    else
-        echo "error: $(head -1 "$j.err")"
-    fi
-}
+# cycles (simlib.sh) runs instructions executing as they issue (sm.pipeline=issue:
+# the arithmetic below is by hand; tests/sim_pipe_tests.sh checks GPGPU-Sim's pipeline)
+CYCLES_SET=(--set sm.pipeline=issue)
 num() { [[ $1 =~ ^[0-9]+$ ]]; }
 
 LAT=$(key sm.lat_int) SFU=$(key sm.lat_sfu) IISFU=$(key sm.ii_sfu)

@@ -26,3 +26,29 @@ mktrace() {
 key() { # key NAME: a configuration value of the default preset
     "$M" sim --list-keys | awk -v k="$1" '$1 == k {print $2}'
 }
+
+bad_input() { # bad_input DESC WANT CMD...: CMD exits 2 with WANT (a fixed string) on stderr ($T/err)
+    local desc=$1 want=$2
+    shift 2
+    "$@" >"$T/out" 2>"$T/err"
+    local rc=$?
+    if [ $rc -eq 2 ] && grep -qF -- "$want" "$T/err"; then
+        ok "$desc"
+    else
+        bad "$desc" "exit $rc, stderr '$(head -2 "$T/err" | tr '\n' ' ')' (want exit 2 and '$want')"
+    fi
+}
+
+# cycles DIR [--set k=v]...: gpu_sim_cycle of the trace on one SM with one scheduler (and the
+# script's CYCLES_SET keys, if it has any), or "error: ..."; the run's JSON in $T
+cycles() {
+    local dir=$1 j
+    shift
+    j="$T/$(basename "$dir")-$(echo "$*" | tr -c 'A-Za-z0-9=.-' '_').json"
+    if "$M" sim --workload "$dir" --set sm.count=1 --set sm.schedulers=1 ${CYCLES_SET[@]+"${CYCLES_SET[@]}"} "$@" \
+        --check-dram --quiet --json "$j" 2>"$j.err"; then
+        jq -r .gpu.gpu_tot_sim_cycle "$j"
+    else
+        echo "error: $(head -1 "$j.err")"
+    fi
+}
