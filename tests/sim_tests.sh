@@ -61,8 +61,9 @@ expect "latency: load issue to result, L1 hit = 1 + l1.latency" "$(stat .memory_
 "$M" sim --workload "$T/l1hit" "${EQ[@]}" --set l1.bypass=1 --check-dram --quiet --json "$T/l2hit.json"
 expect "latency: L1 bypassed, L2 hit = $L2HIT cycles" "$(stat .memory_latency.load_latency_min "$T/l2hit.json")" $((1 + L2HIT))
 
-# Same channel, bank and row, another line (the next 256 B chunk of the channel).
-two_loads "$T/rowhit" $A "$(printf 0x%x $((A + 1536)))"
+# Same channel, bank and row, another line: two 256 B chunks of the channel on
+# (the next chunk's first line has the next bank: GPGPU-Sim's GTX480 mapping)
+two_loads "$T/rowhit" $A "$(printf 0x%x $((A + 3072)))"
 "$M" sim --workload "$T/rowhit" "${EQ[@]}" --check-dram --quiet --json "$T/rowhit.json"
 expect "latency: DRAM row hit = miss - tRCD" "$(stat .memory_latency.load_latency_min "$T/rowhit.json")" $((1 + MISS - RCD))
 # Same channel and bank, the next row: precharge first.
@@ -494,14 +495,25 @@ for p in fcfs fr-fcfs mshr-m mshr-s mshr-s+a; do
         ok "policy $p: bfs runs, --check-dram clean" || bad "policy $p: bfs failed"
 done
 
-# dram.map: the default cut written as bit fields gives the same run; a bad map is refused.
-"$M" sim --workload vectoradd --size 65536 --check-dram --quiet --json "$T/map0.json"
-"$M" sim --workload vectoradd --size 65536 --set dram.map=RRRRRRRRRRRRBBBBCCCCC --check-dram --quiet --json "$T/map1.json"
-if cmp -s <(jq 'del(.configuration, .command_line)' "$T/map0.json") <(jq 'del(.configuration, .command_line)' "$T/map1.json"); then
-    ok "dram.map: RRRRRRRRRRRRBBBBCCCCC is the default mapping"
-else
-    bad "dram.map: the explicit default mapping gives other statistics"
-fi
+# dram.map: the default (GPGPU-Sim's GTX480 mapping) and the cut without a map
+# (column, bank, row from the bottom up) written as bit fields give the same
+# runs; a bad map is refused.
+samerun() {   # NAME SETTINGS-A -- SETTINGS-B: the same statistics
+    local name=$1 a=() b=()
+    shift
+    while [ "$1" != -- ]; do a+=(--set "$1"); shift; done
+    shift
+    for kv in "$@"; do b+=(--set "$kv"); done
+    "$M" sim --workload vectoradd --size 65536 "${a[@]}" --check-dram --quiet --json "$T/map0.json"
+    "$M" sim --workload vectoradd --size 65536 "${b[@]}" --check-dram --quiet --json "$T/map1.json"
+    if cmp -s <(jq 'del(.configuration, .command_line)' "$T/map0.json") <(jq 'del(.configuration, .command_line)' "$T/map1.json"); then
+        ok "dram.map: $name"
+    else
+        bad "dram.map: $name: other statistics"
+    fi
+}
+samerun "the default is RRRRRRRRRRRRBBBCCCCBC with mem.sub_select=bank" -- dram.map=RRRRRRRRRRRRBBBCCCCBC mem.sub_select=bank
+samerun "no map is RRRRRRRRRRRRBBBBCCCCC" dram.map=- mem.sub_select=line -- dram.map=RRRRRRRRRRRRBBBBCCCCC mem.sub_select=line
 "$M" sim --workload vectoradd --size 65536 --set dram.map=RRRRRRRRRRRRBBCCCCCGG --check-dram --quiet --json "$T/map2.json" &&
     ok "dram.map: bank groups in the low bits run clean under --check-dram" || bad "dram.map: RRRRRRRRRRRRBBCCCCCGG failed"
 bad_input "a dram.map without the column bits" "dram.map has 2 R, 2 B, 0 G, 0 C" "$M" sim --set dram.map=RRBB

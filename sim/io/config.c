@@ -35,6 +35,7 @@ const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NUL
 const char *const l1_write_names[] = {"evict", "through", NULL};
 const char *const coalesce_names[] = {"line", "fermi", "sector", NULL};
 const char *const pipeline_names[] = {"issue", "gpgpusim", NULL};
+const char *const sub_select_names[] = {"line", "bank", NULL};   /* SUBSEL_* */
 static const char *const l2_walloc_names[] = {"whole", "fetch", "naive", "lazy", "none", NULL};   /* L2W_* */
 static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
 #define SHORTEN_NAME(id, name, rule) name,
@@ -116,6 +117,7 @@ static const key_t_ keys[] = {
 
     {"mem.partitions", K_UINT, F(n_mem), 1, 64, NULL, "memory partitions = DRAM channels"},
     {"mem.sub_partitions", K_UINT, F(n_sub), 1, 4, NULL, "L2 sub-partitions per partition (1, 2, 4)"},
+    {"mem.sub_select", K_ENUM, F(sub_sel), 0, 0, sub_select_names, "a line's sub-partition in its partition: the low bits of its channel-local line index (line), or of its DRAM bank (bank: GPGPU-Sim's addrdec)"},
     {"l2.sets", K_UINT, F(l2_sets), 1, 1u << 20, NULL, "L2 sets per sub-partition"},
     {"l2.ways", K_UINT, F(l2_ways), 1, 1024, NULL, "L2 ways"},
     {"l2.replace", K_ENUM, F(l2_repl), 0, 0, repl_names, "L2 replacement policy"},
@@ -251,6 +253,10 @@ void config_defaults(config_t *c)
     c->rows = 4096;
     c->row_bytes = 4096;
     c->chan_shift = 8;
+    /* GPGPU-Sim's GTX480 -gpgpu_mem_addr_mapping (dramid@8; ...RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS): a
+     * line's bit 7 is a column bit, bit 8 the bank's low bit, which picks the sub-partition */
+    strcpy(c->map, "RRRRRRRRRRRRBBBCCCCBC");
+    c->sub_sel = SUBSEL_BANK;
     c->addr_w = 24;
     c->check_dram = 0;
     c->skip = 1;
@@ -564,7 +570,10 @@ int config_check(const config_t *c)
                       KEYS("l2.miss_queue"));
     if (!pow2(c->n_sub))
         return refuse(c, "mem.sub_partitions must be 1, 2 or 4", KEYS("mem.sub_partitions"));
-    if ((1u << c->chan_shift) < c->l1_line * c->n_sub)
+    if (c->sub_sel == SUBSEL_BANK && c->t.nbk < c->n_sub)
+        return refuse(c, "mem.sub_select=bank needs at least as many DRAM banks as sub-partitions",
+                      KEYS("mem.sub_select", "dram.banks", "mem.sub_partitions"));
+    if (c->sub_sel == SUBSEL_LINE && (1u << c->chan_shift) < c->l1_line * c->n_sub)
         return refuse(c, "dram.channel_shift must cover a line per sub-partition (2^shift >= 128 x sub_partitions)",
                       KEYS("dram.channel_shift", "mem.sub_partitions"));
     if (c->map[0] && map_check(c))

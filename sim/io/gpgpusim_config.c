@@ -27,6 +27,7 @@
 
 #include "dram_sched.h"
 #include "engine.h"
+#include "mem/queue.h"
 
 /* An initiation interval and the number of units sharing the work. */
 typedef struct {
@@ -258,6 +259,75 @@ static int opt_dl2(rd_t *r, char *v)
 }
 
 /* ---- DRAM ---------------------------------------------------------------- */
+
+/* -gpgpu_mem_addr_mapping "dramid@N;MASK" (addrdec.cc): chunks of 2^N bytes
+ * round-robin over the channels (dram.channel_shift), then MASK, one letter
+ * per bit of the channel-local address, MSB first ('.' between groups): R
+ * row, B bank, C column, S burst byte, 0 unused. The bits from 7 up become
+ * dram.map; the C and S bits give the row's bytes, the R bits the rows; the
+ * sub-partition is the bank's low bits, as GPGPU-Sim picks it. A mapping
+ * the model cannot take (chip bits D in the mask, a bank or row bit inside
+ * a 128 B line, an unused bit among used ones) gets a note and leaves the
+ * model's mapping. */
+static int opt_addr_mapping(rd_t *r, char *v)
+{
+    const char *expect = "dramid@N;MASK (MASK: up to 64 of 0 D R B C S, '.' between groups)";
+    unsigned shift;
+    int used = 0;
+    if (sscanf(v, "dramid@%u;%n", &shift, &used) != 1 || used == 0) {
+        if (strspn(v, "0DRBCS.") == strlen(v) && strchr(v, 'D')) {
+            note(r, "-gpgpu_mem_addr_mapping: chip bits (D) in the mask not modelled; the model's mapping stands "
+                    "(dram.map, dram.channel_shift)");
+            return 0;
+        }
+        return bad(r, expect, v);
+    }
+    char bits[65];
+    unsigned n = 0;
+    for (const char *p = v + used; *p; p++) {
+        if (*p == '.')
+            continue;
+        if (!strchr("0DRBCS", *p) || n == 64)
+            return bad(r, expect, v);
+        bits[n++] = *p;
+    }
+    if (n == 0)
+        return bad(r, expect, v);
+    /* bits[n - 1 - i] is address bit i */
+    unsigned nr = 0, nc = 0, ns = 0, top = 0;
+    for (unsigned i = 0; i < n; i++) {
+        char b = bits[n - 1 - i];
+        nr += b == 'R';
+        nc += b == 'C';
+        ns += b == 'S';
+        if (b != '0')
+            top = i + 1;
+        if (b == 'D' || (i < LINE_SHIFT && (b == 'R' || b == 'B'))) {
+            note(r, "-gpgpu_mem_addr_mapping: %s not modelled; the model's mapping stands (dram.map, "
+                    "dram.channel_shift)", b == 'D' ? "chip bits (D) after dramid@" : "a row or bank bit inside a 128 B line");
+            return 0;
+        }
+    }
+    char map[65];
+    unsigned m = 0;
+    for (unsigned i = top; i-- > LINE_SHIFT;) {
+        char b = bits[n - 1 - i];
+        if (b == '0' || b == 'S') {
+            note(r, "-gpgpu_mem_addr_mapping: %s bit among the row, bank and column bits not modelled; the model's "
+                    "mapping stands (dram.map, dram.channel_shift)", b == '0' ? "an unused" : "a burst");
+            return 0;
+        }
+        map[m++] = b;
+    }
+    map[m] = '\0';
+    if (m == 0 || nc + ns > 20 || nr > 20)
+        return bad(r, expect, v);
+    if (setu(r, "dram.channel_shift", shift) || set(r, "dram.map", map) ||
+        setu(r, "dram.row_bytes", 1ull << (nc + ns)) || setu(r, "dram.rows", 1ull << nr))
+        return 2;
+    return set(r, "mem.sub_select", "bank");
+}
+
 
 /* The timing fields GPGPU-Sim reads, in its legacy positional order. */
 static const char *const tnames[] = {"nbk", "CCD", "RRD", "RCD",  "RAS", "RP",     "RC",
@@ -590,6 +660,8 @@ static const gopt_t gopts[] = {
     KEY("-gpgpu_dram_burst_length", "dram.burst"),
     KEY("-dram_data_command_freq_ratio", "dram.data_ratio"),
     FN("-gpgpu_dram_timing_opt", opt_timing, NULL, "dram.banks, dram.bank_groups, dram.t* (CCD: tCCDS)"),
+    FN("-gpgpu_mem_addr_mapping", opt_addr_mapping, NULL,
+       "dram.channel_shift (dramid@), dram.map, dram.row_bytes, dram.rows; mem.sub_select (bank)"),
 
     /* the functional simulator and the CUDA runtime */
     NOT("-gpgpu_ptx_instruction_classification", "PTX functional simulation"),
@@ -681,7 +753,6 @@ static const gopt_t gopts[] = {
     NOT("-gpgpu_memory_partition_indexing", "partition index hashing (linear: dram.channel_shift)"),
     NOT("-gpgpu_dram_return_queue_size", "DRAM return queue"),
     NOT("-gpgpu_mem_address_mask", "address mapping (dram.map, dram.channel_shift)"),
-    NOT("-gpgpu_mem_addr_mapping", "address mapping (dram.map, dram.channel_shift)"),
     NOT("-dram_bnk_indexing_policy", "bank index hashing"),
     NOT("-dram_bnkgrp_indexing_policy", "bank-group index hashing"),
     NOT("-dram_dual_bus_interface", "HBM dual command bus"),

@@ -6,9 +6,11 @@
 #include <string.h>
 
 /* Channel interleave: chunks of 2^chan_shift bytes go round-robin over the
- * channels; the channel-local line index is then cut into column (lines in a
- * row), bank and row from the bottom up, the row wrapping at the rows of a
- * bank. Sub-partitions take the local line index modulo their count. */
+ * channels; the channel-local line index is then cut into row, bank and
+ * column bits by dram.map (GPGPU-Sim's GTX480 mapping by default), or without
+ * a map into column (lines in a row), bank and row from the bottom up; the
+ * row wraps at the rows of a bank. The sub-partition is the low bits of the
+ * bank (mem.sub_select=bank, GPGPU-Sim's) or of the local line index. */
 void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, uint64_t *blk, unsigned *bank,
               unsigned *row)
 {
@@ -21,7 +23,6 @@ void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, u
     uint64_t lpr = cfg->row_bytes >> LINE_SHIFT;
     uint64_t b = lline & (lpr * cfg->t.nbk * cfg->rows - 1);
     *ch = (unsigned)(chunk - per * cfg->n_mem);
-    *sub = (unsigned)(lline & (cfg->n_sub - 1));
     if (cfg->map[0]) {   /* dram.map: the line index's bits, MSB first */
         size_t n = strlen(cfg->map);
         uint64_t r = 0, bk = 0, g = 0;
@@ -38,11 +39,14 @@ void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, u
         *blk = lline & ((1ull << n) - 1);
         *bank = (unsigned)(g << bbits | bk);
         *row = (unsigned)r;
-        return;
+    } else {
+        *blk = b;
+        *bank = (unsigned)((b / lpr) & (cfg->t.nbk - 1));
+        *row = (unsigned)(b / (lpr * cfg->t.nbk));
     }
-    *blk = b;
-    *bank = (unsigned)((b / lpr) & (cfg->t.nbk - 1));
-    *row = (unsigned)(b / (lpr * cfg->t.nbk));
+    /* the sub-partition: the low bits of the line index, or GPGPU-Sim's
+     * chip x subs + (bank & (subs - 1)) (addrdec.cc) */
+    *sub = (unsigned)((cfg->sub_sel == SUBSEL_BANK ? *bank : lline) & (cfg->n_sub - 1));
 }
 
 void req_map(const config_t *cfg, req_t *r)

@@ -229,12 +229,49 @@ static void refresh_every_trefi(void **state)
     unrig(&r);
 }
 
+/* The address map of every preset: GPGPU-Sim's GTX480 -gpgpu_mem_addr_mapping
+ * "dramid@8;...0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS" on 6 channels of 2
+ * sub-partitions, worked out by hand from addrdec.cc's rule: chunk = a >> 8,
+ * channel = chunk mod 6, rest = (chunk / 6) << 8 | a[7:0]; bank = rest bit 8
+ * (its LSB) and bits 13..15; row = rest bits 16..27; sub-partition =
+ * channel x 2 + (bank & 1). So both lines of a 256 B chunk share a slice,
+ * and the channel's next chunk goes to the other slice. */
+static void gtx480_address_map(void **state)
+{
+    (void)state;
+    config_t c;
+    assert_int_equal(config_preset(&c, "gtx480-mib"), 0);
+    assert_int_equal(config_check(&c), 0);
+    static const struct {
+        uint64_t addr;
+        unsigned sub, bank, row;
+    } want[] = {
+        {0x0, 0, 0, 0},          /* chunk 0: channel 0, rest 0 */
+        {0x80, 0, 0, 0},         /* its second line: the same slice */
+        {0x100, 2, 0, 0},        /* chunk 1: channel 1 */
+        {0x600, 1, 1, 0},        /* chunk 6: channel 0, rest 0x100: bank bit 0 set */
+        {0x680, 1, 1, 0},
+        {0xC00, 0, 0, 0},        /* chunk 12: rest 0x200, a column bit */
+        {0x100000, 8, 10, 2},    /* chunk 4096: channel 4, rest 0x2AA00: bank 0b1010, row 2 */
+        {0x100600, 9, 11, 2},    /* chunk 4102: channel 4, rest 0x2AB00 */
+        {0x160000, 8, 10, 3},    /* chunk 5632: channel 4, rest 0x3AA00: the same bank, row 3 */
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        req_t q = {.type = REQ_RD, .line = want[i].addr >> LINE_SHIFT};
+        req_map(&c, &q);
+        if (q.sub != want[i].sub || q.bank != want[i].bank || q.row != want[i].row)
+            fail_msg("address 0x%llx: sub-partition %u bank %u row %u, expected %u %u %u",
+                     (unsigned long long)want[i].addr, q.sub, q.bank, q.row, want[i].sub, want[i].bank, want[i].row);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(row_hit_miss_conflict),
         cmocka_unit_test(bandwidth_at_the_peak),
         cmocka_unit_test(refresh_every_trefi),
+        cmocka_unit_test(gtx480_address_map),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -181,13 +181,13 @@ static void test_gtx480_typical(void **state)
         r.notes,
         F ":36: note: -gpgpu_cache:dl1: write policy L: global stores write through, local stores too (no write-back)\n" F
           ":38: note: -gpgpu_cache:dl2: data port width 32 bytes not modelled (a whole line per access)\n" F
-          ": ignored 26 options the model does not have: -gpgpu_ptx_instruction_classification, -gpgpu_ptx_sim_mode, "
+          ": ignored 25 options the model does not have: -gpgpu_ptx_instruction_classification, -gpgpu_ptx_sim_mode, "
           "-gpgpu_ptx_force_max_capability, -gpgpu_ptx_convert_to_ptxplus, -gpgpu_ptx_save_converted_ptxplus, "
           "-gpgpu_simd_model, -ptx_opcode_initiation_int, -ptx_opcode_initiation_fp, "
           "-gpgpu_cache:dl2_texture_only, -gpgpu_cache:il1, -gpgpu_tex_cache:l1, -gpgpu_const_cache:l1, "
           "-gpgpu_shmem_num_banks, -gpgpu_shmem_limited_broadcast, -gpgpu_shmem_warp_parts, "
           "-gpgpu_max_insn_issue_per_warp, -network_mode, -inter_config_file, -gpgpu_dram_return_queue_size, "
-          "-gpgpu_mem_address_mask, -gpgpu_mem_addr_mapping, -gpgpu_memlatency_stat, -gpgpu_runtime_stat, "
+          "-gpgpu_mem_address_mask, -gpgpu_memlatency_stat, -gpgpu_runtime_stat, "
           "-enable_ptx_file_line_stats, -visualizer_enabled, -power_simulation_enabled\n");
 #undef F
 }
@@ -210,9 +210,9 @@ static void test_quotes_and_comments(void **state)
           "        CL=10:WL=4:CDLR=5:WR=12:nbkgrp=2:CCDL=3:RTPL=2\"   # and after it\n"
           "-gpgpu_shader_cta 6\n"
           "-gpgpu_n_mem 5\n"          /* the last one counts, as in GPGPU-Sim */
-          "-gpgpu_mem_addr_mapping \"a b  c\"\n"
-          "-gpgpu_mem_addr_mapping 2\n",   /* listed once */
-          &r, "@: ignored 1 option the model does not have: -gpgpu_mem_addr_mapping\n");
+          "-gpgpu_mem_address_mask \"a b  c\"\n"
+          "-gpgpu_mem_address_mask 2\n",   /* listed once */
+          &r, "@: ignored 1 option the model does not have: -gpgpu_mem_address_mask\n");
     assert_int_equal(r.c.n_mem, 5);
     assert_true(r.c.clk_core == 1000500 && r.c.clk_icnt == 1100000 && r.c.clk_l2 == 1200000 &&
                 r.c.clk_dram == 800250);
@@ -396,6 +396,36 @@ static void test_dram_options(void **state)
     fails("-gpgpu_dram_scheduler 2\n", "@:1: expected 0 (FCFS) or 1 (FR-FCFS), got '2'");
     fails("-gpgpu_frfcfs_dram_sched_queue_size 256\n",
           "@:1: bad value '256' for dram.read_queue: expected an integer from 1 to 128");
+    /* the address mapping: GTX480's, Pascal's (a bank bit at address bit 7), what the model cannot take */
+    reads("-gpgpu_mem_addr_mapping dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS\n",
+          &r, "");
+    assert_string_equal(r.c.map, "RRRRRRRRRRRRBBBCCCCBC");
+    assert_true(r.c.chan_shift == 8 && r.c.row_bytes == 4096 && r.c.rows == 4096 && r.c.sub_sel == SUBSEL_BANK);
+    reads("-gpgpu_mem_addr_mapping dramid@9;0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS\n-dram_latency 3\n", &r, "");
+    assert_string_equal(r.c.map, "RRRRRRRRRRRRRBBBCCCCB");
+    assert_true(r.c.chan_shift == 9 && r.c.row_bytes == 2048 && r.c.rows == 8192);
+    reads("-gpgpu_mem_addr_mapping 0000DDDR.RRRRRRRR.BBBCCCCB.CCSSSSSS\n", &r,
+          "@:1: note: -gpgpu_mem_addr_mapping: chip bits (D) in the mask not modelled; the model's mapping stands "
+          "(dram.map, dram.channel_shift)\n");
+    reads("-gpgpu_mem_addr_mapping dramid@8;RRRRRRRR.RRRRRRRR.CCCCCCCC.BBBBSSSS\n", &r,
+          "@:1: note: -gpgpu_mem_addr_mapping: a row or bank bit inside a 128 B line not modelled; the model's "
+          "mapping stands (dram.map, dram.channel_shift)\n");
+    reads("-gpgpu_mem_addr_mapping dramid@8;RRRRRRRR.0BBBBCCC.CCCSSSSS\n", &r,
+          "@:1: note: -gpgpu_mem_addr_mapping: an unused bit among the row, bank and column bits not modelled; the "
+          "model's mapping stands (dram.map, dram.channel_shift)\n");
+    /* (its message holds '@', which fails() reads as the file's path) */
+    static const char *const bad_maps[] = {"dramid@8;RRRRXBBB", "8"};
+    for (unsigned i = 0; i < 2; i++) {
+        char text[96], want[192];
+        snprintf(text, sizeof text, "-gpgpu_mem_addr_mapping %s\n", bad_maps[i]);
+        read_text(text, &r);
+        snprintf(want, sizeof want, "%s:1: expected dramid@N;MASK (MASK: up to 64 of 0 D R B C S, '.' between groups), got '%s'\n",
+                 tmp_path, bad_maps[i]);
+        assert_int_equal(r.rc, 2);
+        assert_string_equal(r.err, want);
+    }
+    fails("-gpgpu_mem_addr_mapping dramid@30;RRRRRRRRRRRRBBBCCCCBCCCSSSSSS\n",
+          "@:1: bad value '30' for dram.channel_shift: expected an integer from 7 to 20");
     fails("-gpgpu_clock_domains 700.0:700.0:924.0\n", "@:1: expected <core>:<icnt>:<l2>:<dram> in MHz, got '700.0:700.0:924.0'");
     fails("-gpgpu_clock_domains 700.0:700.0:700.0:9e2\n",
           "@:1: bad value '9e2' for clock.dram: expected a frequency in MHz, e.g. 924 or 1400.5");
