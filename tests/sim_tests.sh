@@ -495,9 +495,9 @@ for p in fcfs fr-fcfs mshr-m mshr-s mshr-s+a; do
         ok "policy $p: bfs runs, --check-dram clean" || bad "policy $p: bfs failed"
 done
 
-# dram.map: the default (GPGPU-Sim's GTX480 mapping) and the cut without a map
-# (column, bank, row from the bottom up) written as bit fields give the same
-# runs; a bad map is refused.
+# dram.map: the derived cut (GPGPU-Sim's GTX480 mapping, generalised to the
+# geometry) and the same cut written as bit fields give the same runs; a bad
+# map is refused.
 samerun() {   # NAME SETTINGS-A -- SETTINGS-B: the same statistics
     local name=$1 a=() b=()
     shift
@@ -513,7 +513,9 @@ samerun() {   # NAME SETTINGS-A -- SETTINGS-B: the same statistics
     fi
 }
 samerun "the default is RRRRRRRRRRRRBBBCCCCBC with mem.sub_select=bank" -- dram.map=RRRRRRRRRRRRBBBCCCCBC mem.sub_select=bank
-samerun "no map is RRRRRRRRRRRRBBBBCCCCC" dram.map=- mem.sub_select=line -- dram.map=RRRRRRRRRRRRBBBBCCCCC mem.sub_select=line
+samerun "the derived cut at 8 banks is RRRRRRRRRRRRBBCCCCBC" dram.banks=8 -- dram.banks=8 dram.map=RRRRRRRRRRRRBBCCCCBC
+samerun "the derived cut at 2 KB rows, 8192 rows is RRRRRRRRRRRRRBBBCCCBC" dram.row_bytes=2048 dram.rows=8192 -- \
+    dram.row_bytes=2048 dram.rows=8192 dram.map=RRRRRRRRRRRRRBBBCCCBC
 "$M" sim --workload vectoradd --size 65536 --set dram.map=RRRRRRRRRRRRBBCCCCCGG --check-dram --quiet --json "$T/map2.json" &&
     ok "dram.map: bank groups in the low bits run clean under --check-dram" || bad "dram.map: RRRRRRRRRRRRBBCCCCCGG failed"
 bad_input "a dram.map without the column bits" "dram.map has 2 R, 2 B, 0 G, 0 C" "$M" sim --set dram.map=RRBB

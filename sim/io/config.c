@@ -163,7 +163,7 @@ static const key_t_ keys[] = {
     {"dram.rows", K_UINT, F(rows), 1, 1u << 20, NULL, "rows per bank (power of two)"},
     {"dram.row_bytes", K_UINT, F(row_bytes), 128, 1u << 20, NULL, "bytes per row across the channel (power of two)"},
     {"dram.channel_shift", K_UINT, F(chan_shift), 7, 20, NULL, "channel interleave: log2 bytes"},
-    {"dram.map", K_MAP, F(map), 0, 64, NULL, "line-index bits in a channel, MSB first (R row, B bank, G group, C column; '-' = derived)"},
+    {"dram.map", K_MAP, F(map), 0, 64, NULL, "line-index bits in a channel, MSB first (R row, B bank, G group, C column; '-': GPGPU-Sim's GTX480 cut for the geometry, RRRRRRRRRRRRBBBCCCCBC at 16 banks, 4 KB rows, 4096 rows)"},
     {"dram.addr_w", K_UINT, F(addr_w), 1, 48, NULL, "dram_sched block-address bits"},
     {"dram.perfect", K_UINT, F(perfect), 0, 1, NULL, "1: perfect DRAM: zero latency at the controller, no bank or bus limits (the thesis' Figure 5.1)"},
     {"dram.test_shorten", K_ENUM, F(shorten), 0, 0, shorten_names, "test knob: the engine breaks one timing rule by a cycle (sim/config.h DRAM_SHORTEN)"},
@@ -253,10 +253,7 @@ void config_defaults(config_t *c)
     c->rows = 4096;
     c->row_bytes = 4096;
     c->chan_shift = 8;
-    /* GPGPU-Sim's GTX480 -gpgpu_mem_addr_mapping (dramid@8; ...RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS): a
-     * line's bit 7 is a column bit, bit 8 the bank's low bit, which picks the sub-partition */
-    strcpy(c->map, "RRRRRRRRRRRRBBBCCCCBC");
-    c->sub_sel = SUBSEL_BANK;
+    c->sub_sel = SUBSEL_BANK;   /* with the derived map (""): GPGPU-Sim's GTX480 mapping (addrmap.c) */
     c->addr_w = 24;
     c->check_dram = 0;
     c->skip = 1;

@@ -7,10 +7,12 @@
 
 /* Channel interleave: chunks of 2^chan_shift bytes go round-robin over the
  * channels; the channel-local line index is then cut into row, bank and
- * column bits by dram.map (GPGPU-Sim's GTX480 mapping by default), or without
- * a map into column (lines in a row), bank and row from the bottom up; the
- * row wraps at the rows of a bank. The sub-partition is the low bits of the
- * bank (mem.sub_select=bank, GPGPU-Sim's) or of the local line index. */
+ * column bits, by dram.map or, without one, GPGPU-Sim's GTX480 cut for the
+ * configured geometry (from the bottom: a column bit, the bank's lowest bit,
+ * the other column bits, the other bank bits, the row; with one line per row
+ * or one bank: column, bank, row); the row wraps at the rows of a bank. The
+ * sub-partition is the low bits of the bank (mem.sub_select=bank, GPGPU-Sim's
+ * addrdec.cc) or of the local line index. */
 void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, uint64_t *blk, unsigned *bank,
               unsigned *row)
 {
@@ -21,7 +23,7 @@ void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, u
     uint64_t local = (per << cfg->chan_shift) | (addr & ((1ull << cfg->chan_shift) - 1));
     uint64_t lline = local >> LINE_SHIFT;
     uint64_t lpr = cfg->row_bytes >> LINE_SHIFT;
-    uint64_t b = lline & (lpr * cfg->t.nbk * cfg->rows - 1);
+    unsigned nc = (unsigned)__builtin_ctzll(lpr), nb = (unsigned)__builtin_ctz(cfg->t.nbk);
     *ch = (unsigned)(chunk - per * cfg->n_mem);
     if (cfg->map[0]) {   /* dram.map: the line index's bits, MSB first */
         size_t n = strlen(cfg->map);
@@ -40,13 +42,42 @@ void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, u
         *bank = (unsigned)(g << bbits | bk);
         *row = (unsigned)r;
     } else {
+        uint64_t b = lline & (lpr * cfg->t.nbk * cfg->rows - 1);
         *blk = b;
-        *bank = (unsigned)((b / lpr) & (cfg->t.nbk - 1));
-        *row = (unsigned)(b / (lpr * cfg->t.nbk));
+        if (nc && nb)   /* GTX480: C B C..C B..B R..R from bit 0 up */
+            *bank = (unsigned)((b >> 1 & 1) | (b >> (nc + 1) & ((cfg->t.nbk >> 1) - 1)) << 1);
+        else
+            *bank = (unsigned)((b / lpr) & (cfg->t.nbk - 1));
+        *row = (unsigned)(b >> (nc + nb));
     }
     /* the sub-partition: the low bits of the line index, or GPGPU-Sim's
      * chip x subs + (bank & (subs - 1)) (addrdec.cc) */
     *sub = (unsigned)((cfg->sub_sel == SUBSEL_BANK ? *bank : lline) & (cfg->n_sub - 1));
+}
+
+uint64_t dram_sub_bits(const config_t *cfg)
+{
+    unsigned k = (unsigned)__builtin_ctz(cfg->n_sub);   /* sub-partition bits */
+    if (cfg->sub_sel == SUBSEL_LINE)
+        return cfg->n_sub - 1;
+    uint64_t m = 0;
+    unsigned got = 0;
+    if (cfg->map[0]) {   /* the bank's low bits: its last B letters, then its last G letters */
+        size_t n = strlen(cfg->map);
+        for (const char *l = "BG"; *l; l++)
+            for (size_t i = n; i-- > 0 && got < k;)
+                if (cfg->map[i] == *l) {
+                    m |= 1ull << (n - 1 - i);
+                    got++;
+                }
+        return m;
+    }
+    unsigned nc = (unsigned)__builtin_ctz(cfg->row_bytes >> LINE_SHIFT), nb = (unsigned)__builtin_ctz(cfg->t.nbk);
+    if (!(nc && nb))
+        return (uint64_t)(cfg->n_sub - 1) << nc;
+    for (unsigned j = 0; j < k; j++)   /* bank bit 0 at line bit 1, bank bit j >= 1 at line bit nc + j */
+        m |= 1ull << (j ? nc + j : 1);
+    return m;
 }
 
 void req_map(const config_t *cfg, req_t *r)

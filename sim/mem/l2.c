@@ -18,6 +18,7 @@ int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, const sim_blkop
     l->id = id;
     l->in = in;
     l->fill_m = -1;
+    l->sub_bits = dram_sub_bits(cfg);
     l->wreq = calloc((size_t)cfg->l2_mshr * cfg->l2_merge, sizeof *l->wreq);
     if (!l->wreq || tags_init(&l->tags, cfg->l2_sets, cfg->l2_ways, repl_table[cfg->l2_repl]) ||
         mshr_init(&l->mshr, cfg->l2_mshr, cfg->l2_merge) || rq_init(&l->mq, cfg->l2_mq) ||
@@ -60,13 +61,21 @@ int l2_idle(const l2_t *l)
 
 
 /* The set of a request's line: its partition-local line address (the
- * channel block address without the sub-partition bits; l2.index). */
+ * channel block address without the bits that chose the sub-partition,
+ * l->sub_bits, as GPGPU-Sim's partition_address; l2.index). */
 static inline unsigned l2_set(const l2_t *l, uint64_t blk)
 {
-    uint64_t pl = blk / l->cfg->n_sub;
+    uint64_t pl = blk;
+    for (uint64_t m = l->sub_bits; m;) {   /* highest first (at most 2 bits) */
+        unsigned p = 63 - (unsigned)__builtin_clzll(m);
+        pl = (pl >> (p + 1) << p) | (pl & ((1ull << p) - 1));
+        m &= ~(1ull << p);
+    }
     return l->cfg->l2_index == INDEX_LINEAR ? (unsigned)(pl % l->tags.sets)
                                              : cache_set_index(l->cfg->l2_index, pl, l->tags.sets);
 }
+
+unsigned l2_line_set(const l2_t *l, uint64_t blk) { return l2_set(l, blk); }
 
 void l2_memcpy_line(l2_t *l, const req_t *r)
 {

@@ -30,6 +30,7 @@ typedef struct {
 typedef struct {
     const config_t *cfg;
     unsigned id;              /* global sub-partition index */
+    uint64_t sub_bits;        /* the line-index bits that chose the sub-partition (dram_sub_bits) */
     tags_t tags;
     mshr_t mshr;
     req_t *wreq;              /* the requests waiting on each MSHR entry: entry * merge + k */
@@ -70,6 +71,10 @@ uint64_t l2_next(const l2_t *l, uint64_t now, int icnt_same);
 /* Count the statistics of the cycles skipped up to L2 cycle `now` (exclusive). */
 void l2_sync(l2_t *l, uint64_t now);
 int  l2_idle(const l2_t *l);
+/* The set of a line of channel block address blk (req_t.blk): its
+ * partition-local line address (blk without the bits that chose the
+ * sub-partition) through l2.index. */
+unsigned l2_line_set(const l2_t *l, uint64_t blk);
 /* l2.memcpy_fill: line r (mapped to this slice) as a MemcpyHtoD leaves it,
  * the way GPGPU-Sim's -gpgpu_perf_sim_memcpy forces the tag: allocated
  * without a fetch (its victim replaced without a write-back), valid, dirty.

@@ -173,6 +173,7 @@ static void test_gtx480_typical(void **state)
     want.l2_dram_lat = 100;
     want.rdq = 16;
     want.l1_index = INDEX_FERMI;   /* H */
+    strcpy(want.map, "RRRRRRRRRRRRBBBCCCCBC");   /* -gpgpu_mem_addr_mapping: the default cut, written out */
     /* its pipeline widths, SP units, collectors and banks are the defaults' (GPGPU-Sim's GTX480) */
     assert_memory_equal(&r.c, &want, CONFIG_VALUES_SIZE);
     assert_int_equal(config_check(&r.c), 0);

@@ -316,6 +316,44 @@ static void replacement_policy(void **state)
     }
 }
 
+/* The set index leaves out the bits that chose the sub-partition, as
+ * GPGPU-Sim's partition_address does. gtx480-mib, slice 0 (channel 0, bank
+ * bit 0 clear), 32 sets, linear: the GTX480 mapping puts a line's address bit
+ * 7 and the channel-local bits 9.. in the partition address, bit 8 (the bank
+ * bit that chose the slice) out; worked by hand: chunk = a >> 8 (a multiple
+ * of 12 for slice 0), local line = (chunk / 6) << 1 | a[7], partition line
+ * = (local line >> 2) << 1 | a[7]. */
+static void set_index_without_sub_partition_bits(void **state)
+{
+    (void)state;
+    rig_t r;
+    rig(&r, "l2.sets=32");
+    static const struct {
+        uint64_t addr;
+        unsigned set;
+    } want[] = {{0x0, 0}, {0x80, 1}, {0xC00, 2}, {0xC80, 3}, {0x1800, 4}, {0xC000, 0}, {0xC080, 1}, {0xCC80, 3}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        req_t q = {.type = REQ_RD, .line = want[i].addr >> LINE_SHIFT};
+        req_map(&r.c, &q);
+        assert_int_equal(q.sub, 0);
+        if (l2_line_set(&r.l, q.blk) != want[i].set)
+            fail_msg("address 0x%llx: set %u, expected %u", (unsigned long long)want[i].addr, l2_line_set(&r.l, q.blk),
+                     want[i].set);
+    }
+    /* every set of the slice gets the same share of the slice's lines */
+    unsigned n[32] = {0};
+    for (uint64_t line = 0; line < 3u << 16; line++) {   /* 8192 rounds of 12 chunks */
+        req_t q = {.type = REQ_RD, .line = line};
+        req_map(&r.c, &q);
+        if (q.sub == 0)
+            n[l2_line_set(&r.l, q.blk)]++;
+    }
+    for (unsigned s = 1; s < 32; s++)
+        assert_int_equal(n[s], n[0]);
+    assert_true(n[0] > 0);
+    unrig(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -326,6 +364,7 @@ int main(void)
         cmocka_unit_test(write_policies),
         cmocka_unit_test(store_acks),
         cmocka_unit_test(replacement_policy),
+        cmocka_unit_test(set_index_without_sub_partition_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
