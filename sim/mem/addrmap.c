@@ -57,26 +57,19 @@ void dram_map(const config_t *cfg, uint64_t line, unsigned *ch, unsigned *sub, u
 
 uint64_t dram_sub_bits(const config_t *cfg)
 {
-    unsigned k = (unsigned)__builtin_ctz(cfg->n_sub);   /* sub-partition bits */
-    if (cfg->sub_sel == SUBSEL_LINE)
-        return cfg->n_sub - 1;
-    uint64_t m = 0;
-    unsigned got = 0;
-    if (cfg->map[0]) {   /* the bank's low bits: its last B letters, then its last G letters */
-        size_t n = strlen(cfg->map);
-        for (const char *l = "BG"; *l; l++)
-            for (size_t i = n; i-- > 0 && got < k;)
-                if (cfg->map[i] == *l) {
-                    m |= 1ull << (n - 1 - i);
-                    got++;
-                }
-        return m;
+    /* asked of dram_map itself: the bits that move a line of channel 0 with
+     * only that bit set off sub-partition 0 (the sub-partition copies bits of
+     * the line index or of the bank, so each bit counts alone) */
+    uint64_t m = 0, low = (1ull << cfg->chan_shift) - 1;
+    for (unsigned p = 0; p < 40; p++) {
+        uint64_t local = 1ull << (p + LINE_SHIFT);
+        uint64_t addr = (local >> cfg->chan_shift) * cfg->n_mem << cfg->chan_shift | (local & low);
+        unsigned ch, sub, bank, row;
+        uint64_t blk;
+        dram_map(cfg, addr >> LINE_SHIFT, &ch, &sub, &blk, &bank, &row);
+        if (sub)
+            m |= 1ull << p;
     }
-    unsigned nc = (unsigned)__builtin_ctz(cfg->row_bytes >> LINE_SHIFT), nb = (unsigned)__builtin_ctz(cfg->t.nbk);
-    if (!(nc && nb))
-        return (uint64_t)(cfg->n_sub - 1) << nc;
-    for (unsigned j = 0; j < k; j++)   /* bank bit 0 at line bit 1, bank bit j >= 1 at line bit nc + j */
-        m |= 1ull << (j ? nc + j : 1);
     return m;
 }
 
