@@ -127,6 +127,16 @@ merge_trace "$T/merge8" 8
 "$M" sim --workload "$T/merge8" --check-dram --quiet --json "$T/merge8.json"
 expect "merging: 8 SMs load one line: DRAM reads" "$(stat .dram.read_requests "$T/merge8.json")" 1
 expect "merging: 8 SMs load one line: L2 merge length 8" "$(stat '.l2.mshr_merge_length_hist[7]' "$T/merge8.json")" 1
+expect "merging: 8 SMs load one line: reads merged from other SMs, from the same SM, writes merged" \
+    "$(stat '[.l2.mshr_merges_read_other_sm, .l2.mshr_merges_read_same_sm, .l2.mshr_merges_write_other_sm + .l2.mshr_merges_write_same_sm] | map(tostring) | join(",")' "$T/merge8.json")" "7,0,0"
+# the thesis' Figure 5.2: every slice-cycle counted once, by its largest live
+# merge length (0: idle); the L2 clock is the core clock at this preset
+expect "merging: largest-merge-length cycles: slice-cycles in all (12 slices x the run's cycles)" \
+    "$(stat '.l2.mshr_max_merge_length_cycles | add' "$T/merge8.json")" $((12 * $(stat .gpu.kernels[0].gpu_tot_sim_cycle "$T/merge8.json")))
+expect "merging: largest-merge-length cycles: one cycle at each length 2..7 as the SMs arrive, then 8 until the fill" \
+    "$(stat '.l2.mshr_max_merge_length_cycles[2:8] | map(tostring) | join(",")' "$T/merge8.json")" "1,1,1,1,1,1"
+expect "merging: cycles at the largest length 8 = cycles at merge length 8 (one entry)" \
+    "$(stat '.l2.mshr_max_merge_length_cycles[8] == .l2.mshr_merge_length_cycles[7] and .l2.mshr_max_merge_length_cycles[8] > 0' "$T/merge8.json")" true
 merge_trace "$T/merge20" 20
 "$M" sim --workload "$T/merge20" --set sm.count=20 --check-dram --quiet --json "$T/merge20.json"
 expect "merging: 20 SMs, merge limit 16: one DRAM read" "$(stat .dram.read_requests "$T/merge20.json")" 1
@@ -147,6 +157,15 @@ expect "l2.write_alloc=whole: 6 SMs store to one line: DRAM reads, MSHR entries,
     "$(stat '[.dram.read_requests, (.l2.mshr_merge_length_hist | add), .l2.L2_write_misses] | map(tostring) | join(",")' "$T/wr6-whole.json")" "0,0,1"
 expect "l2.write_alloc=fetch: 6 SMs store to one line: DRAM reads, one entry of merge length 6, L2 write misses" \
     "$(stat '[.dram.read_requests, .l2.mshr_merge_length_hist[5], .l2.L2_write_misses] | map(tostring) | join(",")' "$T/wr6-fetch.json")" "1,1,1"
+expect "l2.write_alloc=fetch: 6 SMs store to one line: writes merged from other SMs, from the same SM, reads merged" \
+    "$(stat '[.l2.mshr_merges_write_other_sm, .l2.mshr_merges_write_same_sm, .l2.mshr_merges_read_other_sm + .l2.mshr_merges_read_same_sm] | map(tostring) | join(",")' "$T/wr6-fetch.json")" "5,0,0"
+# one warp stores twice to one line: the second store merges into the first's
+# fetch, a same-SM merge (the L1 writes through; reads of one SM merge in its L1)
+printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n0000 00000001 0 STG.E 2 R2 R0 4 0 0x200000\n0008 00000001 0 STG.E 2 R2 R0 4 0 0x200004\n0010 00000001 0 EXIT 0 0\n#END_TB\n' |
+    mktrace "$T/wr2" 1 32
+"$M" sim --workload "$T/wr2" --set l2.write_alloc=fetch --check-dram --quiet --json "$T/wr2.json"
+expect "l2.write_alloc=fetch: one warp stores twice to one line: writes merged from the same SM, from other SMs" \
+    "$(stat '[.l2.mshr_merges_write_same_sm, .l2.mshr_merges_write_other_sm] | map(tostring) | join(",")' "$T/wr2.json")" "1,0"
 
 # The real trace at every preset, with the legality checker; instruction counts equal the trace's.
 TR=../shared/traces/vectoradd-100-32

@@ -96,7 +96,7 @@ static const key_t_ keys[] = {
     {"l1.latency", K_UINT, F(l1_lat), 1, 1000, NULL, "L1D hit latency, core cycles"},
     {"l1.alloc", K_ENUM, F(l1_alloc), 0, 0, alloc_names, "line allocation: on miss or on fill"},
     {"l1.prefetch", K_ENUM, F(l1_pf), 0, 0, pf_names, "L1D prefetcher (none: the baseline)"},
-    {"l1.write", K_ENUM, F(l1_write), 0, 0, l1_write_names, "a store hit invalidates the line (evict: GPGPU-Sim's E) or updates it (through: T, L)"},
+    {"l1.write", K_ENUM, F(l1_write), 0, 0, l1_write_names, "a store hit invalidates the line (evict: GPGPU-Sim's E, and L's global stores) or updates it (through: T)"},
     {"l1.miss_latency", K_UINT, F(l1_miss_lat), 0, 1, NULL, "1: every access, hit or not, spends l1.latency before the tag lookup (GPGPU-Sim 4's -gpgpu_l1_latency); 0: hits only"},
     {"l1.flush", K_UINT, F(l1_flush), 0, 1, NULL, "1: an SM's L1D is invalidated whenever it runs no block, so between kernels (-gpgpu_flush_l1_cache)"},
     {"l1.bypass", K_UINT, F(l1_bypass), 0, 1, NULL, "1: global loads bypass the L1D"},
@@ -221,7 +221,7 @@ void config_defaults(config_t *c)
     c->l1_lat = 4;
     c->l1_alloc = ALLOC_ON_MISS;
     c->l1_repl = REPL_LRU;
-    c->l1_write = L1_WRITE_THROUGH;   /* GPGPU-Sim's GTX480 L1D: L, global stores write through */
+    c->l1_write = L1_WRITE_EVICT;     /* GPGPU-Sim's GTX480 L1D: L, global stores evict the line */
     mrpb_final_modes(c);
     c->mrpb_on = 0;
     c->icnt_lat = 8;

@@ -222,12 +222,14 @@ static int opt_dl1(rd_t *r, char *v)
     int alloc = alloc_by_letter(k.alloc);
     if (k.alloc == 's')   /* GPGPU-Sim 4 runs a streaming L1 as allocate-on-fill (the registry's row) */
         note(r, "-gpgpu_cache:dl1: streaming allocation s modelled as allocate on fill (l1.alloc=%s)", alloc_names[alloc]);
-    /* E evicts; T writes through; L (local write-back, global write-through)
-     * writes global stores through; R (read-only) never sees a store in
-     * GPGPU-Sim: run as evict */
-    const char *wr = k.wr == 'T' || k.wr == 'L' ? "through" : "evict";
+    /* E evicts; T writes through; L (GPGPU-Sim's LOCAL_WB_GLOBAL_WT, whose
+     * hit function wr_hit_global_we_local_wb evicts on a global store and
+     * writes a local one back) evicts: the model's L1 has no write-back, so
+     * local stores evict too; R (read-only) never sees a store in GPGPU-Sim:
+     * run as evict */
+    const char *wr = k.wr == 'T' ? "through" : "evict";
     if (k.wr == 'L')
-        note(r, "-gpgpu_cache:dl1: write policy L: global stores write through, local stores too (no write-back)");
+        note(r, "-gpgpu_cache:dl1: write policy L: global stores evict the line; local stores too (GPGPU-Sim writes them back)");
     else if (k.wr == 'R')
         note(r, "-gpgpu_cache:dl1: read-only policy R modelled as write-evict");
     if (k.walloc != 'N')

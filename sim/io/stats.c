@@ -298,7 +298,17 @@ static const row_t rows[] = {
     ARR("l2", "mshr_merge_length_hist", SRC_L2, l2.merge_hist, L2_MERGE_HIST, 1, NULL, NULL, BOTH, "entries",
         "MSHR entries released, by final merge length 1..16"),
     ARR("l2", "mshr_merge_length_cycles", SRC_L2, l2.merge_cycles, L2_MERGE_HIST, 1, NULL, NULL, BOTH,
-        "L2 cycles x entries", "live MSHR entries by current merge length 1..16, per L2 cycle (the thesis' Figure 5.2)"),
+        "L2 cycles x entries", "live MSHR entries by current merge length 1..16, per L2 cycle"),
+    ARR("l2", "mshr_max_merge_length_cycles", SRC_L2, l2.max_merge_cycles, L2_MERGE_HIST, 0, NULL, NULL, BOTH,
+        "L2 cycles", "slice-cycles by the largest merge length of a live MSHR entry, 0 (none live: idle) .. 16 (the thesis' Figure 5.2)"),
+    {.sec = "l2", .name = "mshr_merges_read_same_sm", .src = SRC_L2, .off = F(l2.merges[0][0]), .agg = AGG_SUM,
+     .scope = BOTH, .unit = "requests", .meaning = "reads merged into an MSHR entry that already held a request of their SM"},
+    {.sec = "l2", .name = "mshr_merges_read_other_sm", .src = SRC_L2, .off = F(l2.merges[0][1]), .agg = AGG_SUM,
+     .scope = BOTH, .unit = "requests", .meaning = "reads merged into an MSHR entry holding only other SMs' requests (inter-core locality)"},
+    {.sec = "l2", .name = "mshr_merges_write_same_sm", .src = SRC_L2, .off = F(l2.merges[1][0]), .agg = AGG_SUM,
+     .scope = BOTH, .unit = "requests", .meaning = "writes, atomics and reductions merged into an MSHR entry that already held a request of their SM"},
+    {.sec = "l2", .name = "mshr_merges_write_other_sm", .src = SRC_L2, .off = F(l2.merges[1][1]), .agg = AGG_SUM,
+     .scope = BOTH, .unit = "requests", .meaning = "writes, atomics and reductions merged into an MSHR entry holding only other SMs' requests"},
 #define MIB(NAME, FIELD, UNIT, MEANING)                                                                          \
     {.sec = "l2", .name = NAME, .src = SRC_L2, .off = F(l2.mib.FIELD), .agg = AGG_SUM, .scope = BOTH, .when = mib_on, \
      .unit = UNIT, .meaning = MEANING}

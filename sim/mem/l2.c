@@ -227,6 +227,11 @@ static int merge(l2_t *l, int m, const req_t *r, uint64_t dram_now)
         l->st.c.resfail[RF_MSHR_MERGE]++;
         return -1;
     }
+    const req_t *w = &l->wreq[(size_t)m * cfg->l2_merge];
+    unsigned k = 0;
+    while (k < e->n && w[k].sm != r->sm)
+        k++;
+    l->st.merges[r->type != REQ_RD][k == e->n]++;
     l->wreq[(size_t)m * cfg->l2_merge + e->n] = *r;
     l->live_len[e->n > 16 ? 16 : e->n]--;
     mshr_merge(&l->mshr, m, 0);
@@ -609,13 +614,21 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
 void l2_sync(l2_t *l, uint64_t now)
 {
     l->st.cycles = now;   /* one per L2 cycle, busy or not */
-    /* the thesis' Figure 5.2: L2 cycles x live MSHR entries, by their current
-     * merge length; the lengths change only in l2_cycle, which first counts
+    /* L2 cycles x live MSHR entries by their current merge length, and the
+     * thesis' Figure 5.2: L2 cycles by the largest live merge length (0: no
+     * entry live); the lengths change only in l2_cycle, which first counts
      * the cycles since the last change (the one it runs included) */
     uint64_t n = now - l->mc_at;
-    if (n && l->mshr.used)
-        for (unsigned k = 1; k < L2_MERGE_HIST; k++)
-            l->st.merge_cycles[k] += (uint64_t)l->live_len[k] * n;
+    if (n) {
+        unsigned top = 0;
+        if (l->mshr.used)
+            for (unsigned k = 1; k < L2_MERGE_HIST; k++) {
+                l->st.merge_cycles[k] += (uint64_t)l->live_len[k] * n;
+                if (l->live_len[k])
+                    top = k;
+            }
+        l->st.max_merge_cycles[top] += n;
+    }
     l->mc_at = now;
 }
 

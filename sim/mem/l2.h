@@ -20,7 +20,11 @@
 typedef struct {
     cache_stats_t c;
     uint64_t merge_hist[L2_MERGE_HIST];   /* released MSHR entries by merge length */
-    uint64_t merge_cycles[L2_MERGE_HIST]; /* entry-cycles at each current length (Figure 5.2) */
+    uint64_t merge_cycles[L2_MERGE_HIST]; /* entry-cycles at each current length */
+    uint64_t max_merge_cycles[L2_MERGE_HIST]; /* L2 cycles by the largest live merge length (0: no
+                                             live entry): the thesis' Figure 5.2 */
+    uint64_t merges[2][2];                /* merges [read 0, write 1][an earlier request of the
+                                             entry from the same SM 0, from other SMs only 1] */
     uint64_t cycles;
     uint64_t memcpy_lines;                /* lines l2.memcpy_fill put in */
     uint64_t sector_misses;               /* a sectored L2: misses of a sector of a line that is there */

@@ -140,7 +140,7 @@ static void test_mib_equals_preset(void **state)
         assert_memory_equal(&r.c, &want, CONFIG_VALUES_SIZE);
         assert_string_equal(r.notes,
                             CONFIG_DIR "/gtx480-mib.config:32: note: -gpgpu_cache:dl1: write policy L: global stores "
-                                       "write through, local stores too (no write-back)\n" CONFIG_DIR
+                                       "evict the line; local stores too (GPGPU-Sim writes them back)\n" CONFIG_DIR
                                        "/gtx480-mib.config: ignored 7 options the model does not have: "
                                        "-gpgpu_ptx_force_max_capability, -gpgpu_ptx_convert_to_ptxplus, "
                                        "-gpgpu_simd_model, -gpgpu_cache:dl2_texture_only, -network_mode, "
@@ -180,7 +180,7 @@ static void test_gtx480_typical(void **state)
 #define F CONFIG_DIR "/gtx480-gpgpusim.config"
     assert_string_equal(
         r.notes,
-        F ":36: note: -gpgpu_cache:dl1: write policy L: global stores write through, local stores too (no write-back)\n" F
+        F ":36: note: -gpgpu_cache:dl1: write policy L: global stores evict the line; local stores too (GPGPU-Sim writes them back)\n" F
           ":38: note: -gpgpu_cache:dl2: data port width 32 bytes not modelled (a whole line per access)\n" F
           ": ignored 25 options the model does not have: -gpgpu_ptx_instruction_classification, -gpgpu_ptx_sim_mode, "
           "-gpgpu_ptx_force_max_capability, -gpgpu_ptx_convert_to_ptxplus, -gpgpu_ptx_save_converted_ptxplus, "
@@ -253,6 +253,14 @@ static void test_cache_forms(void **state)
     result_t r;
     /* GPGPU-Sim 3.x form, no type and no set index function */
     reads("-gpgpu_cache:dl1 64:128:6,L:E:f:N,A:48:4,12\n", &r, "");
+    assert_int_equal(r.c.l1_write, L1_WRITE_EVICT);
+    /* the GTX480's L: GPGPU-Sim's hit function for it evicts on a global store (write-evict) and
+     * writes a local one back; the model evicts both, and says so */
+    reads("-gpgpu_cache:dl1 64:128:6,L:T:f:N,A:48:4,12\n", &r, "");
+    assert_int_equal(r.c.l1_write, L1_WRITE_THROUGH);
+    reads("-gpgpu_cache:dl1 64:128:6,L:L:f:N,A:48:4,12\n", &r,
+          "@:1: note: -gpgpu_cache:dl1: write policy L: global stores evict the line; local stores too (GPGPU-Sim "
+          "writes them back)\n");
     assert_int_equal(r.c.l1_write, L1_WRITE_EVICT);
     assert_true(r.c.l1_sets == 64 && r.c.l1_ways == 6 && r.c.l1_mshr == 48 && r.c.l1_merge == 4 && r.c.l1_mq == 12);
     assert_int_equal(r.c.l1_alloc, ALLOC_ON_FILL);

@@ -572,16 +572,50 @@ static void test_vectoradd(void **state)
     workload_close(w);
 }
 
+/* SDK 4.2 transpose: the eight kernels in main()'s order, a launch each, 16 x 16 blocks; in
+ * every kernel block (bx 1, by 2) = 13 of the 6 x 6 grid, warp 5 (ty 10, 11), lane 7: tx 7,
+ * ty 10, so x = 16 + 7 = 23, y = 32 + 10 = 42, worked out from transpose.cu:
+ *   copy, copySharedMem, transposeFineGrained: idata[x + n y] = [4055] (and odata[4055]);
+ *   transposeNaive: odata[y + n x] = [42 + 96 * 23] = [2250];
+ *   transposeCoalesced/NoBankConflicts/CoarseGrained: out = (16 by + tx) + n (16 bx + ty) =
+ *     39 + 96 * 26 = [2535]; the tile written at [ty][tx], read at [tx][ty] (Coarse: [ty][tx]),
+ *     pitch 16 (Coalesced) or 17;
+ *   transposeDiagonal: blockIdx_y = bx = 1, blockIdx_x = (bx + by) % 6 = 3: in = (48 + 7) +
+ *     96 (16 + 10) = [2551], out = (16 + 7) + 96 (48 + 10) = [5591]. */
 static void test_transpose(void **state)
 {
     (void)state;
-    workload_t *w = open_wl("transpose", 90);   /* rounded to 96: 3 x 3 tiles; in out */
-    const uint64_t n = 96;
+    workload_t *w = open_wl("transpose", 90);   /* rounded to 96: 6 x 6 tiles; idata odata */
+    const uint64_t n = 96, sh = 0x00007f5a00000000ull;
+    unsigned c0;
+    assert_int_equal(nkernels(w, &c0), 8);
     assert_int_equal(w->cmd[0].region.size, n * n * 4);
-    assert_int_equal(walk(w, 2, NULL, NULL).tinst, 26 * 9 * 256);   /* 17 + 4 x (LDG STG) + EXIT */
-    /* block (1, 2), warp 5, lane 7: x = 39, y = 69; j = 16 */
-    assert_int_equal(probe(w, 2, 7, 5, "LDG.E", 2, 7), region(w, 0) + 4 * ((69 + 16) * n + 39));
-    assert_int_equal(probe(w, 2, 7, 5, "STG.E", 2, 7), region(w, 1) + 4 * (39 * n + 69 + 16));
+    const uint64_t in = region(w, 0), out = region(w, 1);
+    static const char *const names[8] = {"_Z4copyPfS_iii", "_Z13copySharedMemPfS_iii", "_Z14transposeNaivePfS_iii",
+                                         "_Z18transposeCoalescedPfS_iii", "_Z24transposeNoBankConflictsPfS_iii",
+                                         "_Z22transposeCoarseGrainedPfS_iii", "_Z20transposeFineGrainedPfS_iii",
+                                         "_Z17transposeDiagonalPfS_iii"};
+    static const unsigned shmem[8] = {0, 1024, 0, 1024, 1088, 1088, 1088, 1088};
+    for (unsigned i = 0; i < 8; i++) {
+        kernel_t *k = w->open_kernel(w, c0 + i);
+        assert_string_equal(k->info.name, names[i]);
+        assert_true(k->info.grid[0] == 6 && k->info.grid[1] == 6 && k->info.block[0] == 16 && k->info.block[1] == 16);
+        assert_int_equal(k->info.shmem, shmem[i]);
+        k->close(k);
+    }
+    /* copy: 4 S2R, 3 IMAD, LDG, STG, the rep loop's test and branch, EXIT */
+    assert_int_equal(walk(w, c0, NULL, NULL).tinst, 12 * 36 * 256);
+    static const uint64_t ld[8] = {4055, 4055, 4055, 4055, 4055, 4055, 4055, 2551};
+    static const uint64_t st[8] = {4055, 4055, 2250, 2535, 2535, 2535, 4055, 5591};
+    static const uint64_t sts[8] = {0, 167, 0, 167, 177, 177, 177, 177}, lds[8] = {0, 167, 0, 122, 129, 177, 129, 129};
+    for (unsigned i = 0; i < 8; i++) {
+        assert_int_equal(probe(w, c0 + i, 13, 5, "LDG.E", 0, 7), in + 4 * ld[i]);
+        assert_int_equal(probe(w, c0 + i, 13, 5, "STG.E", 0, 7), out + 4 * st[i]);
+        if (sts[i]) {
+            assert_int_equal(probe(w, c0 + i, 13, 5, "STS", 0, 7), sh + 4 * sts[i]);
+            assert_int_equal(probe(w, c0 + i, 13, 5, "LDS.U.32", 0, 7), sh + 4 * lds[i]);
+        }
+    }
     workload_close(w);
 }
 
