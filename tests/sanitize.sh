@@ -57,7 +57,8 @@ while read -r k def quick min; do
     san "sim $k (small, --check-dram)" 0 "$A/memsched-c" sim --workload "$k" --size "$min" --check-dram --quiet
 done < <(build/memsched sim --list-workloads | awk '{print $1, $2, $3}' | while read -r k d q; do
     case $k in bfs) echo "$k $d $q 1024" ;; stream) echo "$k $d $q 1" ;; vectoradd) echo "$k $d $q 8192" ;;
-        kmeans) echo "$k $d $q 1024" ;; b+tree) echo "$k $d $q 2000" ;; *) echo "$k $d $q 64" ;; esac; done)
+        kmeans) echo "$k $d $q 1024" ;; b+tree) echo "$k $d $q 2000" ;; reduction) echo "$k $d $q 32768" ;;
+        *) echo "$k $d $q 64" ;; esac; done)
 san "sim vectoradd-100-32 at every preset" 0 bash -c 'for c in gtx480-mib base-s base-l apres temp; do
     '"$A"'/memsched-c sim --config $c --workload ../shared/traces/vectoradd-100-32 --check-dram --quiet || exit 1; done'
 for p in fcfs mshr-m mshr-s mshr-s+a; do

@@ -26,6 +26,7 @@
 #include "workload/kernels.h"
 
 #include "workload/btree.h"
+#include "workload/lonestar.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/sdk.h"
@@ -91,7 +92,7 @@ typedef struct {                  /* a kernel's code and generator */
     unsigned ncode, nregs;
     void (*warp)(const bk_t *k, em_t *e, unsigned w);   /* emit warp w of block (k->bx, k->by) */
     unsigned bi1, ba1;            /* per loop trip: instructions, memory instructions (bounds) */
-    uint8_t arg[6];               /* the workload arrays it uses, by role */
+    uint8_t arg[SIMT_ARGS];       /* the workload arrays it uses, by role */
     unsigned flag;                /* variant */
     simt_fn thread;               /* a per-thread kernel (simt.h): no code or warp generator */
 } kdef_t;
@@ -112,6 +113,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     uint64_t arr[MAX_ARR], arr_size[MAX_ARR];
     launch_t *launch;
     rd_graph_t g;                 /* bfs: its graph (simt_args_t.data) */
+    ls_graph_t lg;                /* sssp: its graph and relaxation (simt_args_t.data) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
@@ -545,7 +547,17 @@ static const kdef_t
         [TR_COARSE] = TDEF("_Z22transposeCoarseGrainedPfS_iii", 12, sdk_tr_coarse, {1, 0}),
         [TR_FINE] = TDEF("_Z20transposeFineGrainedPfS_iii", 12, sdk_tr_fine, {1, 0}),
         [TR_DIAGONAL] = TDEF("_Z17transposeDiagonalPfS_iii", 12, sdk_tr_diagonal, {1, 0}),
-    };
+    },
+    /* BlackScholes: d_CallResult d_PutResult d_StockPrice d_OptionStrike d_OptionYears */
+    /* sssp: edgessrcdst edgessrcwt psrc noutgoing nincoming srcsrc maxOutDegree maxInDegree nerr
+     * dist changed */
+    k_sssp_init = TDEF("_Z10initializePjj", 8, ls_sssp_init, {9}),
+    k_sssp_relax = TDEF("_Z6drelaxPj5GraphPb", 20, ls_sssp_drelax, {0, 1, 2, 3, 5, 9, 10}),
+    k_sssp_verify = TDEF("_Z15dverifysolutionPj5GraphS_", 20, ls_sssp_verify, {0, 1, 2, 3, 5, 9, 8}),
+    k_scalarprod = TDEF("_Z13scalarProdGPUPfS_S_ii", 16, sdk_scalarprod, {2, 0, 1}),   /* d_A d_B d_C */
+    k_reduce6 = TDEF("_Z7reduce6IiLj256ELb1EEvPT_S1_j", 16, sdk_reduce6, {0, 1}),          /* d_idata d_odata */
+    k_reduce6_32 = TDEF("_Z7reduce6IiLj32ELb1EEvPT_S1_j", 16, sdk_reduce6, {0, 1}),
+    k_blackscholes = TDEF("_Z15BlackScholesGPUPfS_S_S_S_ffi", 24, sdk_blackscholes, {0, 1, 2, 3, 4});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -810,6 +822,64 @@ static int setup_transpose(wl_t *w)
     return r;
 }
 
+/* LonestarGPU 2.0 sssp (sssp_ls.h) on an r4 graph of N nodes and 4N edges (ls_r4gen): the
+ * graph's arrays in cudaCopy's order, nerr, dist, changed; initialize, then drelax until a
+ * launch changes nothing (the relaxation decides how many), then dverifysolution; blocks of
+ * 512. The host's small copies (dist[0] = 0, the flag, nerr) are not modelled. */
+static int setup_sssp(wl_t *w)
+{
+    unsigned n = (unsigned)w->n, nb = cdiv(n, SSSP_BLOCK);
+    if (ls_r4gen(&w->lg, n))
+        return -ENOMEM;
+    w->data = &w->lg;
+    add_arrs(w, 2, 4ull * (w->lg.m + 1ull));   /* edgessrcdst, edgessrcwt */
+    add_arr(w, 4ull * (n + 1ull));             /* psrc */
+    add_arrs(w, 3, 4ull * n);                  /* noutgoing, nincoming, srcsrc */
+    add_arrs(w, 3, 4);                         /* maxOutDegree, maxInDegree, nerr */
+    add_arr(w, 4ull * n);                      /* dist */
+    add_arr(w, 1);                             /* changed */
+    int r = add_launch(w, &k_sssp_init, nb, 1, SSSP_BLOCK, 1, 0, 0, 0);
+    for (unsigned l = 0; l < w->lg.launches && !r; l++)
+        r = add_launch(w, &k_sssp_relax, nb, 1, SSSP_BLOCK, 1, 0, 0, l);
+    return r ? r : add_launch(w, &k_sssp_verify, nb, 1, SSSP_BLOCK, 1, 0, 0, 0);
+}
+
+/* SDK 4.x scalarProd: d_A, d_B (vectorN x ELEMENT_N floats), d_C (vectorN); one launch of
+ * 128 x 256 threads, 4 KB of shared accumulators. */
+static int setup_scalarprod(wl_t *w)
+{
+    add_arrs(w, 2, 4ull * SP_ELEMENTS * w->n);
+    add_arr(w, 4 * w->n);
+    return add_launch(w, &k_scalarprod, SP_BLOCKS, 1, SP_THREADS, 1, 4 * SP_ACCUM, 0, 0);
+}
+
+/* SDK 4.x reduction, its defaults (reduce6, int, 256 threads, at most 64 blocks, the final pass
+ * on the GPU): d_idata (n ints, n a power of two), d_odata (64 ints); the warm-up reduce, then
+ * testIterations of (reduce6<256> over n, reduce6<32> over the 64 partial sums in place). The
+ * sample runs 100 iterations; we run one, as GPGPU-Sim's copy of the sample does. */
+static int setup_reduction(wl_t *w)
+{
+    uint64_t n = 1;
+    while (n < w->n)
+        n <<= 1;
+    w->n = n;
+    add_arr(w, 4 * n);
+    add_arr(w, 4 * RD_BLOCKS);
+    int r = 0;
+    for (int k = 0; k < 2 && !r; k++)   /* the warm-up, then the timed iteration's first pass */
+        r = add_launch(w, &k_reduce6, RD_BLOCKS, 1, RD_THREADS, 1, 4 * RD_THREADS, 0, 0);
+    return r ? r : add_launch(w, &k_reduce6_32, 1, 1, RD_BLOCKS / 2, 1, 2 * 4 * (RD_BLOCKS / 2), 0, 1);
+}
+
+/* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
+ * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
+ * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
+static int setup_blackscholes(wl_t *w)
+{
+    add_arrs(w, 5, 4 * w->n);
+    return add_launch(w, &k_blackscholes, BS_BLOCKS, 1, BS_THREADS, 1, 0, 0, 0);
+}
+
 /* Rodinia kmeans: N points of 34 features, 5 clusters (cudaMalloc feature_flipped_d, feature_d,
  * membership_d, clusters_d); blocks of 256 on a square grid of ceil(sqrt(blocks)) per side;
  * invert_mapping once (1-D, that many blocks), then kmeansPoint once per iteration of the
@@ -940,6 +1010,22 @@ const builtin_info_t builtin_kernels[] = {
      "columns (100 rows, pyramid height 20)", 10000u, 1, 1},
     {"srad-u", "srad without shared memory (MRPB Table 3 SRAD/U, Fig. 15)", 1024, 16,
      "N (image N x N, rounded up to a multiple of 16)", 256u, 1, 1},
+    {"blackscholes", "Black-Scholes option pricing, a grid-stride loop of 480 x 128 threads, 3 loads and 2 stores "
+                     "per option (CUDA SDK 4.x BlackScholes, BlackScholesGPU; 4M options, one of its 512 identical "
+                     "launches; the MIB thesis' LIL BS)",
+     BS_OPTIONS, 1, "options", 245760u, 1, 0},
+    {"sssp", "single-source shortest paths, topology-driven: initialize, drelax until nothing changes (2 nodes a "
+             "thread, atomicMin), dverifysolution, 512-thread blocks, on an r4 graph (a ring plus 3N random edges, "
+             "weights 1..10000) (LonestarGPU 2.0 apps/sssp sssp_ls.h as GPGPU-Sim's package runs it, r4-2e20; Galois "
+             "random-graph.py; the MIB thesis' HIL SSSP)",
+     1u << 20, 16, "nodes (4N edges)", 8192u, 1, 0},
+    {"scalarprod", "dot products of 4096-float vectors, 128 x 256 threads, 1024 partial sums in shared memory and "
+                   "a tree (CUDA SDK 4.x scalarProd, scalarProdGPU; 256 vectors; the MIB thesis' memory-insensitive "
+                   "SCP)", 256, 1, "vectors (VECTOR_N)", 64u, 1, 0},
+    {"reduction", "sum of ints: reduce6 (256 threads, 64 blocks, a grid-stride loop, a shared-memory tree, the last "
+                  "warp without barriers), then reduce6<32> over the partial sums; the warm-up and one iteration "
+                  "(CUDA SDK 4.x reduction; 2^24 ints; the MIB thesis' memory-insensitive REDU)",
+     1u << 24, 32768, "ints (rounded up to a power of two)", 1u << 18, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -948,6 +1034,7 @@ static int (*const setups[])(wl_t *) = {
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
+    setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -959,6 +1046,7 @@ static void wl_unref(wl_t *w)
     if (--w->refs)
         return;
     rd_graph_free(&w->g);
+    ls_graph_free(&w->lg);
     bt_free(w->bt);
     free(w->launch);
     free(w->w.cmd);
@@ -1024,7 +1112,7 @@ static int bk_build(bk_t *k)
     const kdef_t *d = k->def;
     unsigned nmem = 0;
     if (d->thread) {   /* per-thread: buffers grow as the threads run */
-        for (unsigned r = 0; r < 6; r++)
+        for (unsigned r = 0; r < SIMT_ARGS; r++)
             k->args.arr[r] = k->wl->arr[d->arg[r]];
         k->args.n = k->wl->n;
         k->args.p = k->ln->level;

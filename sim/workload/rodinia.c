@@ -527,14 +527,6 @@ void rd_lud_internal(simt_t *t)
 
 /* ---- bfs -------------------------------------------------------------------------------------- */
 
-static uint64_t mix64(uint64_t *s)   /* splitmix64 */
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 /* Rodinia's data/bfs/inputGen/graphgen.cpp: node i draws 2..4 edges (uniform),
  * each to a uniformly random node, and every edge is also added the other
  * way (so degrees average 6, no hubs; loops and repeated edges possible);
@@ -552,9 +544,9 @@ int rd_graphgen(rd_graph_t *g, unsigned n)
     if (!pair || !fill || !g->start || !g->level)
         goto oom;
     for (unsigned i = 0; i < n; i++) {   /* the edges in the order they were made; the degrees */
-        unsigned k = 2 + (unsigned)(mix64(&s) % 3);
+        unsigned k = 2 + (unsigned)(simt_mix64(&s) % 3);
         for (unsigned j = 0; j < k; j++, ne++) {
-            uint32_t d = (uint32_t)(mix64(&s) % n);
+            uint32_t d = (uint32_t)(simt_mix64(&s) % n);
             pair[2 * ne] = i, pair[2 * ne + 1] = d;
             g->start[i + 1]++, g->start[d + 1]++;
         }

@@ -66,11 +66,22 @@ typedef struct {
 
 typedef void (*simt_fn)(simt_t *t);
 
+/* The inputs' random numbers (a fixed seed each: deterministic workloads):
+ * splitmix64, the next value of state *s. */
+static inline uint64_t simt_mix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
 /* What a built-in per-thread kernel is given (simt_t.arg): the base
  * addresses of its arrays, in the order of its CUDA signature, and the size
  * knob as the workload ran it. */
+#define SIMT_ARGS 8   /* arrays a kernel may take */
 typedef struct {
-    uint64_t arr[6];
+    uint64_t arr[SIMT_ARGS];
     uint64_t n;
     uint64_t p;           /* the launch's scalar argument (a loop index of the host's: a plane, a time step) */
     uint64_t shmem;       /* the block's shared memory: its base address */

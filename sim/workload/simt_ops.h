@@ -49,6 +49,9 @@ static inline reg_t simt_shared(simt_t *t, unsigned site, uint64_t addr, int loa
     }
     return simt_rec(t, site, load ? "LDS.U.32" : "STS", 4, addr, load, ra, v, NOREG, NOREG);
 }
+/* a global atomic (op: its SASS spelling, e.g. "ATOM.E.MIN") of 4 bytes at `addr` with operand
+ * `v`; it returns the old value */
+#define ATOMG(t, op, addr, ra, v) simt_rec((t), SIMT_SITE_, (op), 4, (addr), 1, (ra), (v), NOREG, NOREG)
 /* a branch taken or not (an `if` around code, a `break`): its test and branch */
 #define BRANCH(t, a)          LOOP(t, a)
 /* control: a loop's test and back edge (at the loop body's end), a barrier,
