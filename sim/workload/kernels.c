@@ -557,6 +557,7 @@ static const kdef_t
     k_scalarprod = TDEF("_Z13scalarProdGPUPfS_S_ii", 16, sdk_scalarprod, {2, 0, 1}),   /* d_A d_B d_C */
     k_reduce6 = TDEF("_Z7reduce6IiLj256ELb1EEvPT_S1_j", 16, sdk_reduce6, {0, 1}),          /* d_idata d_odata */
     k_reduce6_32 = TDEF("_Z7reduce6IiLj32ELb1EEvPT_S1_j", 16, sdk_reduce6, {0, 1}),
+    k_nn = TDEF("_Z6euclidP7latLongPfiff", 12, rd_nn, {0, 1}),   /* d_locations d_distances */
     k_blackscholes = TDEF("_Z15BlackScholesGPUPfS_S_S_S_ffi", 24, sdk_blackscholes, {0, 1, 2, 3, 4});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
@@ -871,6 +872,15 @@ static int setup_reduction(wl_t *w)
     return r ? r : add_launch(w, &k_reduce6_32, 1, 1, RD_BLOCKS / 2, 1, 2 * 4 * (RD_BLOCKS / 2), 0, 1);
 }
 
+/* Rodinia 2.x nn: d_locations (8 B a record), d_distances; one launch of euclid over the
+ * records in blocks of 16 (the host reads the files and picks the nearest). */
+static int setup_nn(wl_t *w)
+{
+    add_arr(w, 8 * w->n);
+    add_arr(w, 4 * w->n);
+    return add_launch(w, &k_nn, cdiv(w->n, NN_BLOCK), 1, NN_BLOCK, 1, 0, 0, 0);
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1026,6 +1036,9 @@ const builtin_info_t builtin_kernels[] = {
                   "warp without barriers), then reduce6<32> over the partial sums; the warm-up and one iteration "
                   "(CUDA SDK 4.x reduction; 2^24 ints; the MIB thesis' memory-insensitive REDU)",
      1u << 24, 32768, "ints (rounded up to a power of two)", 1u << 18, 1, 0},
+    {"nn", "nearest neighbour: euclid, one record a thread (two 4-byte loads of a lat/lng pair, one store), "
+           "16-thread blocks (Rodinia 2.x nn_cuda.cu, the records parsed on the host; filelist_4: 42764 records; "
+           "the MIB thesis' memory-insensitive NNC)", NN_RECORDS, 1, "records", 42764u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1034,7 +1047,7 @@ static int (*const setups[])(wl_t *) = {
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
-    setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction,
+    setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");

@@ -861,3 +861,23 @@ void rd_km_point(simt_t *t)
     STG(t, EL(p->arr[1], id), rp, index);
     EXIT(t);
 }
+
+/* ---- nn ----------------------------------------------------------------------------------------- */
+
+/* euclid(d_locations, d_distances, numRecords, lat, lng): globalId = blockDim.x blockIdx.x +
+ * threadIdx.x; if (globalId < numRecords) { latLong = d_locations + globalId; dist =
+ * &d_distances[globalId]; *dist = sqrtf((lat - latLong->lat)^2 + (lng - latLong->lng)^2); }
+ * (LatLong = {float lat, lng}: two 4-byte loads, 4-byte aligned.) */
+void rd_nn(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const uint64_t gid = (uint64_t)t->bx * t->bdx + t->tx, loc = p->arr[0], dist = p->arr[1];
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rg = IMAD(t, rbx, NOREG, rtx);
+    GUARD(t, gid < p->n, rg);
+    reg_t la = LDG(t, loc + 8 * gid, rg), ln = LDG(t, loc + 8 * gid + 4, rg);
+    reg_t d = FFMA(t, ln, ln, FMUL(t, la, la));
+    STG(t, EL(dist, gid), rg, ALU(t, "MUFU.RSQ", d, NOREG, NOREG));
+    EXIT(t);
+}

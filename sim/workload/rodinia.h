@@ -83,4 +83,12 @@ void rd_srad2(simt_t *t);
 void rd_km_invert(simt_t *t);
 void rd_km_point(simt_t *t);
 
+/* nn/nn_cuda.cu (Rodinia 2.x after 2.0: the records parsed on the host),
+ * euclid: one record a thread, blocks of NN_BLOCK (simt_args_t: arr =
+ * {d_locations (LatLong, 8 bytes), d_distances}, n = numRecords). The
+ * input: filelist_4, four hurricane files of 10 691 records. */
+#define NN_BLOCK   16
+#define NN_RECORDS 42764
+void rd_nn(simt_t *t);
+
 #endif

@@ -376,9 +376,28 @@ static void kmeans_addresses(void **state)
     assert_int_equal(r.nmem, 0);
 }
 
+/* nn (Rodinia 2.x) euclid, numRecords 100: block 3, thread 5 is record 53: d_locations[53].lat
+ * at LOC + 8 * 53, .lng at + 4, then d_distances[53]; record 100 (block 6, thread 4) is past
+ * the end: no access. */
+static void nn_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t LOC = 0x1000000, DIST = 0x2000000;
+    simt_args_t a = {.arr = {LOC, DIST}, .n = 100};
+    run(&r, rd_nn, &a, 5, 3, NN_BLOCK);
+    assert_int_equal(r.nmem, 3);
+    assert_int_equal(r.mem[0], LOC + 8 * 53);
+    assert_int_equal(r.mem[1], LOC + 8 * 53 + 4);
+    assert_int_equal(r.mem[2], DIST + 4 * 53);
+    run(&r, rd_nn, &a, 4, 6, NN_BLOCK);
+    assert_int_equal(r.nmem, 0);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses),
+    const struct CMUnitTest tests[] = {cmocka_unit_test(nn_addresses),
+        cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses),
                                        cmocka_unit_test(gaussian_addresses), cmocka_unit_test(nw_addresses),
                                        cmocka_unit_test(backprop_addresses), cmocka_unit_test(lud_addresses),
                                        cmocka_unit_test(bfs_addresses),      cmocka_unit_test(graphgen_shape),
