@@ -95,6 +95,9 @@ typedef struct {                  /* a kernel's code and generator */
     uint8_t arg[SIMT_ARGS];       /* the workload arrays it uses, by role */
     unsigned flag;                /* variant */
     simt_fn thread;               /* a per-thread kernel (simt.h): no code or warp generator */
+    void *(*data_open)(const void *data, unsigned level);   /* what its threads read, built when it opens
+                                                              (simt_args_t.data; NULL: the workload's) */
+    void (*data_close)(void *d);
 } kdef_t;
 
 typedef struct {                  /* one launch */
@@ -114,6 +117,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     launch_t *launch;
     rd_graph_t g;                 /* bfs: its graph (simt_args_t.data) */
     ls_graph_t lg;                /* sssp: its graph and relaxation (simt_args_t.data) */
+    ms_input_t ms;                /* mergesort: its keys (its kernels' data_open) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
@@ -130,6 +134,7 @@ struct bk {                       /* an open built-in kernel */
     unsigned bx, by;              /* the block being generated */
     size_t winst, waddr;          /* per-warp bounds */
     simt_args_t args;             /* a per-thread kernel's arguments ... */
+    void *kdata;                  /* ... the data its open built (kdef_t.data_open) ... */
     simt_prog_t *prog;            /* ... its sites ... */
     simt_lane_t lanes[WARP_SIZE]; /* ... and its lanes' streams */
     inst_t code[];                /* the slots as instruction templates */
@@ -485,9 +490,11 @@ static void st_warp(const bk_t *k, em_t *e, unsigned w)
 
 /* ---- kernel table ------------------------------------------------------------------------------------ */
 
-#define KDEF(nm, code, nregs, fn, bi1, ba1, ...) {nm, code, NSLOT(code), nregs, fn, bi1, ba1, __VA_ARGS__, NULL}
+#define KDEF(nm, code, nregs, fn, bi1, ba1, ...) {nm, code, NSLOT(code), nregs, fn, bi1, ba1, __VA_ARGS__, NULL, NULL, NULL}
 /* a per-thread kernel (simt.h): its function, its arrays by role */
-#define TDEF(nm, nregs, fn, ...) {nm, NULL, 0, nregs, NULL, 0, 0, __VA_ARGS__, 0, fn}
+#define TDEF(nm, nregs, fn, ...) {nm, NULL, 0, nregs, NULL, 0, 0, __VA_ARGS__, 0, fn, NULL, NULL}
+/* ... whose open builds what its threads read (data_open(workload data, launch level)) */
+#define TDEFD(nm, nregs, fn, open, close, ...) {nm, NULL, 0, nregs, NULL, 0, 0, __VA_ARGS__, 0, fn, open, close}
 /* arrays in cudaMalloc order: atax A x y tmp; bicg A r s p q; mvt a x1 x2 y1 y2; gesummv A B x y tmp */
 static const kdef_t
     k_atax1 = KDEF("_Z12atax_kernel1PfS_S_", mv_code, 12, mv_warp, 8, 3, {0, 1, 3}, MV_ROW),
@@ -558,6 +565,24 @@ static const kdef_t
     k_reduce6 = TDEF("_Z7reduce6IiLj256ELb1EEvPT_S1_j", 16, sdk_reduce6, {0, 1}),          /* d_idata d_odata */
     k_reduce6_32 = TDEF("_Z7reduce6IiLj32ELb1EEvPT_S1_j", 16, sdk_reduce6, {0, 1}),
     k_nn = TDEF("_Z6euclidP7latLongPfiff", 12, rd_nn, {0, 1}),   /* d_locations d_distances */
+    /* mergeSort: DstKey DstVal BufKey BufVal SrcKey SrcVal RanksA RanksB LimitsA LimitsB; [0]:
+     * the stage reads Dst and writes Buf, [1] the other way round */
+    k_ms_shared[2] = {TDEFD("_Z21mergeSortSharedKernelILj1EEvPjS0_S0_S0_j", 24, sdk_ms_shared, ms_shared_open,
+                            ms_data_close, {0, 1, 4, 5}),
+                      TDEFD("_Z21mergeSortSharedKernelILj1EEvPjS0_S0_S0_j", 24, sdk_ms_shared, ms_shared_open,
+                            ms_data_close, {2, 3, 4, 5})},
+    k_ms_ranks[2] = {TDEFD("_Z25generateSampleRanksKernelILj1EEvPjS0_S0_jjj", 24, sdk_ms_ranks, ms_stage_open,
+                           ms_data_close, {6, 7, 0}),
+                     TDEFD("_Z25generateSampleRanksKernelILj1EEvPjS0_S0_jjj", 24, sdk_ms_ranks, ms_stage_open,
+                           ms_data_close, {6, 7, 2})},
+    k_ms_limits_a = TDEFD("_Z26mergeRanksAndIndicesKernelPjS_jjj", 24, sdk_ms_limits_a, ms_stage_open, ms_data_close,
+                          {8, 6}),
+    k_ms_limits_b = TDEFD("_Z26mergeRanksAndIndicesKernelPjS_jjj", 24, sdk_ms_limits_b, ms_stage_open, ms_data_close,
+                          {9, 7}),
+    k_ms_intervals[2] = {TDEFD("_Z30mergeElementaryIntervalsKernelILj1EEvPjS0_S0_S0_S0_S0_jj", 24, sdk_ms_intervals,
+                               ms_stage_open, ms_data_close, {2, 3, 0, 1, 8, 9}),
+                         TDEFD("_Z30mergeElementaryIntervalsKernelILj1EEvPjS0_S0_S0_S0_S0_jj", 24, sdk_ms_intervals,
+                               ms_stage_open, ms_data_close, {0, 1, 2, 3, 8, 9})},
     k_blackscholes = TDEF("_Z15BlackScholesGPUPfS_S_S_S_ffi", 24, sdk_blackscholes, {0, 1, 2, 3, 4});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
@@ -881,6 +906,38 @@ static int setup_nn(wl_t *w)
     return add_launch(w, &k_nn, cdiv(w->n, NN_BLOCK), 1, NN_BLOCK, 1, 0, 0, 0);
 }
 
+/* SDK mergeSort: N keys (a power of two, at least 2048) and values, Dst, Buf, Src (16 MB each
+ * at 4M), the ranks and limits (N / 128 each; MAX_SAMPLE_COUNT 32768 at 4M); the keys are
+ * main.cpp's (ms_keys). mergeSort(): the shared sort into Dst (an even stage count) or Buf,
+ * then per stage s = 1024 .. N / 2 the four kernels, the input and output swapping. The
+ * zero-byte device copies between stages move nothing. */
+static int setup_mergesort(wl_t *w)
+{
+    uint64_t n = 2048;
+    while (n < w->n)
+        n <<= 1;
+    w->n = n;
+    if (ms_keys(&w->ms, n))
+        return -ENOMEM;
+    w->data = &w->ms;
+    add_arrs(w, 6, 4 * n);
+    add_arrs(w, 4, 4 * (n / MS_SAMPLE));
+    unsigned stages = 0;
+    while (((uint64_t)MS_SHARED << stages) < n)
+        stages++;
+    unsigned x = stages & 1;   /* 0: the shared sort writes Dst */
+    unsigned th = (unsigned)(n / (2 * MS_SAMPLE)), nb = cdiv(th, 256);
+    int r = add_launch(w, &k_ms_shared[x], (unsigned)(n / MS_SHARED), 1, MS_SHARED / 2, 1, 8 * MS_SHARED, 0, 0);
+    for (unsigned j = 0; j < stages && !r; j++, x ^= 1) {
+        if (!(r = add_launch(w, &k_ms_ranks[x], nb, 1, 256, 1, 0, 0, j)) &&
+            !(r = add_launch(w, &k_ms_limits_a, nb, 1, 256, 1, 0, 0, j)) &&
+            !(r = add_launch(w, &k_ms_limits_b, nb, 1, 256, 1, 0, 0, j)))
+            r = add_launch(w, &k_ms_intervals[x], (unsigned)(n / MS_SAMPLE), 1, MS_SAMPLE, 1,
+                           2 * 4 * 2 * MS_SAMPLE + 6 * 4, 0, j);
+    }
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1039,6 +1096,11 @@ const builtin_info_t builtin_kernels[] = {
     {"nn", "nearest neighbour: euclid, one record a thread (two 4-byte loads of a lat/lng pair, one store), "
            "16-thread blocks (Rodinia 2.x nn_cuda.cu, the records parsed on the host; filelist_4: 42764 records; "
            "the MIB thesis' memory-insensitive NNC)", NN_RECORDS, 1, "records", 42764u, 1, 0},
+    {"mergesort", "merge sort of uint keys and values: mergeSortSharedKernel (1024-key blocks in shared memory), "
+                  "then per stage generateSampleRanksKernel, mergeRanksAndIndicesKernel (A, B), "
+                  "mergeElementaryIntervalsKernel, binary searches on the keys (CUDA SDK mergeSort, main.cpp's "
+                  "4M keys rand() % 65536 after srand(2009); the MIB thesis' HIL MGST)",
+     1u << 22, 2048, "keys (rounded up to a power of two)", 1u << 16, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1047,7 +1109,7 @@ static int (*const setups[])(wl_t *) = {
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
-    setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn,
+    setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1060,6 +1122,7 @@ static void wl_unref(wl_t *w)
         return;
     rd_graph_free(&w->g);
     ls_graph_free(&w->lg);
+    ms_input_free(&w->ms);
     bt_free(w->bt);
     free(w->launch);
     free(w->w.cmd);
@@ -1070,6 +1133,8 @@ static void bk_close(kernel_t *kk)
 {
     bk_t *k = (bk_t *)kk;
     simt_lanes_free(k->lanes);
+    if (k->kdata)
+        k->def->data_close(k->kdata);
     free(k->prog);
     optab_free(&k->k.ops);
     wl_unref(k->wl);
@@ -1131,6 +1196,11 @@ static int bk_build(bk_t *k)
         k->args.p = k->ln->level;
         k->args.shmem = SHMEM_BASE;
         k->args.data = k->wl->data;
+        if (d->data_open) {
+            if (!(k->kdata = d->data_open(k->wl->data, k->ln->level)))
+                return -ENOMEM;
+            k->args.data = k->kdata;
+        }
         if (k->wl->unshared) {   /* a /U version: the block's shared arrays in global memory */
             k->args.unshared = k->wl->arr[k->wl->scratch];
             k->args.shbytes = k->ln->shmem;

@@ -297,3 +297,417 @@ void sdk_reduce6(simt_t *t)
         STG(t, EL(out, t->bx), rbx, LDS(t, sd, rtx));
     EXIT(t);
 }
+
+/* ---- mergeSort ---------------------------------------------------------------------------------- */
+
+#include <stdlib.h>
+#include <string.h>
+
+/* glibc's rand() after srand(seed) (its TYPE_3 additive generator: r[i] = r[i-31] + r[i-3],
+ * seeded by the Lehmer recurrence, the first 310 outputs discarded), for the keys main.cpp
+ * makes: srand(2009); key[i] = rand() % 65536. */
+int ms_keys(ms_input_t *in, uint64_t n)
+{
+    uint32_t r[34];
+    int32_t x = 2009;
+    in->n = n;
+    if (!(in->key = malloc(n * sizeof *in->key)))
+        return -1;
+    r[0] = (uint32_t)x;
+    for (int i = 1; i < 31; i++) {
+        int32_t hi = x / 127773, lo = x % 127773;
+        x = 16807 * lo - 2836 * hi;
+        if (x < 0)
+            x += 2147483647;
+        r[i] = (uint32_t)x;
+    }
+    for (int i = 31; i < 34; i++)
+        r[i] = r[i - 31];
+    /* r[k] for k >= 34 from the ring of the last 34; output k is r[k + 344] >> 1 */
+    uint64_t k = 34, out = 0;
+    uint32_t ring[34];
+    memcpy(ring, r, sizeof ring);
+    while (out < n) {
+        uint32_t v = ring[(k - 31) % 34] + ring[(k - 3) % 34];
+        ring[k % 34] = v;
+        if (k >= 344)
+            in->key[out++] = (v >> 1) % 65536;
+        k++;
+    }
+    return 0;
+}
+
+void ms_input_free(ms_input_t *in)
+{
+    free(in->key);
+    in->key = NULL;
+}
+
+/* binarySearchExclusive / Inclusive (sortDir 1): the number of data[0 .. L) below val (at or
+ * below it), probing data[np - 1] for np = min(pos + st, L) as st halves; the probed indices
+ * in probe[] (at most 33), their count in *np. */
+static uint32_t ms_search(uint32_t val, const uint32_t *data, uint32_t L, uint32_t st, int incl, uint32_t *probe,
+                          unsigned *np)
+{
+    uint32_t pos = 0;
+    *np = 0;
+    if (L == 0)
+        return 0;
+    for (; st > 0; st >>= 1) {
+        uint32_t q = pos + st < L ? pos + st : L;
+        probe[(*np)++] = q - 1;
+        if (incl ? data[q - 1] <= val : data[q - 1] < val)
+            pos = q;
+    }
+    return pos;
+}
+
+/* A stable sort of each `seg`-long piece of a (a merge of its two sorted halves, which the
+ * caller has sorted: piece by piece, doubling). */
+static void ms_merge_pieces(uint32_t *a, uint32_t *tmp, uint64_t n, uint64_t seg)
+{
+    for (uint64_t b = 0; b < n; b += seg) {
+        uint64_t h = seg / 2, i = b, j = b + h, o = b;
+        while (i < b + h && j < b + seg)
+            tmp[o++] = a[j] < a[i] ? a[j++] : a[i++];
+        while (i < b + h)
+            tmp[o++] = a[i++];
+        while (j < b + seg)
+            tmp[o++] = a[j++];
+        memcpy(a + b, tmp + b, seg * sizeof *a);
+    }
+}
+
+typedef struct {           /* a stage's data: what its kernels read */
+    int shared;            /* 0 (this), or an ms_shared_t */
+    uint64_t n, s;         /* keys, stride */
+    uint32_t *key;         /* the keys with every s-long piece sorted (d_SrcKey as the stage reads it) */
+    uint32_t *ranks[2], *limits[2];   /* A, B: N / 128 each */
+} ms_stage_t;
+
+typedef struct {           /* the shared sort's data: one block's keys after each stride */
+    int shared;            /* 1 */
+    uint64_t n;
+    const uint32_t *key;   /* the input */
+    int64_t blk;           /* the block in lev[] (-1: none) */
+    uint32_t lev[11][MS_SHARED];   /* lev[k]: the block's keys, every 2^k-long piece sorted */
+} ms_shared_t;
+
+void *ms_shared_open(const void *input, unsigned stage)
+{
+    (void)stage;
+    const ms_input_t *in = input;
+    ms_shared_t *d = calloc(1, sizeof *d);
+    if (d) {
+        d->n = in->n, d->shared = 1, d->key = in->key, d->blk = -1;
+    }
+    return d;
+}
+
+/* The block's keys stride by stride (the cache of one block: a block's warps run one after
+ * the other). The data object is the kernel's own (one per open kernel). */
+static const ms_shared_t *ms_block(const ms_shared_t *cd, uint64_t blk)
+{
+    ms_shared_t *d = (ms_shared_t *)(uintptr_t)cd;
+    if (d->blk != (int64_t)blk) {
+        uint32_t tmp[MS_SHARED];
+        memcpy(d->lev[0], d->key + blk * MS_SHARED, sizeof d->lev[0]);
+        for (unsigned k = 1; k <= 10; k++) {
+            memcpy(d->lev[k], d->lev[k - 1], sizeof d->lev[k]);
+            ms_merge_pieces(d->lev[k], tmp, MS_SHARED, 1ull << k);
+        }
+        d->blk = (int64_t)blk;
+    }
+    return d;
+}
+
+void *ms_stage_open(const void *input, unsigned stage)
+{
+    const ms_input_t *in = input;
+    const uint64_t n = in->n, s = (uint64_t)MS_SHARED << stage, m = n / MS_SAMPLE, S = s / MS_SAMPLE;
+    ms_stage_t *d = calloc(1, sizeof *d);
+    uint32_t *tmp = malloc(n * sizeof *tmp);
+    if (!d || !tmp || !(d->key = malloc(n * sizeof *d->key)))
+        goto oom;
+    for (int k = 0; k < 2; k++)
+        if (!(d->ranks[k] = malloc(m * sizeof **d->ranks)) || !(d->limits[k] = malloc(m * sizeof **d->limits)))
+            goto oom;
+    d->n = n, d->s = s;
+    memcpy(d->key, in->key, n * sizeof *d->key);
+    for (uint64_t seg = 2; seg <= s; seg *= 2)
+        ms_merge_pieces(d->key, tmp, n, seg);
+    uint32_t probe[40];
+    unsigned np;
+    for (uint64_t base = 0; base < n; base += 2 * s) {   /* generateSampleRanksKernel, mergeRanksAndIndicesKernel */
+        const uint32_t *A = d->key + base, *B = A + s;
+        uint32_t *ra = d->ranks[0] + base / MS_SAMPLE, *rb = d->ranks[1] + base / MS_SAMPLE;
+        for (uint64_t i = 0; i < S; i++) {
+            ra[i] = (uint32_t)(i * MS_SAMPLE);
+            rb[i] = ms_search(A[i * MS_SAMPLE], B, (uint32_t)s, (uint32_t)s, 0, probe, &np);
+            rb[S + i] = (uint32_t)(i * MS_SAMPLE);
+            ra[S + i] = ms_search(B[i * MS_SAMPLE], A, (uint32_t)s, (uint32_t)s, 1, probe, &np);
+        }
+        for (int k = 0; k < 2; k++) {
+            const uint32_t *r = d->ranks[k] + base / MS_SAMPLE;
+            uint32_t *l = d->limits[k] + base / MS_SAMPLE;
+            for (uint64_t i = 0; i < S; i++) {
+                l[ms_search(r[i], r + S, (uint32_t)S, (uint32_t)S, 0, probe, &np) + i] = r[i];
+                l[ms_search(r[S + i], r, (uint32_t)S, (uint32_t)S, 1, probe, &np) + i] = r[S + i];
+            }
+        }
+    }
+    free(tmp);
+    return d;
+oom:
+    free(tmp);
+    ms_data_close(d);
+    return NULL;
+}
+
+void ms_data_close(void *p)
+{
+    ms_stage_t *d = p;   /* both kinds begin with `shared` */
+    if (!d)
+        return;
+    if (!d->shared) {
+        free(d->key);
+        for (int k = 0; k < 2; k++)
+            free(d->ranks[k]), free(d->limits[k]);
+    }
+    free(d);
+}
+
+/* The loads of one binary search (ms_search's probes) of `data` (a global or, shared, a
+ * shared array) from the address register `rb`, each compared before the next (the loop's
+ * test reads it). No register is carried out of the loop: a search may make no probe (L = 0),
+ * and a site's operands must not depend on which thread reached it first. */
+#define MS_PROBES(t, shared, data, probe, np, rb)                                                   \
+    do {                                                                                           \
+        for (unsigned q_ = 0; q_ < (np); q_++) {                                                   \
+            reg_t x_ = (shared) ? LDS(t, EL(data, (probe)[q_]), rb) : LDG(t, EL(data, (probe)[q_]), rb); \
+            LOOP(t, x_);                                                                           \
+        }                                                                                          \
+    } while (0)
+
+/* mergeSortSharedKernel<1>(d_DstKey, d_DstVal, d_SrcKey, d_SrcVal, 1024), 512 threads: the
+ * block's 1024 keys and values to s_key, s_val (tx, tx + 512); for stride = 1 .. 512: lPos =
+ * tx & (stride - 1), base = 2 (tx - lPos); sync; keyA = s_key[base + lPos], valA, keyB =
+ * s_key[base + lPos + stride], valB; posA = binarySearchExclusive(keyA, s_key + base + stride,
+ * stride, stride) + lPos; posB = binarySearchInclusive(keyB, s_key + base, stride, stride) +
+ * lPos; sync; s_key[base + posA] = keyA, s_val[...] = valA, s_key[base + posB] = keyB, ...;
+ * then sync and the block's keys and values out (tx, tx + 512). */
+void sdk_ms_shared(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const ms_shared_t *d = ms_block(p->data, t->bx);
+    const uint64_t dk = p->arr[0], dv = p->arr[1], sk = p->arr[2], sv = p->arr[3], shk = p->shmem, shv = shk + 4 * MS_SHARED;
+    const uint64_t tx = t->tx, g = (uint64_t)t->bx * MS_SHARED + tx, h = MS_SHARED / 2;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rg = IMAD(t, rbx, NOREG, rtx);
+    STS(t, EL(shk, tx), rtx, LDG(t, EL(sk, g), rg));
+    STS(t, EL(shv, tx), rtx, LDG(t, EL(sv, g), rg));
+    STS(t, EL(shk, tx + h), rtx, LDG(t, EL(sk, g + h), rg));
+    STS(t, EL(shv, tx + h), rtx, LDG(t, EL(sv, g + h), rg));
+    uint32_t probe[40];
+    unsigned np;
+    for (unsigned k = 0; k < 10; k++) {
+        const uint32_t st = 1u << k, lpos = (uint32_t)tx & (st - 1), b = 2 * ((uint32_t)tx - lpos);
+        const uint32_t *key = d->lev[k];
+        reg_t rb = IMAD(t, rtx, NOREG, NOREG);
+        BAR(t);
+        reg_t ka = LDS(t, EL(shk, b + lpos), rb), va = LDS(t, EL(shv, b + lpos), rb);
+        reg_t kb = LDS(t, EL(shk, b + lpos + st), rb), vb = LDS(t, EL(shv, b + lpos + st), rb);
+        uint32_t pa = ms_search(key[b + lpos], key + b + st, st, st, 0, probe, &np) + lpos;
+        MS_PROBES(t, 1, shk + 4 * (b + st), probe, np, rb);
+        reg_t ra = IADD(t, ka, rb);   /* posA */
+        uint32_t pb = ms_search(key[b + lpos + st], key + b, st, st, 1, probe, &np) + lpos;
+        MS_PROBES(t, 1, shk + 4 * b, probe, np, rb);
+        reg_t rb2 = IADD(t, kb, rb);   /* posB */
+        BAR(t);
+        STS(t, EL(shk, b + pa), ra, ka);
+        STS(t, EL(shv, b + pa), ra, va);
+        STS(t, EL(shk, b + pb), rb2, kb);
+        STS(t, EL(shv, b + pb), rb2, vb);
+        LOOP(t, rb);
+    }
+    BAR(t);
+    STG(t, EL(dk, g), rg, LDS(t, EL(shk, tx), rtx));
+    STG(t, EL(dv, g), rg, LDS(t, EL(shv, tx), rtx));
+    STG(t, EL(dk, g + h), rg, LDS(t, EL(shk, tx + h), rtx));
+    STG(t, EL(dv, g + h), rg, LDS(t, EL(shv, tx + h), rtx));
+    EXIT(t);
+}
+
+/* generateSampleRanksKernel<1>(d_RanksA, d_RanksB, d_SrcKey, stride, N, threadCount), 256
+ * threads: pos = blockIdx.x 256 + tx; if (pos >= threadCount) return; i = pos & (S - 1) (S =
+ * stride / 128 samples a half); the segment at (pos - i) 256 keys, its ranks at (pos - i) 2;
+ * d_RanksA[i] = 128 i; d_RanksB[i] = binarySearchExclusive(key[128 i], key + stride, stride,
+ * stride); d_RanksB[S + i] = 128 i; d_RanksA[S + i] = binarySearchInclusive(key[stride + 128 i],
+ * key, stride, stride). */
+void sdk_ms_ranks(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const ms_stage_t *d = p->data;
+    const uint64_t s = d->s, S = s / MS_SAMPLE, pos = (uint64_t)t->bx * t->bdx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rp = IMAD(t, rbx, NOREG, rtx);
+    GUARD(t, pos < d->n / (2 * MS_SAMPLE), rp);
+    const uint64_t i = pos & (S - 1), base = (pos - i) * 2 * MS_SAMPLE, r = (pos - i) * 2;
+    const uint64_t ra = EL(p->arr[0], r), rb = EL(p->arr[1], r), key = EL(p->arr[2], base);
+    const uint32_t *A = d->key + base, *B = A + s;
+    uint32_t probe[40];
+    unsigned np;
+    reg_t ri = IMAD(t, rp, NOREG, NOREG);
+    STG(t, EL(ra, i), ri, ri);
+    reg_t v = LDG(t, EL(key, MS_SAMPLE * i), ri);
+    ms_search(A[MS_SAMPLE * i], B, (uint32_t)s, (uint32_t)s, 0, probe, &np);
+    MS_PROBES(t, 0, key + 4 * s, probe, np, ri);
+    STG(t, EL(rb, i), ri, IADD(t, v, ri));
+    STG(t, EL(rb, S + i), ri, ri);
+    reg_t u = LDG(t, EL(key, s + MS_SAMPLE * i), ri);
+    ms_search(B[MS_SAMPLE * i], A, (uint32_t)s, (uint32_t)s, 1, probe, &np);
+    MS_PROBES(t, 0, key, probe, np, ri);
+    STG(t, EL(ra, S + i), ri, IADD(t, u, ri));
+    EXIT(t);
+}
+
+/* mergeRanksAndIndicesKernel(d_Limits, d_Ranks, stride, N, threadCount), 256 threads: pos, i
+ * as above, the segment's ranks and limits at (pos - i) 2; d_Limits[binarySearchExclusive(
+ * d_Ranks[i], d_Ranks + S, S, S) + i] = d_Ranks[i]; d_Limits[binarySearchInclusive(d_Ranks[S +
+ * i], d_Ranks, S, S) + i] = d_Ranks[S + i]. Run for A (d_LimitsA, d_RanksA), then for B. */
+static void ms_limits(simt_t *t, int side)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const ms_stage_t *d = p->data;
+    const uint64_t S = d->s / MS_SAMPLE, pos = (uint64_t)t->bx * t->bdx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rp = IMAD(t, rbx, NOREG, rtx);
+    GUARD(t, pos < d->n / (2 * MS_SAMPLE), rp);
+    const uint64_t i = pos & (S - 1), r = (pos - i) * 2;
+    const uint64_t lim = EL(p->arr[0], r), rk = EL(p->arr[1], r);
+    const uint32_t *R = d->ranks[side] + r;
+    uint32_t probe[40];
+    unsigned np;
+    reg_t ri = IMAD(t, rp, NOREG, NOREG);
+    reg_t v = LDG(t, EL(rk, i), ri);
+    uint32_t at = ms_search(R[i], R + S, (uint32_t)S, (uint32_t)S, 0, probe, &np) + (uint32_t)i;
+    MS_PROBES(t, 0, rk + 4 * S, probe, np, ri);
+    STG(t, EL(lim, at), IADD(t, v, ri), v);
+    reg_t u = LDG(t, EL(rk, S + i), ri);
+    at = ms_search(R[S + i], R, (uint32_t)S, (uint32_t)S, 1, probe, &np) + (uint32_t)i;
+    MS_PROBES(t, 0, rk, probe, np, ri);
+    STG(t, EL(lim, at), IADD(t, u, ri), u);
+    EXIT(t);
+}
+
+void sdk_ms_limits_a(simt_t *t) { ms_limits(t, 0); }
+void sdk_ms_limits_b(simt_t *t) { ms_limits(t, 1); }
+
+/* mergeElementaryIntervalsKernel<1>(d_DstKey, d_DstVal, d_SrcKey, d_SrcVal, d_LimitsA,
+ * d_LimitsB, stride, N), 128 threads, block b: I = b & (2S - 1), the segment at (b - I) 128;
+ * thread 0: startSrcA = d_LimitsA[b], startSrcB = d_LimitsB[b], their ends d_LimitsA[b + 1],
+ * d_LimitsB[b + 1] (or stride, the last interval), lenSrcA, lenSrcB, startDstA = startSrcA +
+ * startSrcB, startDstB = startDstA + lenSrcA to shared scalars; sync; tx < lenSrcA: s_key[tx] =
+ * key[startSrcA + tx], s_val; tx < lenSrcB: s_key[128 + tx] = key[stride + startSrcB + tx],
+ * s_val; sync; merge(): tx < lenA: keyA = s_key[tx], valA, dstPosA = binarySearchExclusive(keyA,
+ * s_key + 128, lenB, 128) + tx; tx < lenB: keyB = s_key[128 + tx], valB, dstPosB =
+ * binarySearchInclusive(keyB, s_key, lenA, 128) + tx; sync; the two stores; sync; tx < lenA:
+ * d_DstKey[startDstA + tx] = s_key[tx], d_DstVal; tx < lenB: d_DstKey[startDstB + tx] =
+ * s_key[lenA + tx], d_DstVal. Shared: s_key[256], s_val[256], then the six scalars. */
+void sdk_ms_intervals(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const ms_stage_t *d = p->data;
+    const uint64_t s = d->s, S = s / MS_SAMPLE, b = t->bx, I = b & (2 * S - 1), seg = (b - I) * MS_SAMPLE;
+    const uint64_t dk = EL(p->arr[0], seg), dv = EL(p->arr[1], seg), sk = EL(p->arr[2], seg), sv = EL(p->arr[3], seg);
+    const uint64_t la = p->arr[4], lb = p->arr[5], shk = p->shmem, shv = shk + 4 * 2 * MS_SAMPLE, sc = shv + 4 * 2 * MS_SAMPLE;
+    const uint32_t *LA = d->limits[0], *LB = d->limits[1];
+    const uint32_t a0 = LA[b], b0 = LB[b];
+    const uint32_t a1 = I + 1 < 2 * S ? LA[b + 1] : (uint32_t)s, b1 = I + 1 < 2 * S ? LB[b + 1] : (uint32_t)s;
+    const uint32_t lenA = a1 - a0, lenB = b1 - b0, tx = t->tx;
+    const uint32_t *A = d->key + seg + a0, *B = d->key + seg + s + b0;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    BRANCH(t, rtx);   /* threadIdx.x == 0 */
+    if (tx == 0) {   /* the scalars: startSrcA, startSrcB, lenSrcA, lenSrcB, startDstA, startDstB */
+        reg_t x = LDG(t, EL(la, b), rbx), y = LDG(t, EL(lb, b), rbx);
+        STS(t, sc, rtx, x);
+        STS(t, sc + 4, rtx, y);
+        STS(t, sc + 16, rtx, IADD(t, x, y));
+        BRANCH(t, rbx);   /* the segment's last interval? (each path its own code: a site's
+                             operands do not depend on the path) */
+        if (I + 1 < 2 * S) {
+            reg_t x1 = LDG(t, EL(la, b + 1), rbx), y1 = LDG(t, EL(lb, b + 1), rbx);
+            STS(t, sc + 8, rtx, IADD(t, x1, x));
+            STS(t, sc + 12, rtx, IADD(t, y1, y));
+            STS(t, sc + 20, rtx, IADD(t, x1, y));
+        } else {   /* the ends are the stride */
+            STS(t, sc + 8, rtx, IADD(t, x, NOREG));
+            STS(t, sc + 12, rtx, IADD(t, y, NOREG));
+            STS(t, sc + 20, rtx, IADD(t, y, NOREG));
+        }
+    }
+    BAR(t);
+    reg_t sa = LDS(t, sc, rtx), sb = LDS(t, sc + 4, rtx), na = LDS(t, sc + 8, rtx), nb = LDS(t, sc + 12, rtx);
+    reg_t ra = IADD(t, sa, rtx), rb = IADD(t, sb, rtx);
+    BRANCH(t, na);
+    if (tx < lenA) {
+        STS(t, EL(shk, tx), rtx, LDG(t, EL(sk, a0 + tx), ra));
+        STS(t, EL(shv, tx), rtx, LDG(t, EL(sv, a0 + tx), ra));
+    }
+    BRANCH(t, nb);
+    if (tx < lenB) {
+        STS(t, EL(shk, MS_SAMPLE + tx), rtx, LDG(t, EL(sk, s + b0 + tx), rb));
+        STS(t, EL(shv, MS_SAMPLE + tx), rtx, LDG(t, EL(sv, s + b0 + tx), rb));
+    }
+    BAR(t);
+    uint32_t probe[40], pa = 0, pb = 0;
+    unsigned np;
+    reg_t ka = NOREG, va = NOREG, kb = NOREG, vb = NOREG, qa = NOREG, qb = NOREG;
+    BRANCH(t, na);
+    if (tx < lenA) {
+        ka = LDS(t, EL(shk, tx), rtx);
+        va = LDS(t, EL(shv, tx), rtx);
+        pa = ms_search(A[tx], B, lenB, MS_SAMPLE, 0, probe, &np) + tx;
+        BRANCH(t, nb);   /* binarySearch's L == 0 */
+        MS_PROBES(t, 1, shk + 4 * MS_SAMPLE, probe, np, rtx);
+        qa = IADD(t, ka, rtx);   /* dstPosA */
+    }
+    BRANCH(t, na);
+    if (tx < lenB) {
+        kb = LDS(t, EL(shk, MS_SAMPLE + tx), rtx);
+        vb = LDS(t, EL(shv, MS_SAMPLE + tx), rtx);
+        pb = ms_search(B[tx], A, lenA, MS_SAMPLE, 1, probe, &np) + tx;
+        BRANCH(t, na);
+        MS_PROBES(t, 1, shk, probe, np, rtx);
+        qb = IADD(t, kb, rtx);   /* dstPosB */
+    }
+    BAR(t);
+    BRANCH(t, na);
+    if (tx < lenA) {
+        STS(t, EL(shk, pa), qa, ka);
+        STS(t, EL(shv, pa), qa, va);
+    }
+    BRANCH(t, nb);
+    if (tx < lenB) {
+        STS(t, EL(shk, pb), qb, kb);
+        STS(t, EL(shv, pb), qb, vb);
+    }
+    BAR(t);
+    BRANCH(t, na);
+    if (tx < lenA) {
+        reg_t o = IADD(t, LDS(t, sc + 16, rtx), rtx);   /* startDstA */
+        STG(t, EL(dk, a0 + b0 + tx), o, LDS(t, EL(shk, tx), rtx));
+        STG(t, EL(dv, a0 + b0 + tx), o, LDS(t, EL(shv, tx), rtx));
+    }
+    BRANCH(t, nb);
+    if (tx < lenB) {
+        reg_t o = IADD(t, LDS(t, sc + 20, rtx), rtx);   /* startDstB */
+        STG(t, EL(dk, a0 + b0 + lenA + tx), o, LDS(t, EL(shk, lenA + tx), rtx));
+        STG(t, EL(dv, a0 + b0 + lenA + tx), o, LDS(t, EL(shv, lenA + tx), rtx));
+    }
+    EXIT(t);
+}

@@ -51,4 +51,32 @@ void sdk_scalarprod(simt_t *t);
 #define RD_BLOCKS  64   /* maxBlocks */
 void sdk_reduce6(simt_t *t);
 
+/* mergeSort (SDK 4.x; cuda-samples keep the algorithm): N uint keys with
+ * uint values sorted by mergeSortSharedKernel (1024-key blocks in shared
+ * memory), then per stage of stride s = 1024, 2048, .. N / 2:
+ * generateSampleRanksKernel, mergeRanksAndIndicesKernel (twice: A, B),
+ * mergeElementaryIntervalsKernel. Keys: glibc's rand() % 65536 after
+ * srand(2009) (ms_keys). The kernels' searches depend on the keys, so a
+ * kernel's open builds what its threads read (ms_stage_open: the keys as the
+ * stage finds them, the ranks and limits; ms_shared_open: the blocks' keys
+ * stride by stride) and its threads replay the source's binary searches. */
+#define MS_SHARED   1024   /* SHARED_SIZE_LIMIT */
+#define MS_SAMPLE   128    /* SAMPLE_STRIDE */
+typedef struct {
+    uint64_t n;
+    uint32_t *key;         /* the input keys (d_SrcKey) */
+} ms_input_t;
+int  ms_keys(ms_input_t *in, uint64_t n);   /* 0, or -1 out of memory */
+void ms_input_free(ms_input_t *in);
+/* simt_args_t.data of a stage's kernels (p = log2(s / 1024)) and of the
+ * shared sort (arr: see kernels.c); NULL out of memory */
+void *ms_stage_open(const void *input, unsigned stage);
+void *ms_shared_open(const void *input, unsigned stage);
+void  ms_data_close(void *d);
+void sdk_ms_shared(simt_t *t);     /* arr = {d_DstKey, d_DstVal, d_SrcKey, d_SrcVal} */
+void sdk_ms_ranks(simt_t *t);      /* arr = {d_RanksA, d_RanksB, d_SrcKey} */
+void sdk_ms_limits_a(simt_t *t);   /* arr = {d_Limits, d_Ranks}: A */
+void sdk_ms_limits_b(simt_t *t);   /* ... B */
+void sdk_ms_intervals(simt_t *t);  /* arr = {d_DstKey, d_DstVal, d_SrcKey, d_SrcVal, d_LimitsA, d_LimitsB} */
+
 #endif

@@ -912,7 +912,7 @@ static void test_speed(void **state)
         uint64_t ti = 0, wi = 0;
         double best = 1e30;
         for (int rep = 0; rep < 2; rep++) {   /* the better of two: the machine may be busy */
-            workload_t *w = open_wl(b->name, 0);
+            workload_t *w = open_wl(b->name, b->quick_size);   /* make bench measures the default sizes */
             struct timespec t0, t1;
             ti = wi = 0;
             clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -932,7 +932,7 @@ static void test_speed(void **state)
             double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
             best = s < best ? s : best;
         }
-        printf("%-10s %10u %14llu %12llu %8.0f\n", b->name, b->default_size, (unsigned long long)ti,
+        printf("%-10s %10u %14llu %12llu %8.0f\n", b->name, b->quick_size, (unsigned long long)ti,
                (unsigned long long)wi, (double)ti / best / 1e6);
         /* a static program copies slots; a per-thread kernel runs 32 threads and merges them
          * (simt.h), still faster than the SMs execute what it makes (a floor against a

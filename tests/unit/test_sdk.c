@@ -1,0 +1,208 @@
+/* test_sdk.c - the CUDA SDK kernels written per thread (sim/workload/sdk.c)
+ * whose addresses depend on their data: mergeSort. Its keys against the C
+ * library's own rand(), the stage data against a plain merge, and the
+ * addresses of chosen threads worked out from mergeSort.cu. (The SDK
+ * kernels without data-dependent addresses are checked in test_kernels.c.) */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "workload/sdk.h"
+
+typedef struct {
+    simt_prog_t prog;
+    simt_lane_t lane;
+    uint64_t mem[512];
+    const char *op[512];
+    unsigned nmem;
+} run_t;
+
+static void run(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned bx, unsigned bdx)
+{
+    memset(r, 0, sizeof *r);
+    simt_t t = {.tx = tx, .bx = bx, .bdx = bdx, .bdy = 1, .bdz = 1, .gdx = 1, .gdy = 1, .arg = a, .prog = &r->prog,
+                .lane = &r->lane};
+    fn(&t);
+    assert_int_equal(t.err, 0);
+    for (size_t i = 0; i < r->lane.n; i++) {
+        const simt_site_t *s = &r->prog.site[r->lane.site[i]];
+        if (s->width && r->nmem < 512) {
+            r->op[r->nmem] = s->op;
+            r->mem[r->nmem++] = r->lane.addr[i];
+        }
+    }
+    free(r->lane.site);
+    free(r->lane.addr);
+}
+
+/* main.cpp: srand(2009); key[i] = rand() % 65536. This machine's C library is glibc, whose
+ * rand() ms_keys restates. */
+static void keys_are_glibc_rand(void **state)
+{
+    (void)state;
+    ms_input_t in;
+    assert_int_equal(ms_keys(&in, 100000), 0);
+    srand(2009);
+    for (unsigned i = 0; i < 100000; i++)
+        assert_int_equal(in.key[i], (uint32_t)(rand() % 65536));
+    ms_input_free(&in);
+}
+
+typedef struct {   /* sdk.c's stage data, as its kernels read it (the layout is sdk.c's) */
+    int shared;
+    uint64_t n, s;
+    uint32_t *key, *ranks[2], *limits[2];
+} stage_view_t;
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Stage s = 2048 of 16384 keys: the keys have every 2048-long piece sorted (a piece holds the
+ * same keys as the input's); the limits cut each pair of pieces into 2S = 32 intervals of at
+ * most 128 keys of each side, increasing, starting at 0; the intervals' keys merged in order
+ * are the pair sorted. */
+static void stage_data(void **state)
+{
+    (void)state;
+    ms_input_t in;
+    const uint64_t n = 16384, s = 2048, S = s / MS_SAMPLE;
+    assert_int_equal(ms_keys(&in, n), 0);
+    stage_view_t *d = ms_stage_open(&in, 1);
+    assert_non_null(d);
+    assert_true(d->n == n && d->s == s && !d->shared);
+    uint32_t *want = malloc(2 * s * sizeof *want);
+    for (uint64_t base = 0; base < n; base += 2 * s) {
+        for (uint64_t h = 0; h < 2; h++) {
+            memcpy(want, in.key + base + h * s, s * sizeof *want);
+            qsort(want, s, sizeof *want, cmp_u32);
+            assert_memory_equal(d->key + base + h * s, want, s * sizeof *want);
+        }
+        memcpy(want, d->key + base, 2 * s * sizeof *want);
+        qsort(want, 2 * s, sizeof *want, cmp_u32);
+        const uint32_t *la = d->limits[0] + base / MS_SAMPLE, *lb = d->limits[1] + base / MS_SAMPLE;
+        assert_true(la[0] == 0 && lb[0] == 0);
+        uint64_t o = 0;
+        for (uint64_t I = 0; I < 2 * S; I++) {
+            uint32_t a1 = I + 1 < 2 * S ? la[I + 1] : (uint32_t)s, b1 = I + 1 < 2 * S ? lb[I + 1] : (uint32_t)s;
+            assert_true(a1 >= la[I] && b1 >= lb[I] && a1 - la[I] <= 128 && b1 - lb[I] <= 128);
+            /* the interval's keys, merged, continue the sorted pair */
+            uint32_t i = la[I], j = lb[I];
+            const uint32_t *A = d->key + base, *B = A + s;
+            while (i < a1 || j < b1) {
+                uint32_t k = j == b1 || (i < a1 && A[i] <= B[j]) ? A[i++] : B[j++];
+                assert_int_equal(k, want[o++]);
+            }
+        }
+        assert_int_equal(o, 2 * s);
+    }
+    free(want);
+    ms_data_close(d);
+    ms_input_free(&in);
+}
+
+/* Addresses, stage 0 (s = 1024, S = 8) of 4096 keys (arrays at fixed addresses). */
+static void ms_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    ms_input_t in;
+    assert_int_equal(ms_keys(&in, 4096), 0);
+    const uint64_t DK = 0x1000000, DV = 0x2000000, SK = 0x3000000, SV = 0x4000000, RA = 0x5000000, RB = 0x6000000;
+    const uint64_t LA = 0x7000000, LB = 0x8000000, SH = 0x9000000;
+    /* mergeSortSharedKernel, block 2, thread 7: g = 2 * 1024 + 7: SrcKey[g] -> s_key[7],
+     * SrcVal[g] -> s_val[7], SrcKey[g + 512] -> s_key[519], ...; stride 1: lPos = 0, base = 14:
+     * keyA = s_key[14], valA, keyB = s_key[15], valB, then one probe each (stride 1: s_key[15],
+     * s_key[14]); at the end s_key[7] -> DstKey[g], ... */
+    void *sh = ms_shared_open(&in, 0);
+    simt_args_t a = {.arr = {DK, DV, SK, SV}, .shmem = SH, .data = sh};
+    run(&r, sdk_ms_shared, &a, 7, 2, 512);
+    const uint64_t g = 2048 + 7;
+    const uint64_t head[] = {SK + 4 * g, SH + 4 * 7, SV + 4 * g, SH + 4096 + 4 * 7, SK + 4 * (g + 512), SH + 4 * 519,
+                             SV + 4 * (g + 512), SH + 4096 + 4 * 519, SH + 4 * 14, SH + 4096 + 4 * 14, SH + 4 * 15,
+                             SH + 4096 + 4 * 15, SH + 4 * 15, SH + 4 * 14};
+    for (unsigned i = 0; i < sizeof head / sizeof head[0]; i++)
+        assert_int_equal(r.mem[i], head[i]);
+    assert_int_equal(r.mem[r.nmem - 3], DK + 4 * (g + 512));   /* LDS, STG key; LDS, STG value */
+    assert_int_equal(r.mem[r.nmem - 1], DV + 4 * (g + 512));
+    assert_string_equal(r.op[r.nmem - 1], "STG.E");
+    ms_data_close(sh);
+    /* generateSampleRanksKernel, thread pos 9: i = 9 & 7 = 1, segment (9 - 1) * 256 = 2048,
+     * ranks at 16: RanksA[17] = 128, SrcKey[2048 + 128], a search of B = SrcKey[3072 ..) of
+     * 11 probes, the first at B[1023], RanksB[17]; RanksB[25] = 128, SrcKey[3072 + 128], 11
+     * probes of A = SrcKey[2048 ..) from A[1023], RanksA[25] */
+    void *st = ms_stage_open(&in, 0);
+    simt_args_t b = {.arr = {RA, RB, SK}, .data = st};
+    run(&r, sdk_ms_ranks, &b, 9, 0, 256);
+    assert_int_equal(r.nmem, 2 * (1 + 1 + 11 + 1));
+    assert_int_equal(r.mem[0], RA + 4 * 17);
+    assert_int_equal(r.mem[1], SK + 4 * (2048 + 128));
+    assert_int_equal(r.mem[2], SK + 4 * (3072 + 1023));
+    assert_int_equal(r.mem[13], RB + 4 * 17);
+    assert_int_equal(r.mem[14], RB + 4 * 25);
+    assert_int_equal(r.mem[15], SK + 4 * (3072 + 128));
+    assert_int_equal(r.mem[16], SK + 4 * (2048 + 1023));
+    assert_int_equal(r.mem[27], RA + 4 * 25);
+    /* mergeRanksAndIndicesKernel (A), thread pos 9: RanksA[17], 4 probes of RanksA[24 ..)
+     * from [24 + 7], LimitsA[16 + d]; RanksA[25], 4 probes of RanksA[16 ..) from [16 + 7] */
+    const stage_view_t *v = st;
+    simt_args_t c = {.arr = {LA, RA}, .data = st};
+    run(&r, sdk_ms_limits_a, &c, 9, 0, 256);
+    assert_int_equal(r.nmem, 2 * (1 + 4 + 1));
+    assert_int_equal(r.mem[0], RA + 4 * 17);
+    assert_int_equal(r.mem[1], RA + 4 * (24 + 7));
+    assert_int_equal(r.mem[6], RA + 4 * 25);
+    assert_int_equal(r.mem[7], RA + 4 * (16 + 7));
+    assert_true(r.mem[5] >= LA + 4 * 16 && r.mem[5] < LA + 4 * 32);
+    assert_int_equal(v->limits[0][(r.mem[5] - LA) / 4], v->ranks[0][17]);
+    /* mergeElementaryIntervalsKernel, block 0 (interval 0 of segment 0: A[0 .. LimitsA[1]),
+     * B[0 .. LimitsB[1])), thread 0: LimitsA[0], LimitsB[0], three scalars, LimitsA[1], LimitsB[1] */
+    simt_args_t e = {.arr = {DK, DV, SK, SV, LA, LB}, .shmem = SH, .data = st};
+    run(&r, sdk_ms_intervals, &e, 0, 0, 128);
+    assert_int_equal(r.mem[0], LA);
+    assert_int_equal(r.mem[1], LB);
+    assert_int_equal(r.mem[2], SH + 2048);       /* startSrcA, startSrcB, startDstA after s_key, s_val */
+    assert_int_equal(r.mem[5], LA + 4);
+    assert_int_equal(r.mem[6], LB + 4);
+    /* thread 5 of the first interval (block b of segment 0) with more than 5 keys of each side:
+     * SrcKey[LimitsA[b] + 5] -> s_key[5], ...; its outputs at DstKey[LimitsA[b] + LimitsB[b] + 5]
+     * and DstKey[LimitsA[b] + LimitsB[b] + lenA + 5] */
+    unsigned bl = 0;
+    uint32_t a0, b0, lena, lenb;
+    for (;; bl++) {
+        assert_true(bl + 1 < 2 * 8);
+        a0 = v->limits[0][bl], b0 = v->limits[1][bl];
+        lena = v->limits[0][bl + 1] - a0, lenb = v->limits[1][bl + 1] - b0;
+        if (lena > 5 && lenb > 5)
+            break;
+    }
+    run(&r, sdk_ms_intervals, &e, 5, bl, 128);
+    unsigned k = 0;
+    while (k < r.nmem && r.mem[k] != SK + 4 * (a0 + 5))
+        k++;
+    assert_true(k < r.nmem);
+    assert_int_equal(r.mem[k + 1], SH + 4 * 5);
+    assert_int_equal(r.mem[k + 4], SK + 4 * (1024 + b0 + 5));   /* B's key: after A's key and value */
+    assert_int_equal(r.mem[k + 5], SH + 4 * (128 + 5));
+    assert_int_equal(r.mem[r.nmem - 8], DK + 4 * (a0 + b0 + 5));   /* after startDstA and the key's LDS */
+    assert_int_equal(r.mem[r.nmem - 3], DK + 4 * (a0 + b0 + lena + 5));
+    ms_data_close(st);
+    ms_input_free(&in);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(keys_are_glibc_rand),
+        cmocka_unit_test(stage_data),
+        cmocka_unit_test(ms_addresses),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
