@@ -13,30 +13,11 @@
 
 #include "workload/lonestar.h"
 
-typedef struct {
-    simt_prog_t prog;
-    simt_lane_t lane;
-    uint64_t mem[256];
-    const char *op[256];
-    unsigned nmem;
-} run_t;
+#include "simt_harness.h"
 
 static void run(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned bx)
 {
-    memset(r, 0, sizeof *r);
-    simt_t t = {.tx = tx, .bx = bx, .bdx = SSSP_BLOCK, .bdy = 1, .bdz = 1, .gdx = 4, .gdy = 1, .arg = a,
-                .prog = &r->prog, .lane = &r->lane};
-    fn(&t);
-    assert_int_equal(t.err, 0);
-    for (size_t i = 0; i < r->lane.n; i++) {
-        const simt_site_t *s = &r->prog.site[r->lane.site[i]];
-        if (s->width && r->nmem < 256) {
-            r->op[r->nmem] = s->op;
-            r->mem[r->nmem++] = r->lane.addr[i];
-        }
-    }
-    free(r->lane.site);
-    free(r->lane.addr);
+    simt_run(r, fn, a, tx, 0, bx, 0, SSSP_BLOCK, 1, 4, 1);
 }
 
 /* Galois' r4 graph: 4n edges, the ring i -> i + 1 first in each node's list, no repeated

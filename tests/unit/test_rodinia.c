@@ -12,29 +12,12 @@
 
 #include "workload/rodinia.h"
 
-typedef struct {
-    simt_prog_t prog;
-    simt_lane_t lane;
-    uint64_t mem[512];
-    unsigned nmem, bars;
-} run_t;
+#include "simt_harness.h"
 
 static void rung(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned ty, unsigned bx, unsigned by,
                  unsigned bdx, unsigned bdy, unsigned gdx, unsigned gdy)
 {
-    memset(r, 0, sizeof *r);
-    simt_t t = {.tx = tx, .ty = ty, .bx = bx, .by = by, .bdx = bdx, .bdy = bdy, .bdz = 1, .gdx = gdx, .gdy = gdy,
-                .arg = a, .prog = &r->prog, .lane = &r->lane};
-    fn(&t);
-    assert_int_equal(t.err, 0);
-    for (size_t i = 0; i < r->lane.n; i++) {
-        const simt_site_t *s = &r->prog.site[r->lane.site[i]];
-        if (s->width && r->nmem < 512)
-            r->mem[r->nmem++] = r->lane.addr[i];
-        r->bars += !strcmp(s->op, "BAR.SYNC");
-    }
-    free(r->lane.site);
-    free(r->lane.addr);
+    simt_run(r, fn, a, tx, ty, bx, by, bdx, bdy, gdx, gdy);
 }
 
 static void run2(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned ty, unsigned bx, unsigned by,

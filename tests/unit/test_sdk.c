@@ -14,30 +14,11 @@
 
 #include "workload/sdk.h"
 
-typedef struct {
-    simt_prog_t prog;
-    simt_lane_t lane;
-    uint64_t mem[512];
-    const char *op[512];
-    unsigned nmem;
-} run_t;
+#include "simt_harness.h"
 
 static void run(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigned bx, unsigned bdx)
 {
-    memset(r, 0, sizeof *r);
-    simt_t t = {.tx = tx, .bx = bx, .bdx = bdx, .bdy = 1, .bdz = 1, .gdx = 1, .gdy = 1, .arg = a, .prog = &r->prog,
-                .lane = &r->lane};
-    fn(&t);
-    assert_int_equal(t.err, 0);
-    for (size_t i = 0; i < r->lane.n; i++) {
-        const simt_site_t *s = &r->prog.site[r->lane.site[i]];
-        if (s->width && r->nmem < 512) {
-            r->op[r->nmem] = s->op;
-            r->mem[r->nmem++] = r->lane.addr[i];
-        }
-    }
-    free(r->lane.site);
-    free(r->lane.addr);
+    simt_run(r, fn, a, tx, 0, bx, 0, bdx, 1, 1, 1);
 }
 
 /* main.cpp: srand(2009); key[i] = rand() % 65536. This machine's C library is glibc, whose
