@@ -167,6 +167,30 @@ printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n0000 00000001 0 ST
 expect "l2.write_alloc=fetch: one warp stores twice to one line: writes merged from the same SM, from other SMs" \
     "$(stat '[.l2.mshr_merges_write_same_sm, .l2.mshr_merges_write_other_sm] | map(tostring) | join(",")' "$T/wr2.json")" "1,0"
 
+# Issue-stall classes (GPGPU-Sim's W0_Idle, W0_Scoreboard, Stall; the MIB thesis' data-dependency
+# stalls): one warp loads, then uses the value. Its scheduler waits on the scoreboard from the
+# cycle after the load issues to the cycle its register is written (the load's latency - 1);
+# the SM's other scheduler has no warp and is idle every cycle.
+printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n0000 00000001 1 R2 LDG.E 1 R0 4 0 0x200000\n0008 00000001 1 R3 FADD 2 R2 R2 0\n0010 00000001 0 EXIT 0 0\n#END_TB\n' |
+    mktrace "$T/dep1" 1 32
+for p in issue gpgpusim; do
+    "$M" sim --workload "$T/dep1" --set sm.pipeline=$p --check-dram --quiet --json "$T/dep1-$p.json"
+    expect "stall classes, one warp, sm.pipeline=$p: W0_Scoreboard = the load's latency - 1" \
+        "$(stat .sm.W0_Scoreboard "$T/dep1-$p.json")" $(($(stat .memory_latency.load_latency_max "$T/dep1-$p.json") - 1))
+    expect "stall classes, one warp, sm.pipeline=$p: the idle scheduler's cycles are W0_Idle, no Stall" \
+        "$(stat '.sm.W0_Idle >= .sm.cycles and .sm.Stall == 0' "$T/dep1-$p.json")" true
+done
+expect "stall classes, sm.pipeline=issue: the warp's scheduler idles in no cycle (it issues or waits)" \
+    "$(stat '.sm.W0_Idle - .sm.cycles' "$T/dep1-issue.json")" 0
+# every scheduler-cycle is an issue or one of the three classes, whatever the scheduler and warp limit
+for run in "transpose gto" "bfs lrr" "nw two-level" "srad gto sm.swl=2"; do
+    set -- $run
+    "$M" sim --workload "$1" --size quick --set sm.scheduler="$2" ${3:+--set "$3"} --check-dram --quiet --json "$T/cls-$1.json"
+    expect "stall classes, $run: W0_Idle + W0_Scoreboard + Stall + warp instructions = schedulers x SM-cycles" \
+        "$(stat '.sm.W0_Idle + .sm.W0_Scoreboard + .sm.Stall + .gpu.gpu_tot_sim_warp_insn' "$T/cls-$1.json")" \
+        $(($(stat '.configuration["sm.schedulers"]' "$T/cls-$1.json") * $(stat .sm.cycles "$T/cls-$1.json")))
+done
+
 # The real trace at every preset, with the legality checker; instruction counts equal the trace's.
 TR=../shared/traces/vectoradd-100-32
 tw=$(awk '/^warp = /{w=1} /^insts = /{n+=$3} END{print n}' $TR/kernel-1.traceg)

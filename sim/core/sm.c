@@ -157,6 +157,8 @@ static void catch_up(sm_t *sm, uint64_t now)
     if (sm->live_tbs) {
         sm->st.cycles += k;
         sm->issue_prio += k;
+        for (unsigned c = 0; c < SCHED_CLASSES; c++)
+            sm->st.sched_cls[c] += k * sm->sleep_cls[c];
     }
     if (sm->mp.busy == 1 && sm->mp.blocked) {
         sm->st.issue_stall_mem += k;
@@ -315,6 +317,7 @@ static void load_done(sm_t *sm, uint32_t r, uint64_t now)
         rr[rec->dst[i]] = now;
     wp->nloads--;
     wp->wait_mem = 0;
+    sm->waitmask &= ~(1ull << rec->warp);
     if (wp->live && !wp->at_bar)
         sm->ready |= 1ull << rec->warp;
     uint64_t lat = now - rec->t_issue;
@@ -521,6 +524,7 @@ int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
         if (need > now) {
             if (need == NEVER) {
                 wp->wait_mem = 1;
+                sm->waitmask |= 1ull << w;
                 sm->ready &= ~(1ull << w);
             } else
                 wp->ready_at = need;
@@ -644,6 +648,7 @@ static void wake(sm_t *sm, unsigned w)
 {
     warp_t *wp = &sm->warp[w];
     wp->wait_mem = 0;
+    sm->waitmask &= ~(1ull << w);
     if (wp->live && !wp->at_bar)
         sm->ready |= 1ull << w;
 }
@@ -913,6 +918,68 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
  * every warp that is not waiting for memory or a barrier waits for a known
  * cycle, nothing happens in this SM until the earliest of those (or its
  * next L1 hit), unless a reply arrives or a block is added. */
+/* The cycle from which warp w's next instruction passes the scoreboard (its
+ * operands are ready: sm_can_issue's test, without its side effects; NEVER
+ * while one waits for a load or a writeback). */
+static uint64_t deps_at(const sm_t *sm, unsigned w)
+{
+    const warp_t *wp = &sm->warp[w];
+    uint64_t t = wp->ready_at;   /* a register it needs is written then (or it issued this cycle) */
+    if (wp->deps_ok == wp->pc + 1)
+        return t;
+    const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
+    const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
+    for (unsigned i = 0; i < in->nsrc; i++)
+        if (rr[in->src[i]] > t)
+            t = rr[in->src[i]];
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (rr[in->dst[i]] > t)
+            t = rr[in->dst[i]];
+    return t;
+}
+
+/* The stall class of each scheduler that did not issue at cycle now (issued:
+ * the schedulers that did) into cls[], as GPGPU-Sim's scheduler_unit::cycle
+ * counts it: a warp with a decoded instruction (not at a barrier, within the
+ * warp limit) is valid; a valid one whose operands are ready is ready. The
+ * result: the first cycle after now at which a class can change without an
+ * event that wakes the SM (a warp passing the scoreboard). */
+static uint64_t classify(const sm_t *sm, unsigned issued, uint64_t now, unsigned cls[SCHED_CLASSES])
+{
+    uint64_t change = NEVER;
+    int pipe = sm->cfg->pipeline == PIPE_GPGPUSIM;
+    for (unsigned k = 0; k < sm->cfg->n_sched; k++) {
+        if (issued >> k & 1)
+            continue;
+        uint64_t v = (sm->ready | sm->waitmask) & sm->swl_mask & sm->sched_mask[k] & (pipe ? ~sm->pipe.need_fetch : ~0ull);
+        int c = v ? SCHED_SCOREBOARD : SCHED_IDLE;
+        uint64_t first = NEVER;
+        for (uint64_t m = v & sm->ready; m; m &= m - 1) {
+            uint64_t t = deps_at(sm, (unsigned)__builtin_ctzll(m));
+            if (t <= now) {
+                c = SCHED_STALL;
+                break;
+            }
+            if (t < first)
+                first = t;
+        }
+        if (c == SCHED_SCOREBOARD && first < change)
+            change = first;
+        cls[c]++;
+    }
+    return change;
+}
+
+/* This cycle's stall classes, before the fetch (a warp decoded this cycle
+ * issues from the next). */
+static void count_stalls(sm_t *sm, unsigned issued, uint64_t now)
+{
+    unsigned cls[SCHED_CLASSES] = {0};
+    classify(sm, issued, now, cls);
+    for (unsigned c = 0; c < SCHED_CLASSES; c++)
+        sm->st.sched_cls[c] += cls[c];
+}
+
 static void sleep_plan(sm_t *sm, uint64_t now)
 {
     uint64_t t = NEVER;
@@ -928,6 +995,13 @@ static void sleep_plan(sm_t *sm, uint64_t now)
         t = sm->l1.hits.at[sm->l1.hits.head];
     if (sm->l1.fills.n)
         return;
+    /* the skipped cycles' stall classes: as the next cycle's (nothing issues), until a warp
+     * passes the scoreboard without an event that wakes the SM */
+    unsigned cls[SCHED_CLASSES] = {0};
+    uint64_t change = classify(sm, 0, now + 1, cls);
+    if (change < t)
+        t = change;
+    memcpy(sm->sleep_cls, cls, sizeof cls);
     sm->sleep_until = t;
     sm->sleep_from = now + 1;
 }
@@ -978,6 +1052,7 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         if (sm->mrpb.n)   /* the MRPB still holds requests (stores of finished blocks): it drains */
             return mrpb_pipe(sm, now, dram_now);
         if (!sm->l1.hits.n && !sm->l1.fills.n) {   /* nothing until a reply or a block */
+            memset(sm->sleep_cls, 0, sizeof sm->sleep_cls);
             sm->sleep_until = NEVER;
             sm->sleep_from = now + 1;
         }
@@ -999,6 +1074,7 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         pipe_operands(sm);
     }
     int any = 0;
+    unsigned issued = 0;
     /* GPGPU-Sim turns the schedulers' order every cycle the SM runs (they share the ID_OC
      * registers); the cycles an asleep SM skipped count (catch_up) */
     unsigned n = sm->cfg->n_sched, k0 = pipe ? (unsigned)(sm->issue_prio++ % n) : 0;
@@ -1014,9 +1090,11 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
                 trace_issue(sm, k, (unsigned)w, now);
             issue(sm, (unsigned)w, now);
             any = 1;
+            issued |= 1u << k;
             held = mem_held(sm) ? ~sm->memnext : ~0ull;
         }
     }
+    count_stalls(sm, issued, now);
     if (pipe)
         pipe_fetch(sm, now);
     sm->st.active_cycles += any;

@@ -56,6 +56,8 @@ typedef struct {
 } ldrec_t;
 
 
+enum { SCHED_IDLE, SCHED_SCOREBOARD, SCHED_STALL, SCHED_CLASSES };
+
 typedef struct {
     uint64_t warp_insts, thread_insts, cycles, active_cycles;
     uint64_t by_class[OP_CLASSES];
@@ -66,6 +68,10 @@ typedef struct {
     uint64_t l1_req_lines;        /* lines coalesced (global) */
     uint64_t ld_n, ld_sum, ld_min, ld_max;   /* load instructions: issue to registers written */
     uint64_t reg_bank_conflicts;  /* sm.pipeline=gpgpusim: operand reads a bank refused */
+    /* scheduler-cycles without an issue, as GPGPU-Sim classifies them (shader_cycle_distro): no
+     * warp with a decoded instruction (W0_Idle); some, none past the scoreboard (W0_Scoreboard);
+     * one past the scoreboard, held by a structural hazard (Stall) */
+    uint64_t sched_cls[SCHED_CLASSES];
 } sm_stats_t;
 
 struct sm {
@@ -78,6 +84,7 @@ struct sm {
     tbslot_t *slot;
     uint64_t wbusy;               /* warp slots of resident blocks */
     uint64_t ready;               /* warps live, not at a barrier, not waiting for a load */
+    uint64_t waitmask;            /* warps waiting for a register (warp_t.wait_mem) */
     uint64_t memnext;             /* warps whose next instruction needs the memory pipeline */
     uint64_t sched_mask[8];       /* the warp slots of each scheduler */
     unsigned nslots, used_warps, used_threads, used_regs, used_shmem, live_tbs;
@@ -121,7 +128,9 @@ struct sm {
     uint64_t sleep_until;         /* nothing can happen before this core cycle unless a reply
                                      arrives or a block is added (gpu.c skips the SM) */
     uint64_t sleep_from;          /* asleep since this core cycle (0: awake); the skipped
-                                     cycles are counted when it wakes (sm_sync) */
+                                     cycles are counted when it wakes (sm_sync) ... */
+    unsigned sleep_cls[SCHED_CLASSES];   /* ... each as the cycle that planned the sleep: its
+                                            schedulers by stall class */
     l1_t l1;
     sm_stats_t st;
 };

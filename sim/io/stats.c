@@ -247,9 +247,18 @@ static const row_t rows[] = {
     DER("sm", "issue_active_ratio", issue_active, F(sm), RUN, "fraction",
         "SM cycles with a warp instruction issued / SM cycles with a block resident"),
     CNT("sm", "active_cycles", SRC_SM, sm.active_cycles, AGG_SUM, HIDDEN, "SM-cycles", "cycles an instruction issued"),
-    CNT("sm", "cycles", SRC_SM, sm.cycles, AGG_SUM, HIDDEN, "SM-cycles", "cycles with a block resident"),
+    CNT("sm", "cycles", SRC_SM, sm.cycles, AGG_SUM, RUN, "SM-cycles", "cycles with a block resident"),
     CNT("sm", "mem_pipeline_stall_cycles", SRC_SM, sm.issue_stall_mem, AGG_SUM, RUN, "SM-cycles",
         "cycles the L1D refused the memory pipeline's request"),
+    CNT("sm", "W0_Idle", SRC_SM, sm.sched_cls[SCHED_IDLE], AGG_SUM, RUN, "scheduler-cycles",
+        "GPGPU-Sim's W0_Idle: a scheduler issued nothing and none of its warps had a decoded instruction (all done, "
+        "at a barrier, beyond the warp limit or with an empty instruction buffer)"),
+    CNT("sm", "W0_Scoreboard", SRC_SM, sm.sched_cls[SCHED_SCOREBOARD], AGG_SUM, RUN, "scheduler-cycles",
+        "GPGPU-Sim's W0_Scoreboard (the MIB thesis' data-dependency stalls): a scheduler issued nothing, and every "
+        "warp with a decoded instruction waited for an operand (a load, an unfinished result)"),
+    CNT("sm", "Stall", SRC_SM, sm.sched_cls[SCHED_STALL], AGG_SUM, RUN, "scheduler-cycles",
+        "GPGPU-Sim's Stall: a scheduler issued nothing though a warp's operands were ready (a structural hazard: "
+        "the memory pipeline, an ID_OC register, a unit)"),
     CNT("sm", "coalesced_lines", SRC_SM, sm.l1_req_lines, AGG_SUM, RUN, "lines",
         "line requests of global loads and stores after coalescing"),
     {.sec = "sm", .name = "reg_bank_conflicts", .src = SRC_SM, .off = F(sm.reg_bank_conflicts), .agg = AGG_SUM,
