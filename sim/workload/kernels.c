@@ -589,7 +589,10 @@ static const kdef_t
     k_hg64 = TDEF("_Z17histogram64KernelPjP5uint4j", 16, sdk_hg64, {2, 0}),
     k_hg64_merge = TDEF("_Z22mergeHistogram64KernelPjS_j", 12, sdk_hg64_merge, {1, 2}),
     k_hg256 = TDEF("_Z18histogram256KernelPjS_j", 16, sdk_hg256, {3, 0}),
-    k_hg256_merge = TDEF("_Z23mergeHistogram256KernelPjS_j", 12, sdk_hg256_merge, {1, 3});
+    k_hg256_merge = TDEF("_Z23mergeHistogram256KernelPjS_j", 12, sdk_hg256_merge, {1, 3}),
+    /* convolutionSeparable: d_Input d_Output d_Buffer; each kernel takes (Dst, Src, ...) */
+    k_cs_rows = TDEF("_Z21convolutionRowsKernelPfS_iii", 20, sdk_cs_rows, {2, 0}),
+    k_cs_cols = TDEF("_Z24convolutionColumnsKernelPfS_iii", 20, sdk_cs_cols, {1, 2});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -985,6 +988,26 @@ static int setup_histogram(wl_t *w)
     return r;
 }
 
+/* SDK 4.x convolutionSeparable (main.cpp): an N x N image (pitch N, N a multiple of 128),
+ * cudaMalloc d_Input, d_Output, d_Buffer; the warm-up and one timed iteration (GPGPU-Sim's copy
+ * runs 1; the SDK 16), each convolutionRowsKernel (N/128 x N/4 blocks of 16 x 4, d_Input ->
+ * d_Buffer) then convolutionColumnsKernel (N/16 x N/64 blocks of 16 x 8, d_Buffer -> d_Output).
+ * The image and the taps (rand() % 16 after srand(200)) decide no branch or address: they are
+ * not made. */
+static int setup_convsep(wl_t *w)
+{
+    w->n = (w->n + 127) & ~(uint64_t)127;
+    add_arrs(w, 3, 4 * w->n * w->n);
+    unsigned n = (unsigned)w->n;
+    int r = 0;
+    for (int it = 0; it < 2 && !r; it++)
+        if (!(r = add_launch(w, &k_cs_rows, n / (CS_STEPS * CS_ROWS_X), n / CS_ROWS_Y, CS_ROWS_X, CS_ROWS_Y,
+                             CS_ROWS_SHARED, 0, 0)))
+            r = add_launch(w, &k_cs_cols, n / CS_COLS_X, n / (CS_STEPS * CS_COLS_Y), CS_COLS_X, CS_COLS_Y,
+                           CS_COLS_SHARED, 0, 0);
+    return r;
+}
+
 /* Rodinia kmeans: N points of 34 features, 5 clusters (cudaMalloc feature_flipped_d, feature_d,
  * membership_d, clusters_d); blocks of 256 on a square grid of ceil(sqrt(blocks)) per side;
  * invert_mapping once (1-D, that many blocks), then kmeansPoint once per iteration of the
@@ -1145,6 +1168,11 @@ const builtin_info_t builtin_kernels[] = {
                   "warm-up and one run each (CUDA SDK 4.2 histogram, main.cpp's 64 MB of rand() % 256 after "
                   "srand(2009); GPGPU-Sim's copy: 64 KB; the MIB thesis' memory-insensitive HIS)",
      64u << 20, 16, "bytes (rounded up to a multiple of 16)", 1u << 20, 1, 0},
+    {"convsep", "separable 17-tap convolution: convolutionRowsKernel (16x4 blocks, 8 outputs a thread, a 16-wide "
+                "halo either side in shared memory) then convolutionColumnsKernel (16x8 blocks, an 8-row halo "
+                "above and below), the warm-up and one iteration (CUDA SDK 4.x convolutionSeparable, its default "
+                "3072 x 3072; GPGPU-Sim's copy: 384 x 192; the MIB thesis' memory-insensitive CONV)",
+     3072, 16, "N (image N x N, rounded up to a multiple of 128)", 512u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1154,6 +1182,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
+    setup_convsep,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");

@@ -961,3 +961,122 @@ void sdk_hg256(simt_t *t)
     }
     EXIT(t);
 }
+
+/* ---- convolutionSeparable ----------------------------------------------------------------------- */
+
+/* One output of either kernel: sum over j = -8 .. 8 of c_Kernel[8 - j] s[j], s the output's
+ * element of s_Data (the taps, in constant memory, are FFMA operands: no instruction of their
+ * own); the 17 taps unrolled, each its own code. */
+#define CS_TAP(t, s, j, rs, sum) sum = FFMA(t, LDS(t, (s) + 4 * (int64_t)(j), rs), NOREG, sum)
+#define CS_TAP4(t, s, j, rs, sum)                                                                  \
+    do {                                                                                           \
+        CS_TAP(t, s, j, rs, sum);                                                                  \
+        CS_TAP(t, s, (j) + 1, rs, sum);                                                            \
+        CS_TAP(t, s, (j) + 2, rs, sum);                                                            \
+        CS_TAP(t, s, (j) + 3, rs, sum);                                                            \
+    } while (0)
+#define CS_OUTPUT(t, s, rs, sum)                                                                   \
+    do {                                                                                           \
+        sum = FMUL(t, LDS(t, (s) - 4 * CS_RADIUS, rs), NOREG);                                     \
+        CS_TAP4(t, s, -7, rs, sum);                                                                \
+        CS_TAP4(t, s, -3, rs, sum);                                                                \
+        CS_TAP4(t, s, 1, rs, sum);                                                                 \
+        CS_TAP4(t, s, 5, rs, sum);                                                                 \
+    } while (0)
+/* main data step i (unrolled, each its own code): s_Data[..] + ds i = Src[dg i] */
+#define CS_MAIN(t, s, ds, src, dg, i, rs, rb) STS(t, (s) + (ds) * (i), rs, LDG(t, (src) + (dg) * (i), rb))
+
+/* convolutionRowsKernel(d_Dst, d_Src, imageW, imageH, pitch), 16 x 4 threads: baseX = (blockIdx.x
+ * 8 - 1) 16 + tx, baseY = blockIdx.y 4 + ty; Src and Dst from baseY pitch + baseX on; s_Data[ty][tx
+ * + 16 i] = Src[16 i] for i = 1 .. 8; the left halo s_Data[ty][tx] = baseX >= 0 ? Src[0] : 0; the
+ * right one s_Data[ty][tx + 144] = imageW - baseX > 144 ? Src[144] : 0; sync; for i = 1 .. 8:
+ * Dst[16 i] = the sum over j = -8 .. 8 of c_Kernel[8 - j] s_Data[ty][tx + 16 i + j]. */
+void sdk_cs_rows(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const int64_t w = (int64_t)p->n, x = ((int64_t)t->bx * CS_STEPS - 1) * CS_ROWS_X + t->tx;   /* baseX */
+    const int64_t y = (int64_t)t->by * CS_ROWS_Y + t->ty;                                       /* baseY */
+    const uint64_t dst = p->arr[0] + 4 * (uint64_t)(y * w + x), src = p->arr[1] + 4 * (uint64_t)(y * w + x);
+    const uint64_t s = p->shmem + 4 * ((uint64_t)t->ty * (CS_STEPS + 2) * CS_ROWS_X + t->tx);   /* &s_Data[ty][tx] */
+    const uint64_t d = 4 * CS_ROWS_X, right = (CS_STEPS + 1) * d;
+    reg_t rtx = S2R(t), rty = S2R(t), rbx = S2R(t), rby = S2R(t);
+    reg_t rx = IMAD(t, rbx, NOREG, rtx), ry = IMAD(t, rby, NOREG, rty);
+    reg_t rb = IMAD(t, ry, NOREG, rx);     /* Src, Dst + baseY pitch + baseX */
+    reg_t rs = IMAD(t, rty, NOREG, rtx);   /* &s_Data[ty][tx] */
+    CS_MAIN(t, s, d, src, d, 1, rs, rb);
+    CS_MAIN(t, s, d, src, d, 2, rs, rb);
+    CS_MAIN(t, s, d, src, d, 3, rs, rb);
+    CS_MAIN(t, s, d, src, d, 4, rs, rb);
+    CS_MAIN(t, s, d, src, d, 5, rs, rb);
+    CS_MAIN(t, s, d, src, d, 6, rs, rb);
+    CS_MAIN(t, s, d, src, d, 7, rs, rb);
+    CS_MAIN(t, s, d, src, d, 8, rs, rb);
+    BRANCH(t, rx);   /* the left halo: all but the first column of blocks */
+    if (x >= 0)
+        STS(t, s, rs, LDG(t, src, rb));
+    else
+        STS(t, s, rs, RZ_);
+    BRANCH(t, rx);   /* the right halo: all but the last column of blocks */
+    if (w - x > (CS_STEPS + 1) * CS_ROWS_X)
+        STS(t, s + right, rs, LDG(t, src + right, rb));
+    else
+        STS(t, s + right, rs, RZ_);
+    BAR(t);
+    /* unrolled in the source; here one copy of an output's code run 8 times, all lanes alike
+     * (8 x 35 sites would pass SIMT_MAX_SITES) */
+    for (unsigned i = 1; i <= CS_STEPS; i++) {
+        reg_t sum;
+        CS_OUTPUT(t, s + d * i, rs, sum);
+        STG(t, dst + d * i, rb, sum);
+    }
+    EXIT(t);
+}
+
+/* convolutionColumnsKernel(d_Dst, d_Src, imageW, imageH, pitch), 16 x 8 threads: baseX =
+ * blockIdx.x 16 + tx, baseY = (blockIdx.y 8 - 1) 8 + ty; Src and Dst from baseY pitch + baseX on;
+ * s_Data[tx][ty + 8 i] = Src[8 i pitch] for i = 1 .. 8 (s_Data[16][81]: its rows padded); the
+ * upper halo s_Data[tx][ty] = baseY >= 0 ? Src[0] : 0; the lower one s_Data[tx][ty + 72] =
+ * imageH - baseY > 72 ? Src[72 pitch] : 0; sync; for i = 1 .. 8: Dst[8 i pitch] = the sum over
+ * j = -8 .. 8 of c_Kernel[8 - j] s_Data[tx][ty + 8 i + j]. */
+void sdk_cs_cols(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const int64_t w = (int64_t)p->n, x = (int64_t)t->bx * CS_COLS_X + t->tx;          /* baseX */
+    const int64_t y = ((int64_t)t->by * CS_STEPS - 1) * CS_COLS_Y + t->ty;               /* baseY */
+    const uint64_t dst = p->arr[0] + 4 * (uint64_t)(y * w + x), src = p->arr[1] + 4 * (uint64_t)(y * w + x);
+    /* &s_Data[tx][ty] */
+    const uint64_t s = p->shmem + 4 * ((uint64_t)t->tx * ((CS_STEPS + 2) * CS_COLS_Y + 1) + t->ty);
+    const uint64_t ds = 4 * CS_COLS_Y, dg = 4 * CS_COLS_Y * (uint64_t)w;
+    reg_t rtx = S2R(t), rty = S2R(t), rbx = S2R(t), rby = S2R(t);
+    reg_t rx = IMAD(t, rbx, NOREG, rtx), ry = IMAD(t, rby, NOREG, rty);
+    reg_t rb = IMAD(t, ry, NOREG, rx);     /* Src, Dst + baseY pitch + baseX */
+    reg_t rs = IMAD(t, rtx, NOREG, rty);   /* &s_Data[tx][ty] */
+    CS_MAIN(t, s, ds, src, dg, 1, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 2, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 3, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 4, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 5, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 6, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 7, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 8, rs, rb);
+    BRANCH(t, ry);   /* the upper halo: all but the first row of blocks */
+    if (y >= 0)
+        STS(t, s, rs, LDG(t, src, rb));
+    else
+        STS(t, s, rs, RZ_);
+    BRANCH(t, ry);   /* the lower halo: all but the last row of blocks */
+    if (w - y > (CS_STEPS + 1) * CS_COLS_Y)
+        STS(t, s + (CS_STEPS + 1) * ds, rs, LDG(t, src + (CS_STEPS + 1) * dg, rb));
+    else
+        STS(t, s + (CS_STEPS + 1) * ds, rs, RZ_);
+    BAR(t);
+    /* unrolled in the source; here one copy of an output's code run 8 times, all lanes alike */
+    for (unsigned i = 1; i <= CS_STEPS; i++) {
+        reg_t sum;
+        CS_OUTPUT(t, s + ds * i, rs, sum);
+        STG(t, dst + dg * i, rb, sum);
+    }
+    EXIT(t);
+}

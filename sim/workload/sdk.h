@@ -108,4 +108,23 @@ void sdk_hg64_merge(simt_t *t);    /* arr = {d_Histogram, d_PartialHistograms}, 
 void sdk_hg256(simt_t *t);         /* arr = {d_PartialHistograms, d_Data}, n = byteCount */
 void sdk_hg256_merge(simt_t *t);   /* arr = {d_Histogram, d_PartialHistograms}, p = 240 */
 
+/* convolutionSeparable (SDK 4.x: SDK 4.2's convolutionSeparable.cu was not found; CUDA 5.0's
+ * and cuda-samples 12's kernels are the same, and are taken for it):
+ * convolutionRowsKernel and convolutionColumnsKernel on an image of imageW x imageH floats
+ * (pitch imageW; here square, simt_args_t: arr = {d_Dst, d_Src}, n = imageW = imageH), a
+ * 2 CS_RADIUS + 1 tap filter in constant memory (c_Kernel). Rows: blocks of CS_ROWS_X x
+ * CS_ROWS_Y, each thread CS_STEPS outputs CS_ROWS_X apart, a CS_ROWS_X-wide halo either side
+ * (s_Data[4][160]); columns: CS_COLS_X x CS_COLS_Y, outputs CS_COLS_Y rows apart, a
+ * CS_COLS_Y-row halo above and below (s_Data[16][81]). */
+#define CS_RADIUS 8
+#define CS_STEPS  8    /* ROWS_RESULT_STEPS, COLUMNS_RESULT_STEPS (the halos: 1 step) */
+#define CS_ROWS_X 16
+#define CS_ROWS_Y 4
+#define CS_COLS_X 16
+#define CS_COLS_Y 8
+#define CS_ROWS_SHARED (4 * CS_ROWS_Y * (CS_STEPS + 2) * CS_ROWS_X)         /* bytes */
+#define CS_COLS_SHARED (4 * CS_COLS_X * ((CS_STEPS + 2) * CS_COLS_Y + 1))
+void sdk_cs_rows(simt_t *t);
+void sdk_cs_cols(simt_t *t);
+
 #endif

@@ -1,9 +1,10 @@
-/* test_sdk.c - the CUDA SDK kernels written per thread (sim/workload/sdk.c)
- * whose addresses depend on their data: mergeSort, histogram. Their inputs
- * against the C library's own rand(), mergeSort's stage data against a plain
- * merge, and the addresses of chosen threads worked out from mergeSort.cu,
- * histogram64.cu and histogram256.cu. (The SDK
- * kernels without data-dependent addresses are checked in test_kernels.c.) */
+/* test_sdk.c - CUDA SDK kernels written per thread (sim/workload/sdk.c):
+ * those whose addresses depend on their data, mergeSort and histogram (their
+ * inputs against the C library's own rand(), mergeSort's stage data against a
+ * plain merge), and convolutionSeparable; the addresses of chosen threads
+ * worked out from mergeSort.cu, histogram64.cu, histogram256.cu and
+ * convolutionSeparable.cu. (The other SDK kernels are checked in
+ * test_kernels.c.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -370,6 +371,96 @@ static void hg256_addresses(void **state)
     hg_input_free(&in);
 }
 
+/* convolutionRowsKernel on 384 x 384 (3 x 96 blocks of 16 x 4), thread (5, 2) of block (1, 3):
+ * baseX = (8 - 1) 16 + 5 = 117, baseY = 3 4 + 2 = 14, so Src and Dst from 14 384 + 117 = 5493 on;
+ * s_Data[2][5] is word 2 160 + 5 = 325. Main data Src[5493 + 16 i] -> s_Data word 325 + 16 i (i
+ * = 1 .. 8), the left halo Src[5493] -> 325, the right one Src[5493 + 144] -> 325 + 144; then per
+ * output i the 17 words 325 + 16 i + j (j = -8 .. 8) and Dst[5493 + 16 i]. Block 0 has no left
+ * halo load (a zero stored), block 2 no right one. */
+static void cs_rows_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t D = 0x1000000, S = 0x2000000, SH = 0x9000000;
+    simt_args_t a = {.arr = {D, S}, .n = 384, .shmem = SH};
+    simt_run(&r, sdk_cs_rows, &a, 5, 2, 1, 3, 16, 4, 3, 96);
+    assert_int_equal(r.nmem, 8 * 2 + 2 * 2 + 8 * 18);
+    assert_int_equal(r.bars, 1);
+    unsigned k = 0;
+    for (unsigned i = 1; i <= 8; i++) {
+        assert_int_equal(r.mem[k++], S + 4 * (5493 + 16 * i));
+        assert_int_equal(r.mem[k++], SH + 4 * (325 + 16 * i));
+    }
+    assert_int_equal(r.mem[k++], S + 4 * 5493);
+    assert_int_equal(r.mem[k++], SH + 4 * 325);
+    assert_int_equal(r.mem[k++], S + 4 * (5493 + 144));
+    assert_int_equal(r.mem[k++], SH + 4 * (325 + 144));
+    for (unsigned i = 1; i <= 8; i++) {
+        for (int j = -8; j <= 8; j++, k++) {
+            assert_int_equal(r.mem[k], SH + 4 * (uint64_t)(325 + 16 * (int)i + j));
+            assert_string_equal(r.op[k], "LDS.U.32");
+        }
+        assert_int_equal(r.mem[k], D + 4 * (5493 + 16 * i));
+        assert_string_equal(r.op[k++], "STG.E");
+    }
+    /* block (0, 3): baseX = -16 + 5; the left halo only stores a zero to word 325 */
+    simt_run(&r, sdk_cs_rows, &a, 5, 2, 0, 3, 16, 4, 3, 96);
+    assert_int_equal(r.nmem, 8 * 2 + 1 + 2 + 8 * 18);
+    assert_int_equal(r.mem[0], S + 4 * (14 * 384 + 5));   /* Src[16]: column 0 + 5 */
+    assert_int_equal(r.mem[16], SH + 4 * 325);
+    assert_string_equal(r.op[16], "STS");
+    assert_int_equal(r.mem[17], S + 4 * (14 * 384 + 128 + 5));   /* the right halo */
+    /* block (2, 3): baseX = 2 128 - 16 + 5 = 245, imageW - 245 = 139 <= 144: no right halo load */
+    simt_run(&r, sdk_cs_rows, &a, 5, 2, 2, 3, 16, 4, 3, 96);
+    assert_int_equal(r.nmem, 8 * 2 + 2 + 1 + 8 * 18);
+    assert_int_equal(r.mem[16], S + 4 * (14 * 384 + 245));
+    assert_int_equal(r.mem[18], SH + 4 * (325 + 144));
+    assert_string_equal(r.op[18], "STS");
+}
+
+/* convolutionColumnsKernel on 256 x 256 (16 x 4 blocks of 16 x 8), thread (3, 6) of block (2,
+ * 1): baseX = 2 16 + 3 = 35, baseY = (8 - 1) 8 + 6 = 62, so Src and Dst from b = 62 256 + 35 on;
+ * s_Data[3][6] is word 3 81 + 6 = 249. Main data Src[b + 8 i 256] -> word 249 + 8 i, the upper
+ * halo Src[b] -> 249, the lower Src[b + 72 256] -> 249 + 72 (256 - 62 > 72); per output i the
+ * words 249 + 8 i + j and Dst[b + 8 i 256]. Block row 0 has no upper halo load, row 3 no lower. */
+static void cs_cols_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t D = 0x1000000, S = 0x2000000, SH = 0x9000000, b = 62 * 256 + 35;
+    simt_args_t a = {.arr = {D, S}, .n = 256, .shmem = SH};
+    simt_run(&r, sdk_cs_cols, &a, 3, 6, 2, 1, 16, 8, 16, 4);
+    assert_int_equal(r.nmem, 8 * 2 + 2 * 2 + 8 * 18);
+    assert_int_equal(r.bars, 1);
+    unsigned k = 0;
+    for (unsigned i = 1; i <= 8; i++) {
+        assert_int_equal(r.mem[k++], S + 4 * (b + 8 * i * 256));
+        assert_int_equal(r.mem[k++], SH + 4 * (249 + 8 * i));
+    }
+    assert_int_equal(r.mem[k++], S + 4 * b);
+    assert_int_equal(r.mem[k++], SH + 4 * 249);
+    assert_int_equal(r.mem[k++], S + 4 * (b + 72 * 256));
+    assert_int_equal(r.mem[k++], SH + 4 * (249 + 72));
+    for (unsigned i = 1; i <= 8; i++) {
+        for (int j = -8; j <= 8; j++, k++)
+            assert_int_equal(r.mem[k], SH + 4 * (uint64_t)(249 + 8 * (int)i + j));
+        assert_int_equal(r.mem[k], D + 4 * (b + 8 * i * 256));
+        assert_string_equal(r.op[k++], "STG.E");
+    }
+    /* block (2, 0): baseY = -8 + 6; the upper halo stores a zero; the first load is row 6 */
+    simt_run(&r, sdk_cs_cols, &a, 3, 6, 2, 0, 16, 8, 16, 4);
+    assert_int_equal(r.nmem, 8 * 2 + 1 + 2 + 8 * 18);
+    assert_int_equal(r.mem[0], S + 4 * (6 * 256 + 35));
+    assert_int_equal(r.mem[16], SH + 4 * 249);
+    assert_string_equal(r.op[16], "STS");
+    /* block (2, 3): baseY = 3 64 - 8 + 6 = 190, 256 - 190 = 66 <= 72: no lower halo load */
+    simt_run(&r, sdk_cs_cols, &a, 3, 6, 2, 3, 16, 8, 16, 4);
+    assert_int_equal(r.nmem, 8 * 2 + 2 + 1 + 8 * 18);
+    assert_int_equal(r.mem[16], S + 4 * (190 * 256 + 35));
+    assert_int_equal(r.mem[18], SH + 4 * (249 + 72));
+    assert_string_equal(r.op[18], "STS");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -380,6 +471,8 @@ int main(void)
         cmocka_unit_test(hg64_addresses),
         cmocka_unit_test(hg_merge_addresses),
         cmocka_unit_test(hg256_addresses),
+        cmocka_unit_test(cs_rows_addresses),
+        cmocka_unit_test(cs_cols_addresses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
