@@ -118,6 +118,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     rd_graph_t g;                 /* bfs: its graph (simt_args_t.data) */
     ls_graph_t lg;                /* sssp: its graph and relaxation (simt_args_t.data) */
     ms_input_t ms;                /* mergesort: its keys (its kernels' data_open) */
+    hg_input_t hg;                /* histogram: its bytes (simt_args_t.data) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
@@ -583,7 +584,15 @@ static const kdef_t
                                ms_stage_open, ms_data_close, {2, 3, 0, 1, 8, 9}),
                          TDEFD("_Z30mergeElementaryIntervalsKernelILj1EEvPjS0_S0_S0_S0_S0_jj", 24, sdk_ms_intervals,
                                ms_stage_open, ms_data_close, {0, 1, 2, 3, 8, 9})},
-    k_blackscholes = TDEF("_Z15BlackScholesGPUPfS_S_S_S_ffi", 24, sdk_blackscholes, {0, 1, 2, 3, 4});
+    k_blackscholes = TDEF("_Z15BlackScholesGPUPfS_S_S_S_ffi", 24, sdk_blackscholes, {0, 1, 2, 3, 4}),
+    /* histogram: d_Data d_Histogram, the 64-bin partial histograms, the 256-bin ones */
+    k_hg64 = TDEF("_Z17histogram64KernelPjP5uint4j", 16, sdk_hg64, {2, 0}),
+    k_hg64_merge = TDEF("_Z22mergeHistogram64KernelPjS_j", 12, sdk_hg64_merge, {1, 2}),
+    k_hg256 = TDEF("_Z18histogram256KernelPjS_j", 16, sdk_hg256, {3, 0}),
+    k_hg256_merge = TDEF("_Z23mergeHistogram256KernelPjS_j", 12, sdk_hg256_merge, {1, 3}),
+    /* convolutionSeparable: d_Input d_Output d_Buffer; each kernel takes (Dst, Src, ...) */
+    k_cs_rows = TDEF("_Z21convolutionRowsKernelPfS_iii", 20, sdk_cs_rows, {2, 0}),
+    k_cs_cols = TDEF("_Z24convolutionColumnsKernelPfS_iii", 20, sdk_cs_cols, {1, 2});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -947,6 +956,58 @@ static int setup_blackscholes(wl_t *w)
     return add_launch(w, &k_blackscholes, BS_BLOCKS, 1, BS_THREADS, 1, 0, 0, 0);
 }
 
+/* SDK 4.2 histogram (main.cpp; the kernels as GPGPU-Sim's copy of SDK 4.2 has them, the
+ * 256-bin one without shared atomics): byteCount bytes (a multiple of 16) of rand() % 256 after
+ * srand(2009) (hg_bytes); cudaMalloc d_Data, d_Histogram (256 uints), then histogram64's partial
+ * histograms (MAX_PARTIAL_HISTOGRAM64_COUNT x 64 uints), freed before histogram256's (240 x 256):
+ * GPGPU-Sim's cudaMalloc does not reuse freed memory, so each has its own. histogram64() =
+ * histogram64Kernel (histogramCount = ceil(byteCount / (64 x 240)) blocks of 64) and
+ * mergeHistogram64Kernel (64 blocks of 256); then histogram256() = histogram256Kernel (240 x
+ * 192) and mergeHistogram256Kernel (256 x 256); each the warm-up and numRuns = 1 run, as
+ * GPGPU-Sim's copy runs them (the SDK: 16 runs). */
+static int setup_histogram(wl_t *w)
+{
+    w->n = (w->n + 15) & ~(uint64_t)15;
+    if (hg_bytes(&w->hg, w->n))
+        return -ENOMEM;
+    w->data = &w->hg;
+    unsigned count = cdiv(w->n, HG64_THREADS * HG64_PER_THREAD);
+    add_arr(w, w->n);
+    add_arr(w, 4 * HG256_BINS);
+    add_arr(w, 4ull * HG64_BINS * (count > HG64_MAX_PARTIAL ? count : HG64_MAX_PARTIAL));
+    add_arr(w, 4ull * HG256_BINS * HG256_BLOCKS);
+    int r = 0;
+    for (int run = 0; run < 2 && !r; run++)
+        if (!(r = add_launch(w, &k_hg64, count, 1, HG64_THREADS, 1, HG64_BINS * HG64_THREADS, 0, 0)))
+            r = add_launch(w, &k_hg64_merge, HG64_BINS, 1, HG_MERGE_THREADS, 1, 4 * HG_MERGE_THREADS, 0, count);
+    for (int run = 0; run < 2 && !r; run++)
+        if (!(r = add_launch(w, &k_hg256, HG256_BLOCKS, 1, HG256_THREADS, 1,
+                             4 * HG256_BINS * (HG256_THREADS / WARP_SIZE), 0, 0)))
+            r = add_launch(w, &k_hg256_merge, HG256_BINS, 1, HG_MERGE_THREADS, 1, 4 * HG_MERGE_THREADS, 0,
+                           HG256_BLOCKS);
+    return r;
+}
+
+/* SDK 4.x convolutionSeparable (main.cpp): an N x N image (pitch N, N a multiple of 128),
+ * cudaMalloc d_Input, d_Output, d_Buffer; the warm-up and one timed iteration (GPGPU-Sim's copy
+ * runs 1; the SDK 16), each convolutionRowsKernel (N/128 x N/4 blocks of 16 x 4, d_Input ->
+ * d_Buffer) then convolutionColumnsKernel (N/16 x N/64 blocks of 16 x 8, d_Buffer -> d_Output).
+ * The image and the taps (rand() % 16 after srand(200)) decide no branch or address: they are
+ * not made. */
+static int setup_convsep(wl_t *w)
+{
+    w->n = (w->n + 127) & ~(uint64_t)127;
+    add_arrs(w, 3, 4 * w->n * w->n);
+    unsigned n = (unsigned)w->n;
+    int r = 0;
+    for (int it = 0; it < 2 && !r; it++)
+        if (!(r = add_launch(w, &k_cs_rows, n / (CS_STEPS * CS_ROWS_X), n / CS_ROWS_Y, CS_ROWS_X, CS_ROWS_Y,
+                             CS_ROWS_SHARED, 0, 0)))
+            r = add_launch(w, &k_cs_cols, n / CS_COLS_X, n / (CS_STEPS * CS_COLS_Y), CS_COLS_X, CS_COLS_Y,
+                           CS_COLS_SHARED, 0, 0);
+    return r;
+}
+
 /* Rodinia kmeans: N points of 34 features, 5 clusters (cudaMalloc feature_flipped_d, feature_d,
  * membership_d, clusters_d); blocks of 256 on a square grid of ceil(sqrt(blocks)) per side;
  * invert_mapping once (1-D, that many blocks), then kmeansPoint once per iteration of the
@@ -1101,6 +1162,17 @@ const builtin_info_t builtin_kernels[] = {
                   "mergeElementaryIntervalsKernel, binary searches on the keys (CUDA SDK mergeSort, main.cpp's "
                   "4M keys rand() % 65536 after srand(2009); the MIB thesis' HIL MGST)",
      1u << 22, 2048, "keys (rounded up to a power of two)", 1u << 16, 1, 0},
+    {"histogram", "64- and 256-bin histograms of bytes: histogram64Kernel (16-byte loads, a byte counter per thread "
+                  "and bin in shared memory) and histogram256Kernel (a histogram per warp in shared memory, updated "
+                  "by tagging and retrying: SDK 4.2 has no shared atomics here), each with its merge kernel, the "
+                  "warm-up and one run each (CUDA SDK 4.2 histogram, main.cpp's 64 MB of rand() % 256 after "
+                  "srand(2009); GPGPU-Sim's copy: 64 KB; the MIB thesis' memory-insensitive HIS)",
+     64u << 20, 16, "bytes (rounded up to a multiple of 16)", 1u << 20, 1, 0},
+    {"convsep", "separable 17-tap convolution: convolutionRowsKernel (16x4 blocks, 8 outputs a thread, a 16-wide "
+                "halo either side in shared memory) then convolutionColumnsKernel (16x8 blocks, an 8-row halo "
+                "above and below), the warm-up and one iteration (CUDA SDK 4.x convolutionSeparable, its default "
+                "3072 x 3072; GPGPU-Sim's copy: 384 x 192; the MIB thesis' memory-insensitive CONV)",
+     3072, 16, "N (image N x N, rounded up to a multiple of 128)", 512u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1109,7 +1181,8 @@ static int (*const setups[])(wl_t *) = {
     setup_gemm, setup_srad, setup_bfs, setup_vectoradd, setup_transpose, setup_kmeans, setup_stream,
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
-    setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort,
+    setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
+    setup_convsep,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1123,6 +1196,7 @@ static void wl_unref(wl_t *w)
     rd_graph_free(&w->g);
     ls_graph_free(&w->lg);
     ms_input_free(&w->ms);
+    hg_input_free(&w->hg);
     bt_free(w->bt);
     free(w->launch);
     free(w->w.cmd);

@@ -304,36 +304,47 @@ void sdk_reduce6(simt_t *t)
 #include <string.h>
 
 /* glibc's rand() after srand(seed) (its TYPE_3 additive generator: r[i] = r[i-31] + r[i-3],
- * seeded by the Lehmer recurrence, the first 310 outputs discarded), for the keys main.cpp
- * makes: srand(2009); key[i] = rand() % 65536. */
-int ms_keys(ms_input_t *in, uint64_t n)
+ * seeded by the Lehmer recurrence, the first 310 outputs discarded; output k is r[k + 344] >> 1):
+ * the SDK samples' inputs (mergeSort's keys, histogram's bytes). */
+typedef struct {
+    uint32_t ring[34];   /* the last 34 r[] */
+    uint64_t k;          /* the next r[] */
+} sdk_rand_t;
+
+static uint32_t sdk_rand(sdk_rand_t *g)
 {
-    uint32_t r[34];
-    int32_t x = 2009;
-    in->n = n;
-    if (!(in->key = malloc(n * sizeof *in->key)))
-        return -1;
-    r[0] = (uint32_t)x;
+    uint32_t v = g->ring[(g->k - 31) % 34] + g->ring[(g->k - 3) % 34];
+    g->ring[g->k++ % 34] = v;
+    return v >> 1;
+}
+
+static void sdk_srand(sdk_rand_t *g, int32_t x)   /* x > 0 */
+{
+    g->ring[0] = (uint32_t)x;
     for (int i = 1; i < 31; i++) {
         int32_t hi = x / 127773, lo = x % 127773;
         x = 16807 * lo - 2836 * hi;
         if (x < 0)
             x += 2147483647;
-        r[i] = (uint32_t)x;
+        g->ring[i] = (uint32_t)x;
     }
     for (int i = 31; i < 34; i++)
-        r[i] = r[i - 31];
-    /* r[k] for k >= 34 from the ring of the last 34; output k is r[k + 344] >> 1 */
-    uint64_t k = 34, out = 0;
-    uint32_t ring[34];
-    memcpy(ring, r, sizeof ring);
-    while (out < n) {
-        uint32_t v = ring[(k - 31) % 34] + ring[(k - 3) % 34];
-        ring[k % 34] = v;
-        if (k >= 344)
-            in->key[out++] = (v >> 1) % 65536;
-        k++;
-    }
+        g->ring[i] = g->ring[i - 31];
+    g->k = 34;
+    for (int i = 0; i < 310; i++)
+        (void)sdk_rand(g);
+}
+
+/* The keys main.cpp makes: srand(2009); key[i] = rand() % 65536. */
+int ms_keys(ms_input_t *in, uint64_t n)
+{
+    sdk_rand_t g;
+    in->n = n;
+    if (!(in->key = malloc(n * sizeof *in->key)))
+        return -1;
+    sdk_srand(&g, 2009);
+    for (uint64_t i = 0; i < n; i++)
+        in->key[i] = sdk_rand(&g) % 65536;
     return 0;
 }
 
@@ -708,6 +719,364 @@ void sdk_ms_intervals(simt_t *t)
         reg_t o = IADD(t, LDS(t, sc + 20, rtx), rtx);   /* startDstB */
         STG(t, EL(dk, a0 + b0 + lenA + tx), o, LDS(t, EL(shk, lenA + tx), rtx));
         STG(t, EL(dv, a0 + b0 + lenA + tx), o, LDS(t, EL(shv, lenA + tx), rtx));
+    }
+    EXIT(t);
+}
+
+/* ---- histogram ---------------------------------------------------------------------------------- */
+
+/* The input main.cpp makes: srand(2009); h_Data[i] = rand() % 256. */
+int hg_bytes(hg_input_t *in, uint64_t n)
+{
+    sdk_rand_t g;
+    in->n = n;
+    if (!(in->byte = malloc(n ? n : 1)))
+        return -1;
+    sdk_srand(&g, 2009);
+    for (uint64_t i = 0; i < n; i++)
+        in->byte[i] = (uint8_t)(sdk_rand(&g) % 256);
+    return 0;
+}
+
+void hg_input_free(hg_input_t *in)
+{
+    free(in->byte);
+    in->byte = NULL;
+}
+
+/* histogram64Kernel's addByte of byte value b: its top six bits are the bin (data >> 8k + 2 &
+ * 63), and s_ThreadBase[bin * 64]++ is a byte load, an add and a byte store at the thread's
+ * counter of that bin (`mine`: s_Hist + threadPos). */
+#define HG64_BYTE(t, v, b, mine, rtp)                                                              \
+    do {                                                                                           \
+        const uint64_t a_ = (mine) + (uint64_t)HG64_THREADS * ((b) >> 2);                          \
+        reg_t ra_ = IMAD(t, ALU(t, "BFE.U32", v, NOREG, NOREG), NOREG, rtp);                       \
+        reg_t c_ = LDS8(t, a_, ra_);                                                               \
+        STS8(t, a_, ra_, IADD(t, c_, NOREG));                                                      \
+    } while (0)
+/* addWord: the word's four bytes, low byte first (the source inlines all 16 of a uint4: each is
+ * its own code) */
+#define HG64_WORD(t, v, b, mine, rtp)                                                              \
+    do {                                                                                           \
+        HG64_BYTE(t, v, (b)[0], mine, rtp);                                                        \
+        HG64_BYTE(t, v, (b)[1], mine, rtp);                                                        \
+        HG64_BYTE(t, v, (b)[2], mine, rtp);                                                        \
+        HG64_BYTE(t, v, (b)[3], mine, rtp);                                                        \
+    } while (0)
+
+/* histogram64Kernel(d_PartialHistograms, d_Data as uint4, dataCount = byteCount / 16), 64
+ * threads: threadPos = (tid & ~63) | (tid & 15) << 2 | (tid & 48) >> 4 (16 threads' counters in
+ * 16 banks, four threads a word); s_Hist = uchar[64 bins][64 threads]; zeroed as 16 words a
+ * thread ((uint *)s_Hist)[tid + 64 i]; sync; for (pos = blockIdx.x 64 + tid; pos < dataCount;
+ * pos += 64 gridDim.x) { data = d_Data[pos]; addWord of data.x, .y, .z, .w }; sync; if (tid <
+ * 64) { the 64 counters of bin tid, s_Hist[64 tid + q], four at a time from q = 4 (tid & 15),
+ * rotating mod 64; d_PartialHistograms[blockIdx.x 64 + tid] = their sum }. */
+void sdk_hg64(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const hg_input_t *in = p->data;
+    const uint64_t part = p->arr[0], data = p->arr[1], sh = p->shmem, tid = t->tx, count = p->n / 16;
+    const uint64_t mine = sh + ((tid & ~63ull) | (tid & 15) << 2 | (tid & 48) >> 4);
+    const uint64_t step = (uint64_t)t->bdx * t->gdx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rtp = ALU(t, "LOP.OR", rtx, NOREG, NOREG);   /* threadPos */
+    STS(t, EL(sh, tid), rtx, RZ_);
+    STS(t, EL(sh, tid + 1 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 2 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 3 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 4 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 5 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 6 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 7 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 8 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 9 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 10 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 11 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 12 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 13 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 14 * HG64_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 15 * HG64_THREADS), rtx, RZ_);
+    BAR(t);
+    reg_t rp = IMAD(t, rbx, NOREG, rtx);
+    BRANCH(t, rp);   /* the loop's entry test */
+    for (uint64_t pos = (uint64_t)t->bx * t->bdx + tid; pos < count; pos += step) {
+        reg_t v = LDG128(t, data + 16 * pos, rp);
+        const uint8_t *b = in->byte + 16 * pos;
+        HG64_WORD(t, v, b, mine, rtp);
+        HG64_WORD(t, v, b + 4, mine, rtp);
+        HG64_WORD(t, v, b + 8, mine, rtp);
+        HG64_WORD(t, v, b + 12, mine, rtp);
+        LOOP(t, IADD(t, rp, NOREG));
+    }
+    BAR(t);
+    BRANCH(t, rtx);   /* tid < 64: every thread of a 64-thread block */
+    if (tid < HG64_BINS) {
+        const uint64_t base = sh + HG64_THREADS * tid;
+        reg_t rb = IMAD(t, rtx, NOREG, NOREG), sum = MOV(t, NOREG);
+        uint64_t q = 4 * (tid & 15);
+        /* unrolled in the source (16 x 4 loads); here one copy of its code run 16 times, all
+         * lanes alike (its 128 sites would pass SIMT_MAX_SITES) */
+        for (unsigned i = 0; i < HG64_THREADS / 4; i++) {
+            reg_t x0 = LDS8(t, base + q, rb), x1 = LDS8(t, base + q + 1, rb);
+            reg_t x2 = LDS8(t, base + q + 2, rb), x3 = LDS8(t, base + q + 3, rb);
+            reg_t s01 = IADD(t, x0, x1), s23 = IADD(t, x2, x3);
+            sum = IADD(t, sum, IADD(t, s01, s23));
+            q = (q + 4) & (HG64_THREADS - 1);
+        }
+        STG(t, EL(part, (uint64_t)t->bx * HG64_BINS + tid), rb, sum);
+    }
+    EXIT(t);
+}
+
+/* One step of the merge kernels' tree (unrolled in the source: each step its own code):
+ * sync; if (tid < s) data[tid] += data[tid + s]. */
+#define HG_MERGE_STEP(t, sh, tid, s, rtx)                                                          \
+    do {                                                                                           \
+        BAR(t);                                                                                    \
+        BRANCH(t, rtx);                                                                            \
+        if ((tid) < (s)) {                                                                         \
+            reg_t a_ = LDS(t, EL(sh, tid), rtx), b_ = LDS(t, EL(sh, (tid) + (s)), rtx);             \
+            STS(t, EL(sh, tid), rtx, IADD(t, a_, b_));                                             \
+        }                                                                                          \
+    } while (0)
+
+/* mergeHistogram64Kernel and mergeHistogram256Kernel(d_Histogram, d_PartialHistograms,
+ * histogramCount), 256 threads, block b = bin b: sum = d_PartialHistograms[b + bins i] over i =
+ * tid, tid + 256, .. < histogramCount; data[tid] = sum (shared uint[256]); for (stride = 128; stride
+ * > 0; stride >>= 1) { sync; if (tid < stride) data[tid] += data[tid + stride]; } if (tid == 0)
+ * d_Histogram[b] = data[0]. */
+static void hg_merge(simt_t *t, unsigned bins)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const uint64_t hist = p->arr[0], part = p->arr[1], sh = p->shmem, tid = t->tx, b = t->bx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t ri = IMAD(t, rtx, NOREG, rbx), sum = MOV(t, NOREG);
+    BRANCH(t, ri);   /* the loop's entry test */
+    for (uint64_t i = tid; i < p->p; i += HG_MERGE_THREADS) {
+        IADD(t, sum, LDG(t, EL(part, b + i * bins), ri));
+        LOOP(t, ri);
+    }
+    STS(t, EL(sh, tid), rtx, sum);   /* the sum's register before the loop: a thread may make no trip */
+    HG_MERGE_STEP(t, sh, tid, 128, rtx);
+    HG_MERGE_STEP(t, sh, tid, 64, rtx);
+    HG_MERGE_STEP(t, sh, tid, 32, rtx);
+    HG_MERGE_STEP(t, sh, tid, 16, rtx);
+    HG_MERGE_STEP(t, sh, tid, 8, rtx);
+    HG_MERGE_STEP(t, sh, tid, 4, rtx);
+    HG_MERGE_STEP(t, sh, tid, 2, rtx);
+    HG_MERGE_STEP(t, sh, tid, 1, rtx);
+    BRANCH(t, rtx);   /* tid == 0 */
+    if (tid == 0)
+        STG(t, EL(hist, b), rbx, LDS(t, sh, rtx));
+    EXIT(t);
+}
+
+void sdk_hg64_merge(simt_t *t) { hg_merge(t, HG64_BINS); }
+void sdk_hg256_merge(simt_t *t) { hg_merge(t, HG256_BINS); }
+
+/* The rounds of histogram256Kernel's tag-and-retry loop that lane `lane` makes for byte k of word
+ * pos. The warp's lanes hold consecutive words (those at or beyond dataCount are not in the loop)
+ * and store their tagged counts one lane after the other (GPGPU-Sim runs a warp instruction's
+ * lanes in lane order), so of the lanes with one bin the highest one's store stays and the rest
+ * read back another's tag and go round again: a lane is done after 1 + (the active lanes above
+ * it with its byte value) rounds. */
+static unsigned hg256_rounds(const hg_input_t *in, uint64_t count, uint64_t pos, unsigned lane, unsigned k)
+{
+    const uint8_t v = in->byte[4 * pos + k];
+    unsigned r = 1;
+    for (uint64_t q = pos + 1; q < pos + (WARP_SIZE - lane) && q < count; q++)
+        r += in->byte[4 * q + k] == v;
+    return r;
+}
+
+/* addByte(s_WarpHist, byte k of the word, tag), SDK 4.2's (volatile s_WarpHist): do { count =
+ * s_WarpHist[bin] & TAG_MASK; count = tag | count + 1; s_WarpHist[bin] = count; } while
+ * (s_WarpHist[bin] != count). Each of a word's four is its own code (inlined). */
+#define HG256_BYTE(t, in, count, pos, lane, k, wh, v, tag, rwh)                                    \
+    do {                                                                                           \
+        const uint64_t a_ = EL(wh, (in)->byte[4 * (pos) + (k)]);                                   \
+        reg_t ra_ = IMAD(t, ALU(t, "BFE.U32", v, NOREG, NOREG), NOREG, rwh);                       \
+        for (unsigned r_ = hg256_rounds(in, count, pos, lane, k); r_ > 0; r_--) {                 \
+            reg_t c_ = ALU(t, "LOP.AND", LDS(t, a_, ra_), NOREG, NOREG);                           \
+            c_ = ALU(t, "LOP.OR", IADD(t, c_, NOREG), tag, NOREG);                                 \
+            STS(t, a_, ra_, c_);                                                                   \
+            LOOP(t, LDS(t, a_, ra_));                                                              \
+        }                                                                                          \
+    } while (0)
+
+/* The merge into a block's partial histogram: sum = the six warps' counts of the bin (each &
+ * TAG_MASK); unrolled, each its own code. */
+#define HG256_WARP(t, sh, bin, i, rtx, sum)                                                        \
+    sum = IADD(t, sum, ALU(t, "LOP.AND", LDS(t, EL(sh, (bin) + HG256_BINS * (i)), rtx), NOREG, NOREG))
+
+/* histogram256Kernel(d_PartialHistograms, d_Data as uint, dataCount = byteCount / 4), 240 x 192
+ * threads: s_Hist = uint[6 warps][256 bins], s_WarpHist = the thread's warp's; zeroed as 8 words
+ * a thread s_Hist[tid + 192 i]; tag = tid << 27; sync; for (pos = blockIdx.x 192 + tid; pos <
+ * dataCount; pos += 192 gridDim.x) addWord(s_WarpHist, d_Data[pos], tag): addByte of its bytes,
+ * low first; sync; for (bin = tid; bin < 256; bin += 192) d_PartialHistograms[blockIdx.x 256 +
+ * bin] = the sum of s_Hist[bin + 256 i] & TAG_MASK, i = 0 .. 5. */
+void sdk_hg256(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const hg_input_t *in = p->data;
+    const uint64_t part = p->arr[0], data = p->arr[1], sh = p->shmem, tid = t->tx, count = p->n / 4;
+    const uint64_t wh = EL(sh, tid / WARP_SIZE * HG256_BINS), step = (uint64_t)t->bdx * t->gdx;
+    const unsigned lane = (unsigned)(tid % WARP_SIZE);
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    STS(t, EL(sh, tid), rtx, RZ_);
+    STS(t, EL(sh, tid + 1 * HG256_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 2 * HG256_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 3 * HG256_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 4 * HG256_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 5 * HG256_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 6 * HG256_THREADS), rtx, RZ_);
+    STS(t, EL(sh, tid + 7 * HG256_THREADS), rtx, RZ_);
+    reg_t tag = ALU(t, "SHL", rtx, NOREG, NOREG);
+    reg_t rwh = IMAD(t, rtx, NOREG, NOREG);   /* s_WarpHist */
+    BAR(t);
+    reg_t rp = IMAD(t, rbx, NOREG, rtx);
+    BRANCH(t, rp);   /* the loop's entry test */
+    for (uint64_t pos = (uint64_t)t->bx * t->bdx + tid; pos < count; pos += step) {
+        reg_t v = LDG(t, EL(data, pos), rp);
+        HG256_BYTE(t, in, count, pos, lane, 0, wh, v, tag, rwh);
+        HG256_BYTE(t, in, count, pos, lane, 1, wh, v, tag, rwh);
+        HG256_BYTE(t, in, count, pos, lane, 2, wh, v, tag, rwh);
+        HG256_BYTE(t, in, count, pos, lane, 3, wh, v, tag, rwh);
+        LOOP(t, IADD(t, rp, NOREG));
+    }
+    BAR(t);
+    BRANCH(t, rtx);   /* the bin loop's entry test */
+    for (uint64_t bin = tid; bin < HG256_BINS; bin += t->bdx) {
+        reg_t sum = ALU(t, "LOP.AND", LDS(t, EL(sh, bin), rtx), NOREG, NOREG);
+        HG256_WARP(t, sh, bin, 1, rtx, sum);
+        HG256_WARP(t, sh, bin, 2, rtx, sum);
+        HG256_WARP(t, sh, bin, 3, rtx, sum);
+        HG256_WARP(t, sh, bin, 4, rtx, sum);
+        HG256_WARP(t, sh, bin, 5, rtx, sum);
+        STG(t, EL(part, (uint64_t)t->bx * HG256_BINS + bin), rtx, sum);
+        LOOP(t, IADD(t, rtx, NOREG));
+    }
+    EXIT(t);
+}
+
+/* ---- convolutionSeparable ----------------------------------------------------------------------- */
+
+/* One output of either kernel: sum over j = -8 .. 8 of c_Kernel[8 - j] s[j], s the output's
+ * element of s_Data (the taps, in constant memory, are FFMA operands: no instruction of their
+ * own); the 17 taps unrolled, each its own code. */
+#define CS_TAP(t, s, j, rs, sum) sum = FFMA(t, LDS(t, (s) + 4 * (int64_t)(j), rs), NOREG, sum)
+#define CS_TAP4(t, s, j, rs, sum)                                                                  \
+    do {                                                                                           \
+        CS_TAP(t, s, j, rs, sum);                                                                  \
+        CS_TAP(t, s, (j) + 1, rs, sum);                                                            \
+        CS_TAP(t, s, (j) + 2, rs, sum);                                                            \
+        CS_TAP(t, s, (j) + 3, rs, sum);                                                            \
+    } while (0)
+#define CS_OUTPUT(t, s, rs, sum)                                                                   \
+    do {                                                                                           \
+        sum = FMUL(t, LDS(t, (s) - 4 * CS_RADIUS, rs), NOREG);                                     \
+        CS_TAP4(t, s, -7, rs, sum);                                                                \
+        CS_TAP4(t, s, -3, rs, sum);                                                                \
+        CS_TAP4(t, s, 1, rs, sum);                                                                 \
+        CS_TAP4(t, s, 5, rs, sum);                                                                 \
+    } while (0)
+/* main data step i (unrolled, each its own code): s_Data[..] + ds i = Src[dg i] */
+#define CS_MAIN(t, s, ds, src, dg, i, rs, rb) STS(t, (s) + (ds) * (i), rs, LDG(t, (src) + (dg) * (i), rb))
+
+/* convolutionRowsKernel(d_Dst, d_Src, imageW, imageH, pitch), 16 x 4 threads: baseX = (blockIdx.x
+ * 8 - 1) 16 + tx, baseY = blockIdx.y 4 + ty; Src and Dst from baseY pitch + baseX on; s_Data[ty][tx
+ * + 16 i] = Src[16 i] for i = 1 .. 8; the left halo s_Data[ty][tx] = baseX >= 0 ? Src[0] : 0; the
+ * right one s_Data[ty][tx + 144] = imageW - baseX > 144 ? Src[144] : 0; sync; for i = 1 .. 8:
+ * Dst[16 i] = the sum over j = -8 .. 8 of c_Kernel[8 - j] s_Data[ty][tx + 16 i + j]. */
+void sdk_cs_rows(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const int64_t w = (int64_t)p->n, x = ((int64_t)t->bx * CS_STEPS - 1) * CS_ROWS_X + t->tx;   /* baseX */
+    const int64_t y = (int64_t)t->by * CS_ROWS_Y + t->ty;                                       /* baseY */
+    const uint64_t dst = p->arr[0] + 4 * (uint64_t)(y * w + x), src = p->arr[1] + 4 * (uint64_t)(y * w + x);
+    const uint64_t s = p->shmem + 4 * ((uint64_t)t->ty * (CS_STEPS + 2) * CS_ROWS_X + t->tx);   /* &s_Data[ty][tx] */
+    const uint64_t d = 4 * CS_ROWS_X, right = (CS_STEPS + 1) * d;
+    reg_t rtx = S2R(t), rty = S2R(t), rbx = S2R(t), rby = S2R(t);
+    reg_t rx = IMAD(t, rbx, NOREG, rtx), ry = IMAD(t, rby, NOREG, rty);
+    reg_t rb = IMAD(t, ry, NOREG, rx);     /* Src, Dst + baseY pitch + baseX */
+    reg_t rs = IMAD(t, rty, NOREG, rtx);   /* &s_Data[ty][tx] */
+    CS_MAIN(t, s, d, src, d, 1, rs, rb);
+    CS_MAIN(t, s, d, src, d, 2, rs, rb);
+    CS_MAIN(t, s, d, src, d, 3, rs, rb);
+    CS_MAIN(t, s, d, src, d, 4, rs, rb);
+    CS_MAIN(t, s, d, src, d, 5, rs, rb);
+    CS_MAIN(t, s, d, src, d, 6, rs, rb);
+    CS_MAIN(t, s, d, src, d, 7, rs, rb);
+    CS_MAIN(t, s, d, src, d, 8, rs, rb);
+    BRANCH(t, rx);   /* the left halo: all but the first column of blocks */
+    if (x >= 0)
+        STS(t, s, rs, LDG(t, src, rb));
+    else
+        STS(t, s, rs, RZ_);
+    BRANCH(t, rx);   /* the right halo: all but the last column of blocks */
+    if (w - x > (CS_STEPS + 1) * CS_ROWS_X)
+        STS(t, s + right, rs, LDG(t, src + right, rb));
+    else
+        STS(t, s + right, rs, RZ_);
+    BAR(t);
+    /* unrolled in the source; here one copy of an output's code run 8 times, all lanes alike
+     * (8 x 35 sites would pass SIMT_MAX_SITES) */
+    for (unsigned i = 1; i <= CS_STEPS; i++) {
+        reg_t sum;
+        CS_OUTPUT(t, s + d * i, rs, sum);
+        STG(t, dst + d * i, rb, sum);
+    }
+    EXIT(t);
+}
+
+/* convolutionColumnsKernel(d_Dst, d_Src, imageW, imageH, pitch), 16 x 8 threads: baseX =
+ * blockIdx.x 16 + tx, baseY = (blockIdx.y 8 - 1) 8 + ty; Src and Dst from baseY pitch + baseX on;
+ * s_Data[tx][ty + 8 i] = Src[8 i pitch] for i = 1 .. 8 (s_Data[16][81]: its rows padded); the
+ * upper halo s_Data[tx][ty] = baseY >= 0 ? Src[0] : 0; the lower one s_Data[tx][ty + 72] =
+ * imageH - baseY > 72 ? Src[72 pitch] : 0; sync; for i = 1 .. 8: Dst[8 i pitch] = the sum over
+ * j = -8 .. 8 of c_Kernel[8 - j] s_Data[tx][ty + 8 i + j]. */
+void sdk_cs_cols(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const int64_t w = (int64_t)p->n, x = (int64_t)t->bx * CS_COLS_X + t->tx;          /* baseX */
+    const int64_t y = ((int64_t)t->by * CS_STEPS - 1) * CS_COLS_Y + t->ty;               /* baseY */
+    const uint64_t dst = p->arr[0] + 4 * (uint64_t)(y * w + x), src = p->arr[1] + 4 * (uint64_t)(y * w + x);
+    /* &s_Data[tx][ty] */
+    const uint64_t s = p->shmem + 4 * ((uint64_t)t->tx * ((CS_STEPS + 2) * CS_COLS_Y + 1) + t->ty);
+    const uint64_t ds = 4 * CS_COLS_Y, dg = 4 * CS_COLS_Y * (uint64_t)w;
+    reg_t rtx = S2R(t), rty = S2R(t), rbx = S2R(t), rby = S2R(t);
+    reg_t rx = IMAD(t, rbx, NOREG, rtx), ry = IMAD(t, rby, NOREG, rty);
+    reg_t rb = IMAD(t, ry, NOREG, rx);     /* Src, Dst + baseY pitch + baseX */
+    reg_t rs = IMAD(t, rtx, NOREG, rty);   /* &s_Data[tx][ty] */
+    CS_MAIN(t, s, ds, src, dg, 1, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 2, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 3, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 4, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 5, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 6, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 7, rs, rb);
+    CS_MAIN(t, s, ds, src, dg, 8, rs, rb);
+    BRANCH(t, ry);   /* the upper halo: all but the first row of blocks */
+    if (y >= 0)
+        STS(t, s, rs, LDG(t, src, rb));
+    else
+        STS(t, s, rs, RZ_);
+    BRANCH(t, ry);   /* the lower halo: all but the last row of blocks */
+    if (w - y > (CS_STEPS + 1) * CS_COLS_Y)
+        STS(t, s + (CS_STEPS + 1) * ds, rs, LDG(t, src + (CS_STEPS + 1) * dg, rb));
+    else
+        STS(t, s + (CS_STEPS + 1) * ds, rs, RZ_);
+    BAR(t);
+    /* unrolled in the source; here one copy of an output's code run 8 times, all lanes alike */
+    for (unsigned i = 1; i <= CS_STEPS; i++) {
+        reg_t sum;
+        CS_OUTPUT(t, s + ds * i, rs, sum);
+        STG(t, dst + dg * i, rb, sum);
     }
     EXIT(t);
 }

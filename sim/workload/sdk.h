@@ -79,4 +79,52 @@ void sdk_ms_limits_a(simt_t *t);   /* arr = {d_Limits, d_Ranks}: A */
 void sdk_ms_limits_b(simt_t *t);   /* ... B */
 void sdk_ms_intervals(simt_t *t);  /* arr = {d_DstKey, d_DstVal, d_SrcKey, d_SrcVal, d_LimitsA, d_LimitsB} */
 
+/* histogram (SDK 4.2, histogram64.cu, histogram256.cu, main.cpp; the GPGPU-Sim copy of SDK 4.2
+ * the MIB thesis' simulator ran): byteCount bytes, rand() % 256 after srand(2009) (hg_bytes).
+ * histogram64Kernel: HG64_THREADS threads a block, one block per HG64_THREADS x HG64_PER_THREAD
+ * bytes, uint4 loads, a byte counter per thread and bin in shared memory (s_Hist, uchar[64 x
+ * 64]); mergeHistogram64Kernel: a block of HG_MERGE_THREADS per bin. histogram256Kernel:
+ * HG256_BLOCKS x HG256_THREADS threads (6 warps), a 256-bin histogram per warp in shared memory
+ * updated, as SDK 4.2 has it (USE_SMEM_ATOMICS 0), by tagging and retrying: count = s[bin] &
+ * TAG_MASK; s[bin] = tid << 27 | count + 1; again while s[bin] != that (CUDA 5.0 and later use a
+ * shared atomicAdd instead); mergeHistogram256Kernel. The bins decide the shared addresses and
+ * the retries, so the threads read the bytes (simt_args_t.data: the hg_input_t). */
+#define HG64_BINS        64
+#define HG64_THREADS     64      /* HISTOGRAM64_THREADBLOCK_SIZE */
+#define HG64_PER_THREAD  240     /* bytes a thread counts at most: 255 snapped down to a uint4 */
+#define HG64_MAX_PARTIAL 32768   /* MAX_PARTIAL_HISTOGRAM64_COUNT */
+#define HG256_BINS       256
+#define HG256_THREADS    192     /* HISTOGRAM256_THREADBLOCK_SIZE: WARP_COUNT 6 warps */
+#define HG256_BLOCKS     240     /* PARTIAL_HISTOGRAM256_COUNT */
+#define HG_MERGE_THREADS 256     /* MERGE_THREADBLOCK_SIZE */
+typedef struct {
+    uint64_t n;
+    uint8_t *byte;         /* the input (d_Data) */
+} hg_input_t;
+int  hg_bytes(hg_input_t *in, uint64_t n);   /* 0, or -1 out of memory */
+void hg_input_free(hg_input_t *in);
+void sdk_hg64(simt_t *t);          /* arr = {d_PartialHistograms, d_Data}, n = byteCount */
+void sdk_hg64_merge(simt_t *t);    /* arr = {d_Histogram, d_PartialHistograms}, p = histogramCount */
+void sdk_hg256(simt_t *t);         /* arr = {d_PartialHistograms, d_Data}, n = byteCount */
+void sdk_hg256_merge(simt_t *t);   /* arr = {d_Histogram, d_PartialHistograms}, p = 240 */
+
+/* convolutionSeparable (SDK 4.x: SDK 4.2's convolutionSeparable.cu was not found; CUDA 5.0's
+ * and cuda-samples 12's kernels are the same, and are taken for it):
+ * convolutionRowsKernel and convolutionColumnsKernel on an image of imageW x imageH floats
+ * (pitch imageW; here square, simt_args_t: arr = {d_Dst, d_Src}, n = imageW = imageH), a
+ * 2 CS_RADIUS + 1 tap filter in constant memory (c_Kernel). Rows: blocks of CS_ROWS_X x
+ * CS_ROWS_Y, each thread CS_STEPS outputs CS_ROWS_X apart, a CS_ROWS_X-wide halo either side
+ * (s_Data[4][160]); columns: CS_COLS_X x CS_COLS_Y, outputs CS_COLS_Y rows apart, a
+ * CS_COLS_Y-row halo above and below (s_Data[16][81]). */
+#define CS_RADIUS 8
+#define CS_STEPS  8    /* ROWS_RESULT_STEPS, COLUMNS_RESULT_STEPS (the halos: 1 step) */
+#define CS_ROWS_X 16
+#define CS_ROWS_Y 4
+#define CS_COLS_X 16
+#define CS_COLS_Y 8
+#define CS_ROWS_SHARED (4 * CS_ROWS_Y * (CS_STEPS + 2) * CS_ROWS_X)         /* bytes */
+#define CS_COLS_SHARED (4 * CS_COLS_X * ((CS_STEPS + 2) * CS_COLS_Y + 1))
+void sdk_cs_rows(simt_t *t);
+void sdk_cs_cols(simt_t *t);
+
 #endif

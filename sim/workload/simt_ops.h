@@ -34,20 +34,27 @@
 #define STG8(t, addr, ra, v)  simt_rec((t), SIMT_SITE_, "STG.E.U8", 1, (addr), 0, (ra), (v), NOREG, NOREG)
 #define LDG64(t, addr, ra)    simt_rec((t), SIMT_SITE_, "LDG.E.64", 8, (addr), 1, (ra), NOREG, NOREG, NOREG)   /* long, double */
 #define STG64(t, addr, ra, v) simt_rec((t), SIMT_SITE_, "STG.E.64", 8, (addr), 0, (ra), (v), NOREG, NOREG)
+/* uint4, float4 */
+#define LDG128(t, addr, ra)   simt_rec((t), SIMT_SITE_, "LDG.E.128", 16, (addr), 1, (ra), NOREG, NOREG, NOREG)
 /* shared memory (addresses from simt_args_t.shmem); in a /U version
  * (simt_args_t.unshared) the block's own copy of its shared arrays in
  * global memory instead, at unshared + block * shbytes + the offset: the
  * same accesses as global loads and stores through the L1 */
-#define LDS(t, addr, ra)      simt_shared((t), SIMT_SITE_, (addr), 1, (ra), NOREG)
-#define STS(t, addr, ra, v)   simt_shared((t), SIMT_SITE_, (addr), 0, (ra), (v))
-static inline reg_t simt_shared(simt_t *t, unsigned site, uint64_t addr, int load, reg_t ra, reg_t v)
+#define LDS(t, addr, ra)      simt_shared((t), SIMT_SITE_, (addr), 1, 4, (ra), NOREG)
+#define STS(t, addr, ra, v)   simt_shared((t), SIMT_SITE_, (addr), 0, 4, (ra), (v))
+#define LDS8(t, addr, ra)     simt_shared((t), SIMT_SITE_, (addr), 1, 1, (ra), NOREG)   /* uchar */
+#define STS8(t, addr, ra, v)  simt_shared((t), SIMT_SITE_, (addr), 0, 1, (ra), (v))
+static inline reg_t simt_shared(simt_t *t, unsigned site, uint64_t addr, int load, unsigned width, reg_t ra, reg_t v)
 {
     const simt_args_t *p = t->arg;
+    const int byte = width == 1;
     if (p && p->unshared) {
         uint64_t g = p->unshared + ((uint64_t)t->by * t->gdx + t->bx) * p->shbytes + (addr - p->shmem);
-        return simt_rec(t, site, load ? "LDG.E" : "STG.E", 4, g, load, ra, v, NOREG, NOREG);
+        return simt_rec(t, site, load ? (byte ? "LDG.E.U8" : "LDG.E") : byte ? "STG.E.U8" : "STG.E", width, g, load,
+                        ra, v, NOREG, NOREG);
     }
-    return simt_rec(t, site, load ? "LDS.U.32" : "STS", 4, addr, load, ra, v, NOREG, NOREG);
+    return simt_rec(t, site, load ? (byte ? "LDS.U.U8" : "LDS.U.32") : byte ? "STS.U8" : "STS", width, addr, load, ra,
+                    v, NOREG, NOREG);
 }
 /* a global atomic (op: its SASS spelling, e.g. "ATOM.E.MIN") of 4 bytes at `addr` with operand
  * `v`; it returns the old value */

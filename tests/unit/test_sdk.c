@@ -1,8 +1,10 @@
-/* test_sdk.c - the CUDA SDK kernels written per thread (sim/workload/sdk.c)
- * whose addresses depend on their data: mergeSort. Its keys against the C
- * library's own rand(), the stage data against a plain merge, and the
- * addresses of chosen threads worked out from mergeSort.cu. (The SDK
- * kernels without data-dependent addresses are checked in test_kernels.c.) */
+/* test_sdk.c - CUDA SDK kernels written per thread (sim/workload/sdk.c):
+ * those whose addresses depend on their data, mergeSort and histogram (their
+ * inputs against the C library's own rand(), mergeSort's stage data against a
+ * plain merge), and convolutionSeparable; the addresses of chosen threads
+ * worked out from mergeSort.cu, histogram64.cu, histogram256.cu and
+ * convolutionSeparable.cu. (The other SDK kernels are checked in
+ * test_kernels.c.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -178,12 +180,299 @@ static void ms_addresses(void **state)
     ms_input_free(&in);
 }
 
+/* main.cpp (histogram): srand(2009); h_Data[i] = rand() % 256, glibc's rand() as hg_bytes has it. */
+static void hg_bytes_are_glibc_rand(void **state)
+{
+    (void)state;
+    hg_input_t in;
+    assert_int_equal(hg_bytes(&in, 100000), 0);
+    srand(2009);
+    for (unsigned i = 0; i < 100000; i++)
+        assert_int_equal(in.byte[i], (uint8_t)(rand() % 256));
+    hg_input_free(&in);
+}
+
+static uint8_t *libc_bytes(unsigned n)   /* the test's own copy of the input */
+{
+    uint8_t *b = malloc(n);
+    srand(2009);
+    for (unsigned i = 0; i < n; i++)
+        b[i] = (uint8_t)(rand() % 256);
+    return b;
+}
+
+/* histogram64Kernel, 16384 bytes: dataCount = 1024 uint4s, histogramCount = ceil(16384 / 15360) =
+ * 2 blocks of 64, a stride of 128. Block 1, thread 17: threadPos = (17 & 15) << 2 | (17 & 48) >>
+ * 4 = 5; it zeroes words 17 + 64 i; reads uint4s 81, 209, .., 977 (8), each byte b of one adding
+ * 1 at s_Hist[64 (b >> 2) + 5]; then bin 17's counters s_Hist[64 * 17 + q], four at a time from q
+ * = 4 (17 & 15) = 4 on, rotating; its sum to d_PartialHistograms[64 + 17]. */
+static void hg64_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    hg_input_t in;
+    uint8_t *b = libc_bytes(16384);
+    assert_int_equal(hg_bytes(&in, 16384), 0);
+    const uint64_t P = 0x1000000, D = 0x2000000, SH = 0x9000000;
+    simt_args_t a = {.arr = {P, D}, .n = 16384, .shmem = SH, .data = &in};
+    simt_run(&r, sdk_hg64, &a, 17, 0, 1, 0, 64, 1, 2, 1);
+    assert_int_equal(r.nmem, 16 + 8 * (1 + 32) + 64 + 1);
+    assert_int_equal(r.bars, 2);
+    unsigned k = 0;
+    for (unsigned i = 0; i < 16; i++, k++) {
+        assert_int_equal(r.mem[k], SH + 4 * (17 + 64 * i));
+        assert_string_equal(r.op[k], "STS");
+    }
+    for (unsigned pos = 81; pos < 1024; pos += 128) {
+        assert_int_equal(r.mem[k], D + 16 * pos);
+        assert_string_equal(r.op[k++], "LDG.E.128");
+        for (unsigned j = 0; j < 16; j++) {
+            const uint64_t at = SH + 64 * (b[16 * pos + j] >> 2) + 5;
+            assert_int_equal(r.mem[k], at);
+            assert_string_equal(r.op[k++], "LDS.U.U8");
+            assert_int_equal(r.mem[k], at);
+            assert_string_equal(r.op[k++], "STS.U8");
+        }
+    }
+    for (unsigned i = 0; i < 16; i++)
+        for (unsigned q = 0; q < 4; q++, k++)
+            assert_int_equal(r.mem[k], SH + 64 * 17 + ((4 + 4 * i) & 63) + q);
+    assert_int_equal(r.mem[k], P + 4 * (64 + 17));
+    assert_string_equal(r.op[k], "STG.E");
+    free(b);
+    hg_input_free(&in);
+}
+
+/* The merge kernels: 16384 bytes make 2 64-bin partial histograms. mergeHistogram64Kernel block
+ * 5: thread 1 reads d_PartialHistograms[5 + 64], thread 2 nothing; data[tid]; the tree: thread 1
+ * adds data[1 + s] for s = 128 .. 2 (not 1); thread 0 also s = 1, then data[0] to
+ * d_Histogram[5]. mergeHistogram256Kernel (240 partials), block 7: thread 239 reads [7 + 256 x
+ * 239], thread 240 nothing. */
+static void hg_merge_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t H = 0x1000000, P = 0x2000000, SH = 0x9000000;
+    simt_args_t a = {.arr = {H, P}, .p = 2, .shmem = SH};
+    simt_run(&r, sdk_hg64_merge, &a, 1, 0, 5, 0, 256, 1, 64, 1);
+    assert_int_equal(r.bars, 8);
+    assert_int_equal(r.nmem, 1 + 1 + 7 * 3);
+    assert_int_equal(r.mem[0], P + 4 * (5 + 64));
+    assert_int_equal(r.mem[1], SH + 4);
+    for (unsigned i = 0, s = 128; s >= 2; i++, s /= 2) {
+        assert_int_equal(r.mem[2 + 3 * i], SH + 4);
+        assert_int_equal(r.mem[3 + 3 * i], SH + 4 * (1 + s));
+        assert_int_equal(r.mem[4 + 3 * i], SH + 4);
+        assert_string_equal(r.op[4 + 3 * i], "STS");
+    }
+    simt_run(&r, sdk_hg64_merge, &a, 2, 0, 5, 0, 256, 1, 64, 1);
+    assert_int_equal(r.mem[0], SH + 8);   /* no load: its data[2] first */
+    simt_run(&r, sdk_hg64_merge, &a, 0, 0, 5, 0, 256, 1, 64, 1);
+    assert_int_equal(r.nmem, 1 + 1 + 8 * 3 + 2);
+    assert_int_equal(r.mem[0], P + 4 * 5);
+    assert_int_equal(r.mem[r.nmem - 4], SH + 4 * 1);   /* s = 1: data[0 + 1] */
+    assert_int_equal(r.mem[r.nmem - 2], SH);
+    assert_int_equal(r.mem[r.nmem - 1], H + 4 * 5);
+    assert_string_equal(r.op[r.nmem - 1], "STG.E");
+    simt_args_t c = {.arr = {H, P}, .p = 240, .shmem = SH};
+    simt_run(&r, sdk_hg256_merge, &c, 239, 0, 7, 0, 256, 1, 256, 1);
+    assert_int_equal(r.mem[0], P + 4 * (7 + 256 * 239));
+    assert_int_equal(r.mem[1], SH + 4 * 239);
+    simt_run(&r, sdk_hg256_merge, &c, 240, 0, 7, 0, 256, 1, 256, 1);
+    assert_int_equal(r.mem[0], SH + 4 * 240);
+}
+
+/* histogram256Kernel, 65536 bytes: dataCount = 16384 words, 240 blocks of 192, a stride of 46080:
+ * one word for each thread of blocks 0 .. 84 and threads 0 .. 63 of block 85. A thread zeroes
+ * s_Hist[tid + 192 i] (8), reads d_Data[192 b + tid], and for each byte of it (low first) loads,
+ * stores and loads again s_Hist[256 warp + byte] once a round: 1 + the lanes above it in its warp
+ * with the same byte (their stores come after its own). Then for bin = tid (and tid + 192 below
+ * 64) the six warps' counters s_Hist[bin + 256 i] and d_PartialHistograms[256 b + bin]. */
+static unsigned hg256_want(const uint8_t *b, unsigned n4, unsigned pos, unsigned lane, unsigned k)
+{
+    unsigned r = 1;
+    for (unsigned l = lane + 1; l < 32 && pos + (l - lane) < n4; l++)
+        r += b[4 * (pos + l - lane) + k] == b[4 * pos + k];
+    return r;
+}
+
+static void hg256_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    hg_input_t in;
+    uint8_t *b = libc_bytes(65536);
+    assert_int_equal(hg_bytes(&in, 65536), 0);
+    const uint64_t P = 0x1000000, D = 0x2000000, SH = 0x9000000;
+    simt_args_t a = {.arr = {P, D}, .n = 65536, .shmem = SH, .data = &in};
+    /* the first thread of block 3 whose byte is shared by a lane above it */
+    unsigned tid = 0, kk = 0, retries = 0;
+    for (; tid < 192 && !retries; tid++)
+        for (kk = 0; kk < 4 && !retries; kk++)
+            if (hg256_want(b, 16384, 3 * 192 + tid, tid % 32, kk) > 1)
+                retries = 1;
+    assert_true(retries);
+    tid--, kk--;
+    for (unsigned t = tid; t < tid + 2; t++) {   /* it and the lane above it */
+        const unsigned pos = 3 * 192 + t, w = t / 32;
+        simt_run(&r, sdk_hg256, &a, t, 0, 3, 0, 192, 1, 240, 1);
+        assert_int_equal(r.bars, 2);
+        unsigned k = 0, rounds = 0;
+        for (unsigned i = 0; i < 8; i++, k++)
+            assert_int_equal(r.mem[k], SH + 4 * (t + 192 * i));
+        assert_int_equal(r.mem[k], D + 4 * pos);
+        assert_string_equal(r.op[k++], "LDG.E");
+        for (unsigned j = 0; j < 4; j++) {
+            const unsigned n = hg256_want(b, 16384, pos, t % 32, j);
+            rounds += n;
+            for (unsigned q = 0; q < 3 * n; q++, k++) {
+                assert_int_equal(r.mem[k], SH + 4 * (256 * w + b[4 * pos + j]));
+                assert_string_equal(r.op[k], q % 3 == 1 ? "STS" : "LDS.U.32");
+            }
+        }
+        assert_true(t == tid ? rounds > 4 : rounds >= 4);
+        for (unsigned bin = t; bin < 256; bin += 192) {
+            for (unsigned i = 0; i < 6; i++, k++)
+                assert_int_equal(r.mem[k], SH + 4 * (bin + 256 * i));
+            assert_int_equal(r.mem[k], P + 4 * (256 * 3 + bin));
+            assert_string_equal(r.op[k++], "STG.E");
+        }
+        assert_int_equal(k, r.nmem);
+    }
+    /* the warp: its lanes merge into one instruction a round, so each byte's loop runs as many
+     * times as its slowest lane (the lanes done wait at its end) */
+    static simt_prog_t prog;
+    simt_lane_t lanes[32] = {{0}};
+    tb_t tb = {0};
+    optab_t ops = {0};
+    const unsigned bd[3] = {192, 1, 1}, gd[2] = {240, 1}, w = tid / 32;
+    assert_int_equal(simt_intern_all(&ops), 0);
+    assert_int_equal(simt_warp(sdk_hg256, &a, bd, gd, 3, 0, w, &prog, lanes, &tb, &ops), 0);
+    unsigned lds = 0, want = 2 * (w < 2 ? 6 : 3);   /* the bin loop: 6 loads a trip, 2 trips below tid 64 */
+    for (unsigned j = 0; j < 4; j++) {
+        unsigned most = 0;
+        for (unsigned l = 0; l < 32; l++) {
+            unsigned n = hg256_want(b, 16384, 3 * 192 + 32 * w + l, l, j);
+            most = n > most ? n : most;
+        }
+        want += 2 * most;
+    }
+    for (size_t i = 0; i < tb.ninst; i++)
+        lds += !strcmp(ops.name[tb.inst[i].opcode], "LDS.U.32");
+    assert_int_equal(lds, want);
+    simt_lanes_free(lanes);
+    tb_free(&tb);
+    optab_free(&ops);
+    /* block 85: threads 0 .. 63 have a word, 64 .. 191 none */
+    simt_run(&r, sdk_hg256, &a, 64, 0, 85, 0, 192, 1, 240, 1);
+    assert_int_equal(r.nmem, 8 + 6 + 1);
+    assert_int_equal(r.mem[8], SH + 4 * 64);
+    free(b);
+    hg_input_free(&in);
+}
+
+/* convolutionRowsKernel on 384 x 384 (3 x 96 blocks of 16 x 4), thread (5, 2) of block (1, 3):
+ * baseX = (8 - 1) 16 + 5 = 117, baseY = 3 4 + 2 = 14, so Src and Dst from 14 384 + 117 = 5493 on;
+ * s_Data[2][5] is word 2 160 + 5 = 325. Main data Src[5493 + 16 i] -> s_Data word 325 + 16 i (i
+ * = 1 .. 8), the left halo Src[5493] -> 325, the right one Src[5493 + 144] -> 325 + 144; then per
+ * output i the 17 words 325 + 16 i + j (j = -8 .. 8) and Dst[5493 + 16 i]. Block 0 has no left
+ * halo load (a zero stored), block 2 no right one. */
+static void cs_rows_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t D = 0x1000000, S = 0x2000000, SH = 0x9000000;
+    simt_args_t a = {.arr = {D, S}, .n = 384, .shmem = SH};
+    simt_run(&r, sdk_cs_rows, &a, 5, 2, 1, 3, 16, 4, 3, 96);
+    assert_int_equal(r.nmem, 8 * 2 + 2 * 2 + 8 * 18);
+    assert_int_equal(r.bars, 1);
+    unsigned k = 0;
+    for (unsigned i = 1; i <= 8; i++) {
+        assert_int_equal(r.mem[k++], S + 4 * (5493 + 16 * i));
+        assert_int_equal(r.mem[k++], SH + 4 * (325 + 16 * i));
+    }
+    assert_int_equal(r.mem[k++], S + 4 * 5493);
+    assert_int_equal(r.mem[k++], SH + 4 * 325);
+    assert_int_equal(r.mem[k++], S + 4 * (5493 + 144));
+    assert_int_equal(r.mem[k++], SH + 4 * (325 + 144));
+    for (unsigned i = 1; i <= 8; i++) {
+        for (int j = -8; j <= 8; j++, k++) {
+            assert_int_equal(r.mem[k], SH + 4 * (uint64_t)(325 + 16 * (int)i + j));
+            assert_string_equal(r.op[k], "LDS.U.32");
+        }
+        assert_int_equal(r.mem[k], D + 4 * (5493 + 16 * i));
+        assert_string_equal(r.op[k++], "STG.E");
+    }
+    /* block (0, 3): baseX = -16 + 5; the left halo only stores a zero to word 325 */
+    simt_run(&r, sdk_cs_rows, &a, 5, 2, 0, 3, 16, 4, 3, 96);
+    assert_int_equal(r.nmem, 8 * 2 + 1 + 2 + 8 * 18);
+    assert_int_equal(r.mem[0], S + 4 * (14 * 384 + 5));   /* Src[16]: column 0 + 5 */
+    assert_int_equal(r.mem[16], SH + 4 * 325);
+    assert_string_equal(r.op[16], "STS");
+    assert_int_equal(r.mem[17], S + 4 * (14 * 384 + 128 + 5));   /* the right halo */
+    /* block (2, 3): baseX = 2 128 - 16 + 5 = 245, imageW - 245 = 139 <= 144: no right halo load */
+    simt_run(&r, sdk_cs_rows, &a, 5, 2, 2, 3, 16, 4, 3, 96);
+    assert_int_equal(r.nmem, 8 * 2 + 2 + 1 + 8 * 18);
+    assert_int_equal(r.mem[16], S + 4 * (14 * 384 + 245));
+    assert_int_equal(r.mem[18], SH + 4 * (325 + 144));
+    assert_string_equal(r.op[18], "STS");
+}
+
+/* convolutionColumnsKernel on 256 x 256 (16 x 4 blocks of 16 x 8), thread (3, 6) of block (2,
+ * 1): baseX = 2 16 + 3 = 35, baseY = (8 - 1) 8 + 6 = 62, so Src and Dst from b = 62 256 + 35 on;
+ * s_Data[3][6] is word 3 81 + 6 = 249. Main data Src[b + 8 i 256] -> word 249 + 8 i, the upper
+ * halo Src[b] -> 249, the lower Src[b + 72 256] -> 249 + 72 (256 - 62 > 72); per output i the
+ * words 249 + 8 i + j and Dst[b + 8 i 256]. Block row 0 has no upper halo load, row 3 no lower. */
+static void cs_cols_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t D = 0x1000000, S = 0x2000000, SH = 0x9000000, b = 62 * 256 + 35;
+    simt_args_t a = {.arr = {D, S}, .n = 256, .shmem = SH};
+    simt_run(&r, sdk_cs_cols, &a, 3, 6, 2, 1, 16, 8, 16, 4);
+    assert_int_equal(r.nmem, 8 * 2 + 2 * 2 + 8 * 18);
+    assert_int_equal(r.bars, 1);
+    unsigned k = 0;
+    for (unsigned i = 1; i <= 8; i++) {
+        assert_int_equal(r.mem[k++], S + 4 * (b + 8 * i * 256));
+        assert_int_equal(r.mem[k++], SH + 4 * (249 + 8 * i));
+    }
+    assert_int_equal(r.mem[k++], S + 4 * b);
+    assert_int_equal(r.mem[k++], SH + 4 * 249);
+    assert_int_equal(r.mem[k++], S + 4 * (b + 72 * 256));
+    assert_int_equal(r.mem[k++], SH + 4 * (249 + 72));
+    for (unsigned i = 1; i <= 8; i++) {
+        for (int j = -8; j <= 8; j++, k++)
+            assert_int_equal(r.mem[k], SH + 4 * (uint64_t)(249 + 8 * (int)i + j));
+        assert_int_equal(r.mem[k], D + 4 * (b + 8 * i * 256));
+        assert_string_equal(r.op[k++], "STG.E");
+    }
+    /* block (2, 0): baseY = -8 + 6; the upper halo stores a zero; the first load is row 6 */
+    simt_run(&r, sdk_cs_cols, &a, 3, 6, 2, 0, 16, 8, 16, 4);
+    assert_int_equal(r.nmem, 8 * 2 + 1 + 2 + 8 * 18);
+    assert_int_equal(r.mem[0], S + 4 * (6 * 256 + 35));
+    assert_int_equal(r.mem[16], SH + 4 * 249);
+    assert_string_equal(r.op[16], "STS");
+    /* block (2, 3): baseY = 3 64 - 8 + 6 = 190, 256 - 190 = 66 <= 72: no lower halo load */
+    simt_run(&r, sdk_cs_cols, &a, 3, 6, 2, 3, 16, 8, 16, 4);
+    assert_int_equal(r.nmem, 8 * 2 + 2 + 1 + 8 * 18);
+    assert_int_equal(r.mem[16], S + 4 * (190 * 256 + 35));
+    assert_int_equal(r.mem[18], SH + 4 * (249 + 72));
+    assert_string_equal(r.op[18], "STS");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(keys_are_glibc_rand),
         cmocka_unit_test(stage_data),
         cmocka_unit_test(ms_addresses),
+        cmocka_unit_test(hg_bytes_are_glibc_rand),
+        cmocka_unit_test(hg64_addresses),
+        cmocka_unit_test(hg_merge_addresses),
+        cmocka_unit_test(hg256_addresses),
+        cmocka_unit_test(cs_rows_addresses),
+        cmocka_unit_test(cs_cols_addresses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
