@@ -14,7 +14,7 @@ static const char *const simt_opcodes[] = {
     "S2R", "MOV", "IMAD", "IADD", "FADD", "FMUL", "FFMA", "IMNMX", "SEL", "MUFU.RCP", "LDG.E", "STG.E",
     "LDS.U.32", "STS", "ISETP.NE.AND", "ISETP.GE.AND", "BRA", "BAR.SYNC", "EXIT", "LDG.E.U8", "STG.E.U8",
     "LDG.E.64", "STG.E.64", "FMNMX", "FSETP.LT.AND", "FSEL", "TLD.B.LZ", "MUFU.EX2", "MUFU.LG2", "MUFU.RSQ",
-    "FSETP.GT.AND", "ATOM.E.MIN",
+    "FSETP.GT.AND", "ATOM.E.MIN", "RED.E.ADD",
 };
 
 int simt_intern_all(optab_t *ops)
