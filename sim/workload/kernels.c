@@ -117,6 +117,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     launch_t *launch;
     rd_graph_t g;                 /* bfs: its graph (simt_args_t.data) */
     ls_graph_t lg;                /* sssp: its graph and relaxation (simt_args_t.data) */
+    ls_sat_t sat;                 /* sp: its formula and host run (simt_args_t.data) */
     ms_input_t ms;                /* mergesort: its keys (its kernels' data_open) */
     hg_input_t hg;                /* histogram: its bytes (simt_args_t.data) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
@@ -592,7 +593,16 @@ static const kdef_t
     k_hg256_merge = TDEF("_Z23mergeHistogram256KernelPjS_j", 12, sdk_hg256_merge, {1, 3}),
     /* convolutionSeparable: d_Input d_Output d_Buffer; each kernel takes (Dst, Src, ...) */
     k_cs_rows = TDEF("_Z21convolutionRowsKernelPfS_iii", 20, sdk_cs_rows, {2, 0}),
-    k_cs_cols = TDEF("_Z24convolutionColumnsKernelPfS_iii", 20, sdk_cs_cols, {1, 2});
+    k_cs_cols = TDEF("_Z24convolutionColumnsKernelPfS_iii", 20, sdk_cs_cols, {1, 2}),
+    /* sp: l2c c2l cperl eeta eisneg lbias lvalue lsolved lprod0 lprodP lprodN changed gMaxBias
+     * gAvgBiasSum gAvgBiasNum dummy */
+    k_sp_init = TDEF("_Z5dinitjPfS_S_", 8, ls_sp_init, {8, 9, 10}),
+    k_sp_eta = TDEF("_Z10dupdateetajjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S_", 24, ls_sp_eta,
+                    {1, 3, 4, 5, 7, 8, 9, 10, 11}),
+    k_sp_bias = TDEF("_Z11dupdatebiasjjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S0_S0_S_", 20, ls_sp_bias,
+                     {7, 8, 9, 10, 5, 6, 11, 12, 13, 14}),
+    k_sp_decimate = TDEF("_Z9ddecimatejjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S0_S0_S_", 16, ls_sp_decimate,
+                         {7, 5, 6, 12, 13, 14});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -915,6 +925,34 @@ static int setup_nn(wl_t *w)
     return add_launch(w, &k_nn, cdiv(w->n, NN_BLOCK), 1, NN_BLOCK, 1, 0, 0, 0);
 }
 
+/* LonestarGPU 1.x sp (apps/sp/main.cu) on `sp 0 M N 3`, M = 4.2 N: the 16 arrays in
+ * cudaMalloc order (l2c, c2l, cperl, eeta, eisneg, lbias, lvalue, lsolved, lprod0/P/N, changed,
+ * gMaxBias, gAvgBiasSum, gAvgBiasNum, dummy); dinit, then main()'s loop as the host run found
+ * it (ls_sat_gen): dupdateeta and dupdatebias over ceil(M / 512) blocks, ddecimate over
+ * ceil(N / 512). The host's small copies (changed, dummy, the three globals) are not
+ * modelled. */
+static int setup_sp(wl_t *w)
+{
+    const unsigned n = (unsigned)w->n, m = SP_CLAUSES(n);
+    if (ls_sat_gen(&w->sat, SP_SEED, m, n))
+        return -ENOMEM;
+    w->data = &w->sat;
+    add_arr(w, 4ull * (n + 1ull));             /* l2c */
+    add_arrs(w, 3, 4ull * SP_K * m);           /* c2l, cperl, eeta */
+    add_arr(w, (uint64_t)SP_K * m);            /* eisneg (bool) */
+    add_arr(w, 4ull * n);                      /* lbias */
+    add_arrs(w, 2, n);                         /* lvalue, lsolved (bool) */
+    add_arrs(w, 3, 4ull * n);                  /* lprod0, lprodP, lprodN */
+    add_arrs(w, 5, 4);                         /* changed, gMaxBias, gAvgBiasSum, gAvgBiasNum, dummy */
+    int r = add_launch(w, &k_sp_init, cdiv(n, SP_BLOCK), 1, SP_BLOCK, 1, 0, 0, 0);
+    for (unsigned l = 0; l < w->sat.nlaunch && !r; l++) {
+        unsigned kind = w->sat.launch[l].kind;
+        r = add_launch(w, kind == SP_ETA ? &k_sp_eta : kind == SP_BIAS ? &k_sp_bias : &k_sp_decimate,
+                       cdiv(kind == SP_DECIMATE ? n : m, SP_BLOCK), 1, SP_BLOCK, 1, 0, 0, l);
+    }
+    return r;
+}
+
 /* SDK mergeSort: N keys (a power of two, at least 2048) and values, Dst, Buf, Src (16 MB each
  * at 4M), the ranks and limits (N / 128 each; MAX_SAMPLE_COUNT 32768 at 4M); the keys are
  * main.cpp's (ms_keys). mergeSort(): the shared sort into Dst (an even stage count) or Buf,
@@ -1173,6 +1211,11 @@ const builtin_info_t builtin_kernels[] = {
                 "above and below), the warm-up and one iteration (CUDA SDK 4.x convolutionSeparable, its default "
                 "3072 x 3072; GPGPU-Sim's copy: 384 x 192; the MIB thesis' memory-insensitive CONV)",
      3072, 16, "N (image N x N, rounded up to a multiple of 128)", 512u, 1, 0},
+    {"sp", "survey propagation on a random 3-SAT formula: dinit, dupdateeta (a clause a thread, its 3 edges' "
+           "etas, random gathers of lbias and racy lprod updates) until nothing changes or 100 launches, "
+           "dupdatebias, ddecimate, as the host run decides, 512-thread blocks (LonestarGPU 1.x apps/sp main.cu, "
+           "`sp 0 42000 10000 3`: its own generator, glibc rand(); the MIB thesis' HIL SP)",
+     10000, 16, "literals N (M = 4.2 N clauses of 3)", 1000u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1182,7 +1225,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
-    setup_convsep,
+    setup_convsep, setup_sp,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1195,6 +1238,7 @@ static void wl_unref(wl_t *w)
         return;
     rd_graph_free(&w->g);
     ls_graph_free(&w->lg);
+    ls_sat_free(&w->sat);
     ms_input_free(&w->ms);
     hg_input_free(&w->hg);
     bt_free(w->bt);
