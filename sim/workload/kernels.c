@@ -954,7 +954,7 @@ static int setup_streamcluster(wl_t *w)
     const uint64_t n = w->n;
     const int pkg = n <= SC_PKG_N;
     const unsigned dim = pkg ? SC_PKG_DIM : SC_DIM, kmax = pkg ? SC_PKG_KMAX : SC_KMAX;
-    int r = rd_sc_run(&w->sc, (unsigned)n, dim, pkg ? SC_PKG_KMIN : SC_KMIN, kmax);
+    int r = rd_sc_run(&w->sc, (unsigned)n, dim, pkg ? SC_PKG_KMIN : SC_KMIN, kmax, SC_ITER);
     if (r)
         return r == -1 ? -ENOMEM : -EINVAL;
     w->data = &w->sc;
@@ -1136,7 +1136,8 @@ const builtin_info_t builtin_kernels[] = {
                       "copied to shared memory by thread 0, 512-thread blocks (Rodinia 2.0 streamcluster_cuda.cu as "
                       "GPGPU-Sim's package rodinia 2.0-ft ships it, ITER 1; points from lrand48 after srand48(1): "
                       "Rodinia's run 10 20 256 65536, GPGPU-Sim's 3 6 16 1024 for n <= 1024; the MIB thesis' LIL SC)",
-     SC_N, SC_BLOCK, "points (a multiple of 512; k1 k2 dim 10 20 256, or 3 6 16 at n <= 1024)", SC_PKG_N, 1, 0},
+     SC_N, 1, "points (rounded up to a multiple of 512; k1 k2 dim 10 20 256, or 3 6 16 at n <= 1024)", SC_PKG_N, 1,
+     0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 

@@ -913,6 +913,7 @@ typedef struct {
     float *gl_lower, *colsum;
     float **xcost;             /* per x: the kernel's x_cost of every point (coordinates fixed after the first pgain) */
     int dirty;                 /* the clustering changed since the last state was kept */
+    unsigned itf;              /* ITER */
     rd_rand48_t r;
     rd_sc_t *s;
     unsigned cap_l, cap_s;     /* launches, states allocated */
@@ -993,7 +994,7 @@ static float sc_speedy(sc_host_t *h, float z, long *kc)
  * then a binary search of the prefix sums. NULL out of memory. */
 static int *sc_feasible(sc_host_t *h, unsigned kmin, int *nf)
 {
-    float lim = (float)(SC_ITER * kmin) * logf((float)kmin);
+    float lim = (float)(h->itf * kmin) * logf((float)kmin);
     int n = (float)h->n > lim ? (int)lim : (int)h->n;
     int *f = malloc((size_t)n * sizeof *f);
     float *acc = malloc((size_t)h->n * sizeof *acc);
@@ -1236,7 +1237,7 @@ static int sc_pkmedian(sc_host_t *h, long kmin, long kmax)
     h->s->numfeasible = (unsigned)nf;
     for (unsigned j = 0; j < h->n; j++)
         h->is_center[h->assign[j]] = 1;
-    const long iter = (long)((float)(SC_ITER * kmax) * logf((float)kmax));
+    const long iter = (long)((float)((long)h->itf * kmax) * logf((float)kmax));
     h->s->iter = (unsigned)iter;
     for (;;) {
         cost = sc_pfl(h, feasible, nf, z, &k, cost, iter, 0.1f, &err);
@@ -1262,11 +1263,11 @@ static int sc_pkmedian(sc_host_t *h, long kmin, long kmax)
     return err;
 }
 
-int rd_sc_run(rd_sc_t *s, unsigned n, unsigned dim, unsigned kmin, unsigned kmax)
+int rd_sc_run(rd_sc_t *s, unsigned n, unsigned dim, unsigned kmin, unsigned kmax, unsigned iter)
 {
     memset(s, 0, sizeof *s);
     s->n = n, s->dim = dim, s->kmin = kmin, s->kmax = kmax;
-    sc_host_t h = {.n = n, .dim = dim, .s = s};
+    sc_host_t h = {.n = n, .dim = dim, .itf = iter, .s = s};
     h.blk = malloc((size_t)n * dim * sizeof *h.blk);
     h.perm = malloc((size_t)n * sizeof *h.perm);
     h.assign = calloc(n, sizeof *h.assign);

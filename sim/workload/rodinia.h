@@ -132,10 +132,11 @@ typedef struct {
     uint16_t *col;                 /* per state, n: center_table[p[j].assign] */
     uint32_t *cstart, *center;     /* per state, center[cstart[s] ..]: its centres by column */
 } rd_sc_t;
-/* The host program on n points of dim coordinates, kmin .. kmax centres:
- * 0, or -1 out of memory (or a clustering the model does not follow: a
- * message). */
-int  rd_sc_run(rd_sc_t *s, unsigned n, unsigned dim, unsigned kmin, unsigned kmax);
+/* The host program on n points of dim coordinates, kmin .. kmax centres,
+ * ITER iter (SC_ITER): 0, -1 out of memory, or -2/-3 a run the model does
+ * not follow (a message: a point assigned to a non-centre, more centres
+ * than kmax after the chunk, a million launches). */
+int  rd_sc_run(rd_sc_t *s, unsigned n, unsigned dim, unsigned kmin, unsigned kmax, unsigned iter);
 void rd_sc_free(rd_sc_t *s);
 /* pgain_kernel of launch p (simt_args_t: arr = {work_mem_d, center_table_d,
  * switch_membership_d, p, coord_d}, data = the run, shmem = coord_s). */
