@@ -941,13 +941,13 @@ static int setup_mergesort(wl_t *w)
     return r;
 }
 
-/* Rodinia 2.0 streamcluster as GPGPU-Sim's package ships it (rd_sc_run): n points (a multiple
- * of 512; one chunk), k1 k2 dim = Rodinia's run script's 10 20 256, or the package's 3 6 16 for
- * n <= 1024. pgain allocates on its first call, in this order: work_mem_d ((k2 + 1) n floats),
- * center_table_d (n ints), switch_membership_d (n bools), p (n 32-byte Points), coord_d (dim n
- * floats, transposed); then every pgain is one launch of n / 512 blocks of 512 with dim floats
- * of shared memory. The per-call copies (center_table, p in; work_mem, switch_membership out)
- * and memsets are not simulated. */
+/* Rodinia 2.0 streamcluster as GPGPU-Sim's package ships it (rd_sc_run): n points (rounded up
+ * to a multiple of 512; one chunk), k1 k2 dim = Rodinia's run script's 10 20 256, or the
+ * package's 3 6 16 for n <= 1024. pgain allocates on its first call, in this order: work_mem_d
+ * ((k2 + 1) n floats), center_table_d (n ints), switch_membership_d (n bools), p (n 32-byte
+ * Points), coord_d (dim n floats, transposed); then every pgain is one launch of n / 512 blocks
+ * of 512 with dim floats of shared memory. The per-call copies (center_table, p in; work_mem,
+ * switch_membership out) and memsets are not simulated. */
 static int setup_streamcluster(wl_t *w)
 {
     w->n = (w->n + SC_BLOCK - 1) / SC_BLOCK * SC_BLOCK;

@@ -105,7 +105,12 @@ void rd_nn(simt_t *t);
  * column center_table[p[j].assign] of each point j. Inputs (one chunk: n =
  * chunksize): Rodinia's run script, sc_gpu 10 20 256 65536 65536 1000 none
  * output.txt 1; GPGPU-Sim's package, 3 6 16 1024 1024 100 (SC_PKG_*, used
- * for n <= SC_PKG_N). */
+ * for n <= SC_PKG_N). The choice: the MIB thesis ran GPGPU-Sim 3.x, whose
+ * package carries this version (Rodinia 3.x's kernel_compute_cost reads x
+ * from global memory instead and reallocates work_mem every call); the
+ * default is Rodinia's run script's input, not the package's: the
+ * package's 1024 x 16 points fit the L2 and run as fast with a perfect
+ * DRAM, where the thesis classes streamcluster as memory sensitive. */
 #define SC_BLOCK 512   /* THREADS_PER_BLOCK */
 #define SC_N     65536
 #define SC_DIM   256
