@@ -120,6 +120,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     ls_sat_t sat;                 /* sp: its formula and host run (simt_args_t.data) */
     ms_input_t ms;                /* mergesort: its keys (its kernels' data_open) */
     hg_input_t hg;                /* histogram: its bytes (simt_args_t.data) */
+    rd_sc_t sc;                   /* streamcluster: the host program's launches (simt_args_t.data) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
@@ -567,6 +568,8 @@ static const kdef_t
     k_reduce6 = TDEF("_Z7reduce6IiLj256ELb1EEvPT_S1_j", 16, sdk_reduce6, {0, 1}),          /* d_idata d_odata */
     k_reduce6_32 = TDEF("_Z7reduce6IiLj32ELb1EEvPT_S1_j", 16, sdk_reduce6, {0, 1}),
     k_nn = TDEF("_Z6euclidP7latLongPfiff", 12, rd_nn, {0, 1}),   /* d_locations d_distances */
+    /* work_mem_d center_table_d switch_membership_d p coord_d */
+    k_sc = TDEF("_Z12pgain_kerneliilP5PointiPfS1_PiPb", 16, rd_sc_pgain, {0, 1, 2, 3, 4}),
     /* mergeSort: DstKey DstVal BufKey BufVal SrcKey SrcVal RanksA RanksB LimitsA LimitsB; [0]:
      * the stage reads Dst and writes Buf, [1] the other way round */
     k_ms_shared[2] = {TDEFD("_Z21mergeSortSharedKernelILj1EEvPjS0_S0_S0_j", 24, sdk_ms_shared, ms_shared_open,
@@ -985,6 +988,33 @@ static int setup_mergesort(wl_t *w)
     return r;
 }
 
+/* Rodinia 2.0 streamcluster as GPGPU-Sim's package ships it (rd_sc_run): n points (rounded up
+ * to a multiple of 512; one chunk), k1 k2 dim = Rodinia's run script's 10 20 256, or the
+ * package's 3 6 16 for n <= 1024. pgain allocates on its first call, in this order: work_mem_d
+ * ((k2 + 1) n floats), center_table_d (n ints), switch_membership_d (n bools), p (n 32-byte
+ * Points), coord_d (dim n floats, transposed); then every pgain is one launch of n / 512 blocks
+ * of 512 with dim floats of shared memory. The per-call copies (center_table, p in; work_mem,
+ * switch_membership out) and memsets are not simulated. */
+static int setup_streamcluster(wl_t *w)
+{
+    w->n = (w->n + SC_BLOCK - 1) / SC_BLOCK * SC_BLOCK;
+    const uint64_t n = w->n;
+    const int pkg = n <= SC_PKG_N;
+    const unsigned dim = pkg ? SC_PKG_DIM : SC_DIM, kmax = pkg ? SC_PKG_KMAX : SC_KMAX;
+    int r = rd_sc_run(&w->sc, (unsigned)n, dim, pkg ? SC_PKG_KMIN : SC_KMIN, kmax, SC_ITER);
+    if (r)
+        return r == -1 ? -ENOMEM : -EINVAL;
+    w->data = &w->sc;
+    add_arr(w, 4 * (kmax + 1ull) * n);
+    add_arr(w, 4 * n);
+    add_arr(w, n);
+    add_arr(w, SC_POINT * n);
+    add_arr(w, 4 * n * dim);
+    for (unsigned l = 0; l < w->sc.launches && !r; l++)
+        r = add_launch(w, &k_sc, (unsigned)(n / SC_BLOCK), 1, SC_BLOCK, 1, 4 * dim, 0, l);
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1216,6 +1246,13 @@ const builtin_info_t builtin_kernels[] = {
            "dupdatebias, ddecimate, as the host run decides, 512-thread blocks (LonestarGPU 1.x apps/sp main.cu, "
            "`sp 0 42000 10000 3`: its own generator, glibc rand(); the MIB thesis' HIL SP)",
      10000, 16, "literals N (M = 4.2 N clauses of 3)", 1000u, 1, 0},
+    {"streamcluster", "online clustering: pgain_kernel once per pgain of the host's local search (pkmedian, pFL; "
+                      "the host program runs at setup: which launches, x, K, each thread's branch), x's coordinates "
+                      "copied to shared memory by thread 0, 512-thread blocks (Rodinia 2.0 streamcluster_cuda.cu as "
+                      "GPGPU-Sim's package rodinia 2.0-ft ships it, ITER 1; points from lrand48 after srand48(1): "
+                      "Rodinia's run 10 20 256 65536, GPGPU-Sim's 3 6 16 1024 for n <= 1024; the MIB thesis' LIL STMCL)",
+     SC_N, 1, "points (rounded up to a multiple of 512; k1 k2 dim 10 20 256, or 3 6 16 at n <= 1024)", SC_PKG_N, 1,
+     0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1225,7 +1262,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
-    setup_convsep, setup_sp,
+    setup_convsep, setup_sp, setup_streamcluster,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1241,6 +1278,7 @@ static void wl_unref(wl_t *w)
     ls_sat_free(&w->sat);
     ms_input_free(&w->ms);
     hg_input_free(&w->hg);
+    rd_sc_free(&w->sc);
     bt_free(w->bt);
     free(w->launch);
     free(w->w.cmd);
@@ -1463,7 +1501,12 @@ workload_t *builtin_open(const char *name, unsigned size)
     w->w.open_kernel = wl_open_kernel;
     w->w.close = wl_close;
     w->w.impl = w;
-    if (setups[i](w))
+    int r = setups[i](w);
+    if (r == -EINVAL) {   /* an input the kernel cannot model (its setup said why) */
+        wl_unref(w);
+        return NULL;
+    }
+    if (r)
         goto oom;
     if (b->unshared) {   /* the largest launch's shared memory, once per block, in global memory */
         uint64_t bytes = 0;

@@ -7,6 +7,8 @@
 
 #include "workload/simt_ops.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -879,5 +881,507 @@ void rd_nn(simt_t *t)
     reg_t la = LDG(t, loc + 8 * gid, rg), ln = LDG(t, loc + 8 * gid + 4, rg);
     reg_t d = FFMA(t, ln, ln, FMUL(t, la, la));
     STG(t, EL(dist, gid), rg, ALU(t, "MUFU.RSQ", d, NOREG, NOREG));
+    EXIT(t);
+}
+
+/* ---- streamcluster ------------------------------------------------------------------------------ */
+
+/* glibc's drand48 family: X' = (0x5DEECE66D X + 0xB) mod 2^48; srand48(s)
+ * sets X to the low 32 bits of s above 0x330E; lrand48 returns X's top 31 bits. */
+void rd_srand48(rd_rand48_t *r, long seed) { r->x = (uint64_t)(uint32_t)seed << 16 | 0x330eu; }
+
+long rd_lrand48(rd_rand48_t *r)
+{
+    r->x = (0x5deece66dull * r->x + 0xbu) & 0xffffffffffffull;
+    return (long)(r->x >> 17);
+}
+
+/* The host program's state (streamcluster_cuda_cpu.cpp, one chunk, nproc 1).
+ * The points are the Point records of position j (the shuffles move them):
+ * original point perm[j], its assign and cost; every weight is 1, so the
+ * source's products by a weight are left out (exact). All arithmetic is in
+ * float as the source's (this file is ISO C11: no contraction of a * b + c
+ * into an fma, as the x86-64 host did not contract either). */
+typedef struct {
+    unsigned n, dim;
+    float *blk;                /* the points as read: blk[o dim + i], original point o */
+    uint32_t *perm;
+    long *assign;
+    float *cost;
+    uint8_t *is_center;
+    int *ctab;                 /* center_table (kept between calls, as the source's) */
+    float *gl_lower, *colsum;
+    float **xcost;             /* per x: the kernel's x_cost of every point (coordinates fixed after the first pgain) */
+    int dirty;                 /* the clustering changed since the last state was kept */
+    unsigned itf;              /* ITER */
+    rd_rand48_t r;
+    rd_sc_t *s;
+    unsigned cap_l, cap_s;     /* launches, states allocated */
+} sc_host_t;
+
+#define SC_INT_MAXF 2147483648.0f   /* (float)INT_MAX */
+#define SC_MAX_LAUNCHES 1000000u   /* a run that diverges stops here */
+
+static inline const float *sc_coord(const sc_host_t *h, unsigned j) { return h->blk + (uint64_t)h->perm[j] * h->dim; }
+
+/* dist(p1, p2, dim): the squared distance, summed in coordinate order. */
+static float sc_dist(const sc_host_t *h, unsigned a, unsigned b)
+{
+    const float *p = sc_coord(h, a), *q = sc_coord(h, b);
+    float r = 0.0f;
+    for (unsigned i = 0; i < h->dim; i++) {
+        float d = p[i] - q[i];
+        r += d * d;
+    }
+    return r;
+}
+
+/* shuffle: Fisher-Yates over the Point records, j = lrand48() % (num - i) + i. */
+static void sc_shuffle(sc_host_t *h)
+{
+    for (unsigned i = 0; i + 1 < h->n; i++) {
+        unsigned j = (unsigned)(rd_lrand48(&h->r) % (long)(h->n - i)) + i;
+        uint32_t tp = h->perm[i];
+        h->perm[i] = h->perm[j], h->perm[j] = tp;
+        long ta = h->assign[i];
+        h->assign[i] = h->assign[j], h->assign[j] = ta;
+        float tc = h->cost[i];
+        h->cost[i] = h->cost[j], h->cost[j] = tc;
+    }
+}
+
+/* intshuffle: the same over the whole array (its last draw included). */
+static void sc_intshuffle(sc_host_t *h, int *a, int len)
+{
+    for (int i = 0; i < len; i++) {
+        int j = (int)(rd_lrand48(&h->r) % (long)(len - i)) + i, t = a[i];
+        a[i] = a[j], a[j] = t;
+    }
+}
+
+/* pspeedy: a centre at point 0; point i opens one with probability cost / z
+ * (a draw for every i), taking the points it is nearer to. The total cost z
+ * kcenter + the points' costs. */
+static float sc_speedy(sc_host_t *h, float z, long *kc)
+{
+    for (unsigned k = 0; k < h->n; k++) {
+        h->cost[k] = sc_dist(h, k, 0);
+        h->assign[k] = 0;
+    }
+    *kc = 1;
+    for (unsigned i = 1; i < h->n; i++) {
+        float u = (float)rd_lrand48(&h->r) / SC_INT_MAXF;
+        if (u < h->cost[i] / z) {
+            (*kc)++;
+            for (unsigned k = 0; k < h->n; k++) {
+                float d = sc_dist(h, i, k);
+                if (d < h->cost[k]) {
+                    h->cost[k] = d;
+                    h->assign[k] = i;
+                }
+            }
+        }
+    }
+    float mine = 0.0f;
+    for (unsigned k = 0; k < h->n; k++)
+        mine += h->cost[k];
+    float total = z * (float)*kc;
+    return total + mine;
+}
+
+/* selectfeasible_fast: (int)(ITER kmin log kmin) points (all if that is not
+ * fewer), each by a weighted draw: w = lrand48() / INT_MAX * total weight,
+ * then a binary search of the prefix sums. NULL out of memory. */
+static int *sc_feasible(sc_host_t *h, unsigned kmin, int *nf)
+{
+    float lim = (float)(h->itf * kmin) * logf((float)kmin);
+    int n = (float)h->n > lim ? (int)lim : (int)h->n;
+    int *f = malloc((size_t)n * sizeof *f);
+    float *acc = malloc((size_t)h->n * sizeof *acc);
+    if (!f || !acc) {
+        free(f), free(acc);
+        return NULL;
+    }
+    *nf = n;
+    if ((unsigned)n == h->n) {
+        for (int i = 0; i < n; i++)
+            f[i] = i;
+        free(acc);
+        return f;
+    }
+    acc[0] = 1.0f;
+    for (unsigned i = 1; i < h->n; i++)
+        acc[i] = acc[i - 1] + 1.0f;
+    float total = acc[h->n - 1];
+    for (int i = 0; i < n; i++) {
+        float w = (float)rd_lrand48(&h->r) / SC_INT_MAXF * total;
+        int l = 0, r = (int)h->n - 1;
+        if (acc[0] > w) {
+            f[i] = 0;
+            continue;
+        }
+        while (l + 1 < r) {
+            int k = (l + r) / 2;
+            if (acc[k] > w)
+                r = k;
+            else
+                l = k;
+        }
+        f[i] = r;
+    }
+    free(acc);
+    return f;
+}
+
+/* The kernel's x_cost of every point for candidate x: the sum of (a - b)^2
+ * over the coordinates in order, each term an FFMA (nvcc contracts the
+ * source's multiply-add), times the weight (1). Computed once per x. */
+static const float *sc_xcost(sc_host_t *h, unsigned x)
+{
+    if (h->xcost[x])
+        return h->xcost[x];
+    float *c = malloc((size_t)h->n * sizeof *c);
+    if (!c)
+        return NULL;
+    const float *q = sc_coord(h, x);
+    for (unsigned j = 0; j < h->n; j++) {
+        const float *p = sc_coord(h, j);
+        float acc = 0.0f;
+        for (unsigned i = 0; i < h->dim; i++) {
+            float d = p[i] - q[i];
+            acc = fmaf(d, d, acc);
+        }
+        c[j] = acc;
+    }
+    return h->xcost[x] = c;
+}
+
+/* Keep the clustering as launch l sees it (a new state when it changed):
+ * center_table[assign] of every point and the centres by column. -1 out of
+ * memory, -2 a point assigned to a non-centre (the model keeps centres only). */
+static int sc_keep_state(sc_host_t *h, int count)
+{
+    rd_sc_t *s = h->s;
+    if (!h->dirty && s->states)
+        return 0;
+    if (s->states == h->cap_s) {
+        unsigned cap = h->cap_s ? 2 * h->cap_s : 16;
+        uint16_t *col = realloc(s->col, (size_t)cap * h->n * sizeof *col);
+        if (col)
+            s->col = col;
+        uint32_t *cs = realloc(s->cstart, (cap + 1) * sizeof *cs);
+        if (cs)
+            s->cstart = cs;
+        if (!col || !cs)
+            return -1;
+        h->cap_s = cap;
+    }
+    uint32_t first = s->cstart[s->states];
+    uint32_t *c = realloc(s->center, (first + (unsigned)count) * sizeof *c);
+    if (!c)
+        return -1;
+    s->center = c;
+    uint16_t *col = s->col + (size_t)s->states * h->n;
+    for (unsigned j = 0; j < h->n; j++) {
+        if (!h->is_center[h->assign[j]])
+            return -2;
+        col[j] = (uint16_t)h->ctab[h->assign[j]];
+        if (h->is_center[j])
+            c[first + (unsigned)h->ctab[j]] = j;
+    }
+    s->cstart[++s->states] = first + (unsigned)count;
+    h->dirty = 0;
+    return 0;
+}
+
+/* pgain(x): one launch of pgain_kernel, then the host's part: per centre i
+ * low = z + the sum over the points, in order, of its column of work_mem
+ * (cost - x_cost of the points assigned to i that do not switch); centres
+ * with low > 0 close; gl_cost = z + the sum over points of column K (x_cost
+ * - cost of the switching points, less low for a closing centre). If it is
+ * negative, x opens: the switching points and those of closing centres move
+ * to x (cost = dist to x). It returns -gl_cost (0 if x does not open).
+ * *err: -1 out of memory, -2 see sc_keep_state. */
+static float sc_pgain(sc_host_t *h, unsigned x, float z, long *numcenters, int *err)
+{
+    rd_sc_t *s = h->s;
+    const unsigned n = h->n, words = (n + 63) / 64;
+    int count = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (h->is_center[i])
+            h->ctab[i] = count++;
+    if (s->launches == SC_MAX_LAUNCHES) {
+        *err = -3;
+        return 0.0f;
+    }
+    const float *xc = sc_xcost(h, x);
+    if (!xc) {
+        *err = -1;
+        return 0.0f;
+    }
+    if (s->launches == h->cap_l) {
+        unsigned cap = h->cap_l ? 2 * h->cap_l : 64;
+        uint32_t *px = realloc(s->x, cap * sizeof *px);
+        if (px)
+            s->x = px;
+        uint32_t *ps = realloc(s->state, cap * sizeof *ps);
+        if (ps)
+            s->state = ps;
+        uint16_t *pk = realloc(s->k, cap * sizeof *pk);
+        if (pk)
+            s->k = pk;
+        uint64_t *pw = realloc(s->sw, (size_t)cap * words * sizeof *pw);
+        if (pw)
+            s->sw = pw;
+        if (!px || !ps || !pk || !pw) {
+            *err = -1;
+            return 0.0f;
+        }
+        h->cap_l = cap;
+    }
+    if ((*err = sc_keep_state(h, count)))
+        return 0.0f;
+    const unsigned l = s->launches++, K = (unsigned)*numcenters;
+    s->x[l] = x, s->k[l] = (uint16_t)K, s->state[l] = s->states - 1;
+    uint64_t *sw = s->sw + (size_t)l * words;
+    memset(sw, 0, words * sizeof *sw);
+    for (int c = 0; c < count; c++)
+        h->colsum[c] = z;
+    for (unsigned j = 0; j < n; j++) {   /* the kernel, then the columns' sums in point order */
+        if (xc[j] < h->cost[j])
+            sw[j / 64] |= 1ull << (j % 64);
+        else
+            h->colsum[h->ctab[h->assign[j]]] += h->cost[j] - xc[j];
+    }
+    int numclose = 0;
+    float gl_cost = z;
+    for (unsigned i = 0; i < n; i++) {
+        float wk = sw[i / 64] >> (i % 64) & 1 ? xc[i] - h->cost[i] : 0.0f;
+        if (h->is_center[i]) {
+            float low = h->colsum[h->ctab[i]];
+            h->gl_lower[h->ctab[i]] = low;
+            if (low > 0) {
+                numclose++;
+                wk -= low;
+            }
+        }
+        gl_cost += wk;
+    }
+    if (gl_cost < 0) {
+        for (unsigned i = 0; i < n; i++)
+            if ((sw[i / 64] >> (i % 64) & 1) || h->gl_lower[h->ctab[h->assign[i]]] > 0) {
+                h->cost[i] = sc_dist(h, i, x);
+                h->assign[i] = x;
+            }
+        for (unsigned i = 0; i < n; i++)
+            if (h->is_center[i] && h->gl_lower[h->ctab[i]] > 0)
+                h->is_center[i] = 0;
+        h->is_center[x] = 1;
+        *numcenters = *numcenters + 1 - numclose;
+        h->dirty = 1;
+    } else {
+        gl_cost = 0;
+    }
+    return -gl_cost;
+}
+
+/* pFL: passes of iter pgains over the shuffled feasible points (x =
+ * feasible[i % numfeasible]) while the pass's change / cost > e. */
+static float sc_pfl(sc_host_t *h, int *feasible, int nf, float z, long *k, float cost, long iter, float e, int *err)
+{
+    float change = cost;
+    while (change / cost > 1.0 * e && !*err) {
+        change = 0.0f;
+        sc_intshuffle(h, feasible, nf);
+        for (long i = 0; i < iter && !*err; i++)
+            change += sc_pgain(h, (unsigned)feasible[i % nf], z, k, err);
+        cost -= change;
+    }
+    return cost;
+}
+
+/* pkmedian: z = half the points' total cost to point 0; shuffle, speedy (a
+ * second time, then with z halved and the points shuffled again, until it
+ * opens kmin); the feasible points; then pFL (e 0.1, and 0.001 when k is near
+ * [kmin, kmax]) with z bisected until kmin <= k <= kmax. */
+static int sc_pkmedian(sc_host_t *h, long kmin, long kmax)
+{
+    float hiz = 0.0f, loz = 0.0f, z, mine = 0.0f, cost;
+    long k = 0;
+    int i, err = 0, nf;
+    for (unsigned kk = 0; kk < h->n; kk++)
+        mine += sc_dist(h, kk, 0);
+    hiz += mine;
+    z = (float)((hiz + loz) / 2.0);
+    if ((long)h->n <= kmax) {   /* every point a centre: no launch */
+        h->s->kfinal = (long)h->n;
+        return 0;
+    }
+    sc_shuffle(h);
+    cost = sc_speedy(h, z, &k);
+    for (i = 0; k < kmin && i < 1; i++)   /* SP = 1 */
+        cost = sc_speedy(h, z, &k);
+    while (k < kmin) {
+        if (i >= 1) {
+            hiz = z;
+            z = (float)((hiz + loz) / 2.0);
+            i = 0;
+        }
+        sc_shuffle(h);
+        cost = sc_speedy(h, z, &k);
+        i++;
+    }
+    int *feasible = sc_feasible(h, (unsigned)kmin, &nf);
+    if (!feasible)
+        return -1;
+    h->s->numfeasible = (unsigned)nf;
+    for (unsigned j = 0; j < h->n; j++)
+        h->is_center[h->assign[j]] = 1;
+    const long iter = (long)((float)((long)h->itf * kmax) * logf((float)kmax));
+    h->s->iter = (unsigned)iter;
+    for (;;) {
+        cost = sc_pfl(h, feasible, nf, z, &k, cost, iter, 0.1f, &err);
+        if (!err && ((k <= 1.1 * kmax && k >= 0.9 * kmin) || (k <= kmax + 2 && k >= kmin - 2)))
+            cost = sc_pfl(h, feasible, nf, z, &k, cost, iter, 0.001f, &err);
+        if (err)
+            break;
+        if (k > kmax) {
+            loz = z;
+            z = (float)((hiz + loz) / 2.0);
+            cost += (z - loz) * (float)k;
+        }
+        if (k < kmin) {
+            hiz = z;
+            z = (float)((hiz + loz) / 2.0);
+            cost += (z - hiz) * (float)k;
+        }
+        if ((k <= kmax && k >= kmin) || loz >= 0.999 * hiz)
+            break;
+    }
+    free(feasible);
+    h->s->kfinal = k;
+    return err;
+}
+
+int rd_sc_run(rd_sc_t *s, unsigned n, unsigned dim, unsigned kmin, unsigned kmax, unsigned iter)
+{
+    memset(s, 0, sizeof *s);
+    s->n = n, s->dim = dim, s->kmin = kmin, s->kmax = kmax;
+    sc_host_t h = {.n = n, .dim = dim, .itf = iter, .s = s};
+    h.blk = malloc((size_t)n * dim * sizeof *h.blk);
+    h.perm = malloc((size_t)n * sizeof *h.perm);
+    h.assign = calloc(n, sizeof *h.assign);
+    h.cost = calloc(n, sizeof *h.cost);
+    h.is_center = calloc(n, 1);
+    h.ctab = calloc(n, sizeof *h.ctab);
+    h.gl_lower = calloc(n, sizeof *h.gl_lower);
+    h.colsum = calloc(n, sizeof *h.colsum);
+    h.xcost = calloc(n, sizeof *h.xcost);
+    s->cstart = calloc(1, sizeof *s->cstart);
+    int r = -1;
+    if (h.blk && h.perm && h.assign && h.cost && h.is_center && h.ctab && h.gl_lower && h.colsum && h.xcost &&
+        s->cstart) {
+        rd_srand48(&h.r, 1);   /* main: srand48(SEED) */
+        for (uint64_t e = 0; e < (uint64_t)n * dim; e++)   /* SimStream::read, point by point */
+            h.blk[e] = (float)rd_lrand48(&h.r) / SC_INT_MAXF;
+        for (unsigned j = 0; j < n; j++)
+            h.perm[j] = j;
+        r = sc_pkmedian(&h, kmin, kmax);
+        /* copycenters: the centres go on to a last localSearch, which launches nothing when
+         * they are at most kmax (pkmedian returns all points as centres) */
+        if (!r) {
+            memset(h.is_center, 0, n);
+            long centres = 0;
+            for (unsigned j = 0; j < n; j++)
+                if (!h.is_center[h.assign[j]]) {
+                    h.is_center[h.assign[j]] = 1;
+                    centres++;
+                }
+            if (centres > (long)kmax) {
+                fprintf(stderr, "memsched: streamcluster: %ld centres after the chunk (more than k2 = %u): the "
+                        "second localSearch's launches are not modelled\n", centres, kmax);
+                r = -2;
+            }
+        } else if (r == -2) {
+            fprintf(stderr, "memsched: streamcluster: a point is assigned to a non-centre\n");
+        } else if (r == -3) {
+            fprintf(stderr, "memsched: streamcluster: more than %u launches\n", SC_MAX_LAUNCHES);
+        }
+    }
+    if (h.xcost)
+        for (unsigned j = 0; j < n; j++)
+            free(h.xcost[j]);
+    free(h.blk), free(h.perm), free(h.assign), free(h.cost), free(h.is_center), free(h.ctab), free(h.gl_lower);
+    free(h.colsum), free(h.xcost);
+    if (r)
+        rd_sc_free(s);
+    return r;
+}
+
+void rd_sc_free(rd_sc_t *s)
+{
+    free(s->x), free(s->state), free(s->k), free(s->sw), free(s->col), free(s->cstart), free(s->center);
+    memset(s, 0, sizeof *s);
+}
+
+/* pgain_kernel(num, dim, x, p, K, coord_d, work_mem_d, center_table_d,
+ * switch_membership_d), Rodinia 2.0: thread_id = blockDim.x (blockIdx.x +
+ * gridDim.x blockIdx.y) + threadIdx.x, no bound check (num is a multiple of
+ * 512 here). Thread 0 of each block copies x's coordinates, coord_d[i num +
+ * x], into coord_s[i] (shared) one by one; __syncthreads(); x_cost = the sum
+ * over i of (coord_d[i num + tid] - coord_s[i])^2 (the source names each
+ * operand twice: one load each, one FADD, an FFMA); x_cost *= p[tid].weight;
+ * current_cost = p[tid].cost; lower = &work_mem_d[tid (K + 1)]. If x_cost <
+ * current_cost: switch_membership_d[tid] = 1 (a byte), lower[K] += x_cost -
+ * current_cost; else lower[center_table_d[p[tid].assign]] += current_cost -
+ * x_cost (assign: the long field, an 8-byte load). The branch and the column
+ * are the host run's (rd_sc_t); when K + 1 exceeds the kmax + 1 columns
+ * work_mem_d was allocated with, the rows run past it, as the source's do. */
+void rd_sc_pgain(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const rd_sc_t *s = p->data;
+    const unsigned l = (unsigned)p->p, words = (s->n + 63) / 64;
+    const uint64_t num = s->n, dim = s->dim, x = s->x[l], K = s->k[l];
+    const uint64_t wm = p->arr[0], ct = p->arr[1], swm = p->arr[2], pts = p->arr[3], coord = p->arr[4];
+    const uint64_t cs = p->shmem, tid = (uint64_t)t->bdx * (t->bx + (uint64_t)t->gdx * t->by) + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t), rby = S2R(t);
+    reg_t rtid = IMAD(t, IMAD(t, rby, NOREG, rbx), NOREG, rtx);
+    BRANCH(t, rtx);   /* threadIdx.x == 0 */
+    if (t->tx == 0)
+        for (uint64_t i = 0; i < dim; i++) {
+            reg_t ra = IMAD(t, NOREG, NOREG, NOREG);   /* i num + x */
+            STS(t, EL(cs, i), NOREG, LDG(t, EL(coord, i * num + x), ra));
+            LOOP(t, ra);
+        }
+    BAR(t);
+    reg_t acc = MOV(t, NOREG);
+    for (uint64_t i = 0; i < dim; i++) {
+        reg_t ra = IADD(t, rtid, NOREG);   /* &coord_d[i num + tid] */
+        reg_t a = LDG(t, EL(coord, i * num + tid), ra), b = LDS(t, EL(cs, i), NOREG);
+        reg_t d = FADD(t, a, b);
+        acc = FFMA(t, d, d, acc);
+        LOOP(t, ra);
+    }
+    reg_t w = LDG(t, pts + SC_POINT * tid, rtid);
+    reg_t xc = FMUL(t, acc, w);
+    reg_t cost = LDG(t, pts + SC_POINT * tid + 24, rtid);
+    reg_t row = IMAD(t, rtid, NOREG, NOREG);   /* tid (K + 1) */
+    BRANCH(t, FADD(t, xc, cost));              /* x_cost < current_cost */
+    if (s->sw[(size_t)l * words + tid / 64] >> (tid % 64) & 1) {
+        STG8(t, swm + tid, rtid, MOV(t, NOREG));
+        reg_t df = FADD(t, xc, cost);
+        reg_t lo = LDG(t, EL(wm, tid * (K + 1) + K), row);
+        STG(t, EL(wm, tid * (K + 1) + K), row, FADD(t, lo, df));
+    } else {
+        const uint64_t c = s->col[(size_t)s->state[l] * s->n + tid];
+        const uint64_t as = s->center[s->cstart[s->state[l]] + c];
+        reg_t ra = LDG64(t, pts + SC_POINT * tid + 16, rtid);
+        reg_t rc = IMAD(t, LDG(t, EL(ct, as), ra), NOREG, row);
+        reg_t df = FADD(t, cost, xc);
+        reg_t lo = LDG(t, EL(wm, tid * (K + 1) + c), rc);
+        STG(t, EL(wm, tid * (K + 1) + c), rc, FADD(t, lo, df));
+    }
     EXIT(t);
 }

@@ -91,4 +91,60 @@ void rd_km_point(simt_t *t);
 #define NN_RECORDS 42764
 void rd_nn(simt_t *t);
 
+/* streamcluster (Rodinia 2.0 as GPGPU-Sim's package "rodinia 2.0-ft" ships
+ * it: streamcluster_cuda.cu, pgain_kernel; streamcluster_cuda_cpu.cpp, the
+ * PARSEC host code with ITER 1). The host clusters n random points of dim
+ * coordinates (lrand48 after srand48(1), SimStream) into k1 .. k2 centres:
+ * pkmedian -> speedy, then pFL's local search, each pgain one launch of
+ * pgain_kernel with candidate point x over all n points (blocks of SC_BLOCK,
+ * x's coordinates in dim * 4 bytes of shared memory). Which launches happen,
+ * with which x and K, and which threads take which branch depend on the
+ * points: rd_sc_run runs the host program (its float arithmetic as the
+ * source's, the kernel's sums in fmaf like the GPU's FFMA) and keeps, per
+ * launch, x, K and the threads' branch, and per state of the clustering the
+ * column center_table[p[j].assign] of each point j. Inputs (one chunk: n =
+ * chunksize): Rodinia's run script, sc_gpu 10 20 256 65536 65536 1000 none
+ * output.txt 1; GPGPU-Sim's package, 3 6 16 1024 1024 100 (SC_PKG_*, used
+ * for n <= SC_PKG_N). The choice: the MIB thesis ran GPGPU-Sim 3.x, whose
+ * package carries this version (Rodinia 3.x's kernel_compute_cost reads x
+ * from global memory instead and reallocates work_mem every call); the
+ * default is Rodinia's run script's input, not the package's: the
+ * package's 1024 x 16 points fit the L2 and run as fast with a perfect
+ * DRAM, where the thesis classes streamcluster as memory sensitive. */
+#define SC_BLOCK 512   /* THREADS_PER_BLOCK */
+#define SC_N     65536
+#define SC_DIM   256
+#define SC_KMIN  10
+#define SC_KMAX  20
+#define SC_PKG_N    1024
+#define SC_PKG_DIM  16
+#define SC_PKG_KMIN 3
+#define SC_PKG_KMAX 6
+#define SC_ITER  1     /* the package's ITER ("was 3" in Rodinia 2.0's file) */
+#define SC_POINT 32    /* sizeof(Point) on a 64-bit host: weight @0, coord @8, assign (long) @16, cost @24 */
+typedef struct {          /* glibc's drand48 family: a 48-bit LCG */
+    uint64_t x;
+} rd_rand48_t;
+void rd_srand48(rd_rand48_t *r, long seed);
+long rd_lrand48(rd_rand48_t *r);   /* as lrand48(): 31 bits */
+typedef struct {
+    unsigned n, dim, kmin, kmax;   /* points (num), coordinates, k1, k2 */
+    unsigned launches, states, numfeasible, iter;
+    long kfinal;                   /* centres at the end */
+    uint32_t *x, *state;           /* per launch: the point x; the clustering state it sees */
+    uint16_t *k;                   /* per launch: K = *numcenters */
+    uint64_t *sw;                  /* per launch, (n + 63) / 64 words: bit j, point j's x_cost < cost */
+    uint16_t *col;                 /* per state, n: center_table[p[j].assign] */
+    uint32_t *cstart, *center;     /* per state, center[cstart[s] ..]: its centres by column */
+} rd_sc_t;
+/* The host program on n points of dim coordinates, kmin .. kmax centres,
+ * ITER iter (SC_ITER): 0, -1 out of memory, or -2/-3 a run the model does
+ * not follow (a message: a point assigned to a non-centre, more centres
+ * than kmax after the chunk, a million launches). */
+int  rd_sc_run(rd_sc_t *s, unsigned n, unsigned dim, unsigned kmin, unsigned kmax, unsigned iter);
+void rd_sc_free(rd_sc_t *s);
+/* pgain_kernel of launch p (simt_args_t: arr = {work_mem_d, center_table_d,
+ * switch_membership_d, p, coord_d}, data = the run, shmem = coord_s). */
+void rd_sc_pgain(simt_t *t);
+
 #endif

@@ -377,9 +377,120 @@ static void nn_addresses(void **state)
     assert_int_equal(r.nmem, 0);
 }
 
+/* streamcluster's random numbers: rd_lrand48 is this C library's lrand48 (glibc's 48-bit LCG),
+ * after srand48 of 1 (the program's SEED), of a negative seed and of one above 32 bits (srand48
+ * keeps the low 32). */
+static void sc_lrand48_is_libc(void **state)
+{
+    (void)state;
+    const long seeds[3] = {1, -7, 0x123456789l};
+    for (int k = 0; k < 3; k++) {
+        rd_rand48_t r;
+        rd_srand48(&r, seeds[k]);
+        srand48(seeds[k]);
+        for (int i = 0; i < 100000; i++)
+            assert_int_equal(rd_lrand48(&r), lrand48());
+    }
+}
+
+/* The host program against the counts of an independent replica of it (glibc lrand48, the
+ * kernel's sums in fmaf; /work/notes' streamcluster description, ITER 3 as Rodinia 2.0's file):
+ * GPGPU-Sim's argument list 3 6 16 1024 makes 352 launches with K = 1 (225 times), 2 (65), 3
+ * (61), 4 (1) and 41 .. 540 switching threads; at ITER 1 (the package's file) 130 launches over 3
+ * feasible points, 10 pgains a pass, 3 centres at the end. Every launch: the columns name
+ * centres below K, the point x itself switches unless it is a centre (x_cost 0 < cost). */
+static void sc_host_run(void **state)
+{
+    (void)state;
+    rd_sc_t s;
+    assert_int_equal(rd_sc_run(&s, 1024, 16, 3, 6, 3), 0);
+    assert_int_equal(s.launches, 352);
+    assert_int_equal(s.numfeasible, 9);
+    assert_int_equal(s.iter, 32);
+    unsigned hist[8] = {0}, lo = 1024, hi = 0;
+    for (unsigned l = 0; l < s.launches; l++) {
+        hist[s.k[l] < 7 ? s.k[l] : 7]++;
+        unsigned c = 0;
+        for (unsigned w = 0; w < 16; w++)
+            c += (unsigned)__builtin_popcountll(s.sw[l * 16 + w]);
+        lo = c < lo ? c : lo, hi = c > hi ? c : hi;
+    }
+    assert_int_equal(hist[1], 225);
+    assert_int_equal(hist[2], 65);
+    assert_int_equal(hist[3], 61);
+    assert_int_equal(hist[4], 1);
+    assert_int_equal(lo, 41);
+    assert_int_equal(hi, 540);
+    rd_sc_free(&s);
+    assert_int_equal(rd_sc_run(&s, 1024, 16, 3, 6, SC_ITER), 0);
+    assert_int_equal(s.launches, 130);
+    assert_int_equal(s.numfeasible, 3);
+    assert_int_equal(s.iter, 10);
+    assert_int_equal(s.kfinal, 3);
+    for (unsigned l = 0; l < s.launches; l++) {
+        const unsigned st = s.state[l], nc = s.cstart[st + 1] - s.cstart[st];
+        assert_true(st < s.states && nc <= s.k[l]);
+        int x_centre = 0;
+        for (unsigned j = 0; j < s.n; j++) {
+            assert_true(s.col[st * s.n + j] < nc);
+            x_centre |= s.center[s.cstart[st] + s.col[st * s.n + j]] == s.x[l];
+        }
+        assert_int_equal(s.sw[l * 16 + s.x[l] / 64] >> (s.x[l] % 64) & 1, !x_centre);
+    }
+    rd_sc_free(&s);
+}
+
+/* pgain_kernel, num 1024 (2 blocks of 512), dim 4, one launch: x = 700, K = 2, centres 5 and
+ * 300 (columns 0, 1). Thread 0 of block 1 (tid 512, switching) first copies x's coordinates:
+ * coord_d[i 1024 + 700] -> coord_s[i]; then per i coord_d[i 1024 + 512] and coord_s[i];
+ * p[512].weight (P + 32 * 512), .cost (+ 24); the byte switch_membership_d[512]; lower[K] =
+ * work_mem_d[512 * 3 + 2], read and written. Thread 37 of block 0 (assigned to 300, not
+ * switching): the loop, weight, cost, p[37].assign (8 bytes at + 16), center_table_d[300],
+ * work_mem_d[37 * 3 + 1]. */
+static void sc_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    const uint64_t WM = 0x1000000, CT = 0x2000000, SW = 0x3000000, P = 0x4000000, CO = 0x5000000, SH = 0x9000000;
+    uint32_t x = 700, st = 0, cstart[2] = {0, 2}, centre[2] = {5, 300};
+    uint16_t k = 2, col[1024] = {0};
+    uint64_t sw[16] = {0};
+    col[37] = 1;
+    sw[512 / 64] = 1ull << (512 % 64);
+    rd_sc_t s = {.n = 1024, .dim = 4, .launches = 1, .states = 1, .x = &x, .state = &st, .k = &k, .sw = sw,
+                 .col = col, .cstart = cstart, .center = centre};
+    simt_args_t a = {.arr = {WM, CT, SW, P, CO}, .shmem = SH, .data = &s};
+    rung(&r, rd_sc_pgain, &a, 0, 0, 1, 0, SC_BLOCK, 1, 2, 1);
+    assert_int_equal(r.nmem, 8 + 8 + 2 + 3);
+    assert_int_equal(r.bars, 1);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(r.mem[2 * i], CO + 4 * (i * 1024 + 700));
+        assert_int_equal(r.mem[2 * i + 1], SH + 4 * i);
+        assert_int_equal(r.mem[8 + 2 * i], CO + 4 * (i * 1024 + 512));
+        assert_int_equal(r.mem[8 + 2 * i + 1], SH + 4 * i);
+    }
+    const uint64_t a512[5] = {P + 32 * 512, P + 32 * 512 + 24, SW + 512, WM + 4 * (512 * 3 + 2), WM + 4 * (512 * 3 + 2)};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(r.mem[16 + i], a512[i]);
+    assert_string_equal(r.op[18], "STG.E.U8");
+    rung(&r, rd_sc_pgain, &a, 37, 0, 0, 0, SC_BLOCK, 1, 2, 1);
+    assert_int_equal(r.nmem, 8 + 6);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(r.mem[2 * i], CO + 4 * (i * 1024 + 37));
+        assert_int_equal(r.mem[2 * i + 1], SH + 4 * i);
+    }
+    const uint64_t a37[6] = {P + 32 * 37, P + 32 * 37 + 24, P + 32 * 37 + 16, CT + 4 * 300, WM + 4 * (37 * 3 + 1),
+                             WM + 4 * (37 * 3 + 1)};
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(r.mem[8 + i], a37[i]);
+    assert_string_equal(r.op[10], "LDG.E.64");
+    assert_string_equal(r.op[13], "STG.E");
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(nn_addresses),
+    const struct CMUnitTest tests[] = {cmocka_unit_test(sc_lrand48_is_libc), cmocka_unit_test(sc_host_run),
+        cmocka_unit_test(sc_addresses), cmocka_unit_test(nn_addresses),
         cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses),
                                        cmocka_unit_test(gaussian_addresses), cmocka_unit_test(nw_addresses),
                                        cmocka_unit_test(backprop_addresses), cmocka_unit_test(lud_addresses),
