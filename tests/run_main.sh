@@ -2,7 +2,7 @@
 # run_main.sh - `make run`: the main job, in minutes. Co-simulates every block
 # at its default parameter set for CYCLES cycles (default 10^6, two blocks at
 # a time), prints a table, then the system model's table (tests/run_sim.sh),
-# the papers' results at the quick sizes (repro/mrpb/run.sh SIZES=quick, tests/repro.sh SIZE=quick; REPRO=0
+# the papers' results at the quick sizes (repro/mrpb/run.sh and repro/mib/run.sh, SIZES=quick; REPRO=0
 # skips it, REPRO=full runs the reproduction itself, `make repro`), then the
 # area/timing table with ABC's fast script and no timing repair (AREA=0
 # skips it, AREA=full gives the sign-off figures of `make area`). Each part
@@ -55,12 +55,12 @@ took "system model"
 echo
 case ${REPRO:-quick} in
 0) echo "(reproduction tables skipped: REPRO=0)" ;;
-full) M=$M repro/mrpb/run.sh && M=$M tests/repro.sh || status=1; took "the papers' results reproduced" ;;
+full) M=$M repro/mrpb/run.sh && M=$M repro/mib/run.sh || status=1; took "the papers' results reproduced" ;;
 *) SIZES=quick OUT=${OUT:-out/repro-quick}/mrpb M=$M repro/mrpb/run.sh || status=1
    took "the MRPB paper's claims at quick sizes (the reproduction: make repro)"
    echo
-   SIZE=quick OUT=${OUT:-out/repro-quick} M=$M tests/repro.sh || status=1
-   took "the MIB thesis' table at quick sizes" ;;
+   SIZES=quick OUT=${OUT:-out/repro-quick}/mib M=$M repro/mib/run.sh || status=1
+   took "the MIB thesis' claims at quick sizes (the reproduction: make repro)" ;;
 esac
 echo
 if [ "${AREA:-quick}" = 0 ]; then

@@ -510,18 +510,6 @@ if "$M" compare "${CO[@]}" --out "$T/cmp" --jobs 2 >"$T/cmp.out" 2>"$T/cmp.err";
 else
     bad "compare failed" "$(head -3 "$T/cmp.err")"
 fi
-# The MIB table (tests/repro.sh, the last part of make run and make repro) at
-# the quick sizes: every sweep runs, each of its 7 claims gets a row with a
-# direction, the classification table names every MIB kernel. (The numbers at
-# these sizes mean little; the MRPB reproduction is tests/repro_mrpb_tests.sh's.)
-if SIZE=quick OUT="$T/repro" JOBS=2 M="$M" tests/repro.sh >"$T/repro.out" 2>"$T/repro.err"; then
-    n=$(grep -cE ' (same|opposite|flat) ' "$T/repro.out")
-    k=$(grep -cE '^(bfs|transpose|vectoradd|stream) +(HIL|LIL) ' "$T/repro.out")
-    expect "tests/repro.sh (SIZE=quick): claim rows with a direction, classified kernels" "$n,$k" "7,4"
-else
-    bad "tests/repro.sh (SIZE=quick) failed" "$(tail -3 "$T/repro.err")"
-fi
-
 # Perfect DRAM (the thesis' Figure 5.1): no DRAM command, every read and
 # write still served; a streaming kernel speeds up several times, a kernel
 # that mostly hits in the caches barely.

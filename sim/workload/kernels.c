@@ -1148,13 +1148,14 @@ const builtin_info_t builtin_kernels[] = {
     {"gemm", "C = alpha A B + beta C, 32x8 blocks (PolyBench/GPU 1.0 gemm.cu, gemm_kernel; MRPB Table 2 CI, 512 x 1)", 512, 8,
      "N (A, B, C N x N)", 128u, 0, 0},
     {"srad", "SRAD diffusion, srad_cuda_1/2 per iteration, 16x16 tiles preloaded into shared memory (Rodinia 3.1 "
-             "srad_v2 srad_kernel.cu; MRPB Table 3 SRAD, 1024 x 1024, Fig. 3; 2 iterations)", 1024, 16,
+             "srad_v2 srad_kernel.cu; MRPB Table 3 SRAD, 1024 x 1024, Fig. 3; 2 iterations; "
+             "the MIB thesis' memory-insensitive SRAD)", 1024, 16,
      "N (image N x N, rounded up to a multiple of 16)", 256u, 1, 0},
     {"bfs", "breadth-first search, Kernel and Kernel2 per level, 512-thread blocks, on graphgen's uniform random "
             "graph (Rodinia 3.1 bfs.cu, kernel.cu, kernel2.cu, data/bfs/inputGen/graphgen.cpp; MRPB Table 3 BFS, "
-            "65536 nodes)", 65536, 256, "nodes", 16384u, 1, 0},
+            "65536 nodes; the MIB thesis' HIL BFS)", 65536, 256, "nodes", 16384u, 1, 0},
     {"vectoradd", "c[i] = a[i] + b[i], blocks of 256 (vecAdd<float>, the real trace ../shared/traces/vectoradd-100-32: "
-                  "its code; the MIB thesis' LIL vectoradd)", 1u << 20, 1, "N (elements)", 1048576u, 0, 0},
+                  "its code; the MIB thesis' LIL VADD)", 1u << 20, 1, "N (elements)", 1048576u, 0, 0},
     {"transpose", "matrix transpose: copy, copySharedMem, transposeNaive, transposeCoalesced, "
                   "transposeNoBankConflicts, transposeCoarseGrained, transposeFineGrained, transposeDiagonal, "
                   "a launch each, 16x16 tiles and blocks (CUDA SDK 4.2 transpose/transpose.cu; the MIB thesis' "
@@ -1162,7 +1163,7 @@ const builtin_info_t builtin_kernels[] = {
      1024, 16, "N (matrix N x N, rounded up to a multiple of 16)", 256u, 1, 0},
     {"kmeans", "k-means: invert_mapping, then kmeansPoint (features through the texture unit, not modelled), "
                "34 features, 5 clusters, 256-thread blocks (Rodinia 3.1 kmeans_cuda_kernel.cu; MRPB Table 3 KMS, "
-               "204800 points)", 204800, 256, "points", 16384u, 1, 0},
+               "204800 points; the MIB thesis' memory-insensitive KMN)", 204800, 256, "points", 16384u, 1, 0},
     {"stream", "upper-casing a text stream: 16-byte coalesced loads and stores, little compute (bandwidth; "
                "synthetic, no public source: S-L1's wc/upper stand-in)",
      64, 1, "MB of input", 16u, 0, 0},
@@ -1176,17 +1177,19 @@ const builtin_info_t builtin_kernels[] = {
                    "pathfinder.cu, dynproc_kernel; MRPB Table 3 PF, 100K x 100)", 100000, 16,
      "columns (100 rows, pyramid height 20)", 10000u, 1, 0},
     {"hotspot", "thermal simulation, a pyramid of 2 steps, 16x16 blocks, shared memory (Rodinia 3.1 hotspot.cu, "
-                "calculate_temp; MRPB Table 3 HS, 512 x 512, run as 512 2 2)", 512, 16, "N (grid N x N)", 128u, 1, 0},
+                "calculate_temp; MRPB Table 3 HS, 512 x 512, run as 512 2 2; "
+                "the MIB thesis' memory-insensitive HOTSP)", 512, 16, "N (grid N x N)", 128u, 1, 0},
     {"gaussian", "Gaussian elimination, Fan1 (512-thread blocks) and Fan2 (4x4 blocks) per step (Rodinia 3.1 "
                  "gaussian.cu; MRPB Table 3 GM, 208 x 208)", 208, 8, "N (matrix N x N)", 64u, 1, 0},
     {"nw", "Needleman-Wunsch alignment, 16x16 tiles in shared memory diagonal by diagonal, 16-thread blocks "
-           "(Rodinia 3.1 needle_kernel.cu, needle_cuda_shared_1/2; MRPB Table 3 NW, 2048 x 2048)", 2048, 16,
+           "(Rodinia 3.1 needle_kernel.cu, needle_cuda_shared_1/2; MRPB Table 3 NW, 2048 x 2048; the MIB thesis' LIL NDL)", 2048, 16,
      "N (sequences of N, rounded up to a multiple of 16)", 256u, 1, 0},
     {"backprop", "neural-network layer forward pass and weight update, 16x16 blocks, shared-memory reduction "
-                 "(Rodinia 3.1 backprop_cuda_kernel.cu; MRPB Table 3 BP, 65536 nodes)", 65536, 16,
+                 "(Rodinia 3.1 backprop_cuda_kernel.cu; MRPB Table 3 BP, 65536 nodes; the MIB thesis' "
+                 "memory-insensitive BACKP)", 65536, 16,
      "input nodes (a multiple of 16; 16 hidden)", 4096u, 1, 0},
     {"lud", "LU decomposition in 16x16 tiles: diagonal, perimeter, internal kernels per step, shared memory "
-            "(Rodinia 3.1 lud_kernel.cu; MRPB Table 3 LUD, 512 x 512)", 512, 16, "N (matrix N x N, a multiple of 16)",
+            "(Rodinia 3.1 lud_kernel.cu; MRPB Table 3 LUD, 512 x 512; the MIB thesis' memory-insensitive LUD)", 512, 16, "N (matrix N x N, a multiple of 16)",
      128u, 1, 0},
     {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
                 "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 8,
