@@ -10,7 +10,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 OUT=${OUT:-out/repro/mib}
-SIZES=${SIZES:-default half}
+SIZES=${SIZES:-half quick}
 read -r S1 S2 <<<"$SIZES"
 R=$OUT/report.md
 F=$OUT/figures
@@ -72,8 +72,8 @@ echo "# The MIB thesis reproduced"
 echo
 echo "*An inter-core locality aware memory access scheduler for GPUs* (the Merge Information Buffer and the"
 echo "MSHR-M / MSHR-S / MSHR-S+A policies; ../shared/seeds/), by \`make repro-mib\` (repro/mib/run.sh): the"
-echo "thesis' benchmarks (Table 5.2) on its configuration (Table 5.1: the \`gtx480-mib\` preset), at $S1 sizes (the"
-echo "suites' default inputs) and at ${S2:-no second size}, every run but the perfect-DRAM ones with the DRAM timing"
+echo "thesis' benchmarks (Table 5.2) on its configuration (Table 5.1: the \`gtx480-mib\` preset), at $S1 sizes and at"
+echo "${S2:-no second size} (docs/sim.md, \"Kernel input\"), every run but the perfect-DRAM ones with the DRAM timing"
 echo "checker on. Generated from the runs' JSON; docs/reproduction.md explains the method."
 echo
 echo "Runs whose DRAM commands were not checked: $(jq -r '.unchecked | length' "$in1")."
@@ -202,11 +202,11 @@ cat "$OUT/configs.txt" 2>/dev/null
 echo '```'
 } >"$R"
 echo "repro mib: wrote $R" >&2
-# At the default inputs, the one-line summary goes into README.md and docs/reproduction.md
-# (between <!-- mib-summary --> markers), counted from the claim table.
-if [ "$S1" = default ] && [ "${KERNELS:-}" = "" ]; then
+# At the reproduction's sizes (half, or default), the one-line summary goes into README.md and
+# docs/reproduction.md (between <!-- mib-summary --> markers), counted from the claim table.
+if { [ "$S1" = half ] || [ "$S1" = default ]; } && [ "${KERNELS:-}" = "" ]; then
     line="$(jq -r 'group_by(.class) | map("\(length) \(.[0].class)") | join(", ")' "$c1") of $(jq length "$c1") claims"
-    line="$line ($(date -u +%Y-%m-%d), $(git describe --always --dirty 2>/dev/null || echo unknown); out/repro/mib/report.md)"
+    line="$line at $S1 sizes ($(date -u +%Y-%m-%d), $(git describe --always --dirty 2>/dev/null || echo unknown); out/repro/mib/report.md)"
     for doc in README.md docs/reproduction.md; do
         sed -i "s|<!-- mib-summary -->.*<!-- /mib-summary -->|<!-- mib-summary -->$line<!-- /mib-summary -->|" "$doc"
     done
