@@ -720,9 +720,59 @@ static void cfd_addresses(void **state)
     assert_int_equal(r.mem[4], OV + 4 * (5 + 4 * 576));   /* energy second */
 }
 
+/* Warps of compute_flux on the hand-made mesh: the faces' paths split and meet again at each
+ * face's end. Block 0, warp 0 (elements 0 .. 31): every face a neighbour but element 5's face 2
+ * (far field): element 0's instructions, and for face 2 lane 5's two tests and the far-field
+ * path (2 + 2 + 33); the gathers' masks full, face 2's without lane 5. Block 2, warp 0 (384 ..
+ * 415): lane 10 (394) has a wall at face 0, lanes 15 .. 31 (399 and the padding) a wall at
+ * face 1 and the far field at face 2: element 384's instructions and 5 + 5 + 37. */
+static void cfd_warps(void **state)
+{
+    (void)state;
+    static run_t r;
+    static simt_prog_t prog;
+    simt_lane_t lanes[WARP_SIZE] = {0};
+    tb_t tb = {0};
+    optab_t ops = {0};
+    rd_cfd_mesh_t m;
+    cfd_hand_mesh(&m);
+    simt_args_t f = {.arr = {ES, NM, V, FL}, .n = CFD_N, .data = &m};
+    const unsigned bd[3] = {CFD_BLOCK, 1, 1}, gd[2] = {3, 1};
+    const uint32_t want[2][4] = {{~0u, ~0u, ~(1u << 5), ~0u}, {~(1u << 10), 0x7fffu, 0x7fffu, ~0u}};
+    for (unsigned b = 0; b < 2; b++) {
+        rung(&r, rd_cfd_flux, &f, 0, 0, 2 * b, 0, CFD_BLOCK, 1, 3, 1);   /* a thread with 4 neighbours */
+        const size_t t0 = r.lane.n;
+        memset(&prog, 0, sizeof prog);
+        assert_int_equal(simt_warp(rd_cfd_flux, &f, bd, gd, 2 * b, 0, 0, &prog, lanes, &tb, &ops), 0);
+        assert_int_equal(tb.ninst, t0 + (b ? 47 : 37));
+        unsigned nld = 0;
+        for (size_t i = 0; i < tb.ninst; i++) {
+            const inst_t *in = &tb.inst[i];
+            if (strncmp(ops.name[in->opcode], "LDG", 3))
+                continue;
+            /* 5 own loads, then per face 4 and, where some lane has a neighbour, 5 gathers */
+            if (nld >= 5 && (nld - 5) % 9 >= 4) {
+                unsigned j = (nld - 5) / 9;
+                assert_int_equal(in->mask, want[b][j]);
+                if (b == 1 && j == 0)   /* lane 11 (395) gathers element 0's state */
+                    assert_int_equal(tb.addr[in->addr + 10], AT(V, 0, (nld - 5) % 9 - 4));
+            } else {
+                assert_int_equal(in->mask, ~0u);
+            }
+            nld++;
+        }
+        assert_int_equal(nld, 5 + 4 * 9);
+        tb_clear(&tb);
+    }
+    simt_lanes_free(lanes);
+    tb_free(&tb);
+    optab_free(&ops);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(cfd_mesh_shape), cmocka_unit_test(cfd_addresses),
+        cmocka_unit_test(cfd_warps),
         cmocka_unit_test(sc_lrand48_is_libc), cmocka_unit_test(sc_host_run),
         cmocka_unit_test(sc_addresses), cmocka_unit_test(nn_addresses),
         cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses),
