@@ -58,7 +58,7 @@ while read -r k def quick min; do
 done < <(build/memsched sim --list-workloads | awk '{print $1, $2, $3}' | while read -r k d q; do
     case $k in bfs) echo "$k $d $q 1024" ;; stream) echo "$k $d $q 1" ;; vectoradd) echo "$k $d $q 8192" ;;
         kmeans) echo "$k $d $q 1024" ;; b+tree) echo "$k $d $q 2000" ;; reduction) echo "$k $d $q 32768" ;;
-        mergesort) echo "$k $d $q 2048" ;; histogram) echo "$k $d $q 16384" ;;
+        mergesort) echo "$k $d $q 2048" ;; histogram) echo "$k $d $q 16384" ;; cfd) echo "$k $d $q 1152" ;;
         *) echo "$k $d $q 64" ;; esac; done)
 san "sim vectoradd-100-32 at every preset" 0 bash -c 'for c in gtx480-mib base-s base-l apres temp; do
     '"$A"'/memsched-c sim --config $c --workload ../shared/traces/vectoradd-100-32 --check-dram --quiet || exit 1; done'

@@ -589,7 +589,7 @@ expect "merging: the cycle distribution counts the 8-long entry's cycles at leng
 # Every built-in kernel (small) at every preset, with the checker; the JSON is valid.
 fails=0 runs=0
 while read -r k; do
-    case $k in bfs) s=1024 ;; stream) s=1 ;; vectoradd) s=8192 ;; kmeans) s=1024 ;; b+tree) s=2000 ;; reduction) s=32768 ;; mergesort) s=2048 ;; histogram) s=16384 ;; *) s=64 ;; esac
+    case $k in bfs) s=1024 ;; stream) s=1 ;; vectoradd) s=8192 ;; kmeans) s=1024 ;; b+tree) s=2000 ;; reduction) s=32768 ;; mergesort) s=2048 ;; histogram) s=16384 ;; cfd) s=1152 ;; *) s=64 ;; esac
     for cfg in $("$M" sim --list-configs | awk '{print $1}'); do
         runs=$((runs + 1))
         if ! "$M" sim --config "$cfg" --workload "$k" --size $s --check-dram --quiet --json "$T/all.json" 2>"$T/all.err" ||

@@ -121,6 +121,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     ms_input_t ms;                /* mergesort: its keys (its kernels' data_open) */
     hg_input_t hg;                /* histogram: its bytes (simt_args_t.data) */
     rd_sc_t sc;                   /* streamcluster: the host program's launches (simt_args_t.data) */
+    rd_cfd_mesh_t cfd;            /* cfd: its mesh (simt_args_t.data) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
@@ -570,6 +571,14 @@ static const kdef_t
     k_nn = TDEF("_Z6euclidP7latLongPfiff", 12, rd_nn, {0, 1}),   /* d_locations d_distances */
     /* work_mem_d center_table_d switch_membership_d p coord_d */
     k_sc = TDEF("_Z12pgain_kerneliilP5PointiPfS1_PiPb", 16, rd_sc_pgain, {0, 1, 2, 3, 4}),
+    /* cfd: areas esurr normals variables old_variables fluxes step_factors (registers: estimates,
+     * no compiled binary) */
+    k_cfd_init[3] = {TDEF("_Z25cuda_initialize_variablesiPf", 8, rd_cfd_init, {3}),
+                     TDEF("_Z25cuda_initialize_variablesiPf", 8, rd_cfd_init, {4}),
+                     TDEF("_Z25cuda_initialize_variablesiPf", 8, rd_cfd_init, {5})},
+    k_cfd_step = TDEF("_Z24cuda_compute_step_factoriPfS_S_", 16, rd_cfd_step_factor, {3, 0, 6}),
+    k_cfd_flux = TDEF("_Z17cuda_compute_fluxiPiPfS0_S0_", 48, rd_cfd_flux, {1, 2, 3, 5}),
+    k_cfd_time = TDEF("_Z14cuda_time_stepiiPfS_S_S_", 16, rd_cfd_time_step, {4, 3, 6, 5}),
     /* mergeSort: DstKey DstVal BufKey BufVal SrcKey SrcVal RanksA RanksB LimitsA LimitsB; [0]:
      * the stage reads Dst and writes Buf, [1] the other way round */
     k_ms_shared[2] = {TDEFD("_Z21mergeSortSharedKernelILj1EEvPjS0_S0_S0_j", 24, sdk_ms_shared, ms_shared_open,
@@ -1015,6 +1024,37 @@ static int setup_streamcluster(wl_t *w)
     return r;
 }
 
+/* Rodinia cfd (euler3d.cu) on the stand-in mesh of N elements (rd_cfd_mesh; nelr = N padded
+ * to a multiple of 192): cudaMalloc areas, elements_surrounding_elements, normals (uploaded),
+ * variables, old_variables, fluxes, step_factors; initialize_variables on variables,
+ * old_variables, fluxes; then CFD_ITERS of the source's 2000 iterations, each
+ * compute_step_factor and RK = 3 times compute_flux, time_step(j); blocks of 192. The
+ * iteration's device-to-device copy old_variables <- variables (a copy, not a kernel) and the
+ * memset of step_factors are not simulated. */
+static int setup_cfd(wl_t *w)
+{
+    if (rd_cfd_mesh(&w->cfd, (unsigned)w->n))
+        return -ENOMEM;
+    w->data = &w->cfd;
+    const uint64_t nelr = w->cfd.nelr;
+    const unsigned g = (unsigned)(nelr / CFD_BLOCK);
+    add_arr(w, 4 * nelr);
+    add_arr(w, 4 * CFD_NNB * nelr);
+    add_arr(w, 4 * CFD_NDIM * CFD_NNB * nelr);
+    add_arrs(w, 3, 4 * CFD_NVAR * nelr);
+    add_arr(w, 4 * nelr);
+    int r = 0;
+    for (unsigned k = 0; k < 3 && !r; k++)
+        r = add_launch(w, &k_cfd_init[k], g, 1, CFD_BLOCK, 1, 0, 0, 0);
+    for (unsigned it = 0; it < CFD_ITERS && !r; it++) {
+        r = add_launch(w, &k_cfd_step, g, 1, CFD_BLOCK, 1, 0, 0, 0);
+        for (unsigned j = 0; j < CFD_RK && !r; j++)
+            if (!(r = add_launch(w, &k_cfd_flux, g, 1, CFD_BLOCK, 1, 0, 0, 0)))
+                r = add_launch(w, &k_cfd_time, g, 1, CFD_BLOCK, 1, 0, 0, j);
+    }
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1256,6 +1296,14 @@ const builtin_info_t builtin_kernels[] = {
                       "Rodinia's run 10 20 256 65536, GPGPU-Sim's 3 6 16 1024 for n <= 1024; the MIB thesis' LIL STMCL)",
      SC_N, 1, "points (rounded up to a multiple of 512; k1 k2 dim 10 20 256, or 3 6 16 at n <= 1024)", SC_PKG_N, 1,
      0},
+    {"cfd", "unstructured-grid Euler solver: cuda_initialize_variables x 3, then one iteration of "
+            "cuda_compute_step_factor and 3 x (cuda_compute_flux, a gather of the 4 face neighbours' states, "
+            "branching on wall and far-field faces; cuda_time_step), 192-thread blocks, SoA planes (Rodinia "
+            "euler3d.cu; of the 2000 iterations one, the device-to-device copy not simulated; on a STAND-IN "
+            "mesh, fvcorr.domn.097K being public only as a git-annex pointer: 97046 tetrahedra, 6 per cube of a "
+            "40 x 20 x 21 block numbered cube by cube, a carved-out wing's faces walls, the outer ones far "
+            "field; the MIB thesis' LIL CFD)",
+     CFD_NEL, CFD_BLOCK, "elements (the stand-in mesh's; padded to a multiple of 192)", 6144u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1265,7 +1313,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
-    setup_convsep, setup_sp, setup_streamcluster,
+    setup_convsep, setup_sp, setup_streamcluster, setup_cfd,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1282,6 +1330,7 @@ static void wl_unref(wl_t *w)
     ms_input_free(&w->ms);
     hg_input_free(&w->hg);
     rd_sc_free(&w->sc);
+    rd_cfd_mesh_free(&w->cfd);
     bt_free(w->bt);
     free(w->launch);
     free(w->w.cmd);

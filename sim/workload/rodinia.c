@@ -1385,3 +1385,360 @@ void rd_sc_pgain(simt_t *t)
     }
     EXIT(t);
 }
+
+/* ---- cfd (euler3d) ------------------------------------------------------------------------------ */
+
+/* Kuhn's subdivision: tetrahedron p of a cube runs from corner 0 along axis a, then b, then c
+ * (KUHN[p] = {a, b, c}) to corner (1,1,1); its vertices v0 = 0, v1 = e_a, v2 = e_a + e_b, v3 =
+ * (1,1,1). Face j is the one opposite v_j: faces 1 and 2 are shared with the tetrahedra of the
+ * same cube whose orders swap a, b or b, c; face 0 (x_a = 1) with tetrahedron (b, c, a) of the
+ * cube one step along a, face 3 (x_c = 0) with (c, a, b) one step back along c. So the
+ * adjacency is symmetric and conforming across cubes (every cube is cut alike). */
+static const uint8_t KUHN[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
+static unsigned kuhn_index(unsigned a, unsigned b)
+{
+    for (unsigned p = 0; p < 6; p++)
+        if (KUHN[p][0] == a && KUHN[p][1] == b)
+            return p;
+    return 0;
+}
+
+static int in_box(const unsigned b[6], int64_t x, int64_t y, int64_t z)
+{
+    return x >= b[0] && x < b[1] && y >= b[2] && y < b[3] && z >= b[4] && z < b[5];
+}
+
+int rd_cfd_mesh_box(rd_cfd_mesh_t *m, unsigned nel, unsigned nx, unsigned ny, unsigned nz, const unsigned wing[6])
+{
+    memset(m, 0, sizeof *m);
+    const uint64_t ncube = (uint64_t)nx * ny * nz;
+    const unsigned box[6] = {0, nx, 0, ny, 0, nz};
+    int64_t *first = malloc((ncube ? ncube : 1) * sizeof *first);
+    if (!first)
+        return -1;
+    uint64_t kept = 0;
+    for (uint64_t c = 0; c < ncube; c++) {   /* x fastest, then y, then z; wing cubes hold nothing */
+        const unsigned x = (unsigned)(c % nx), y = (unsigned)(c / nx % ny), z = (unsigned)(c / nx / ny);
+        first[c] = in_box(wing, x, y, z) ? -1 : (int64_t)(6 * kept++);
+    }
+    if (nel == 0 || nel > 6 * kept) {
+        free(first);
+        return -2;
+    }
+    m->nel = nel;
+    m->nelr = CFD_BLOCK * (nel / CFD_BLOCK + (nel % CFD_BLOCK != 0));
+    m->nx = nx, m->ny = ny, m->nz = nz;
+    memcpy(m->wing, wing, sizeof m->wing);
+    if (!(m->esurr = malloc((uint64_t)m->nelr * CFD_NNB * sizeof *m->esurr))) {
+        free(first);
+        return -1;
+    }
+    const uint64_t nelr = m->nelr;
+    for (uint64_t c = 0; c < ncube; c++) {
+        if (first[c] < 0 || first[c] >= nel)
+            continue;
+        const int64_t x = (int64_t)(c % nx), y = (int64_t)(c / nx % ny), z = (int64_t)(c / nx / ny);
+        for (unsigned p = 0; p < 6 && first[c] + p < nel; p++) {
+            const unsigned a = KUHN[p][0], b = KUHN[p][1], cc = KUHN[p][2];
+            const uint64_t e = (uint64_t)first[c] + p;
+            for (unsigned j = 0; j < CFD_NNB; j++) {
+                int64_t q[3] = {x, y, z};
+                unsigned np;
+                if (j == 0)
+                    q[a]++, np = kuhn_index(b, cc);
+                else if (j == 1)
+                    np = kuhn_index(b, a);
+                else if (j == 2)
+                    np = kuhn_index(a, cc);
+                else
+                    q[cc]--, np = kuhn_index(cc, a);
+                int32_t nb;
+                if (!in_box(box, q[0], q[1], q[2]))
+                    nb = CFD_FAR;
+                else if (in_box(wing, q[0], q[1], q[2]))
+                    nb = CFD_WING;
+                else {
+                    const int64_t f = first[((uint64_t)q[2] * ny + (uint64_t)q[1]) * nx + (uint64_t)q[0]] + np;
+                    nb = f < nel ? (int32_t)f : CFD_FAR;   /* the dropped elements: far field */
+                }
+                m->esurr[e + j * nelr] = nb;
+            }
+        }
+    }
+    for (uint64_t e = nel; e < nelr; e++)   /* the reader's padding: the last element's neighbours */
+        for (unsigned j = 0; j < CFD_NNB; j++)
+            m->esurr[e + j * nelr] = m->esurr[nel - 1 + j * nelr];
+    free(first);
+    return 0;
+}
+
+int rd_cfd_mesh(rd_cfd_mesh_t *m, unsigned nel)
+{
+    unsigned s = (unsigned)lround(cbrt(nel / 12.0)), nz = 0;
+    s = s < 4 ? 4 : s;
+    const unsigned nx = 2 * s, ny = s, wing[6] = {s / 2, s, s / 2 - 1, s / 2 + 1, s / 4, s / 4 + s / 2};
+    uint64_t kept = 0;
+    while (6 * kept < nel) {   /* layers until nel elements fit */
+        nz++;
+        kept += (uint64_t)nx * ny - (nz - 1 >= wing[4] && nz - 1 < wing[5] ? (uint64_t)(s - s / 2) * 2 : 0);
+    }
+    int r = rd_cfd_mesh_box(m, nel, nx, ny, nz ? nz : 1, wing);
+    return r == -2 ? -1 : r;
+}
+
+void rd_cfd_mesh_free(rd_cfd_mesh_t *m)
+{
+    free(m->esurr);
+    m->esurr = NULL;
+}
+
+static uint64_t cfd_nelr(uint64_t nel) { return (nel + CFD_BLOCK - 1) / CFD_BLOCK * CFD_BLOCK; }
+
+/* The five components of element e of an nelr-strided array: out[c] = base[e + c nelr] for c =
+ * 0 .. 4 (density, momentum x, y, z, density energy), each plane's address one add after the
+ * last; r0 the first address's register. */
+#define CFD_LOAD5(t, base, e, nelr, r0, out)                                                       \
+    do {                                                                                           \
+        reg_t a_ = (r0);                                                                           \
+        out[0] = LDG(t, EL(base, (e)), a_);                                                        \
+        a_ = IADD(t, a_, NOREG);                                                                   \
+        out[1] = LDG(t, EL(base, (e) + (nelr)), a_);                                               \
+        a_ = IADD(t, a_, NOREG);                                                                   \
+        out[2] = LDG(t, EL(base, (e) + 2 * (nelr)), a_);                                           \
+        a_ = IADD(t, a_, NOREG);                                                                   \
+        out[3] = LDG(t, EL(base, (e) + 3 * (nelr)), a_);                                           \
+        a_ = IADD(t, a_, NOREG);                                                                   \
+        out[4] = LDG(t, EL(base, (e) + 4 * (nelr)), a_);                                           \
+    } while (0)
+
+/* compute_velocity (each division its reciprocal and product) and compute_speed_sqd of the state
+ * u[5]: vel[3], ss. */
+#define CFD_VELOCITY(t, u, vel, ss)                                                                \
+    do {                                                                                           \
+        vel[0] = FMUL(t, u[1], ALU(t, "MUFU.RCP", u[0], NOREG, NOREG));                            \
+        vel[1] = FMUL(t, u[2], ALU(t, "MUFU.RCP", u[0], NOREG, NOREG));                            \
+        vel[2] = FMUL(t, u[3], ALU(t, "MUFU.RCP", u[0], NOREG, NOREG));                            \
+        ss = FFMA(t, vel[2], vel[2], FFMA(t, vel[1], vel[1], FMUL(t, vel[0], vel[0])));            \
+    } while (0)
+
+/* compute_pressure, (GAMMA - 1) (e - 0.5 density ss), and compute_speed_of_sound,
+ * sqrtf(GAMMA pressure / density) (sqrtf as x rsqrt(x)). */
+#define CFD_PRESSURE(t, u, ss, pr, sos)                                                            \
+    do {                                                                                           \
+        pr = FMUL(t, FFMA(t, FMUL(t, u[0], NOREG), ss, u[4]), NOREG);                              \
+        reg_t g_ = FMUL(t, pr, NOREG);                                                             \
+        reg_t q_ = FMUL(t, g_, ALU(t, "MUFU.RCP", u[0], NOREG, NOREG));                            \
+        sos = FMUL(t, q_, ALU(t, "MUFU.RSQ", q_, NOREG, NOREG));                                   \
+    } while (0)
+
+/* compute_flux_contribution: fc[k][d], k = momentum x, y, z, density energy, d = x, y, z (the
+ * source reuses fc[0][1], fc[0][2], fc[1][2] as fc[1][0], fc[2][0], fc[2][1]). */
+#define CFD_FLUX_CONTRIB(t, u, pr, vel, fc)                                                        \
+    do {                                                                                           \
+        fc[0][0] = FFMA(t, vel[0], u[1], pr);                                                      \
+        fc[0][1] = FMUL(t, vel[0], u[2]);                                                          \
+        fc[0][2] = FMUL(t, vel[0], u[3]);                                                          \
+        fc[1][0] = fc[0][1];                                                                       \
+        fc[1][1] = FFMA(t, vel[1], u[2], pr);                                                      \
+        fc[1][2] = FMUL(t, vel[1], u[3]);                                                          \
+        fc[2][0] = fc[0][2];                                                                       \
+        fc[2][1] = fc[1][2];                                                                       \
+        fc[2][2] = FFMA(t, vel[2], u[3], pr);                                                      \
+        reg_t dep_ = FADD(t, u[4], pr);                                                            \
+        fc[3][0] = FMUL(t, vel[0], dep_);                                                          \
+        fc[3][1] = FMUL(t, vel[1], dep_);                                                          \
+        fc[3][2] = FMUL(t, vel[2], dep_);                                                          \
+    } while (0)
+
+#define CFD_ACC(t, acc, f, x, y) acc = FFMA(t, f, FADD(t, x, y), acc)   /* acc += f (x + y) */
+
+/* One direction d of the face flux: factor = 0.5 normal[d]; density += factor (mom[d] +
+ * momentum_i[d]); energy, momentum x, y, z += factor (fc[k][d] + fc_i[k][d]). With the far field
+ * the first terms are constants (ff_variable, ff_flux_contribution_*: constant memory, FADD
+ * operands, NOREG). */
+#define CFD_DIRECTION(t, n, d, mom, fc, mom_i, fc_i, a)                                            \
+    do {                                                                                           \
+        reg_t f_ = FMUL(t, n[d], NOREG);                                                           \
+        CFD_ACC(t, a[0], f_, mom[1 + (d)], mom_i[1 + (d)]);                                        \
+        CFD_ACC(t, a[4], f_, fc[3][d], fc_i[3][d]);                                                \
+        CFD_ACC(t, a[1], f_, fc[0][d], fc_i[0][d]);                                                \
+        CFD_ACC(t, a[2], f_, fc[1][d], fc_i[1][d]);                                                \
+        CFD_ACC(t, a[3], f_, fc[2][d], fc_i[2][d]);                                                \
+    } while (0)
+
+/* cuda_initialize_variables(nelr, variables): i = blockDim.x blockIdx.x + threadIdx.x;
+ * variables[i + c nelr] = ff_variable[c] for c = 0 .. 4 (unrolled; the far-field state in
+ * constant memory is the operand of a move: no global access). */
+void rd_cfd_init(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const uint64_t nelr = cfd_nelr(p->n), v = p->arr[0], i = (uint64_t)t->bdx * t->bx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t ri = IMAD(t, rbx, NOREG, rtx);
+    STG(t, EL(v, i), ri, MOV(t, NOREG));
+    reg_t a = IADD(t, ri, NOREG);
+    STG(t, EL(v, i + nelr), a, MOV(t, NOREG));
+    a = IADD(t, a, NOREG);
+    STG(t, EL(v, i + 2 * nelr), a, MOV(t, NOREG));
+    a = IADD(t, a, NOREG);
+    STG(t, EL(v, i + 3 * nelr), a, MOV(t, NOREG));
+    a = IADD(t, a, NOREG);
+    STG(t, EL(v, i + 4 * nelr), a, MOV(t, NOREG));
+    EXIT(t);
+}
+
+/* cuda_compute_step_factor(nelr, variables, areas, step_factors): the element's state (5
+ * loads), its velocity, speed^2, pressure and speed of sound; then step_factors[i] = 0.5 /
+ * (sqrtf(areas[i]) (sqrtf(speed^2) + speed of sound)). */
+void rd_cfd_step_factor(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const uint64_t nelr = cfd_nelr(p->n), v = p->arr[0], ar = p->arr[1], sf = p->arr[2];
+    const uint64_t i = (uint64_t)t->bdx * t->bx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t ri = IMAD(t, rbx, NOREG, rtx);
+    reg_t u[5], vel[3], ss, pr, sos;
+    CFD_LOAD5(t, v, i, nelr, ri, u);
+    CFD_VELOCITY(t, u, vel, ss);
+    CFD_PRESSURE(t, u, ss, pr, sos);
+    reg_t area = LDG(t, EL(ar, i), ri);
+    reg_t sa = FMUL(t, area, ALU(t, "MUFU.RSQ", area, NOREG, NOREG));
+    reg_t sp = FMUL(t, ss, ALU(t, "MUFU.RSQ", ss, NOREG, NOREG));
+    reg_t den = FMUL(t, sa, FADD(t, sp, sos));
+    STG(t, EL(sf, i), ri, FMUL(t, ALU(t, "MUFU.RCP", den, NOREG, NOREG), NOREG));
+    EXIT(t);
+}
+
+/* cuda_compute_flux(nelr, elements_surrounding_elements, normals, variables, fluxes): the
+ * element's state and derived values as in compute_step_factor, speed_i = sqrtf(speed^2), its
+ * flux contributions; the five fluxes start at 0. For each face j (the source's unrolled
+ * loop): nb = esurr[i + j nelr], normal = normals[i + (j + 4 k) nelr] for k = x, y, z, its
+ * length; then
+ *   nb >= 0 (a neighbour): its state variables[nb + c nelr] (the gather), velocity, speed^2,
+ *     pressure, speed of sound, flux contributions; the artificial viscosity factor = -len 0.2
+ *     0.5 (speed_i + sqrtf(speed^2_nb) + c_i + c_nb), flux[c] += factor (u_i[c] - u_nb[c]) in
+ *     the order density, energy, momentum x, y, z; then per direction d (CFD_DIRECTION);
+ *   nb == -1 (the wing): momentum[d] += normal[d] pressure_i;
+ *   nb == -2 (the far field): per direction d with the far-field constants;
+ * then fluxes[i + c nelr] = flux[c]. The four faces' code is one copy run four times, a loop
+ * whose back edge is where the three paths meet (4 copies of its 140 sites would pass
+ * SIMT_MAX_SITES): the same instructions and masks as the unrolled source, and 2 more (the
+ * back edge) per face. Every site's operands are the same in every thread: the paths add to
+ * the fluxes' first values (their moves), and the stores read the neighbour path's sums (every
+ * element has a neighbour). */
+void rd_cfd_flux(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const rd_cfd_mesh_t *m = p->data;
+    const uint64_t nelr = cfd_nelr(p->n), es = p->arr[0], nm = p->arr[1], v = p->arr[2], fl = p->arr[3];
+    const uint64_t i = (uint64_t)t->bdx * t->bx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t ri = IMAD(t, rbx, NOREG, rtx);
+    reg_t u[5], vel[3], ss, pr, sos, fc[4][3];
+    CFD_LOAD5(t, v, i, nelr, ri, u);
+    CFD_VELOCITY(t, u, vel, ss);
+    reg_t spd = FMUL(t, ss, ALU(t, "MUFU.RSQ", ss, NOREG, NOREG));
+    CFD_PRESSURE(t, u, ss, pr, sos);
+    CFD_FLUX_CONTRIB(t, u, pr, vel, fc);
+    reg_t home[5] = {MOV(t, RZ_), NOREG, NOREG, NOREG, NOREG};   /* density, momentum x y z, energy */
+    home[1] = MOV(t, RZ_), home[2] = MOV(t, RZ_), home[3] = MOV(t, RZ_), home[4] = MOV(t, RZ_);
+    reg_t fin[5] = {home[0], home[1], home[2], home[3], home[4]};
+    for (uint64_t j = 0; j < CFD_NNB; j++) {
+        const int32_t nb = m->esurr[i + j * nelr];
+        reg_t ae = IADD(t, ri, NOREG);
+        reg_t rnb = LDG(t, EL(es, i + j * nelr), ae);
+        reg_t an = IADD(t, ri, NOREG), n[3];
+        n[0] = LDG(t, EL(nm, i + j * nelr), an);
+        an = IADD(t, an, NOREG);
+        n[1] = LDG(t, EL(nm, i + (j + CFD_NNB) * nelr), an);
+        an = IADD(t, an, NOREG);
+        n[2] = LDG(t, EL(nm, i + (j + 2 * CFD_NNB) * nelr), an);
+        reg_t len = FFMA(t, n[2], n[2], FFMA(t, n[1], n[1], FMUL(t, n[0], n[0])));
+        len = FMUL(t, len, ALU(t, "MUFU.RSQ", len, NOREG, NOREG));
+        BRANCH(t, rnb);   /* nb >= 0 */
+        if (nb >= 0) {
+            reg_t w[5], vn[3], ssn, prn, sosn, fcn[4][3];
+            reg_t a[5] = {home[0], home[1], home[2], home[3], home[4]};
+            reg_t g = IMAD(t, rnb, NOREG, NOREG);   /* &variables[nb] */
+            CFD_LOAD5(t, v, (uint64_t)nb, nelr, g, w);
+            CFD_VELOCITY(t, w, vn, ssn);
+            CFD_PRESSURE(t, w, ssn, prn, sosn);
+            CFD_FLUX_CONTRIB(t, w, prn, vn, fcn);
+            reg_t sq = FMUL(t, ssn, ALU(t, "MUFU.RSQ", ssn, NOREG, NOREG));
+            reg_t sum = FADD(t, FADD(t, FADD(t, spd, sq), sos), sosn);
+            reg_t f = FMUL(t, FMUL(t, len, NOREG), sum);
+            CFD_ACC(t, a[0], f, u[0], w[0]);
+            CFD_ACC(t, a[4], f, u[4], w[4]);
+            CFD_ACC(t, a[1], f, u[1], w[1]);
+            CFD_ACC(t, a[2], f, u[2], w[2]);
+            CFD_ACC(t, a[3], f, u[3], w[3]);
+            CFD_DIRECTION(t, n, 0, w, fcn, u, fc, a);
+            CFD_DIRECTION(t, n, 1, w, fcn, u, fc, a);
+            CFD_DIRECTION(t, n, 2, w, fcn, u, fc, a);
+            for (int k = 0; k < 5; k++)
+                fin[k] = a[k];
+        } else {
+            BRANCH(t, rnb);   /* nb == -1 */
+            if (nb == CFD_WING) {
+                FFMA(t, n[0], pr, home[1]);
+                FFMA(t, n[1], pr, home[2]);
+                FFMA(t, n[2], pr, home[3]);
+            } else {
+                BRANCH(t, rnb);   /* nb == -2 */
+                if (nb == CFD_FAR) {
+                    reg_t a[5] = {home[0], home[1], home[2], home[3], home[4]};
+                    const reg_t cu[5] = {NOREG, NOREG, NOREG, NOREG, NOREG}, cfc[4][3] = {{NOREG}};
+                    CFD_DIRECTION(t, n, 0, cu, cfc, u, fc, a);
+                    CFD_DIRECTION(t, n, 1, cu, cfc, u, fc, a);
+                    CFD_DIRECTION(t, n, 2, cu, cfc, u, fc, a);
+                }
+            }
+        }
+        LOOP(t, ae);
+    }
+    reg_t a = ri;
+    STG(t, EL(fl, i), a, fin[0]);
+    a = IADD(t, a, NOREG);
+    STG(t, EL(fl, i + nelr), a, fin[1]);
+    a = IADD(t, a, NOREG);
+    STG(t, EL(fl, i + 2 * nelr), a, fin[2]);
+    a = IADD(t, a, NOREG);
+    STG(t, EL(fl, i + 3 * nelr), a, fin[3]);
+    a = IADD(t, a, NOREG);
+    STG(t, EL(fl, i + 4 * nelr), a, fin[4]);
+    EXIT(t);
+}
+
+/* cuda_time_step(j, nelr, old_variables, variables, step_factors, fluxes): factor =
+ * step_factors[i] / (RK + 1 - j); then for c = density, energy, momentum x, y, z (the source's
+ * order): variables[i + c nelr] = old_variables[i + c nelr] + factor fluxes[i + c nelr] (the
+ * arrays may alias: each store before the next loads). */
+#define CFD_UPDATE(t, c)                                                                           \
+    do {                                                                                           \
+        reg_t a_ = IADD(t, ri, NOREG);                                                             \
+        reg_t o_ = LDG(t, EL(old, i + (c) * nelr), a_);                                            \
+        reg_t x_ = LDG(t, EL(fl, i + (c) * nelr), a_);                                             \
+        STG(t, EL(var, i + (c) * nelr), a_, FFMA(t, f, x_, o_));                                   \
+    } while (0)
+void rd_cfd_time_step(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const uint64_t nelr = cfd_nelr(p->n), old = p->arr[0], var = p->arr[1], sf = p->arr[2], fl = p->arr[3];
+    const uint64_t i = (uint64_t)t->bdx * t->bx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t ri = IMAD(t, rbx, NOREG, rtx);
+    reg_t s = LDG(t, EL(sf, i), ri);
+    reg_t f = FMUL(t, s, ALU(t, "MUFU.RCP", IADD(t, NOREG, NOREG), NOREG, NOREG));   /* / (RK + 1 - j) */
+    CFD_UPDATE(t, 0);
+    CFD_UPDATE(t, 4);
+    CFD_UPDATE(t, 1);
+    CFD_UPDATE(t, 2);
+    CFD_UPDATE(t, 3);
+    EXIT(t);
+}
+#undef CFD_UPDATE

@@ -147,4 +147,60 @@ void rd_sc_free(rd_sc_t *s);
  * switch_membership_d, p, coord_d}, data = the run, shmem = coord_s). */
 void rd_sc_pgain(simt_t *t);
 
+/* cfd/euler3d.cu (Rodinia 2.x and 3.1 alike; Corrigan et al., AIAA 2009-4001),
+ * the four kernels of the finite-volume Euler solver on tetrahedra, one
+ * element a thread, 1-D blocks of CFD_BLOCK, no guard (nelr, the element
+ * count padded up to a multiple of CFD_BLOCK, is the thread count). Every
+ * per-element array is laid out structure-of-arrays: component c of element
+ * i at [i + c nelr]. simt_args_t.n = nel; the kernels' arrays, in their
+ * signatures' order: cuda_initialize_variables {variables};
+ * cuda_compute_step_factor {variables, areas, step_factors};
+ * cuda_compute_flux {elements_surrounding_elements, normals, variables,
+ * fluxes} with data = the mesh; cuda_time_step {old_variables, variables,
+ * step_factors, fluxes} with p = the Runge-Kutta stage j. */
+#define CFD_BLOCK 192     /* block_length (2.x), BLOCK_SIZE_0..4 (3.1) */
+#define CFD_NNB   4       /* faces of a tetrahedron */
+#define CFD_NVAR  5       /* density, momentum x y z, density energy */
+#define CFD_NDIM  3
+#define CFD_RK    3       /* Runge-Kutta stages per iteration */
+#define CFD_ITERS 1       /* iterations run (the source: 2000) */
+#define CFD_NEL   97046   /* fvcorr.domn.097K's element count */
+#define CFD_WING  (-1)    /* a face on the wing (a wall) */
+#define CFD_FAR   (-2)    /* a face on the far-field boundary */
+/* The mesh: the neighbour across each face, as the reader leaves it on the
+ * device (0-based; CFD_WING, CFD_FAR), esurr[i + j nelr] for face j of
+ * element i; elements nel .. nelr - 1 copy element nel - 1's neighbours.
+ * Rodinia's meshes (fvcorr.domn.097K, the default run's; 193K; missile
+ * 0.2M) are public only as git-annex pointers, so this is a STAND-IN with
+ * the real one's element count: a block of nx x ny x nz unit cubes, each cut
+ * into 6 tetrahedra (Kuhn's subdivision: the paths from corner (0,0,0) to
+ * (1,1,1) along the axes in the 6 orders, the orders in lexicographic order,
+ * face j opposite the path's j-th vertex), numbered cube by cube, x fastest,
+ * then y, then z (a tetrahedron's neighbours are in its own cube or 6, 6 nx
+ * or 6 nx ny elements away); the cubes of a box inside it (`wing`) carved
+ * out, their faces walls; the box's outer faces far field; the elements from
+ * nel on dropped, faces towards them far field too. Areas and normals
+ * decide no address or branch: they are not made. */
+typedef struct {
+    unsigned nel, nelr;
+    unsigned nx, ny, nz;      /* the block of cubes */
+    unsigned wing[6];         /* the carved-out cubes: x0 x1 y0 y1 z0 z1 (half-open) */
+    int32_t *esurr;           /* nelr * CFD_NNB */
+} rd_cfd_mesh_t;
+/* The stand-in of nel elements: a box of 2s x s x nz cubes, s the cube root
+ * of nel / 12 rounded (at least 4), the wing the cubes x in [s/2, s), y in
+ * [s/2 - 1, s/2 + 1), z in [s/4, s/4 + s/2) (chord, thickness, span), and nz
+ * the fewest layers holding nel elements (fvcorr.domn.097K's 97 046: s = 20,
+ * 40 x 20 x 21 cubes less the wing's 200, 99 600 tetrahedra of which the
+ * first 97 046). 0, -1 out of memory. */
+int  rd_cfd_mesh(rd_cfd_mesh_t *m, unsigned nel);
+/* ... any box and wing: 0, -1 out of memory, -2 nel more than the box holds
+ * (or 0). */
+int  rd_cfd_mesh_box(rd_cfd_mesh_t *m, unsigned nel, unsigned nx, unsigned ny, unsigned nz, const unsigned wing[6]);
+void rd_cfd_mesh_free(rd_cfd_mesh_t *m);
+void rd_cfd_init(simt_t *t);
+void rd_cfd_step_factor(simt_t *t);
+void rd_cfd_flux(simt_t *t);
+void rd_cfd_time_step(simt_t *t);
+
 #endif

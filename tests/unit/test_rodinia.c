@@ -487,9 +487,293 @@ static void sc_addresses(void **state)
     assert_string_equal(r.op[13], "STG.E");
 }
 
+/* ---- cfd ---------------------------------------------------------------------------------------- */
+
+/* The stand-in mesh checked from its geometry, not from the adjacency rules rodinia.c uses: each
+ * kept tetrahedron's vertices (cube by cube, x fastest, wing cubes skipped; in each cube the
+ * paths from (0,0,0) to (1,1,1) in the axis orders xyz, xzy, yxz, yzx, zxy, zyx; face j opposite
+ * the j-th vertex), every face a sorted triple of corner numbers. A face two elements have must
+ * name each other; a face only one has is on the wing (all corners on the wing's box: -1) or
+ * not (-2). Returns the counts of -1 and -2 faces. */
+typedef struct {
+    uint64_t key;
+    uint32_t e, j;
+} cfd_face_t;
+
+static int face_cmp(const void *a, const void *b)
+{
+    const cfd_face_t *x = a, *y = b;
+    return x->key < y->key ? -1 : x->key > y->key;
+}
+
+static void cfd_check_geometry(const rd_cfd_mesh_t *m, unsigned *walls, unsigned *far)
+{
+    static const unsigned ord[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const uint64_t nelr = m->nelr, cx = m->nx + 1ull, cy = m->ny + 1ull;
+    const unsigned *wg = m->wing;
+    cfd_face_t *f = malloc(4ull * m->nel * sizeof *f);
+    uint32_t (*corner)[4][3] = malloc(m->nel * sizeof *corner);
+    assert_non_null(f);
+    assert_non_null(corner);
+    uint64_t e = 0;
+    for (unsigned z = 0; z < m->nz; z++)
+        for (unsigned y = 0; y < m->ny; y++)
+            for (unsigned x = 0; x < m->nx; x++) {
+                if (x >= wg[0] && x < wg[1] && y >= wg[2] && y < wg[3] && z >= wg[4] && z < wg[5])
+                    continue;
+                for (unsigned p = 0; p < 6 && e < m->nel; p++, e++) {
+                    uint32_t v[3] = {x, y, z};
+                    uint64_t id[4];
+                    for (unsigned k = 0; k < 4; k++) {
+                        memcpy(corner[e][k], v, sizeof v);
+                        id[k] = (v[2] * cy + v[1]) * cx + v[0];
+                        if (k < 3)
+                            v[ord[p][k]]++;
+                    }
+                    for (unsigned j = 0; j < 4; j++) {
+                        uint64_t t3[3], n = 0;
+                        for (unsigned k = 0; k < 4; k++)
+                            if (k != j)
+                                t3[n++] = id[k];
+                        for (int a = 0; a < 2; a++)   /* sort the three */
+                            for (int b = 0; b < 2 - a; b++)
+                                if (t3[b] > t3[b + 1]) {
+                                    uint64_t s = t3[b];
+                                    t3[b] = t3[b + 1], t3[b + 1] = s;
+                                }
+                        f[4 * e + j] = (cfd_face_t){(t3[0] << 42) | (t3[1] << 21) | t3[2], (uint32_t)e, j};
+                    }
+                }
+            }
+    assert_int_equal(e, m->nel);
+    qsort(f, 4ull * m->nel, sizeof *f, face_cmp);
+    *walls = *far = 0;
+    for (uint64_t k = 0; k < 4ull * m->nel;) {
+        if (k + 1 < 4ull * m->nel && f[k + 1].key == f[k].key) {   /* shared: each names the other */
+            assert_true(k + 2 >= 4ull * m->nel || f[k + 2].key != f[k].key);
+            assert_int_equal(m->esurr[f[k].e + f[k].j * nelr], f[k + 1].e);
+            assert_int_equal(m->esurr[f[k + 1].e + f[k + 1].j * nelr], f[k].e);
+            k += 2;
+            continue;
+        }
+        int on_wing = 1;
+        for (unsigned c = 0; c < 4; c++)
+            if (c != f[k].j)
+                for (unsigned d = 0; d < 3; d++)
+                    on_wing &= corner[f[k].e][c][d] >= wg[2 * d] && corner[f[k].e][c][d] <= wg[2 * d + 1];
+        int32_t nb = m->esurr[f[k].e + f[k].j * nelr];
+        assert_int_equal(nb, on_wing ? CFD_WING : CFD_FAR);
+        *walls += on_wing, *far += !on_wing;
+        k++;
+    }
+    for (uint64_t i = 0; i < m->nel; i++) {   /* every element has a neighbour (rd_cfd_flux's stores) */
+        int real = 0;
+        for (unsigned j = 0; j < 4; j++)
+            real |= m->esurr[i + j * nelr] >= 0;
+        assert_true(real);
+    }
+    for (uint64_t i = m->nel; i < nelr; i++)   /* the padding copies the last element */
+        for (unsigned j = 0; j < 4; j++)
+            assert_int_equal(m->esurr[i + j * nelr], m->esurr[m->nel - 1 + j * nelr]);
+    free(f);
+    free(corner);
+}
+
+static void cfd_mesh_shape(void **state)
+{
+    (void)state;
+    rd_cfd_mesh_t m;
+    unsigned walls, far;
+    /* 3 x 3 x 3 cubes less the middle one: 26 x 6 = 156 elements (nelr 192); the wing's 6 cube
+     * faces are 12 wall triangles, the box's 6 x 9 cube faces 108 far-field ones */
+    const unsigned mid[6] = {1, 2, 1, 2, 1, 2};
+    assert_int_equal(rd_cfd_mesh_box(&m, 156, 3, 3, 3, mid), 0);
+    assert_int_equal(m.nelr, 192);
+    cfd_check_geometry(&m, &walls, &far);
+    assert_int_equal(walls, 12);
+    assert_int_equal(far, 108);
+    rd_cfd_mesh_free(&m);
+    assert_int_equal(rd_cfd_mesh_box(&m, 157, 3, 3, 3, mid), -2);   /* more than the box holds */
+    /* the default: 97 046 elements padded to 97 152 (506 blocks); s = 20: 40 x 20 cubes a layer,
+     * the wing x 10..19, y 9..10, z 5..14 (200 cubes; its surface 2 (10 x 2 + 2 x 10 + 10 x 10)
+     * cube faces = 560 triangles); 21 layers: 16 600 cubes, 99 600 tetrahedra */
+    assert_int_equal(rd_cfd_mesh(&m, CFD_NEL), 0);
+    assert_int_equal(m.nel, 97046);
+    assert_int_equal(m.nelr, 97152);
+    assert_int_equal(m.nx, 40);
+    assert_int_equal(m.ny, 20);
+    assert_int_equal(m.nz, 21);
+    const unsigned wing[6] = {10, 20, 9, 11, 5, 15};
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(m.wing[k], wing[k]);
+    cfd_check_geometry(&m, &walls, &far);
+    assert_int_equal(walls, 560);
+    assert_true(far > 8000);   /* the box's 8240 outer triangles, less the dropped part's, plus the cut */
+    rd_cfd_mesh_free(&m);
+}
+
+/* The kernels on a hand-made mesh: nel = 400, nelr = 576 (3 blocks of 192). Element 5 (block 0,
+ * thread 5): neighbours 6, 300, far field, 4; element 394 (block 2, thread 10): wing, 395, 200,
+ * 393; the last element 399: 398, wing, far field, 7, which the padded elements copy (484 =
+ * block 2, thread 100). Every other entry 0. Component c of element e of an array A at A + 4 (e
+ * + 576 c); normals' plane j + 4 k. */
+#define CFD_N    400
+#define CFD_NR   576
+#define AT(A, e, c) ((A) + 4 * (uint64_t)((e) + CFD_NR * (c)))
+static const uint64_t AR = 0x1000000, ES = 0x2000000, NM = 0x3000000, V = 0x4000000, OV = 0x5000000,
+                      FL = 0x6000000, SF = 0x7000000;
+
+static void cfd_hand_mesh(rd_cfd_mesh_t *m)
+{
+    static int32_t es[4 * CFD_NR];
+    memset(es, 0, sizeof es);
+    const int32_t e5[4] = {6, 300, CFD_FAR, 4}, e394[4] = {CFD_WING, 395, 200, 393}, e399[4] = {398, CFD_WING, CFD_FAR, 7};
+    for (int j = 0; j < 4; j++) {
+        es[5 + CFD_NR * j] = e5[j], es[394 + CFD_NR * j] = e394[j];
+        for (int e = 399; e < CFD_NR; e++)
+            es[e + CFD_NR * j] = e399[j];
+    }
+    *m = (rd_cfd_mesh_t){.nel = CFD_N, .nelr = CFD_NR, .esurr = es};
+}
+
+/* compute_flux of element e: its state, each face's neighbour and normal and a neighbour's state
+ * (nb[j] < 0: none), the fluxes. */
+static void cfd_flux_expect(const run_t *r, uint64_t e, const int32_t nb[4])
+{
+    unsigned k = 0, gathers = 0;
+    for (int j = 0; j < 4; j++)
+        gathers += nb[j] >= 0;
+    assert_int_equal(r->nmem, 5 + 4 * 4 + 5 * gathers + 5);
+    for (int c = 0; c < 5; c++)
+        assert_int_equal(r->mem[k++], AT(V, e, c));
+    for (int j = 0; j < 4; j++) {
+        assert_int_equal(r->mem[k++], AT(ES, e, j));
+        assert_int_equal(r->mem[k++], AT(NM, e, j));
+        assert_int_equal(r->mem[k++], AT(NM, e, j + 4));
+        assert_int_equal(r->mem[k++], AT(NM, e, j + 8));
+        if (nb[j] >= 0)
+            for (int c = 0; c < 5; c++)
+                assert_int_equal(r->mem[k++], AT(V, nb[j], c));
+    }
+    for (int c = 0; c < 5; c++) {
+        assert_string_equal(r->op[k], "STG.E");
+        assert_int_equal(r->mem[k++], AT(FL, e, c));
+    }
+}
+
+static void cfd_addresses(void **state)
+{
+    (void)state;
+    static run_t r;
+    rd_cfd_mesh_t m;
+    cfd_hand_mesh(&m);
+    /* initialize_variables(variables), element 394: variables[394 + 576 c], c = 0..4, stores */
+    simt_args_t a = {.arr = {V}, .n = CFD_N};
+    rung(&r, rd_cfd_init, &a, 10, 0, 2, 0, CFD_BLOCK, 1, 3, 1);
+    assert_int_equal(r.nmem, 5);
+    for (int c = 0; c < 5; c++) {
+        assert_int_equal(r.mem[c], AT(V, 394, c));
+        assert_string_equal(r.op[c], "STG.E");
+    }
+    /* compute_step_factor(variables, areas, step_factors), element 394: the 5 components, then
+     * areas[394], then the store of step_factors[394] */
+    simt_args_t s = {.arr = {V, AR, SF}, .n = CFD_N};
+    rung(&r, rd_cfd_step_factor, &s, 10, 0, 2, 0, CFD_BLOCK, 1, 3, 1);
+    assert_int_equal(r.nmem, 7);
+    for (int c = 0; c < 5; c++)
+        assert_int_equal(r.mem[c], AT(V, 394, c));
+    assert_int_equal(r.mem[5], AR + 4 * 394);
+    assert_int_equal(r.mem[6], SF + 4 * 394);
+    assert_string_equal(r.op[6], "STG.E");
+    /* compute_flux(esurr, normals, variables, fluxes) */
+    simt_args_t f = {.arr = {ES, NM, V, FL}, .n = CFD_N, .data = &m};
+    rung(&r, rd_cfd_flux, &f, 5, 0, 0, 0, CFD_BLOCK, 1, 3, 1);   /* element 5: face 2 far field */
+    const int32_t n5[4] = {6, 300, -2, 4};
+    cfd_flux_expect(&r, 5, n5);
+    /* spelled out: face 1's normal y is plane 5, normals[5 + 5 x 576]; its neighbour 300's
+     * momentum z variables[300 + 3 x 576] */
+    assert_int_equal(r.mem[5 + 4 + 5 + 2], NM + 4 * (5 + 5 * 576));
+    assert_int_equal(r.mem[5 + 4 + 5 + 4 + 3], V + 4 * (300 + 3 * 576));
+    rung(&r, rd_cfd_flux, &f, 10, 0, 2, 0, CFD_BLOCK, 1, 3, 1);   /* element 394: face 0 a wall */
+    const int32_t n394[4] = {-1, 395, 200, 393};
+    cfd_flux_expect(&r, 394, n394);
+    assert_int_equal(r.mem[5 + 4], ES + 4 * (394 + 576));   /* face 1's neighbour right after face 0's normal */
+    rung(&r, rd_cfd_flux, &f, 100, 0, 2, 0, CFD_BLOCK, 1, 3, 1);   /* padded element 484: 399's neighbours */
+    const int32_t n484[4] = {398, -1, -2, 7};
+    cfd_flux_expect(&r, 484, n484);
+    assert_int_equal(r.mem[5 + 4], V + 4 * 398);
+    rung(&r, rd_cfd_flux, &f, 15, 0, 2, 0, CFD_BLOCK, 1, 3, 1);   /* the last element, 399, the same */
+    cfd_flux_expect(&r, 399, n484);
+    /* time_step(j = 1; old_variables, variables, step_factors, fluxes), element 5: step_factors[5],
+     * then per component density, energy, momentum x, y, z: old, flux, the store of variables */
+    simt_args_t ts = {.arr = {OV, V, SF, FL}, .n = CFD_N, .p = 1};
+    rung(&r, rd_cfd_time_step, &ts, 5, 0, 0, 0, CFD_BLOCK, 1, 3, 1);
+    assert_int_equal(r.nmem, 16);
+    assert_int_equal(r.mem[0], SF + 20);
+    const int comp[5] = {0, 4, 1, 2, 3};
+    for (int k = 0; k < 5; k++) {
+        assert_int_equal(r.mem[1 + 3 * k], AT(OV, 5, comp[k]));
+        assert_int_equal(r.mem[2 + 3 * k], AT(FL, 5, comp[k]));
+        assert_int_equal(r.mem[3 + 3 * k], AT(V, 5, comp[k]));
+        assert_string_equal(r.op[3 + 3 * k], "STG.E");
+    }
+    assert_int_equal(r.mem[4], OV + 4 * (5 + 4 * 576));   /* energy second */
+}
+
+/* Warps of compute_flux on the hand-made mesh: the faces' paths split and meet again at each
+ * face's end. Block 0, warp 0 (elements 0 .. 31): every face a neighbour but element 5's face 2
+ * (far field): element 0's instructions, and for face 2 lane 5's two tests and the far-field
+ * path (2 + 2 + 33); the gathers' masks full, face 2's without lane 5. Block 2, warp 0 (384 ..
+ * 415): lane 10 (394) has a wall at face 0, lanes 15 .. 31 (399 and the padding) a wall at
+ * face 1 and the far field at face 2: element 384's instructions and 5 + 5 + 37. */
+static void cfd_warps(void **state)
+{
+    (void)state;
+    static run_t r;
+    static simt_prog_t prog;
+    simt_lane_t lanes[WARP_SIZE] = {0};
+    tb_t tb = {0};
+    optab_t ops = {0};
+    rd_cfd_mesh_t m;
+    cfd_hand_mesh(&m);
+    simt_args_t f = {.arr = {ES, NM, V, FL}, .n = CFD_N, .data = &m};
+    const unsigned bd[3] = {CFD_BLOCK, 1, 1}, gd[2] = {3, 1};
+    const uint32_t want[2][4] = {{~0u, ~0u, ~(1u << 5), ~0u}, {~(1u << 10), 0x7fffu, 0x7fffu, ~0u}};
+    for (unsigned b = 0; b < 2; b++) {
+        rung(&r, rd_cfd_flux, &f, 0, 0, 2 * b, 0, CFD_BLOCK, 1, 3, 1);   /* a thread with 4 neighbours */
+        const size_t t0 = r.lane.n;
+        memset(&prog, 0, sizeof prog);
+        assert_int_equal(simt_warp(rd_cfd_flux, &f, bd, gd, 2 * b, 0, 0, &prog, lanes, &tb, &ops), 0);
+        assert_int_equal(tb.ninst, t0 + (b ? 47 : 37));
+        unsigned nld = 0;
+        for (size_t i = 0; i < tb.ninst; i++) {
+            const inst_t *in = &tb.inst[i];
+            if (strncmp(ops.name[in->opcode], "LDG", 3))
+                continue;
+            /* 5 own loads, then per face 4 and, where some lane has a neighbour, 5 gathers */
+            if (nld >= 5 && (nld - 5) % 9 >= 4) {
+                unsigned j = (nld - 5) / 9;
+                assert_int_equal(in->mask, want[b][j]);
+                if (b == 1 && j == 0)   /* lane 11 (395) gathers element 0's state */
+                    assert_int_equal(tb.addr[in->addr + 10], AT(V, 0, (nld - 5) % 9 - 4));
+            } else {
+                assert_int_equal(in->mask, ~0u);
+            }
+            nld++;
+        }
+        assert_int_equal(nld, 5 + 4 * 9);
+        tb_clear(&tb);
+    }
+    simt_lanes_free(lanes);
+    tb_free(&tb);
+    optab_free(&ops);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(sc_lrand48_is_libc), cmocka_unit_test(sc_host_run),
+    const struct CMUnitTest tests[] = {cmocka_unit_test(cfd_mesh_shape), cmocka_unit_test(cfd_addresses),
+        cmocka_unit_test(cfd_warps),
+        cmocka_unit_test(sc_lrand48_is_libc), cmocka_unit_test(sc_host_run),
         cmocka_unit_test(sc_addresses), cmocka_unit_test(nn_addresses),
         cmocka_unit_test(pathfinder_addresses), cmocka_unit_test(hotspot_addresses),
                                        cmocka_unit_test(gaussian_addresses), cmocka_unit_test(nw_addresses),
