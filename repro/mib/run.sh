@@ -33,7 +33,7 @@ LKYT   INS -  Rodinia leukocyte: not built (its input is an AVI microscopy video
 LUD    INS lud
 NNC    INS nn
 SRAD   INS srad
-SS     INS -  Rodinia similarity score: not built (no CUDA source of it in the public Rodinia releases: 1.0 to 3.1 list none)
+SS     INS -  Rodinia similarity score: not built (no CUDA source of it among the public Rodinia sources we could read)
 CONV   INS convsep
 HIS    INS histogram
 REDU   INS reduction
