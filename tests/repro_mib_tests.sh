@@ -20,7 +20,9 @@ mkdir -p "$T"
 K="bfs transpose blackscholes vectoradd kmeans nn"
 marks() { grep -h 'mib-summary' README.md docs/reproduction.md; }
 before=$(marks)
-if OUT=$T SIZES="quick" KERNELS="$K" JOBS=${JOBS:-2} M=$M repro/mib/run.sh >"$T.log" 2>&1; then
+# a cap below kmeans' quick size (16384 points) and one above nn's (42764 records): kmeans runs
+# capped, in a sweep of its own, nn at quick
+if OUT=$T SIZES="quick" KERNELS="$K" CAP="kmeans:4096 nn:50000" JOBS=${JOBS:-2} M=$M repro/mib/run.sh >"$T.log" 2>&1; then
     ok "repro/mib/run.sh at quick sizes ($K)"
 else
     bad "repro/mib/run.sh at quick sizes" "$(tail -3 "$T.log")"
@@ -69,6 +71,11 @@ for f in f51 f52 f61 f62 f63 f64 f65 f66 f67 f68 f69 f610 f611; do
         bad "figure $f" "$(head -2 "$T/figures/$f.gnuplot.log" 2>/dev/null)"
     fi
 done
+expect "CAP: kmeans' runs at its cap, nn's and bfs' at quick (run.sh CAP)" \
+    "$(jq -r '[.runs.fr.kmeans.size, .runs.fr.nn.size, .runs.perfect.kmeans.size, .runs.fr.bfs.size] | map(tostring) | join(" ")' "$T/quick/input.json")" \
+    "4096 42764 4096 16384"
+expect "the report names the caps and each input size" \
+    "$(grep -c 'Capped inputs.*kmeans:4096 nn:50000' "$R") $(grep -cE '^\| kmeans \| INS \| .* \| 4096 \|$' "$R")" "1 1"
 expect "the noise is measured (a number)" "$(jq '.noise | type' "$T/quick/input.json")" '"number"'
 expect "the configurations are listed" "$(grep -c '^P fr=gtx480-mib:dram.policy=fr-fcfs$' "$R")" 1
 expect "README and docs' summary untouched by a subset run" "$(marks)" "$before"

@@ -75,6 +75,7 @@ echo "MSHR-M / MSHR-S / MSHR-S+A policies; ../shared/seeds/), by \`make repro-mi
 echo "thesis' benchmarks (Table 5.2) on its configuration (Table 5.1: the \`gtx480-mib\` preset), at $S1 sizes and at"
 echo "${S2:-no second size} (docs/sim.md, \"Kernel input\"), every run but the perfect-DRAM ones with the DRAM timing"
 echo "checker on. Generated from the runs' JSON; docs/reproduction.md explains the method."
+[ -z "${CAP:-}" ] || echo "Capped inputs (workload:size, run.sh's CAP, chosen from run times before any policy was compared): $CAP; each benchmark's input size is in the classification table."
 echo
 echo "Runs whose DRAM commands were not checked: $(jq -r '.unchecked | length' "$in1")."
 echo
@@ -95,12 +96,12 @@ for s in $SIZES; do
     echo "At $s sizes:"
     echo
     jq -r -L repro/mrpb -L repro/mib 'include "claims_lib"; include "mib_lib"; .runs as $r | .sets as $S |
-        "| benchmark | thesis | perfect DRAM | merge length > 1 | ours | same |", "|---|---|---|---|---|---|",
+        "| benchmark | thesis | perfect DRAM | merge length > 1 | ours | same | input size |", "|---|---|---|---|---|---|---|",
         ($S.all[] as $w |
          (if any($S.hil[]; . == $w) then "HIL" elif any($S.lil[]; . == $w) then "LIL" else "INS" end) as $t |
          nratio($r; "perfect"; "fr"; $w; "ipc") as $p | ($r.fr[$w].mlc | icl) as $m |
          (if $p == null or $m == null then "-" elif $p < 1.2 then "INS" elif $m > 0.1 then "HIL" else "LIL" end) as $o |
-         "| \($w) | \($t) | \(if $p then "x\($p * 100 | round / 100)" else "-" end) | \(if $m then "\($m * 1000 | round / 10) %" else "-" end) | \($o) | \(if $o == $t then "yes" else "**no**" end) |")' \
+         "| \($w) | \($t) | \(if $p then "x\($p * 100 | round / 100)" else "-" end) | \(if $m then "\($m * 1000 | round / 10) %" else "-" end) | \($o) | \(if $o == $t then "yes" else "**no**" end) | \($r.fr[$w].size // "-") |")' \
         "$OUT/$s/input.json"
     echo
 done

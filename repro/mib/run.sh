@@ -11,9 +11,10 @@
 # Environment: M (memsched), OUT (default out/repro/mib), JOBS (default the
 # cores), SIZES (default "half quick": the thesis gives no inputs and kept them
 # small; at the suites' default inputs one SSSP or streamcluster run takes over
-# an hour; the first size is the reproduction, the second its robustness),
-# KERNELS (a subset, for a test), REUSE=1 (run nothing, tabulate what OUT
-# holds), RESUME=1 (keep the runs this build already made: compare --resume).
+# an hour; the first size is the reproduction, the second its robustness), CAP
+# (the inputs' caps, below), KERNELS (a subset, for a test), REUSE=1 (run
+# nothing, tabulate what OUT holds), RESUME=1 (keep the runs this build already
+# made: compare --resume).
 set -u
 cd "$(dirname "$0")/../.."
 M=${M:-build/memsched}
@@ -51,6 +52,7 @@ MGST   HIL mergesort
 SP     HIL sp
 "
 "$M" sim --list-workloads >"${TMPDIR:-/tmp}/mib-workloads.$$" || exit 1
+trap 'rm -f "${TMPDIR:-/tmp}/mib-workloads.$$"' EXIT
 built() { grep -q "^$1 " "${TMPDIR:-/tmp}/mib-workloads.$$"; }
 # set CLASS: the built workloads of a class, in the table's order (a subset with KERNELS)
 set_of() {
@@ -66,7 +68,22 @@ INS=$(set_of INS) LIL=$(set_of LIL) HIL=$(set_of HIL)
 BUILT=$(KERNELS= ; for c in INS LIL HIL; do set_of $c; done | tr '\n' ' ')
 SENS="$HIL $LIL"
 ALL="$HIL $LIL $INS"
-rm -f "${TMPDIR:-/tmp}/mib-workloads.$$"
+
+# size_for W SIZE: the size W runs at in a sweep at SIZE: SIZE, or W's cap where it is smaller
+size_for() {
+    local cap named
+    cap=$(tr ' ' '\n' <<<"$CAP" | sed -n "s/^$1:\([0-9][0-9]*\)$/\1/p")
+    named=$(awk -v w="$1" -v s="$2" '$1 == w {print s == "default" ? $2 : s == "half" ? int($2 / 2) : s == "quick" ? $3 : s}' \
+        "${TMPDIR:-/tmp}/mib-workloads.$$")
+    if [ -n "$cap" ] && [ -n "$named" ] && [ "$cap" -lt "$named" ]; then echo "$cap"; else echo "$2"; fi
+}
+
+# The inputs' caps (workload:size): a benchmark runs at the smaller of the named size and its cap.
+# Chosen from run times alone, before any policy was compared: one FR-FCFS streamcluster run
+# takes 42, 106 and 264 CPU-seconds at 2048, 4096 and 8192 points (413, 531, 590 launches), so
+# about half an hour at half (32768; 18 runs: 9 hours); capped at 8192 points it is no slower
+# than the slowest other benchmark at half (sssp, 2^19 nodes: about 6 minutes).
+CAP=${CAP-streamcluster:8192}
 
 P=gtx480-mib
 pol() { printf '%s=%s:dram.policy=%s' "$1" "$P$2" "$3"; }
@@ -103,9 +120,16 @@ group() {
     mkdir -p "$OUT/$size"
     [ "${REUSE:-0}" = 1 ] || [ "${RESUME:-0}" = 1 ] || rm -rf "${dir:?}"
     tr ',' '\n' <<<"$cfgs" | sed 's/=.*//' >"$dir.labels"
-    if "$M" compare --workload "$(tr ' ' ',' <<<"$wl")" --configs "$cfgs" \
-        $([ "$size" = default ] || echo --size "$size") $([ "${REUSE:-0}" = 1 ] && echo --merge) \
-        $([ "${RESUME:-0}" = 1 ] && echo --resume) --jobs "$JOBS" --progress 60 --out "$dir" >"$dir.log" 2>&1; then
+    : >"$dir.log"
+    # one sweep per input size (a capped benchmark's runs join the others' in $dir/runs)
+    local w s part ok=1
+    for s in $(for w in $wl; do size_for "$w" "$size"; done | sort -u); do
+        part=$(for w in $wl; do [ "$(size_for "$w" "$size")" = "$s" ] && echo "$w"; done | paste -sd,)
+        "$M" compare --workload "$part" --configs "$cfgs" \
+            $([ "$s" = default ] || echo --size "$s") $([ "${REUSE:-0}" = 1 ] && echo --merge) \
+            $([ "${RESUME:-0}" = 1 ] && echo --resume) --jobs "$JOBS" --progress 60 --out "$dir" >>"$dir.log" 2>&1 || ok=0
+    done
+    if [ $ok = 1 ]; then
         echo "$((SECONDS - t0)) s" >&2
     else
         echo "FAILED ($dir.log)" >&2
@@ -119,8 +143,9 @@ group() {
 # compared with the same run without RTL (group P): $OUT/SIZE/rtl/LABEL.json, and rtl.jsonl
 # with one line per policy: its exit status and whether every statistic is the same
 rtl() {
-    local size=$1 d=$OUT/$1/rtl l p rc t0=$SECONDS
+    local size=$1 d=$OUT/$1/rtl l p rc t0=$SECONDS rs
     [ -n "$RTL_W" ] || return 0
+    rs=$(size_for "$RTL_W" "$size")
     printf 'repro mib: %-8s rtl %4d runs ... ' "$size" "$(wc -w <<<"$RTL_POL")" >&2
     mkdir -p "$d"
     : >"$d.jsonl"
@@ -129,7 +154,7 @@ rtl() {
         if [ "${REUSE:-0}" = 1 ] || { [ "${RESUME:-0}" = 1 ] && [ -s "$d/$l.json" ] && [ -f "$d/$l.rc" ]; }; then
             rc=$(cat "$d/$l.rc" 2>/dev/null || echo missing)
         else
-            "$M" sim --config "$P" --workload "$RTL_W" --set dram.policy="$p" $([ "$size" = default ] || echo --size "$size") \
+            "$M" sim --config "$P" --workload "$RTL_W" --set dram.policy="$p" $([ "$rs" = default ] || echo --size "$rs") \
                 --rtl dram_sched,mib_l2 --check-dram --quiet --out-dir "$d" --json "$d/$l.json" >"$d/$l.log" 2>&1
             rc=$?
             echo "$rc" >"$d/$l.rc"
@@ -155,7 +180,7 @@ stats() {
         l=$(basename "$f" .json) l=${l##*@}
         grep -qxF -- "$l" "${1%/}.labels" 2>/dev/null || continue
         jq -c --arg f "$(basename "$f" .json)" '{label: ($f | sub("^.*@"; "")), workload: ($f | sub("@[^@]*$"; "")),
-            s: {ipc: .gpu.gpu_tot_ipc, cycles: .gpu.gpu_tot_sim_cycle, resfail: .l2.L2_total_cache_reservation_fails,
+            s: {size: .size, ipc: .gpu.gpu_tot_ipc, cycles: .gpu.gpu_tot_sim_cycle, resfail: .l2.L2_total_cache_reservation_fails,
                 resfail_mshr: .l2.L2_reservation_fail_MSHR_ENRTY_FAIL, dummies: (.dram.mib_dummies_applied + .dram.mib_dummies_dropped),
                 lat: .memory_latency.averagemflatency, latmax: .memory_latency.maxmflatency,
                 rbl: .dram.row_buffer_locality, bw: .dram.bandwidth_utilization,
@@ -206,7 +231,7 @@ for size in $SIZES; do
     gather "$size" && jq -L repro/mrpb -L repro/mib -f repro/mib/claims.jq "$OUT/$size/input.json" >"$OUT/$size/claims.json" || status=1
 done
 [ $status -eq 0 ] || exit 1
-OUT=$OUT SIZES=$SIZES repro/mib/report.sh || exit 1
+OUT=$OUT SIZES=$SIZES CAP=$CAP repro/mib/report.sh || exit 1
 read -r first _ <<<"$SIZES"
 echo "The MIB thesis at $first sizes$([ "$first" = default ] || echo ": a check of the pipeline, NOT the reproduction (make repro)") ($OUT/report.md)"
 jq -r '(["claim", "thesis", "ours", "class"] | @tsv), (.[] | [.claim, .paper, .text, .class] | @tsv)' "$OUT/$first/claims.json" |
