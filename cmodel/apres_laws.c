@@ -20,6 +20,10 @@ int apres_laws_init(apres_laws_state_t *s, const apres_laws_cfg_t *cfg)
         fprintf(stderr, "apres_laws: WgtEntries=%u out of range 1..%d\n", cfg->wgt_entries, APRES_LAWS_MAX_WGT);
         return -EINVAL;
     }
+    if (cfg->scheds < 1 || cfg->scheds > APRES_LAWS_MAX_SCHEDS) {
+        fprintf(stderr, "apres_laws: Scheds=%u out of range 1..%d\n", cfg->scheds, APRES_LAWS_MAX_SCHEDS);
+        return -EINVAL;
+    }
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
     apres_laws_reset(s);
@@ -68,12 +72,13 @@ void apres_laws_eval(const apres_laws_state_t *s, const apres_laws_in_t *in, apr
     unsigned n = s->cfg.num_warps;
     uint64_t ready = in->ready & bits_mask(n);
     memset(out, 0, sizeof *out);
-    for (unsigned k = 0; k < n; k++)
-        if (ready >> s->order[k] & 1) {
-            out->issue_valid = 1;
-            out->issue_warp = s->order[k];
-            break;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned w = s->order[k], j = w % s->cfg.scheds;
+        if ((ready >> w & 1) && !out->issue_valid[j]) {
+            out->issue_valid[j] = 1;
+            out->issue_warp[j] = w;
         }
+    }
     int e = free_entry(s);
     if ((in->ld_valid & 1) && warp_ok(s, warp_in(s, in->ld_warp)) && e >= 0) {
         out->ld_gid_valid = 1;

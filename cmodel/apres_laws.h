@@ -27,13 +27,16 @@
 
 #include <stdint.h>
 
-#define APRES_LAWS_MAX_WARPS 64
-#define APRES_LAWS_MAX_WGT   8
+#define APRES_LAWS_MAX_WARPS  64
+#define APRES_LAWS_MAX_WGT    8
+#define APRES_LAWS_MAX_SCHEDS 4
 
 typedef struct {
     unsigned num_warps;    /* NumWarps, 1..64 (Table III: 48) */
     unsigned pc_w;         /* PcW, load PC bits, 1..64 (the paper: 4 B) */
     unsigned wgt_entries;  /* WgtEntries, 1..8 (Table II: 3) */
+    unsigned scheds;       /* Scheds, 1..4: warp schedulers sharing the queue, scheduler k issuing the
+                              warps w with w % Scheds == k (the paper: 1) */
 } apres_laws_cfg_t;
 
 typedef struct {
@@ -44,7 +47,8 @@ typedef struct {
 } apres_laws_in_t;
 
 typedef struct {
-    uint64_t issue_valid, issue_warp;    /* the first ready warp in queue order */
+    uint64_t issue_valid[APRES_LAWS_MAX_SCHEDS];   /* per scheduler k: the first ready warp of its own */
+    uint64_t issue_warp[APRES_LAWS_MAX_SCHEDS];    /* (w % Scheds == k) in queue order */
     uint64_t ld_gid_valid, ld_gid;       /* the group ID this cycle's load carries (0 valid: WGT full) */
     uint64_t miss_valid, miss_group;     /* feedback miss: the group's warps, for SAP's warp queue */
     uint64_t fb_stale;                   /* the feedback named no valid WGT entry: ignored */

@@ -15,7 +15,9 @@
 //   head sets "i ahead of j" for i in G, j not in G (and clears it the other
 //   way round); pairs on the same side keep their relation, so both sides
 //   keep their relative order (a stable partition). The issue output is the
-//   ready warp that no ready warp is ahead of.
+//   ready warp that no ready warp is ahead of, one per warp scheduler sharing
+//   the queue (Scheds: scheduler k's warps are w % Scheds == k, its output
+//   the first ready one of them; a picker each, on the same relation).
 // * At the edge: the feedback's move (hit: head, miss: tail), then the
 //   prefetch target's (head, in front of everything).
 //
@@ -25,6 +27,7 @@ module apres_laws #(
   parameter int NumWarps   = 48,                                // warps per SM, 1..64
   parameter int PcW        = 32,                                // load PC bits
   parameter int WgtEntries = 3,                                 // WGT entries, 1..8
+  parameter int Scheds     = 1,                                 // warp schedulers sharing the queue, 1..4
   localparam int IdxW = (NumWarps > 1) ? $clog2(NumWarps) : 1,  // warp index width
   localparam int GidW = (WgtEntries > 1) ? $clog2(WgtEntries) : 1 // group ID width
 ) (
@@ -41,8 +44,8 @@ module apres_laws #(
   input  logic                fb_hit_i,        // 1 hit (group to the head), 0 miss (to the tail)
   input  logic                pf_valid_i,      // SAP issued a prefetch
   input  logic [IdxW-1:0]     pf_warp_i,       // for this warp (to the head, in front of all)
-  output logic                issue_valid_o,   // a ready warp exists
-  output logic [IdxW-1:0]     issue_warp_o,    // the first ready warp in queue order; 0 when none
+  output logic [Scheds-1:0]      issue_valid_o,  // per scheduler k: a ready warp of its own exists
+  output logic [Scheds*IdxW-1:0] issue_warp_o,   // [k*IdxW +: IdxW]: its first ready warp in queue order; 0 when none
   output logic                ld_gid_valid_o,  // the load carries a group (0: WGT full)
   output logic [GidW-1:0]     ld_gid_o,        // its group ID; 0 when none
   output logic                miss_valid_o,    // feedback miss of a valid group
@@ -64,7 +67,8 @@ module apres_laws #(
   logic [NumWarps-1:0] ahead_q [NumWarps];
 
   logic                ld_ok, pf_ok, fb_ok, any_free;
-  logic [NumWarps-1:0] ld_oh, pf_oh, p_oh, grp, fb_grp, move_g, win;
+  logic [NumWarps-1:0] ld_oh, pf_oh, p_oh, grp, fb_grp, move_g;
+  logic [Scheds*NumWarps-1:0] win;               // scheduler k's winner: [k*NumWarps +: NumWarps]
   logic [WgtEntries-1:0] free, fb_sel, new_oh;
   logic [GidW-1:0]     new_gid;
 
@@ -164,9 +168,15 @@ module apres_laws #(
     assign a_first[a*NumWarps +: NumWarps] = ahead_q[a];
     assign b_first[a*NumWarps +: NumWarps] = ~ahead_q[a];
   end
-  order_pick #(.N(NumWarps)) u_pick (.req_i(ready_i), .en_i('1), .lo_first_i(a_first),
-                                     .hi_first_i(b_first), .valid_o(issue_valid_o),
-                                     .win_o(win), .idx_o(issue_warp_o));
+  // scheduler k's warps (a constant)
+  function automatic logic [NumWarps-1:0] own_mask(int k);
+    for (int w = 0; w < NumWarps; w++) own_mask[w] = (w % Scheds) == k;
+  endfunction
+  for (genvar k = 0; k < Scheds; k++) begin : gen_sched
+    order_pick #(.N(NumWarps)) u_pick (.req_i(ready_i & own_mask(k)), .en_i('1), .lo_first_i(a_first),
+                                       .hi_first_i(b_first), .valid_o(issue_valid_o[k]),
+                                       .win_o(win[k*NumWarps +: NumWarps]), .idx_o(issue_warp_o[k*IdxW +: IdxW]));
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -213,8 +223,12 @@ module apres_laws #(
   // Usage and invariant checks (Verilator --assert; Yosys defines SYNTHESIS).
   always_ff @(posedge clk_i) begin
     if (rst_ni) begin
-      assert ((win & (win - 1'b1)) == '0) else $error("apres_laws: two warps first in the queue");
-      assert ((win != '0) == (ready_i != '0)) else $error("apres_laws: no first ready warp");
+      for (int k = 0; k < Scheds; k++) begin
+        assert ((win[k*NumWarps +: NumWarps] & (win[k*NumWarps +: NumWarps] - 1'b1)) == '0)
+          else $error("apres_laws: two warps first in the queue");
+        assert ((win[k*NumWarps +: NumWarps] != '0) == ((ready_i & own_mask(k)) != '0))
+          else $error("apres_laws: no first ready warp");
+      end
       assert ((wgt_res_q & wgt_val_q) == '0) else $error("apres_laws: a WGT entry reserved and valid");
       if (p_valid_q) assert (wgt_res_q[p_gid_q]) else $error("apres_laws: stage 2 without its reserved entry");
     end

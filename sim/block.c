@@ -30,6 +30,8 @@ unsigned sim_block_count(const config_t *cfg, sim_blk_t b)
         return cfg->n_mem * cfg->n_sub;
     case SIM_DRAM_SCHED:
         return cfg->n_mem;
+    case SIM_APRES_LAWS:
+        return cfg->n_sm;
     default:
         return 0;
     }
@@ -51,6 +53,11 @@ void sim_block_params(const config_t *cfg, sim_blk_t b, char *buf, size_t n)
                  cfg->high_wm, cfg->low_wm, bw ? bw : 1, rw ? rw : 1, cfg->addr_w);
         break;
     }
+    case SIM_APRES_LAWS:   /* a queue position per warp slot; the instructions' 32-bit PCs; Table II's 3 WGT entries;
+                             * an issue output per warp scheduler */
+        snprintf(buf, n, "NumWarps=%u PcW=%u WgtEntries=%u Scheds=%u", cfg->max_warps, SIM_LAWS_PC_W, SIM_LAWS_WGT,
+                 cfg->n_sched);
+        break;
     default:
         snprintf(buf, n, "%s", "");
     }

@@ -24,6 +24,7 @@ static lockstep_t *gpu_block_ls(const gpu_t *g, sim_blk_t b, unsigned k)
     case SIM_MRPB: return g->sm[k].mrpb.ls;
     case SIM_MIB_L2: return g->l2[k].mib;
     case SIM_DRAM_SCHED: return g->dram[k]->ls;
+    case SIM_APRES_LAWS: return g->sm[k].laws.ls;
     default: return NULL;
     }
 }
@@ -308,7 +309,7 @@ static int sm_run(gpu_t *g, unsigned i, uint64_t *next)
         int rc = sm_cycle(sm, core, g->now[CLK_DRAM], rdy ? rq_head(q) : NULL);
         if (rc) {
             if (rc == 1)
-                note_fail(g, SIM_MRPB, i, sm->mrpb.ls, core);
+                note_fail(g, (sim_blk_t)sm->fail_blk, i, gpu_block_ls(g, (sim_blk_t)sm->fail_blk, i), core);
             return rc;
         }
         if (rdy)

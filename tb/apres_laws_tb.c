@@ -33,7 +33,7 @@ static const char *const stale_names[] = {"-", "STALE", NULL};
 static int setup(ctx_t *c, const long *param, const long *knob)
 {
     (void)knob;
-    apres_laws_cfg_t cfg = {(unsigned)param[0], (unsigned)param[1], (unsigned)param[2]};
+    apres_laws_cfg_t cfg = {(unsigned)param[0], (unsigned)param[1], (unsigned)param[2], (unsigned)param[3]};
     return apres_laws_init(&c->s, &cfg);
 }
 
@@ -138,7 +138,7 @@ static void probes(void *m, sigtab_t *t)
     }
 }
 
-static const char *const params[] = {"NumWarps", "PcW", "WgtEntries", NULL};
+static const char *const params[] = {"NumWarps", "PcW", "WgtEntries", "Scheds", NULL};
 static const knob_t knobs[] = {{0}};
 
 const block_t block_apres_laws = GLUE_BLOCK(

@@ -338,6 +338,9 @@ bad_input "a malformed --rtl-fst" "expected BLOCK:INSTANCE" "$M" sim --rtl dram_
 bad_input "a malformed --trace-window" "expected FROM-TO in core cycles" "$M" sim --trace-decisions "$T/x.json" --trace-window 9-2
 bad_input "sm.swl with the two-level scheduler" "does not combine with this sm.scheduler" \
     "$M" sim --set sm.swl=2 --set sm.scheduler=two-level
+bad_input "LAWS with more warp schedulers than its issue outputs" "at most 4 warp schedulers" \
+    "$M" sim --set sm.scheduler=laws --set sm.schedulers=5
+bad_input "--rtl apres_laws without LAWS" "needs LAWS: --set sm.scheduler=laws" "$M" sim --rtl apres_laws
 bad_input "compare with two workloads of one name" "have the same name 'traces'" "$M" compare --workload a/traces,b/traces --configs base-s --emit-jobs
 bad_input "compare without --configs" "are required" "$M" compare --workload atax
 bad_input "compare with a malformed configuration" "expected key=value after the preset" "$M" compare --workload atax --configs a=base-s:oops --emit-jobs
@@ -429,6 +432,49 @@ for b in mrpb dram_sched; do
         bad "a broken $b C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
     fi
 done
+# LAWS (sm.scheduler=laws, the apres_laws block in every SM). Three warps load one line and use
+# it: warp 0 misses (its group, itself, to the queue's tail), warps 1 and 2 merge into the miss
+# (hits: each to the head), so the queue is 2 1 0 when the line arrives; LRR and GTO issue
+# otherwise (0 1 2; 2 0 1).
+lw() { printf 'warp = %d\ninsts = 3\n0000 00000001 1 R2 LDG.E 1 R0 4 0 0x200000\n0008 00000001 1 R3 FADD 2 R2 R2 0\n0010 00000001 0 EXIT 0 0\n' "$1"; }
+{ printf '#BEGIN_TB\nthread block = 0,0,0\n'; lw 0; lw 1; lw 2; printf '#END_TB\n'; } | mktrace "$T/laws3" 1 96
+LW=(--workload "$T/laws3" --set sm.count=1 --set sm.schedulers=1 --check-dram --quiet)
+order() { grep '"cat":"issue"' "$1" | grep -o '"name":"w[0-9] FADD' | cut -c9-10 | paste -sd' '; }
+for s in laws lrr gto; do
+    "$M" sim "${LW[@]}" --set sm.scheduler=$s --json "$T/laws3-$s.json" --trace-decisions "$T/laws3-$s.trace" 2>/dev/null
+done
+expect "LAWS, 3 warps on one line: the uses issue in queue order (hits to the head, the miss to the tail); LRR, GTO" \
+    "$(order "$T/laws3-laws.trace"), $(order "$T/laws3-lrr.trace"), $(order "$T/laws3-gto.trace")" "w2 w1 w0, w0 w1 w2, w2 w0 w1"
+expect "LAWS, 3 warps on one line: loads, without a group, feedback hit / miss / stale / lost" \
+    "$(stat '.sm | [.laws_loads, .laws_no_group, .laws_feedback_hit, .laws_feedback_miss, .laws_feedback_stale, .laws_feedback_lost] | map(tostring) | join(" ")' "$T/laws3-laws.json")" \
+    "3 0 2 1 0 0"
+# bfs at the APRES preset (two warp schedulers sharing LAWS' queue): the RTL in lockstep in all 15
+# SMs gives the C model's statistics; the SMs' skipping of idle cycles changes nothing; every group
+# formed is answered
+LB=(--config apres --workload bfs --size quick --set sm.scheduler=laws --check-dram --quiet)
+"$M" sim "${LB[@]}" --json "$T/laws-c.json"
+if "$M" sim "${LB[@]}" --rtl apres_laws --json "$T/laws-rtl.json" &&
+    cmp -s <(jq 'del(.command_line)' "$T/laws-c.json") <(jq 'del(.command_line)' "$T/laws-rtl.json"); then
+    ok "--rtl apres_laws (LAWS, bfs, 15 SMs, 2 schedulers): lockstep clean, statistics identical to the C model's"
+else
+    bad "--rtl apres_laws: a mismatch or different statistics"
+fi
+"$M" sim "${LB[@]}" --set run.skip=0 --json "$T/laws-noskip.json"
+expect "LAWS: run.skip=0 gives the same statistics (the block is clocked only when an edge can change it)" \
+    "$(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/laws-c.json") <(jq 'del(.command_line, .configuration["run.skip"])' "$T/laws-noskip.json") && echo same)" same
+expect "LAWS, bfs: every group formed is answered (hit + miss = loads - no group), none stale or lost" \
+    "$(stat '.sm | [.laws_feedback_hit + .laws_feedback_miss == .laws_loads - .laws_no_group, .laws_feedback_stale, .laws_feedback_lost, .laws_feedback_hit > 0, .laws_feedback_miss > 0] | map(tostring) | join(" ")' "$T/laws-c.json")" \
+    "true 0 0 true true"
+rm -rf out/sim
+"$M" sim "${LB[@]}" --rtl apres_laws --set run.test_break=apres_laws --set run.test_break_cycle=300 >"$T/break.out" 2>&1
+rc=$?
+f=$(sed -n 's/^  replay: .* --stim //p' "$T/break.out")
+if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 300" "$T/break.out" && grep -q "in the system: apres_laws instance" "$T/break.out" &&
+    [ -f "$f" ] && "$M" cosim apres_laws --stim "$f" 2>&1 | grep -q "cycles=301 .*mismatches=1 FAIL"; then
+    ok "a broken apres_laws C model is caught in the system; $f replays the failure at cycle 300 in cosim"
+else
+    bad "a broken apres_laws C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
+fi
 # --rtl-fst: one instance's waveform over a window of its clock domain's cycles, with a save file.
 rm -rf out/sim
 if "$M" sim --workload atax --size 512 --set mrpb=final --rtl mrpb --rtl-fst mrpb:0:100-400 --quiet 2>"$T/fst.err" &&

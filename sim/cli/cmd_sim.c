@@ -429,6 +429,10 @@ int cmd_sim(int argc, char **argv, const char *prog)
         fprintf(stderr, "%s sim: --rtl mrpb needs the MRPB: --set mrpb=on (or mrpb=final)\n", prog);
         return 2;
     }
+    if (opt.blk.rtl[SIM_APRES_LAWS] && cfg.sched != SCHED_ID_laws) {
+        fprintf(stderr, "%s sim: --rtl apres_laws needs LAWS: --set sm.scheduler=laws\n", prog);
+        return 2;
+    }
     if (opt.blk.rtl[SIM_MIB_L2] && cfg.policy < DS_MSHR_M) {
         fprintf(stderr, "%s sim: --rtl mib_l2 needs a MIB policy: --set dram.policy=mshr-m, mshr-s or mshr-s+a\n", prog);
         return 2;

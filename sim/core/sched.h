@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "block.h"
 #include "workload/kernel.h"
 
 /* The registry: X(id, "name", flags) per policy, its ops in sched_<id>.c
@@ -21,7 +22,8 @@
 #define SCHED_LIST(X)                  \
     X(lrr, "lrr", 0)                   \
     X(gto, "gto", 0)                   \
-    X(two_level, "two-level", SCHED_NO_SWL)
+    X(two_level, "two-level", SCHED_NO_SWL) \
+    X(laws, "laws", SCHED_NO_SWL)
 
 typedef struct sm sm_t;
 
@@ -47,6 +49,7 @@ typedef enum { SCHED_L1_HIT, SCHED_L1_MISS, SCHED_L1_MERGED, SCHED_L1_UNCACHED }
 typedef struct {
     unsigned warp;        /* warp slot */
     uint32_t pc;          /* the load's PC */
+    uint32_t rec;         /* its load record (sm_t.rec) */
     uint64_t line;        /* line address (byte address >> 7) */
     sched_l1_t result;
     int evicted;          /* the access evicted a valid line (allocation on miss) ... */
@@ -59,8 +62,9 @@ typedef struct {
     /* The warp scheduler k issues this cycle: the first of its priority
      * order that sm_can_issue accepts, or -1. */
     int (*pick)(sm_t *sm, unsigned k, uint64_t now);
-    /* After every issue of scheduler k (warp w, instruction in). */
-    void (*issued)(sm_t *sm, unsigned k, unsigned w, const inst_t *in);
+    /* After every issue of scheduler k (warp w, instruction in; rec, the
+     * load record of a global or local load or an atomic, else 0). */
+    void (*issued)(sm_t *sm, unsigned k, unsigned w, const inst_t *in, uint32_t rec);
     /* A warp starts in one of scheduler k's slots (after it joined the list). */
     void (*launch)(sm_t *sm, unsigned k, const sched_warp_t *wp);
     /* A warp of scheduler k finished (after it left the list). */
@@ -71,6 +75,14 @@ typedef struct {
     void (*evict)(sm_t *sm, uint64_t line);
     /* Why the policy picked warp w (decision traces; before `issued`). */
     const char *(*reason)(sm_t *sm, unsigned k, unsigned w);
+    /* A policy with hardware of its own (a block of cmodel/ through the
+     * lockstep object): open it with the SM (0, or nonzero after a message),
+     * close it with the SM, and clock it once per cycle the SM runs its
+     * schedulers, after their picks (0, 1 for a lockstep mismatch, which
+     * sets sm->fail_blk). */
+    int (*open)(sm_t *sm, const sim_blkopts_t *bo);
+    void (*close)(sm_t *sm);
+    int (*cycle)(sm_t *sm, uint64_t now);
 } sched_ops_t;
 
 #define SCHED_DECLARE(id, name, flags) extern const sched_ops_t sched_##id;

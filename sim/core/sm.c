@@ -34,6 +34,8 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
     for (unsigned k = 0; k < cfg->n_sched; k++)
         sm->sched[k].last = k;   /* a warp of its own: GTO's greedy choice starts there */
     sm->ops_sched = sched_table[cfg->sched];
+    if (sm->ops_sched->open && sm->ops_sched->open(sm, bo))
+        return -2;
     sm->pf = pf_table[cfg->l1_pf];
     if (sm->pf->init && sm->pf->init(&sm->pf_state, cfg))
         return -1;
@@ -74,6 +76,8 @@ void sm_free(sm_t *sm)
         ls_close(sm->mrpb.ls, &n);
         sm->mrpb.ls = NULL;
     }
+    if (sm->ops_sched && sm->ops_sched->close)
+        sm->ops_sched->close(sm);
 }
 
 /* sm.swl (CCWS's static wavefront limiting): only the oldest sm.swl live
@@ -631,6 +635,7 @@ static uint32_t load_record(sm_t *sm, unsigned w, const inst_t *in, uint64_t now
     ldrec_t *rec = &sm->rec[r];
     rec->warp = (uint16_t)w;
     rec->pc = in->pc;
+    rec->sched_tag = 0;
     rec->pending = 0;
     rec->t_issue = now;
     rec->ndst = 0;
@@ -719,7 +724,7 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
     } else {
         exec_local(sm, w, in, now, 1);
     }
-    sm->ops_sched->issued(sm, w % c->n_sched, w, in);
+    sm->ops_sched->issued(sm, w % c->n_sched, w, in, rec);
     wp->pc++;
     wp->ready_at = now + 1;
     if (cls == OP_BAR) {
@@ -741,11 +746,11 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
 /* The L1D's answer to one line of a global load: the warp scheduler hears
  * it (sched_ops_t.load), then the prefetcher (l1.prefetch), whose lines the
  * L1D fetches ahead in the same cycle. */
-static void load_feedback(sm_t *sm, unsigned w, uint32_t pc, uint64_t line, l1_res_t res, uint64_t now,
+static void load_feedback(sm_t *sm, unsigned w, uint32_t pc, uint32_t rec, uint64_t line, l1_res_t res, uint64_t now,
                           uint64_t dram_now)
 {
     if (sm->ops_sched->load) {
-        sched_load_t ld = {.warp = w, .pc = pc, .line = line, .evicted = sm->l1.evicted, .victim = sm->l1.victim,
+        sched_load_t ld = {.warp = w, .pc = pc, .rec = rec, .line = line, .evicted = sm->l1.evicted, .victim = sm->l1.victim,
                            .result = res == L1_HIT      ? SCHED_L1_HIT
                                      : res == L1_MISS   ? SCHED_L1_MISS
                                      : res == L1_MERGED ? SCHED_L1_MERGED
@@ -796,7 +801,7 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         return;
     }
     if (r.type == REQ_RD)
-        load_feedback(sm, sm->mp.warp, sm->mp.pc, r.line, res, now, dram_now);
+        load_feedback(sm, sm->mp.warp, sm->mp.pc, sm->mp.rec, r.line, res, now, dram_now);
     if (res == L1_SENT)
         direct_sent(sm, &r);
     sm->warp[sm->mp.warp].nstores += (uint16_t)acked;
@@ -824,6 +829,7 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     mrpb_in_t *in = &sm->mrpb.in;
     mrpb_out_t *out = &sm->mrpb.out;
     int feed = sm->mp.busy == 1;
+    sm->fail_blk = SIM_MRPB;   /* what a lockstep failure (1) below names */
     if (sm->mp.busy == 2)
         sm->mp.busy = 0;   /* a shared-memory access held the pipeline's input this cycle */
     /* Empty and nothing offered: a clock edge changes nothing the ports can
@@ -882,7 +888,7 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
             } else {
                 in->l1_ready = 1;
                 if (r.type == REQ_RD)
-                    load_feedback(sm, sm->rec[r.tag].warp, sm->rec[r.tag].pc, r.line, res, now, dram_now);
+                    load_feedback(sm, sm->rec[r.tag].warp, sm->rec[r.tag].pc, r.tag, r.line, res, now, dram_now);
             }
         }
         if (sm->dt && res != L1_FAIL && (r.type == REQ_RD || r.type == REQ_ATOM))
@@ -1094,12 +1100,17 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
             held = mem_held(sm) ? ~sm->memnext : ~0ull;
         }
     }
+    if (sm->ops_sched->cycle) {
+        int rc = sm->ops_sched->cycle(sm, now);
+        if (rc)
+            return rc;
+    }
     count_stalls(sm, issued, now);
     if (pipe)
         pipe_fetch(sm, now);
     sm->st.active_cycles += any;
     /* asleep with the pipeline held only for a refusal a reply must lift */
-    if (!any && !sm->mrpb.n && (!pipe || pipe_quiet(sm)) &&
+    if (!any && !sm->mrpb.n && !sm->sched_hold && (!pipe || pipe_quiet(sm)) &&
         (!sm->mp.busy || (sm->mp.busy == 1 && sm->mp.blocked && sm->l1.fail_reason != RF_MISS_QUEUE)))
         sleep_plan(sm, now);
     return 0;

@@ -19,6 +19,7 @@
 #include "core/pipe.h"
 #include "lockstep.h"
 #include "mrpb.h"
+#include "apres_laws.h"
 
 #define SM_MAX_WARPS 64
 #define MAX_LINES    64        /* requests one warp instruction may make (segments, straddling lanes) */
@@ -50,6 +51,7 @@ typedef struct {
 
 typedef struct {
     uint32_t pc;               /* the load's PC */
+    uint8_t sched_tag;         /* the warp scheduler's own mark (laws: its group ID + 1; 0: none) */
     uint16_t warp, ndst, pending;
     uint16_t dst[INST_MAX_DST];
     uint64_t t_issue;
@@ -72,6 +74,9 @@ typedef struct {
      * warp with a decoded instruction (W0_Idle); some, none past the scoreboard (W0_Scoreboard);
      * one past the scoreboard, held by a structural hazard (Stall) */
     uint64_t sched_cls[SCHED_CLASSES];
+    /* sm.scheduler=laws: global loads issued, of them without a group (the WGT full); group
+     * feedback by hit / miss, ignored (the block's fb_stale_o), lost (two in a cycle) */
+    uint64_t laws_loads, laws_no_group, laws_fb_hit, laws_fb_miss, laws_fb_stale, laws_fb_lost;
 } sm_stats_t;
 
 struct sm {
@@ -120,6 +125,23 @@ struct sm {
         unsigned n;               /* requests inside (input pipeline, queues, slot) */
         char label[32];
     } mrpb;
+    /* LAWS (sm.scheduler=laws; sched_laws.c): the apres_laws block through
+     * the lockstep object, and what it sees between its cycles */
+    struct {
+        lockstep_t *ls;
+        apres_laws_in_t in;
+        apres_laws_out_t out;
+        int picked;               /* this cycle's ready bits went in (a pick ran) */
+        int ld;                   /* a global load issued this cycle ... */
+        uint32_t ld_rec;          /* ... its record */
+        int fb_next;              /* the L1D answered a grouped load's first line this cycle: */
+        uint64_t fb_gid, fb_hit;  /* LAWS hears it next cycle (a register between the LSU and LAWS) */
+        int stage2;               /* a load's group is being formed (the block's second stage) */
+        char label[32];
+    } laws;
+    int fail_blk;                 /* the block whose lockstep failed (sim_blk_t) when sm_cycle returns 1 */
+    int sched_hold;               /* the policy's hardware has work for the next cycle (LAWS: feedback
+                                     registered, a group being formed): the SM does not sleep */
     uint64_t swl_mask;            /* sm.swl: the warps that may issue (the oldest N live ones) */
     dtrace_t *dt;                 /* --trace-decisions, or NULL */
     uint64_t sfu_free, dp_free;
@@ -161,6 +183,10 @@ static inline int sm_mem_idle(const sm_t *sm) { return l1_idle(&sm->l1) && !sm->
                                      load record or warp (12); AddrW + TagW = 63, the FIFO's widest entry */
 #define SIM_MRPB_REC_W  12        /* load records: sm.warps x sm.max_loads <= 64 x 64 */
 #define SIM_MRPB_SECT_W 4
+/* LAWS' parameters at the system's set (sched_laws.c): the instructions' PCs are 32 bits; the WGT
+ * has APRES' Table II entries (the issue-to-execute depth) */
+#define SIM_LAWS_PC_W 32
+#define SIM_LAWS_WGT  3
 /* For the issue pipeline (pipe.c): an instruction class's result latency;
  * the LD/ST unit takes warp w's memory instruction inst (rec: a global
  * load's record); warp w's instruction left the pipeline. */

@@ -15,6 +15,7 @@
 #include "core/sched.h"      /* the warp schedulers' names (their registry) */
 #include "mem/prefetch.h"     /* the L1D prefetchers' names (their registry) */
 #include "block.h"
+#include "apres_laws.h"
 #include "dram_sched.h"
 #include "engine.h"
 #include "mib_l2.h"
@@ -580,6 +581,9 @@ int config_check(const config_t *c)
     if (c->swl && (sched_flags[c->sched] & SCHED_NO_SWL))
         return refuse(c, "sm.swl does not combine with this sm.scheduler (its active set would hold warps SWL stops)",
                       KEYS("sm.swl", "sm.scheduler"));
+    if (c->sched == SCHED_ID_laws && c->n_sched > APRES_LAWS_MAX_SCHEDS)
+        return refuse(c, "sm.scheduler=laws has an issue output for at most 4 warp schedulers (apres_laws' Scheds)",
+                      KEYS("sm.scheduler", "sm.schedulers"));
     if (c->mrpb_on && c->mrpb_sig == MRPB_SIG_BLOCK && c->max_blocks > (1u << MRPB_BLOCK_W))
         return refuse(c, "mrpb.signature=block needs sm.blocks <= 8 (the MRPB's 3-bit block ID)",
                       KEYS("mrpb.signature", "sm.blocks"));

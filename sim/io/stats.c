@@ -161,6 +161,7 @@ static double h_cycle_rate(const view_t *v, const void *in) { (void)in; return p
 static int mrpb_on(const config_t *c) { return c->mrpb_on != 0; }
 static int mib_on(const config_t *c) { return c->policy >= DS_MSHR_M; }
 static int pf_on(const config_t *c) { return c->l1_pf != PF_ID_none; }
+static int laws_on(const config_t *c) { return c->sched == SCHED_ID_laws; }
 
 /* --- the table ------------------------------------------------------------- */
 
@@ -265,6 +266,18 @@ static const row_t rows[] = {
      .scope = RUN, .when = pipe_on, .unit = "reads",
      .meaning = "sm.pipeline=gpgpusim: operand reads a register bank refused in a cycle (another collector's read, "
                 "or a writeback)"},
+    /* LAWS (sm.scheduler=laws; sched_laws.c) */
+#define LAWS(NAME, FIELD, UNIT, MEANING)                                                                           \
+    {.sec = "sm", .name = NAME, .src = SRC_SM, .off = F(sm.FIELD), .agg = AGG_SUM, .scope = RUN, .when = laws_on,  \
+     .unit = UNIT, .meaning = MEANING}
+    LAWS("laws_loads", laws_loads, "warp insns", "sm.scheduler=laws: global loads issued (each offered to LAWS for a group)"),
+    LAWS("laws_no_group", laws_no_group, "warp insns", "of them, without a group: every WGT entry was taken"),
+    LAWS("laws_feedback_hit", laws_fb_hit, "groups",
+         "groups whose load's first answered line hit in the L1D or merged into a pending miss (to the queue's head)"),
+    LAWS("laws_feedback_miss", laws_fb_miss, "groups", "groups whose load's first line missed or bypassed the L1D (to the tail)"),
+    LAWS("laws_feedback_stale", laws_fb_stale, "groups", "feedback the block ignored (its group not formed yet; expected 0)"),
+    LAWS("laws_feedback_lost", laws_fb_lost, "groups", "feedback lost to a second in the same cycle (expected 0)"),
+#undef LAWS
     ARR("sm.warp_insn_by_class", "%s", SRC_SM, sm.by_class, OP_CLASSES, 0, op_class_names, "class", RUN,
         "warp insns", "warp instructions issued of an instruction class"),
 
@@ -678,6 +691,8 @@ void stats_list(FILE *f)
             fputs(" [mrpb on]", f);
         else if (r->when == mib_on)
             fputs(" [MIB policy]", f);
+        else if (r->when == laws_on)
+            fputs(" [laws]", f);
         fputc('\n', f);
     }
 }

@@ -29,7 +29,7 @@ static apres_laws_in_t idle(void) { return (apres_laws_in_t){0}; }
 
 static void init48(apres_laws_state_t *s)
 {
-    apres_laws_cfg_t c = {48, 32, 3};
+    apres_laws_cfg_t c = {48, 32, 3, 1};
     assert_int_equal(apres_laws_init(s, &c), 0);
 }
 
@@ -42,8 +42,8 @@ static void expect_order_of(apres_laws_state_t *s, uint64_t ready, const unsigne
         apres_laws_in_t in = {.ready = ready};
         apres_laws_out_t o;
         apres_laws_eval(s, &in, &o);
-        assert_int_equal(o.issue_valid, 1);
-        assert_int_equal(o.issue_warp, want[k]);
+        assert_int_equal(o.issue_valid[0], 1);
+        assert_int_equal(o.issue_warp[0], want[k]);
         ready &= ~(UINT64_C(1) << want[k]);
     }
 }
@@ -77,7 +77,7 @@ static void fig8_setup(apres_laws_state_t *s)
     apres_laws_out_t q;
     apres_laws_in_t in = {.ready = ready};
     apres_laws_eval(s, &in, &q);
-    assert_int_equal(q.issue_warp, 47);
+    assert_int_equal(q.issue_warp[0], 47);
 }
 
 /* Figure 8: warp 0 issues PC 0x20 with LLPC 0x10; warps 2 and 3 have LLPC
@@ -174,18 +174,18 @@ static void issue_skips(void **st)
     apres_laws_in_t in = {.ready = UINT64_C(1) << 40 | UINT64_C(1) << 12};
     apres_laws_out_t o;
     apres_laws_eval(&s, &in, &o);
-    assert_int_equal(o.issue_valid, 1);
-    assert_int_equal(o.issue_warp, 12);
+    assert_int_equal(o.issue_valid[0], 1);
+    assert_int_equal(o.issue_warp[0], 12);
     cyc(&s, (apres_laws_in_t){.pf_valid = 1, .pf_warp = 40});
     apres_laws_eval(&s, &in, &o);
-    assert_int_equal(o.issue_warp, 40);
+    assert_int_equal(o.issue_warp[0], 40);
     in.ready = 0;
     apres_laws_eval(&s, &in, &o);
-    assert_int_equal(o.issue_valid, 0);
+    assert_int_equal(o.issue_valid[0], 0);
     /* ready bits above NumWarps are not warps */
     in.ready = UINT64_C(1) << 50;
     apres_laws_eval(&s, &in, &o);
-    assert_int_equal(o.issue_valid, 0);
+    assert_int_equal(o.issue_valid[0], 0);
 }
 
 /* Warp IDs and group IDs the configuration does not have are no events. */
@@ -193,7 +193,7 @@ static void out_of_range(void **st)
 {
     (void)st;
     apres_laws_state_t s;
-    apres_laws_cfg_t c = {6, 8, 3};
+    apres_laws_cfg_t c = {6, 8, 3, 1};
     assert_int_equal(apres_laws_init(&s, &c), 0);
     apres_laws_out_t o = cyc(&s, ld(6, 0x10));   /* 3-bit port, warp 6 of 0..5 */
     assert_int_equal(o.ld_gid_valid, 0);
@@ -206,21 +206,60 @@ static void out_of_range(void **st)
     cyc(&s, (apres_laws_in_t){.pf_valid = 1, .pf_warp = 7});
     apres_laws_in_t in = {.ready = 0x3F};
     apres_laws_eval(&s, &in, &o);
-    assert_int_equal(o.issue_warp, 0);
+    assert_int_equal(o.issue_warp[0], 0);
 }
 
 static void bad_cfg(void **st)
 {
     (void)st;
     apres_laws_state_t s;
-    apres_laws_cfg_t c = {0, 32, 3};
+    apres_laws_cfg_t c = {0, 32, 3, 1};
     assert_int_not_equal(apres_laws_init(&s, &c), 0);
-    c = (apres_laws_cfg_t){65, 32, 3};
+    c = (apres_laws_cfg_t){65, 32, 3, 1};
     assert_int_not_equal(apres_laws_init(&s, &c), 0);
-    c = (apres_laws_cfg_t){48, 0, 3};
+    c = (apres_laws_cfg_t){48, 0, 3, 1};
     assert_int_not_equal(apres_laws_init(&s, &c), 0);
-    c = (apres_laws_cfg_t){48, 32, 9};
+    c = (apres_laws_cfg_t){48, 32, 9, 1};
     assert_int_not_equal(apres_laws_init(&s, &c), 0);
+    c = (apres_laws_cfg_t){48, 32, 3, 0};
+    assert_int_not_equal(apres_laws_init(&s, &c), 0);
+    c = (apres_laws_cfg_t){48, 32, 3, 5};
+    assert_int_not_equal(apres_laws_init(&s, &c), 0);
+}
+
+/* Two schedulers share the queue (scheduler 0: even warps, 1: odd): each
+ * issues its own first ready warp in queue order. After the feedback hit of
+ * {5} and then of {2} (each a group of itself) the queue is 2 5 0 1 3 4 6 7;
+ * with warps 0, 1, 2, 3, 5 ready, scheduler 0 issues 2 and scheduler 1 issues
+ * 5; with 2 and 5 not ready, 0 and 1; with only odd warps ready, scheduler 0
+ * issues nothing. */
+static void two_schedulers(void **st)
+{
+    (void)st;
+    apres_laws_state_t s;
+    apres_laws_cfg_t c = {8, 8, 3, 2};
+    assert_int_equal(apres_laws_init(&s, &c), 0);
+    cyc(&s, ld(5, 0x10));
+    cyc(&s, ld(2, 0x20));   /* gid 1; gid 0's group forms at this edge */
+    cyc(&s, fb(0, 1));      /* {5} to the head */
+    cyc(&s, fb(1, 1));      /* {2} to the head */
+    apres_laws_in_t in = {.ready = 0x2F};
+    apres_laws_out_t o;
+    apres_laws_eval(&s, &in, &o);
+    assert_int_equal(o.issue_valid[0], 1);
+    assert_int_equal(o.issue_warp[0], 2);
+    assert_int_equal(o.issue_valid[1], 1);
+    assert_int_equal(o.issue_warp[1], 5);
+    in.ready = 0x0B;
+    apres_laws_eval(&s, &in, &o);
+    assert_int_equal(o.issue_warp[0], 0);
+    assert_int_equal(o.issue_warp[1], 1);
+    in.ready = 0xAA;
+    apres_laws_eval(&s, &in, &o);
+    assert_int_equal(o.issue_valid[0], 0);
+    assert_int_equal(o.issue_warp[0], 0);
+    assert_int_equal(o.issue_valid[1], 1);
+    assert_int_equal(o.issue_warp[1], 5);
 }
 
 int main(void)
@@ -228,7 +267,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(figure8_hit),   cmocka_unit_test(figure8_miss), cmocka_unit_test(wgt_full),
         cmocka_unit_test(prefetch_front), cmocka_unit_test(issue_skips), cmocka_unit_test(out_of_range),
-        cmocka_unit_test(bad_cfg),
+        cmocka_unit_test(bad_cfg),      cmocka_unit_test(two_schedulers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -164,7 +164,7 @@ static void figure9_laws(void **st)
     init(&r, 48, 10);
     fig9_table(&r);
     apres_laws_state_t l;
-    apres_laws_cfg_t lc = {48, 32, 3};
+    apres_laws_cfg_t lc = {48, 32, 3, 1};
     assert_int_equal(apres_laws_init(&l, &lc), 0);
     /* warps 1, 2, 3, 5 load at PC 0x80 in turn, each load's group (itself)
      * formed and hit (to the head): queue 5, 3, 2, 1, 0, 4, ... */
@@ -207,12 +207,12 @@ static void figure9_laws(void **st)
     for (unsigned k = 0; k < 6; k++) {
         apres_laws_in_t in = {.ready = ready};
         apres_laws_eval(&l, &in, &lo);
-        assert_int_equal(lo.issue_warp, want[k]);
+        assert_int_equal(lo.issue_warp[0], want[k]);
         ready &= ~(UINT64_C(1) << want[k]);
     }
     apres_laws_in_t in = {.ready = B(2) | B(47)};
     apres_laws_eval(&l, &in, &lo);
-    assert_int_equal(lo.issue_warp, 47);
+    assert_int_equal(lo.issue_warp[0], 47);
 }
 
 /* A stride that differs: no prefetch, the stride is replaced; the next miss
