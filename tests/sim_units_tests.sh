@@ -166,4 +166,63 @@ if "$M" sim --workload vectoradd --size quick --check-dram --quiet --json "$J-no
 else
     bad "l1.prefetch runs" "$(head -2 "$J.err")"
 fi
+# What became of each prefetch (APRES' metrics), one warp, one SM. A load sequence: an address is a
+# load of one lane (LDG), U uses the last load (FADD: waits for it).
+pfprog() {
+    printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = %d\n' $(($# + 1))
+    local i=0 a
+    for a in "$@"; do
+        case $a in
+            U) printf '%04x 00000001 1 R%d FADD 2 R2 R2 0\n' $((i * 8)) $((i + 10)) ;;
+            *) printf '%04x 00000001 1 R2 LDG.E 1 R0 4 0 %s\n' $((i * 8)) "$a" ;;
+        esac
+        i=$((i + 1))
+    done
+    printf '%04x 00000001 0 EXIT 0 0\n#END_TB\n' $((i * 8))
+}
+pfrun() { # pfrun NAME PREFETCHER [KEY=VALUE...] -- LOADS...: the L1D's prefetch fates "issued useful late early early_demanded"
+    local n=$1 p=$2 sets=()
+    shift 2
+    while [ "$1" != -- ]; do sets+=(--set "$1"); shift; done
+    shift
+    pfprog "$@" | mktrace "$T/$n" 1 32
+    "$M" sim --workload "$T/$n" --set sm.count=1 --set l1.prefetch="$p" "${sets[@]}" --check-dram --quiet --json "$T/$n.json" &&
+        jq -r '.l1d | [.L1D_prefetch_issued, .L1D_prefetch_useful, .L1D_prefetch_late, .L1D_prefetch_early_evicted,
+                       .L1D_prefetch_early_evicted_demanded] | map(tostring) | join(" ")' "$T/$n.json"
+}
+# next-line: A misses and prefetches A+1; a miss far away gives the prefetch time to land; A+1 then hits it
+expect "prefetch fates: a demand hits a prefetched line (useful)" \
+    "$(pfrun pf-useful next-line -- 0x200000 U 0x900000 U 0x200080 U)" "2 1 0 0 0"
+# A+1 is loaded right after A: it merges into the prefetch's fetch (late); its own miss prefetches A+2
+expect "prefetch fates: a demand merges into a prefetch on its way (late)" \
+    "$(pfrun pf-late next-line -- 0x200000 0x200080 U)" "2 0 1 0 0"
+# a one-set two-way L1D: the loads of B and C evict the prefetched A+1, whose later load misses
+expect "prefetch fates: a prefetched line evicted unread, then demanded (early, early_demanded)" \
+    "$(pfrun pf-early next-line l1.sets=1 l1.ways=2 -- 0x200000 U 0x300000 U 0x400000 U 0x200080 U | cut -d' ' -f2-)" "0 0 1 1"
+expect "prefetch fates: APRES' early eviction ratio = early_demanded / (useful + late + early_demanded)" \
+    "$(jq .l1d.L1D_prefetch_early_eviction_ratio "$T/pf-early.json")" 1
+# str: four warps load one PC 1 KB apart (LRR, one scheduler: in warp order); the third execution
+# confirms the stride and prefetches the fourth warp's line, which loads next (late); the fourth
+# prefetches a fifth line nobody loads
+{
+    printf '#BEGIN_TB\nthread block = 0,0,0\n'
+    for w in 0 1 2 3; do
+        printf 'warp = %d\ninsts = 2\n0000 00000001 1 R2 LDG.E 1 R0 4 0 0x%x\n0008 00000001 0 EXIT 0 0\n' $w $((0x200000 + w * 0x400))
+    done
+    printf '#END_TB\n'
+} | mktrace "$T/pf-str" 1 128
+"$M" sim --workload "$T/pf-str" --set sm.count=1 --set sm.schedulers=1 --set sm.scheduler=lrr --set l1.prefetch=str \
+    --check-dram --quiet --json "$T/pf-str.json"
+expect "str: a load's stride between warps, confirmed, prefetches the next warp's line: issued, late" \
+    "$(jq -r '.l1d | "\(.L1D_prefetch_issued) \(.L1D_prefetch_late)"' "$T/pf-str.json")" "2 1"
+# sld: A and A+1 of one macro block (4 lines) touched: A+2 and A+3 prefetched; A+2 loaded later hits
+expect "sld: two lines of a macro block prefetch the other two; one is used" \
+    "$(pfrun pf-sld sld -- 0x200000 0x200080 U 0x900000 U 0x200100 U | cut -d' ' -f1-3)" "2 1 0"
+# on bfs, for every prefetcher: a prefetch has at most one fate
+for p in next-line str sld; do
+    "$M" sim --workload bfs --size quick --set l1.prefetch=$p --check-dram --quiet --json "$T/pf-bfs-$p.json"
+    expect "l1.prefetch=$p on bfs: prefetches issued; useful + late + early <= issued; early_demanded <= early" \
+        "$(jq -r '.l1d | [.L1D_prefetch_useful + .L1D_prefetch_late + .L1D_prefetch_early_evicted <= .L1D_prefetch_issued,
+                          .L1D_prefetch_issued > 0, .L1D_prefetch_early_evicted_demanded <= .L1D_prefetch_early_evicted] | all' "$T/pf-bfs-$p.json")" true
+done
 exit $status

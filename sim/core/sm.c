@@ -622,6 +622,8 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
     sm->mp.type = cls == OP_ATOM ? REQ_ATOM : cls == OP_RED ? REQ_RED : load ? REQ_RD : REQ_WR;
     if (load) {
         sm->rec[r].pending = (uint16_t)sm->mp.n;
+        sm->rec[r].addr0 = t->tb.addr[in->addr];
+        sm->rec[r].seen = 0;
         sm->mp.rec = r;
     }
 }
@@ -760,7 +762,9 @@ static void load_feedback(sm_t *sm, unsigned w, uint32_t pc, uint32_t rec, uint6
     if (sm->cfg->l1_pf == PF_ID_none || res == L1_SENT)   /* no prefetcher; an uncached load */
         return;
     uint64_t lines[PF_MAX];
-    pf_obs_t o = {.warp = w, .pc = pc, .line = line, .miss = res != L1_HIT};
+    pf_obs_t o = {.warp = w, .pc = pc, .line = line, .miss = res != L1_HIT, .first = !sm->rec[rec].seen,
+                  .addr = sm->rec[rec].addr0};
+    sm->rec[rec].seen = 1;
     unsigned n = sm->pf->observe(sm->pf_state, &o, lines);
     for (unsigned i = 0; i < n && i < PF_MAX; i++) {
         l1_prefetch(&sm->l1, lines[i], sm->id, now, dram_now);

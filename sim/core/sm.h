@@ -52,6 +52,8 @@ typedef struct {
 typedef struct {
     uint32_t pc;               /* the load's PC */
     uint8_t sched_tag;         /* the warp scheduler's own mark (laws: its group ID + 1; 0: none) */
+    uint8_t seen;              /* the L1D has answered one of its lines (the prefetcher's first) */
+    uint64_t addr0;            /* a global load's lowest active lane's byte address */
     uint16_t warp, ndst, pending;
     uint16_t dst[INST_MAX_DST];
     uint64_t t_issue;

@@ -81,6 +81,13 @@ static double cache_miss_rate(const view_t *v, const void *in)
     IN(cache_stats_t);
     return ratio(sum_of(x->miss, REQ_TYPES), sum_of(x->acc, REQ_TYPES));
 }
+/* APRES' early eviction ratio (Figures 4, 12): of the prefetches that guessed right (a demand
+ * read their line: in time, late, or after it had left), those whose line left before the read */
+static double pf_early_ratio(const view_t *v, const void *in)
+{
+    IN(cache_stats_t);
+    return ratio(x->pf_early_demanded, x->pf_useful + x->pf_late + x->pf_early_demanded);
+}
 static double cache_fails(const view_t *v, const void *in) { IN(cache_stats_t); return (double)sum_of(x->resfail, RF_N); }
 static double cache_mpki(const view_t *v, const void *in)
 {
@@ -290,6 +297,16 @@ static const row_t rows[] = {
     PF("L1D_prefetch_issued", pf_issued, "prefetches sent to the L2 (each fills a line, wakes no load)"),
     PF("L1D_prefetch_redundant", pf_redundant, "prefetches of a line already there or on its way (nothing sent)"),
     PF("L1D_prefetch_dropped", pf_dropped, "prefetches dropped for lack of an MSHR entry, miss-queue slot or way"),
+    PF("L1D_prefetch_useful", pf_useful, "prefetched lines a demand read hit (the prefetch in time)"),
+    PF("L1D_prefetch_late", pf_late, "prefetches a demand read merged into while their line was on its way"),
+    PF("L1D_prefetch_early_evicted", pf_early,
+       "prefetched lines that left the L1D before a demand read them (evicted, or invalidated by a store)"),
+    PF("L1D_prefetch_early_evicted_demanded", pf_early_demanded,
+       "of them, lines a demand read then missed on (right guesses lost to the eviction)"),
+    {.sec = "l1d", .name = "L1D_prefetch_early_eviction_ratio", .off = F(l1), .agg = AGG_DERIVED, .num = pf_early_ratio,
+     .scope = BOTH, .when = pf_on, .unit = "fraction",
+     .meaning = "APRES' early eviction ratio: early_evicted_demanded / (useful + late + early_evicted_demanded), the right "
+                "guesses whose line was evicted before the demand read"},
 #undef PF
 
     /* the MRPBs (mrpb=on; cmodel/mrpb.h mrpb_stats_t) */

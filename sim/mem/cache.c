@@ -114,6 +114,7 @@ int mshr_alloc(mshr_t *m, uint64_t line, uint32_t tag)
     e->left = 1;
     e->wait[0] = tag;
     e->valid = 1;
+    e->pf = 0;
     m->used++;
     return i;
 }

@@ -19,6 +19,7 @@ typedef struct {
                             and a sectored L2) */
     uint8_t sp, sd;      /* a sectored L2: the sectors being fetched, the dirty ones */
     uint16_t mshr;       /* LINE_R: the MSHR entry filling it */
+    uint8_t pf;          /* the L1D: fetched by a prefetch, not yet read by a demand */
     uint16_t smshr[4];   /* a sectored L2: each pending sector's MSHR entry */
 } cline_t;
 
@@ -56,6 +57,7 @@ typedef struct {
     unsigned left;       /* replies still to come before it is filled (the L1D of a sectored L2: one per sector) */
     uint32_t *wait;      /* their tags: merge entries */
     uint8_t valid;
+    uint8_t pf;          /* the L1D: allocated by a prefetch, no demand merged yet */
 } mshr_entry_t;
 
 typedef struct {
@@ -98,5 +100,10 @@ typedef struct {
     uint64_t fills, evictions, writebacks;
     uint64_t sent, replies;            /* requests sent below that want a reply; replies received */
     uint64_t pf_issued, pf_redundant, pf_dropped;   /* prefetches (L1D, l1.prefetch): sent, line there or on its way, no room */
+    /* what became of the issued ones: a demand read the line (useful), a demand merged into the
+     * prefetch's fetch (late), the line left the cache unread (early: evicted, or invalidated by a
+     * store), of those a demand read missed on the line later (early_demanded: a right prediction
+     * lost) */
+    uint64_t pf_useful, pf_late, pf_early, pf_early_demanded;
 } cache_stats_t;
 #endif

@@ -1,6 +1,7 @@
 /* l1.c - the L1 data cache (l1.h; docs/sim.md "L1D"). */
 #include "mem/l1.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,21 @@ void l1_free(l1_t *l)
     rq_free(&l->mq);
     done_free(&l->hits);
     done_free(&l->fills);
+    lineset_free(&l->pf_lost);
+}
+
+/* A prefetched line leaves unread (evicted, or invalidated by a store): an
+ * early eviction, remembered until a demand read misses on it. */
+static void pf_lost(l1_t *l, cline_t *c)
+{
+    if (!c->pf)
+        return;
+    c->pf = 0;
+    l->st.pf_early++;
+    if (lineset_add(&l->pf_lost, c->line)) {
+        fprintf(stderr, "memsched: out of memory (the L1D's lost prefetches)\n");
+        abort();
+    }
 }
 
 /* The SM drains both rings every cycle, so they never overflow (abort if a
@@ -126,7 +142,9 @@ static void fetch(l1_t *l, cline_t *v, req_t *q, int m)
             l->st.evictions++;
             l->evicted = 1;
             l->victim = v->line;
+            pf_lost(l, v);
         }
+        v->pf = 0;
         v->state = LINE_R;
         v->line = q->line;
         v->mshr = (uint16_t)m;
@@ -155,8 +173,10 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
             if (c && c->state == LINE_V) {
                 if (t == REQ_WR && l->cfg->l1_write == L1_WRITE_THROUGH)
                     tags_touch(&l->tags, c);        /* the line is updated and stays */
-                else
+                else {
+                    pf_lost(l, c);
                     tags_invalidate(&l->tags, c);   /* write-evict (atomics and reductions always) */
+                }
                 l->st.hit[t]++;
             } else {
                 l->st.miss[t]++;
@@ -170,6 +190,8 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
         tags_touch(&l->tags, c);
         l->st.acc[t]++;
         l->st.hit[t]++;
+        l->st.pf_useful += c->pf;
+        c->pf = 0;
         done_push(&l->hits, r->tag, now + l->cfg->l1_lat);
         return L1_HIT;
     }
@@ -179,6 +201,10 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
             return fail(l, RF_MSHR_MERGE);
         l->st.acc[t]++;
         l->st.pending_hit++;
+        l->st.pf_late += l->mshr.e[m].pf;
+        l->mshr.e[m].pf = 0;
+        if (c)
+            c->pf = 0;
         return L1_MERGED;
     }
     cline_t *v = NULL;
@@ -196,6 +222,7 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
     fetch(l, v, &q, m);
     l->st.acc[t]++;
     l->st.miss[t]++;
+    l->st.pf_early_demanded += (uint64_t)lineset_take(&l->pf_lost, r->line);
     return L1_MISS;
 }
 
@@ -220,6 +247,9 @@ l1_res_t l1_prefetch(l1_t *l, uint64_t line, unsigned sm, uint64_t now, uint64_t
     }
     req_t q = {.line = line, .sect = SECT_ALL, .type = REQ_RD, .sm = (uint16_t)sm, .t_core = now, .t_dram = dram_now};
     fetch(l, v, &q, m);
+    l->mshr.e[m].pf = 1;
+    if (v)
+        v->pf = 1;
     l->st.pf_issued++;
     return L1_SENT;
 }
@@ -243,8 +273,10 @@ void l1_fill(l1_t *l, const req_t *r, uint64_t now)
             l->st.evictions++;
             l->evicted = 1;
             l->victim = c->line;
+            pf_lost(l, c);
         }
         tags_reset(&l->tags, c);
+        c->pf = e->pf;
     } else {
         c = tags_find(&l->tags, set, e->line);
         tags_touch(&l->tags, c);

@@ -11,6 +11,7 @@
 #include "mem/cache.h"
 #include "io/config.h"
 #include "mem/queue.h"
+#include "mem/lineset.h"
 
 typedef enum { L1_HIT, L1_MISS, L1_MERGED, L1_SENT, L1_FAIL } l1_res_t;
 
@@ -28,6 +29,7 @@ typedef struct {
     } hits, fills;
     cache_stats_t st;
     int fail_reason;         /* RF_* of the last L1_FAIL */
+    lineset_t pf_lost;       /* prefetched lines that left unread (cache_stats_t.pf_early_demanded) */
     int evicted;             /* the last l1_access or l1_fill evicted a valid line ... */
     uint64_t victim;         /* ... this one (the warp schedulers' feedback) */
 } l1_t;

@@ -20,7 +20,9 @@
 /* X(id, "name") per prefetcher: its ops pf_<id> in pf_<id>.c. */
 #define PREFETCH_LIST(X)  \
     X(none, "none")       \
-    X(next_line, "next-line")
+    X(next_line, "next-line") \
+    X(str, "str")         \
+    X(sld, "sld")
 
 #define PF_MAX 8   /* lines one observation may ask for */
 
@@ -30,6 +32,8 @@ typedef struct {
     uint32_t pc;          /* the load's PC */
     uint64_t line;        /* line address (byte address >> 7) */
     int miss;             /* 1: a miss (sent, or merged into a pending miss); 0: a hit */
+    int first;            /* the first of the load's lines the L1D answered ... */
+    uint64_t addr;        /* ... and the byte address of the load's lowest active lane */
 } pf_obs_t;
 
 typedef struct {
