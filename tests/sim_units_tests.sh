@@ -218,6 +218,22 @@ expect "str: a load's stride between warps, confirmed, prefetches the next warp'
 # sld: A and A+1 of one macro block (4 lines) touched: A+2 and A+3 prefetched; A+2 loaded later hits
 expect "sld: two lines of a macro block prefetch the other two; one is used" \
     "$(pfrun pf-sld sld -- 0x200000 0x200080 U 0x900000 U 0x200100 U | cut -d' ' -f1-3)" "2 1 0"
+# l1.classify (APRES Figure 11), a one-set one-way L1D: A misses (cold), hits (after its miss), hits
+# (after a hit); B misses (cold) and evicts A, whose next read misses (capacity and conflict)
+pfprog 0x200000 U 0x200000 U 0x200000 U 0x300000 U 0x200000 U | mktrace "$T/cls" 1 32
+"$M" sim --workload "$T/cls" --set sm.count=1 --set l1.sets=1 --set l1.ways=1 --set l1.classify=1 --check-dram --quiet --json "$T/cls.json"
+expect "l1.classify: hits after a hit / after a miss, cold / capacity-and-conflict misses" \
+    "$(jq -r '.l1d | [.L1D_read_hit_after_hit, .L1D_read_hit_after_miss, .L1D_read_miss_cold, .L1D_read_miss_capacity_conflict] | map(tostring) | join(" ")' "$T/cls.json")" \
+    "1 1 2 1"
+# on bfs with next-line prefetching: the classes add up, and classifying changes nothing else
+"$M" sim --workload bfs --size quick --set l1.prefetch=next-line --check-dram --quiet --json "$T/cls-bfs0.json"
+"$M" sim --workload bfs --size quick --set l1.prefetch=next-line --set l1.classify=1 --check-dram --quiet --json "$T/cls-bfs1.json"
+expect "l1.classify on bfs: hits = read accesses - misses - pending hits; misses = cold + capacity-and-conflict" \
+    "$(jq -r '.l1d | [.L1D_read_hit_after_hit + .L1D_read_hit_after_miss == .L1D_read_accesses - .L1D_read_misses - .L1D_total_cache_pending_hits,
+                      .L1D_read_miss_cold + .L1D_read_miss_capacity_conflict == .L1D_read_misses, .L1D_read_miss_cold > 0] | all' "$T/cls-bfs1.json")" true
+expect "l1.classify=1 changes no other statistic" \
+    "$(cmp -s <(jq -S 'del(.command_line, .configuration["l1.classify"]) | walk(if type == "object" then with_entries(select(.key | test("^L1D_read_(hit_after|miss_c)") | not)) else . end)' "$T/cls-bfs1.json") \
+              <(jq -S 'del(.command_line, .configuration["l1.classify"])' "$T/cls-bfs0.json") && echo same)" same
 # on bfs, for every prefetcher: a prefetch has at most one fate
 for p in next-line str sld; do
     "$M" sim --workload bfs --size quick --set l1.prefetch=$p --check-dram --quiet --json "$T/pf-bfs-$p.json"

@@ -169,6 +169,7 @@ static int mrpb_on(const config_t *c) { return c->mrpb_on != 0; }
 static int mib_on(const config_t *c) { return c->policy >= DS_MSHR_M; }
 static int pf_on(const config_t *c) { return c->l1_pf != PF_ID_none; }
 static int laws_on(const config_t *c) { return c->sched == SCHED_ID_laws; }
+static int classify_on(const config_t *c) { return c->l1_classify != 0; }
 
 /* --- the table ------------------------------------------------------------- */
 
@@ -308,6 +309,16 @@ static const row_t rows[] = {
      .meaning = "APRES' early eviction ratio: early_evicted_demanded / (useful + late + early_evicted_demanded), the right "
                 "guesses whose line was evicted before the demand read"},
 #undef PF
+    /* APRES' Figure 11 (l1.classify=1) */
+#define CLS(NAME, FIELD, MEANING)                                                                                  \
+    {.sec = "l1d", .name = NAME, .src = SRC_L1, .off = F(l1.FIELD), .agg = AGG_SUM, .scope = BOTH,                  \
+     .when = classify_on, .unit = "requests", .meaning = MEANING}
+    CLS("L1D_read_hit_after_hit", hit_after_hit, "l1.classify: read hits on a line whose last read hit too"),
+    CLS("L1D_read_hit_after_miss", hit_after_miss, "l1.classify: read hits on a line not read since its fill"),
+    CLS("L1D_read_miss_cold", miss_cold, "l1.classify: read misses on a line the L1D never fetched before"),
+    CLS("L1D_read_miss_capacity_conflict", miss_again,
+        "l1.classify: read misses on a line the L1D fetched before (APRES: capacity and conflict misses)"),
+#undef CLS
 
     /* the MRPBs (mrpb=on; cmodel/mrpb.h mrpb_stats_t) */
 #define MRPB(NAME, FIELD, UNIT, MEANING)                                                                           \

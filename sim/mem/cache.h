@@ -20,6 +20,7 @@ typedef struct {
     uint8_t sp, sd;      /* a sectored L2: the sectors being fetched, the dirty ones */
     uint16_t mshr;       /* LINE_R: the MSHR entry filling it */
     uint8_t pf;          /* the L1D: fetched by a prefetch, not yet read by a demand */
+    uint8_t hit;         /* the L1D (l1.classify): its last read hit */
     uint16_t smshr[4];   /* a sectored L2: each pending sector's MSHR entry */
 } cline_t;
 
@@ -105,5 +106,8 @@ typedef struct {
      * store), of those a demand read missed on the line later (early_demanded: a right prediction
      * lost) */
     uint64_t pf_useful, pf_late, pf_early, pf_early_demanded;
+    /* the L1D's reads, with l1.classify (APRES Figure 11): hits after a hit of their line, after its
+     * fill; misses of a line never held (cold), of one held before (capacity and conflict) */
+    uint64_t hit_after_hit, hit_after_miss, miss_cold, miss_again;
 } cache_stats_t;
 #endif

@@ -68,6 +68,29 @@ void l1_free(l1_t *l)
     done_free(&l->hits);
     done_free(&l->fills);
     lineset_free(&l->pf_lost);
+    lineset_free(&l->held);
+}
+
+static void oom(const char *what)
+{
+    fprintf(stderr, "memsched: out of memory (%s)\n", what);
+    abort();
+}
+
+/* l1.classify: a fetch of `line` (a miss or a prefetch); for a read miss, is
+ * it the line's first? */
+static void held(l1_t *l, uint64_t line, int read_miss)
+{
+    if (!l->cfg->l1_classify)
+        return;
+    if (read_miss) {
+        if (lineset_take(&l->held, line))
+            l->st.miss_again++;
+        else
+            l->st.miss_cold++;
+    }
+    if (lineset_add(&l->held, line))
+        oom("the L1D's lines held");
 }
 
 /* A prefetched line leaves unread (evicted, or invalidated by a store): an
@@ -78,10 +101,8 @@ static void pf_lost(l1_t *l, cline_t *c)
         return;
     c->pf = 0;
     l->st.pf_early++;
-    if (lineset_add(&l->pf_lost, c->line)) {
-        fprintf(stderr, "memsched: out of memory (the L1D's lost prefetches)\n");
-        abort();
-    }
+    if (lineset_add(&l->pf_lost, c->line))
+        oom("the L1D's lost prefetches");
 }
 
 /* The SM drains both rings every cycle, so they never overflow (abort if a
@@ -145,6 +166,7 @@ static void fetch(l1_t *l, cline_t *v, req_t *q, int m)
             pf_lost(l, v);
         }
         v->pf = 0;
+        v->hit = 0;
         v->state = LINE_R;
         v->line = q->line;
         v->mshr = (uint16_t)m;
@@ -192,6 +214,11 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
         l->st.hit[t]++;
         l->st.pf_useful += c->pf;
         c->pf = 0;
+        if (l->cfg->l1_classify) {
+            l->st.hit_after_hit += c->hit;
+            l->st.hit_after_miss += !c->hit;
+            c->hit = 1;
+        }
         done_push(&l->hits, r->tag, now + l->cfg->l1_lat);
         return L1_HIT;
     }
@@ -223,6 +250,7 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
     l->st.acc[t]++;
     l->st.miss[t]++;
     l->st.pf_early_demanded += (uint64_t)lineset_take(&l->pf_lost, r->line);
+    held(l, r->line, 1);
     return L1_MISS;
 }
 
@@ -250,6 +278,7 @@ l1_res_t l1_prefetch(l1_t *l, uint64_t line, unsigned sm, uint64_t now, uint64_t
     l->mshr.e[m].pf = 1;
     if (v)
         v->pf = 1;
+    held(l, line, 0);
     l->st.pf_issued++;
     return L1_SENT;
 }
@@ -277,6 +306,7 @@ void l1_fill(l1_t *l, const req_t *r, uint64_t now)
         }
         tags_reset(&l->tags, c);
         c->pf = e->pf;
+        c->hit = 0;
     } else {
         c = tags_find(&l->tags, set, e->line);
         tags_touch(&l->tags, c);

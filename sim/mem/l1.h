@@ -30,6 +30,7 @@ typedef struct {
     cache_stats_t st;
     int fail_reason;         /* RF_* of the last L1_FAIL */
     lineset_t pf_lost;       /* prefetched lines that left unread (cache_stats_t.pf_early_demanded) */
+    lineset_t held;          /* l1.classify: every line the L1D has fetched */
     int evicted;             /* the last l1_access or l1_fill evicted a valid line ... */
     uint64_t victim;         /* ... this one (the warp schedulers' feedback) */
 } l1_t;
