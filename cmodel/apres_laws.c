@@ -122,15 +122,28 @@ void apres_laws_tick(apres_laws_state_t *s, const apres_laws_in_t *in)
         s->wgt_vec[s->p_gid] = grp;
         s->wgt_st[s->p_gid] = APRES_WGT_VALID;
     }
-    /* feedback: move the group, free the entry */
+    /* feedback: move the group, free the entry; a hit's group goes in front of
+     * the prefetch targets at the head, a miss's leaves them */
     if (g >= 0) {
         move(s, s->wgt_vec[g], in->fb_hit & 1);
+        s->pf_set = (in->fb_hit & 1) ? 0 : s->pf_set & ~s->wgt_vec[g];
         s->wgt_st[g] = APRES_WGT_FREE;
     }
-    /* a prefetch target goes in front of everything */
+    /* a prefetch target goes behind the targets at the head, in front of the rest */
     uint64_t pw = warp_in(s, in->pf_warp);
-    if ((in->pf_valid & 1) && warp_ok(s, pw))
-        move(s, UINT64_C(1) << pw, 1);
+    if ((in->pf_valid & 1) && warp_ok(s, pw)) {
+        uint64_t before = s->pf_set & ~(UINT64_C(1) << pw);
+        unsigned k = 0, pos = 0, tmp[APRES_LAWS_MAX_WARPS];
+        for (unsigned i = 0; i < n; i++)
+            if (s->order[i] != pw)
+                tmp[k++] = s->order[i];
+        for (unsigned i = 0; i < n - 1; i++)   /* the targets before it are a prefix */
+            pos += (unsigned)(before >> tmp[i] & 1);
+        memmove(&tmp[pos + 1], &tmp[pos], (n - 1 - pos) * sizeof tmp[0]);
+        tmp[pos] = (unsigned)pw;
+        memcpy(s->order, tmp, n * sizeof tmp[0]);
+        s->pf_set = before | UINT64_C(1) << pw;
+    }
     /* stage 1: this cycle's load */
     uint64_t lw = warp_in(s, in->ld_warp);
     s->p_valid = 0;

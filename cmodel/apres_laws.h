@@ -21,6 +21,9 @@
  *   it is ignored (fb_stale_o). In one cycle the feedback's move comes first,
  *   then the prefetch target's; the issue output and every move of a cycle
  *   see the queue as it was at the start of the cycle.
+ *   Prefetch targets go to the head in the order they come: a target goes
+ *   behind the targets already at the head (pf_set) and in front of every
+ *   other warp; a hit's move (its group in front of them) ends that run.
  */
 #ifndef MEMSCHED_APRES_LAWS_H
 #define MEMSCHED_APRES_LAWS_H
@@ -67,6 +70,9 @@ typedef struct {
     /* the scheduling queue: order[k] = the warp at position k (the RTL keeps
      * the same order as an N x N "is ahead of" relation) */
     unsigned order[APRES_LAWS_MAX_WARPS];
+    /* the prefetch targets at the head of the queue, in the order they came (a
+     * prefix of the queue: a hit's move clears it, a miss's takes its group out) */
+    uint64_t pf_set;
 } apres_laws_state_t;
 
 int  apres_laws_init(apres_laws_state_t *s, const apres_laws_cfg_t *cfg);

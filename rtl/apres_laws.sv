@@ -19,7 +19,10 @@
 //   the queue (Scheds: scheduler k's warps are w % Scheds == k, its output
 //   the first ready one of them; a picker each, on the same relation).
 // * At the edge: the feedback's move (hit: head, miss: tail), then the
-//   prefetch target's (head, in front of everything).
+//   prefetch target's: to the head, behind the targets already there in the
+//   order they came (pf_set_q, a prefix of the queue: a hit's group goes in
+//   front of them and ends the run, a miss's group leaves it), in front of
+//   every other warp.
 //
 // Example (N = 4, queue 0 1 2 3): feedback hit for the group {1, 3} -> queue
 // 1 3 0 2; then ready_i = 4'b0101 issues warp 0.
@@ -65,6 +68,8 @@ module apres_laws #(
   // row i: bit j set when warp i is ahead of warp j (j > i only); whole
   // words, so that a simulator moves a row in a few word operations
   logic [NumWarps-1:0] ahead_q [NumWarps];
+  logic [NumWarps-1:0] pf_set_q;                 // the prefetch targets at the head (a prefix)
+  logic [NumWarps-1:0] pf_before;                // those the cycle's target goes behind
 
   logic                ld_ok, pf_ok, fb_ok, any_free;
   logic [NumWarps-1:0] ld_oh, pf_oh, p_oh, grp, fb_grp, move_g;
@@ -117,6 +122,7 @@ module apres_laws #(
   assign miss_valid_o = fb_ok && !fb_hit_i;
   assign miss_group_o = miss_valid_o ? fb_grp : '0;
   assign move_g       = fb_grp;   // zero without a valid feedback
+  assign pf_before    = (fb_ok ? (fb_hit_i ? '0 : pf_set_q & ~fb_grp) : pf_set_q) & ~pf_oh;
 
   // Stage 2: the group of the load of the last cycle.
   always_comb begin
@@ -191,6 +197,7 @@ module apres_laws #(
       p_key_q   <= '0;
       p_key_v_q <= 1'b0;
       for (int i = 0; i < NumWarps; i++) ahead_q[i] <= {NumWarps{1'b1}} << (i + 1);   // the order 0, 1, ..., N-1
+      pf_set_q  <= '0;
     end else begin
       for (int w = 0; w < NumWarps; w++) begin   // LLT[warp] = pc
         if (ld_ok && ld_oh[w]) llt_pc_q[w] <= ld_pc_i;
@@ -209,13 +216,16 @@ module apres_laws #(
       // (if i moves, i is ahead of the warps that stay exactly when the group
       // goes to the head; if i stays, i is ahead of the warps that move
       // exactly when they go to the tail), then the prefetch target's
-      // (pf_oh is one-hot: in front of everything), bits j > i only.
+      // (pf_oh is one-hot: behind the warps of pf_before, ahead of the
+      // others), bits j > i only.
       for (int i = 0; i < NumWarps; i++) begin
-        ahead_q[i] <= (pf_oh[i] ? '1
-                       : (move_g[i] ? (ahead_q[i] & move_g) | (~move_g & {NumWarps{fb_hit_i}})
-                                    : (ahead_q[i] & ~move_g) | (move_g & {NumWarps{!fb_hit_i}})) & ~pf_oh)
+        ahead_q[i] <= (pf_oh[i] ? ~pf_before
+                       : ((move_g[i] ? (ahead_q[i] & move_g) | (~move_g & {NumWarps{fb_hit_i}})
+                                     : (ahead_q[i] & ~move_g) | (move_g & {NumWarps{!fb_hit_i}})) & ~pf_oh)
+                         | (pf_oh & {NumWarps{pf_before[i]}}))
                       & ({NumWarps{1'b1}} << (i + 1));
       end
+      pf_set_q <= pf_before | pf_oh;
     end
   end
 
@@ -249,6 +259,17 @@ module apres_laws #(
       assign f_rows[i*NumWarps +: NumWarps] = ahead_q[i];
     end
     f_total_order #(.N(NumWarps)) u_f_order (.en_i(rst_ni), .rows_i(f_rows));
+    // The prefetch targets at the head are a prefix of the queue: each is
+    // ahead of every warp outside the set (what keeps a target's move from
+    // closing a cycle).
+    for (genvar a = 0; a < NumWarps; a++) begin : gen_f_pa
+      for (genvar b = a + 1; b < NumWarps; b++) begin : gen_f_pb
+        always @* begin
+          if (rst_ni && pf_set_q[a] && !pf_set_q[b]) assert (ahead_q[a][b]);
+          if (rst_ni && pf_set_q[b] && !pf_set_q[a]) assert (!ahead_q[a][b]);
+        end
+      end
+    end
     // Reachability, so the proof is not vacuous: the last warp moved in
     // front of the first; a group of two handed to SAP on a miss.
     always @* begin

@@ -161,8 +161,25 @@ static void prefetch_front(void **st)
     in.pf_warp = 7;
     cyc(&s, in);
     expect_order(&s, (const unsigned[]){7, 3, 0, 2, 1, 4, 5, 6, 8}, 9);
-    cyc(&s, (apres_laws_in_t){.pf_valid = 1, .pf_warp = 47});
-    expect_order(&s, (const unsigned[]){47, 7, 3}, 3);
+    cyc(&s, (apres_laws_in_t){.pf_valid = 1, .pf_warp = 47});   /* behind 7, the target before it */
+    expect_order(&s, (const unsigned[]){7, 47, 3}, 3);
+    cyc(&s, (apres_laws_in_t){.pf_valid = 1, .pf_warp = 5});
+    expect_order(&s, (const unsigned[]){7, 47, 5, 3, 0}, 5);
+    cyc(&s, (apres_laws_in_t){.pf_valid = 1, .pf_warp = 7});    /* 7 again: behind 47 and 5 */
+    expect_order(&s, (const unsigned[]){47, 5, 7, 3, 0}, 5);
+    /* a miss's move takes its group out of the run at the head: {3}'s entry (gid 1 after
+     * fig8_setup's frees: ld(3) below takes entry 0) */
+    cyc(&s, ld(47, 0x30));
+    cyc(&s, idle());     /* the group forms */
+    cyc(&s, fb(0, 0));   /* {47} to the tail; 5, 7 stay the run */
+    cyc(&s, (apres_laws_in_t){.pf_valid = 1, .pf_warp = 9});
+    expect_order(&s, (const unsigned[]){5, 7, 9, 3, 0}, 5);
+    /* a hit's move ends the run: the next target goes in front of everything */
+    cyc(&s, ld(20, 0x40));
+    cyc(&s, idle());
+    cyc(&s, fb(0, 1));   /* {20} to the head */
+    cyc(&s, (apres_laws_in_t){.pf_valid = 1, .pf_warp = 30});
+    expect_order(&s, (const unsigned[]){30, 20, 5, 7, 9, 3}, 6);
 }
 
 /* Not ready warps are skipped in queue order; none ready: no issue. */

@@ -156,7 +156,8 @@ static void figure9(void **st)
 }
 
 /* Figure 9 with LAWS in the loop: the targets SAP reports move to the head
- * of LAWS' queue, each in front of the one before. */
+ * of LAWS' queue in the order they come (the spec's "in their relative
+ * order"), each behind the one before. */
 static void figure9_laws(void **st)
 {
     (void)st;
@@ -201,9 +202,9 @@ static void figure9_laws(void **st)
     }
     assert_int_equal(r.npf, 3);
     /* the miss left 0, 4, 6, ..., 47, 5, 3, 2, 1; the targets 1, 3, 5 went to
-     * the head in turn: 5, 3, 1, 0, 4, 6, ..., 47, 2 */
+     * the head in turn: 1, 3, 5, 0, 4, 6, ..., 47, 2 */
     uint64_t ready = (UINT64_C(1) << 48) - 1;
-    const unsigned want[] = {5, 3, 1, 0, 4, 6};
+    const unsigned want[] = {1, 3, 5, 0, 4, 6};
     for (unsigned k = 0; k < 6; k++) {
         apres_laws_in_t in = {.ready = ready};
         apres_laws_eval(&l, &in, &lo);
