@@ -234,6 +234,28 @@ expect "l1.classify on bfs: hits = read accesses - misses - pending hits; misses
 expect "l1.classify=1 changes no other statistic" \
     "$(cmp -s <(jq -S 'del(.command_line, .configuration["l1.classify"]) | walk(if type == "object" then with_entries(select(.key | test("^L1D_read_(hit_after|miss_c)") | not)) else . end)' "$T/cls-bfs1.json") \
               <(jq -S 'del(.command_line, .configuration["l1.classify"])' "$T/cls-bfs0.json") && echo same)" same
+# CCWS (sm.scheduler=ccws), one SM, a one-set two-way L1D: four warps each load their own line three
+# times, using it in between. Under GTO every load misses (12: the others' lines evict it). Under
+# CCWS each warp misses twice (cold, then its line lost to the others: a victim tag array hit that
+# raises its score), after which the others' loads are held back and its third load hits: 8
+# misses, 4 VTA hits, loads held.
+ccw() {
+    printf 'warp = %d\ninsts = 7\n' "$1"
+    local i a
+    a=$(printf '0x%x' $((0x200000 + $1 * 0x1000)))
+    for i in 0 1 2; do
+        printf '%04x 00000001 1 R2 LDG.E 1 R0 4 0 %s\n%04x 00000001 1 R%d FADD 2 R2 R2 0\n' $((i * 16)) "$a" $((i * 16 + 8)) $((i + 10))
+    done
+    printf '0030 00000001 0 EXIT 0 0\n'
+}
+{ printf '#BEGIN_TB\nthread block = 0,0,0\n'; for w in 0 1 2 3; do ccw $w; done; printf '#END_TB\n'; } | mktrace "$T/ccws" 1 128
+for s in gto ccws; do
+    "$M" sim --workload "$T/ccws" --set sm.count=1 --set sm.schedulers=1 --set l1.sets=1 --set l1.ways=2 --set sm.scheduler=$s \
+        --check-dram --quiet --json "$T/ccws-$s.json"
+done
+expect "CCWS: lost locality (VTA hits) holds the other warps' loads back: misses under GTO, under CCWS, VTA hits, loads held" \
+    "$(jq -r '.l1d.L1D_read_misses' "$T/ccws-gto.json") $(jq -r '.sm | "\(.ccws_vta_hits) \(.ccws_held > 0)"' "$T/ccws-ccws.json" | sed "s/^/$(jq -r .l1d.L1D_read_misses "$T/ccws-ccws.json") /")" \
+    "12 8 4 true"
 # on bfs, for every prefetcher: a prefetch has at most one fate
 for p in next-line str sld; do
     "$M" sim --workload bfs --size quick --set l1.prefetch=$p --check-dram --quiet --json "$T/pf-bfs-$p.json"

@@ -23,7 +23,8 @@
     X(lrr, "lrr", 0)                   \
     X(gto, "gto", 0)                   \
     X(two_level, "two-level", SCHED_NO_SWL) \
-    X(laws, "laws", SCHED_NO_SWL)
+    X(laws, "laws", SCHED_NO_SWL) \
+    X(ccws, "ccws", SCHED_NO_SWL)
 
 typedef struct sm sm_t;
 
@@ -54,6 +55,7 @@ typedef struct {
     sched_l1_t result;
     int evicted;          /* the access evicted a valid line (allocation on miss) ... */
     uint64_t victim;      /* ... this one */
+    uint64_t now;         /* the core cycle */
 } sched_load_t;
 
 /* A policy (its name and flags are its SCHED_LIST row). pick and issued

@@ -752,7 +752,7 @@ static void load_feedback(sm_t *sm, unsigned w, uint32_t pc, uint32_t rec, uint6
                           uint64_t dram_now)
 {
     if (sm->ops_sched->load) {
-        sched_load_t ld = {.warp = w, .pc = pc, .rec = rec, .line = line, .evicted = sm->l1.evicted, .victim = sm->l1.victim,
+        sched_load_t ld = {.warp = w, .pc = pc, .rec = rec, .line = line, .now = now, .evicted = sm->l1.evicted, .victim = sm->l1.victim,
                            .result = res == L1_HIT      ? SCHED_L1_HIT
                                      : res == L1_MISS   ? SCHED_L1_MISS
                                      : res == L1_MERGED ? SCHED_L1_MERGED

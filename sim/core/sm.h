@@ -79,6 +79,8 @@ typedef struct {
     /* sm.scheduler=laws: global loads issued, of them without a group (the WGT full); group
      * feedback by hit / miss, ignored (the block's fb_stale_o), lost (two in a cycle) */
     uint64_t laws_loads, laws_no_group, laws_fb_hit, laws_fb_miss, laws_fb_stale, laws_fb_lost;
+    /* sm.scheduler=ccws: VTA hits (lost intra-warp locality); scheduler-cycles a load was held back */
+    uint64_t ccws_vta_hits, ccws_held;
 } sm_stats_t;
 
 struct sm {
@@ -142,6 +144,7 @@ struct sm {
         char label[32];
     } laws;
     int fail_blk;                 /* the block whose lockstep failed (sim_blk_t) when sm_cycle returns 1 */
+    void *sched_state;            /* a policy's own state (sched_ops_t.open; CCWS) */
     int sched_hold;               /* the policy's hardware has work for the next cycle (LAWS: feedback
                                      registered, a group being formed): the SM does not sleep */
     uint64_t swl_mask;            /* sm.swl: the warps that may issue (the oldest N live ones) */

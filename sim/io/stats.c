@@ -170,6 +170,7 @@ static int mib_on(const config_t *c) { return c->policy >= DS_MSHR_M; }
 static int pf_on(const config_t *c) { return c->l1_pf != PF_ID_none; }
 static int laws_on(const config_t *c) { return c->sched == SCHED_ID_laws; }
 static int classify_on(const config_t *c) { return c->l1_classify != 0; }
+static int ccws_on(const config_t *c) { return c->sched == SCHED_ID_ccws; }
 
 /* --- the table ------------------------------------------------------------- */
 
@@ -286,6 +287,12 @@ static const row_t rows[] = {
     LAWS("laws_feedback_stale", laws_fb_stale, "groups", "feedback the block ignored (its group not formed yet; expected 0)"),
     LAWS("laws_feedback_lost", laws_fb_lost, "groups", "feedback lost to a second in the same cycle (expected 0)"),
 #undef LAWS
+    {.sec = "sm", .name = "ccws_vta_hits", .src = SRC_SM, .off = F(sm.ccws_vta_hits), .agg = AGG_SUM, .scope = RUN,
+     .when = ccws_on, .unit = "requests",
+     .meaning = "sm.scheduler=ccws: read misses whose line was in the warp's victim tag array (lost intra-warp locality)"},
+    {.sec = "sm", .name = "ccws_held", .src = SRC_SM, .off = F(sm.ccws_held), .agg = AGG_SUM, .scope = RUN,
+     .when = ccws_on, .unit = "scheduler-cycles",
+     .meaning = "sm.scheduler=ccws: cycles a scheduler issued nothing because it held back a ready warp's load"},
     ARR("sm.warp_insn_by_class", "%s", SRC_SM, sm.by_class, OP_CLASSES, 0, op_class_names, "class", RUN,
         "warp insns", "warp instructions issued of an instruction class"),
 

@@ -1,6 +1,6 @@
-/* test_lineset.c - sim/mem/lineset.c against a plain array: random adds and
- * takes over a small range of lines (long probe runs, wrap-around, growth),
- * every answer and the count compared. */
+/* test_lineset.c - sim/mem/lineset.c against plain arrays: random adds, puts
+ * (values) and takes over a small range of lines (long probe runs,
+ * wrap-around, growth), every answer, value and the count compared. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +16,7 @@ static void random_ops(void **st)
     (void)st;
     enum { RANGE = 3000 };
     static unsigned char in[RANGE];
+    static uint32_t val[RANGE];
     lineset_t s = {0};
     unsigned n = 0;
     uint64_t x = 12345;
@@ -23,8 +24,15 @@ static void random_ops(void **st)
         x = x * 6364136223846793005ull + 1442695040888963407ull;
         uint64_t line = (x >> 33) % RANGE * 977;   /* spread, so that homes collide and wrap */
         unsigned k = (unsigned)(line / 977);
-        if ((x >> 20) & 1) {
-            assert_int_equal(lineset_add(&s, line), 0);
+        if ((x >> 20) & 3) {
+            if ((x >> 22) & 1) {
+                assert_int_equal(lineset_add(&s, line), 0);   /* a new line's value is 0; an old one keeps its */
+                if (!in[k])
+                    val[k] = 0;
+            } else {
+                assert_int_equal(lineset_put(&s, line, (uint32_t)op), 0);
+                val[k] = op;
+            }
             n += !in[k];
             in[k] = 1;
         } else {
@@ -33,6 +41,10 @@ static void random_ops(void **st)
             in[k] = 0;
         }
         assert_int_equal(s.n, n);
+        uint32_t v = 12345;
+        assert_int_equal(lineset_get(&s, line, &v), in[k]);
+        if (in[k])
+            assert_int_equal(v, val[k]);
     }
     for (unsigned k = 0; k < RANGE; k++)
         assert_int_equal(lineset_take(&s, (uint64_t)k * 977), in[k]);
