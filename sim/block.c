@@ -31,6 +31,7 @@ unsigned sim_block_count(const config_t *cfg, sim_blk_t b)
     case SIM_DRAM_SCHED:
         return cfg->n_mem;
     case SIM_APRES_LAWS:
+    case SIM_APRES_SAP:
         return cfg->n_sm;
     default:
         return 0;
@@ -57,6 +58,11 @@ void sim_block_params(const config_t *cfg, sim_blk_t b, char *buf, size_t n)
                              * an issue output per warp scheduler */
         snprintf(buf, n, "NumWarps=%u PcW=%u WgtEntries=%u Scheds=%u", cfg->max_warps, SIM_LAWS_PC_W, SIM_LAWS_WGT,
                  cfg->n_sched);
+        break;
+    case SIM_APRES_SAP:   /* a warp queue bit per warp slot; 32-bit PCs; the traces' 49-bit byte addresses; the L1D's
+                            * lines; Table II's 10 PT entries; two quotient bits a cycle (docs/apres.md) */
+        snprintf(buf, n, "NumWarps=%u PcW=%u AddrW=%u LineW=%u PtEntries=%u DivSteps=%u", cfg->max_warps,
+                 SIM_LAWS_PC_W, SIM_SAP_ADDR_W, bits_clog2(cfg->l1_line), SIM_SAP_PT, SIM_SAP_DIV_STEPS);
         break;
     default:
         snprintf(buf, n, "%s", "");

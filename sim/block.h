@@ -16,7 +16,8 @@
     X(SIM_MRPB, "mrpb", "SMs", "core")                               \
     X(SIM_MIB_L2, "mib_l2", "L2 sub-partitions", "L2")               \
     X(SIM_DRAM_SCHED, "dram_sched", "DRAM channels", "DRAM")        \
-    X(SIM_APRES_LAWS, "apres_laws", "SMs", "core")
+    X(SIM_APRES_LAWS, "apres_laws", "SMs", "core")                   \
+    X(SIM_APRES_SAP, "apres_sap", "SMs", "core")
 
 #define SIM_BLOCK_ENUM(e, name, units, domain) e,
 typedef enum { SIM_BLOCKS(SIM_BLOCK_ENUM) SIM_NBLK } sim_blk_t;
@@ -39,7 +40,7 @@ unsigned sim_block_count(const config_t *cfg, sim_blk_t b);
  * and `memsched sim --rtl-psets` gives it to the Makefile, which builds
  * those sets for --rtl). */
 void sim_block_params(const config_t *cfg, sim_blk_t b, char *buf, size_t n);
-/* "mrpb, mib_l2, dram_sched or apres_laws", for messages. */
+/* "mrpb, mib_l2, dram_sched, apres_laws or apres_sap", for messages. */
 const char *sim_block_names(void);
 
 /* What the command line asks of the blocks' instances (instance = SM, L2

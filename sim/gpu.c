@@ -25,6 +25,7 @@ static lockstep_t *gpu_block_ls(const gpu_t *g, sim_blk_t b, unsigned k)
     case SIM_MIB_L2: return g->l2[k].mib;
     case SIM_DRAM_SCHED: return g->dram[k]->ls;
     case SIM_APRES_LAWS: return g->sm[k].laws.ls;
+    case SIM_APRES_SAP: return g->sm[k].sap.ls;
     default: return NULL;
     }
 }

@@ -475,6 +475,57 @@ if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 300" "$T/break.out" && grep -q "i
 else
     bad "a broken apres_laws C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
 fi
+# SAP (l1.prefetch=sap, the apres_sap block beside LAWS in every SM). Eight warps load one shared
+# line, then (40 x w independent adds later, so one at a time) a line of their own, 128 B apart: the
+# first such miss fills SAP's PT, the second learns the inter-warp stride (new), the third matches
+# it and prefetches the lines of the five warps of its group still to come, which then hit: 9 L1D
+# misses without SAP, 4 with it (the shared line, the first three own lines)
+sw() {
+    local w=$1 n=$((40 * $1)) pc=16 i
+    printf 'warp = %d\ninsts = %d\n' "$w" $((n + 5))
+    printf '0000 00000001 1 R2 LDG.E 1 R0 4 0 0x200000\n0008 00000001 1 R3 FADD 2 R2 R2 0\n'
+    for ((i = 0; i < n; i++)); do printf '%04x 00000001 1 R4 IADD 2 R5 R5 0\n' $pc; pc=$((pc + 8)); done
+    printf '4000 00000001 1 R6 LDG.E 1 R0 4 0 %#x\n4008 00000001 1 R7 FADD 2 R6 R6 0\n4010 00000001 0 EXIT 0 0\n' \
+        $((0x100000 + 128 * w))
+}
+{ printf '#BEGIN_TB\nthread block = 0,0,0\n'; for w in 0 1 2 3 4 5 6 7; do sw $w; done; printf '#END_TB\n'; } | mktrace "$T/sap8" 1 256
+SW=(--workload "$T/sap8" --set sm.count=1 --set sm.schedulers=1 --set sm.scheduler=laws --check-dram --quiet)
+for p in none sap; do "$M" sim "${SW[@]}" --set l1.prefetch=$p --json "$T/sap8-$p.json"; done
+expect "SAP, 8 warps 128 B apart: L1D misses without / with SAP; stride checks new, match; prefetches, useful, dropped" \
+    "$(stat '.l1d.L1D_total_cache_misses' "$T/sap8-none.json") $(stat '[.l1d.L1D_total_cache_misses, .sm.sap_checks_new, .sm.sap_checks_match, .sm.sap_prefetches, .l1d.L1D_prefetch_useful, .sm.sap_target_drops, .sm.sap_lost] | map(tostring) | join(" ")' "$T/sap8-sap.json")" \
+    "9 4 1 1 5 5 0 0"
+bad_input "l1.prefetch=sap without LAWS" "l1.prefetch=sap needs LAWS (sm.scheduler=laws)" "$M" sim --set l1.prefetch=sap
+bad_input "--rtl apres_sap without SAP" "needs SAP: --set l1.prefetch=sap" "$M" sim --set sm.scheduler=laws --rtl apres_sap
+{ printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n0000 00000001 1 R2 LDG.E 1 R0 4 0 0x3000000000000\n0010 00000001 0 EXIT 0 0\n#END_TB\n'; } |
+    mktrace "$T/sapbig" 1 32
+bad_input "SAP: a byte address beyond its 49 bits" "does not fit SAP's 49-bit addresses" \
+    "$M" sim --workload "$T/sapbig" --set sm.scheduler=laws --set l1.prefetch=sap
+# srad at the APRES preset (strided loads: SAP prefetches): both blocks' RTL in lockstep in all 15
+# SMs gives the C models' statistics; run.skip=0 changes nothing; a broken SAP C model is caught
+SB=(--config apres --workload srad --size quick --set sm.scheduler=laws --set l1.prefetch=sap --check-dram --quiet)
+"$M" sim "${SB[@]}" --json "$T/sap-c.json"
+if "$M" sim "${SB[@]}" --rtl apres_sap,apres_laws --json "$T/sap-rtl.json" &&
+    cmp -s <(jq 'del(.command_line)' "$T/sap-c.json") <(jq 'del(.command_line)' "$T/sap-rtl.json"); then
+    ok "--rtl apres_sap,apres_laws (SAP and LAWS, srad, 15 SMs): lockstep clean, statistics identical to the C models'"
+else
+    bad "--rtl apres_sap,apres_laws: a mismatch or different statistics"
+fi
+"$M" sim "${SB[@]}" --set run.skip=0 --json "$T/sap-noskip.json"
+expect "SAP: run.skip=0 gives the same statistics (the block is clocked only when an edge can change it)" \
+    "$(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/sap-c.json") <(jq 'del(.command_line, .configuration["run.skip"])' "$T/sap-noskip.json") && echo same)" same
+expect "SAP, srad: stride matches and prefetches happen; no load lost; prefetches issued = SAP's minus the full queue's" \
+    "$(stat '.sm.sap_checks_match > 0, .sm.sap_prefetches > 0, .sm.sap_loads_lost, (.l1d.L1D_prefetch_issued + .l1d.L1D_prefetch_redundant + .l1d.L1D_prefetch_dropped) <= (.sm.sap_prefetches - .sm.sap_queue_full)' "$T/sap-c.json" | paste -sd' ')" \
+    "true true 0 true"
+rm -rf out/sim
+"$M" sim "${SB[@]}" --rtl apres_sap --set run.test_break=apres_sap --set run.test_break_cycle=300 >"$T/break.out" 2>&1
+rc=$?
+f=$(sed -n 's/^  replay: .* --stim //p' "$T/break.out")
+if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 300" "$T/break.out" && grep -q "in the system: apres_sap instance" "$T/break.out" &&
+    [ -f "$f" ] && "$M" cosim apres_sap --stim "$f" 2>&1 | grep -q "cycles=301 .*mismatches=1 FAIL"; then
+    ok "a broken apres_sap C model is caught in the system; $f replays the failure at cycle 300 in cosim"
+else
+    bad "a broken apres_sap C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
+fi
 # --rtl-fst: one instance's waveform over a window of its clock domain's cycles, with a save file.
 rm -rf out/sim
 if "$M" sim --workload atax --size 512 --set mrpb=final --rtl mrpb --rtl-fst mrpb:0:100-400 --quiet 2>"$T/fst.err" &&

@@ -49,6 +49,7 @@ runs() {
     for o in mrpb=final dram.policy=mshr-m dram.policy=mshr-s+a dram.policy=fcfs "dram.tREFI=1000 --set dram.tRFC=60" \
              dram.tFAW=20 dram.perfect=1 sm.scheduler=lrr sm.scheduler=two-level sm.swl=4 l1.prefetch=next-line l1.prefetch=str l1.prefetch=sld \
              sm.scheduler=laws "sm.scheduler=laws --set sm.schedulers=1 --set mrpb=final" sm.scheduler=ccws \
+             "sm.scheduler=laws --set l1.prefetch=sap" "sm.scheduler=laws --set l1.prefetch=sap --set mrpb=final" \
              l2.sectored=1 "l2.sectored=1 --set l2.write_alloc=fetch" l2.write_alloc=none l2.write_alloc=lazy \
              "sm.coalesce=sector --set l1.miss_latency=1 --set l1.flush=1" sm.store_ack=0; do
         for w in bfs srad; do   # hot lines on every SM (MIB merges); barriers and shared memory

@@ -84,7 +84,7 @@ typedef struct {
      * sets sm->fail_blk). */
     int (*open)(sm_t *sm, const sim_blkopts_t *bo);
     void (*close)(sm_t *sm);
-    int (*cycle)(sm_t *sm, uint64_t now);
+    int (*cycle)(sm_t *sm, uint64_t now, uint64_t dram_now);
 } sched_ops_t;
 
 #define SCHED_DECLARE(id, name, flags) extern const sched_ops_t sched_##id;

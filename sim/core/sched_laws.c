@@ -16,15 +16,20 @@
  *     (ld_*: warp and PC), the L1D's answer to the first line of a grouped
  *     load in the previous cycle (fb_*: a register between the LSU and LAWS,
  *     so that a load reaching the L1D the cycle after its issue finds its
- *     group formed), no prefetch target (pf_*: l1.prefetch=sap is not built
- *     yet); the block is evaluated with every output compared, then clocked,
- *     and the load's group ID (ld_gid_o) goes into its load record.
+ *     group formed), SAP's prefetch target of the cycle (pf_*: a register
+ *     of apres_sap, l1.prefetch=sap); the block is evaluated with every
+ *     output compared, then clocked, and the load's group ID (ld_gid_o)
+ *     goes into its load record;
+ *   - then SAP (l1.prefetch=sap; sap_cycle, docs/apres.md "SAP in the
+ *     system"), with last cycle's first line of a load and LAWS' miss group
+ *     of this cycle.
  *
  * A hit (or a merge into a pending miss) moves the group to the head of the
  * queue, a miss or an uncached load to its tail (docs/apres.md). The block
  * is clocked only in a cycle with an input or a group being formed: in any
  * other cycle its clock edge changes nothing (exact: run.skip=0 gives the
  * same statistics). */
+#include <inttypes.h>
 #include <stdio.h>
 
 #include "core/sched.h"
@@ -81,6 +86,16 @@ static void laws_load(sm_t *sm, unsigned k, const sched_load_t *ld)
 {
     (void)k;
     ldrec_t *r = &sm->rec[ld->rec];
+    if (sm->sap.ls && !r->seen) {   /* a load's first answered line: SAP hears it next cycle, with LAWS */
+        r->seen = 1;
+        if (sm->sap.ld_next) {
+            sm->st.sap_ld_lost++;
+        } else {
+            sm->sap.ld_next = 1;
+            sm->sap.nx = (apres_sap_in_t){.ld_valid = 1, .ld_pc = r->pc, .ld_warp = ld->warp, .ld_addr = r->addr0,
+                                          .ld_miss = !(ld->result == SCHED_L1_HIT || ld->result == SCHED_L1_MERGED)};
+        }
+    }
     if (!r->sched_tag)
         return;
     if (sm->laws.fb_next) {   /* one L1D answer a cycle: cannot happen */
@@ -93,7 +108,74 @@ static void laws_load(sm_t *sm, unsigned k, const sched_load_t *ld)
     r->sched_tag = 0;
 }
 
-static int laws_cycle(sm_t *sm, uint64_t now)
+/* SAP has work: an output register set (a prefetch, a check's result, a
+ * lost miss), the engine busy, or prefetches waiting for the L1D's port. */
+static int sap_active(const sm_t *sm)
+{
+    const apres_sap_out_t *o = &sm->sap.out;
+    return sm->sap.in.ld_valid || sm->sap.qn || o->busy || o->pf_valid || o->pf_drop || o->res_valid || o->pt_hit || o->lost;
+}
+
+/* SAP's cycle, after LAWS' (whose miss feedback this cycle, grp, is SAP's
+ * warp queue): the load the L1D answered last cycle goes in; its outputs
+ * are counted, a prefetch goes into the port queue; the clock edge; its
+ * registered outputs for the next cycle (a prefetch there moves its warp in
+ * LAWS' queue then). The port queue's head goes to the L1D in a cycle the
+ * memory pipeline left its port free. */
+static int sap_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, uint64_t grp_valid, uint64_t grp)
+{
+    apres_sap_in_t *si = &sm->sap.in;   /* the register: last cycle's first line */
+    if (si->ld_valid) {
+        si->grp_valid = grp_valid;
+        si->grp = grp_valid ? grp : 0;
+    }
+    int rc;
+    /* idle, nothing registered, no load: the edge changes nothing (exact; run.skip=0 steps it) */
+    if (si->ld_valid || sap_active(sm) || !sm->cfg->skip) {
+        ls_set_time(sm->sap.ls, now);
+        sm->fail_blk = SIM_APRES_SAP;
+        if ((rc = ls_eval_io(sm->sap.ls, 1, si, &sm->sap.out)))
+            return rc;
+        const apres_sap_out_t *o = &sm->sap.out;
+        if (o->res_valid)
+            sm->st.sap_checks[o->res & 3]++;
+        sm->st.sap_lost += o->lost;
+        sm->st.sap_target_drops += o->pf_drop;
+        if (o->pf_valid) {
+            sm->st.sap_prefetches++;
+            if (sm->sap.qn == SIM_SAP_PFQ) {
+                sm->st.sap_queue_full++;
+            } else {
+                sm->sap.q[(sm->sap.qh + sm->sap.qn) % SIM_SAP_PFQ] = o->pf_addr >> LINE_SHIFT;
+                sm->sap.qn++;
+            }
+        }
+        if ((rc = ls_tick(sm->sap.ls)))
+            return rc;
+        apres_sap_in_t none = {0};
+        if ((rc = ls_peek_io(sm->sap.ls, 1, &none, &sm->sap.out)))
+            return rc;
+    }
+    /* the register's next value: this cycle's first line, if any */
+    if (sm->sap.ld_next && sm->sap.nx.ld_addr >> SIM_SAP_ADDR_W) {
+        fprintf(stderr,
+                "memsched sim: sm%u: byte address %#" PRIx64 " does not fit SAP's %u-bit addresses "
+                "(l1.prefetch=sap takes byte addresses below 2^%u)\n",
+                sm->id, sm->sap.nx.ld_addr, SIM_SAP_ADDR_W, SIM_SAP_ADDR_W);
+        return 2;
+    }
+    *si = sm->sap.ld_next ? sm->sap.nx : (apres_sap_in_t){0};
+    sm->sap.ld_next = 0;
+    if (sm->sap.qn && !sm->l1_port) {
+        l1_prefetch(&sm->l1, sm->sap.q[sm->sap.qh], sm->id, now, dram_now);
+        sm->sap.qh = (sm->sap.qh + 1) % SIM_SAP_PFQ;
+        sm->sap.qn--;
+        sm->l1_port = 1;
+    }
+    return 0;
+}
+
+static int laws_cycle(sm_t *sm, uint64_t now, uint64_t dram_now)
 {
     apres_laws_in_t *in = &sm->laws.in;
     int fb = in->fb_valid != 0;
@@ -101,7 +183,11 @@ static int laws_cycle(sm_t *sm, uint64_t now)
         in->ready = 0;
     if (!sm->laws.ld)
         in->ld_valid = in->ld_warp = in->ld_pc = 0;
-    int step = sm->laws.picked || sm->laws.ld || fb || sm->laws.stage2;
+    /* SAP's prefetch of this cycle (a registered output): its warp to the head of the queue */
+    in->pf_valid = sm->sap.out.pf_valid;
+    in->pf_warp = sm->sap.out.pf_valid ? sm->sap.out.pf_warp : 0;
+    int step = sm->laws.picked || sm->laws.ld || fb || sm->laws.stage2 || in->pf_valid;
+    uint64_t grp_valid = 0, grp = 0;
     sm->laws.picked = 0;
     int rc = 0;
     if (step) {
@@ -126,16 +212,20 @@ static int laws_cycle(sm_t *sm, uint64_t now)
                 sm->st.laws_fb_miss++;
         }
         sm->laws.stage2 = sm->laws.ld && o->ld_gid_valid;
+        grp_valid = o->miss_valid;
+        grp = o->miss_group;
         if ((rc = ls_tick(sm->laws.ls)))
             return rc;
     }
     sm->laws.ld = 0;
+    if (sm->sap.ls && (rc = sap_cycle(sm, now, dram_now, grp_valid, grp)))
+        return rc;
     /* the feedback register: this cycle's L1D answer is next cycle's input */
     in->fb_valid = (uint64_t)sm->laws.fb_next;
     in->fb_gid = sm->laws.fb_next ? sm->laws.fb_gid : 0;
     in->fb_hit = sm->laws.fb_next ? sm->laws.fb_hit : 0;
     sm->laws.fb_next = 0;
-    sm->sched_hold = in->fb_valid || sm->laws.stage2;
+    sm->sched_hold = in->fb_valid || sm->laws.stage2 || (sm->sap.ls && sap_active(sm));
     return 0;
 }
 
@@ -147,20 +237,32 @@ static const char *laws_reason(sm_t *sm, unsigned k, unsigned w)
 
 static int laws_open(sm_t *sm, const sim_blkopts_t *bo)
 {
-    char params[96];
+    char params[128];
     sim_block_params(sm->cfg, SIM_APRES_LAWS, params, sizeof params);
     snprintf(sm->laws.label, sizeof sm->laws.label, "sim sm%u.apres_laws", sm->id);
     sm->laws.in = (apres_laws_in_t){0};
     sm->laws.ls = sim_block_open(SIM_APRES_LAWS, sm->id, params, sm->laws.label, &sm->laws.in, &sm->laws.out, bo);
-    return sm->laws.ls ? 0 : -1;
+    if (!sm->laws.ls)
+        return -1;
+    if (sm->cfg->l1_pf != PF_ID_sap)
+        return 0;
+    sim_block_params(sm->cfg, SIM_APRES_SAP, params, sizeof params);
+    snprintf(sm->sap.label, sizeof sm->sap.label, "sim sm%u.apres_sap", sm->id);
+    sm->sap.in = (apres_sap_in_t){0};
+    sm->sap.ls = sim_block_open(SIM_APRES_SAP, sm->id, params, sm->sap.label, &sm->sap.in, &sm->sap.out, bo);
+    return sm->sap.ls ? 0 : -1;
 }
 
 static void laws_close(sm_t *sm)
 {
+    ls_counts_t n;
     if (sm->laws.ls) {
-        ls_counts_t n;
         ls_close(sm->laws.ls, &n);
         sm->laws.ls = NULL;
+    }
+    if (sm->sap.ls) {
+        ls_close(sm->sap.ls, &n);
+        sm->sap.ls = NULL;
     }
 }
 

@@ -787,6 +787,7 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
      * drains: until then a retry is refused for the same reason (exact). */
     if (sm->cfg->skip && sm->mp.blocked && sm->l1.st.replies == sm->mp.blk_key &&
         (sm->l1.fail_reason != RF_MISS_QUEUE || rq_full(&sm->l1.mq))) {
+        sm->l1_port = 1;   /* the retry takes the port, as it does under run.skip=0 */
         sm->st.issue_stall_mem++;
         sm->l1.st.resfail[sm->l1.fail_reason]++;
         return;
@@ -798,6 +799,7 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
                .sm = (uint16_t)sm->id, .tag = acked ? sm->mp.warp : sm->mp.rec, .t_core = now, .t_dram = dram_now};
     r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
     l1_res_t res = l1_access(&sm->l1, &r, now);
+    sm->l1_port = 1;
     if (res == L1_FAIL) {
         sm->st.issue_stall_mem++;
         sm->mp.blocked = 1;
@@ -887,6 +889,7 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
             r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
             if ((res = l1_access(&sm->l1, &r, now)) == L1_SENT)
                 direct_sent(sm, &r);
+            sm->l1_port = 1;
             if (res == L1_FAIL) {
                 in->l1_stall_assoc = sm->l1.fail_reason == RF_LINE_ALLOC;
             } else {
@@ -1069,6 +1072,7 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         return 0;
     }
     sm->st.cycles++;
+    sm->l1_port = 0;
     int pipe = sm->cfg->pipeline == PIPE_GPGPUSIM;
     if (pipe)
         pipe_writeback(sm, now);
@@ -1105,7 +1109,7 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         }
     }
     if (sm->ops_sched->cycle) {
-        int rc = sm->ops_sched->cycle(sm, now);
+        int rc = sm->ops_sched->cycle(sm, now, dram_now);
         if (rc)
             return rc;
     }

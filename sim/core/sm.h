@@ -20,9 +20,17 @@
 #include "lockstep.h"
 #include "mrpb.h"
 #include "apres_laws.h"
+#include "apres_sap.h"
 
 #define SM_MAX_WARPS 64
 #define MAX_LINES    64        /* requests one warp instruction may make (segments, straddling lanes) */
+/* SAP's at the system's set (sched_laws.c): byte addresses below 2^49 (the traces'), Table II's
+ * 10 PT entries, two quotient bits a divider cycle (docs/apres.md "SAP in the system"); a queue
+ * of 8 prefetches in front of the L1D's port */
+#define SIM_SAP_ADDR_W     49
+#define SIM_SAP_PT         10
+#define SIM_SAP_DIV_STEPS  2
+#define SIM_SAP_PFQ        8
 
 typedef struct {
     uint32_t pc, end;          /* next instruction and one past the last, in the block's list */
@@ -79,6 +87,12 @@ typedef struct {
     /* sm.scheduler=laws: global loads issued, of them without a group (the WGT full); group
      * feedback by hit / miss, ignored (the block's fb_stale_o), lost (two in a cycle) */
     uint64_t laws_loads, laws_no_group, laws_fb_hit, laws_fb_miss, laws_fb_stale, laws_fb_lost;
+    /* l1.prefetch=sap: SAP's stride checks by result (apres_sap.h: a new stride, a match, a
+     * matched zero stride, the same warp); grouped misses lost (the engine busy); loads lost (a
+     * second first line in a cycle: expected 0); prefetches issued to the L1D port and targets
+     * dropped (the demand's line, the last prefetch's line, off the address range); prefetches
+     * lost to a full port queue */
+    uint64_t sap_checks[4], sap_lost, sap_ld_lost, sap_prefetches, sap_target_drops, sap_queue_full;
     /* sm.scheduler=ccws: VTA hits (lost intra-warp locality); scheduler-cycles a load was held back */
     uint64_t ccws_vta_hits, ccws_held;
 } sm_stats_t;
@@ -143,6 +157,21 @@ struct sm {
         int stage2;               /* a load's group is being formed (the block's second stage) */
         char label[32];
     } laws;
+    /* SAP (l1.prefetch=sap, with LAWS; sched_laws.c): the apres_sap block
+     * through the lockstep object, the register that brings it the L1D's
+     * answer to a load's first line (the cycle LAWS hears it), and the queue
+     * of its prefetches for the L1D's port */
+    struct {
+        lockstep_t *ls;
+        apres_sap_in_t in;        /* its inputs: the register holding last cycle's first line (ld_*) */
+        apres_sap_out_t out;      /* its registered outputs for this cycle (peeked after the last edge) */
+        int ld_next;              /* the L1D answered a load's first line this cycle ... */
+        apres_sap_in_t nx;        /* ... this (ld_*): the register's next value */
+        uint64_t q[SIM_SAP_PFQ];  /* prefetch lines waiting for a cycle the L1D's port is free */
+        unsigned qh, qn;
+        char label[32];
+    } sap;
+    int l1_port;                  /* the memory pipeline (or the MRPB) used the L1D's port this cycle */
     int fail_blk;                 /* the block whose lockstep failed (sim_blk_t) when sm_cycle returns 1 */
     void *sched_state;            /* a policy's own state (sched_ops_t.open; CCWS) */
     int sched_hold;               /* the policy's hardware has work for the next cycle (LAWS: feedback

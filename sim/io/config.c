@@ -582,6 +582,9 @@ int config_check(const config_t *c)
     if (c->swl && (sched_flags[c->sched] & SCHED_NO_SWL))
         return refuse(c, "sm.swl does not combine with this sm.scheduler (its active set would hold warps SWL stops)",
                       KEYS("sm.swl", "sm.scheduler"));
+    if (c->l1_pf == PF_ID_sap && c->sched != SCHED_ID_laws)
+        return refuse(c, "l1.prefetch=sap needs LAWS (sm.scheduler=laws): SAP prefetches for the warp group LAWS "
+                      "hands it on a miss", KEYS("l1.prefetch", "sm.scheduler"));
     if (c->sched == SCHED_ID_laws && c->n_sched > APRES_LAWS_MAX_SCHEDS)
         return refuse(c, "sm.scheduler=laws has an issue output for at most 4 warp schedulers (apres_laws' Scheds)",
                       KEYS("sm.scheduler", "sm.schedulers"));

@@ -169,6 +169,7 @@ static int mrpb_on(const config_t *c) { return c->mrpb_on != 0; }
 static int mib_on(const config_t *c) { return c->policy >= DS_MSHR_M; }
 static int pf_on(const config_t *c) { return c->l1_pf != PF_ID_none; }
 static int laws_on(const config_t *c) { return c->sched == SCHED_ID_laws; }
+static int sap_on(const config_t *c) { return c->l1_pf == PF_ID_sap; }
 static int classify_on(const config_t *c) { return c->l1_classify != 0; }
 static int ccws_on(const config_t *c) { return c->sched == SCHED_ID_ccws; }
 
@@ -286,6 +287,26 @@ static const row_t rows[] = {
     LAWS("laws_feedback_miss", laws_fb_miss, "groups", "groups whose load's first line missed or bypassed the L1D (to the tail)"),
     LAWS("laws_feedback_stale", laws_fb_stale, "groups", "feedback the block ignored (its group not formed yet; expected 0)"),
     LAWS("laws_feedback_lost", laws_fb_lost, "groups", "feedback lost to a second in the same cycle (expected 0)"),
+    /* SAP (l1.prefetch=sap; sched_laws.c) */
+#define SAP(NAME, FIELD, UNIT, MEANING)                                                                           \
+    {.sec = "sm", .name = NAME, .src = SRC_SM, .off = F(sm.FIELD), .agg = AGG_SUM, .scope = RUN, .when = sap_on,  \
+     .unit = UNIT, .meaning = MEANING}
+    SAP("sap_checks_new", sap_checks[APRES_SAP_NEW], "misses",
+        "l1.prefetch=sap: stride checks whose stride differed from the PT's (replaced, no prefetch)"),
+    SAP("sap_checks_match", sap_checks[APRES_SAP_MATCH], "misses",
+        "stride checks that matched the PT's stride: a prefetch burst for the miss's warp group"),
+    SAP("sap_checks_zero", sap_checks[APRES_SAP_ZERO], "misses", "stride checks that matched a zero stride (no prefetch)"),
+    SAP("sap_checks_same", sap_checks[APRES_SAP_SAME], "misses",
+        "stride checks ended at once: the PT's last load was the same warp's (no stride)"),
+    SAP("sap_lost", sap_lost, "misses",
+        "grouped misses whose PC was in the PT but found the engine busy with an earlier miss: not checked"),
+    SAP("sap_loads_lost", sap_ld_lost, "warp insns", "loads SAP did not hear: a second first line in a cycle (expected 0)"),
+    SAP("sap_prefetches", sap_prefetches, "requests",
+        "prefetches SAP issued (each moves its warp to the head of LAWS' queue and goes to the L1D's port queue)"),
+    SAP("sap_target_drops", sap_target_drops, "requests",
+        "burst targets SAP dropped: in the demand's line or the previous prefetch's, or off the address range"),
+    SAP("sap_queue_full", sap_queue_full, "requests", "prefetches lost to a full L1D port queue (8 entries)"),
+#undef SAP
 #undef LAWS
     {.sec = "sm", .name = "ccws_vta_hits", .src = SRC_SM, .off = F(sm.ccws_vta_hits), .agg = AGG_SUM, .scope = RUN,
      .when = ccws_on, .unit = "requests",
@@ -728,6 +749,8 @@ void stats_list(FILE *f)
             fputs(" [MIB policy]", f);
         else if (r->when == laws_on)
             fputs(" [laws]", f);
+        else if (r->when == sap_on)
+            fputs(" [sap]", f);
         fputc('\n', f);
     }
 }

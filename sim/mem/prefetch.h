@@ -7,7 +7,9 @@
  * and an MSHR entry, the miss queue and (allocation on miss) a way are
  * free, else drops it; the SM calls it after the demand access, in the same
  * cycle. APRES' scheduling-aware prefetcher (SAP, the apres_sap block) is
- * the one this interface is for; a policy is a prefetch_ops_t in a file of
+ * not one of these: it is hardware beside LAWS with its own pipeline and
+ * its own port into the L1D (sched_laws.c), and pf_sap only names it; a
+ * policy is a prefetch_ops_t in a file of
  * its own (mem/pf_NAME.c) and a row of PREFETCH_LIST, from which `l1.prefetch`
  * takes its names (docs/sim.md, "L1D"). */
 #ifndef MEMSCHED_SIM_MEM_PREFETCH_H
@@ -22,7 +24,8 @@
     X(none, "none")       \
     X(next_line, "next-line") \
     X(str, "str")         \
-    X(sld, "sld")
+    X(sld, "sld")         \
+    X(sap, "sap")
 
 #define PF_MAX 8   /* lines one observation may ask for */
 
