@@ -66,9 +66,12 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->req.wake_min = &g->l2_min;
     g->rep.wake = g->sm_next;
     g->rep.wake_min = &g->sm_min;
+    loadchar_init(&g->lc, cfg->n_sm);
     for (unsigned i = 0; i < cfg->n_sm; i++) {
         if (sm_init(&g->sm[i], cfg, i, &g->opt.blk))
             goto fail;
+        if (cfg->l1_load_stats)
+            g->sm[i].lc = &g->lc;
         g->req.in[i] = &g->sm[i].l1.mq;
     }
     for (unsigned s = 0; s < g->nsub; s++) {
@@ -128,6 +131,7 @@ void gpu_free(gpu_t *g)
             dram_free(g->dram[c]);
     xbar_free(&g->req);
     xbar_free(&g->rep);
+    loadchar_free(&g->lc);
     clocks_free(&g->clk);
     free(g->sm);
     free(g->l2);

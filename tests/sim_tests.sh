@@ -494,6 +494,13 @@ for p in none sap; do "$M" sim "${SW[@]}" --set l1.prefetch=$p --json "$T/sap8-$
 expect "SAP, 8 warps 128 B apart: L1D misses without / with SAP; stride checks new, match; prefetches, useful, dropped" \
     "$(stat '.l1d.L1D_total_cache_misses' "$T/sap8-none.json") $(stat '[.l1d.L1D_total_cache_misses, .sm.sap_checks_new, .sm.sap_checks_match, .sm.sap_prefetches, .l1d.L1D_prefetch_useful, .sm.sap_target_drops, .sm.sap_lost] | map(tostring) | join(" ")' "$T/sap8-sap.json")" \
     "9 4 1 1 5 5 0 0"
+# l1.load_stats (APRES' Table I) on the same kernel without SAP: the shared line's load (PC 0x0:
+# 8 requests, 1 line, 1 miss and 7 merges, stride 0) and the own lines' (PC 0x4000: 8 lines, 8
+# misses, stride 128 in all 7 pairs), each half of the requests
+"$M" sim "${SW[@]}" --set l1.prefetch=none --set l1.load_stats=1 --json "$T/sap8-lc.json"
+expect "l1.load_stats: per load pc, requests, share, lines, misses, executions, pairs, stride, its share" \
+    "$(stat '.loads[] | [.pc, .requests, .load_share, .lines, .misses, .executions, .stride_pairs, .stride, .stride_share] | map(tostring) | join(" ")' "$T/sap8-lc.json" | paste -sd,)" \
+    "0x0 8 0.5 1 1 8 7 0 1,0x4000 8 0.5 8 8 8 7 128 1"
 bad_input "l1.prefetch=sap without LAWS" "l1.prefetch=sap needs LAWS (sm.scheduler=laws)" "$M" sim --set l1.prefetch=sap
 bad_input "--rtl apres_sap without SAP" "needs SAP: --set l1.prefetch=sap" "$M" sim --set sm.scheduler=laws --rtl apres_sap
 { printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n0000 00000001 1 R2 LDG.E 1 R0 4 0 0x3000000000000\n0010 00000001 0 EXIT 0 0\n#END_TB\n'; } |

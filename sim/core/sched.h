@@ -52,6 +52,7 @@ typedef struct {
     uint32_t pc;          /* the load's PC */
     uint32_t rec;         /* its load record (sm_t.rec) */
     uint64_t line;        /* line address (byte address >> 7) */
+    int first;            /* the first of the load's lines the L1D answered */
     sched_l1_t result;
     int evicted;          /* the access evicted a valid line (allocation on miss) ... */
     uint64_t victim;      /* ... this one */

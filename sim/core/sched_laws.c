@@ -86,8 +86,7 @@ static void laws_load(sm_t *sm, unsigned k, const sched_load_t *ld)
 {
     (void)k;
     ldrec_t *r = &sm->rec[ld->rec];
-    if (sm->sap.ls && !r->seen) {   /* a load's first answered line: SAP hears it next cycle, with LAWS */
-        r->seen = 1;
+    if (sm->sap.ls && ld->first) {   /* a load's first answered line: SAP hears it next cycle, with LAWS */
         if (sm->sap.ld_next) {
             sm->st.sap_ld_lost++;
         } else {

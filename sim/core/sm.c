@@ -184,6 +184,8 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
     tbslot_t *t = &sm->slot[s];
     if (sm->sleep_from)
         catch_up(sm, now);
+    if (sm->lc && sm->kinfo != k)
+        sm->lc_kernel = loadchar_kernel(sm->lc, k->name);
     sm->kinfo = k;
     sm->ops = ops;
     sm->sleep_until = 0;
@@ -213,6 +215,8 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
         wp->pc = t->tb.warp[i].first;
         wp->end = t->tb.warp[i].first + t->tb.warp[i].count;
         wp->age = sm->age++;
+        wp->gwarp = (t->tb.idx[0] + (uint64_t)k->grid[0] * (t->tb.idx[1] + (uint64_t)k->grid[1] * t->tb.idx[2])) *
+                        t->tb.nwarps + i;
         wp->slot = (uint8_t)s;
         wp->live = wp->pc < wp->end;
         t->wmask |= 1ull << w;
@@ -751,8 +755,14 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
 static void load_feedback(sm_t *sm, unsigned w, uint32_t pc, uint32_t rec, uint64_t line, l1_res_t res, uint64_t now,
                           uint64_t dram_now)
 {
+    int first = !sm->rec[rec].seen;   /* the first of the load's lines the L1D answers */
+    sm->rec[rec].seen = 1;
+    if (sm->lc && sm->lc_kernel >= 0 &&
+        loadchar_line(sm->lc, (unsigned)sm->lc_kernel, pc, line, res == L1_MISS || res == L1_SENT, first, sm->id,
+                      sm->warp[w].gwarp, sm->rec[rec].addr0))
+        sm->lc_kernel = -1;   /* out of memory: the characterisation stops (the JSON says so) */
     if (sm->ops_sched->load) {
-        sched_load_t ld = {.warp = w, .pc = pc, .rec = rec, .line = line, .now = now, .evicted = sm->l1.evicted, .victim = sm->l1.victim,
+        sched_load_t ld = {.warp = w, .pc = pc, .rec = rec, .line = line, .first = first, .now = now, .evicted = sm->l1.evicted, .victim = sm->l1.victim,
                            .result = res == L1_HIT      ? SCHED_L1_HIT
                                      : res == L1_MISS   ? SCHED_L1_MISS
                                      : res == L1_MERGED ? SCHED_L1_MERGED
@@ -762,9 +772,7 @@ static void load_feedback(sm_t *sm, unsigned w, uint32_t pc, uint32_t rec, uint6
     if (sm->cfg->l1_pf == PF_ID_none || res == L1_SENT)   /* no prefetcher; an uncached load */
         return;
     uint64_t lines[PF_MAX];
-    pf_obs_t o = {.warp = w, .pc = pc, .line = line, .miss = res != L1_HIT, .first = !sm->rec[rec].seen,
-                  .addr = sm->rec[rec].addr0};
-    sm->rec[rec].seen = 1;
+    pf_obs_t o = {.warp = w, .pc = pc, .line = line, .miss = res != L1_HIT, .first = first, .addr = sm->rec[rec].addr0};
     unsigned n = sm->pf->observe(sm->pf_state, &o, lines);
     for (unsigned i = 0; i < n && i < PF_MAX; i++) {
         l1_prefetch(&sm->l1, lines[i], sm->id, now, dram_now);

@@ -14,6 +14,7 @@
 #include "workload/kernel.h"
 #include "mem/l1.h"
 #include "mem/prefetch.h"
+#include "mem/loadchar.h"
 #include "block.h"
 #include "core/sched.h"
 #include "core/pipe.h"
@@ -37,6 +38,7 @@ typedef struct {
     uint32_t deps_ok;          /* pc + 1 when the next instruction's registers are known ready */
     uint64_t ready_at;         /* no issue before this cycle (a known result latency) */
     uint64_t age;              /* dispatch order: smaller = older (GTO) */
+    uint64_t gwarp;            /* its first thread's global index / 32 (block number x warps a block + its index) */
     uint16_t nloads;           /* outstanding load instructions */
     uint16_t nstores;          /* stores and reductions not yet acknowledged (sm.store_ack) */
     uint8_t live;              /* belongs to a resident block and has not finished */
@@ -171,6 +173,8 @@ struct sm {
         unsigned qh, qn;
         char label[32];
     } sap;
+    loadchar_t *lc;               /* l1.load_stats: the GPU's characterisation of static loads (NULL: off) ... */
+    int lc_kernel;                /* ... the running kernel's index in it (-1: none yet, or out of memory) */
     int l1_port;                  /* the memory pipeline (or the MRPB) used the L1D's port this cycle */
     int fail_blk;                 /* the block whose lockstep failed (sim_blk_t) when sm_cycle returns 1 */
     void *sched_state;            /* a policy's own state (sched_ops_t.open; CCWS) */

@@ -100,6 +100,7 @@ static const key_t_ keys[] = {
     {"l1.write", K_ENUM, F(l1_write), 0, 0, l1_write_names, "a store hit invalidates the line (evict: GPGPU-Sim's E, and L's global stores) or updates it (through: T)"},
     {"l1.miss_latency", K_UINT, F(l1_miss_lat), 0, 1, NULL, "1: every access, hit or not, spends l1.latency before the tag lookup (GPGPU-Sim 4's -gpgpu_l1_latency); 0: hits only"},
     {"l1.flush", K_UINT, F(l1_flush), 0, 1, NULL, "1: an SM's L1D is invalidated whenever it runs no block, so between kernels (-gpgpu_flush_l1_cache)"},
+    {"l1.load_stats", K_UINT, F(l1_load_stats), 0, 1, NULL, "1: characterise every static global load as APRES' Table I does (its share of the line requests, distinct lines per request, L1D miss rate, the commonest inter-warp stride) into the JSON's loads list, at the cost of a set of the lines each load touched"},
     {"l1.classify", K_UINT, F(l1_classify), 0, 1, NULL, "1: classify the L1D's reads as APRES' Figure 11 does (hits after a hit or after a miss of their line; cold misses, of a line never held before, and the others), at the cost of a set of every line the L1D held"},
     {"l1.bypass", K_UINT, F(l1_bypass), 0, 1, NULL, "1: global loads bypass the L1D"},
 

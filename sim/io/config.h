@@ -119,6 +119,7 @@ typedef struct {
     unsigned l1_miss_lat;                          /* 1: l1.latency is charged before the tag lookup, so
                                                       misses and stores leave it late too (GPGPU-Sim 4) */
     unsigned l1_flush;                             /* 1: an SM's L1D is invalidated when it runs no block */
+    unsigned l1_load_stats;                        /* 1: APRES' Table I per static load (loadchar.h) */
     unsigned l1_classify;                          /* 1: read hits after hits / after a miss, cold / other misses */
 
     /* MRPB (cmodel/mrpb.h) between each SM's coalescer and its L1D */

@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
@@ -622,6 +623,65 @@ static void add_cfg(void *u, const char *key, const char *value, int numeric)
         cJSON_AddStringToObject((cJSON *)u, key, value);
 }
 
+/* l1.load_stats: every static global load (APRES' Table I; loadchar.h), kernel by kernel in the
+ * order they first ran, each kernel's loads by their line requests, most first: its share of the
+ * kernel's requests (%Load), distinct lines per request (#L/#R), L1D miss rate, the commonest
+ * inter-warp stride and its share of the strides (Stride, %Stride). */
+static const loadchar_t *lc_sort;
+static int lc_cmp(const void *a, const void *b)
+{
+    const lc_load_t *x = &lc_sort->ld[*(const unsigned *)a], *y = &lc_sort->ld[*(const unsigned *)b];
+    if (x->kernel != y->kernel)
+        return x->kernel < y->kernel ? -1 : 1;
+    if (x->refs != y->refs)
+        return x->refs > y->refs ? -1 : 1;
+    return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+static void put_loads(cJSON *root, const loadchar_t *c)
+{
+    cJSON *a = cJSON_AddArrayToObject(root, "loads");
+    unsigned *ix = malloc((c->n ? c->n : 1) * sizeof *ix);
+    uint64_t *kref = calloc(c->nk ? c->nk : 1, sizeof *kref);
+    if (!ix || !kref) {
+        free(ix);
+        free(kref);
+        return;
+    }
+    for (unsigned i = 0; i < c->n; i++) {
+        ix[i] = i;
+        kref[c->ld[i].kernel] += c->ld[i].refs;
+    }
+    lc_sort = c;
+    qsort(ix, c->n, sizeof *ix, lc_cmp);
+    for (unsigned j = 0; j < c->n; j++) {
+        const lc_load_t *l = &c->ld[ix[j]];
+        cJSON *o = cJSON_CreateObject();
+        char pc[24];
+        snprintf(pc, sizeof pc, "0x%" PRIx32, l->pc);
+        uint64_t top;
+        int64_t stride = loadchar_top_stride(c, ix[j], &top);
+        cJSON_AddStringToObject(o, "kernel", c->kname[l->kernel]);
+        cJSON_AddStringToObject(o, "pc", pc);
+        cJSON_AddNumberToObject(o, "requests", (double)l->refs);
+        cJSON_AddNumberToObject(o, "load_share", ratio(l->refs, kref[l->kernel]));
+        cJSON_AddNumberToObject(o, "lines", (double)l->lines.n);
+        cJSON_AddNumberToObject(o, "lines_per_request", ratio(l->lines.n, l->refs));
+        cJSON_AddNumberToObject(o, "misses", (double)l->misses);
+        cJSON_AddNumberToObject(o, "miss_rate", ratio(l->misses, l->refs));
+        cJSON_AddNumberToObject(o, "executions", (double)l->execs);
+        cJSON_AddNumberToObject(o, "stride_pairs", (double)l->pairs);
+        if (top)
+            cJSON_AddNumberToObject(o, "stride", (double)stride);
+        else
+            cJSON_AddNullToObject(o, "stride");
+        cJSON_AddNumberToObject(o, "stride_share", ratio(top, l->pairs));
+        cJSON_AddItemToArray(a, o);
+    }
+    free(ix);
+    free(kref);
+}
+
 char *stats_json(const gpu_t *g, const stats_run_t *run, int host)
 {
     stats_sums_t all;
@@ -651,6 +711,8 @@ char *stats_json(const gpu_t *g, const stats_run_t *run, int host)
     v = (view_t){.g = g, .run = run, .s = &all, .cycles = g->gpu_sim_cycle, .time = g->gpu_sim_cycle + g->drain_cycles,
                  .tot_cycles = g->gpu_sim_cycle, .tot_insn = all.sm.thread_insts, .tot_warp = all.sm.warp_insts};
     put_rows(root, RUN | (host ? HOST : 0), &v);
+    if (g->cfg.l1_load_stats)
+        put_loads(root, &g->lc);
     char *out = cJSON_Print(root);
     cJSON_Delete(root);
     return out;
