@@ -8,9 +8,10 @@
 #   make waves      BLOCK=b: a short co-simulation with an FST and a GTKWave save file
 #   make mutate     BLOCK=b: mutation testing of the lockstep run
 #   make bench      simulated cycles per second, C model alone and in lockstep
-#   make repro      the MRPB paper and the MIB thesis reproduced (out/repro/*/report.md; hours)
+#   make repro      the MRPB paper, the MIB thesis and APRES reproduced (out/repro/*/report.md; hours)
 #   make repro-mrpb the MRPB paper alone
 #   make repro-mib  the MIB thesis alone
+#   make repro-apres the APRES paper alone
 #   make cosim-long every mode combination at every parameter set (BIG=1), 10^6 cycles each
 #   make asan       the C side built with ASan + UBSan (build/asan)
 #   make fuzz       libFuzzer on the stimulus parser and the command line (FUZZ_TIME=s)
@@ -150,7 +151,7 @@ MUT_OBJ    :=
 MUT_LIBS   :=
 -include $(BUILD)/mutants.mk
 
-.PHONY: all build sim-psets deps lint test run area waves bench repro repro-mrpb repro-mib mutate clean help cosim-long asan fuzz fuzzers coverage docs-tables FORCE
+.PHONY: all build sim-psets deps lint test run area waves bench repro repro-mrpb repro-mib repro-apres mutate clean help cosim-long asan fuzz fuzzers coverage docs-tables FORCE
 
 # `all`, `run` and `test` install the packages first, then build in a new make:
 # make reads which files exist (Verilator's verilated.cpp among them) once,
@@ -309,9 +310,14 @@ run: deps
 
 # The papers' results reproduced (docs/reproduction.md): the MRPB paper in full
 # (repro/mrpb/run.sh: out/repro/mrpb/report.md, hours on 2 cores), then the MIB
-# thesis (repro/mib/run.sh: out/repro/mib/report.md). `make repro-mrpb` and
-# `make repro-mib` run one each.
-repro: repro-mrpb repro-mib
+# thesis (repro/mib/run.sh: out/repro/mib/report.md), then the APRES paper
+# (repro/apres/run.sh: out/repro/apres/report.md). `make repro-mrpb`,
+# `make repro-mib` and `make repro-apres` run one each.
+repro: repro-mrpb repro-mib repro-apres
+
+repro-apres: deps
+	@+$(MAKE) --no-print-directory $(JOBS) build
+	@M=$(BUILD)/memsched repro/apres/run.sh
 
 repro-mib: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build

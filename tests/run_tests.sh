@@ -185,6 +185,8 @@ section "the MRPB reproduction: the tabulator on fabricated runs, the pipeline a
 { tests/repro_tab_tests.sh; tests/repro_mrpb_tests.sh "$M"; } 2>&1 | tally
 section "the MIB thesis' reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_mib_tab_tests.sh, repro_mib_tests.sh)"
 { tests/repro_mib_tab_tests.sh; tests/repro_mib_tests.sh "$M"; } 2>&1 | tally
+section "the APRES paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_apres_tab_tests.sh, repro_apres_tests.sh)"
+{ tests/repro_apres_tab_tests.sh; tests/repro_apres_tests.sh "$M"; } 2>&1 | tally
 
 section "CLI: bad input, exit codes, record/replay"
 tests/cli_tests.sh 2>&1 | tally

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# run.sh - the APRES paper (Oh et al., "APRES: Improving Cache Efficiency by
+# Exploiting Load Characteristics on GPUs", ISCA 2016) reproduced: its
+# benchmarks (Table IV) on its configuration (Table III: the `apres` preset)
+# under the baseline (LRR, no prefetching), CCWS, LAWS, their combinations
+# with STR, APRES (LAWS+SAP) and Figure 3's other combinations, every run with
+# the DRAM checker and the L1D's read classes (Figure 11); Table I's load
+# characterisation on the baseline; the model's own noise; both blocks' RTL in
+# the loop on one benchmark; then the claim table (claims.jq) and the report
+# (report.sh). `make repro-apres`; part of `make repro`. docs/reproduction.md
+# explains the method.
+#
+# Environment: M (memsched), OUT (default out/repro/apres), JOBS (default the
+# cores), SIZES (default "default half": the first size is the reproduction,
+# the second its robustness), KERNELS (a subset, for a test), REUSE=1 (run
+# nothing, tabulate what OUT holds), RESUME=1 (keep the runs this build already
+# made: compare --resume).
+set -u
+cd "$(dirname "$0")/../.."
+. repro/lib.sh
+M=${M:-build/memsched}
+OUT=${OUT:-out/repro/apres}
+JOBS=${JOBS:-$(nproc)}
+SIZES=${SIZES:-default half}
+
+# Table IV, chosen before any run: abbreviation, class (CS cache-sensitive, CI cache-insensitive:
+# the memory-intensive ones; CO compute-intensive), our workload ("-": not built yet).
+TABLE="
+BFS    CS bfs
+MUM    CS mummer
+NW     CS nw
+SPMV   CS spmv
+KM     CS kmeans
+LUD    CI lud
+SRAD   CI srad
+PA     CI particlefilter
+HISTO  CI histo
+BP     CI backprop
+PF     CO pathfinder
+CS     CO convsep
+ST     CO pbl-stencil
+HS     CO hotspot
+SP     CO scalarprod
+"
+"$M" sim --list-workloads >"${TMPDIR:-/tmp}/apres-workloads.$$" || exit 1
+trap 'rm -f "${TMPDIR:-/tmp}/apres-workloads.$$"' EXIT
+built() { grep -q "^$1 " "${TMPDIR:-/tmp}/apres-workloads.$$"; }
+# set_of CLASS: the built workloads of a class, in the table's order (a subset with KERNELS)
+set_of() {
+    local out= abbr cls w
+    while read -r abbr cls w _; do
+        [ "$cls" = "$1" ] && [ "$w" != - ] && built "$w" || continue
+        [ -z "${KERNELS:-}" ] || [[ " $KERNELS " == *" $w "* ]] || continue
+        out="$out $w"
+    done <<<"$TABLE"
+    echo "${out# }"
+}
+CS=$(set_of CS) CI=$(set_of CI) CO=$(set_of CO)
+ALL="$CS $CI $CO"
+
+# The configurations: the preset and the keys each technique sets. Every run classifies the
+# L1D's reads (Figure 11); the baseline also characterises the loads (Table I). PA (Jog et al.'s
+# prefetch-aware scheduler) and MASCAR are not built: their Figure 3 and 4 bars are missing.
+P=apres:l1.classify=1
+cfg() { printf '%s=%s:sm.scheduler=%s:l1.prefetch=%s' "$1" "$P" "$2" "$3"; }
+CFG="base=$P:sm.scheduler=lrr:l1.prefetch=none:l1.load_stats=1,$(cfg ccws ccws none),$(cfg laws laws none)"
+CFG="$CFG,$(cfg ccws-str ccws str),$(cfg laws-str laws str),$(cfg apres laws sap)"
+CFG_F3="$(cfg gto gto none),$(cfg gto-str gto str),$(cfg gto-sld gto sld),$(cfg ccws-sld ccws sld)"
+# the model's own sensitivity: the thread blocks dealt from SM 7 instead of SM 0
+CFG_N="base=$P:sm.scheduler=lrr:gpu.first_sm=7,apres=$P:sm.scheduler=laws:l1.prefetch=sap:gpu.first_sm=7"
+# both blocks' RTL in lockstep in every SM (apres_laws, apres_sap), on the first CI program
+RTL_W=${RTL_W:-srad}
+[[ " $ALL " == *" $RTL_W "* ]] || RTL_W=${ALL%% *}
+
+status=0
+mkdir -p "$OUT"
+printf '%s\n' "$TABLE" | sed '/^$/d' >"$OUT/table.txt"
+for g in M:"$CFG" F3:"$CFG_F3" N:"$CFG_N"; do tr ',' '\n' <<<"${g#*:}" | sed "s/^/${g%%:*} /"; done >"$OUT/configs.txt"
+
+# rtl SIZE: RTL_W under APRES with both blocks' RTL in the loop, compared with the C run (group M)
+rtl() {
+    local size=$1 d=$OUT/$1/rtl rc t0=$SECONDS
+    [ -n "$RTL_W" ] || return 0
+    printf 'repro apres: %-8s rtl       1 run  ... ' "$size" >&2
+    mkdir -p "$d"
+    if [ "${REUSE:-0}" = 1 ] || { [ "${RESUME:-0}" = 1 ] && [ -s "$d/apres.json" ] && [ -f "$d/apres.rc" ]; }; then
+        rc=$(cat "$d/apres.rc" 2>/dev/null || echo missing)
+    else
+        "$M" sim --config apres --set l1.classify=1 --set sm.scheduler=laws --set l1.prefetch=sap --workload "$RTL_W" \
+            $([ "$size" = default ] || echo --size "$size") --rtl apres_laws,apres_sap --check-dram --quiet \
+            --out-dir "$d" --json "$d/apres.json" >"$d/apres.log" 2>&1
+        rc=$?
+        echo "$rc" >"$d/apres.rc"
+    fi
+    [ "$rc" = 0 ] || { echo "FAILED ($d/apres.log)" >&2; tail -5 "$d/apres.log" | sed 's/^/    /' >&2; status=1; }
+    jq -n -c --arg w "$RTL_W" --arg rc "$rc" 'def strip: del(.command_line, .version, .configuration);
+        (input | strip) as $a | (input | strip) as $b |
+        {workload: $w, exit: $rc, same_stats: ($a == $b), cycles: $a.gpu.gpu_tot_sim_cycle}' \
+        "$d/apres.json" "$OUT/$size/M/runs/$RTL_W@apres.json" >"$OUT/$size/rtl.json" 2>/dev/null ||
+        echo "{\"workload\": \"$RTL_W\", \"exit\": \"$rc\", \"same_stats\": false}" >"$OUT/$size/rtl.json"
+    echo "$((SECONDS - t0)) s" >&2
+}
+
+# the statistics the claims use, of one run
+STATS='{size: .size, ipc: .gpu.gpu_tot_ipc, cycles: .gpu.gpu_tot_sim_cycle,
+        acc: .l1d.L1D_total_cache_accesses, miss: .l1d.L1D_total_cache_misses,
+        hah: .l1d.L1D_read_hit_after_hit, ham: .l1d.L1D_read_hit_after_miss,
+        cold: .l1d.L1D_read_miss_cold, cc: .l1d.L1D_read_miss_capacity_conflict,
+        pending: .l1d.L1D_total_cache_pending_hits,
+        pf_issued: (.l1d.L1D_prefetch_issued // 0), pf_useful: (.l1d.L1D_prefetch_useful // 0),
+        pf_late: (.l1d.L1D_prefetch_late // 0), pf_early: (.l1d.L1D_prefetch_early_evicted_demanded // 0),
+        lat: .memory_latency.averagemflatency, bytes: .icnt.bytes_mem_to_simt,
+        sap_checks: ((.sm.sap_checks_new // 0) + (.sm.sap_checks_match // 0) + (.sm.sap_checks_zero // 0) + (.sm.sap_checks_same // 0)),
+        sap_match: (.sm.sap_checks_match // 0), sap_lost: (.sm.sap_lost // 0), sap_pf: (.sm.sap_prefetches // 0),
+        sap_qfull: (.sm.sap_queue_full // 0),
+        loads: (if .loads then (.loads | group_by(.kernel) | max_by(map(.requests) | add) | .[:3]) else null end),
+        dram_checked: .dram.commands_checked}'
+
+# gather SIZE: the claims' input: the sets, the runs, the noise (the median over the programs of
+# |ln| of the change of APRES' speedup over the baseline when the blocks are dealt from SM 7)
+gather() {
+    local size=$1
+    for g in M F3; do [ -d "$OUT/$size/$g" ] && repro_runs "$OUT/$size/$g" "$STATS"; done >"$OUT/$size/runs.jsonl"
+    repro_runs "$OUT/$size/N" "$STATS" >"$OUT/$size/noise.jsonl"
+    [ -f "$OUT/$size/rtl.json" ] || echo null >"$OUT/$size/rtl.json"
+    jq -s --arg cs "$CS" --arg ci "$CI" --arg co "$CO" --arg table "$TABLE" \
+        --slurpfile nz "$OUT/$size/noise.jsonl" --slurpfile rtl "$OUT/$size/rtl.json" '
+        def w($s): $s | split(" ") | map(select(. != ""));
+        def by: reduce .[] as $r ({}; .[$r.label][$r.workload] = $r.s);
+        (by) as $runs | ($nz | by) as $near |
+        ([ $near.apres // {} | keys[] as $k
+          | select($runs.base[$k].ipc and $runs.apres[$k].ipc and $near.apres[$k].ipc and $near.base[$k].ipc)
+          | (($near.apres[$k].ipc / $near.base[$k].ipc) / ($runs.apres[$k].ipc / $runs.base[$k].ipc)) | log | fabs ] | sort) as $d |
+        {noise: (if ($d | length) > 0 then $d[($d | length) / 2 | floor] else null end),
+         noise_programs: ($d | length),
+         sets: {cs: w($cs), ci: w($ci), co: w($co), mem: (w($cs) + w($ci)), all: (w($cs) + w($ci) + w($co))},
+         table: [ [$table | splits("\\s+")] | map(select(. != "")) | _nwise(3) | {abbr: .[0], class: .[1], workload: .[2]} ],
+         runs: $runs, rtl: $rtl[0],
+         unchecked: [ .[] | select((.s.dram_checked // 0) == 0) | "\(.workload)@\(.label)" ]}' \
+        "$OUT/$size/runs.jsonl" >"$OUT/$size/input.json"
+}
+
+for size in $SIZES; do
+    repro_group apres "$size" "$OUT/$size" M "$ALL" "$CFG" || status=1
+    repro_group apres "$size" "$OUT/$size" F3 "$ALL" "$CFG_F3" || status=1
+    repro_group apres "$size" "$OUT/$size" N "$ALL" "$CFG_N" || status=1
+    rtl "$size"
+    gather "$size" && jq -L repro/mrpb -L repro/mib -f repro/apres/claims.jq "$OUT/$size/input.json" >"$OUT/$size/claims.json" || status=1
+done
+[ $status -eq 0 ] || exit 1
+OUT=$OUT SIZES=$SIZES repro/apres/report.sh || exit 1
+read -r first _ <<<"$SIZES"
+echo "The APRES paper at $first sizes$([ "$first" = default ] || [ "$first" = half ] || echo ": a check of the pipeline, NOT the reproduction (make repro-apres)") ($OUT/report.md)"
+jq -r '(["claim", "paper", "ours", "class"] | @tsv), (.[] | [.claim, .paper, .text, .class] | @tsv)' "$OUT/$first/claims.json" |
+    awk -F'\t' '{printf "%-80.80s %-18.18s %-10s %s\n", $1, $2, $3, $4}'

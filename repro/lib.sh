@@ -1,0 +1,82 @@
+# lib.sh - what the reproductions share (sourced by repro/*/run.sh and
+# report.sh): a compare sweep per group of runs, and clustered-bar figures.
+# The MRPB and MIB reproductions still carry their own copies (their
+# multi-hour runs were under way when this was written; docs/reproduction.md).
+
+# repro_group NAME SIZE DIR GROUP WORKLOADS CONFIGS [SIZEOF]: one `memsched compare` sweep of
+# WORKLOADS (space-separated) x CONFIGS (compare --configs) into DIR/GROUP, with its labels in
+# DIR/GROUP.labels and its log in DIR/GROUP.log; a progress line on stderr. SIZEOF, a function
+# (workload size -> the size it runs at), splits the sweep by input size (a capped workload).
+# Environment: M, JOBS, REUSE=1 (tabulate what is there: compare --merge), RESUME=1 (compare
+# --resume). Returns 1 (after the log's tail) when the sweep failed.
+repro_group() {
+    local name=$1 size=$2 dir=$3 grp=$4 wl=$5 cfgs=$6 sizeof=${7:-} t0=$SECONDS d=$3/$4 w s part ok=1
+    [ -n "$wl" ] || return 0
+    local n=$(( $(wc -w <<<"$wl") * $(tr ',' '\n' <<<"$cfgs" | wc -l) ))
+    printf 'repro %s: %-8s %-6s %4d runs ... ' "$name" "$size" "$grp" "$n" >&2
+    mkdir -p "$dir"
+    [ "${REUSE:-0}" = 1 ] || [ "${RESUME:-0}" = 1 ] || rm -rf "${d:?}"
+    tr ',' '\n' <<<"$cfgs" | sed 's/=.*//' >"$d.labels"
+    : >"$d.log"
+    for s in $(for w in $wl; do if [ -n "$sizeof" ]; then "$sizeof" "$w" "$size"; else echo "$size"; fi; done | sort -u); do
+        part=$(for w in $wl; do [ "$(if [ -n "$sizeof" ]; then "$sizeof" "$w" "$size"; else echo "$size"; fi)" = "$s" ] && echo "$w"; done | paste -sd,)
+        "$M" compare --workload "$part" --configs "$cfgs" \
+            $([ "$s" = default ] || echo --size "$s") $([ "${REUSE:-0}" = 1 ] && echo --merge) \
+            $([ "${RESUME:-0}" = 1 ] && echo --resume) --jobs "$JOBS" --progress 60 --out "$d" >>"$d.log" 2>&1 || ok=0
+    done
+    if [ $ok = 1 ]; then
+        echo "$((SECONDS - t0)) s" >&2
+        return 0
+    fi
+    echo "FAILED ($d.log)" >&2
+    tail -5 "$d.log" | sed 's/^/    /' >&2
+    return 1
+}
+
+# repro_runs DIR JQ: one line per run of group DIR (of the labels its sweep ran): {label,
+# workload, s: (the run's JSON | JQ)}
+repro_runs() {
+    local f l
+    for f in "$1"/runs/*.json; do
+        [ -f "$f" ] || continue
+        l=$(basename "$f" .json) l=${l##*@}
+        grep -qxF -- "$l" "${1%/}.labels" 2>/dev/null || continue
+        jq -c --arg f "$(basename "$f" .json)" "{label: (\$f | sub(\"^.*@\"; \"\")), workload: (\$f | sub(\"@[^@]*\$\"; \"\")), s: ($2)}" "$f"
+    done
+}
+
+# repro_plot DIR NAME TITLE YLABEL STYLE: DIR/NAME.dat (tab-separated: a header row, then a row
+# per x) as clustered bars (STYLE bars), stacked shares (stacked) or lines (lines), SVG and PNG
+# by gnuplot; prints the report's lines for it
+repro_plot() {
+    local F=$1 name=$2 title=$3 ylabel=$4 style=$5 cols="" i n
+    n=$(head -1 "$F/$name.dat" | awk -F'\t' '{print NF}')
+    for ((i = 2; i <= n; i++)); do
+        if [ "$style" = lines ]; then
+            cols="$cols${cols:+, }'$([ $i = 2 ] && echo "$F/$name.dat")' using 1:$i with linespoints title columnhead($i)"
+        else
+            cols="$cols${cols:+, }'$([ $i = 2 ] && echo "$F/$name.dat")' using $i:xtic(1) title columnhead($i)"
+        fi
+    done
+    for term in "svg size 1000,420 dynamic font 'sans,10'" "pngcairo size 1000,420 font 'sans,9'"; do
+        local ext=${term%% *}
+        ext=${ext/pngcairo/png}
+        gnuplot >"$F/$name.gnuplot.log" 2>&1 <<GP || true
+set terminal $term
+set output '$F/$name.$ext'
+set title "$title"
+$([ "$style" = lines ] || printf 'set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\nset xtics rotate by -45 scale 0\n')
+$([ "$style" = stacked ] && printf 'set style histogram rowstacked\nset yrange [0:1]\n')
+set ylabel "$ylabel"
+set key outside right top
+set grid ytics
+set datafile separator "\t"
+set datafile missing "NaN"
+plot $cols
+GP
+    done
+    echo "![$title](figures/$name.svg)"
+    echo
+    echo "[PNG](figures/$name.png), [data](figures/$name.dat)"
+    echo
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# repro_apres_tests.sh - the APRES paper's reproduction pipeline
+# (repro/apres/run.sh, claims.jq, report.sh) on three benchmarks at quick
+# sizes: every group runs, every run checks DRAM commands, both blocks' RTL
+# runs in the loop without a mismatch and with the same statistics, the report
+# has one table row per claim with a class, the summary counted from the
+# table, Table IV and Table I, a figure per figure (SVG and PNG), SAP's lost
+# misses, the noise and the configurations. The numbers mean nothing at these
+# sizes; the tabulator's answers are tests/repro_apres_tab_tests.sh's.
+set -u
+cd "$(dirname "$0")/.."
+M=${1:-build/memsched}
+# shellcheck source=tests/simlib.sh
+. tests/simlib.sh
+T=build/tests/repro_apres
+rm -rf "$T"
+mkdir -p "$T"
+
+K="bfs kmeans srad"
+marks() { grep -h 'apres-summary' README.md docs/reproduction.md; }
+before=$(marks)
+if OUT=$T SIZES="quick" KERNELS="$K" JOBS=${JOBS:-2} M=$M repro/apres/run.sh >"$T.log" 2>&1; then
+    ok "repro/apres/run.sh at quick sizes ($K)"
+else
+    bad "repro/apres/run.sh at quick sizes" "$(tail -3 "$T.log")"
+fi
+R=$T/report.md
+C=$T/quick/claims.json
+nclaims=$(grep -c '^  c("' repro/apres/claims.jq)
+expect "one claim object per claim of claims.jq" "$(jq length "$C" 2>/dev/null)" "$nclaims"
+expect "the report's claim table: a row per claim, each with its class" \
+    "$(awk '/^## Claims/ {f = 1} /^\*\*Summary/ {f = 0} f' "$R" | grep -c '^| .* | \*\*[a-z]*\*\* |')" "$nclaims"
+expect "every class is one of the seven" \
+    "$(jq -r '[.[] | select(.class | IN("reproduced", "weaker", "stronger", "flat", "opposite", "partly", "missing") | not)] | length' "$C")" 0
+# with this subset: PA is not built, and the claims of benchmarks outside it have no runs
+expect "the claims without their runs: PA's, and those of benchmarks outside the subset" \
+    "$(jq -r '[.[] | select(.class == "missing") | .id] | join(" ")' "$C")" \
+    "f10-co-apres f10-co-laws f3-pa-sld f13-spmv f14-bp"
+expect "every run's DRAM commands were checked" "$(jq '.unchecked | length' "$T/quick/input.json")" 0
+expect "the runs counted in the input (groups M and F3)" "$(jq '[.runs[] | length] | add' "$T/quick/input.json")" \
+    "$(ls "$T"/quick/{M,F3}/runs/*.json | wc -l)"
+expect "RTL in the loop (srad, APRES: apres_laws and apres_sap in every SM): exit 0, every statistic the same" \
+    "$(jq -r '"\(.workload):\(.exit):\(.same_stats)"' "$T/quick/rtl.json")" "srad:0:true"
+expect "Table IV: a row per benchmark" "$(grep -cE '^\| [A-Z]+ \| (cache-sensitive|cache-insensitive|compute-intensive) \| ' "$R")" 15
+expect "Table I: ours beside the paper's for BFS, KM and SRAD (the kernel with the most requests)" \
+    "$(grep -cE '^\| (BFS|KM|SRAD) \| 0x[0-9A-F]+ \| .* \| _Z' "$R")" 3
+expect "SAP's table: a row per benchmark with its lost misses" "$(awk '/^## SAP/ {f = 1} /^## The blocks/ {f = 0} f' "$R" | grep -cE '^\| (bfs|kmeans|srad) \| [0-9]+ \| [0-9]+ \| [0-9]+ \|')" 3
+sum=$(sed -n 's/^\*\*Summary\*\* (counted from the table above, [a-z]* sizes): \(.*\) of \([0-9]*\) claims;.*/\1/p' "$R")
+total=$(awk -v s="$sum" 'BEGIN {n = split(s, a, ", "); t = 0; for (i = 1; i <= n; i++) t += a[i] + 0; print t}')
+expect "the summary line counts every row of the table" "$total" "$nclaims"
+for f in f10 f3 f11 f12 f13 f14; do
+    if [ -s "$T/figures/$f.svg" ] && [ -s "$T/figures/$f.png" ] && grep -q "figures/$f.svg" "$R"; then
+        ok "figure $f: SVG and PNG, in the report"
+    else
+        bad "figure $f" "$(head -2 "$T/figures/$f.gnuplot.log" 2>/dev/null)"
+    fi
+done
+expect "the noise is measured (a number)" "$(jq '.noise | type' "$T/quick/input.json")" '"number"'
+expect "the configurations are listed" "$(grep -c '^M apres=apres:l1.classify=1:sm.scheduler=laws:l1.prefetch=sap$' "$R")" 1
+expect "README and docs' summary untouched by a subset run" "$(marks)" "$before"
+exit $status
