@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # lib.sh - what the reproductions share (sourced by repro/*/run.sh and
 # report.sh): a compare sweep per group of runs, and clustered-bar figures.
 # The MRPB and MIB reproductions still carry their own copies (their
