@@ -37,7 +37,35 @@
  * The ternaries between a global and a shared load are a branch each (the
  * two loads cannot both be issued); a warp is one row ty of the block, so
  * y_l_bound and y_h_bound are the whole warp's, x_l_bound lane 0's and
- * x_h_bound lane 31's. */
+ * x_h_bound lane 31's.
+ *
+ * Registers (simt.h: a site writes its own register, and every thread
+ * reaches a site with the same operands). Where the source has one
+ * variable written on two paths (a ternary's global or shared load, `top`
+ * loaded or left 0 by an outside thread) the consumer reads both sites'
+ * registers: site s writes R(8 + s), so the register of a site d sites
+ * after a known one is its handle + d (checked where both are known).
+ * `bottom` is written by the prologue's load and by each plane's swap: a
+ * move after the prologue's store (its load is back by then) is the
+ * register the sums read; the swap's load is read by a move after the
+ * plane's last barrier (back by then too), so the two loads' values are
+ * read in every warp, as the check of the built-ins wants, also in the
+ * border warps that never compute. */
+/* `c ? A0[..] : sh_A0[..]`: a branch, then the global load or the shared load
+ * (adjacent sites: registers g and g + 1); g and s name both, whichever
+ * the lane wrote. */
+#define PICK(t, c, rc, ga, gra, sa, sra, g, s)   \
+    do {                                         \
+        BRANCH(t, rc);                           \
+        if (c) {                                 \
+            g = LDG(t, ga, gra);                 \
+            s = (reg_t)(g + 1);                  \
+        } else {                                 \
+            s = LDS(t, sa, sra);                 \
+            g = (reg_t)(s - 1);                  \
+        }                                        \
+    } while (0)
+
 void pbl_stencil(simt_t *t)
 {
     SIMT_BEGIN;
@@ -61,82 +89,62 @@ void pbl_stencil(simt_t *t)
     STS(t, EL(sh, sh_id2), rsh2, RZ_);
     BAR(t);
     reg_t rg = IMAD(t, rj, NOREG, ri), rg2 = IMAD(t, rj, NOREG, ri2);
-    reg_t bottom = NOREG, bottom2 = NOREG, top = NOREG, top2 = NOREG;
+    reg_t bottom = NOREG, bottom2 = NOREG;
 
     BRANCH(t, rg);
     if (in1) {
-        bottom = LDG(t, EL(A0, g), rg);
+        reg_t b = LDG(t, EL(A0, g), rg);
         STS(t, EL(sh, sh_id), rsh, LDG(t, EL(A0, g + plane), rg));
+        bottom = MOV(t, b);
     }
     BRANCH(t, rg2);
     if (in2) {
-        bottom2 = LDG(t, EL(A0, g2), rg2);
+        reg_t b = LDG(t, EL(A0, g2), rg2);
         STS(t, EL(sh, sh_id2), rsh2, LDG(t, EL(A0, g2 + plane), rg2));
+        bottom2 = MOV(t, b);
     }
     BAR(t);
 
     reg_t rk = NOREG;
     for (int64_t k = 1; k < nz - 1; k++) {
-        reg_t up, down, lr;
+        reg_t ug, us, dg, ds, lg, ls;
         /* the first point, (i, j, k) */
         reg_t ra = IMAD(t, rk, NOREG, rg);   /* &A0[i,j,k] */
+        const reg_t top = (reg_t)(ra + 3);   /* the load's register (after the branch's two sites) */
         BRANCH(t, rg);
-        if (in1)
-            top = LDG(t, EL(A0, g + (k + 1) * plane), ra);
+        if (in1 && LDG(t, EL(A0, g + (k + 1) * plane), ra) != top)
+            t->err = 1;
         BRANCH(t, ri);
         if (w_region) {
-            BRANCH(t, rty);
-            if (y_h_bound)
-                up = LDG(t, EL(A0, g + nx + k * plane), ra);
-            else
-                up = LDS(t, EL(sh, sh_id + 2 * bdx), rsh);
-            BRANCH(t, rty);
-            if (y_l_bound)
-                down = LDG(t, EL(A0, g - nx + k * plane), ra);
-            else
-                down = LDS(t, EL(sh, sh_id - 2 * bdx), rsh);
-            BRANCH(t, rtx);
-            if (x_l_bound)
-                lr = LDG(t, EL(A0, g - 1 + k * plane), ra);
-            else
-                lr = LDS(t, EL(sh, sh_id - 1), rsh);
+            PICK(t, y_h_bound, rty, EL(A0, g + nx + k * plane), ra, EL(sh, sh_id + 2 * bdx), rsh, ug, us);
+            PICK(t, y_l_bound, rty, EL(A0, g - nx + k * plane), ra, EL(sh, sh_id - 2 * bdx), rsh, dg, ds);
+            PICK(t, x_l_bound, rtx, EL(A0, g - 1 + k * plane), ra, EL(sh, sh_id - 1), rsh, lg, ls);
             reg_t right = LDS(t, EL(sh, sh_id + 1), rsh);
             reg_t s = FADD(t, top, bottom);
-            s = FADD(t, s, up);
-            s = FADD(t, s, down);
+            s = ALU(t, "FADD", s, ug, us);
+            s = ALU(t, "FADD", s, dg, ds);
             s = FADD(t, s, right);
-            s = FADD(t, s, lr);
+            s = ALU(t, "FADD", s, lg, ls);
             reg_t c = LDS(t, EL(sh, sh_id), rsh);
             reg_t v = FFMA(t, s, NOREG, FMUL(t, c, NOREG));   /* (sum) c1 - sh_A0[sh_id] c0 */
             STG(t, EL(Anext, g + k * plane), ra, v);
         }
         /* the second point, (i2, j, k) */
         reg_t ra2 = IMAD(t, rk, NOREG, rg2);
+        const reg_t top2 = (reg_t)(ra2 + 3);
         BRANCH(t, rg2);
-        if (in2)
-            top2 = LDG(t, EL(A0, g2 + (k + 1) * plane), ra2);
+        if (in2 && LDG(t, EL(A0, g2 + (k + 1) * plane), ra2) != top2)
+            t->err = 1;
         BRANCH(t, ri2);
         if (w_region2) {
-            BRANCH(t, rty);
-            if (y_h_bound)
-                up = LDG(t, EL(A0, g2 + nx + k * plane), ra2);
-            else
-                up = LDS(t, EL(sh, sh_id2 + 2 * bdx), rsh2);
-            BRANCH(t, rty);
-            if (y_l_bound)
-                down = LDG(t, EL(A0, g2 - nx + k * plane), ra2);
-            else
-                down = LDS(t, EL(sh, sh_id2 - 2 * bdx), rsh2);
-            BRANCH(t, rtx);
-            if (x_h_bound)
-                lr = LDG(t, EL(A0, g2 + 1 + k * plane), ra2);
-            else
-                lr = LDS(t, EL(sh, sh_id2 + 1), rsh2);
+            PICK(t, y_h_bound, rty, EL(A0, g2 + nx + k * plane), ra2, EL(sh, sh_id2 + 2 * bdx), rsh2, ug, us);
+            PICK(t, y_l_bound, rty, EL(A0, g2 - nx + k * plane), ra2, EL(sh, sh_id2 - 2 * bdx), rsh2, dg, ds);
+            PICK(t, x_h_bound, rtx, EL(A0, g2 + 1 + k * plane), ra2, EL(sh, sh_id2 + 1), rsh2, lg, ls);
             reg_t left = LDS(t, EL(sh, sh_id2 - 1), rsh2);
             reg_t s = FADD(t, top2, bottom2);
-            s = FADD(t, s, up);
-            s = FADD(t, s, down);
-            s = FADD(t, s, lr);
+            s = ALU(t, "FADD", s, ug, us);
+            s = ALU(t, "FADD", s, dg, ds);
+            s = ALU(t, "FADD", s, lg, ls);
             s = FADD(t, s, left);
             reg_t c = LDS(t, EL(sh, sh_id2), rsh2);
             reg_t v = FFMA(t, s, NOREG, FMUL(t, c, NOREG));
@@ -144,11 +152,13 @@ void pbl_stencil(simt_t *t)
         }
         /* the swap: the current plane becomes the bottom, the top the current */
         BAR(t);
-        bottom = LDS(t, EL(sh, sh_id), rsh);
+        reg_t b = LDS(t, EL(sh, sh_id), rsh);
         STS(t, EL(sh, sh_id), rsh, top);
-        bottom2 = LDS(t, EL(sh, sh_id2), rsh2);
+        reg_t b2 = LDS(t, EL(sh, sh_id2), rsh2);
         STS(t, EL(sh, sh_id2), rsh2, top2);
         BAR(t);
+        MOV(t, b);
+        MOV(t, b2);
         rk = IADD(t, rk, NOREG);
         LOOP(t, rk);
     }

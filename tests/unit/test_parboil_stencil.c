@@ -127,6 +127,44 @@ static void stencil_ragged(void **state)
         assert_true(r.mem[x] < AN || r.mem[x] >= SH);
 }
 
+/* Registers: a ternary's two loads (the global one for a border row, the shared one
+ * inside) write adjacent registers and the sum reads both, the same operands whichever
+ * thread reached the sum first. Threads (5, 3) (y_h_bound: a_up from global) and (5, 1)
+ * (from shared) of block (0, 2), N = 64, into one program. */
+static void stencil_registers(void **state)
+{
+    (void)state;
+    static simt_prog_t prog;
+    memset(&prog, 0, sizeof prog);
+    simt_lane_t lane[2] = {{0}};
+    simt_args_t a = {.arr = {A0, AN}, .n = 64, .shmem = SH};
+    for (unsigned x = 0; x < 2; x++) {
+        simt_t t = {.tx = 5, .ty = x ? 1 : 3, .bx = 0, .by = 2, .bdx = PBL_ST_TX, .bdy = PBL_ST_TY, .bdz = 1,
+                    .gdx = 1, .gdy = 16, .arg = &a, .prog = &prog, .lane = &lane[x]};
+        pbl_stencil(&t);
+        assert_int_equal(t.err, 0);
+    }
+    /* the first plane's first global load after the top (lane 0: a_up) and its shared twin */
+    unsigned ldg = 0, nldg = 0;
+    for (size_t x = 0; x < lane[0].n && !ldg; x++)
+        if (!strcmp(prog.site[lane[0].site[x]].op, "LDG.E") && ++nldg == 6)   /* bottom, sh_A0, bottom2, sh_A0, top, a_up */
+            ldg = lane[0].site[x];
+    assert_true(ldg > 0);
+    assert_string_equal(prog.site[ldg + 1].op, "LDS.U.32");
+    assert_int_equal(prog.site[ldg + 1].dst, prog.site[ldg].dst + 1);
+    int found = 0;
+    for (unsigned s = ldg; s < SIMT_MAX_SITES && !found; s++)
+        if (prog.site[s].used && !strcmp(prog.site[s].op, "FADD") && prog.site[s].src[1] == prog.site[ldg].dst) {
+            assert_int_equal(prog.site[s].src[2], prog.site[ldg].dst + 1);
+            found = 1;
+        }
+    assert_true(found);
+    for (unsigned x = 0; x < 2; x++) {
+        free(lane[x].site);
+        free(lane[x].addr);
+    }
+}
+
 /* The workload at N = 128: d_A0 and d_Anext of 128 x 128 x 32 floats (2 MiB), then
  * PBL_ST_ITERS launches over a (2, 32) grid of 32 x 4 blocks with 1 KB of shared memory,
  * the second reading d_Anext (the host's swap): block 0's first global load is
@@ -172,7 +210,7 @@ static void stencil_workload(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(stencil_nz), cmocka_unit_test(stencil_inner),
-                                       cmocka_unit_test(stencil_bounds), cmocka_unit_test(stencil_ragged),
+                                       cmocka_unit_test(stencil_bounds), cmocka_unit_test(stencil_ragged), cmocka_unit_test(stencil_registers),
                                        cmocka_unit_test(stencil_workload)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
