@@ -27,6 +27,7 @@
 
 #include "workload/btree.h"
 #include "workload/lonestar.h"
+#include "workload/parboil_stencil.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/sdk.h"
@@ -615,6 +616,9 @@ static const kdef_t
                      {7, 8, 9, 10, 5, 6, 11, 12, 13, 14}),
     k_sp_decimate = TDEF("_Z9ddecimatejjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S0_S0_S_", 16, ls_sp_decimate,
                          {7, 5, 6, 12, 13, 14});
+/* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
+static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
+                                   TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1055,6 +1059,21 @@ static int setup_cfd(wl_t *w)
     return r;
 }
 
+/* Parboil 2.5 stencil (cuda/main.cu): d_A0, d_Anext of nx ny nz floats (cudaMalloc order; Anext
+ * memset, then a copy of A0), nx = ny = N, nz = pbl_st_nz(N); block2D_hybrid_coarsen_x in 32 x 4
+ * blocks over a (ceil(nx / 64), ceil(ny / 4)) grid, 2 x 32 x 4 floats of shared memory, launched
+ * PBL_ST_ITERS times of the suite's 100, the arrays swapped after each launch. */
+static int setup_pbl_stencil(wl_t *w)
+{
+    const uint64_t n = w->n, cells = n * n * pbl_st_nz(n);
+    add_arrs(w, 2, 4 * cells);
+    int r = 0;
+    for (unsigned it = 0; it < PBL_ST_ITERS && !r; it++)
+        r = add_launch(w, &k_pbl_st[it % 2], cdiv(n, 2 * PBL_ST_TX), cdiv(n, PBL_ST_TY), PBL_ST_TX, PBL_ST_TY,
+                       PBL_ST_SHMEM, 0, it);
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1304,6 +1323,12 @@ const builtin_info_t builtin_kernels[] = {
             "40 x 20 x 21 block numbered cube by cube, a carved-out wing's faces walls, the outer ones far "
             "field; the MIB thesis' LIL CFD)",
      CFD_NEL, CFD_BLOCK, "elements (the stand-in mesh's; padded to a multiple of 192)", 6144u, 1, 0},
+    {"pbl-stencil", "7-point 3-D Jacobi stencil: block2D_hybrid_coarsen_x, 32x4 blocks, 2 points of x a thread "
+                    "marching up z, the block's xy plane in shared memory, the planes below and above in registers, "
+                    "global loads for the block's halo (Parboil 2.5 stencil, cuda/kernels.cu; its datasets 128 x 128 "
+                    "x 32 (small) and 512 x 512 x 64 (default), generated values; of the 100 iterations 2, the "
+                    "arrays swapped between; the APRES paper's ST)",
+     512, 16, "N (grid N x N x nz, nz = N/4 capped at 64: the suite's 128 x 128 x 32, 512 x 512 x 64)", 128u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1313,7 +1338,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
-    setup_convsep, setup_sp, setup_streamcluster, setup_cfd,
+    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
