@@ -28,6 +28,7 @@
 #include "workload/btree.h"
 #include "workload/lonestar.h"
 #include "workload/parboil_stencil.h"
+#include "workload/parboil_histo.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/sdk.h"
@@ -124,6 +125,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     rd_sc_t sc;                   /* streamcluster: the host program's launches (simt_args_t.data) */
     rd_cfd_mesh_t cfd;            /* cfd: its mesh (simt_args_t.data) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
+    pbh_input_t pbh;              /* histo: its image, eye and atomics' old values (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -615,7 +617,13 @@ static const kdef_t
     k_sp_bias = TDEF("_Z11dupdatebiasjjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S0_S0_S_", 20, ls_sp_bias,
                      {7, 8, 9, 10, 5, 6, 11, 12, 13, 14}),
     k_sp_decimate = TDEF("_Z9ddecimatejjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S0_S0_S_", 16, ls_sp_decimate,
-                         {7, 5, 6, 12, 13, 14});
+                         {7, 5, 6, 12, 13, 14}),
+    /* histo: input ranges sm_mappings global_subhisto global_histo global_overflow final_histo
+     * (registers: estimates) */
+    k_pbh_prescan = TDEF("_Z20histo_prescan_kernelPjiS_", 16, pb_histo_prescan, {0, 1}),
+    k_pbh_inter = TDEF("_Z26histo_intermediates_kernelP5uint2jjjP6uchar4", 16, pb_histo_intermediates, {0, 2}),
+    k_pbh_main = TDEF("_Z17histo_main_kernelP6uchar4jjjjjPjS1_S1_", 24, pb_histo_main, {2, 3, 4, 5}),
+    k_pbh_final = TDEF("_Z18histo_final_kerneljjjjPjS_S_S_", 20, pb_histo_final, {3, 4, 5, 6});
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
@@ -1186,6 +1194,39 @@ static int setup_stream(wl_t *w)
     return add_launch(w, &k_stream, (unsigned)((w->n << 20) / ST_CHUNK), 1, 256, 1, 0, ST_CHUNK / ST_STEP, 0);
 }
 
+/* Parboil 2.5 histo (CUDA; main.cu, run as `histo -i img.bin -- 20 4`): an image of H rows of 996
+ * bin indices (the default dataset: 1040; here a STAND-IN, pbh_input), a 256 x 4096 histogram;
+ * cudaMalloc input (even width x H padded to 16), ranges (2 uints), sm_mappings (uchar4 per
+ * pixel), global_subhisto (uint), global_histo (ushort), global_overflow (uint), final_histo
+ * (uchar), each of img_width x histo_height elements; then one of the 20 iterations: the prescan
+ * (64 x 512), the intermediates (ceil(H / 16) x 498), the main kernel (14 x the eye's ranges, 768
+ * threads, 24 KB of shared memory) and the final kernel (42 x 512). */
+static int setup_histo(wl_t *w)
+{
+    const unsigned h = (unsigned)((w->n + PBH_UNROLL - 1) / PBH_UNROLL * PBH_UNROLL);
+    if (pbh_input(&w->pbh, h))
+        return -ENOMEM;
+    w->data = &w->pbh;
+    const uint64_t even = (PBH_IMG_W + 1) / 2 * 2, cells = (uint64_t)PBH_IMG_W * PBH_HISTO_H;
+    add_arr(w, 4 * even * h);
+    add_arr(w, 8);
+    add_arr(w, 4ull * PBH_IMG_W * h);
+    add_arr(w, 4 * cells);
+    add_arr(w, 2 * cells);
+    add_arr(w, 4 * cells);
+    add_arr(w, cells);
+    int r = add_launch(w, &k_pbh_prescan, PBH_PRESCAN_BLOCKS, 1, PBH_PRESCAN_THREADS, 1, 2 * 4 * PBH_PRESCAN_THREADS,
+                       0, 0);
+    if (!r)
+        r = add_launch(w, &k_pbh_inter, h / PBH_UNROLL, 1, (PBH_IMG_W + 1) / 2, 1, 0, 0, 0);
+    if (!r)
+        r = add_launch(w, &k_pbh_main, PBH_BLOCK_X, w->pbh.rmax - w->pbh.rmin + 1, PBH_THREADS, 1,
+                       4 * PBH_BINS_PER_BLOCK / 4, 0, 0);
+    if (!r)
+        r = add_launch(w, &k_pbh_final, 3 * PBH_BLOCK_X, 1, PBH_FINAL_THREADS, 1, 0, 0, 0);
+    return r;
+}
+
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU 1.0 atax.cu, atax_kernel1/2; MRPB Table 2 IW, "
             "4096 x 1/2, Fig. 2)",
@@ -1329,6 +1370,13 @@ const builtin_info_t builtin_kernels[] = {
                     "x 32 (small) and 512 x 512 x 64 (default), generated values; of the 100 iterations 2, the "
                     "arrays swapped between; the APRES paper's ST)",
      512, 16, "N (grid N x N x nz, nz = N/4 capped at 64: the suite's 128 x 128 x 32, 512 x 512 x 64)", 128u, 1, 0},
+    {"histo", "saturating 2-D histogram (256 x 4096 byte bins): histo_prescan_kernel (the eye: mean +- 10 "
+              "deviations of a sample), histo_intermediates_kernel (bin -> uchar4), histo_main_kernel (14 x the "
+              "eye's 24K-bin ranges, 768 threads, shared atomics on byte counters, global atomics for outliers "
+              "and the sub-histogram), histo_final_kernel; one of the suite's 20 iterations (Parboil 2.5 histo, "
+              "CUDA; on a STAND-IN for datasets/histo/default img.bin, which is not public: 996 x 1040 pixels of "
+              "a 2-D Gaussian centred on the histogram; APRES Table IV HISTO)",
+     PBH_IMG_H, PBH_MIN_H, "image rows H (996 x H pixels, rounded up to a multiple of 16)", PBH_MIN_H, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1338,7 +1386,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
-    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil,
+    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1357,6 +1405,7 @@ static void wl_unref(wl_t *w)
     rd_sc_free(&w->sc);
     rd_cfd_mesh_free(&w->cfd);
     bt_free(w->bt);
+    pbh_input_free(&w->pbh);
     free(w->launch);
     free(w->w.cmd);
     free(w);
