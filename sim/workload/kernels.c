@@ -29,6 +29,7 @@
 #include "workload/lonestar.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
+#include "workload/rodinia_pf.h"
 #include "workload/sdk.h"
 #include "workload/simt.h"
 
@@ -123,6 +124,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     rd_sc_t sc;                   /* streamcluster: the host program's launches (simt_args_t.data) */
     rd_cfd_mesh_t cfd;            /* cfd: its mesh (simt_args_t.data) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
+    rd_pf_t pf;                   /* particlefilter: the host program's run (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -614,7 +616,14 @@ static const kdef_t
     k_sp_bias = TDEF("_Z11dupdatebiasjjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S0_S0_S_", 20, ls_sp_bias,
                      {7, 8, 9, 10, 5, 6, 11, 12, 13, 14}),
     k_sp_decimate = TDEF("_Z9ddecimatejjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S0_S0_S_", 16, ls_sp_decimate,
-                         {7, 5, 6, 12, 13, 14});
+                         {7, 5, 6, 12, 13, 14}),
+    /* particlefilter (particlefilter_float.cu): arrayX arrayY xj yj CDF u likelihood weights I objxy ind seed
+     * partial_sums (registers: estimates, no compiled binary) */
+    k_pf_likelihood = TDEF("_Z17likelihood_kernelPdS_S_S_S_PiS0_S_PhS_S_iiiiiiS0_S_", 40, rd_pf_likelihood,
+                           {0, 1, 2, 3, 10, 9, 6, 8, 7, 11, 12}),
+    k_pf_sum = TDEF("_Z10sum_kernelPdi", 12, rd_pf_sum, {12}),
+    k_pf_normalize = TDEF("_Z24normalize_weights_kernelPdiS_S_S_Pi", 16, rd_pf_normalize, {7, 12, 4, 5, 11}),
+    k_pf_find_index = TDEF("_Z17find_index_kernelPdS_S_S_S_S_S_i", 16, rd_pf_find_index, {0, 1, 4, 5, 2, 3});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1055,6 +1064,36 @@ static int setup_cfd(wl_t *w)
     return r;
 }
 
+/* Rodinia particlefilter (particlefilter_float.cu), -x 128 -y 128 -z 10 -np N: the host program
+ * runs at setup (rd_pf_run: the video, the seeds, every kernel's random numbers and sums, the
+ * positions and the resampling). cudaMalloc arrayX, arrayY, xj, yj, CDF, u, likelihood (N doubles
+ * each), weights, I (128 x 128 x 10 bytes), objxy (2 x 69 ints), ind (69 N ints), seed (N ints),
+ * partial_sums (N doubles); per frame k = 1 .. 9 likelihood_kernel, sum_kernel,
+ * normalize_weights_kernel, find_index_kernel over ceil(N / 512) blocks of 512. The uploads and
+ * the cudaMemset of likelihood are not simulated. */
+static int setup_particlefilter(wl_t *w)
+{
+    const unsigned np = (unsigned)w->n;
+    if (rd_pf_run(&w->pf, np, PTF_NFR, PTF_ISZ))
+        return -ENOMEM;
+    w->data = &w->pf;
+    add_arrs(w, 7, 8ull * np);
+    add_arr(w, 8ull * np);
+    add_arr(w, (uint64_t)PTF_ISZ * PTF_ISZ * PTF_NFR);
+    add_arr(w, 4ull * 2 * PTF_ONES);
+    add_arr(w, 4ull * PTF_ONES * np);
+    add_arr(w, 4ull * np);
+    add_arr(w, 8ull * np);
+    const unsigned g = w->pf.nblocks;
+    int r = 0;
+    for (unsigned k = 1; k < PTF_NFR && !r; k++)
+        if (!(r = add_launch(w, &k_pf_likelihood, g, 1, PTF_BLOCK, 1, 8 * PTF_BLOCK, 0, k)) &&
+            !(r = add_launch(w, &k_pf_sum, g, 1, PTF_BLOCK, 1, 0, 0, k)) &&
+            !(r = add_launch(w, &k_pf_normalize, g, 1, PTF_BLOCK, 1, 16, 0, k)))
+            r = add_launch(w, &k_pf_find_index, g, 1, PTF_BLOCK, 1, 0, 0, k);
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1304,6 +1343,13 @@ const builtin_info_t builtin_kernels[] = {
             "40 x 20 x 21 block numbered cube by cube, a carved-out wing's faces walls, the outer ones far "
             "field; the MIB thesis' LIL CFD)",
      CFD_NEL, CFD_BLOCK, "elements (the stand-in mesh's; padded to a multiple of 192)", 6144u, 1, 0},
+    {"particlefilter", "particle filter tracking a disk in a synthesised 128 x 128 x 10 video: per frame "
+                       "likelihood_kernel (two Box-Muller draws, 69 disk offsets: ind[] stores, then ind[] and "
+                       "I[ind] gathers, a shared-memory tree of the weights), sum_kernel, normalize_weights_kernel "
+                       "(thread 0's serial CDF), find_index_kernel (a linear search of the CDF a thread), "
+                       "512-thread blocks, doubles (Rodinia particlefilter_float.cu, its run script's -x 128 -y 128 "
+                       "-z 10 -np 1000; the host program run at setup with time(0) fixed; APRES' PA)",
+     PTF_NP, 1, "particles (Nparticles)", 512u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1313,7 +1359,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
-    setup_convsep, setup_sp, setup_streamcluster, setup_cfd,
+    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_particlefilter,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1331,6 +1377,7 @@ static void wl_unref(wl_t *w)
     hg_input_free(&w->hg);
     rd_sc_free(&w->sc);
     rd_cfd_mesh_free(&w->cfd);
+    rd_pf_free(&w->pf);
     bt_free(w->bt);
     free(w->launch);
     free(w->w.cmd);
