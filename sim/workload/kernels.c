@@ -31,6 +31,7 @@
 #include "workload/parboil_histo.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
+#include "workload/rodinia_pf.h"
 #include "workload/sdk.h"
 #include "workload/simt.h"
 
@@ -126,6 +127,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     rd_cfd_mesh_t cfd;            /* cfd: its mesh (simt_args_t.data) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
     pbh_input_t pbh;              /* histo: its image, eye and atomics' old values (simt_args_t.data) */
+    rd_pf_t pf;                   /* particlefilter: the host program's run (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -623,7 +625,14 @@ static const kdef_t
     k_pbh_prescan = TDEF("_Z20histo_prescan_kernelPjiS_", 16, pb_histo_prescan, {0, 1}),
     k_pbh_inter = TDEF("_Z26histo_intermediates_kernelP5uint2jjjP6uchar4", 16, pb_histo_intermediates, {0, 2}),
     k_pbh_main = TDEF("_Z17histo_main_kernelP6uchar4jjjjjPjS1_S1_", 24, pb_histo_main, {2, 3, 4, 5}),
-    k_pbh_final = TDEF("_Z18histo_final_kerneljjjjPjS_S_S_", 20, pb_histo_final, {3, 4, 5, 6});
+    k_pbh_final = TDEF("_Z18histo_final_kerneljjjjPjS_S_S_", 20, pb_histo_final, {3, 4, 5, 6}),
+    /* particlefilter (particlefilter_float.cu): arrayX arrayY xj yj CDF u likelihood weights I objxy ind seed
+     * partial_sums (registers: estimates, no compiled binary) */
+    k_pf_likelihood = TDEF("_Z17likelihood_kernelPdS_S_S_S_PiS0_S_PhS_S_iiiiiiS0_S_", 40, rd_pf_likelihood,
+                           {0, 1, 2, 3, 10, 9, 6, 8, 7, 11, 12}),
+    k_pf_sum = TDEF("_Z10sum_kernelPdi", 12, rd_pf_sum, {12}),
+    k_pf_normalize = TDEF("_Z24normalize_weights_kernelPdiS_S_S_Pi", 16, rd_pf_normalize, {7, 12, 4, 5, 11}),
+    k_pf_find_index = TDEF("_Z17find_index_kernelPdS_S_S_S_S_S_i", 16, rd_pf_find_index, {0, 1, 4, 5, 2, 3});
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
@@ -1082,6 +1091,36 @@ static int setup_pbl_stencil(wl_t *w)
     return r;
 }
 
+/* Rodinia particlefilter (particlefilter_float.cu), -x 128 -y 128 -z 10 -np N: the host program
+ * runs at setup (rd_pf_run: the video, the seeds, every kernel's random numbers and sums, the
+ * positions and the resampling). cudaMalloc arrayX, arrayY, xj, yj, CDF, u, likelihood (N doubles
+ * each), weights, I (128 x 128 x 10 bytes), objxy (2 x 69 ints), ind (69 N ints), seed (N ints),
+ * partial_sums (N doubles); per frame k = 1 .. 9 likelihood_kernel, sum_kernel,
+ * normalize_weights_kernel, find_index_kernel over ceil(N / 512) blocks of 512. The uploads and
+ * the cudaMemset of likelihood are not simulated. */
+static int setup_particlefilter(wl_t *w)
+{
+    const unsigned np = (unsigned)w->n;
+    if (rd_pf_run(&w->pf, np, PTF_NFR, PTF_ISZ))
+        return -ENOMEM;
+    w->data = &w->pf;
+    add_arrs(w, 7, 8ull * np);
+    add_arr(w, 8ull * np);
+    add_arr(w, (uint64_t)PTF_ISZ * PTF_ISZ * PTF_NFR);
+    add_arr(w, 4ull * 2 * PTF_ONES);
+    add_arr(w, 4ull * PTF_ONES * np);
+    add_arr(w, 4ull * np);
+    add_arr(w, 8ull * np);
+    const unsigned g = w->pf.nblocks;
+    int r = 0;
+    for (unsigned k = 1; k < PTF_NFR && !r; k++)
+        if (!(r = add_launch(w, &k_pf_likelihood, g, 1, PTF_BLOCK, 1, 8 * PTF_BLOCK, 0, k)) &&
+            !(r = add_launch(w, &k_pf_sum, g, 1, PTF_BLOCK, 1, 0, 0, k)) &&
+            !(r = add_launch(w, &k_pf_normalize, g, 1, PTF_BLOCK, 1, 16, 0, k)))
+            r = add_launch(w, &k_pf_find_index, g, 1, PTF_BLOCK, 1, 0, 0, k);
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1377,6 +1416,13 @@ const builtin_info_t builtin_kernels[] = {
               "CUDA; on a STAND-IN for datasets/histo/default img.bin, which is not public: 996 x 1040 pixels of "
               "a 2-D Gaussian centred on the histogram; APRES Table IV HISTO)",
      PBH_IMG_H, PBH_MIN_H, "image rows H (996 x H pixels, rounded up to a multiple of 16)", PBH_MIN_H, 1, 0},
+    {"particlefilter", "particle filter tracking a disk in a synthesised 128 x 128 x 10 video: per frame "
+                       "likelihood_kernel (two Box-Muller draws, 69 disk offsets: ind[] stores, then ind[] and "
+                       "I[ind] gathers, a shared-memory tree of the weights), sum_kernel, normalize_weights_kernel "
+                       "(thread 0's serial CDF), find_index_kernel (a linear search of the CDF a thread), "
+                       "512-thread blocks, doubles (Rodinia particlefilter_float.cu, its run script's -x 128 -y 128 "
+                       "-z 10 -np 1000; the host program run at setup with time(0) fixed; APRES' PA)",
+     PTF_NP, 1, "particles (Nparticles)", 512u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1386,7 +1432,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
-    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo,
+    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1404,6 +1450,7 @@ static void wl_unref(wl_t *w)
     hg_input_free(&w->hg);
     rd_sc_free(&w->sc);
     rd_cfd_mesh_free(&w->cfd);
+    rd_pf_free(&w->pf);
     bt_free(w->bt);
     pbh_input_free(&w->pbh);
     free(w->launch);

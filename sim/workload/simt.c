@@ -16,6 +16,8 @@ static const char *const simt_opcodes[] = {
     "LDG.E.64", "STG.E.64", "FMNMX", "FSETP.LT.AND", "FSEL", "TLD.B.LZ", "MUFU.EX2", "MUFU.LG2", "MUFU.RSQ",
     "FSETP.GT.AND", "ATOM.E.MIN", "LDG.E.128", "LDS.U.U8", "STS.U8", "BFE.U32", "LOP.AND", "LOP.OR", "SHL",
     "RED.E.ADD", "ATOMS.ADD", "ATOM.E.ADD", "RED.E.MIN", "RED.E.MAX", "STG.E.128", "I2F.U32", "F2I.U32.TRUNC",
+    "DADD", "DMUL", "DFMA", "DSETP.GE.AND", "I2F.F64", "F2I.F64", "MUFU.RCP64H", "MUFU.RSQ64H",
+    "LDS.U.64", "STS.64",
 };
 
 int simt_intern_all(optab_t *ops)

@@ -79,7 +79,7 @@ static inline uint64_t simt_mix64(uint64_t *s)
 /* What a built-in per-thread kernel is given (simt_t.arg): the base
  * addresses of its arrays, in the order of its CUDA signature, and the size
  * knob as the workload ran it. */
-#define SIMT_ARGS 10  /* arrays a kernel may take */
+#define SIMT_ARGS 12  /* arrays a kernel may take */
 typedef struct {
     uint64_t arr[SIMT_ARGS];
     uint64_t n;
