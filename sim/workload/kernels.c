@@ -27,6 +27,7 @@
 
 #include "workload/btree.h"
 #include "workload/lonestar.h"
+#include "workload/parboil_spmv.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/sdk.h"
@@ -123,6 +124,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     rd_sc_t sc;                   /* streamcluster: the host program's launches (simt_args_t.data) */
     rd_cfd_mesh_t cfd;            /* cfd: its mesh (simt_args_t.data) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
+    pb_spmv_t spmv;               /* spmv: its JDS matrix (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -614,7 +616,10 @@ static const kdef_t
     k_sp_bias = TDEF("_Z11dupdatebiasjjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S0_S0_S_", 20, ls_sp_bias,
                      {7, 8, 9, 10, 5, 6, 11, 12, 13, 14}),
     k_sp_decimate = TDEF("_Z9ddecimatejjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S0_S0_S_", 16, ls_sp_decimate,
-                         {7, 5, 6, 12, 13, 14});
+                         {7, 5, 6, 12, 13, 14}),
+    /* spmv: d_data d_indices d_ptr d_perm d_nzcnt d_x_vector d_Ax_vector; the kernel takes
+     * (dst_vector, d_data, d_index, d_perm, x_vec, d_nzcnt, dim) */
+    k_spmv = TDEF("_Z8spmv_jdsPfPKfPKiS3_S1_S3_i", 16, pb_spmv_kernel, {6, 0, 1, 3, 5});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1055,6 +1060,32 @@ static int setup_cfd(wl_t *w)
     return r;
 }
 
+/* Parboil 2.5 spmv (src/cuda main.cu) on the STAND-IN for its large input Dubcova3.mtx
+ * (pb_spmv_standin; n = 128 elements per side: 146 689 rows): coo_to_jds at setup, then
+ * cudaMalloc d_data, d_indices (len), d_ptr (depth), d_perm (dim), d_nzcnt (nzcnt_len),
+ * d_x_vector, d_Ax_vector (dim); jds_ptr_int and sh_zcnt_int go to constant memory (not
+ * modelled); compute_active_thread's geometry, SPMV_LAUNCHES launches of spmv_jds on the same
+ * arrays. d_ptr and d_nzcnt are allocated but never copied by main.cu; here every array is a
+ * copy region. */
+static int setup_spmv(wl_t *w)
+{
+    if (pb_spmv_standin(&w->spmv, (unsigned)w->n))
+        return -ENOMEM;
+    const pb_spmv_t *m = &w->spmv;
+    w->data = m;
+    add_arrs(w, 2, 4 * m->len);
+    add_arr(w, 4ull * m->depth);
+    add_arr(w, 4ull * m->dim);
+    add_arr(w, 4ull * m->nzcnt_len);
+    add_arrs(w, 2, 4ull * m->dim);
+    unsigned block, grid;
+    pb_spmv_geometry(m->nzcnt_len, &block, &grid);
+    int r = 0;
+    for (unsigned l = 0; l < SPMV_LAUNCHES && !r; l++)
+        r = add_launch(w, &k_spmv, grid, 1, block, 1, 0, 0, l);
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1304,6 +1335,13 @@ const builtin_info_t builtin_kernels[] = {
             "40 x 20 x 21 block numbered cube by cube, a carved-out wing's faces walls, the outer ones far "
             "field; the MIB thesis' LIL CFD)",
      CFD_NEL, CFD_BLOCK, "elements (the stand-in mesh's; padded to a multiple of 192)", 6144u, 1, 0},
+    {"spmv", "sparse matrix-vector product y = A x in padded JDS (rows sorted by length, groups of 32 padded "
+             "to their longest), one row a thread, x gathered with global loads, 50 identical launches of "
+             "spmv_jds (Parboil 2.5 spmv src/cuda jds_kernels.cu, main.cu, coo_to_jds, compute_active_thread "
+             "at 15 SMs: 192-thread blocks; on a STAND-IN for the large input Dubcova3.mtx, not readable here: "
+             "a degree-3 hierarchical FE space on a 128 x 128 square mesh numbered as Hermes2D does, 146689 "
+             "rows, 3636649 entries; APRES Table IV SPMV)",
+     SPMV_N, 2, "elements per side of the stand-in's mesh ((3N - 1)^2 rows; Dubcova3: 128)", 16u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1313,7 +1351,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
-    setup_convsep, setup_sp, setup_streamcluster, setup_cfd,
+    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_spmv,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1332,6 +1370,7 @@ static void wl_unref(wl_t *w)
     rd_sc_free(&w->sc);
     rd_cfd_mesh_free(&w->cfd);
     bt_free(w->bt);
+    pb_spmv_free(&w->spmv);
     free(w->launch);
     free(w->w.cmd);
     free(w);
