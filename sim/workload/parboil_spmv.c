@@ -261,7 +261,12 @@ void pb_spmv_geometry(unsigned nzcnt_len, unsigned *block, unsigned *grid)
  * (sh_zcnt_int[warp_id], jds_ptr_int[k]) are LDCs, ALU operations here (the
  * constant cache is not modelled); jds_ptr_int[0] and [1] are operands. A
  * padding entry's column -1 makes x_vec[-1] a load 4 bytes before x_vec,
- * as on the GPU. */
+ * as on the GPU. The loop's sweeps (i = in, d = dn, t = tn) are MOVs, as in
+ * the PTX GPGPU-Sim runs (a loop-carried value in its own register; each
+ * MOV waits for its load): a value of one iteration is read in the next,
+ * and the next iteration's load of the same site must not overwrite it
+ * first. The loop is not unrolled: one PC per load, as APRES' Table I
+ * lists them. */
 void pb_spmv_kernel(simt_t *t)
 {
     SIMT_BEGIN;
@@ -304,7 +309,9 @@ void pb_spmv_kernel(simt_t *t)
             rax = IMAD(t, ri, NOREG, NOREG);
             reg_t rtn = LDG(t, EL(x, i), rax);                  /* tn = x_vec[i] */
             rsum = FFMA(t, rd, rt, rsum);                       /* sum += d * t */
-            ri = rin, rd = rdn, rt = rtn;                       /* i = in; d = dn; t = tn */
+            ri = MOV(t, rin);                                   /* i = in */
+            rd = MOV(t, rdn);                                   /* d = dn */
+            rt = MOV(t, rtn);                                   /* t = tn */
             i = m->index[j];
             rk = IADD(t, rk, NOREG);                            /* k++ */
             LOOP(t, rk);
