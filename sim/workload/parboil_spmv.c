@@ -261,10 +261,10 @@ void pb_spmv_geometry(unsigned nzcnt_len, unsigned *block, unsigned *grid)
  * (sh_zcnt_int[warp_id], jds_ptr_int[k]) are LDCs, ALU operations here (the
  * constant cache is not modelled); jds_ptr_int[0] and [1] are operands. A
  * padding entry's column -1 makes x_vec[-1] a load 4 bytes before x_vec,
- * as on the GPU. The loop's sweeps (i = in, d = dn, t = tn) are MOVs, as in
- * the PTX GPGPU-Sim runs (a loop-carried value in its own register; each
+ * as on the GPU. The loop's sweeps (i = in, d = dn, t = tn) are MOVs (a
+ * loop-carried value in its own register, as PTX's copies carry it; each
  * MOV waits for its load): a value of one iteration is read in the next,
- * and the next iteration's load of the same site must not overwrite it
+ * and the next iteration's load at the same site must not overwrite it
  * first. The loop is not unrolled: one PC per load, as APRES' Table I
  * lists them. */
 void pb_spmv_kernel(simt_t *t)
