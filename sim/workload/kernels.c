@@ -1338,7 +1338,7 @@ const builtin_info_t builtin_kernels[] = {
     {"spmv", "sparse matrix-vector product y = A x in padded JDS (rows sorted by length, groups of 32 padded "
              "to their longest), one row a thread, x gathered with global loads, 50 identical launches of "
              "spmv_jds (Parboil 2.5 spmv src/cuda jds_kernels.cu, main.cu, coo_to_jds, compute_active_thread "
-             "at 15 SMs: 192-thread blocks; on a STAND-IN for the large input Dubcova3.mtx, not readable here: "
+             "at 15 SMs: 765 blocks of 192 at the default; on a STAND-IN for the large input Dubcova3.mtx, not readable here: "
              "a degree-3 hierarchical FE space on a 128 x 128 square mesh numbered as Hermes2D does, 146689 "
              "rows, 3636649 entries; APRES Table IV SPMV)",
      SPMV_N, 2, "elements per side of the stand-in's mesh ((3N - 1)^2 rows; Dubcova3: 128)", 16u, 1, 0},
