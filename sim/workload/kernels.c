@@ -29,6 +29,7 @@
 #include "workload/lonestar.h"
 #include "workload/parboil_stencil.h"
 #include "workload/parboil_histo.h"
+#include "workload/parboil_spmv.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/rodinia_pf.h"
@@ -128,6 +129,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
     pbh_input_t pbh;              /* histo: its image, eye and atomics' old values (simt_args_t.data) */
     rd_pf_t pf;                   /* particlefilter: the host program's run (simt_args_t.data) */
+    pb_spmv_t spmv;               /* spmv: its JDS matrix (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -632,7 +634,10 @@ static const kdef_t
                            {0, 1, 2, 3, 10, 9, 6, 8, 7, 11, 12}),
     k_pf_sum = TDEF("_Z10sum_kernelPdi", 12, rd_pf_sum, {12}),
     k_pf_normalize = TDEF("_Z24normalize_weights_kernelPdiS_S_S_Pi", 16, rd_pf_normalize, {7, 12, 4, 5, 11}),
-    k_pf_find_index = TDEF("_Z17find_index_kernelPdS_S_S_S_S_S_i", 16, rd_pf_find_index, {0, 1, 4, 5, 2, 3});
+    k_pf_find_index = TDEF("_Z17find_index_kernelPdS_S_S_S_S_S_i", 16, rd_pf_find_index, {0, 1, 4, 5, 2, 3}),
+    /* spmv: d_data d_indices d_ptr d_perm d_nzcnt d_x_vector d_Ax_vector; the kernel takes
+     * (dst_vector, d_data, d_index, d_perm, x_vec, d_nzcnt, dim) */
+    k_spmv = TDEF("_Z8spmv_jdsPfPKfPKiS3_S1_S3_i", 16, pb_spmv_kernel, {6, 0, 1, 3, 5});
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
@@ -1121,6 +1126,32 @@ static int setup_particlefilter(wl_t *w)
     return r;
 }
 
+/* Parboil 2.5 spmv (src/cuda main.cu) on the STAND-IN for its large input Dubcova3.mtx
+ * (pb_spmv_standin; n = 128 elements per side: 146 689 rows): coo_to_jds at setup, then
+ * cudaMalloc d_data, d_indices (len), d_ptr (depth), d_perm (dim), d_nzcnt (nzcnt_len),
+ * d_x_vector, d_Ax_vector (dim); jds_ptr_int and sh_zcnt_int go to constant memory (not
+ * modelled); compute_active_thread's geometry, SPMV_LAUNCHES launches of spmv_jds on the same
+ * arrays. d_ptr and d_nzcnt are allocated but never copied by main.cu; here every array is a
+ * copy region. */
+static int setup_spmv(wl_t *w)
+{
+    if (pb_spmv_standin(&w->spmv, (unsigned)w->n))
+        return -ENOMEM;
+    const pb_spmv_t *m = &w->spmv;
+    w->data = m;
+    add_arrs(w, 2, 4 * m->len);
+    add_arr(w, 4ull * m->depth);
+    add_arr(w, 4ull * m->dim);
+    add_arr(w, 4ull * m->nzcnt_len);
+    add_arrs(w, 2, 4ull * m->dim);
+    unsigned block, grid;
+    pb_spmv_geometry(m->nzcnt_len, &block, &grid);
+    int r = 0;
+    for (unsigned l = 0; l < SPMV_LAUNCHES && !r; l++)
+        r = add_launch(w, &k_spmv, grid, 1, block, 1, 0, 0, l);
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1423,6 +1454,13 @@ const builtin_info_t builtin_kernels[] = {
                        "512-thread blocks, doubles (Rodinia particlefilter_float.cu, its run script's -x 128 -y 128 "
                        "-z 10 -np 1000; the host program run at setup with time(0) fixed; APRES' PA)",
      PTF_NP, 1, "particles (Nparticles)", 512u, 1, 0},
+    {"spmv", "sparse matrix-vector product y = A x in padded JDS (rows sorted by length, groups of 32 padded "
+             "to their longest), one row a thread, x gathered with global loads, 50 identical launches of "
+             "spmv_jds (Parboil 2.5 spmv src/cuda jds_kernels.cu, main.cu, coo_to_jds, compute_active_thread "
+             "at 15 SMs: 765 blocks of 192 at the default; on a STAND-IN for the large input Dubcova3.mtx, not readable here: "
+             "a degree-3 hierarchical FE space on a 128 x 128 square mesh numbered as Hermes2D does, 146689 "
+             "rows, 3636649 entries; APRES Table IV SPMV)",
+     SPMV_N, 2, "elements per side of the stand-in's mesh ((3N - 1)^2 rows; Dubcova3: 128)", 16u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1432,7 +1470,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
-    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter,
+    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter, setup_spmv,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1453,6 +1491,7 @@ static void wl_unref(wl_t *w)
     rd_pf_free(&w->pf);
     bt_free(w->bt);
     pbh_input_free(&w->pbh);
+    pb_spmv_free(&w->spmv);
     free(w->launch);
     free(w->w.cmd);
     free(w);
