@@ -29,6 +29,7 @@
 #include "workload/lonestar.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
+#include "workload/rodinia_mummer.h"
 #include "workload/sdk.h"
 #include "workload/simt.h"
 
@@ -123,6 +124,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     rd_sc_t sc;                   /* streamcluster: the host program's launches (simt_args_t.data) */
     rd_cfd_mesh_t cfd;            /* cfd: its mesh (simt_args_t.data) */
     bt_tree_t *bt;                /* b+tree: its tree and queries (simt_args_t.data) */
+    mum_input_t mum;              /* mummer: its reference, tree textures and queries (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -614,7 +616,11 @@ static const kdef_t
     k_sp_bias = TDEF("_Z11dupdatebiasjjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S0_S0_S_", 20, ls_sp_bias,
                      {7, 8, 9, 10, 5, 6, 11, 12, 13, 14}),
     k_sp_decimate = TDEF("_Z9ddecimatejjjjjPjS_S_PfPbS0_S1_S1_S0_S0_S0_S_S0_S0_S_", 16, ls_sp_decimate,
-                         {7, 5, 6, 12, 13, 14});
+                         {7, 5, 6, 12, 13, 14}),
+    /* mummer: queries queryAddrs queryLengths ref nodetex childrentex match_coords coordAddrs (cudaMalloc
+     * order); mummergpuKernel(match_coords, coordAddrs, queries, nodetex, childrentex, ref, queryAddrs,
+     * queryLengths, numQueries, min_match_len) (registers: an estimate, no compiled binary) */
+    k_mummer = TDEF("_Z15mummergpuKernelPvPiS0_yyPcPKiS4_ii", 32, rd_mummer, {6, 7, 0, 4, 5, 3, 1, 2});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1055,6 +1061,32 @@ static int setup_cfd(wl_t *w)
     return r;
 }
 
+/* Rodinia MUMmerGPU (mummergpu_cuda.cu, common.cu's defaults) on the STAND-IN input of a reference of
+ * N bases (mum_input): cudaMalloc order queries (the COALESCED_QUERIES image), queryAddrs,
+ * queryLengths (loadQueries), ref ('s' + bases + '$' + NUL), the node and children textures (4096 x
+ * rows x 16 bytes each; cudaArrays modelled as linear memory) (loadReference), match_coords,
+ * coordAddrs (loadResultBuffer); one launch of mummergpuKernel, blocks of min(queries, 256).
+ * printKernel (USE_PRINT_KERNEL) and the host's copies are not simulated. */
+static int setup_mummer(wl_t *w)
+{
+    if (w->n < MUM_REF_MIN)
+        w->n = MUM_REF_MIN;
+    if (w->n > 16u << 20)
+        return -EINVAL;
+    if (mum_input(&w->mum, (uint32_t)w->n, MUM_SEED))
+        return -ENOMEM;
+    w->data = &w->mum;
+    const mum_input_t *m = &w->mum;
+    add_arr(w, 4ull * m->qwords);
+    add_arrs(w, 2, 4ull * m->nqry);
+    add_arr(w, m->reflen + 3ull);
+    add_arrs(w, 2, 16ull * MUM_TEXW * m->rows);
+    add_arr(w, 8 * m->ncoords);
+    add_arr(w, 4ull * m->nqry);
+    const unsigned bs = m->nqry > MUM_BLOCK ? MUM_BLOCK : m->nqry;
+    return add_launch(w, &k_mummer, cdiv(m->nqry, MUM_BLOCK), 1, bs, 1, 0, 0, 0);
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1304,6 +1336,16 @@ const builtin_info_t builtin_kernels[] = {
             "40 x 20 x 21 block numbered cube by cube, a carved-out wing's faces walls, the outer ones far "
             "field; the MIB thesis' LIL CFD)",
      CFD_NEL, CFD_BLOCK, "elements (the stand-in mesh's; padded to a multiple of 192)", 6144u, 1, 0},
+    {"mummer", "DNA read alignment against a suffix tree: mummergpuKernel, one 100 bp query a thread, "
+               "256-thread blocks, walking the tree from the root or suffix links (16-byte node and children "
+               "texels: texture fetches modelled as global loads of the 4096-wide row-major textures, "
+               "REORDER_TREE and RENUMBER_TREE layout), comparing edges with the reference byte by byte, an "
+               "8-byte MatchCoord per start with a match of at least 20 (Rodinia cuda/mummergpu, common.cu's "
+               "defaults: COALESCED_QUERIES; its run: NC_003997.fna, 5.2 Mbp, against NC_003997_q100bp.fna; "
+               "here a STAND-IN: a random ACGT reference of N bases, N / 100 reads sampled from it with 2% "
+               "substitutions; the tree built on the host by Ukkonen's algorithm; printKernel not simulated; "
+               "APRES Table IV MUM)",
+     MUM_REF, MUM_REF_MIN, "reference bases (N / 100 queries of 100 bp)", MUM_REF_QUICK, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1313,7 +1355,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
-    setup_convsep, setup_sp, setup_streamcluster, setup_cfd,
+    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_mummer,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1332,6 +1374,7 @@ static void wl_unref(wl_t *w)
     rd_sc_free(&w->sc);
     rd_cfd_mesh_free(&w->cfd);
     bt_free(w->bt);
+    mum_free(&w->mum);
     free(w->launch);
     free(w->w.cmd);
     free(w);
