@@ -620,7 +620,12 @@ static const kdef_t
     /* mummer: queries queryAddrs queryLengths ref nodetex childrentex match_coords coordAddrs (cudaMalloc
      * order); mummergpuKernel(match_coords, coordAddrs, queries, nodetex, childrentex, ref, queryAddrs,
      * queryLengths, numQueries, min_match_len) (registers: an estimate, no compiled binary) */
-    k_mummer = TDEF("_Z15mummergpuKernelPvPiS0_yyPcPKiS4_ii", 32, rd_mummer, {6, 7, 0, 4, 5, 3, 1, 2});
+    k_mummer = TDEF("_Z15mummergpuKernelPvPiS0_yyPcPKiS4_ii", 32, rd_mummer, {6, 7, 0, 4, 5, 3, 1, 2}),
+    /* ... then d_matches d_alignments: printKernel(matches, totalMatches, alignments, queries, nodetex,
+     * childrentex, queryAddrs, queryLengths, page_begin, page_end, page_shadow_left, page_shadow_right,
+     * min_match_length) */
+    k_mummer_print = TDEF("_Z11printKernelP9MatchInfoiP9AlignmentPiyyPKiS5_iiiii", 32, rd_mummer_print,
+                          {8, 9, 0, 4, 5, 1, 2});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1065,8 +1070,10 @@ static int setup_cfd(wl_t *w)
  * N bases (mum_input): cudaMalloc order queries (the COALESCED_QUERIES image), queryAddrs,
  * queryLengths (loadQueries), ref ('s' + bases + '$' + NUL), the node and children textures (4096 x
  * rows x 16 bytes each; cudaArrays modelled as linear memory) (loadReference), match_coords,
- * coordAddrs (loadResultBuffer); one launch of mummergpuKernel, blocks of min(queries, 256).
- * printKernel (USE_PRINT_KERNEL) and the host's copies are not simulated. */
+ * coordAddrs (loadResultBuffer), then runPrintKernel's d_matches (20-byte MatchInfo) and d_alignments
+ * (8 bytes each); one launch of mummergpuKernel, blocks of min(queries, 256), then (USE_PRINT_KERNEL)
+ * one of printKernel over the matches (coordsToPrintBuffers' list, in one batch). The host's copies
+ * are not simulated. */
 static int setup_mummer(wl_t *w)
 {
     if (w->n < MUM_REF_MIN)
@@ -1083,8 +1090,14 @@ static int setup_mummer(wl_t *w)
     add_arrs(w, 2, 16ull * MUM_TEXW * m->rows);
     add_arr(w, 8 * m->ncoords);
     add_arr(w, 4ull * m->nqry);
+    add_arr(w, 20ull * m->nmatch);
+    add_arr(w, 8 * m->nalign);
     const unsigned bs = m->nqry > MUM_BLOCK ? MUM_BLOCK : m->nqry;
-    return add_launch(w, &k_mummer, cdiv(m->nqry, MUM_BLOCK), 1, bs, 1, 0, 0, 0);
+    int r = add_launch(w, &k_mummer, cdiv(m->nqry, MUM_BLOCK), 1, bs, 1, 0, 0, 0);
+    if (r || !m->nmatch)
+        return r;
+    const unsigned pb = m->nmatch > MUM_BLOCK ? MUM_BLOCK : m->nmatch;
+    return add_launch(w, &k_mummer_print, cdiv(m->nmatch, MUM_BLOCK), 1, pb, 1, 0, 0, 0);
 }
 
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc

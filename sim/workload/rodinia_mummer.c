@@ -160,10 +160,30 @@ static int st_renumber(const st_t *t, uint32_t *id)
  * leaf id and leafchar (unused by mummergpuKernel: no links here). */
 static int mum_texture(mum_input_t *m, const st_t *t)
 {
-    uint32_t *id = malloc(t->n * sizeof *id);
-    if (!id || st_renumber(t, id)) {
-        free(id);
+    uint32_t *id = malloc(t->n * sizeof *id), *par = malloc(t->n * sizeof *par), *dep = malloc(t->n * sizeof *dep),
+             *nl = calloc(t->n, sizeof *nl), *order = malloc(t->n * sizeof *order);
+    if (!id || !par || !dep || !nl || !order || st_renumber(t, id)) {
+        free(id), free(par), free(dep), free(nl), free(order);
         return -1;
+    }
+    /* parents and depths (SuffixNode::m_depth: the edge length plus the parent's; the root's edge
+     * [0, 0] counts 1), breadth first; leaves below (setNumLeaves) in the reverse order */
+    size_t head = 0, tail = 0;
+    order[tail++] = 0, par[0] = NONE, dep[0] = 1;
+    while (head < tail) {
+        const uint32_t v = order[head++];
+        for (int c = 0; c < 5; c++) {
+            const uint32_t k = t->kid[5 * v + c];
+            if (k != NONE)
+                par[k] = v, dep[k] = dep[v] + t->end[k] - t->start[k] + 1, order[tail++] = k;
+        }
+    }
+    for (size_t i = tail; i-- > 0;) {
+        const uint32_t v = order[i];
+        if (!nl[v])
+            nl[v] = 1;
+        if (par[v] != NONE)
+            nl[par[v]] += nl[v];
     }
     m->nnodes = t->n + 1;
     const uint64_t strip = (uint64_t)MUM_TEXW * MUM_TEXBLOCK;
@@ -172,20 +192,28 @@ static int mum_texture(mum_input_t *m, const st_t *t)
     m->start = calloc(texels, sizeof *m->start);
     m->end = calloc(texels, sizeof *m->end);
     m->suffix = calloc(texels, sizeof *m->suffix);
-    m->child = calloc(4 * texels, sizeof *m->child);
-    if (!m->start || !m->end || !m->suffix || !m->child) {
-        free(id);
-        return -1;
-    }
-    for (uint32_t v = 0; v < t->n; v++) {
+    m->child = calloc(5 * texels, sizeof *m->child);
+    m->parent = calloc(texels, sizeof *m->parent);
+    m->depth = calloc(texels, sizeof *m->depth);
+    m->leafid = calloc(texels, sizeof *m->leafid);
+    m->nleaves = calloc(texels, sizeof *m->nleaves);
+    int r = !m->start || !m->end || !m->suffix || !m->child || !m->parent || !m->depth || !m->leafid || !m->nleaves;
+    for (uint32_t v = 0; v < t->n && !r; v++) {
         const uint64_t x = mum_texel(mum_id2addr(id[v]));
         m->start[x] = t->start[v], m->end[x] = t->end[v];
         m->suffix[x] = t->link[v] == NONE ? 0 : mum_id2addr(id[t->link[v]]);
-        for (int c = 0; c < 4; c++)
-            m->child[4 * x + c] = t->kid[5 * v + c] == NONE ? 0 : mum_id2addr(id[t->kid[5 * v + c]]);
+        m->parent[x] = par[v] == NONE ? 0 : mum_id2addr(id[par[v]]);
+        m->depth[x] = dep[v], m->nleaves[x] = nl[v];
+        int leaf = v != 0;
+        for (int c = 0; c < 5; c++) {
+            m->child[5 * x + c] = t->kid[5 * v + c] == NONE ? 0 : mum_id2addr(id[t->kid[5 * v + c]]);
+            leaf &= t->kid[5 * v + c] == NONE;
+        }
+        if (leaf)   /* m_leafid: the suffix's start, from the leaf's depth */
+            m->leafid[x] = t->len + 1 - (dep[v] - 1);
     }
-    free(id);
-    return 0;
+    free(id), free(par), free(dep), free(nl), free(order);
+    return r ? -1 : 0;
 }
 
 /* ---- the queries (getQueriesTexture with COALESCED_QUERIES; buildCoordOffsetArray) -------------------- */
@@ -221,6 +249,98 @@ static int mum_queries(mum_input_t *m, const char *queries)
     return 0;
 }
 
+/* ---- the matches (mummergpuKernel's results, coordsToPrintBuffers) ------------------------------------ */
+
+/* mummergpuKernel's walk for query q on the host, the values it stores:
+ * node[k], edge[k] for start k (node 0: no MatchCoord written). */
+void mum_walk(const mum_input_t *m, uint32_t q, uint32_t *node, uint32_t *edge)
+{
+    const int32_t last = m->qlens[q] - MUM_MINMATCH;
+    uint32_t cur = 0, prev = 0, node_start = 0;
+    int32_t mustmatch = 0, qml = 0;
+    for (int32_t k = 0; k <= last; k++) {
+        node[k] = 0, edge[k] = 0;
+        if (cur == 0 || qml < 1)
+            cur = MUM_ROOT, qml = 1, mustmatch = 0;
+        char c = mum_qchar(m, q, (uint32_t)(k + qml));
+        int32_t refpos = 0;
+        int noedge = 0;
+        while (c != '\0') {
+            const uint64_t cx = mum_texel(cur);
+            prev = cur;
+            const int b = c == 'A' ? 0 : c == 'C' ? 1 : c == 'G' ? 2 : c == 'T' ? 3 : -1;
+            cur = b < 0 ? 0 : m->child[5 * cx + (unsigned)b];
+            if (cur == 0) {
+                if (qml > MUM_MINMATCH)
+                    node[k] = prev, edge[k] = 0;
+                qml -= 1, mustmatch = 0, noedge = 1;
+                break;
+            }
+            const uint64_t nx = mum_texel(cur);
+            node_start = m->start[nx];
+            const uint32_t node_end = m->end[nx];
+            const int32_t edgelen = (int32_t)(node_end - node_start + 1);
+            if (mustmatch) {
+                const int32_t em = (int32_t)node_start + mustmatch, pe = (int32_t)node_end + 1;
+                refpos = em < pe ? em : pe;
+                qml += edgelen < mustmatch ? edgelen : mustmatch;
+                mustmatch = mustmatch - edgelen > 0 ? mustmatch - edgelen : 0;
+            } else {
+                qml++;
+                refpos = (int32_t)node_start + 1;
+            }
+            c = mum_qchar(m, q, (uint32_t)(k + qml));
+            int mismatch = 0;
+            while (refpos <= (int32_t)node_end && c != '\0') {
+                if (m->ref[refpos] != c) {
+                    mismatch = 1;
+                    break;
+                }
+                qml++, refpos++;
+                c = mum_qchar(m, q, (uint32_t)(k + qml));
+            }
+            if (mismatch)
+                break;
+        }
+        if (!noedge) {
+            if (qml > MUM_MINMATCH)
+                node[k] = cur, edge[k] = (uint32_t)(refpos - (int32_t)node_start);
+            mustmatch = refpos - (int32_t)node_start;
+            qml -= mustmatch + 1;
+        }
+        cur = m->suffix[mum_texel(prev)];
+    }
+}
+
+/* coordsToPrintBuffers, all in one batch: for each query and start k with a
+ * MatchCoord (node > 0, forward), a MatchInfo whose alignments follow the
+ * previous ones' (resultsoffset), numLeaves the node's leaves. */
+static int mum_matches(mum_input_t *m)
+{
+    const uint32_t nk = MUM_QLEN - MUM_MINMATCH + 1;
+    uint32_t node[MUM_QLEN], edge[MUM_QLEN];
+    size_t cap = 0;
+    m->nmatch = 0, m->nalign = 0;
+    for (uint32_t q = 0; q < m->nqry; q++) {
+        mum_walk(m, q, node, edge);
+        for (uint32_t k = 0; k < nk; k++) {
+            if (!node[k])
+                continue;
+            if (m->nmatch == cap) {
+                cap = cap ? 2 * cap : 1024;
+                mum_match_t *p = realloc(m->match, cap * sizeof *p);
+                if (!p)
+                    return -1;
+                m->match = p;
+            }
+            const uint32_t nl = m->nleaves[mum_texel(node[k])];
+            m->match[m->nmatch++] = (mum_match_t){(uint32_t)m->nalign, q, node[k], nl, (uint16_t)edge[k], (uint16_t)k};
+            m->nalign += nl;
+        }
+    }
+    return 0;
+}
+
 int mum_input_from(mum_input_t *m, const char *bases, uint32_t reflen, const char *queries, uint32_t nqry)
 {
     memset(m, 0, sizeof *m);
@@ -238,6 +358,8 @@ int mum_input_from(mum_input_t *m, const char *bases, uint32_t reflen, const cha
     st_free(&t);
     if (!r)
         r = mum_queries(m, queries);
+    if (!r)
+        r = mum_matches(m);
     if (r)
         mum_free(m);
     return r;
@@ -281,6 +403,7 @@ void mum_free(mum_input_t *m)
 {
     free(m->ref), free(m->qaddr), free(m->qlens), free(m->coord), free(m->qpos), free(m->qimg);
     free(m->start), free(m->end), free(m->suffix), free(m->child);
+    free(m->parent), free(m->depth), free(m->leafid), free(m->nleaves), free(m->match);
     memset(m, 0, sizeof *m);
 }
 
@@ -349,8 +472,8 @@ void rd_mummer(simt_t *t)
             reg_t rch = LDG128(t, kids + 16 * cx, ak);
             prev = cur, rprev = rcur;
             const int b = c == 'A' ? 0 : c == 'C' ? 1 : c == 'G' ? 2 : c == 'T' ? 3 : -1;
-            cur = b < 0 ? 0 : m->child[4 * cx + (unsigned)b];
-            rcur = ALU(t, "PRMT", rch, rc, NOREG);   /* switch (c): the child's uchar3, arrayToAddress */
+            cur = b < 0 ? 0 : m->child[5 * cx + (unsigned)b];
+            rcur = ALU(t, "SEL", rch, rc, NOREG);   /* switch (c): the child's uchar3, arrayToAddress */
             BRANCH(t, rcur);   /* cur == 0: no edge */
             if (cur == 0) {
                 BRANCH(t, rqml);   /* set_result: qry_match_len > min_match_len */
@@ -366,8 +489,8 @@ void rd_mummer(simt_t *t)
             reg_t rnd = LDG128(t, nodes + 16 * nx, an);
             node_start = m->start[nx];
             const uint32_t node_end = m->end[nx];
-            rns = ALU(t, "LOP3.LUT", rnd, NOREG, NOREG);   /* MKI(node.start) */
-            reg_t rne = ALU(t, "LOP3.LUT", rnd, NOREG, NOREG);   /* MKI(node.end) */
+            rns = ALU(t, "LOP.AND", rnd, NOREG, NOREG);   /* MKI(node.start) */
+            reg_t rne = ALU(t, "LOP.AND", rnd, NOREG, NOREG);   /* MKI(node.end) */
             const int32_t edgelen = (int32_t)(node_end - node_start + 1);
             BRANCH(t, rmm);   /* mustmatch */
             if (mustmatch) {
@@ -419,10 +542,188 @@ void rd_mummer(simt_t *t)
         reg_t ap = IMAD(t, rprev, NOREG, NOREG);
         reg_t rpn = LDG128(t, nodes + 16 * px, ap);
         cur = m->suffix[px];
-        rcur = ALU(t, "LOP3.LUT", rpn, NOREG, NOREG);
+        rcur = ALU(t, "LOP.AND", rpn, NOREG, NOREG);
         result += 8ull * MUM_QWARP;   /* result += RESULT_SPAN */
         rres = IADD(t, rres, NOREG);
         LOOP(t, rlast);   /* qrystart <= last */
+    }
+    EXIT(t);
+}
+
+/* ---- printKernel ---------------------------------------------------------------------------------------- */
+
+/* MatchInfo's fields (20 bytes), Alignment's (8) */
+#define MI_OFFSET(i) (20ull * (i))
+#define MI_QUERY(i)  (20ull * (i) + 4)
+#define MI_NODE(i)   (20ull * (i) + 8)
+#define MI_EDGE(i)   (20ull * (i) + 16)
+#define MI_START(i)  (20ull * (i) + 18)
+
+/* printKernel (one page: page_begin 0, no shadows, so every left-maximal
+ * leaf is stored): for match i, up the parent links to the highest node
+ * deeper than min_match_length (printParent), then the source's walk of its
+ * subtree (curchild A C G T $ in turn, back to the parent from a leaf or the
+ * last child, the golden path of the query's own characters setting
+ * matchlen), storing an Alignment for each leaf whose leafchar differs from
+ * the query's flanking base. The unsigned short fields (edgematch,
+ * qrystartpos; Alignment.matchlen) are 1-byte accesses at their address:
+ * the same sector. */
+void rd_mummer_print(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const mum_input_t *m = p->data;
+    const uint64_t mt = p->arr[0], al = p->arr[1], qs = p->arr[2], nodes = p->arr[3], kids = p->arr[4],
+                   qa = p->arr[5];
+    const uint32_t mid = t->bx * t->bdx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rq = IMAD(t, rbx, NOREG, rtx);
+    GUARD(t, mid < m->nmatch, rq);
+    const mum_match_t *mi = &m->match[mid];
+    const uint32_t qryid = mi->queryid;
+    reg_t rqid = LDG(t, mt + MI_QUERY(mid), rq);
+    reg_t rqa = LDG(t, qa + 4ull * qryid, rqid);
+    const int32_t qaddr = m->qaddr[qryid];
+    reg_t rq0 = IMAD(t, rqa, NOREG, NOREG);   /* SHIFT_QUERIES */
+    reg_t rst = LDG8(t, mt + MI_START(mid), rq);
+    char c;
+    reg_t rc;
+    QCHAR(mi->qrystartpos, rst);   /* queryflankingbase */
+    const char flank = c;
+    reg_t rflank = rc;
+    reg_t rma = LDG(t, mt + MI_NODE(mid), rq);
+    const uint32_t matchaddr = mi->matchnode;
+    uint32_t cur = matchaddr, pp = cur;
+    reg_t rcur = rma, rpp = rma;
+    reg_t rnd = LDG128(t, nodes + 16 * mum_texel(cur), IMAD(t, rcur, NOREG, NOREG));
+    BRANCH(t, rnd);   /* MKI(node.depth) > min_match_length */
+    while (m->depth[mum_texel(cur)] > MUM_MINMATCH) {
+        pp = cur, rpp = rcur;
+        cur = m->parent[mum_texel(cur)];
+        rcur = ALU(t, "LOP.AND", rnd, NOREG, NOREG);   /* arrayToAddress(node.parent) */
+        reg_t a = IMAD(t, rcur, NOREG, NOREG);
+        rnd = LDG128(t, nodes + 16 * mum_texel(cur), a);
+        LOOP(t, rnd);
+    }
+    const uint32_t bad = cur;
+    reg_t rbad = rcur;
+    cur = pp, rcur = rpp;
+    int curchild = 0;   /* 'A' C G T $: 0..4 */
+    int force = 0;
+    reg_t rpn = LDG128(t, nodes + 16 * mum_texel(pp), IMAD(t, rpp, NOREG, NOREG));
+    int32_t matchlen = (int32_t)m->depth[mum_texel(pp)] - 1;
+    reg_t rml = IADD(t, rpn, NOREG);
+    int dgp = 0;
+    reg_t rdgp = MOV(t, RZ_);
+    reg_t rmn = LDG(t, mt + MI_OFFSET(mid), rq);   /* matchnum = resultsoffset */
+    uint32_t matchnum = mi->resultsoffset;
+    BRANCH(t, rpp);   /* printParent == matchaddr */
+    if (pp == matchaddr) {
+        reg_t re = LDG8(t, mt + MI_EDGE(mid), rq);
+        BRANCH(t, re);   /* edgematch > 0 */
+        if (mi->edgematch > 0) {
+            reg_t rb = LDG128(t, nodes + 16 * mum_texel(bad), IMAD(t, rbad, NOREG, NOREG));
+            matchlen = (int32_t)m->depth[mum_texel(bad)] - 1 + mi->edgematch;
+            rml = IADD(t, rb, re);
+        }
+        dgp = 1, rdgp = MOV(t, RZ_);
+    }
+    BRANCH(t, rcur);   /* cur != badParent */
+    while (cur != bad) {
+        const uint64_t cx = mum_texel(cur);
+        reg_t rch = LDG128(t, kids + 16 * cx, IMAD(t, rcur, NOREG, NOREG));
+        const uint32_t leafid = m->leafid[cx];
+        const char leafchar = leafid ? m->ref[leafid - 1] : 0;
+        BRANCH(t, rch);   /* isLeaf || forceToParent */
+        if (leafchar || force) {
+            BRANCH(t, rflank);   /* isLeaf && isLeaf != queryflankingbase */
+            if (leafchar && leafchar != flank) {
+                reg_t rl = IADD(t, rch, NOREG);   /* left_in_ref = leafid - 1 + page_begin */
+                reg_t ra = IMAD(t, rmn, NOREG, NOREG);
+                STG(t, al + 8ull * matchnum, ra, rl);
+                STG8(t, al + 8ull * matchnum + 4, ra, rml);
+                matchnum++;
+                rmn = IADD(t, rmn, NOREG);
+            }
+            force = 0;
+            reg_t rn = LDG128(t, nodes + 16 * cx, IMAD(t, rcur, NOREG, NOREG));
+            const uint32_t par = m->parent[cx];
+            reg_t rpar = ALU(t, "LOP.AND", rn, NOREG, NOREG);
+            reg_t rpc = LDG128(t, kids + 16 * mum_texel(par), IMAD(t, rpar, NOREG, NOREG));
+            const uint32_t *pk = &m->child[5 * mum_texel(par)];
+            BRANCH(t, rpc);   /* pa == cur ... pt == cur, else the $ child */
+            if (pk[0] == cur)
+                curchild = 1;
+            else if (pk[1] == cur)
+                curchild = 2;
+            else if (pk[2] == cur)
+                curchild = 3;
+            else if (pk[3] == cur)
+                curchild = 4;
+            else
+                force = 1;
+            cur = par, rcur = rpar;
+            if (dgp)
+                dgp--;
+            rdgp = IADD(t, rdgp, NOREG);
+            BRANCH(t, rdgp);   /* depthToGoldenPath == 0 */
+            if (dgp == 0) {
+                reg_t rn2 = LDG128(t, nodes + 16 * mum_texel(cur), IMAD(t, rcur, NOREG, NOREG));
+                matchlen = (int32_t)m->depth[mum_texel(cur)] - 1;
+                rml = IADD(t, rn2, NOREG);
+            }
+        } else {
+            reg_t rch2 = LDG128(t, kids + 16 * cx, IMAD(t, rcur, NOREG, NOREG));
+            char golden = 0;
+            reg_t rgold = RZ_;
+            BRANCH(t, rdgp);   /* depthToGoldenPath == 0 */
+            if (dgp == 0) {
+                reg_t rs = LDG8(t, mt + MI_START(mid), rq);
+                reg_t rpos = IADD(t, rs, rml);
+                QCHAR((uint32_t)mi->qrystartpos + (uint32_t)matchlen + 1, rpos);
+                golden = c, rgold = rc;
+            }
+            const uint32_t *ck = &m->child[5 * cx];
+            while (curchild < 5 && !ck[curchild])
+                curchild++;
+            rcur = ALU(t, "SEL", rch2, NOREG, NOREG);   /* the first child from curchild on */
+            BRANCH(t, rcur);   /* checked all of the children */
+            if (curchild == 5) {
+                force = 1;
+            } else {
+                cur = ck[curchild];
+                BRANCH(t, rdgp);   /* depthToGoldenPath == 0 */
+                if (dgp == 0) {
+                    BRANCH(t, rgold);   /* curchild == goldenChild */
+                    if ("ACGT$"[curchild] == golden) {
+                        reg_t rn = LDG128(t, nodes + 16 * mum_texel(cur), IMAD(t, rcur, NOREG, NOREG));
+                        matchlen = (int32_t)m->depth[mum_texel(cur)] - 1;
+                        rml = IADD(t, rn, NOREG);
+                        BRANCH(t, rma);   /* cur == matchaddr: overextended */
+                        if (cur == matchaddr) {
+                            dgp = 1;
+                            reg_t re = LDG8(t, mt + MI_EDGE(mid), rq);
+                            BRANCH(t, re);   /* edgematch > 0 */
+                            if (mi->edgematch > 0) {
+                                const uint32_t par = m->parent[mum_texel(cur)];
+                                reg_t rpar = ALU(t, "LOP.AND", rn, NOREG, NOREG);
+                                reg_t rpn2 = LDG128(t, nodes + 16 * mum_texel(par), IMAD(t, rpar, NOREG, NOREG));
+                                reg_t re2 = LDG8(t, mt + MI_EDGE(mid), rq);
+                                matchlen = (int32_t)m->depth[mum_texel(par)] - 1 + mi->edgematch;
+                                rml = IADD(t, rpn2, re2);
+                            }
+                        }
+                    } else {
+                        dgp = 1;
+                    }
+                } else {
+                    dgp++;
+                }
+                rdgp = IADD(t, rdgp, NOREG);
+                curchild = 0;
+            }
+        }
+        LOOP(t, rcur);   /* while (cur != badParent) */
     }
     EXIT(t);
 }

@@ -29,6 +29,11 @@
 #define MUM_MUTATE   50u        /* a query base is substituted with probability 1 / 50 */
 #define MUM_SEED     0x4d554d4d45524750ull
 
+typedef struct mum_match {   /* MatchInfo (20 bytes on the device) */
+    uint32_t resultsoffset, queryid, matchnode, numleaves;
+    uint16_t edgematch, qrystartpos;
+} mum_match_t;
+
 typedef struct {
     uint32_t reflen;            /* bases */
     char *ref;                  /* the device copy: 's', the bases, '$', '\0' (reflen + 3 bytes) */
@@ -43,8 +48,15 @@ typedef struct {
     uint32_t nnodes;            /* tree nodes + the NULL node 0 */
     uint32_t rows;              /* texture height (a multiple of 32) */
     /* the textures, by texel x + 4096 y: PixelOfNode's start, end, suffix
-     * link; PixelOfChildren's a c g t links (addresses x | y << 16; 0: none) */
-    uint32_t *start, *end, *suffix, *child;   /* child: 4 per texel */
+     * link, parent, depth; PixelOfChildren's a c g t $ links (addresses
+     * x | y << 16; 0: none) or a leaf's leafid (its leafchar ref[leafid - 1]);
+     * the host's AuxiliaryNodeData numleaves */
+    uint32_t *start, *end, *suffix, *child;   /* child: 5 per texel */
+    uint32_t *parent, *depth, *leafid, *nleaves;
+    /* printKernel's input (coordsToPrintBuffers): the matches in query, start order */
+    uint32_t nmatch;
+    struct mum_match *match;
+    uint64_t nalign;            /* alignments: the matches' leaves */
 } mum_input_t;
 
 /* id2addr (REORDER_TREE): node id -> texture address x | y << 16 */
@@ -72,9 +84,18 @@ static inline char mum_qchar(const mum_input_t *m, uint32_t qryid, uint32_t pos)
     return (char)(m->qimg[(uint64_t)m->qaddr[qryid] + (pos >> 2) * MUM_QWARP] >> (8 * (pos & 3)));
 }
 
+/* mummergpuKernel's walk on the host: for each start k of query q, the
+ * MatchCoord it writes (node 0: none): the match node, the edge match. */
+void mum_walk(const mum_input_t *m, uint32_t q, uint32_t *node, uint32_t *edge);
+
 /* mummergpuKernel, one query a thread (simt_args_t: arr = {match_coords,
  * coordAddrs, queries, nodetex, childrentex, ref, queryAddrs,
  * queryLengths}, data = the mum_input_t). */
 void rd_mummer(simt_t *t);
+
+/* printKernel, one match a thread (simt_args_t: arr = {matches,
+ * alignments, queries, nodetex, childrentex, queryAddrs, queryLengths},
+ * data = the mum_input_t). */
+void rd_mummer_print(simt_t *t);
 
 #endif

@@ -58,9 +58,9 @@ static void walk_depths(const mum_input_t *m, uint32_t addr, uint32_t depth)
     const uint32_t d = addr == MUM_ROOT ? 0 : depth + len;
     depth_of[x] = d;
     occ_of[x] = addr == MUM_ROOT ? 1 : m->end[x] + 1 - d;
-    for (int c = 0; c < 4; c++)
-        if (m->child[4 * x + c])
-            walk_depths(m, m->child[4 * x + c], d);
+    for (int c = 0; c < 5; c++)
+        if (m->child[5 * x + c])
+            walk_depths(m, m->child[5 * x + c], d);
 }
 
 static void mum_tree_shape(void **state)
@@ -80,14 +80,14 @@ static void mum_tree_shape(void **state)
     assert_int_equal(m.suffix[4096], MUM_ROOT);
     /* renumberTree breadth first: the root's children A C G T $ are nodes 2..6 */
     for (uint32_t c = 0; c < 4; c++)
-        assert_int_equal(m.child[4 * 4096 + c], mum_id2addr(2 + c));
+        assert_int_equal(m.child[5 * 4096 + c], mum_id2addr(2 + c));
     /* every suffix is spelled */
     for (uint32_t j = 1; j <= n; j++) {
         uint32_t cur = MUM_ROOT, i = j;
         while (i <= n) {
             const char *cs = strchr("ACGT", m.ref[i]);
             assert_non_null(cs);
-            cur = m.child[4 * mum_texel(cur) + (unsigned)(cs - "ACGT")];
+            cur = m.child[5 * mum_texel(cur) + (unsigned)(cs - "ACGT")];
             assert_int_not_equal(cur, 0);
             const uint64_t x = mum_texel(cur);
             for (uint32_t r = m.start[x]; r <= m.end[x] && i <= n + 1; r++, i++)
@@ -109,6 +109,30 @@ static void mum_tree_shape(void **state)
         assert_memory_equal(m.ref + occ_of[s], m.ref + occ_of[x] + 1, depth_of[s]);
     }
     assert_true(internal > n / 2);
+    /* PixelOfNode.depth = string depth + 1 (the root's [0, 0] edge counts 1); a leaf's leafid is
+     * its suffix's start: the leaf spells s[leafid .. n + 1]; numleaves sums to n + 1 at the root */
+    unsigned leaves = 0;
+    for (uint64_t x = 0; x < texels; x++) {
+        if (!m.depth[x])
+            continue;
+        assert_int_equal(m.depth[x], depth_of[x] + 1);
+        if (m.leafid[x]) {
+            leaves++;
+            assert_int_equal(m.end[x], n + 1);
+            assert_int_equal(m.leafid[x], occ_of[x]);
+            assert_int_equal(m.nleaves[x], 1);
+        }
+        if (m.parent[x]) {
+            const uint64_t px = mum_texel(m.parent[x]);
+            int found = 0;
+            for (int c = 0; c < 5; c++)
+                found |= mum_texel(m.child[5 * px + c]) == x && m.child[5 * px + c];
+            assert_true(found);
+        }
+    }
+    assert_int_equal(leaves, n + 1);
+    assert_int_equal(m.nleaves[4096], n + 1);
+    assert_int_equal(m.parent[4096], 0);
     free(depth_of), free(occ_of);
     /* the query image: 16 queries a chunk of 16 x 104 bytes (416 ints), char
      * c of query j in int 16 (c / 4) + j, byte c % 4: 'q', the bases, '\0' */
@@ -278,13 +302,85 @@ static void mum_matches_all(void **state)
                 assert_true(k < 81);
                 stored[k]++;
             }
+        uint32_t node[MUM_QLEN], edge[MUM_QLEN];
+        mum_walk(&m, q, node, edge);
         for (uint32_t k = 0; k < 81; k++) {
+            assert_int_equal(stored[k], node[k] != 0);
             assert_int_equal(stored[k], longest(&m, q, k) >= MUM_MINMATCH);
             total += stored[k];
         }
         free(r.addr), free(r.op);
     }
     assert_true(total > m.nqry * 81 / 2);
+    assert_int_equal(m.nmatch, total);   /* coordsToPrintBuffers: one MatchInfo per MatchCoord */
+    mum_free(&m);
+}
+
+/* The leaves under node x whose leafchar differs from f (DFS). */
+static unsigned left_max_leaves(const mum_input_t *m, uint32_t addr, char f)
+{
+    const uint64_t x = mum_texel(addr);
+    if (m->leafid[x])
+        return m->ref[m->leafid[x] - 1] != f;
+    unsigned s = 0;
+    for (int c = 0; c < 5; c++)
+        if (m->child[5 * x + c])
+            s += left_max_leaves(m, m->child[5 * x + c], f);
+    return s;
+}
+
+/* printKernel. Match i: matches[i].queryid (MT + 20 i + 4), queryAddrs[queryid],
+ * matches[i].qrystartpos (MT + 20 i + 18), GETQCHAR(qrystartpos) (the flanking
+ * base), matches[i].matchnode (MT + 20 i + 8), its node texel. Then its
+ * Alignments are stored at AL + 8 (resultsoffset + j), j = 0, 1, ...: one
+ * (left_in_ref, and matchlen at + 4) per leaf below printParent (the
+ * highest ancestor deeper than 20) whose leafchar is not the flanking base. */
+static void mum_print_addresses(void **state)
+{
+    (void)state;
+    mum_input_t m;
+    assert_int_equal(mum_input(&m, 4096, MUM_SEED), 0);
+    const uint64_t MT = 0x1000000, AL = 0x2000000, QS = 0x3000000, ND = 0x10000000, CH = 0x20000000,
+                   QA = 0x5000000, QL = 0x6000000;
+    simt_args_t a = {.arr = {MT, AL, QS, ND, CH, QA, QL}, .n = m.nmatch, .data = &m};
+    unsigned some = 0;
+    for (uint32_t i = 0; i < m.nmatch; i++) {
+        const mum_match_t *mi = &m.match[i];
+        static simt_prog_t prog;
+        simt_lane_t lane = {0};
+        simt_t t = {.tx = i % MUM_BLOCK, .bx = i / MUM_BLOCK, .bdx = MUM_BLOCK, .bdy = 1, .bdz = 1, .gdx = 1,
+                    .gdy = 1, .arg = &a, .prog = &prog, .lane = &lane};
+        rd_mummer_print(&t);
+        assert_int_equal(t.err, 0);
+        uint64_t mem[8];
+        unsigned nm = 0, nst = 0;
+        for (size_t k = 0; k < lane.n; k++) {
+            const simt_site_t *s = &prog.site[lane.site[k]];
+            if (!s->width)
+                continue;
+            if (nm < 8)
+                mem[nm++] = lane.addr[k];
+            if (!strcmp(s->op, "STG.E")) {
+                assert_int_equal(lane.addr[k], AL + 8ull * (mi->resultsoffset + nst));
+                nst++;
+            }
+        }
+        free(lane.site), free(lane.addr);
+        const uint64_t want[6] = {MT + 20ull * i + 4, QA + 4ull * mi->queryid, MT + 20ull * i + 18,
+                                  QS + 4ull * ((uint64_t)m.qaddr[mi->queryid] + (mi->qrystartpos >> 2) * 16u),
+                                  MT + 20ull * i + 8, ND + 16 * mum_texel(mi->matchnode)};
+        for (int k = 0; k < 6; k++)
+            assert_int_equal(mem[k], want[k]);
+        uint32_t pp = mi->matchnode, cur = pp;
+        while (m.depth[mum_texel(cur)] > MUM_MINMATCH)
+            pp = cur, cur = m.parent[mum_texel(cur)];
+        const char flank = mum_qchar(&m, mi->queryid, mi->qrystartpos);
+        const unsigned expect = pp == cur ? 0 : left_max_leaves(&m, pp, flank);
+        assert_int_equal(nst, expect);
+        assert_true(nst <= mi->numleaves);
+        some += nst;
+    }
+    assert_true(some > 0);
     mum_free(&m);
 }
 
@@ -292,6 +388,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(mum_id2addr_layout), cmocka_unit_test(mum_tree_shape),
                                        cmocka_unit_test(mum_generator), cmocka_unit_test(mum_addresses),
-                                       cmocka_unit_test(mum_matches_all)};
+                                       cmocka_unit_test(mum_matches_all),
+                                       cmocka_unit_test(mum_print_addresses)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
