@@ -616,6 +616,7 @@ void rd_mummer_print(simt_t *t)
     int dgp = 0;
     reg_t rdgp = MOV(t, RZ_);
     reg_t rmn = LDG(t, mt + MI_OFFSET(mid), rq);   /* matchnum = resultsoffset */
+    reg_t ra = IMAD(t, rmn, NOREG, NOREG);          /* &alignments[matchnum], advanced with it */
     uint32_t matchnum = mi->resultsoffset;
     BRANCH(t, rpp);   /* printParent == matchaddr */
     if (pp == matchaddr) {
@@ -639,11 +640,10 @@ void rd_mummer_print(simt_t *t)
             BRANCH(t, rflank);   /* isLeaf && isLeaf != queryflankingbase */
             if (leafchar && leafchar != flank) {
                 reg_t rl = IADD(t, rch, NOREG);   /* left_in_ref = leafid - 1 + page_begin */
-                reg_t ra = IMAD(t, rmn, NOREG, NOREG);
                 STG(t, al + 8ull * matchnum, ra, rl);
                 STG8(t, al + 8ull * matchnum + 4, ra, rml);
                 matchnum++;
-                rmn = IADD(t, rmn, NOREG);
+                ra = IADD(t, ra, NOREG);
             }
             force = 0;
             reg_t rn = LDG128(t, nodes + 16 * cx, IMAD(t, rcur, NOREG, NOREG));
