@@ -1356,8 +1356,9 @@ const builtin_info_t builtin_kernels[] = {
                "8-byte MatchCoord per start with a match of at least 20 (Rodinia cuda/mummergpu, common.cu's "
                "defaults: COALESCED_QUERIES; its run: NC_003997.fna, 5.2 Mbp, against NC_003997_q100bp.fna; "
                "here a STAND-IN: a random ACGT reference of N bases, N / 100 reads sampled from it with 2% "
-               "substitutions; the tree built on the host by Ukkonen's algorithm; printKernel not simulated; "
-               "APRES Table IV MUM)",
+               "substitutions; the tree built on the host by Ukkonen's algorithm), then printKernel, one match a "
+               "thread, up the parent links and over the print parent's subtree, an 8-byte Alignment per "
+               "left-maximal leaf (APRES Table IV MUM)",
      MUM_REF, MUM_REF_MIN, "reference bases (N / 100 queries of 100 bp)", MUM_REF_QUICK, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
