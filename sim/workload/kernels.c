@@ -1078,8 +1078,11 @@ static int setup_mummer(wl_t *w)
 {
     if (w->n < MUM_REF_MIN)
         w->n = MUM_REF_MIN;
-    if (w->n > 16u << 20)
+    if (w->n > MUM_REF_MAX) {   /* 2 N nodes must fit the 4096 x 4096 textures */
+        fprintf(stderr, "memsched: mummer: a reference of %llu bases is over %u: its tree does not fit "
+                "MUMmerGPU's 4096 x 4096 textures\n", (unsigned long long)w->n, MUM_REF_MAX);
         return -EINVAL;
+    }
     if (mum_input(&w->mum, (uint32_t)w->n, MUM_SEED))
         return -ENOMEM;
     w->data = &w->mum;

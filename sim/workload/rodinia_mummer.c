@@ -188,6 +188,10 @@ static int mum_texture(mum_input_t *m, const st_t *t)
     m->nnodes = t->n + 1;
     const uint64_t strip = (uint64_t)MUM_TEXW * MUM_TEXBLOCK;
     m->rows = (uint32_t)((m->nnodes + strip - 1) / strip) * MUM_TEXBLOCK;
+    if (m->rows > MUM_TEXW) {   /* 12-bit texel rows */
+        free(id), free(par), free(dep), free(nl), free(order);
+        return -1;
+    }
     const uint64_t texels = (uint64_t)MUM_TEXW * m->rows;
     m->start = calloc(texels, sizeof *m->start);
     m->end = calloc(texels, sizeof *m->end);

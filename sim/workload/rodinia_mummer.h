@@ -25,6 +25,7 @@
 #define MUM_REF      (1u << 20) /* the default reference (bases); NC_003997 is 5227293 */
 #define MUM_REF_QUICK 65536u
 #define MUM_REF_MIN  1024u
+#define MUM_REF_MAX  8000000u   /* the texture's 4096 x 4096 texels hold 2 N + 3 nodes */
 #define MUM_QPER     100u       /* reference bases per query (the query count is reference / 100) */
 #define MUM_MUTATE   50u        /* a query base is substituted with probability 1 / 50 */
 #define MUM_SEED     0x4d554d4d45524750ull
