@@ -33,6 +33,7 @@
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/rodinia_pf.h"
+#include "workload/rodinia_mummer.h"
 #include "workload/sdk.h"
 #include "workload/simt.h"
 
@@ -130,6 +131,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     pbh_input_t pbh;              /* histo: its image, eye and atomics' old values (simt_args_t.data) */
     rd_pf_t pf;                   /* particlefilter: the host program's run (simt_args_t.data) */
     pb_spmv_t spmv;               /* spmv: its JDS matrix (simt_args_t.data) */
+    mum_input_t mum;              /* mummer: its reference, tree textures and queries (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -637,7 +639,16 @@ static const kdef_t
     k_pf_find_index = TDEF("_Z17find_index_kernelPdS_S_S_S_S_S_i", 16, rd_pf_find_index, {0, 1, 4, 5, 2, 3}),
     /* spmv: d_data d_indices d_ptr d_perm d_nzcnt d_x_vector d_Ax_vector; the kernel takes
      * (dst_vector, d_data, d_index, d_perm, x_vec, d_nzcnt, dim) */
-    k_spmv = TDEF("_Z8spmv_jdsPfPKfPKiS3_S1_S3_i", 16, pb_spmv_kernel, {6, 0, 1, 3, 5});
+    k_spmv = TDEF("_Z8spmv_jdsPfPKfPKiS3_S1_S3_i", 16, pb_spmv_kernel, {6, 0, 1, 3, 5}),
+    /* mummer: queries queryAddrs queryLengths ref nodetex childrentex match_coords coordAddrs (cudaMalloc
+     * order); mummergpuKernel(match_coords, coordAddrs, queries, nodetex, childrentex, ref, queryAddrs,
+     * queryLengths, numQueries, min_match_len) (registers: an estimate, no compiled binary) */
+    k_mummer = TDEF("_Z15mummergpuKernelPvPiS0_yyPcPKiS4_ii", 32, rd_mummer, {6, 7, 0, 4, 5, 3, 1, 2}),
+    /* ... then d_matches d_alignments: printKernel(matches, totalMatches, alignments, queries, nodetex,
+     * childrentex, queryAddrs, queryLengths, page_begin, page_end, page_shadow_left, page_shadow_right,
+     * min_match_length) */
+    k_mummer_print = TDEF("_Z11printKernelP9MatchInfoiP9AlignmentPiyyPKiS5_iiiii", 32, rd_mummer_print,
+                          {8, 9, 0, 4, 5, 1, 2});
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
@@ -1152,6 +1163,43 @@ static int setup_spmv(wl_t *w)
     return r;
 }
 
+/* Rodinia MUMmerGPU (mummergpu_cuda.cu, common.cu's defaults) on the STAND-IN input of a reference of
+ * N bases (mum_input): cudaMalloc order queries (the COALESCED_QUERIES image), queryAddrs,
+ * queryLengths (loadQueries), ref ('s' + bases + '$' + NUL), the node and children textures (4096 x
+ * rows x 16 bytes each; cudaArrays modelled as linear memory) (loadReference), match_coords,
+ * coordAddrs (loadResultBuffer), then runPrintKernel's d_matches (20-byte MatchInfo) and d_alignments
+ * (8 bytes each); one launch of mummergpuKernel, blocks of min(queries, 256), then (USE_PRINT_KERNEL)
+ * one of printKernel over the matches (coordsToPrintBuffers' list, in one batch). The host's copies
+ * are not simulated. */
+static int setup_mummer(wl_t *w)
+{
+    if (w->n < MUM_REF_MIN)
+        w->n = MUM_REF_MIN;
+    if (w->n > MUM_REF_MAX) {   /* 2 N nodes must fit the 4096 x 4096 textures */
+        fprintf(stderr, "memsched: mummer: a reference of %llu bases is over %u: its tree does not fit "
+                "MUMmerGPU's 4096 x 4096 textures\n", (unsigned long long)w->n, MUM_REF_MAX);
+        return -EINVAL;
+    }
+    if (mum_input(&w->mum, (uint32_t)w->n, MUM_SEED))
+        return -ENOMEM;
+    w->data = &w->mum;
+    const mum_input_t *m = &w->mum;
+    add_arr(w, 4ull * m->qwords);
+    add_arrs(w, 2, 4ull * m->nqry);
+    add_arr(w, m->reflen + 3ull);
+    add_arrs(w, 2, 16ull * MUM_TEXW * m->rows);
+    add_arr(w, 8 * m->ncoords);
+    add_arr(w, 4ull * m->nqry);
+    add_arr(w, 20ull * m->nmatch);
+    add_arr(w, 8 * m->nalign);
+    const unsigned bs = m->nqry > MUM_BLOCK ? MUM_BLOCK : m->nqry;
+    int r = add_launch(w, &k_mummer, cdiv(m->nqry, MUM_BLOCK), 1, bs, 1, 0, 0, 0);
+    if (r || !m->nmatch)
+        return r;
+    const unsigned pb = m->nmatch > MUM_BLOCK ? MUM_BLOCK : m->nmatch;
+    return add_launch(w, &k_mummer_print, cdiv(m->nmatch, MUM_BLOCK), 1, pb, 1, 0, 0, 0);
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1461,6 +1509,17 @@ const builtin_info_t builtin_kernels[] = {
              "a degree-3 hierarchical FE space on a 128 x 128 square mesh numbered as Hermes2D does, 146689 "
              "rows, 3636649 entries; APRES Table IV SPMV)",
      SPMV_N, 2, "elements per side of the stand-in's mesh ((3N - 1)^2 rows; Dubcova3: 128)", 16u, 1, 0},
+    {"mummer", "DNA read alignment against a suffix tree: mummergpuKernel, one 100 bp query a thread, "
+               "256-thread blocks, walking the tree from the root or suffix links (16-byte node and children "
+               "texels: texture fetches modelled as global loads of the 4096-wide row-major textures, "
+               "REORDER_TREE and RENUMBER_TREE layout), comparing edges with the reference byte by byte, an "
+               "8-byte MatchCoord per start with a match of at least 20 (Rodinia cuda/mummergpu, common.cu's "
+               "defaults: COALESCED_QUERIES; its run: NC_003997.fna, 5.2 Mbp, against NC_003997_q100bp.fna; "
+               "here a STAND-IN: a random ACGT reference of N bases, N / 100 reads sampled from it with 2% "
+               "substitutions; the tree built on the host by Ukkonen's algorithm), then printKernel, one match a "
+               "thread, up the parent links and over the print parent's subtree, an 8-byte Alignment per "
+               "left-maximal leaf (APRES Table IV MUM)",
+     MUM_REF, MUM_REF_MIN, "reference bases (N / 100 queries of 100 bp)", MUM_REF_QUICK, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1470,7 +1529,7 @@ static int (*const setups[])(wl_t *) = {
     setup_2mm, setup_3mm, setup_3dconv, setup_pathfinder, setup_hotspot, setup_gaussian, setup_nw, setup_backprop,
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
-    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter, setup_spmv,
+    setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter, setup_spmv, setup_mummer,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1492,6 +1551,7 @@ static void wl_unref(wl_t *w)
     bt_free(w->bt);
     pbh_input_free(&w->pbh);
     pb_spmv_free(&w->spmv);
+    mum_free(&w->mum);
     free(w->launch);
     free(w->w.cmd);
     free(w);

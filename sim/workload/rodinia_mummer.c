@@ -1,0 +1,733 @@
+/* rodinia_mummer.c - Rodinia's MUMmerGPU (rodinia_mummer.h): the host's
+ * suffix tree and layouts, and mummergpuKernel per thread. */
+#include "workload/rodinia_mummer.h"
+
+#include "workload/simt_ops.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the suffix tree (suffix-tree.cpp) ------------------------------------------------------------------ */
+
+#define NONE 0xffffffffu
+#define OPEN 0xffffffffu   /* a leaf's end while it grows */
+
+typedef struct {
+    const char *s;                /* 's', the bases, '$' */
+    uint32_t len;                 /* the last position: '$' */
+    uint32_t n, cap;
+    uint32_t *start, *end, *link, *kid;   /* kid: 5 per node (ACGT$) */
+} st_t;
+
+static int b2i(char c) { return c == 'A' ? 0 : c == 'C' ? 1 : c == 'G' ? 2 : c == 'T' ? 3 : 4; }
+
+static uint32_t st_new(st_t *t, uint32_t s, uint32_t e)
+{
+    uint32_t v = t->n++;
+    t->start[v] = s, t->end[v] = e, t->link[v] = NONE;
+    for (int k = 0; k < 5; k++)
+        t->kid[5 * v + k] = NONE;
+    return v;
+}
+
+/* Ukkonen's algorithm on s[1 .. len] ('$' last), node 0 the root (start =
+ * end = 0, its suffix link itself), edges [start, end] of s as MUMmerGPU's
+ * SuffixNode keeps them, suffix links on the internal nodes. */
+static int st_build(st_t *t, const char *s, uint32_t len)
+{
+    t->s = s, t->len = len, t->n = 0, t->cap = 2 * len + 2;
+    t->start = malloc(t->cap * sizeof *t->start);
+    t->end = malloc(t->cap * sizeof *t->end);
+    t->link = malloc(t->cap * sizeof *t->link);
+    t->kid = malloc(5ull * t->cap * sizeof *t->kid);
+    if (!t->start || !t->end || !t->link || !t->kid)
+        return -1;
+    const uint32_t root = st_new(t, 0, 0);
+    t->link[root] = root;
+    uint32_t an = root, ae = 0, al = 0, rem = 0;
+    for (uint32_t pos = 1; pos <= len; pos++) {
+        rem++;
+        uint32_t last = NONE;
+        while (rem) {
+            if (!al)
+                ae = pos;
+            const int c = b2i(s[ae]);
+            const uint32_t nx = t->kid[5 * an + c];
+            if (nx == NONE) {
+                t->kid[5 * an + c] = st_new(t, pos, OPEN);
+                if (last != NONE)
+                    t->link[last] = an, last = NONE;
+            } else {
+                const uint32_t e = t->end[nx] == OPEN ? pos : t->end[nx];
+                const uint32_t el = e - t->start[nx] + 1;
+                if (al >= el) {   /* walk down */
+                    ae += el, al -= el, an = nx;
+                    continue;
+                }
+                if (s[t->start[nx] + al] == s[pos]) {   /* already there: the phase ends */
+                    if (last != NONE)
+                        t->link[last] = an;
+                    al++;
+                    break;
+                }
+                const uint32_t sp = st_new(t, t->start[nx], t->start[nx] + al - 1);
+                t->kid[5 * an + c] = sp;
+                t->kid[5 * sp + b2i(s[pos])] = st_new(t, pos, OPEN);
+                t->start[nx] += al;
+                t->kid[5 * sp + b2i(s[t->start[nx]])] = nx;
+                if (last != NONE)
+                    t->link[last] = sp;
+                last = sp;
+            }
+            rem--;
+            if (an == root && al) {
+                al--;
+                ae = pos - rem + 1;
+            } else if (an != root) {
+                an = t->link[an] == NONE ? root : t->link[an];
+            }
+        }
+    }
+    for (uint32_t v = 0; v < t->n; v++)
+        if (t->end[v] == OPEN)
+            t->end[v] = len;
+    return 0;
+}
+
+static void st_free(st_t *t)
+{
+    free(t->start), free(t->end), free(t->link), free(t->kid);
+}
+
+/* renumberTree: ids breadth first from the root (1) down to tree depth 16;
+ * below, a node's four levels of descendants numbered depth first with it,
+ * the fifth level queued at depth + 5. id[v]: node v's id. */
+static int st_renumber(const st_t *t, uint32_t *id)
+{
+    uint32_t *qn = malloc(t->n * sizeof *qn), *qd = malloc(t->n * sizeof *qd);
+    if (!qn || !qd) {
+        free(qn), free(qd);
+        return -1;
+    }
+    size_t head = 0, tail = 0;
+    uint32_t count = 0;
+    qn[tail] = 0, qd[tail++] = 0;
+    const uint32_t *k = t->kid;
+    while (head < tail) {
+        const uint32_t v = qn[head], d = qd[head++];
+        id[v] = ++count;
+        if (d < 16) {
+            for (int i = 0; i < 5; i++)
+                if (k[5 * v + i] != NONE)
+                    qn[tail] = k[5 * v + i], qd[tail++] = d + 1;
+            continue;
+        }
+        for (int i = 0; i < 5; i++) {
+            const uint32_t a = k[5 * v + i];
+            if (a == NONE)
+                continue;
+            id[a] = ++count;
+            for (int j = 0; j < 5; j++) {
+                const uint32_t b = k[5 * a + j];
+                if (b == NONE)
+                    continue;
+                id[b] = ++count;
+                for (int l = 0; l < 5; l++) {
+                    const uint32_t c = k[5 * b + l];
+                    if (c == NONE)
+                        continue;
+                    id[c] = ++count;
+                    for (int x = 0; x < 5; x++) {
+                        const uint32_t e = k[5 * c + x];
+                        if (e == NONE)
+                            continue;
+                        id[e] = ++count;
+                        for (int y = 0; y < 5; y++)
+                            if (k[5 * e + y] != NONE)
+                                qn[tail] = k[5 * e + y], qd[tail++] = d + 5;
+                    }
+                }
+            }
+        }
+    }
+    free(qn), free(qd);
+    return 0;
+}
+
+/* buildSuffixTreeTexture: width 4096, height ceil(nodes / (4096 * 32)) * 32;
+ * each node's PixelOfNode and PixelOfChildren at its id2addr texel. A leaf's
+ * suffix link is NULL (0) as in SuffixNode; its children texel holds the
+ * leaf id and leafchar (unused by mummergpuKernel: no links here). */
+static int mum_texture(mum_input_t *m, const st_t *t)
+{
+    uint32_t *id = malloc(t->n * sizeof *id), *par = malloc(t->n * sizeof *par), *dep = malloc(t->n * sizeof *dep),
+             *nl = calloc(t->n, sizeof *nl), *order = malloc(t->n * sizeof *order);
+    if (!id || !par || !dep || !nl || !order || st_renumber(t, id)) {
+        free(id), free(par), free(dep), free(nl), free(order);
+        return -1;
+    }
+    /* parents and depths (SuffixNode::m_depth: the edge length plus the parent's; the root's edge
+     * [0, 0] counts 1), breadth first; leaves below (setNumLeaves) in the reverse order */
+    size_t head = 0, tail = 0;
+    order[tail++] = 0, par[0] = NONE, dep[0] = 1;
+    while (head < tail) {
+        const uint32_t v = order[head++];
+        for (int c = 0; c < 5; c++) {
+            const uint32_t k = t->kid[5 * v + c];
+            if (k != NONE)
+                par[k] = v, dep[k] = dep[v] + t->end[k] - t->start[k] + 1, order[tail++] = k;
+        }
+    }
+    for (size_t i = tail; i-- > 0;) {
+        const uint32_t v = order[i];
+        if (!nl[v])
+            nl[v] = 1;
+        if (par[v] != NONE)
+            nl[par[v]] += nl[v];
+    }
+    m->nnodes = t->n + 1;
+    const uint64_t strip = (uint64_t)MUM_TEXW * MUM_TEXBLOCK;
+    m->rows = (uint32_t)((m->nnodes + strip - 1) / strip) * MUM_TEXBLOCK;
+    if (m->rows > MUM_TEXW) {   /* 12-bit texel rows */
+        free(id), free(par), free(dep), free(nl), free(order);
+        return -1;
+    }
+    const uint64_t texels = (uint64_t)MUM_TEXW * m->rows;
+    m->start = calloc(texels, sizeof *m->start);
+    m->end = calloc(texels, sizeof *m->end);
+    m->suffix = calloc(texels, sizeof *m->suffix);
+    m->child = calloc(5 * texels, sizeof *m->child);
+    m->parent = calloc(texels, sizeof *m->parent);
+    m->depth = calloc(texels, sizeof *m->depth);
+    m->leafid = calloc(texels, sizeof *m->leafid);
+    m->nleaves = calloc(texels, sizeof *m->nleaves);
+    int r = !m->start || !m->end || !m->suffix || !m->child || !m->parent || !m->depth || !m->leafid || !m->nleaves;
+    for (uint32_t v = 0; v < t->n && !r; v++) {
+        const uint64_t x = mum_texel(mum_id2addr(id[v]));
+        m->start[x] = t->start[v], m->end[x] = t->end[v];
+        m->suffix[x] = t->link[v] == NONE ? 0 : mum_id2addr(id[t->link[v]]);
+        m->parent[x] = par[v] == NONE ? 0 : mum_id2addr(id[par[v]]);
+        m->depth[x] = dep[v], m->nleaves[x] = nl[v];
+        int leaf = v != 0;
+        for (int c = 0; c < 5; c++) {
+            m->child[5 * x + c] = t->kid[5 * v + c] == NONE ? 0 : mum_id2addr(id[t->kid[5 * v + c]]);
+            leaf &= t->kid[5 * v + c] == NONE;
+        }
+        if (leaf)   /* m_leafid: the suffix's start, from the leaf's depth */
+            m->leafid[x] = t->len + 1 - (dep[v] - 1);
+    }
+    free(id), free(par), free(dep), free(nl), free(order);
+    return r ? -1 : 0;
+}
+
+/* ---- the queries (getQueriesTexture with COALESCED_QUERIES; buildCoordOffsetArray) -------------------- */
+
+/* Each query is 'q', its bases, '\0'; 16 queries a chunk of 16 x (len + 2,
+ * rounded up to 4) bytes, character c of query j in int (c / 4) * 16 + j,
+ * byte c % 4; queryAddrs[j] = the chunk's first int + j. MatchCoords: 16 x
+ * (len - min + 1) a chunk, coordAddrs[j] = the chunk's first + j. */
+static int mum_queries(mum_input_t *m, const char *queries)
+{
+    const uint32_t nq = m->nqry, nchunk = (nq + MUM_QWARP - 1) / MUM_QWARP;
+    uint32_t w = MUM_QLEN + 2;
+    w += (4 - w % 4) % 4;
+    const uint32_t chunk_words = MUM_QWARP * w / 4, ncoord = MUM_QLEN - MUM_MINMATCH + 1;
+    m->qwords = (size_t)nchunk * chunk_words;
+    m->ncoords = (uint64_t)nchunk * MUM_QWARP * ncoord;
+    m->qimg = calloc(m->qwords, sizeof *m->qimg);
+    m->qaddr = malloc(nq * sizeof *m->qaddr);
+    m->qlens = malloc(nq * sizeof *m->qlens);
+    m->coord = malloc(nq * sizeof *m->coord);
+    if (!m->qimg || !m->qaddr || !m->qlens || !m->coord)
+        return -1;
+    for (uint32_t q = 0; q < nq; q++) {
+        const uint32_t ch = q / MUM_QWARP, j = q % MUM_QWARP;
+        m->qaddr[q] = (int32_t)(ch * chunk_words + j);
+        m->qlens[q] = MUM_QLEN;
+        m->coord[q] = (int32_t)(ch * MUM_QWARP * ncoord + j);
+        for (uint32_t c = 0; c < MUM_QLEN + 2; c++) {
+            const uint8_t b = c == 0 ? 'q' : c <= MUM_QLEN ? (uint8_t)queries[(uint64_t)q * MUM_QLEN + c - 1] : 0;
+            m->qimg[(uint64_t)m->qaddr[q] + (c / 4) * MUM_QWARP] |= (uint32_t)b << (8 * (c % 4));
+        }
+    }
+    return 0;
+}
+
+/* ---- the matches (mummergpuKernel's results, coordsToPrintBuffers) ------------------------------------ */
+
+/* mummergpuKernel's walk for query q on the host, the values it stores:
+ * node[k], edge[k] for start k (node 0: no MatchCoord written). */
+void mum_walk(const mum_input_t *m, uint32_t q, uint32_t *node, uint32_t *edge)
+{
+    const int32_t last = m->qlens[q] - MUM_MINMATCH;
+    uint32_t cur = 0, prev = 0, node_start = 0;
+    int32_t mustmatch = 0, qml = 0;
+    for (int32_t k = 0; k <= last; k++) {
+        node[k] = 0, edge[k] = 0;
+        if (cur == 0 || qml < 1)
+            cur = MUM_ROOT, qml = 1, mustmatch = 0;
+        char c = mum_qchar(m, q, (uint32_t)(k + qml));
+        int32_t refpos = 0;
+        int noedge = 0;
+        while (c != '\0') {
+            const uint64_t cx = mum_texel(cur);
+            prev = cur;
+            const int b = c == 'A' ? 0 : c == 'C' ? 1 : c == 'G' ? 2 : c == 'T' ? 3 : -1;
+            cur = b < 0 ? 0 : m->child[5 * cx + (unsigned)b];
+            if (cur == 0) {
+                if (qml > MUM_MINMATCH)
+                    node[k] = prev, edge[k] = 0;
+                qml -= 1, mustmatch = 0, noedge = 1;
+                break;
+            }
+            const uint64_t nx = mum_texel(cur);
+            node_start = m->start[nx];
+            const uint32_t node_end = m->end[nx];
+            const int32_t edgelen = (int32_t)(node_end - node_start + 1);
+            if (mustmatch) {
+                const int32_t em = (int32_t)node_start + mustmatch, pe = (int32_t)node_end + 1;
+                refpos = em < pe ? em : pe;
+                qml += edgelen < mustmatch ? edgelen : mustmatch;
+                mustmatch = mustmatch - edgelen > 0 ? mustmatch - edgelen : 0;
+            } else {
+                qml++;
+                refpos = (int32_t)node_start + 1;
+            }
+            c = mum_qchar(m, q, (uint32_t)(k + qml));
+            int mismatch = 0;
+            while (refpos <= (int32_t)node_end && c != '\0') {
+                if (m->ref[refpos] != c) {
+                    mismatch = 1;
+                    break;
+                }
+                qml++, refpos++;
+                c = mum_qchar(m, q, (uint32_t)(k + qml));
+            }
+            if (mismatch)
+                break;
+        }
+        if (!noedge) {
+            if (qml > MUM_MINMATCH)
+                node[k] = cur, edge[k] = (uint32_t)(refpos - (int32_t)node_start);
+            mustmatch = refpos - (int32_t)node_start;
+            qml -= mustmatch + 1;
+        }
+        cur = m->suffix[mum_texel(prev)];
+    }
+}
+
+/* coordsToPrintBuffers, all in one batch: for each query and start k with a
+ * MatchCoord (node > 0, forward), a MatchInfo whose alignments follow the
+ * previous ones' (resultsoffset), numLeaves the node's leaves. */
+static int mum_matches(mum_input_t *m)
+{
+    const uint32_t nk = MUM_QLEN - MUM_MINMATCH + 1;
+    uint32_t node[MUM_QLEN], edge[MUM_QLEN];
+    size_t cap = 0;
+    m->nmatch = 0, m->nalign = 0;
+    for (uint32_t q = 0; q < m->nqry; q++) {
+        mum_walk(m, q, node, edge);
+        for (uint32_t k = 0; k < nk; k++) {
+            if (!node[k])
+                continue;
+            if (m->nmatch == cap) {
+                cap = cap ? 2 * cap : 1024;
+                mum_match_t *p = realloc(m->match, cap * sizeof *p);
+                if (!p)
+                    return -1;
+                m->match = p;
+            }
+            const uint32_t nl = m->nleaves[mum_texel(node[k])];
+            m->match[m->nmatch++] = (mum_match_t){(uint32_t)m->nalign, q, node[k], nl, (uint16_t)edge[k], (uint16_t)k};
+            m->nalign += nl;
+        }
+    }
+    return 0;
+}
+
+int mum_input_from(mum_input_t *m, const char *bases, uint32_t reflen, const char *queries, uint32_t nqry)
+{
+    memset(m, 0, sizeof *m);
+    m->reflen = reflen, m->nqry = nqry;
+    m->ref = malloc(reflen + 3ull);
+    if (!m->ref)
+        return -1;
+    m->ref[0] = 's';
+    memcpy(m->ref + 1, bases, reflen);
+    m->ref[reflen + 1] = '$', m->ref[reflen + 2] = 0;
+    st_t t;
+    int r = st_build(&t, m->ref, reflen + 1);
+    if (!r)
+        r = mum_texture(m, &t);
+    st_free(&t);
+    if (!r)
+        r = mum_queries(m, queries);
+    if (!r)
+        r = mum_matches(m);
+    if (r)
+        mum_free(m);
+    return r;
+}
+
+int mum_input(mum_input_t *m, uint32_t reflen, uint64_t seed)
+{
+    memset(m, 0, sizeof *m);
+    if (reflen < MUM_REF_MIN)
+        return -1;
+    const uint32_t nq = reflen / MUM_QPER;
+    char *b = malloc(reflen), *q = malloc((size_t)nq * MUM_QLEN);
+    uint32_t *pos = malloc(nq * sizeof *pos);
+    if (!b || !q || !pos) {
+        free(b), free(q), free(pos);
+        return -1;
+    }
+    uint64_t s = seed;
+    for (uint32_t i = 0; i < reflen; i++)
+        b[i] = "ACGT"[simt_mix64(&s) & 3];
+    for (uint32_t k = 0; k < nq; k++) {   /* a read from a uniform position, ~2% substitutions */
+        pos[k] = 1 + (uint32_t)(simt_mix64(&s) % (reflen - MUM_QLEN + 1));
+        for (uint32_t i = 0; i < MUM_QLEN; i++) {
+            char c = b[pos[k] - 1 + i];
+            const uint64_t r = simt_mix64(&s);
+            if (r % MUM_MUTATE == 0)
+                c = "ACGT"[(b2i(c) + 1 + (r >> 32) % 3) & 3];
+            q[(size_t)k * MUM_QLEN + i] = c;
+        }
+    }
+    int r = mum_input_from(m, b, reflen, q, nq);
+    free(b), free(q);
+    if (r)
+        free(pos);
+    else
+        m->qpos = pos;
+    return r;
+}
+
+void mum_free(mum_input_t *m)
+{
+    free(m->ref), free(m->qaddr), free(m->qlens), free(m->coord), free(m->qpos), free(m->qimg);
+    free(m->start), free(m->end), free(m->suffix), free(m->child);
+    free(m->parent), free(m->depth), free(m->leafid), free(m->nleaves), free(m->match);
+    memset(m, 0, sizeof *m);
+}
+
+/* ---- mummergpuKernel ------------------------------------------------------------------------------------ */
+
+/* GETQCHAR(pos) with COALESCED_QUERIES: the int queries[(pos >> 2) << 4]
+ * (queries advanced by qryAddr ints), then its byte pos & 3 */
+#define QCHAR(pos, rpos)                                                                       \
+    do {                                                                                       \
+        const uint32_t qp_ = (uint32_t)(pos);                                                  \
+        reg_t qa_ = IMAD(t, rpos, NOREG, rq0);                                                 \
+        reg_t qw_ = LDG(t, qs + 4 * ((uint64_t)qaddr + (uint64_t)(qp_ >> 2) * MUM_QWARP), qa_); \
+        rc = ALU(t, "BFE.U32", qw_, rpos, NOREG);                                              \
+        c = mum_qchar(m, qryid, qp_);                                                          \
+    } while (0)
+
+/* The source's control flow: for each query start, from the root or the
+ * previous suffix link, follow the child of the next character (the
+ * children texel), skip `mustmatch` characters down known edges, compare the
+ * rest of the edge with the reference; on a missing child SET_RESULT(prev)
+ * and NEXT_SUBSTRING, on a mismatch or the query's end RECORD_RESULT; then
+ * the suffix link of prev (its node texel). set_result stores the 8-byte
+ * MatchCoord when qry_match_len > min_match_len. Texture fetches (tex2D of
+ * the uint4 node and children textures) are 16-byte global loads of texel
+ * x + 4096 y, row-major (the cudaArray's tiled layout is not modelled). */
+void rd_mummer(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const mum_input_t *m = p->data;
+    const uint64_t mc = p->arr[0], ca = p->arr[1], qs = p->arr[2], nodes = p->arr[3], kids = p->arr[4],
+                   ref = p->arr[5], qa = p->arr[6], ql = p->arr[7];
+    const uint32_t qryid = t->bx * t->bdx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rq = IMAD(t, rbx, NOREG, rtx);
+    GUARD(t, qryid < m->nqry, rq);
+    reg_t rql = LDG(t, ql + 4ull * qryid, rq);
+    reg_t rqa = LDG(t, qa + 4ull * qryid, rq);
+    reg_t rca = LDG(t, ca + 4ull * qryid, rq);
+    const int32_t qlen = m->qlens[qryid], qaddr = m->qaddr[qryid];
+    reg_t rres = IMAD(t, rca, NOREG, NOREG);   /* result = match_coords + coordAddrs[qryid] */
+    reg_t rq0 = IMAD(t, rqa, NOREG, NOREG);    /* queries += qryAddr */
+    reg_t rlast = IADD(t, rql, NOREG);         /* last = qlen - min_match_len */
+    const int32_t last = qlen - MUM_MINMATCH;
+    uint64_t result = mc + 8ull * (uint64_t)m->coord[qryid];
+    uint32_t cur = 0, prev = 0, node_start = 0;
+    int32_t mustmatch = 0, qml = 0;
+    reg_t rcur = MOV(t, RZ_), rprev = rcur, rmm = MOV(t, RZ_), rqml = MOV(t, RZ_), rns = RZ_;
+    BRANCH(t, rlast);   /* 0 <= last */
+    for (int32_t qrystart = 0; qrystart <= last; qrystart++) {
+        BRANCH(t, rcur);   /* cur == 0 || qry_match_len < 1 */
+        if (cur == 0 || qml < 1) {
+            cur = MUM_ROOT, qml = 1, mustmatch = 0;
+            rcur = MOV(t, RZ_), rqml = MOV(t, RZ_), rmm = MOV(t, RZ_);
+        }
+        char c;
+        reg_t rc;
+        QCHAR(qrystart + qml, rqml);
+        int32_t refpos = 0;
+        reg_t rref = MOV(t, RZ_);
+        int noedge = 0;
+        BRANCH(t, rc);   /* c != '\0' */
+        while (c != '\0') {
+            const uint64_t cx = mum_texel(cur);
+            reg_t ak = IMAD(t, rcur, NOREG, NOREG);
+            reg_t rch = LDG128(t, kids + 16 * cx, ak);
+            prev = cur, rprev = rcur;
+            const int b = c == 'A' ? 0 : c == 'C' ? 1 : c == 'G' ? 2 : c == 'T' ? 3 : -1;
+            cur = b < 0 ? 0 : m->child[5 * cx + (unsigned)b];
+            rcur = ALU(t, "SEL", rch, rc, NOREG);   /* switch (c): the child's uchar3, arrayToAddress */
+            BRANCH(t, rcur);   /* cur == 0: no edge */
+            if (cur == 0) {
+                BRANCH(t, rqml);   /* set_result: qry_match_len > min_match_len */
+                if (qml > MUM_MINMATCH)
+                    STG64(t, result, rres, rprev);
+                qml -= 1, mustmatch = 0;
+                rqml = IADD(t, rqml, NOREG), rmm = MOV(t, RZ_);
+                noedge = 1;
+                break;   /* goto NEXT_SUBSTRING */
+            }
+            const uint64_t nx = mum_texel(cur);
+            reg_t an = IMAD(t, rcur, NOREG, NOREG);
+            reg_t rnd = LDG128(t, nodes + 16 * nx, an);
+            node_start = m->start[nx];
+            const uint32_t node_end = m->end[nx];
+            rns = ALU(t, "LOP.AND", rnd, NOREG, NOREG);   /* MKI(node.start) */
+            reg_t rne = ALU(t, "LOP.AND", rnd, NOREG, NOREG);   /* MKI(node.end) */
+            const int32_t edgelen = (int32_t)(node_end - node_start + 1);
+            BRANCH(t, rmm);   /* mustmatch */
+            if (mustmatch) {
+                const int32_t em = (int32_t)node_start + mustmatch, pe = (int32_t)node_end + 1;
+                refpos = em < pe ? em : pe;
+                qml += edgelen < mustmatch ? edgelen : mustmatch;
+                mustmatch = mustmatch - edgelen > 0 ? mustmatch - edgelen : 0;
+                reg_t rel = IADD(t, rne, rns);
+                rref = IMNMX(t, IADD(t, rns, rmm), rne);
+                rqml = IADD(t, rqml, IMNMX(t, rel, rmm));
+                rmm = IMNMX(t, IADD(t, rmm, rel), NOREG);
+            } else {
+                qml++;
+                refpos = (int32_t)node_start + 1;
+                rqml = IADD(t, rqml, NOREG);
+                rref = IADD(t, rns, NOREG);
+            }
+            QCHAR(qrystart + qml, rqml);
+            int mismatch = 0;
+            BRANCH(t, rref);   /* refpos <= node_end && c != '\0' */
+            while (refpos <= (int32_t)node_end && c != '\0') {
+                reg_t ar = IADD(t, rref, NOREG);
+                reg_t rr = LDG8(t, ref + (uint64_t)refpos, ar);   /* GETRCHAR: ref[refpos] */
+                BRANCH(t, rr);   /* r != c: mismatch on the edge */
+                if (m->ref[refpos] != c) {
+                    mismatch = 1;
+                    break;   /* goto RECORD_RESULT */
+                }
+                qml++, refpos++;
+                rqml = IADD(t, rqml, NOREG), rref = IADD(t, rref, NOREG);
+                QCHAR(qrystart + qml, rqml);
+                LOOP(t, rc);
+            }
+            if (mismatch)
+                break;
+            LOOP(t, rc);   /* while (c != '\0') */
+        }
+        if (!noedge) {   /* RECORD_RESULT */
+            BRANCH(t, rqml);   /* set_result: qry_match_len > min_match_len */
+            if (qml > MUM_MINMATCH)
+                STG64(t, result, rres, rcur);
+            mustmatch = refpos - (int32_t)node_start;
+            qml -= mustmatch + 1;
+            rmm = IADD(t, rref, rns);
+            rqml = IADD(t, rqml, rmm);
+        }
+        /* NEXT_SUBSTRING: node.data = GETNODEHIST(prev); cur = node.suffix */
+        const uint64_t px = mum_texel(prev);
+        reg_t ap = IMAD(t, rprev, NOREG, NOREG);
+        reg_t rpn = LDG128(t, nodes + 16 * px, ap);
+        cur = m->suffix[px];
+        rcur = ALU(t, "LOP.AND", rpn, NOREG, NOREG);
+        result += 8ull * MUM_QWARP;   /* result += RESULT_SPAN */
+        rres = IADD(t, rres, NOREG);
+        LOOP(t, rlast);   /* qrystart <= last */
+    }
+    EXIT(t);
+}
+
+/* ---- printKernel ---------------------------------------------------------------------------------------- */
+
+/* MatchInfo's fields (20 bytes), Alignment's (8) */
+#define MI_OFFSET(i) (20ull * (i))
+#define MI_QUERY(i)  (20ull * (i) + 4)
+#define MI_NODE(i)   (20ull * (i) + 8)
+#define MI_EDGE(i)   (20ull * (i) + 16)
+#define MI_START(i)  (20ull * (i) + 18)
+
+/* printKernel (one page: page_begin 0, no shadows, so every left-maximal
+ * leaf is stored): for match i, up the parent links to the highest node
+ * deeper than min_match_length (printParent), then the source's walk of its
+ * subtree (curchild A C G T $ in turn, back to the parent from a leaf or the
+ * last child, the golden path of the query's own characters setting
+ * matchlen), storing an Alignment for each leaf whose leafchar differs from
+ * the query's flanking base. The unsigned short fields (edgematch,
+ * qrystartpos; Alignment.matchlen) are 1-byte accesses at their address:
+ * the same sector. */
+void rd_mummer_print(simt_t *t)
+{
+    SIMT_BEGIN;
+    const simt_args_t *p = t->arg;
+    const mum_input_t *m = p->data;
+    const uint64_t mt = p->arr[0], al = p->arr[1], qs = p->arr[2], nodes = p->arr[3], kids = p->arr[4],
+                   qa = p->arr[5];
+    const uint32_t mid = t->bx * t->bdx + t->tx;
+    reg_t rtx = S2R(t), rbx = S2R(t);
+    reg_t rq = IMAD(t, rbx, NOREG, rtx);
+    GUARD(t, mid < m->nmatch, rq);
+    const mum_match_t *mi = &m->match[mid];
+    const uint32_t qryid = mi->queryid;
+    reg_t rqid = LDG(t, mt + MI_QUERY(mid), rq);
+    reg_t rqa = LDG(t, qa + 4ull * qryid, rqid);
+    const int32_t qaddr = m->qaddr[qryid];
+    reg_t rq0 = IMAD(t, rqa, NOREG, NOREG);   /* SHIFT_QUERIES */
+    reg_t rst = LDG8(t, mt + MI_START(mid), rq);
+    char c;
+    reg_t rc;
+    QCHAR(mi->qrystartpos, rst);   /* queryflankingbase */
+    const char flank = c;
+    reg_t rflank = rc;
+    reg_t rma = LDG(t, mt + MI_NODE(mid), rq);
+    const uint32_t matchaddr = mi->matchnode;
+    uint32_t cur = matchaddr, pp = cur;
+    reg_t rcur = rma, rpp = rma;
+    reg_t rnd = LDG128(t, nodes + 16 * mum_texel(cur), IMAD(t, rcur, NOREG, NOREG));
+    BRANCH(t, rnd);   /* MKI(node.depth) > min_match_length */
+    while (m->depth[mum_texel(cur)] > MUM_MINMATCH) {
+        pp = cur, rpp = rcur;
+        cur = m->parent[mum_texel(cur)];
+        rcur = ALU(t, "LOP.AND", rnd, NOREG, NOREG);   /* arrayToAddress(node.parent) */
+        reg_t a = IMAD(t, rcur, NOREG, NOREG);
+        rnd = LDG128(t, nodes + 16 * mum_texel(cur), a);
+        LOOP(t, rnd);
+    }
+    const uint32_t bad = cur;
+    reg_t rbad = rcur;
+    cur = pp, rcur = rpp;
+    int curchild = 0;   /* 'A' C G T $: 0..4 */
+    int force = 0;
+    reg_t rpn = LDG128(t, nodes + 16 * mum_texel(pp), IMAD(t, rpp, NOREG, NOREG));
+    int32_t matchlen = (int32_t)m->depth[mum_texel(pp)] - 1;
+    reg_t rml = IADD(t, rpn, NOREG);
+    int dgp = 0;
+    reg_t rdgp = MOV(t, RZ_);
+    reg_t rmn = LDG(t, mt + MI_OFFSET(mid), rq);   /* matchnum = resultsoffset */
+    reg_t ra = IMAD(t, rmn, NOREG, NOREG);          /* &alignments[matchnum], advanced with it */
+    uint32_t matchnum = mi->resultsoffset;
+    BRANCH(t, rpp);   /* printParent == matchaddr */
+    if (pp == matchaddr) {
+        reg_t re = LDG8(t, mt + MI_EDGE(mid), rq);
+        BRANCH(t, re);   /* edgematch > 0 */
+        if (mi->edgematch > 0) {
+            reg_t rb = LDG128(t, nodes + 16 * mum_texel(bad), IMAD(t, rbad, NOREG, NOREG));
+            matchlen = (int32_t)m->depth[mum_texel(bad)] - 1 + mi->edgematch;
+            rml = IADD(t, rb, re);
+        }
+        dgp = 1, rdgp = MOV(t, RZ_);
+    }
+    BRANCH(t, rcur);   /* cur != badParent */
+    while (cur != bad) {
+        const uint64_t cx = mum_texel(cur);
+        reg_t rch = LDG128(t, kids + 16 * cx, IMAD(t, rcur, NOREG, NOREG));
+        const uint32_t leafid = m->leafid[cx];
+        const char leafchar = leafid ? m->ref[leafid - 1] : 0;
+        BRANCH(t, rch);   /* isLeaf || forceToParent */
+        if (leafchar || force) {
+            BRANCH(t, rflank);   /* isLeaf && isLeaf != queryflankingbase */
+            if (leafchar && leafchar != flank) {
+                reg_t rl = IADD(t, rch, NOREG);   /* left_in_ref = leafid - 1 + page_begin */
+                STG(t, al + 8ull * matchnum, ra, rl);
+                STG8(t, al + 8ull * matchnum + 4, ra, rml);
+                matchnum++;
+                ra = IADD(t, ra, NOREG);
+            }
+            force = 0;
+            reg_t rn = LDG128(t, nodes + 16 * cx, IMAD(t, rcur, NOREG, NOREG));
+            const uint32_t par = m->parent[cx];
+            reg_t rpar = ALU(t, "LOP.AND", rn, NOREG, NOREG);
+            reg_t rpc = LDG128(t, kids + 16 * mum_texel(par), IMAD(t, rpar, NOREG, NOREG));
+            const uint32_t *pk = &m->child[5 * mum_texel(par)];
+            BRANCH(t, rpc);   /* pa == cur ... pt == cur, else the $ child */
+            if (pk[0] == cur)
+                curchild = 1;
+            else if (pk[1] == cur)
+                curchild = 2;
+            else if (pk[2] == cur)
+                curchild = 3;
+            else if (pk[3] == cur)
+                curchild = 4;
+            else
+                force = 1;
+            cur = par, rcur = rpar;
+            if (dgp)
+                dgp--;
+            rdgp = IADD(t, rdgp, NOREG);
+            BRANCH(t, rdgp);   /* depthToGoldenPath == 0 */
+            if (dgp == 0) {
+                reg_t rn2 = LDG128(t, nodes + 16 * mum_texel(cur), IMAD(t, rcur, NOREG, NOREG));
+                matchlen = (int32_t)m->depth[mum_texel(cur)] - 1;
+                rml = IADD(t, rn2, NOREG);
+            }
+        } else {
+            reg_t rch2 = LDG128(t, kids + 16 * cx, IMAD(t, rcur, NOREG, NOREG));
+            char golden = 0;
+            reg_t rgold = RZ_;
+            BRANCH(t, rdgp);   /* depthToGoldenPath == 0 */
+            if (dgp == 0) {
+                reg_t rs = LDG8(t, mt + MI_START(mid), rq);
+                reg_t rpos = IADD(t, rs, rml);
+                QCHAR((uint32_t)mi->qrystartpos + (uint32_t)matchlen + 1, rpos);
+                golden = c, rgold = rc;
+            }
+            const uint32_t *ck = &m->child[5 * cx];
+            while (curchild < 5 && !ck[curchild])
+                curchild++;
+            rcur = ALU(t, "SEL", rch2, NOREG, NOREG);   /* the first child from curchild on */
+            BRANCH(t, rcur);   /* checked all of the children */
+            if (curchild == 5) {
+                force = 1;
+            } else {
+                cur = ck[curchild];
+                BRANCH(t, rdgp);   /* depthToGoldenPath == 0 */
+                if (dgp == 0) {
+                    BRANCH(t, rgold);   /* curchild == goldenChild */
+                    if ("ACGT$"[curchild] == golden) {
+                        reg_t rn = LDG128(t, nodes + 16 * mum_texel(cur), IMAD(t, rcur, NOREG, NOREG));
+                        matchlen = (int32_t)m->depth[mum_texel(cur)] - 1;
+                        rml = IADD(t, rn, NOREG);
+                        BRANCH(t, rma);   /* cur == matchaddr: overextended */
+                        if (cur == matchaddr) {
+                            dgp = 1;
+                            reg_t re = LDG8(t, mt + MI_EDGE(mid), rq);
+                            BRANCH(t, re);   /* edgematch > 0 */
+                            if (mi->edgematch > 0) {
+                                const uint32_t par = m->parent[mum_texel(cur)];
+                                reg_t rpar = ALU(t, "LOP.AND", rn, NOREG, NOREG);
+                                reg_t rpn2 = LDG128(t, nodes + 16 * mum_texel(par), IMAD(t, rpar, NOREG, NOREG));
+                                reg_t re2 = LDG8(t, mt + MI_EDGE(mid), rq);
+                                matchlen = (int32_t)m->depth[mum_texel(par)] - 1 + mi->edgematch;
+                                rml = IADD(t, rpn2, re2);
+                            }
+                        }
+                    } else {
+                        dgp = 1;
+                    }
+                } else {
+                    dgp++;
+                }
+                rdgp = IADD(t, rdgp, NOREG);
+                curchild = 0;
+            }
+        }
+        LOOP(t, rcur);   /* while (cur != badParent) */
+    }
+    EXIT(t);
+}
