@@ -102,9 +102,47 @@ static void laws_load(sm_t *sm, unsigned k, const sched_load_t *ld)
         return;
     }
     sm->laws.fb_next = 1;
+    sm->laws.fb_warp = ld->warp;
+    sm->laws.fb_pc = ld->pc;
     sm->laws.fb_gid = r->sched_tag - 1u;
     sm->laws.fb_hit = ld->result == SCHED_L1_HIT || ld->result == SCHED_L1_MERGED;
     r->sched_tag = 0;
+}
+
+/* The decision trace (--trace-decisions): this cycle's moves of LAWS' queue
+ * (the feedback's group to the head or the tail, with its warps when the
+ * block names them: a miss's group, SAP's warp queue; a prefetch target to
+ * the head) and SAP's events (a stride check's result, a lost miss). */
+static const char *const sap_res_names[] = {"new stride", "stride match", "zero stride", "same warp"};
+static void trace_moves(sm_t *sm, uint64_t now, int fb)
+{
+    const apres_laws_in_t *in = &sm->laws.in;
+    const apres_laws_out_t *o = &sm->laws.out;
+    char what[64], detail[64];
+    if (fb && !o->fb_stale) {
+        snprintf(what, sizeof what, "%s: group %" PRIu64 " to the %s", in->fb_hit ? "hit" : "miss", in->fb_gid,
+                 in->fb_hit ? "head" : "tail");
+        snprintf(detail, sizeof detail, "w%u's load at 0x%" PRIx32, sm->laws.fb_warp_in, sm->laws.fb_pc_in);
+        dtrace_laws(sm->dt, sm->id, now, what, in->fb_hit ? 0 : o->miss_group, detail);
+    }
+    if (in->pf_valid) {
+        snprintf(what, sizeof what, "prefetch: w%" PRIu64 " to the head", in->pf_warp);
+        snprintf(detail, sizeof detail, "line 0x%" PRIx64, sm->sap.out.pf_addr >> LINE_SHIFT);
+        dtrace_laws(sm->dt, sm->id, now, what, UINT64_C(1) << in->pf_warp, detail);
+    }
+}
+
+static void trace_sap(sm_t *sm, uint64_t now)
+{
+    const apres_sap_out_t *o = &sm->sap.out;
+    char detail[64];
+    if (o->res_valid) {
+        snprintf(detail, sizeof detail, "stride %s%" PRIu64, o->res_stride >> SIM_SAP_ADDR_W & 1 ? "-" : "",
+                 o->res_stride & ((UINT64_C(1) << SIM_SAP_ADDR_W) - 1));
+        dtrace_laws(sm->dt, sm->id, now, sap_res_names[o->res & 3], 0, detail);
+    }
+    if (o->lost)
+        dtrace_laws(sm->dt, sm->id, now, "sap: miss lost (engine busy)", 0, NULL);
 }
 
 /* SAP has work: an output register set (a prefetch, a check's result, a
@@ -136,6 +174,8 @@ static int sap_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, uint64_t grp_val
         if ((rc = ls_eval_io(sm->sap.ls, 1, si, &sm->sap.out)))
             return rc;
         const apres_sap_out_t *o = &sm->sap.out;
+        if (sm->dt)
+            trace_sap(sm, now);
         if (o->res_valid)
             sm->st.sap_checks[o->res & 3]++;
         sm->st.sap_lost += o->lost;
@@ -210,6 +250,8 @@ static int laws_cycle(sm_t *sm, uint64_t now, uint64_t dram_now)
             else
                 sm->st.laws_fb_miss++;
         }
+        if (sm->dt)
+            trace_moves(sm, now, fb);
         sm->laws.stage2 = sm->laws.ld && o->ld_gid_valid;
         grp_valid = o->miss_valid;
         grp = o->miss_group;
@@ -223,6 +265,8 @@ static int laws_cycle(sm_t *sm, uint64_t now, uint64_t dram_now)
     in->fb_valid = (uint64_t)sm->laws.fb_next;
     in->fb_gid = sm->laws.fb_next ? sm->laws.fb_gid : 0;
     in->fb_hit = sm->laws.fb_next ? sm->laws.fb_hit : 0;
+    sm->laws.fb_warp_in = sm->laws.fb_warp;
+    sm->laws.fb_pc_in = sm->laws.fb_pc;
     sm->laws.fb_next = 0;
     sm->sched_hold = in->fb_valid || sm->laws.stage2 || (sm->sap.ls && sap_active(sm));
     return 0;

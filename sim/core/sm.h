@@ -155,7 +155,9 @@ struct sm {
         int ld;                   /* a global load issued this cycle ... */
         uint32_t ld_rec;          /* ... its record */
         int fb_next;              /* the L1D answered a grouped load's first line this cycle: */
-        uint64_t fb_gid, fb_hit;  /* LAWS hears it next cycle (a register between the LSU and LAWS) */
+        uint64_t fb_gid, fb_hit;  /* LAWS hears it next cycle (a register between the LSU and LAWS) ... */
+        unsigned fb_warp, fb_warp_in;   /* ... the load's warp (decision traces), and as LAWS hears it */
+        uint32_t fb_pc, fb_pc_in;       /* ... its PC */
         int stage2;               /* a load's group is being formed (the block's second stage) */
         char label[32];
     } laws;

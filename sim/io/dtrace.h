@@ -37,6 +37,13 @@ void dtrace_select_sms(dtrace_t *t, unsigned from, unsigned to);
 /* SM sm at core cycle `now`: its MRPB's inputs and outputs of the cycle. */
 void dtrace_mrpb(dtrace_t *t, unsigned sm, uint64_t now, const mrpb_in_t *in, const mrpb_out_t *o);
 
+/* SM sm's LAWS and SAP at core cycle now (sm.scheduler=laws): a move of the
+ * scheduling queue (what: "hit: group 2 to the head", ...; warps: the warps
+ * it moves, 0 if unknown), or a SAP event (a stride check's result, a lost
+ * miss); detail: more (the load's warp and PC, the stride). On a track of
+ * its own per traced SM. */
+void dtrace_laws(dtrace_t *t, unsigned sm, uint64_t now, const char *what, uint64_t warps, const char *detail);
+
 /* An issue: warp scheduler k of SM sm chose warp `warp` at core cycle now,
  * its instruction at pc (opcode op); the policy and its reason, and the warp
  * the scheduler issued before. */
