@@ -502,6 +502,15 @@ expect "decision trace: a miss's group names its warps (the first own-line miss:
 expect "SAP, 8 warps 128 B apart: L1D misses without / with SAP; stride checks new, match; prefetches, useful, dropped" \
     "$(stat '.l1d.L1D_total_cache_misses' "$T/sap8-none.json") $(stat '[.l1d.L1D_total_cache_misses, .sm.sap_checks_new, .sm.sap_checks_match, .sm.sap_prefetches, .l1d.L1D_prefetch_useful, .sm.sap_target_drops, .sm.sap_lost] | map(tostring) | join(" ")' "$T/sap8-sap.json")" \
     "9 4 1 1 5 5 0 0"
+# The apres preset's latencies (APRES Table III: L2 200 cycles, DRAM 440; docs/sim.md
+# "Configuration"): one warp loads a line twice with the L1D bypassed: the first goes to DRAM,
+# the second hits in the L2
+{ printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 5\n0000 00000001 1 R2 LDG.E 1 R0 4 0 0x200000\n'
+  printf '0008 00000001 1 R3 FADD 2 R2 R2 0\n0010 00000001 1 R4 LDG.E 1 R0 4 0 0x200000\n'
+  printf '0018 00000001 1 R5 FADD 2 R4 R4 0\n0020 00000001 0 EXIT 0 0\n#END_TB\n'; } | mktrace "$T/lat2" 1 32
+"$M" sim --config apres --workload "$T/lat2" --set l1.bypass=1 --check-dram --quiet --json "$T/lat2.json"
+expect "apres preset: a load's unloaded L2 hit and DRAM access (Table III: 200 and 440 cycles)" \
+    "$(stat '[.memory_latency.load_latency_min, .memory_latency.load_latency_max] | map(tostring) | join(" ")' "$T/lat2.json")" "200 440"
 # l1.load_stats (APRES' Table I) on the same kernel without SAP: the shared line's load (PC 0x0:
 # 8 requests, 1 line, 1 miss and 7 merges, stride 0) and the own lines' (PC 0x4000: 8 lines, 8
 # misses, stride 128 in all 7 pairs), each half of the requests

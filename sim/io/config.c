@@ -291,9 +291,9 @@ static const struct {
     {"base-l", "MRPB Table 1 Base-L: as Base-S with a 48 KB 6-way L1 (16 KB shared memory)",
      "sm.count=14 sm.shmem=16384 l1.sets=64 l1.ways=6 l1.mshr=32 l2.sets=32 l2.ways=16 "
      "clock.core=1150 clock.icnt=1150 clock.l2=1150 clock.dram=750"},
-    {"apres", "APRES Table III: 15 SMs at 1.4 GHz, LRR, L1 32 KB 8-way 64 MSHRs, 768 KB 8-way L2 (200 cycles), "
-              "6 partitions at 924 MHz",
-     "sm.scheduler=lrr l1.sets=32 l1.ways=8 l1.mshr=64 l2.sets=64 l2.ways=8 l2.latency=200"},
+    {"apres", "APRES Table III: 15 SMs at 1.4 GHz, LRR, L1 32 KB 8-way 64 MSHRs, 768 KB 8-way L2, "
+              "6 partitions at 924 MHz; a load's unloaded L2 hit 200 cycles, DRAM access 440",
+     "sm.scheduler=lrr l1.sets=32 l1.ways=8 l1.mshr=64 l2.sets=64 l2.ways=8 l2.latency=176 l2.dram_latency=191"},
     {"temp", "TEMP Table 4 (GPU side): 8 SMs at 600 MHz, L1 32 KB 4-way, 2 x 512 KB 8-way L2, 2 GDDR5 channels, "
              "FR-FCFS 64-entry queues",
      "sm.count=8 clock.core=600 clock.icnt=600 clock.l2=600 l1.sets=64 l1.ways=4 mem.partitions=2 "
