@@ -182,7 +182,7 @@ section "system model: GPGPU-Sim configurations (tests/sim_config_tests.sh)"
 tests/sim_config_tests.sh "$M" 2>&1 | tally
 
 section "the MRPB reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_tab_tests.sh, repro_mrpb_tests.sh)"
-{ tests/repro_tab_tests.sh; tests/repro_mrpb_tests.sh "$M"; } 2>&1 | tally
+{ tests/repro_tab_tests.sh; tests/repro_mrpb_tests.sh "$M"; tests/checkpoint_tests.sh; } 2>&1 | tally
 section "the MIB thesis' reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_mib_tab_tests.sh, repro_mib_tests.sh)"
 { tests/repro_mib_tab_tests.sh; tests/repro_mib_tests.sh "$M"; } 2>&1 | tally
 section "the APRES paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_apres_tab_tests.sh, repro_apres_tests.sh)"

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# checkpoint.sh - a reproduction that takes longer than one working session
+# (the MRPB paper's: about a day of CPU on 2 cores) carried across machines:
+# its finished runs saved into the repository and restored, so that
+# `RESUME=1 repro/NAME/run.sh` with the same binary runs only the rest
+# (docs/reproduction.md, "Reproductions longer than a session").
+#
+#   repro/checkpoint.sh save NAME     out/repro/NAME's finished runs (each run's JSON and its
+#                                     empty log: what `compare --resume` keeps) into
+#                                     repro/checkpoints/NAME-VERSION.tar.xz
+#   repro/checkpoint.sh restore NAME  the newest such archive back into out/repro/NAME
+#   repro/checkpoint.sh info NAME     what the archive holds: the binary's version and path
+#                                     its runs record (resume needs both), and the runs
+#
+# A checkpoint holds runs, never a result: the claim table and the report are
+# computed from the runs by run.sh when every run is there.
+set -u
+cd "$(dirname "$0")/.."
+cmd=${1:-} name=${2:-}
+case $name in mrpb | mib | apres) ;; *) echo "usage: repro/checkpoint.sh save|restore|info mrpb|mib|apres" >&2; exit 2 ;; esac
+out=out/repro/$name
+newest() { ls -t repro/checkpoints/"$name"-*.tar.xz 2>/dev/null | head -1; }
+case $cmd in
+save)
+    list=$(mktemp)
+    trap 'rm -f "$list"' EXIT
+    # the finished runs: a JSON whose log exists and is empty (compare --resume's test)
+    find "$out" -path '*/runs/*.json' 2>/dev/null | sort | while read -r j; do
+        [ -f "${j%.json}.log" ] && [ ! -s "${j%.json}.log" ] && printf '%s\n%s\n' "$j" "${j%.json}.log"
+    done >"$list"
+    [ -s "$list" ] || { echo "checkpoint: no finished runs under $out" >&2; exit 1; }
+    v=$(jq -r .version "$(head -1 "$list")")
+    mkdir -p repro/checkpoints
+    tar -cJf "repro/checkpoints/$name-$v.tar.xz" -T "$list"
+    echo "checkpoint: $(($(wc -l <"$list") / 2)) runs of $name (binary $v) in repro/checkpoints/$name-$v.tar.xz ($(du -h "repro/checkpoints/$name-$v.tar.xz" | cut -f1))"
+    ;;
+restore)
+    a=$(newest)
+    [ -n "$a" ] || { echo "checkpoint: no archive of $name in repro/checkpoints" >&2; exit 1; }
+    tar -xJf "$a"
+    echo "checkpoint: $(tar -tJf "$a" | grep -c '\.json$') runs of $name restored from $a into $out"
+    ;;
+info)
+    a=$(newest)
+    [ -n "$a" ] || { echo "checkpoint: no archive of $name in repro/checkpoints" >&2; exit 1; }
+    first=$(tar -tJf "$a" | grep '\.json$' | head -1)
+    tar -xJOf "$a" "$first" | jq -r '"binary: version \(.version), path \(.command_line | split(" ")[0])"'
+    tar -tJf "$a" | grep '\.json$' | sed 's|/runs/.*||' | sort | uniq -c | sed 's/^/runs: /'
+    ;;
+*) echo "usage: repro/checkpoint.sh save|restore|info mrpb|mib|apres" >&2; exit 2 ;;
+esac
