@@ -1,8 +1,9 @@
 # shellcheck shell=bash
 # lib.sh - what the reproductions share (sourced by repro/*/run.sh and
-# report.sh): a compare sweep per group of runs, and clustered-bar figures.
-# The MRPB and MIB reproductions still carry their own copies (their
-# multi-hour runs were under way when this was written; docs/reproduction.md).
+# report.sh): a compare sweep per group of runs, a group's statistics,
+# clustered-bar figures, the claim table and its summary. repro/mrpb's
+# scripts keep their own sweep and figures (its run reads its script while it
+# runs; its figures are log-scale with the paper's line).
 
 # repro_group NAME SIZE DIR GROUP WORKLOADS CONFIGS [SIZEOF]: one `memsched compare` sweep of
 # WORKLOADS (space-separated) x CONFIGS (compare --configs) into DIR/GROUP, with its labels in
@@ -80,4 +81,21 @@ GP
     echo
     echo "[PNG](figures/$name.png), [data](figures/$name.dat)"
     echo
+}
+
+# repro_claims C1 C2 S1 S2 WHO: the report's claim table from the claim files of the two sizes
+# (each claim at both, its class at each, whether the class holds at both; WHO: "paper" or
+# "thesis"), then the summary line counted from it
+repro_claims() {
+    local c1=$1 c2=$2 s1=$3 s2=$4 who=$5
+    jq -r -n --slurpfile a "$c1" --slurpfile b "$c2" --arg s1 "$s1" --arg s2 "$s2" --arg who "$who" '
+        ($b[0] | map({(.id): .}) | add) as $B |
+        "| claim | where | \($who) | ours (\($s1)) | class | ours (\($s2)) | class | same class at both |",
+        "|---|---|---|---|---|---|---|---|",
+        ($a[0][] | . as $c | $B[$c.id] as $o |
+         "| \($c.claim) | \($c.fig) | \($c.paper) | \($c.text) | **\($c.class)** | \($o.text // "-") | \($o.class // "-") | \(if $o.class == $c.class then "yes" else "**no: changes**" end) |")'
+    echo
+    echo "**Summary** (counted from the table above, $s1 sizes): $(jq -r '
+        group_by(.class) | map("\(length) \(.[0].class)") | join(", ")' "$c1") of $(jq length "$c1") claims;" \
+        "$(jq -n -r --slurpfile a "$c1" --slurpfile b "$c2" '[$a[0][] as $x | $b[0][] | select(.id == $x.id and .class != $x.class)] | length') change class at the second size."
 }

@@ -32,10 +32,15 @@ expect "the report's claim table: a row per claim, each with its class" \
     "$(awk '/^## Claims/ {f = 1} /^\*\*Summary/ {f = 0} f' "$R" | grep -c '^| .* | \*\*[a-z]*\*\* |')" "$nclaims"
 expect "every class is one of the seven" \
     "$(jq -r '[.[] | select(.class | IN("reproduced", "weaker", "stronger", "flat", "opposite", "partly", "missing") | not)] | length' "$C")" 0
-# with this subset: PA is not built, and the claims of benchmarks outside it have no runs
+# with this subset: PA is not built, and the claims of benchmarks outside it have no runs; an
+# early eviction claim is missing too when none of its benchmarks had a right prefetch (at these
+# sizes it depends on the run); nothing else may be
+missing=$(jq -r '[.[] | select(.class == "missing") | .id]' "$C")
 expect "the claims without their runs: PA's, and those of benchmarks outside the subset" \
-    "$(jq -r '[.[] | select(.class == "missing") | .id] | join(" ")' "$C")" \
+    "$(jq -r '[.[] | select(IN("f10-co-apres", "f10-co-laws", "f3-pa-sld", "f13-spmv", "f14-bp"))] | join(" ")' <<<"$missing")" \
     "f10-co-apres f10-co-laws f3-pa-sld f13-spmv f14-bp"
+expect "no other claim is missing but an early eviction one (no right prefetch at these sizes)" \
+    "$(jq -r '[.[] | select(IN("f10-co-apres", "f10-co-laws", "f3-pa-sld", "f13-spmv", "f14-bp", "f4-ccws-str", "f12-avg", "f12-ci", "f12-bfs") | not)] | join(" ")' <<<"$missing")" ""
 expect "every run's DRAM commands were checked" "$(jq '.unchecked | length' "$T/quick/input.json")" 0
 expect "the runs counted in the input (groups M and F3)" "$(jq '[.runs[] | length] | add' "$T/quick/input.json")" \
     "$(ls "$T"/quick/{M,F3}/runs/*.json | wc -l)"

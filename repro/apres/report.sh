@@ -102,16 +102,7 @@ printf '%s\n' "$TABLE1" | sed '/^$/d' | jq -R -s -r --slurpfile in "$in1" '
 echo
 echo "## Claims"
 echo
-jq -r -n --slurpfile a "$c1" --slurpfile b "$c2" --arg s1 "$S1" --arg s2 "${S2:-$S1}" '
-    ($b[0] | map({(.id): .}) | add) as $B |
-    "| claim | where | paper | ours (\($s1)) | class | ours (\($s2)) | class | same class at both |",
-    "|---|---|---|---|---|---|---|---|",
-    ($a[0][] | . as $c | $B[$c.id] as $o |
-     "| \($c.claim) | \($c.fig) | \($c.paper) | \($c.text) | **\($c.class)** | \($o.text // "-") | \($o.class // "-") | \(if $o.class == $c.class then "yes" else "**no: changes**" end) |")'
-echo
-echo "**Summary** (counted from the table above, $S1 sizes): $(jq -r '
-    group_by(.class) | map("\(length) \(.[0].class)") | join(", ")' "$c1") of $(jq length "$c1") claims;" \
-    "$(jq -n -r --slurpfile a "$c1" --slurpfile b "$c2" '[$a[0][] as $x | $b[0][] | select(.id == $x.id and .class != $x.class)] | length') change class at the second size."
+repro_claims "$c1" "$c2" "$S1" "${S2:-$S1}" paper
 echo
 echo "Classes as in the MRPB reproduction: *reproduced* (same sign, within 2x of the paper's effect, effects"
 echo "compared as ln of the factor), *weaker* / *stronger* (same sign, outside 2x), *flat* (within the noise of"

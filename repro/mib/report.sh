@@ -9,6 +9,7 @@
 # written by hand.
 set -u
 cd "$(dirname "$0")/../.."
+. repro/lib.sh
 OUT=${OUT:-out/repro/mib}
 SIZES=${SIZES:-half quick}
 read -r S1 S2 <<<"$SIZES"
@@ -20,39 +21,8 @@ for s in $SIZES; do
 done
 c1=$OUT/$S1/claims.json c2=$OUT/${S2:-$S1}/claims.json in1=$OUT/$S1/input.json
 
-# plot NAME TITLE YLABEL STYLE: $F/NAME.dat (a header row, then one row per x) drawn as
-# clustered bars (STYLE bars) or lines (STYLE lines), SVG and PNG; the report's lines
-plot() {
-    local name=$1 title=$2 ylabel=$3 style=$4 cols="" i n
-    n=$(head -1 "$F/$name.dat" | awk -F'\t' '{print NF}')
-    for ((i = 2; i <= n; i++)); do
-        if [ "$style" = lines ]; then
-            cols="$cols${cols:+, }'$([ $i = 2 ] && echo "$F/$name.dat")' using 1:$i with linespoints title columnhead($i)"
-        else
-            cols="$cols${cols:+, }'$([ $i = 2 ] && echo "$F/$name.dat")' using $i:xtic(1) title columnhead($i)"
-        fi
-    done
-    for term in "svg size 1000,420 dynamic font 'sans,10'" "pngcairo size 1000,420 font 'sans,9'"; do
-        local ext=${term%% *}; ext=${ext/pngcairo/png}
-        gnuplot >"$F/$name.gnuplot.log" 2>&1 <<GP || true
-set terminal $term
-set output '$F/$name.$ext'
-set title "$title"
-$([ "$style" = lines ] || printf 'set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\nset xtics rotate by -45 scale 0\n')
-$([ "$style" = stacked ] && printf 'set style histogram rowstacked\nset yrange [0:1]\n')
-set ylabel "$ylabel"
-set key outside right top
-set grid ytics
-set datafile separator "\t"
-set datafile missing "NaN"
-plot $cols
-GP
-    done
-    echo "![$title](figures/$name.svg)"
-    echo
-    echo "[PNG](figures/$name.png), [data](figures/$name.dat)"
-    echo
-}
+# plot NAME TITLE YLABEL STYLE: $F/NAME.dat as a figure (repro_plot)
+plot() { repro_plot "$F" "$@"; }
 
 # normfig NAME TITLE STAT SET LABELS...: per benchmark of SET and the harmonic mean, each
 # label's STAT over FR-FCFS's (the thesis' normalisation), at the first size
@@ -107,16 +77,7 @@ for s in $SIZES; do
 done
 echo "## Claims"
 echo
-jq -r -n --slurpfile a "$c1" --slurpfile b "$c2" --arg s1 "$S1" --arg s2 "${S2:-$S1}" '
-    ($b[0] | map({(.id): .}) | add) as $B |
-    "| claim | where | thesis | ours (\($s1)) | class | ours (\($s2)) | class | same class at both |",
-    "|---|---|---|---|---|---|---|---|",
-    ($a[0][] | . as $c | $B[$c.id] as $o |
-     "| \($c.claim) | \($c.fig) | \($c.paper) | \($c.text) | **\($c.class)** | \($o.text // "-") | \($o.class // "-") | \(if $o.class == $c.class then "yes" else "**no: changes**" end) |")'
-echo
-echo "**Summary** (counted from the table above, $S1 sizes): $(jq -r '
-    group_by(.class) | map("\(length) \(.[0].class)") | join(", ")' "$c1") of $(jq length "$c1") claims;" \
-    "$(jq -n -r --slurpfile a "$c1" --slurpfile b "$c2" '[$a[0][] as $x | $b[0][] | select(.id == $x.id and .class != $x.class)] | length') change class at the second size."
+repro_claims "$c1" "$c2" "$S1" "${S2:-$S1}" thesis
 echo
 echo "Classes as in the MRPB reproduction: *reproduced* (same sign, within 2x of the thesis' effect, effects"
 echo "compared as ln of the factor), *weaker* / *stronger* (same sign, outside 2x), *flat* (within the noise of"

@@ -17,6 +17,7 @@
 # made: compare --resume).
 set -u
 cd "$(dirname "$0")/../.."
+. repro/lib.sh
 M=${M:-build/memsched}
 OUT=${OUT:-out/repro/mib}
 JOBS=${JOBS:-$(nproc)}
@@ -111,32 +112,9 @@ mkdir -p "$OUT"
 } >"$OUT/table.txt"
 for g in P:"$CFG_P" Q:"$CFG_Q" L:"$CFG_L" N:"$CFG_N"; do tr ',' '\n' <<<"${g#*:}" | sed "s/^/${g%%:*} /"; done >"$OUT/configs.txt"
 
-# group SIZE NAME WORKLOADS CONFIGS: one compare sweep at SIZE into $OUT/SIZE/NAME
-group() {
-    local size=$1 name=$2 wl=$3 cfgs=$4 t0=$SECONDS dir=$OUT/$1/$2
-    [ -n "$wl" ] || return 0
-    local n=$(( $(wc -w <<<"$wl") * $(tr ',' '\n' <<<"$cfgs" | wc -l) ))
-    printf 'repro mib: %-8s %-3s %4d runs ... ' "$size" "$name" "$n" >&2
-    mkdir -p "$OUT/$size"
-    [ "${REUSE:-0}" = 1 ] || [ "${RESUME:-0}" = 1 ] || rm -rf "${dir:?}"
-    tr ',' '\n' <<<"$cfgs" | sed 's/=.*//' >"$dir.labels"
-    : >"$dir.log"
-    # one sweep per input size (a capped benchmark's runs join the others' in $dir/runs)
-    local w s part ok=1
-    for s in $(for w in $wl; do size_for "$w" "$size"; done | sort -u); do
-        part=$(for w in $wl; do [ "$(size_for "$w" "$size")" = "$s" ] && echo "$w"; done | paste -sd,)
-        "$M" compare --workload "$part" --configs "$cfgs" \
-            $([ "$s" = default ] || echo --size "$s") $([ "${REUSE:-0}" = 1 ] && echo --merge) \
-            $([ "${RESUME:-0}" = 1 ] && echo --resume) --jobs "$JOBS" --progress 60 --out "$dir" >>"$dir.log" 2>&1 || ok=0
-    done
-    if [ $ok = 1 ]; then
-        echo "$((SECONDS - t0)) s" >&2
-    else
-        echo "FAILED ($dir.log)" >&2
-        tail -5 "$dir.log" | sed 's/^/    /' >&2
-        status=1
-    fi
-}
+# group SIZE NAME WORKLOADS CONFIGS: one compare sweep at SIZE into $OUT/SIZE/NAME (repro_group;
+# a capped benchmark's runs, at their own size, join the others' in its runs/)
+group() { repro_group mib "$1" "$OUT/$1" "$2" "$3" "$4" size_for || status=1; }
 
 # rtl SIZE: the RTL-in-the-loop runs of RTL_W (sim --rtl dram_sched,mib_l2: both blocks' RTL in
 # lockstep with their C models; a difference stops the run with exit 1 and a report), each
@@ -172,15 +150,8 @@ rtl() {
 }
 
 # stats DIR: one line per run of a group (of the labels its sweep ran): label, workload and
-# the statistics the claims use
-stats() {
-    local f l
-    for f in "$1"/runs/*.json; do
-        [ -f "$f" ] || continue
-        l=$(basename "$f" .json) l=${l##*@}
-        grep -qxF -- "$l" "${1%/}.labels" 2>/dev/null || continue
-        jq -c --arg f "$(basename "$f" .json)" '{label: ($f | sub("^.*@"; "")), workload: ($f | sub("@[^@]*$"; "")),
-            s: {size: .size, ipc: .gpu.gpu_tot_ipc, cycles: .gpu.gpu_tot_sim_cycle, resfail: .l2.L2_total_cache_reservation_fails,
+# the statistics the claims use (repro_runs)
+MIB_STATS='{size: .size, ipc: .gpu.gpu_tot_ipc, cycles: .gpu.gpu_tot_sim_cycle, resfail: .l2.L2_total_cache_reservation_fails,
                 resfail_mshr: .l2.L2_reservation_fail_MSHR_ENRTY_FAIL, dummies: (.dram.mib_dummies_applied + .dram.mib_dummies_dropped),
                 lat: .memory_latency.averagemflatency, latmax: .memory_latency.maxmflatency,
                 rbl: .dram.row_buffer_locality, bw: .dram.bandwidth_utilization,
@@ -188,9 +159,8 @@ stats() {
                 mlc: .l2.mshr_max_merge_length_cycles,
                 merges: {rs: .l2.mshr_merges_read_same_sm, ro: .l2.mshr_merges_read_other_sm,
                          ws: .l2.mshr_merges_write_same_sm, wo: .l2.mshr_merges_write_other_sm},
-                dram_checked: .dram.commands_checked}}' "$f"
-    done
-}
+                dram_checked: .dram.commands_checked}'
+stats() { repro_runs "$1" "$MIB_STATS"; }
 
 # gather SIZE: the claims' input (claims.jq): the sets, the runs by group, the noise (the
 # median over the memory-sensitive programs of |ln| of the change of MSHR-S+A's speedup over
