@@ -317,7 +317,7 @@ repro: repro-mrpb repro-mib repro-apres
 
 repro-apres: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build
-	@M=$(BUILD)/memsched repro/apres/run.sh
+	@M=$(BUILD)/memsched LIBERTY='$(LIBERTY)' RTL_apres_laws='$(RTL_apres_laws)' RTL_apres_sap='$(RTL_apres_sap)' repro/apres/run.sh
 
 repro-mib: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build

@@ -3,8 +3,8 @@
 # benchmarks (Table IV: which are built), Table I beside ours, the claim table
 # (claims.jq, at each size, with the class at both), the summary counted from
 # it, the figures (Figures 10 to 14 and 3: SVG and PNG by gnuplot), SAP's
-# checks and lost misses, the RTL in the loop, the noise and the configuration
-# of every run. Nothing in it is written by hand.
+# checks and lost misses, the RTL in the loop, Table II against synthesis, the
+# noise and the configuration of every run. Nothing in it is written by hand.
 set -u
 cd "$(dirname "$0")/../.."
 . repro/lib.sh
@@ -108,7 +108,7 @@ echo "Classes as in the MRPB reproduction: *reproduced* (same sign, within 2x of
 echo "compared as ln of the factor), *weaker* / *stronger* (same sign, outside 2x), *flat* (within the noise of"
 echo "no change), *opposite*; an order claim (A > B) is reproduced only by a margin larger than the noise; an"
 echo "every-benchmark claim is *reproduced* when every benchmark of its set holds, *partly* when some do."
-echo "*missing*: a run, a benchmark or a technique it needs is missing (PA and MASCAR are not built). The paper"
+echo "*missing*: a run, a benchmark or a technique it needs is missing (PA and MASCAR are not built: their papers could not be read, docs/apres.md, \"PA and MASCAR: not built\"). The paper"
 echo "does not say how it averages: speedups, latencies and traffic are geometric means of per-benchmark ratios;"
 echo "shares (hit-after-hit, miss rate, early eviction) arithmetic means of the per-benchmark shares."
 echo
@@ -138,6 +138,23 @@ for s in $SIZES; do
         "* \($s): \(.workload), exit \(.exit), every statistic as without RTL: \(if .same_stats then "yes" else "**no**" end), \(.cycles // "-") cycles" end' \
         "$OUT/$s/rtl.json"
 done
+echo
+echo "## Table II: storage against synthesis"
+echo
+echo "Table II's bytes per SM beside the flip-flops and area of the two blocks synthesised at the parameters"
+echo "the system runs them with (\`make area\`'s script, constraints/area_table.sh, into $OUT/area). Our flip-flops"
+echo "include what the paper does not count (LAWS' queue relation, the pipeline registers); docs/apres.md gives"
+echo "them structure by structure."
+echo
+jq -r 'def row($name; $paper; $bytes; $x): "| \($name) | \($paper) | \($bytes) | \($x.flops) | \($x.flops / 8 | floor) | \($x.area_um2) | \($x.cells) | \($x.slack_ns) at \($x.period_ns) |";
+    if .not_run then "Not run: \(.not_run)." else
+    "| block (parameters) | Table II | bytes | flip-flops | bytes | area um2 | cells | slack ns |",
+    "|---|---|---|---|---|---|---|---|",
+    row("LAWS: apres_laws (\(.apres_laws.params))"; "LLT 192 B + WGT 18 B"; 210; .apres_laws),
+    row("SAP: apres_sap (\(.apres_sap.params))"; "DRQ 256 B + WQ 48 B + PT 210 B"; 514; .apres_sap),
+    row("APRES"; "Table II total"; 724; {flops: (.apres_laws.flops + .apres_sap.flops), area_um2: (.apres_laws.area_um2 + .apres_sap.area_um2),
+        cells: (.apres_laws.cells + .apres_sap.cells), slack_ns: ([.apres_laws.slack_ns, .apres_sap.slack_ns] | min), period_ns: .apres_laws.period_ns}),
+    "", "Library: \(.apres_laws.library)." end' "$OUT/area.json" 2>/dev/null || echo "Not run: $OUT/area.json missing (repro/apres/run.sh makes it)."
 echo
 echo "## Figures (ours at $S1 sizes)"
 echo

@@ -14,7 +14,9 @@
 # cores), SIZES (default "default half": the first size is the reproduction,
 # the second its robustness), KERNELS (a subset, for a test), REUSE=1 (run
 # nothing, tabulate what OUT holds), RESUME=1 (keep the runs this build already
-# made: compare --resume).
+# made: compare --resume), RTL_apres_laws and RTL_apres_sap (the blocks' RTL
+# files, from their manifests: the Makefile passes them; without them, or with
+# AREA=0, Table II is not set against synthesis), LIBERTY (as `make area`).
 set -u
 cd "$(dirname "$0")/../.."
 . repro/lib.sh
@@ -60,7 +62,7 @@ ALL="$CS $CI $CO"
 
 # The configurations: the preset and the keys each technique sets. Every run classifies the
 # L1D's reads (Figure 11); the baseline also characterises the loads (Table I). PA (Jog et al.'s
-# prefetch-aware scheduler) and MASCAR are not built: their Figure 3 and 4 bars are missing.
+# prefetch-aware scheduler) and MASCAR are not built (their papers could not be read: docs/apres.md): their Figure 3 and 4 bars are missing.
 P=apres:l1.classify=1
 cfg() { printf '%s=%s:sm.scheduler=%s:l1.prefetch=%s' "$1" "$P" "$2" "$3"; }
 CFG="base=$P:sm.scheduler=lrr:l1.prefetch=none:l1.load_stats=1,$(cfg ccws ccws none),$(cfg laws laws none)"
@@ -99,6 +101,34 @@ rtl() {
         "$d/apres.json" "$OUT/$size/M/runs/$RTL_W@apres.json" >"$OUT/$size/rtl.json" 2>/dev/null ||
         echo "{\"workload\": \"$RTL_W\", \"exit\": \"$rc\", \"same_stats\": false}" >"$OUT/$size/rtl.json"
     echo "$((SECONDS - t0)) s" >&2
+}
+
+# area: Table II against synthesis. Both blocks at the parameters the system runs them with
+# (`sim --rtl-psets`), through `make area`'s script, into OUT/area; their results in OUT/area.json.
+area() {
+    local d=$OUT/area sets t0=$SECONDS
+    if [ "${AREA:-1}" != 1 ] || [ -z "${RTL_apres_laws:-}" ] || [ -z "${RTL_apres_sap:-}" ]; then
+        [ "${REUSE:-0}" = 1 ] && [ -s "$OUT/area.json" ] && return 0
+        echo '{"not_run": "AREA=0, or RTL_apres_laws and RTL_apres_sap not given (make repro-apres gives them)"}' >"$OUT/area.json"
+        return 0
+    fi
+    sets=$("$M" sim --rtl-psets | awk -F' := ' '$1 ~ /^PSETS_SIM_apres_(laws|sap)$/ { sub(/^PSETS_SIM_/, "", $1); print $1 ":" $2 }')
+    printf 'repro apres: area     %s ... ' "$(echo $sets)" >&2
+    if [ "${REUSE:-0}" = 1 ] || { [ "${RESUME:-0}" = 1 ] && [ "$(ls "$d"/apres_*/result.txt 2>/dev/null | wc -l)" = 2 ]; }; then
+        echo "kept" >&2
+    elif constraints/area_table.sh --out "$d" ${LIBERTY:+--liberty "$LIBERTY"} --rtl "apres_laws=$RTL_apres_laws" \
+            --rtl "apres_sap=$RTL_apres_sap" $sets >"$d.log" 2>&1; then
+        echo "$((SECONDS - t0)) s" >&2
+    else
+        echo "FAILED ($d.log)" >&2; tail -5 "$d.log" | sed 's/^/    /' >&2; status=1
+    fi
+    for f in "$d"/apres_*/result.txt; do
+        [ -f "$f" ] || continue
+        jq -R -n '[inputs | capture("^(?<k>[a-z_0-9]+)=(?<v>.*)$") | {(.k): .v}] | add
+            | {block, params, cells: (.cells | tonumber), area_um2: (.area_um2 | tonumber), flops: (.flops | tonumber),
+               storage_bits: (.storage_bits | tonumber), period_ns: (.period_ns | tonumber), crit_ns: (.crit_ns | tonumber),
+               slack_ns: (.slack_ns | tonumber), library}' "$f"
+    done | jq -s 'map({(.block): .}) | add // {"not_run": "the synthesis failed (OUT/area.log)"}' >"$OUT/area.json"
 }
 
 # the statistics the claims use, of one run
@@ -147,6 +177,7 @@ for size in $SIZES; do
     rtl "$size"
     gather "$size" && jq -L repro/mrpb -L repro/mib -f repro/apres/claims.jq "$OUT/$size/input.json" >"$OUT/$size/claims.json" || status=1
 done
+area
 [ $status -eq 0 ] || exit 1
 OUT=$OUT SIZES=$SIZES repro/apres/report.sh || exit 1
 read -r first _ <<<"$SIZES"
