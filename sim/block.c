@@ -32,6 +32,7 @@ unsigned sim_block_count(const config_t *cfg, sim_blk_t b)
         return cfg->n_mem;
     case SIM_APRES_LAWS:
     case SIM_APRES_SAP:
+    case SIM_TBAS:
         return cfg->n_sm;
     default:
         return 0;
@@ -63,6 +64,9 @@ void sim_block_params(const config_t *cfg, sim_blk_t b, char *buf, size_t n)
                             * lines; Table II's 10 PT entries; two quotient bits a cycle (docs/apres.md) */
         snprintf(buf, n, "NumWarps=%u PcW=%u AddrW=%u LineW=%u PtEntries=%u DivSteps=%u", cfg->max_warps,
                  SIM_LAWS_PC_W, SIM_SAP_ADDR_W, bits_clog2(cfg->l1_line), SIM_SAP_PT, SIM_SAP_DIV_STEPS);
+        break;
+    case SIM_TBAS:   /* a warp per warp slot; a batch slot per thread block slot */
+        snprintf(buf, n, "NumWarps=%u MaxBatches=%u RunBatches=%u", cfg->max_warps, cfg->max_blocks, cfg->tbas_run_batches);
         break;
     default:
         snprintf(buf, n, "%s", "");

@@ -17,7 +17,8 @@
     X(SIM_MIB_L2, "mib_l2", "L2 sub-partitions", "L2")               \
     X(SIM_DRAM_SCHED, "dram_sched", "DRAM channels", "DRAM")        \
     X(SIM_APRES_LAWS, "apres_laws", "SMs", "core")                   \
-    X(SIM_APRES_SAP, "apres_sap", "SMs", "core")
+    X(SIM_APRES_SAP, "apres_sap", "SMs", "core")                     \
+    X(SIM_TBAS, "tbas", "SMs", "core")
 
 #define SIM_BLOCK_ENUM(e, name, units, domain) e,
 typedef enum { SIM_BLOCKS(SIM_BLOCK_ENUM) SIM_NBLK } sim_blk_t;

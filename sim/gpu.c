@@ -26,6 +26,7 @@ static lockstep_t *gpu_block_ls(const gpu_t *g, sim_blk_t b, unsigned k)
     case SIM_DRAM_SCHED: return g->dram[k]->ls;
     case SIM_APRES_LAWS: return g->sm[k].laws.ls;
     case SIM_APRES_SAP: return g->sm[k].sap.ls;
+    case SIM_TBAS: return g->sm[k].tbas.ls;
     default: return NULL;
     }
 }

@@ -550,6 +550,65 @@ if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 300" "$T/break.out" && grep -q "i
 else
     bad "a broken apres_sap C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
 fi
+# TBAS (sm.scheduler=tbas, the tbas block in every SM; docs/tbas.md "TBAS in the system"). Two
+# blocks of two warps on one SM, each warp a load and its use: a batch per block (tbas.stride 1).
+# Worked from the mechanism (RunBatches 1, MinActive 1): batch 0 (older) runs; once both its warps
+# wait for their loads it is demoted and batch 1 promoted, so block 1's loads issue only then;
+# when the lines return batch 1 waits (no preemption) until batch 0 is demoted again ...
+tw() { printf 'warp = %d\ninsts = 3\n0000 00000001 1 R2 LDG.E 1 R0 4 0 0x%x\n0008 00000001 1 R3 FADD 2 R2 R2 0\n0010 00000001 0 EXIT 0 0\n' "$1" "$2"; }
+{ printf '#BEGIN_TB\nthread block = 0,0,0\n'; tw 0 0x200000; tw 1 0x201000
+  printf '#END_TB\n#BEGIN_TB\nthread block = 1,0,0\n'; tw 0 0x202000; tw 1 0x203000; printf '#END_TB\n'; } | mktrace "$T/tbas2" 2 64
+TW=(--workload "$T/tbas2" --set sm.count=1 --set sm.schedulers=1 --check-dram --quiet)
+"$M" sim "${TW[@]}" --set sm.scheduler=tbas --json "$T/tbas2.json" --trace-decisions "$T/tbas2.trace" 2>/dev/null
+tb_ev() { grep -E "\"cat\":\"($2)\"" "$1" | sed 's/,$//' | jq -r "$3" | paste -sd' '; }
+expect "decision trace, TBAS: promotions and demotions in order" \
+    "$(tb_ev "$T/tbas2.trace" tbas '.name')" \
+    "batch 0 promoted batch 0 demoted (few active) batch 1 promoted batch 1 demoted (few active) batch 0 promoted batch 0 demoted (empty) batch 1 promoted batch 1 demoted (empty)"
+expect "TBAS: block 1's first load issues in the cycle its batch is promoted, after block 0's warps both wait" \
+    "$(tb_ev "$T/tbas2.trace" 'tbas|issue' 'select(.name == "w2 LDG.E" or .name == "batch 1 promoted") | .args.cycle' | cut -d' ' -f1-2 | awk '{print ($1 == $2) ? "same cycle" : $0}')" \
+    "same cycle"
+"$M" sim "${TW[@]}" --set sm.scheduler=gto --json "$T/tbas2-gto.json" --trace-decisions "$T/tbas2-gto.trace" 2>/dev/null
+expect "the loads' issue order under TBAS and under GTO: the same" \
+    "$(tb_ev "$T/tbas2.trace" issue 'select(.name | test("LDG")) | .name[0:2]'), $(tb_ev "$T/tbas2-gto.trace" issue 'select(.name | test("LDG")) | .name[0:2]')" \
+    "w0 w1 w2 w3, w0 w1 w2 w3"
+expect "block 1's first load: later under TBAS (held until batch 0 waits) than under GTO" \
+    "$(awk -v a="$(tb_ev "$T/tbas2.trace" issue 'select(.name == "w2 LDG.E") | .args.cycle')" -v b="$(tb_ev "$T/tbas2-gto.trace" issue 'select(.name == "w2 LDG.E") | .args.cycle')" 'BEGIN {print (a > b + 2) ? "later" : a " vs " b}')" later
+expect "TBAS statistics: batches started, joins, promotions, demotions (of them empty)" \
+    "$(stat '.sm | [.tbas_batches, .tbas_joins, .tbas_promotions, .tbas_demotions, .tbas_demotions_empty] | map(tostring) | join(" ")' "$T/tbas2.json")" \
+    "2 0 4 4 2"
+# tbas.stride 2: the two blocks are one batch (a join), promoted once
+"$M" sim "${TW[@]}" --set sm.scheduler=tbas --set tbas.stride=2 --json "$T/tbas2-s2.json"
+expect "tbas.stride=2: the second block joins the first's batch" \
+    "$(stat '.sm | [.tbas_batches, .tbas_joins] | map(tostring) | join(" ")' "$T/tbas2-s2.json")" "1 1"
+bad_input "tbas with two warp schedulers" "sm.scheduler=tbas needs sm.schedulers=1" "$M" sim --set sm.scheduler=tbas
+bad_input "--rtl tbas without TBAS" "needs TBAS: --set sm.scheduler=tbas" "$M" sim --set sm.schedulers=1 --rtl tbas
+bad_input "tbas.run_batches above sm.blocks" "tbas.run_batches is more than the batch slots" \
+    "$M" sim --set sm.schedulers=1 --set sm.scheduler=tbas --set sm.blocks=4 --set tbas.run_batches=5
+# bfs: the tbas RTL in lockstep in all 15 SMs gives the C model's statistics; run.skip=0 changes
+# nothing; a broken tbas C model is caught and replayed in cosim
+TB=(--workload bfs --size quick --set sm.schedulers=1 --set sm.scheduler=tbas --check-dram --quiet)
+"$M" sim "${TB[@]}" --json "$T/tbas-c.json"
+if "$M" sim "${TB[@]}" --rtl tbas --json "$T/tbas-rtl.json" &&
+    cmp -s <(jq 'del(.command_line)' "$T/tbas-c.json") <(jq 'del(.command_line)' "$T/tbas-rtl.json"); then
+    ok "--rtl tbas (TBAS, bfs, 15 SMs): lockstep clean, statistics identical to the C model's"
+else
+    bad "--rtl tbas: a mismatch or different statistics"
+fi
+"$M" sim "${TB[@]}" --set run.skip=0 --json "$T/tbas-noskip.json"
+expect "TBAS: run.skip=0 gives the same statistics (the SM stays awake until the block's pipeline settles)" \
+    "$(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/tbas-c.json") <(jq 'del(.command_line, .configuration["run.skip"])' "$T/tbas-noskip.json") && echo same)" same
+expect "TBAS, bfs: promotions happen, each demotion follows a promotion" \
+    "$(stat '.sm | [.tbas_promotions > 0, .tbas_demotions <= .tbas_promotions] | map(tostring) | join(" ")' "$T/tbas-c.json")" "true true"
+rm -rf out/sim
+"$M" sim "${TB[@]}" --rtl tbas --set run.test_break=tbas --set run.test_break_cycle=300 >"$T/break.out" 2>&1
+rc=$?
+f=$(sed -n 's/^  replay: .* --stim //p' "$T/break.out")
+if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 300" "$T/break.out" && grep -q "in the system: tbas instance" "$T/break.out" &&
+    [ -f "$f" ] && "$M" cosim tbas --stim "$f" 2>&1 | grep -q "cycles=301 .*mismatches=1 FAIL"; then
+    ok "a broken tbas C model is caught in the system; $f replays the failure at cycle 300 in cosim"
+else
+    bad "a broken tbas C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
+fi
 # --rtl-fst: one instance's waveform over a window of its clock domain's cycles, with a save file.
 rm -rf out/sim
 if "$M" sim --workload atax --size 512 --set mrpb=final --rtl mrpb --rtl-fst mrpb:0:100-400 --quiet 2>"$T/fst.err" &&

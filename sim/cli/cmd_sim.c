@@ -437,6 +437,10 @@ int cmd_sim(int argc, char **argv, const char *prog)
         fprintf(stderr, "%s sim: --rtl apres_sap needs SAP: --set l1.prefetch=sap (with sm.scheduler=laws)\n", prog);
         return 2;
     }
+    if (opt.blk.rtl[SIM_TBAS] && cfg.sched != SCHED_ID_tbas) {
+        fprintf(stderr, "%s sim: --rtl tbas needs TBAS: --set sm.scheduler=tbas\n", prog);
+        return 2;
+    }
     if (opt.blk.rtl[SIM_MIB_L2] && cfg.policy < DS_MSHR_M) {
         fprintf(stderr, "%s sim: --rtl mib_l2 needs a MIB policy: --set dram.policy=mshr-m, mshr-s or mshr-s+a\n", prog);
         return 2;

@@ -24,7 +24,8 @@
     X(gto, "gto", 0)                   \
     X(two_level, "two-level", SCHED_NO_SWL) \
     X(laws, "laws", SCHED_NO_SWL) \
-    X(ccws, "ccws", SCHED_NO_SWL)
+    X(ccws, "ccws", SCHED_NO_SWL) \
+    X(tbas, "tbas", SCHED_NO_SWL)
 
 typedef struct sm sm_t;
 

@@ -22,6 +22,7 @@
 #include "mrpb.h"
 #include "apres_laws.h"
 #include "apres_sap.h"
+#include "tbas.h"
 
 #define SM_MAX_WARPS 64
 #define MAX_LINES    64        /* requests one warp instruction may make (segments, straddling lanes) */
@@ -89,6 +90,9 @@ typedef struct {
     /* sm.scheduler=laws: global loads issued, of them without a group (the WGT full); group
      * feedback by hit / miss, ignored (the block's fb_stale_o), lost (two in a cycle) */
     uint64_t laws_loads, laws_no_group, laws_fb_hit, laws_fb_miss, laws_fb_stale, laws_fb_lost;
+    /* sm.scheduler=tbas: thread batches started in a slot, blocks that joined a live batch;
+     * the block's promotions (under the all-active rule) and demotions (of empty slots) */
+    uint64_t tbas_batches, tbas_joins, tbas_prom, tbas_prom_all, tbas_dem, tbas_dem_empty;
     /* l1.prefetch=sap: SAP's stride checks by result (apres_sap.h: a new stride, a match, a
      * matched zero stride, the same warp); grouped misses lost (the engine busy); loads lost (a
      * second first line in a cycle: expected 0); prefetches issued to the L1D port and targets
@@ -175,6 +179,22 @@ struct sm {
         unsigned qh, qn;
         char label[32];
     } sap;
+    /* TBAS (sm.scheduler=tbas; sched_tbas.c): the tbas block through the
+     * lockstep object, and the thread batches in its slots */
+    struct {
+        lockstep_t *ls;
+        tbas_in_t in;             /* this cycle's inputs (launches and exits gather here) */
+        tbas_out_t out;
+        int picked;               /* this cycle's ready bits went in (a pick ran) */
+        unsigned settle;          /* cycles to clock it before its state can stand still */
+        uint64_t active;          /* the active bits it was last given */
+        uint64_t key[TBAS_MAX_BATCHES];      /* each slot's batch: kernel << 40 | block / tbas.stride */
+        unsigned live[TBAS_MAX_BATCHES];     /* its live warps */
+        uint8_t wslot[SM_MAX_WARPS];         /* each warp's slot */
+        unsigned launch_tb;                  /* the block slot of this cycle's launch */
+        int err;                             /* two blocks launched in one cycle (cannot happen) */
+        char label[32];
+    } tbas;
     loadchar_t *lc;               /* l1.load_stats: the GPU's characterisation of static loads (NULL: off) ... */
     int lc_kernel;                /* ... the running kernel's index in it (-1: none yet, or out of memory) */
     int l1_port;                  /* the memory pipeline (or the MRPB) used the L1D's port this cycle */

@@ -20,6 +20,7 @@
 #include "engine.h"
 #include "mib_l2.h"
 #include "mrpb.h"
+#include "tbas.h"
 
 typedef enum { K_UINT, K_U64, K_ENUM, K_MHZ, K_MAP } kind_t;
 
@@ -59,6 +60,9 @@ static const key_t_ keys[] = {
     {"sm.schedulers", K_UINT, F(n_sched), 1, 8, NULL, "warp schedulers per SM (one issue each per cycle)"},
     {"sm.scheduler", K_ENUM, F(sched), 0, 0, sched_names, "warp scheduling policy"},
     {"sm.two_level_active", K_UINT, F(tl_active), 1, 64, NULL, "two-level: active warps per scheduler"},
+    {"tbas.min_active", K_UINT, F(tbas_min_active), 0, 64, NULL, "sm.scheduler=tbas: MinActive, a running batch with fewer active warps (not waiting on memory) is demoted"},
+    {"tbas.run_batches", K_UINT, F(tbas_run_batches), 1, 16, NULL, "sm.scheduler=tbas: RunBatches, thread batches running at once"},
+    {"tbas.stride", K_UINT, F(tbas_stride), 1, 1u << 20, NULL, "sm.scheduler=tbas: the thread block stride, consecutive blocks of a kernel (x + y gx + z gx gy) forming one thread batch"},
     {"gpu.dispatch", K_ENUM, F(dispatch), 0, 0, dispatch_names, "thread-block dispatch policy"},
     {"gpu.first_sm", K_UINT, F(first_sm), 0, 1023, NULL, "the SM the run's first thread block is offered to (the dispatch's round-robin starts there; a rotation that should not change a result, for measuring the model's sensitivity)"},
     {"sm.swl", K_UINT, F(swl), 0, 64, NULL, "static wavefront limiting (CCWS SWL): only the oldest N warps issue (0: no limit)"},
@@ -194,6 +198,9 @@ void config_defaults(config_t *c)
     c->n_sched = 2;
     c->sched = SCHED_ID_gto;
     c->tl_active = 8;
+    c->tbas_min_active = 1;
+    c->tbas_run_batches = 1;
+    c->tbas_stride = 1;
     c->lat_int = 4;
     c->lat_fp = 4;
     c->lat_dp = 8;
@@ -589,6 +596,16 @@ int config_check(const config_t *c)
     if (c->sched == SCHED_ID_laws && c->n_sched > APRES_LAWS_MAX_SCHEDS)
         return refuse(c, "sm.scheduler=laws has an issue output for at most 4 warp schedulers (apres_laws' Scheds)",
                       KEYS("sm.scheduler", "sm.schedulers"));
+    if (c->sched == SCHED_ID_tbas && c->n_sched != 1)
+        return refuse(c, "sm.scheduler=tbas needs sm.schedulers=1 (the tbas block issues one warp a cycle)",
+                      KEYS("sm.scheduler", "sm.schedulers"));
+    if (c->sched == SCHED_ID_tbas && c->max_blocks > TBAS_MAX_BATCHES)
+        return refuse(c, "sm.scheduler=tbas has a batch slot per thread block slot, at most 16 (tbas' MaxBatches)",
+                      KEYS("sm.scheduler", "sm.blocks"));
+    if (c->sched == SCHED_ID_tbas && c->tbas_run_batches > c->max_blocks)
+        return refuse(c, "tbas.run_batches is more than the batch slots (sm.blocks)", KEYS("tbas.run_batches", "sm.blocks"));
+    if (c->sched == SCHED_ID_tbas && c->tbas_min_active > c->max_warps)
+        return refuse(c, "tbas.min_active is more than the warps of an SM (sm.warps)", KEYS("tbas.min_active", "sm.warps"));
     if (c->mrpb_on && c->mrpb_sig == MRPB_SIG_BLOCK && c->max_blocks > (1u << MRPB_BLOCK_W))
         return refuse(c, "mrpb.signature=block needs sm.blocks <= 8 (the MRPB's 3-bit block ID)",
                       KEYS("mrpb.signature", "sm.blocks"));

@@ -18,7 +18,7 @@
 /* Process ids: the DRAM channels, then one process per SM (PID_SM + sm),
  * whose threads are its warp schedulers (tid = scheduler), its MRPB and its
  * stores. */
-enum { PID_DRAM = 1, PID_SM = 2, TID_MRPB = 100, TID_STORES = 101, TID_LAWS = 102 };
+enum { PID_DRAM = 1, PID_SM = 2, TID_MRPB = 100, TID_STORES = 101, TID_SCHED = 102 };
 
 static const char *const req_names[REQ_TYPES] = {"LD", "ST", "ATOM", "RED"};
 
@@ -49,7 +49,7 @@ struct dtrace {
     unsigned n_ch, n_sm, n_sched;
     unsigned sm_from, sm_to;     /* the SMs whose issues and requests are traced */
     int mrpb;
-    int laws;                    /* a LAWS / SAP event was written (its tracks are named then) */
+    const char *sched;           /* a warp scheduler's event was written: its track's name (NULL: none) */
     const char *policy;          /* the warp schedulers' policy (in their tracks' names) */
     uint8_t *drain;              /* per channel: the last write-drain value written (2: none yet) */
     smpend_t *pend;              /* per SM: requests in flight that started in the window */
@@ -136,8 +136,8 @@ static void name_sm_tracks(dtrace_t *t)
             meta(t, "thread_name", PID_SM + (int)s, TID_STORES, "stores");
         if (t->mrpb)
             meta(t, "thread_name", PID_SM + (int)s, TID_MRPB, "mrpb");
-        if (sel && t->laws)
-            meta(t, "thread_name", PID_SM + (int)s, TID_LAWS, "laws queue, sap");
+        if (sel && t->sched)
+            meta(t, "thread_name", PID_SM + (int)s, TID_SCHED, t->sched);
     }
 }
 
@@ -199,6 +199,12 @@ void dtrace_mrpb(dtrace_t *t, unsigned sm, uint64_t now, const mrpb_in_t *in, co
 
 void dtrace_laws(dtrace_t *t, unsigned sm, uint64_t now, const char *what, uint64_t warps, const char *detail)
 {
+    dtrace_sched(t, sm, now, "laws", what, warps, detail);
+}
+
+void dtrace_sched(dtrace_t *t, unsigned sm, uint64_t now, const char *cat, const char *what, uint64_t warps,
+                  const char *detail)
+{
     double ts = us(now, t->core_khz);
     if (!selected(t, sm) || !inside(t, ts))
         return;
@@ -206,10 +212,11 @@ void dtrace_laws(dtrace_t *t, unsigned sm, uint64_t now, const char *what, uint6
     size_t n = 0;
     for (uint64_t w = warps; w && n + 5 < sizeof list; w &= w - 1)
         n += (size_t)snprintf(list + n, sizeof list - n, "%sw%d", n ? " " : "", __builtin_ctzll(w));
-    fprintf(t->f, ",\n{\"name\":\"%s\",\"cat\":\"laws\",\"ph\":\"i\",\"s\":\"t\",\"ts\":%.6f,\"pid\":%u,\"tid\":%d,"
+    fprintf(t->f, ",\n{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"i\",\"s\":\"t\",\"ts\":%.6f,\"pid\":%u,\"tid\":%d,"
                   "\"args\":{\"cycle\":%" PRIu64 ",\"warps\":\"%s\",\"detail\":\"%s\"}}",
-            what, ts, PID_SM + sm, TID_LAWS, now, list, detail ? detail : "");
-    t->laws = 1;
+            what, cat, ts, PID_SM + sm, TID_SCHED, now, list, detail ? detail : "");
+    if (!t->sched)
+        t->sched = !strcmp(cat, "laws") ? "laws queue, sap" : !strcmp(cat, "tbas") ? "tbas batches" : cat;
     t->n++;
 }
 

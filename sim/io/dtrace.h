@@ -43,6 +43,11 @@ void dtrace_mrpb(dtrace_t *t, unsigned sm, uint64_t now, const mrpb_in_t *in, co
  * miss); detail: more (the load's warp and PC, the stride). On a track of
  * its own per traced SM. */
 void dtrace_laws(dtrace_t *t, unsigned sm, uint64_t now, const char *what, uint64_t warps, const char *detail);
+/* The same for any warp scheduler with events of its own, of category cat
+ * ("laws": the track "laws queue, sap"; "tbas": "tbas batches", its
+ * promotions and demotions of thread batches). */
+void dtrace_sched(dtrace_t *t, unsigned sm, uint64_t now, const char *cat, const char *what, uint64_t warps,
+                  const char *detail);
 
 /* An issue: warp scheduler k of SM sm chose warp `warp` at core cycle now,
  * its instruction at pc (opcode op); the policy and its reason, and the warp

@@ -171,6 +171,7 @@ static int mib_on(const config_t *c) { return c->policy >= DS_MSHR_M; }
 static int pf_on(const config_t *c) { return c->l1_pf != PF_ID_none; }
 static int laws_on(const config_t *c) { return c->sched == SCHED_ID_laws; }
 static int sap_on(const config_t *c) { return c->l1_pf == PF_ID_sap; }
+static int tbas_on(const config_t *c) { return c->sched == SCHED_ID_tbas; }
 static int classify_on(const config_t *c) { return c->l1_classify != 0; }
 static int ccws_on(const config_t *c) { return c->sched == SCHED_ID_ccws; }
 
@@ -288,6 +289,17 @@ static const row_t rows[] = {
     LAWS("laws_feedback_miss", laws_fb_miss, "groups", "groups whose load's first line missed or bypassed the L1D (to the tail)"),
     LAWS("laws_feedback_stale", laws_fb_stale, "groups", "feedback the block ignored (its group not formed yet; expected 0)"),
     LAWS("laws_feedback_lost", laws_fb_lost, "groups", "feedback lost to a second in the same cycle (expected 0)"),
+    /* TBAS (sm.scheduler=tbas; sched_tbas.c) */
+#define TBAS(NAME, FIELD, UNIT, MEANING)                                                                           \
+    {.sec = "sm", .name = NAME, .src = SRC_SM, .off = F(sm.FIELD), .agg = AGG_SUM, .scope = RUN, .when = tbas_on,  \
+     .unit = UNIT, .meaning = MEANING}
+    TBAS("tbas_batches", tbas_batches, "batches", "sm.scheduler=tbas: thread batches started (a block into an empty batch slot)"),
+    TBAS("tbas_joins", tbas_joins, "blocks", "thread blocks that joined a live batch of their kernel (tbas.stride > 1)"),
+    TBAS("tbas_promotions", tbas_prom, "batches", "batches promoted into the running set"),
+    TBAS("tbas_promotions_all_active", tbas_prom_all, "batches",
+         "of them, under the all-active rule (fewer warps than tbas.min_active, all active)"),
+    TBAS("tbas_demotions", tbas_dem, "batches", "batches demoted from the running set (too few active warps, or empty)"),
+    TBAS("tbas_demotions_empty", tbas_dem_empty, "batches", "of them, because their warps had exited or the slot took a new batch"),
     /* SAP (l1.prefetch=sap; sched_laws.c) */
 #define SAP(NAME, FIELD, UNIT, MEANING)                                                                           \
     {.sec = "sm", .name = NAME, .src = SRC_SM, .off = F(sm.FIELD), .agg = AGG_SUM, .scope = RUN, .when = sap_on,  \
@@ -813,6 +825,8 @@ void stats_list(FILE *f)
             fputs(" [laws]", f);
         else if (r->when == sap_on)
             fputs(" [sap]", f);
+        else if (r->when == tbas_on)
+            fputs(" [tbas]", f);
         fputc('\n', f);
     }
 }
