@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bits.h"
+#include "core/dispatch.h"   /* DISPATCH_ID_temp */
 #include "core/sm.h"   /* the MRPB request fields (SIM_MRPB_ADDR_W, _TAG_W) */
 #include "engine.h"
 #include "gtkw.h"
@@ -34,6 +35,8 @@ unsigned sim_block_count(const config_t *cfg, sim_blk_t b)
     case SIM_APRES_SAP:
     case SIM_TBAS:
         return cfg->n_sm;
+    case SIM_TEMP_DISPATCH:   /* the GPU's one, with gpu.dispatch=temp */
+        return cfg->dispatch == DISPATCH_ID_temp;
     default:
         return 0;
     }
@@ -67,6 +70,9 @@ void sim_block_params(const config_t *cfg, sim_blk_t b, char *buf, size_t n)
         break;
     case SIM_TBAS:   /* a warp per warp slot; a batch slot per thread block slot */
         snprintf(buf, n, "NumWarps=%u MaxBatches=%u RunBatches=%u", cfg->max_warps, cfg->max_blocks, cfg->tbas_run_batches);
+        break;
+    case SIM_TEMP_DISPATCH:   /* a queue per SM; 16-bit thread-block IDs (dispatch_temp.c) */
+        snprintf(buf, n, "NumSms=%u BlkW=16", cfg->n_sm);
         break;
     default:
         snprintf(buf, n, "%s", "");

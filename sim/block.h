@@ -18,7 +18,8 @@
     X(SIM_DRAM_SCHED, "dram_sched", "DRAM channels", "DRAM")        \
     X(SIM_APRES_LAWS, "apres_laws", "SMs", "core")                   \
     X(SIM_APRES_SAP, "apres_sap", "SMs", "core")                     \
-    X(SIM_TBAS, "tbas", "SMs", "core")
+    X(SIM_TBAS, "tbas", "SMs", "core")                               \
+    X(SIM_TEMP_DISPATCH, "temp_dispatch", "thread-block dispatchers", "core")
 
 #define SIM_BLOCK_ENUM(e, name, units, domain) e,
 typedef enum { SIM_BLOCKS(SIM_BLOCK_ENUM) SIM_NBLK } sim_blk_t;

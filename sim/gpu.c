@@ -27,6 +27,7 @@ static lockstep_t *gpu_block_ls(const gpu_t *g, sim_blk_t b, unsigned k)
     case SIM_APRES_LAWS: return g->sm[k].laws.ls;
     case SIM_APRES_SAP: return g->sm[k].sap.ls;
     case SIM_TBAS: return g->sm[k].tbas.ls;
+    case SIM_TEMP_DISPATCH: return g->dispatch->ls ? g->dispatch->ls(g->disp_unit) : NULL;
     default: return NULL;
     }
 }
@@ -103,6 +104,10 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         for (unsigned c = 0; c < cfg->n_mem; c++)
             g->dram[c]->dt = g->dt;
     }
+    if (g->dispatch->open && g->dispatch->open(&g->disp_unit, cfg, &g->opt.blk))
+        goto fail;
+    if (!(g->can_take = calloc(cfg->n_sm, 1)))
+        goto fail;
     const sim_blkopts_t *bo = &g->opt.blk;
     if (bo->rec) {   /* the instance whose cycles are recorded (a failure's replay) */
         unsigned k = bo->rec_inst;
@@ -130,6 +135,9 @@ void gpu_free(gpu_t *g)
     if (g->dram)
         for (unsigned c = 0; c < g->cfg.n_mem; c++)
             dram_free(g->dram[c]);
+    if (g->dispatch && g->dispatch->close)
+        g->dispatch->close(g->disp_unit);
+    free(g->can_take);
     xbar_free(&g->req);
     xbar_free(&g->rep);
     loadchar_free(&g->lc);
@@ -170,11 +178,27 @@ typedef struct {
     uint64_t warp_insts, thread_insts, unknown_insts;
 } launch_t;
 
+static void note_fail(gpu_t *g, sim_blk_t b, unsigned inst, const lockstep_t *ls, uint64_t t);
+
 /* Offer the SMs that can take a block to the dispatch policy, round-robin
  * from the SM after the last one served, at most one block per SM per cycle. */
-static void dispatch(gpu_t *g, launch_t *L)
+static int dispatch(gpu_t *g, launch_t *L)
 {
     unsigned n = g->cfg.n_sm, start = g->tb_rr;
+    if (L->d.ops->cycle) {   /* a policy with hardware: every SM's request at once */
+        for (unsigned i = 0; i < n; i++)
+            g->can_take[i] = (uint8_t)sm_can_take(&g->sm[i], &L->k->info);
+        int rc = L->d.ops->cycle(&L->d, g->can_take, clocks_now(&g->clk, CLK_CORE));
+        if (rc == 1) {
+            note_fail(g, SIM_TEMP_DISPATCH, 0, gpu_block_ls(g, SIM_TEMP_DISPATCH, 0), clocks_now(&g->clk, CLK_CORE));
+            return 1;
+        }
+        if (rc) {
+            L->more = 0;
+            L->err = 1;
+            return 0;
+        }
+    }
     for (unsigned i = 0; i < n && L->more; i++) {
         unsigned id = (start + i) % n;
         sm_t *sm = &g->sm[id];
@@ -202,6 +226,7 @@ static void dispatch(gpu_t *g, launch_t *L)
         g->sm_next[id] = g->sm_min = 0;
         g->tb_rr = (start + i + 1) % n;
     }
+    return 0;
 }
 
 static int any_sm_busy(const gpu_t *g)
@@ -388,8 +413,8 @@ static int step(gpu_t *g, launch_t *L)
         g->now[d] = clocks_now(&g->clk, d);
     int rc;
     if (m & (1u << CLK_CORE)) {
-        if (L && L->more)
-            dispatch(g, L);
+        if (L && L->more && (rc = dispatch(g, L)))
+            return rc;
         if ((rc = domain_edge(g, cfg->n_sm, g->now[CLK_CORE], g->sm_next, &g->sm_min, sm_run)))
             return rc;
         g->req_waiting = g->mq_busy != 0 || cfg->n_sm > 64;
@@ -490,6 +515,7 @@ int gpu_run(gpu_t *g, workload_t *w)
         }
         g->kst = ks;
         L.d.ops = g->dispatch;
+        L.d.unit = g->disp_unit;
         if (L.d.ops->start(&L.d, L.k, g->cfg.n_sm)) {
             L.k->close(L.k);
             return 2;

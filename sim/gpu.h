@@ -54,6 +54,8 @@ struct gpu {
     sm_t *sm;
     xbar_t req, rep;
     const dispatch_ops_t *dispatch;   /* thread-block dispatch policy (dispatch.h) */
+    void *disp_unit;                  /* its hardware (dispatch_ops_t.open), or NULL */
+    uint8_t *can_take;                /* per SM: it can take a block this cycle (dispatch_ops_t.cycle) */
     l2_t *l2;
     uint64_t *l2_next;                /* L2 cycle each slice runs next (l2_next; 0: its next cycle) */
     uint64_t now[CLK_N];              /* the edge being processed in each domain (step) */

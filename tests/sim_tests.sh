@@ -551,7 +551,7 @@ else
     bad "a broken apres_sap C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
 fi
 # TBAS (sm.scheduler=tbas, the tbas block in every SM; docs/tbas.md "TBAS in the system"). Two
-# blocks of two warps on one SM, each warp a load and its use: a batch per block (tbas.stride 1).
+# blocks of two warps on one SM, each warp a load and its use: a batch per block (batch.stride 1).
 # Worked from the mechanism (RunBatches 1, MinActive 1): batch 0 (older) runs; once both its warps
 # wait for their loads it is demoted and batch 1 promoted, so block 1's loads issue only then;
 # when the lines return batch 1 waits (no preemption) until batch 0 is demoted again ...
@@ -576,9 +576,9 @@ expect "block 1's first load: later under TBAS (held until batch 0 waits) than u
 expect "TBAS statistics: batches started, joins, promotions, demotions (of them empty)" \
     "$(stat '.sm | [.tbas_batches, .tbas_joins, .tbas_promotions, .tbas_demotions, .tbas_demotions_empty] | map(tostring) | join(" ")' "$T/tbas2.json")" \
     "2 0 4 4 2"
-# tbas.stride 2: the two blocks are one batch (a join), promoted once
-"$M" sim "${TW[@]}" --set sm.scheduler=tbas --set tbas.stride=2 --json "$T/tbas2-s2.json"
-expect "tbas.stride=2: the second block joins the first's batch" \
+# batch.stride 2: the two blocks are one batch (a join), promoted once
+"$M" sim "${TW[@]}" --set sm.scheduler=tbas --set batch.stride=2 --json "$T/tbas2-s2.json"
+expect "batch.stride=2: the second block joins the first's batch" \
     "$(stat '.sm | [.tbas_batches, .tbas_joins] | map(tostring) | join(" ")' "$T/tbas2-s2.json")" "1 1"
 bad_input "tbas with two warp schedulers" "sm.scheduler=tbas needs sm.schedulers=1" "$M" sim --set sm.scheduler=tbas
 bad_input "--rtl tbas without TBAS" "needs TBAS: --set sm.scheduler=tbas" "$M" sim --set sm.schedulers=1 --rtl tbas
@@ -608,6 +608,51 @@ if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 300" "$T/break.out" && grep -q "i
     ok "a broken tbas C model is caught in the system; $f replays the failure at cycle 300 in cosim"
 else
     bad "a broken tbas C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
+fi
+# TEMP's dispatch (gpu.dispatch=temp, the temp_dispatch block; docs/tbas.md "TEMP dispatch in the
+# system"). Four blocks of two warps on two SMs, batches of two blocks (batch.stride=2): the host
+# gives SM 0 batch 0 (blocks 0 and 1) and SM 1 batch 1 (blocks 2 and 3), so each SM's second block
+# joins its first's batch; round-robin deals blocks 0 2 to SM 0 and 1 3 to SM 1: no joins
+{ for b in 0 1 2 3; do printf '#BEGIN_TB\nthread block = %d,0,0\n' $b; tw 0 $((0x200000 + b * 0x2000)); tw 1 $((0x201000 + b * 0x2000)); printf '#END_TB\n'; done; } |
+    mktrace "$T/temp4" 4 64
+TD=(--workload "$T/temp4" --set sm.count=2 --set sm.schedulers=1 --set sm.scheduler=tbas --set batch.stride=2 --check-dram --quiet)
+"$M" sim "${TD[@]}" --set gpu.dispatch=temp --json "$T/temp4.json" --trace-decisions "$T/temp4.trace" --trace-sms all 2>/dev/null
+"$M" sim "${TD[@]}" --set gpu.dispatch=round-robin --json "$T/temp4-rr.json" --trace-decisions "$T/temp4-rr.trace" --trace-sms all 2>/dev/null
+sm_batches() { grep '"cat":"tbas"' "$1" | sed 's/,$//' | jq -r "select(.pid == $2 and (.name | test(\"promoted\"))) | .args.detail | capture(\"batch (?<b>[0-9]+)\").b" | sort -u | paste -sd' '; }
+expect "gpu.dispatch=temp, batch.stride=2: the batches each SM runs (SM 0, SM 1), then joins and batches started" \
+    "$(sm_batches "$T/temp4.trace" 2); $(sm_batches "$T/temp4.trace" 3); $(stat '.sm | [.tbas_joins, .tbas_batches] | map(tostring) | join(" ")' "$T/temp4.json")" \
+    "0; 1; 2 2"
+expect "gpu.dispatch=round-robin, the same batches: both SMs run both batches, no joins" \
+    "$(sm_batches "$T/temp4-rr.trace" 2); $(sm_batches "$T/temp4-rr.trace" 3); $(stat '.sm | [.tbas_joins, .tbas_batches] | map(tostring) | join(" ")' "$T/temp4-rr.json")" \
+    "0 1; 0 1; 0 4"
+bad_input "--rtl temp_dispatch without TEMP's dispatch" "needs TEMP's dispatch: --set gpu.dispatch=temp" "$M" sim --rtl temp_dispatch
+{ printf '#BEGIN_TB\nthread block = 0,0,0\n'; tw 0 0x200000; printf '#END_TB\n'; } | mktrace "$T/temp-big" 65537 32
+bad_input "gpu.dispatch=temp, a grid of more than 2^16 blocks" "more than temp_dispatch's 16-bit block IDs hold" \
+    "$M" sim --workload "$T/temp-big" --set gpu.dispatch=temp
+bad_input "gpu.dispatch=temp on more than 64 SMs" "gpu.dispatch=temp has a queue per SM, at most 64" \
+    "$M" sim --set gpu.dispatch=temp --set sm.count=65
+# bfs (several launches): the temp_dispatch RTL in lockstep gives the C model's statistics, with
+# TBAS' RTL too; run.skip=0 changes nothing; a broken temp_dispatch C model is caught
+TT=(--workload bfs --size quick --set gpu.dispatch=temp --set sm.schedulers=1 --set sm.scheduler=tbas --check-dram --quiet)
+"$M" sim "${TT[@]}" --json "$T/temp-c.json"
+if "$M" sim "${TT[@]}" --rtl temp_dispatch,tbas --json "$T/temp-rtl.json" &&
+    cmp -s <(jq 'del(.command_line)' "$T/temp-c.json") <(jq 'del(.command_line)' "$T/temp-rtl.json"); then
+    ok "--rtl temp_dispatch,tbas (TEMP dispatch and TBAS, bfs, 15 SMs): lockstep clean, statistics identical to the C models'"
+else
+    bad "--rtl temp_dispatch,tbas: a mismatch or different statistics"
+fi
+"$M" sim "${TT[@]}" --set run.skip=0 --json "$T/temp-noskip.json"
+expect "TEMP dispatch: run.skip=0 gives the same statistics" \
+    "$(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/temp-c.json") <(jq 'del(.command_line, .configuration["run.skip"])' "$T/temp-noskip.json") && echo same)" same
+rm -rf out/sim
+"$M" sim "${TT[@]}" --rtl temp_dispatch --set run.test_break=temp_dispatch --set run.test_break_cycle=20 >"$T/break.out" 2>&1
+rc=$?
+f=$(sed -n 's/^  replay: .* --stim //p' "$T/break.out")
+if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 20" "$T/break.out" && grep -q "in the system: temp_dispatch instance" "$T/break.out" &&
+    [ -f "$f" ] && "$M" cosim temp_dispatch --stim "$f" 2>&1 | grep -q "cycles=21 .*mismatches=1 FAIL"; then
+    ok "a broken temp_dispatch C model is caught in the system; $f replays the failure at cycle 20 in cosim"
+else
+    bad "a broken temp_dispatch C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
 fi
 # --rtl-fst: one instance's waveform over a window of its clock domain's cycles, with a save file.
 rm -rf out/sim

@@ -437,6 +437,10 @@ int cmd_sim(int argc, char **argv, const char *prog)
         fprintf(stderr, "%s sim: --rtl apres_sap needs SAP: --set l1.prefetch=sap (with sm.scheduler=laws)\n", prog);
         return 2;
     }
+    if (opt.blk.rtl[SIM_TEMP_DISPATCH] && cfg.dispatch != DISPATCH_ID_temp) {
+        fprintf(stderr, "%s sim: --rtl temp_dispatch needs TEMP's dispatch: --set gpu.dispatch=temp\n", prog);
+        return 2;
+    }
     if (opt.blk.rtl[SIM_TBAS] && cfg.sched != SCHED_ID_tbas) {
         fprintf(stderr, "%s sim: --rtl tbas needs TBAS: --set sm.scheduler=tbas\n", prog);
         return 2;

@@ -14,14 +14,28 @@
 #ifndef MEMSCHED_SIM_DISPATCH_H
 #define MEMSCHED_SIM_DISPATCH_H
 
+#include "block.h"
 #include "workload/kernel.h"
 
 /* The registry: X(id, "name") per policy, its ops dispatch_<id> in dispatch_<id>.c. */
-#define DISPATCH_LIST(X) \
-    X(rr, "round-robin")
+#define DISPATCH_LIST(X)     \
+    X(rr, "round-robin")     \
+    X(temp, "temp")
 
 typedef struct dispatcher dispatcher_t;
 typedef struct {
+    /* Optional, for a policy with hardware of its own (a block of cmodel/
+     * through the lockstep object), held for the whole run: open it with the
+     * GPU (0, or 2 after a message) into *unit, close it with the GPU; its
+     * lockstep object (a failure names and replays it). */
+    int (*open)(void **unit, const config_t *cfg, const sim_blkopts_t *bo);
+    void (*close)(void *unit);
+    lockstep_t *(*ls)(void *unit);
+    /* Optional: once per core cycle of a launch with blocks left, before
+     * the SMs are offered blocks: can_take[sm] is 1 for the SMs that can
+     * take one this cycle (next is then called for each of them). 0; 1 a
+     * lockstep mismatch; 2 after a message. */
+    int (*cycle)(dispatcher_t *d, const uint8_t *can_take, uint64_t now);
     /* A launch of k (the handle the run loop opened and closes) on nsm SMs. 0, or 2 after a message. */
     int (*start)(dispatcher_t *d, kernel_t *k, unsigned nsm);
     /* SM `sm` can take a block: 1 with tb filled and *from the handle it was
@@ -39,6 +53,7 @@ struct dispatcher {
     kernel_t *k;       /* the launch's handle */
     int more;
     void *impl;        /* the policy's own state */
+    void *unit;        /* its hardware, opened with the GPU (ops->open), or NULL */
 };
 
 #define DISPATCH_DECLARE(id, name) extern const dispatch_ops_t dispatch_##id;

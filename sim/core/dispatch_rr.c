@@ -27,4 +27,4 @@ static int rr_more(const dispatcher_t *d) { return d->more; }
 
 static void rr_stop(dispatcher_t *d) { d->more = 0; }
 
-const dispatch_ops_t dispatch_rr = {rr_start, rr_next, rr_more, rr_stop};
+const dispatch_ops_t dispatch_rr = {.start = rr_start, .next = rr_next, .more = rr_more, .stop = rr_stop};

@@ -6,7 +6,7 @@
  * more).
  *
  * Thread batches: a block of kernel k with grid index b belongs to batch
- * (k, b / tbas.stride), the paper's thread block stride. Its warps launch
+ * (k, b / batch.stride), the paper's thread block stride. Its warps launch
  * into the batch slot that holds that batch if one has live warps (the
  * block joins it), else into the lowest slot with none (a new batch: the
  * youngest). There are as many slots as thread block slots, so one is
@@ -70,7 +70,7 @@ static void tbas_launch(sm_t *sm, unsigned k, const sched_warp_t *wp)
 {
     (void)k;
     const unsigned nb = sm->cfg->max_blocks;
-    const uint64_t key = (uint64_t)wp->kernel << 40 | wp->block / sm->cfg->tbas_stride;
+    const uint64_t key = (uint64_t)wp->kernel << 40 | wp->block / sm->cfg->batch_stride;
     tbas_in_t *in = &sm->tbas.in;
     unsigned b = nb;
     if (in->launch && sm->tbas.launch_tb != wp->slot)

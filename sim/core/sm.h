@@ -188,7 +188,7 @@ struct sm {
         int picked;               /* this cycle's ready bits went in (a pick ran) */
         unsigned settle;          /* cycles to clock it before its state can stand still */
         uint64_t active;          /* the active bits it was last given */
-        uint64_t key[TBAS_MAX_BATCHES];      /* each slot's batch: kernel << 40 | block / tbas.stride */
+        uint64_t key[TBAS_MAX_BATCHES];      /* each slot's batch: kernel << 40 | block / batch.stride */
         unsigned live[TBAS_MAX_BATCHES];     /* its live warps */
         uint8_t wslot[SM_MAX_WARPS];         /* each warp's slot */
         unsigned launch_tb;                  /* the block slot of this cycle's launch */

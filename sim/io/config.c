@@ -21,6 +21,7 @@
 #include "mib_l2.h"
 #include "mrpb.h"
 #include "tbas.h"
+#include "temp_dispatch.h"
 
 typedef enum { K_UINT, K_U64, K_ENUM, K_MHZ, K_MAP } kind_t;
 
@@ -62,7 +63,7 @@ static const key_t_ keys[] = {
     {"sm.two_level_active", K_UINT, F(tl_active), 1, 64, NULL, "two-level: active warps per scheduler"},
     {"tbas.min_active", K_UINT, F(tbas_min_active), 0, 64, NULL, "sm.scheduler=tbas: MinActive, a running batch with fewer active warps (not waiting on memory) is demoted"},
     {"tbas.run_batches", K_UINT, F(tbas_run_batches), 1, 16, NULL, "sm.scheduler=tbas: RunBatches, thread batches running at once"},
-    {"tbas.stride", K_UINT, F(tbas_stride), 1, 1u << 20, NULL, "sm.scheduler=tbas: the thread block stride, consecutive blocks of a kernel (x + y gx + z gx gy) forming one thread batch"},
+    {"batch.stride", K_UINT, F(batch_stride), 1, 1u << 20, NULL, "TEMP/TBAS thread batches: the thread block stride, consecutive blocks of a kernel (x + y gx + z gx gy) forming one batch (gpu.dispatch=temp keeps a batch on one SM; sm.scheduler=tbas runs it as one)"},
     {"gpu.dispatch", K_ENUM, F(dispatch), 0, 0, dispatch_names, "thread-block dispatch policy"},
     {"gpu.first_sm", K_UINT, F(first_sm), 0, 1023, NULL, "the SM the run's first thread block is offered to (the dispatch's round-robin starts there; a rotation that should not change a result, for measuring the model's sensitivity)"},
     {"sm.swl", K_UINT, F(swl), 0, 64, NULL, "static wavefront limiting (CCWS SWL): only the oldest N warps issue (0: no limit)"},
@@ -200,7 +201,7 @@ void config_defaults(config_t *c)
     c->tl_active = 8;
     c->tbas_min_active = 1;
     c->tbas_run_batches = 1;
-    c->tbas_stride = 1;
+    c->batch_stride = 1;
     c->lat_int = 4;
     c->lat_fp = 4;
     c->lat_dp = 8;
@@ -596,6 +597,9 @@ int config_check(const config_t *c)
     if (c->sched == SCHED_ID_laws && c->n_sched > APRES_LAWS_MAX_SCHEDS)
         return refuse(c, "sm.scheduler=laws has an issue output for at most 4 warp schedulers (apres_laws' Scheds)",
                       KEYS("sm.scheduler", "sm.schedulers"));
+    if (c->dispatch == DISPATCH_ID_temp && c->n_sm > TEMP_DISPATCH_MAX_SMS)
+        return refuse(c, "gpu.dispatch=temp has a queue per SM, at most 64 (temp_dispatch's NumSms)",
+                      KEYS("gpu.dispatch", "sm.count"));
     if (c->sched == SCHED_ID_tbas && c->n_sched != 1)
         return refuse(c, "sm.scheduler=tbas needs sm.schedulers=1 (the tbas block issues one warp a cycle)",
                       KEYS("sm.scheduler", "sm.schedulers"));

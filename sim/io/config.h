@@ -89,7 +89,7 @@ typedef struct {
     unsigned sched;                                /* index in core/sched.h SCHED_LIST */
     unsigned tl_active;                            /* two-level: active warps per scheduler */
     unsigned tbas_min_active, tbas_run_batches;    /* tbas: MinActive and RunBatches (cmodel/tbas.h) */
-    unsigned tbas_stride;                          /* tbas: consecutive thread blocks of a kernel in one batch */
+    unsigned batch_stride;                         /* TEMP/TBAS: consecutive thread blocks of a kernel in one batch */
     unsigned dispatch;                             /* thread-block dispatch: index in core/dispatch.h DISPATCH_LIST */
     unsigned first_sm;                             /* gpu.first_sm: the SM the first block is offered to */
     unsigned swl;                                  /* static wavefront limiting: warps that may issue (0: all) */

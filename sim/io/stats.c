@@ -294,7 +294,7 @@ static const row_t rows[] = {
     {.sec = "sm", .name = NAME, .src = SRC_SM, .off = F(sm.FIELD), .agg = AGG_SUM, .scope = RUN, .when = tbas_on,  \
      .unit = UNIT, .meaning = MEANING}
     TBAS("tbas_batches", tbas_batches, "batches", "sm.scheduler=tbas: thread batches started (a block into an empty batch slot)"),
-    TBAS("tbas_joins", tbas_joins, "blocks", "thread blocks that joined a live batch of their kernel (tbas.stride > 1)"),
+    TBAS("tbas_joins", tbas_joins, "blocks", "thread blocks that joined a live batch of their kernel (batch.stride > 1)"),
     TBAS("tbas_promotions", tbas_prom, "batches", "batches promoted into the running set"),
     TBAS("tbas_promotions_all_active", tbas_prom_all, "batches",
          "of them, under the all-active rule (fewer warps than tbas.min_active, all active)"),
