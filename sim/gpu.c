@@ -69,11 +69,16 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->rep.wake = g->sm_next;
     g->rep.wake_min = &g->sm_min;
     loadchar_init(&g->lc, cfg->n_sm);
+    if (pages_init(&g->pages, cfg))
+        goto fail;
     for (unsigned i = 0; i < cfg->n_sm; i++) {
         if (sm_init(&g->sm[i], cfg, i, &g->opt.blk))
             goto fail;
         if (cfg->l1_load_stats)
             g->sm[i].lc = &g->lc;
+        g->sm[i].pages = &g->pages;
+        if (g->pages.key)
+            g->sm[i].l1.pages = &g->pages;
         g->req.in[i] = &g->sm[i].l1.mq;
     }
     for (unsigned s = 0; s < g->nsub; s++) {
@@ -141,6 +146,7 @@ void gpu_free(gpu_t *g)
     xbar_free(&g->req);
     xbar_free(&g->rep);
     loadchar_free(&g->lc);
+    pages_free(&g->pages);
     clocks_free(&g->clk);
     free(g->sm);
     free(g->l2);

@@ -46,6 +46,7 @@ typedef struct gpu gpu_t;
 struct gpu {
     config_t cfg;
     loadchar_t lc;                    /* l1.load_stats: the static loads' characterisation */
+    pages_t pages;                    /* the page table (mem.page_policy) */
     gpu_opts_t opt;
     gpu_fail_t fail;
     lockstep_t *rec_ls;               /* the instance being recorded (opt.blk.rec), or NULL */

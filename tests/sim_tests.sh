@@ -654,6 +654,25 @@ if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 20" "$T/break.out" && grep -q "in
 else
     bad "a broken temp_dispatch C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
 fi
+# TEMP's page colouring (mem.page_policy=temp; docs/tbas.md "Page colouring"): 2 SMs, 2 channels
+# of 16 banks, 4 KB pages each in one bank (channel_shift 12; 5 column bits under the bank bits), so
+# frame f is in channel f mod 2, bank (f / 2) mod 16: colour (f / 2) mod 2; SM 0 owns colour 0, SM 1
+# colour 1. Block 0 (SM 0) loads page A; block 1 (SM 1) loads page B, then a line of page A. Worked
+# by hand: A's first touch is SM 0's (frame 0: local), B's is SM 1's (frame 2: local), SM 1's read
+# of A goes to SM 0's bank (remote): 3 requests, 2 local; without colouring nothing is counted
+pw() { printf 'warp = 0\ninsts = %d\n' $(($# + 2)); i=0; for a in "$@"; do printf '%04x 00000001 1 R%d LDG.E 1 R0 4 0 0x%x\n' $((i * 8)) $((i + 2)) "$a"; i=$((i + 1)); done
+       printf '%04x 00000001 1 R9 FADD 2 R2 R2 0\n%04x 00000001 0 EXIT 0 0\n' $((i * 8)) $((i * 8 + 8)); }
+{ printf '#BEGIN_TB\nthread block = 0,0,0\n'; pw 0x200000; printf '#END_TB\n#BEGIN_TB\nthread block = 1,0,0\n'
+  pw 0x201000 0x200080; printf '#END_TB\n'; } | mktrace "$T/pages2" 2 32
+PC=(--workload "$T/pages2" --set sm.count=2 --set mem.partitions=2 --set dram.channel_shift=12 --set dram.map=RRRRRRRRRRRRGGBBCCCCC --check-dram --quiet)
+"$M" sim "${PC[@]}" --set mem.page_policy=temp --json "$T/pages2.json"
+expect "mem.page_policy=temp: requests to memory, of them local (first touches in the toucher's colour; a read of another SM's page remote)" \
+    "$(stat '.l1d | [.mem_requests, .mem_requests_local, .local_access_ratio] | map(tostring) | join(" ")' "$T/pages2.json")" "3 2 0.6666666666666666"
+"$M" sim "${PC[@]}" --json "$T/pages2-id.json"
+expect "mem.page_policy=identity: no page table, nothing counted" "$(stat '.l1d.mem_requests // "none"' "$T/pages2-id.json")" none
+bad_input "mem.page_policy=temp with pages across banks (the default map)" "mem.page_policy=temp needs every page in one DRAM bank" \
+    "$M" sim --workload "$T/pages2" --set mem.page_policy=temp
+bad_input "mem.page_bytes not a power of two" "mem.page_bytes must be a power of two" "$M" sim --set mem.page_bytes=3000
 # --rtl-fst: one instance's waveform over a window of its clock domain's cycles, with a save file.
 rm -rf out/sim
 if "$M" sim --workload atax --size 512 --set mrpb=final --rtl mrpb --rtl-fst mrpb:0:100-400 --quiet 2>"$T/fst.err" &&

@@ -621,6 +621,9 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
     sm->mp.inst = inst;
     sm->mp.next = 0;
     sm->mp.n = coalesce(c, in, &t->tb.addr[in->addr], sm->mp.line, sm->mp.sect, sm->mp.full);
+    if (sm->pages && sm->pages->key)   /* physical lines from here on (a line never crosses a page) */
+        for (unsigned j = 0; j < sm->mp.n; j++)
+            sm->mp.line[j] = pages_line(sm->pages, sm->mp.line[j], sm->id);
     sm->st.l1_req_lines += sm->mp.n;
     int load = cls == OP_LDG || cls == OP_LDL || cls == OP_ATOM;
     sm->mp.type = cls == OP_ATOM ? REQ_ATOM : cls == OP_RED ? REQ_RED : load ? REQ_RD : REQ_WR;

@@ -195,6 +195,7 @@ struct sm {
         int err;                             /* two blocks launched in one cycle (cannot happen) */
         char label[32];
     } tbas;
+    pages_t *pages;               /* the GPU's page table (mem.page_policy; identity: no table) */
     loadchar_t *lc;               /* l1.load_stats: the GPU's characterisation of static loads (NULL: off) ... */
     int lc_kernel;                /* ... the running kernel's index in it (-1: none yet, or out of memory) */
     int l1_port;                  /* the memory pipeline (or the MRPB) used the L1D's port this cycle */

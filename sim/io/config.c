@@ -39,6 +39,7 @@ const char *const l1_write_names[] = {"evict", "through", NULL};
 const char *const coalesce_names[] = {"line", "fermi", "sector", NULL};
 const char *const pipeline_names[] = {"issue", "gpgpusim", NULL};
 const char *const sub_select_names[] = {"line", "bank", NULL};   /* SUBSEL_* */
+const char *const page_policy_names[] = {"identity", "temp", NULL};   /* PAGE_* */
 static const char *const l2_walloc_names[] = {"whole", "fetch", "naive", "lazy", "none", NULL};   /* L2W_* */
 static const char *const mrpb_on_names[] = {"off", "on", "final", NULL};   /* final: on, Table 4's modes */
 #define SHORTEN_NAME(id, name, rule) name,
@@ -125,6 +126,8 @@ static const key_t_ keys[] = {
 
     {"mem.partitions", K_UINT, F(n_mem), 1, 64, NULL, "memory partitions = DRAM channels"},
     {"mem.sub_partitions", K_UINT, F(n_sub), 1, 4, NULL, "L2 sub-partitions per partition (1, 2, 4)"},
+    {"mem.page_policy", K_ENUM, F(page_policy), 0, 0, page_policy_names, "virtual pages to physical frames: identity (an address is its own), or temp (TEMP's page colouring: a page goes, at its first touch, to a frame in the DRAM banks of the touching SM's colour; docs/tbas.md)"},
+    {"mem.page_bytes", K_UINT, F(page_bytes), 128, 1u << 20, NULL, "page size for mem.page_policy, bytes (power of two)"},
     {"mem.sub_select", K_ENUM, F(sub_sel), 0, 0, sub_select_names, "a line's sub-partition in its partition: the low bits of its channel-local line index (line), or of its DRAM bank (bank: GPGPU-Sim's addrdec)"},
     {"l2.sets", K_UINT, F(l2_sets), 1, 1u << 20, NULL, "L2 sets per sub-partition"},
     {"l2.ways", K_UINT, F(l2_ways), 1, 1024, NULL, "L2 ways"},
@@ -264,6 +267,7 @@ void config_defaults(config_t *c)
     c->rows = 4096;
     c->row_bytes = 4096;
     c->chan_shift = 8;
+    c->page_bytes = 4096;
     c->sub_sel = SUBSEL_BANK;   /* with the derived map (""): GPGPU-Sim's GTX480 mapping (addrmap.c) */
     c->addr_w = 24;
     c->check_dram = 0;
@@ -597,6 +601,8 @@ int config_check(const config_t *c)
     if (c->sched == SCHED_ID_laws && c->n_sched > APRES_LAWS_MAX_SCHEDS)
         return refuse(c, "sm.scheduler=laws has an issue output for at most 4 warp schedulers (apres_laws' Scheds)",
                       KEYS("sm.scheduler", "sm.schedulers"));
+    if (c->page_bytes & (c->page_bytes - 1))
+        return refuse(c, "mem.page_bytes must be a power of two", KEYS("mem.page_bytes"));
     if (c->dispatch == DISPATCH_ID_temp && c->n_sm > TEMP_DISPATCH_MAX_SMS)
         return refuse(c, "gpu.dispatch=temp has a queue per SM, at most 64 (temp_dispatch's NumSms)",
                       KEYS("gpu.dispatch", "sm.count"));

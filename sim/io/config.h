@@ -60,6 +60,8 @@ enum { L1_WRITE_EVICT, L1_WRITE_THROUGH };
 enum { PIPE_ISSUE, PIPE_GPGPUSIM };
 enum { SUBSEL_LINE, SUBSEL_BANK };   /* mem.sub_select */
 extern const char *const sub_select_names[];
+enum { PAGE_IDENTITY, PAGE_TEMP };  /* mem.page_policy */
+extern const char *const page_policy_names[];
 #define SM_MAX_LAT 1000   /* the longest result latency (sm.lat_*): the pipeline's writeback calendar covers it */
 extern const char *const pipeline_names[];
 /* The issue pipeline's unit types (GPGPU-Sim's Fermi routing: INT on the SP
@@ -139,6 +141,8 @@ typedef struct {
     unsigned n_mem;                                /* DRAM channels = memory partitions */
     unsigned n_sub;                                /* L2 sub-partitions per partition */
     unsigned sub_sel;                              /* SUBSEL_*: which bits choose a line's sub-partition */
+    unsigned page_policy;                          /* PAGE_*: virtual pages to frames (mem/pages.h) */
+    unsigned page_bytes;                           /* mem.page_bytes */
     unsigned l2_sets, l2_ways;
     unsigned l2_mshr, l2_merge, l2_mq;
     unsigned l2_lat;                               /* hit latency, L2 cycles */

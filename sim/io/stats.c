@@ -89,6 +89,11 @@ static double pf_early_ratio(const view_t *v, const void *in)
     IN(cache_stats_t);
     return ratio(x->pf_early_demanded, x->pf_useful + x->pf_late + x->pf_early_demanded);
 }
+static double local_ratio(const view_t *v, const void *in)
+{
+    IN(cache_stats_t);
+    return ratio(x->mem_local, x->mem_reqs);
+}
 static double cache_fails(const view_t *v, const void *in) { IN(cache_stats_t); return (double)sum_of(x->resfail, RF_N); }
 static double cache_mpki(const view_t *v, const void *in)
 {
@@ -172,6 +177,7 @@ static int pf_on(const config_t *c) { return c->l1_pf != PF_ID_none; }
 static int laws_on(const config_t *c) { return c->sched == SCHED_ID_laws; }
 static int sap_on(const config_t *c) { return c->l1_pf == PF_ID_sap; }
 static int tbas_on(const config_t *c) { return c->sched == SCHED_ID_tbas; }
+static int colour_on(const config_t *c) { return c->page_policy == PAGE_TEMP; }
 static int classify_on(const config_t *c) { return c->l1_classify != 0; }
 static int ccws_on(const config_t *c) { return c->sched == SCHED_ID_ccws; }
 
@@ -350,6 +356,15 @@ static const row_t rows[] = {
      .meaning = "APRES' early eviction ratio: early_evicted_demanded / (useful + late + early_evicted_demanded), the right "
                 "guesses whose line was evicted before the demand read"},
 #undef PF
+    /* TEMP's page colouring (mem.page_policy=temp; mem/pages.h) */
+    {.sec = "l1d", .name = "mem_requests", .src = SRC_L1, .off = F(l1.mem_reqs), .agg = AGG_SUM, .scope = BOTH,
+     .when = colour_on, .unit = "requests", .meaning = "mem.page_policy=temp: requests the SMs sent to memory (reads, "
+                                                       "stores, atomics, prefetches, bypasses)"},
+    {.sec = "l1d", .name = "mem_requests_local", .src = SRC_L1, .off = F(l1.mem_local), .agg = AGG_SUM, .scope = BOTH,
+     .when = colour_on, .unit = "requests",
+     .meaning = "of them, to a DRAM bank of the sending SM's colour (TEMP's local accesses)"},
+    {.sec = "l1d", .name = "local_access_ratio", .off = F(l1), .agg = AGG_DERIVED, .num = local_ratio, .scope = BOTH,
+     .when = colour_on, .unit = "fraction", .meaning = "TEMP's local access ratio: mem_requests_local / mem_requests"},
     /* APRES' Figure 11 (l1.classify=1) */
 #define CLS(NAME, FIELD, MEANING)                                                                                  \
     {.sec = "l1d", .name = NAME, .src = SRC_L1, .off = F(l1.FIELD), .agg = AGG_SUM, .scope = BOTH,                  \
@@ -827,6 +842,8 @@ void stats_list(FILE *f)
             fputs(" [sap]", f);
         else if (r->when == tbas_on)
             fputs(" [tbas]", f);
+        else if (r->when == colour_on)
+            fputs(" [page_policy=temp]", f);
         fputc('\n', f);
     }
 }

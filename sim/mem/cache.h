@@ -100,6 +100,7 @@ typedef struct {
     uint64_t resfail[RF_N];
     uint64_t fills, evictions, writebacks;
     uint64_t sent, replies;            /* requests sent below that want a reply; replies received */
+    uint64_t mem_reqs, mem_local;      /* L1, mem.page_policy=temp: requests sent to memory; of them to the SM's banks */
     uint64_t pf_issued, pf_redundant, pf_dropped;   /* prefetches (L1D, l1.prefetch): sent, line there or on its way, no room */
     /* what became of the issued ones: a demand read the line (useful), a demand merged into the
      * prefetch's fetch (late), the line left the cache unread (early: evicted, or invalidated by a

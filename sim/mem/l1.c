@@ -126,12 +126,23 @@ static l1_res_t fail(l1_t *l, int why)
     return L1_FAIL;
 }
 
+/* Where request r goes (mapped once, when it leaves the SM), and whether it
+ * goes to a bank of its SM's colour (mem.page_policy=temp). */
+static void out_map(l1_t *l, req_t *r)
+{
+    req_map(l->cfg, r);
+    if (l->pages) {
+        l->st.mem_reqs++;
+        l->st.mem_local += (uint64_t)pages_local(l->pages, r->line, r->sm);
+    }
+}
+
 static l1_res_t send(l1_t *l, req_t *r, uint64_t now)
 {
     if (rq_full(&l->mq))
         return fail(l, RF_MISS_QUEUE);
     r->t_core = now;
-    req_map(l->cfg, r);   /* where it goes: mapped once, when it leaves the SM */
+    out_map(l, r);
     rq_push(&l->mq, r, now + (r->type == REQ_WR ? l1_out(l) : 1));   /* bypassing loads and atomics: next cycle */
     l->st.sent += r->type == REQ_RD || r->type == REQ_ATOM ? replies_of(l, r) : l->cfg->store_ack;
     return L1_SENT;
@@ -147,7 +158,7 @@ l1_res_t l1_bypass(l1_t *l, req_t *r, uint64_t now)
         return L1_FAIL;
     r->direct = 1;
     r->t_core = now;
-    req_map(l->cfg, r);
+    out_map(l, r);
     rq_push(&l->mq, r, now + 1);
     l->st.sent += replies_of(l, r);
     return L1_SENT;
@@ -175,7 +186,7 @@ static void fetch(l1_t *l, cline_t *v, req_t *q, int m)
     q->tag = (uint32_t)m;
     /* a sectored L2 answers each sector of the line on its own */
     l->mshr.e[m].left = l->cfg->l2_sectored ? (unsigned)__builtin_popcount(q->sect) : 1;
-    req_map(l->cfg, q);
+    out_map(l, q);
     rq_push(&l->mq, q, q->t_core + l1_out(l));
     l->st.sent += l->mshr.e[m].left;
 }

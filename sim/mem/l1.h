@@ -12,6 +12,7 @@
 #include "io/config.h"
 #include "mem/queue.h"
 #include "mem/lineset.h"
+#include "mem/pages.h"
 
 typedef enum { L1_HIT, L1_MISS, L1_MERGED, L1_SENT, L1_FAIL } l1_res_t;
 
@@ -33,6 +34,7 @@ typedef struct {
     lineset_t held;          /* l1.classify: every line the L1D has fetched */
     int evicted;             /* the last l1_access or l1_fill evicted a valid line ... */
     uint64_t victim;         /* ... this one (the warp schedulers' feedback) */
+    const pages_t *pages;    /* mem.page_policy=temp: the colours (local requests counted), else NULL */
 } l1_t;
 
 int  l1_init(l1_t *l, const config_t *cfg);
