@@ -306,10 +306,12 @@ static const struct {
     {"apres", "APRES Table III: 15 SMs at 1.4 GHz, LRR, L1 32 KB 8-way 64 MSHRs, 768 KB 8-way L2, "
               "6 partitions at 924 MHz; a load's unloaded L2 hit 200 cycles, DRAM access 440",
      "sm.scheduler=lrr l1.sets=32 l1.ways=8 l1.mshr=64 l2.sets=64 l2.ways=8 l2.latency=176 l2.dram_latency=191"},
-    {"temp", "TEMP Table 4 (GPU side): 8 SMs at 600 MHz, L1 32 KB 4-way, 2 x 512 KB 8-way L2, 2 GDDR5 channels, "
-             "FR-FCFS 64-entry queues",
-     "sm.count=8 clock.core=600 clock.icnt=600 clock.l2=600 l1.sets=64 l1.ways=4 mem.partitions=2 "
-     "mem.sub_partitions=1 l2.sets=512 l2.ways=8 dram.read_queue=64"},
+    {"temp", "TEMP Table 4 (GPU side): 8 SMs at 600 MHz, one warp scheduler (SIMD width 16), CCWS, L1 32 KB 4-way "
+             "write-through, 2 x 512 KB 8-way L2, 2 GDDR5 channels of 16 banks, FR-FCFS 64-entry queues, 4 KB pages "
+             "each in one bank",
+     "sm.count=8 sm.schedulers=1 sm.scheduler=ccws clock.core=600 clock.icnt=600 clock.l2=600 l1.sets=64 l1.ways=4 "
+     "l1.write=through mem.partitions=2 mem.sub_partitions=1 l2.sets=512 l2.ways=8 dram.read_queue=64 "
+     "mem.page_bytes=4096 dram.channel_shift=12 dram.map=RRRRRRRRRRRRGGBBCCCCC"},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 
