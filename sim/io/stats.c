@@ -94,6 +94,11 @@ static double local_ratio(const view_t *v, const void *in)
     IN(cache_stats_t);
     return ratio(x->mem_local, x->mem_reqs);
 }
+static double icnt_wait_avg(const view_t *v, const void *in)
+{
+    IN(icnt_stats_t);
+    return ratio(x->wait, x->packets);
+}
 static double cache_fails(const view_t *v, const void *in) { IN(cache_stats_t); return (double)sum_of(x->resfail, RF_N); }
 static double cache_mpki(const view_t *v, const void *in)
 {
@@ -435,6 +440,14 @@ static const row_t rows[] = {
         "request bytes: an 8 B header, and the data of writes and atomics"),
     CNT("icnt", "bytes_mem_to_simt", SRC_ICNT_REP, icnt_rep.bytes, AGG_SUM, BOTH, "bytes",
         "reply bytes: an 8 B header, and the data of reads and atomics"),
+    CNT("icnt", "wait_simt_to_mem", SRC_ICNT_REQ, icnt_req.wait, AGG_SUM, BOTH, "core cycles",
+        "cycles the request packets waited, once ready, to enter the crossbar (their input or output port busy, or "
+        "the output's buffer full)"),
+    CNT("icnt", "wait_mem_to_simt", SRC_ICNT_REP, icnt_rep.wait, AGG_SUM, BOTH, "L2 cycles",
+        "cycles the reply packets waited, once ready, to enter the reply network (TEMP's reply-network congestion)"),
+    {.sec = "icnt", .name = "avg_wait_mem_to_simt", .off = F(icnt_rep), .agg = AGG_DERIVED,
+     .num = icnt_wait_avg, .scope = BOTH, .unit = "L2 cycles",
+     .meaning = "wait_mem_to_simt / packets_mem_to_simt: a reply's average wait to enter the reply network"},
 
     /* the DRAM channels */
     RUNV("dram", "policy", str, dram_policy, RUN, "-", "the DRAM scheduling policy (dram.policy)"),

@@ -16,6 +16,7 @@
 typedef struct {
     uint64_t packets, flits, bytes;
     uint64_t stall_full;   /* packets held back by a full ejection buffer (cycles x packets) */
+    uint64_t wait;         /* sender cycles the packets waited at their inputs once ready (congestion) */
 } icnt_stats_t;
 
 typedef struct {
