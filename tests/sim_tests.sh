@@ -673,6 +673,17 @@ expect "mem.page_policy=identity: no page table, nothing counted" "$(stat '.l1d.
 bad_input "mem.page_policy=temp with pages across banks (the default map)" "mem.page_policy=temp needs every page in one DRAM bank" \
     "$M" sim --workload "$T/pages2" --set mem.page_policy=temp
 bad_input "mem.page_bytes not a power of two" "mem.page_bytes must be a power of two" "$M" sim --set mem.page_bytes=3000
+# The crossbar's congestion (icnt.wait_*): two SMs load the same line in the same cycle (equal
+# clocks). Worked by hand: both requests (an 8 B header: 1 flit) go to one slice, so the second waits
+# the first's flit (1 cycle); the L2 merges them and answers both when the line arrives, so the second
+# reply (136 B: 5 flits of 32 B) waits the first's 5 cycles at the slice's port. On one SM the loads
+# merge in the L1D: one packet each way, no wait
+{ for b in 0 1; do printf '#BEGIN_TB\nthread block = %d,0,0\nwarp = 0\ninsts = 3\n0000 00000001 1 R2 LDG.E 1 R0 4 0 0x200000\n' $b
+  printf '0008 00000001 1 R3 FADD 2 R2 R2 0\n0010 00000001 0 EXIT 0 0\n#END_TB\n'; done; } | mktrace "$T/icntwait" 2 32
+for n in 1 2; do "$M" sim --workload "$T/icntwait" --set sm.count=$n "${EQ[@]}" --check-dram --quiet --json "$T/icntwait-$n.json"; done
+expect "crossbar waits, 1 and 2 SMs: request packets and their wait, reply packets and their wait" \
+    "$(stat '.icnt | [.packets_simt_to_mem, .wait_simt_to_mem, .packets_mem_to_simt, .wait_mem_to_simt] | map(tostring) | join(" ")' "$T/icntwait-1.json"), $(stat '.icnt | [.packets_simt_to_mem, .wait_simt_to_mem, .packets_mem_to_simt, .wait_mem_to_simt] | map(tostring) | join(" ")' "$T/icntwait-2.json")" \
+    "1 0 1 0, 2 1 2 5"
 # --rtl-fst: one instance's waveform over a window of its clock domain's cycles, with a save file.
 rm -rf out/sim
 if "$M" sim --workload atax --size 512 --set mrpb=final --rtl mrpb --rtl-fst mrpb:0:100-400 --quiet 2>"$T/fst.err" &&
