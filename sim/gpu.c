@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/batch.h"
 #include "mem/addrmap.h"
 #include "progress.h"
 
@@ -520,6 +521,17 @@ int gpu_run(gpu_t *g, workload_t *w)
             return 2;
         }
         g->kst = ks;
+        /* TEMP/TBAS: the launch's thread batches (batch.stride, or found by profiling its pages) */
+        unsigned stride = 0;
+        if (g->cfg.dispatch == DISPATCH_ID_temp || g->cfg.sched == SCHED_ID_tbas) {
+            batch_profile_t bp = {.stride = g->cfg.batch_stride};
+            if (!g->cfg.batch_stride && batch_profile(L.k, g->cfg.page_bytes, &bp)) {
+                L.k->close(L.k);
+                return 2;
+            }
+            stride = bp.stride;
+        }
+        L.k->info.batch_stride = stride;
         L.d.ops = g->dispatch;
         L.d.unit = g->disp_unit;
         if (L.d.ops->start(&L.d, L.k, g->cfg.n_sm)) {
@@ -529,6 +541,7 @@ int gpu_run(gpu_t *g, workload_t *w)
         ks = &g->kst[g->nk++];
         memset(ks, 0, sizeof *ks);
         snprintf(ks->name, sizeof ks->name, "%s", L.k->info.name);
+        ks->batch_stride = stride;
         ks->uid = g->nk;
         /* a kernel's cycles are the core edges stepped while it runs, both
          * ends included (the edge of its first dispatch, the edge its last

@@ -684,6 +684,22 @@ for n in 1 2; do "$M" sim --workload "$T/icntwait" --set sm.count=$n "${EQ[@]}" 
 expect "crossbar waits, 1 and 2 SMs: request packets and their wait, reply packets and their wait" \
     "$(stat '.icnt | [.packets_simt_to_mem, .wait_simt_to_mem, .packets_mem_to_simt, .wait_mem_to_simt] | map(tostring) | join(" ")' "$T/icntwait-1.json"), $(stat '.icnt | [.packets_simt_to_mem, .wait_simt_to_mem, .packets_mem_to_simt, .wait_mem_to_simt] | map(tostring) | join(" ")' "$T/icntwait-2.json")" \
     "1 0 1 0, 2 1 2 5"
+# DRAM energy (docs/sim.md "DRAM energy"): one warp loads one line at the defaults (6 channels of 2
+# chips at 924 MHz): 1 ACT and 2 RD bursts, so 2 chips x (1.68 + 2 x 1.26) = 8.4 nJ dynamic; the
+# background is 2 chips x 675 mW over the 6 channels' cycles at 924 MHz
+{ printf '#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n0000 00000001 1 R2 LDG.E 1 R0 4 0 0x200000\n'
+  printf '0008 00000001 1 R3 FADD 2 R2 R2 0\n0010 00000001 0 EXIT 0 0\n#END_TB\n'; } | mktrace "$T/energy1" 1 32
+"$M" sim --workload "$T/energy1" --check-dram --quiet --json "$T/energy1.json"
+expect "DRAM energy of one line read: ACT, PRE, RD commands; dynamic nJ; background as 2 x 675 mW x 6 x cycles / 924 MHz" \
+    "$(stat '.dram | [.n_act, .n_pre, .n_rd, .energy_dynamic_nJ, ((.energy_background_nJ - 2 * 0.675 * 6 * .dram_cycles / 0.924) | fabs < 1e-6)] | map(tostring) | join(" ")' "$T/energy1.json")" \
+    "1 0 2 8.4 true"
+# TEMP's thread batches found by profiling (batch.stride=0, the default): vectoradd's blocks of 256
+# threads each touch 1 KB of each array, 4 blocks a 4 KB page (worked in tests/unit/test_batch.c)
+"$M" sim --workload vectoradd --size 16384 --set gpu.dispatch=temp --check-dram --quiet --json "$T/batch-va.json"
+"$M" sim --workload vectoradd --size 16384 --check-dram --quiet --json "$T/batch-va-rr.json"
+expect "vectoradd: the profiled batch stride under TEMP's dispatch; none reported under round-robin" \
+    "$(stat '[.. | objects | select(has("batch_stride")) | .batch_stride] | unique | map(tostring) | join(" ")' "$T/batch-va.json"), $(stat '[.. | objects | select(has("batch_stride"))] | length' "$T/batch-va-rr.json")" \
+    "4, 0"
 # --rtl-fst: one instance's waveform over a window of its clock domain's cycles, with a save file.
 rm -rf out/sim
 if "$M" sim --workload atax --size 512 --set mrpb=final --rtl mrpb --rtl-fst mrpb:0:100-400 --quiet 2>"$T/fst.err" &&

@@ -29,7 +29,7 @@ typedef struct {
     lockstep_t *ls;
     temp_dispatch_in_t in;
     temp_dispatch_out_t out;
-    unsigned nsm, stride;
+    unsigned nsm, stride;   /* the launch's batch stride (kinfo_t.batch_stride) */
     char label[40];
     /* the launch */
     int writes;                                 /* the host's writes are still to do */
@@ -48,7 +48,6 @@ static int temp_open(void **unit, const config_t *cfg, const sim_blkopts_t *bo)
         return 2;
     }
     u->nsm = cfg->n_sm;
-    u->stride = cfg->batch_stride;
     char params[64];
     sim_block_params(cfg, SIM_TEMP_DISPATCH, params, sizeof params);
     snprintf(u->label, sizeof u->label, "sim temp_dispatch");
@@ -88,6 +87,7 @@ static int temp_start(dispatcher_t *d, kernel_t *k, unsigned nsm)
     d->k = k;
     d->impl = u;
     uint64_t n = k->info.nblocks;
+    u->stride = k->info.batch_stride ? k->info.batch_stride : 1;
     if (n > (UINT64_C(1) << TEMP_BLK_W)) {
         fprintf(stderr,
                 "memsched sim: gpu.dispatch=temp: kernel %s has %" PRIu64 " thread blocks, more than temp_dispatch's "
@@ -108,6 +108,8 @@ static int temp_start(dispatcher_t *d, kernel_t *k, unsigned nsm)
             close_cursors(u);
             return 2;
         }
+        if (u->cur[j])
+            u->cur[j]->info.batch_stride = k->info.batch_stride;   /* the SM reads the block's batch from it */
     }
     u->writes = 1;
     u->grant = 0;

@@ -43,6 +43,7 @@ typedef struct {
     unsigned in_block;    /* its index within the block (warp 0, 1, ...) */
     uint64_t block;       /* the block's number in the kernel's grid (x + y gx + z gx gy) */
     unsigned kernel;      /* the kernel's -kernel id */
+    uint64_t batch;       /* its thread batch in the launch: block / the launch's batch stride */
 } sched_warp_t;
 
 /* What the L1D answered for one line of a global load (per-load feedback:

@@ -70,7 +70,7 @@ static void tbas_launch(sm_t *sm, unsigned k, const sched_warp_t *wp)
 {
     (void)k;
     const unsigned nb = sm->cfg->max_blocks;
-    const uint64_t key = (uint64_t)wp->kernel << 40 | wp->block / sm->cfg->batch_stride;
+    const uint64_t key = (uint64_t)wp->kernel << 40 | wp->batch;
     tbas_in_t *in = &sm->tbas.in;
     unsigned b = nb;
     if (in->launch && sm->tbas.launch_tb != wp->slot)

@@ -232,6 +232,7 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
                 const unsigned *x = t->tb.idx, *g = k->grid;
                 sched_warp_t sw = {.warp = w, .slot = s, .in_block = i, .kernel = k->id,
                                    .block = x[0] + (uint64_t)g[0] * (x[1] + (uint64_t)g[1] * x[2])};
+                sw.batch = sw.block / (k->batch_stride ? k->batch_stride : 1);
                 sm->ops_sched->launch(sm, sk, &sw);
             }
         }

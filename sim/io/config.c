@@ -64,7 +64,7 @@ static const key_t_ keys[] = {
     {"sm.two_level_active", K_UINT, F(tl_active), 1, 64, NULL, "two-level: active warps per scheduler"},
     {"tbas.min_active", K_UINT, F(tbas_min_active), 0, 64, NULL, "sm.scheduler=tbas: MinActive, a running batch with fewer active warps (not waiting on memory) is demoted"},
     {"tbas.run_batches", K_UINT, F(tbas_run_batches), 1, 16, NULL, "sm.scheduler=tbas: RunBatches, thread batches running at once"},
-    {"batch.stride", K_UINT, F(batch_stride), 1, 1u << 20, NULL, "TEMP/TBAS thread batches: the thread block stride, consecutive blocks of a kernel (x + y gx + z gx gy) forming one batch (gpu.dispatch=temp keeps a batch on one SM; sm.scheduler=tbas runs it as one)"},
+    {"batch.stride", K_UINT, F(batch_stride), 0, 1u << 20, NULL, "TEMP/TBAS thread batches: the thread block stride, consecutive blocks of a kernel (x + y gx + z gx gy) forming one batch (gpu.dispatch=temp keeps a batch on one SM; sm.scheduler=tbas runs it as one); 0: each launch's found by profiling its first blocks' pages (docs/tbas.md)"},
     {"gpu.dispatch", K_ENUM, F(dispatch), 0, 0, dispatch_names, "thread-block dispatch policy"},
     {"gpu.first_sm", K_UINT, F(first_sm), 0, 1023, NULL, "the SM the run's first thread block is offered to (the dispatch's round-robin starts there; a rotation that should not change a result, for measuring the model's sensitivity)"},
     {"sm.swl", K_UINT, F(swl), 0, 64, NULL, "static wavefront limiting (CCWS SWL): only the oldest N warps issue (0: no limit)"},
@@ -204,7 +204,7 @@ void config_defaults(config_t *c)
     c->tl_active = 8;
     c->tbas_min_active = 1;
     c->tbas_run_batches = 1;
-    c->batch_stride = 1;
+    c->batch_stride = 0;
     c->lat_int = 4;
     c->lat_fp = 4;
     c->lat_dp = 8;

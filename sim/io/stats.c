@@ -114,6 +114,33 @@ static double row_locality(const view_t *v, const void *in)
     IN(dram_stats_t);
     return ratio(x->row_hits, x->rd_req + x->wr_req);
 }
+/* DRAM energy (docs/sim.md "DRAM energy"): per chip, from the Hynix
+ * H5GQ1H24AFR's currents (VDD 1.5 V; IDD0 490, IDD2N 250, IDD3N 450, IDD4R
+ * 1080, IDD4W 1160, IDD5 mA, as DRAMsim3's GDDR5_1Gb_x32 carries them) and
+ * its timing (tRAS 28, tRP 12, tRC 40, tRFC 65 ns, a 32 B burst 1.333 ns at
+ * 6 Gbps) by Micron TN-41-01's method: nJ per ACT, PRE, RD burst, WR burst,
+ * REF, and background mW with a bank open (IDD3N). Every command moves one
+ * burst on each of the channel's chips. */
+#define E_ACT 1.68
+#define E_PRE 4.32
+#define E_RD 1.26
+#define E_WR 1.42
+#define E_REF 19.6
+#define P_BG_MW 675.0
+static double dram_e_dyn(const view_t *v, const void *in)
+{
+    IN(dram_stats_t);
+    double chips = v->g->cfg.chips;
+    return chips * (E_ACT * (double)x->n_act + E_PRE * (double)x->n_pre + E_RD * (double)x->n_rd +
+                     E_WR * (double)x->n_wr + E_REF * (double)x->n_ref);
+}
+static double dram_e_bg(const view_t *v, const void *in)
+{
+    IN(dram_stats_t);
+    /* the channels' cycles (summed) at the DRAM command clock (kHz): ns; mW x ns = pJ */
+    return v->g->cfg.chips * P_BG_MW * (double)x->cycles * 1e6 / (double)v->g->cfg.clk_dram / 1e3;
+}
+static double dram_e_tot(const view_t *v, const void *in) { return dram_e_dyn(v, in) + dram_e_bg(v, in); }
 static double blp(const view_t *v, const void *in) { IN(dram_stats_t); return ratio(x->busy_banks_sum, x->busy_cycles); }
 static double bw_util(const view_t *v, const void *in) { IN(dram_stats_t); return ratio(x->data_cycles, x->cycles); }
 static double rd_queue_lat(const view_t *v, const void *in)
@@ -141,6 +168,8 @@ static const char *dram_policy(const view_t *v) { return dram_sched_policy_names
 #define VIEW(expr) (void)in; return (double)(expr)
 static double k_uid(const view_t *v, const void *in) { VIEW(v->k->uid); }
 static double k_cycles(const view_t *v, const void *in) { VIEW(v->cycles); }
+static double k_batch(const view_t *v, const void *in) { VIEW(v->k->batch_stride); }
+static int batches_on(const config_t *c) { return c->dispatch == DISPATCH_ID_temp || c->sched == SCHED_ID_tbas; }
 static double k_insn(const view_t *v, const void *in) { VIEW(v->s->sm.thread_insts); }
 static double k_ipc(const view_t *v, const void *in) { VIEW(ratio(v->s->sm.thread_insts, v->cycles)); }
 static double k_warp(const view_t *v, const void *in) { VIEW(v->s->sm.warp_insts); }
@@ -242,6 +271,9 @@ static const row_t rows[] = {
     /* the GPU: GPGPU-Sim's per-kernel (gpu_sim_*) and cumulative (gpu_tot_*) figures */
     RUNV("gpu", "kernel_name", str, k_name, KERNEL, "-", "the kernel's name"),
     RUNV("gpu", "kernel_launch_uid", num, k_uid, KERNEL, "-", "the kernel's launch number, from 1"),
+    {.sec = "gpu", .name = "batch_stride", .agg = AGG_RUN, .num = k_batch, .scope = KERNEL, .when = batches_on,
+     .unit = "blocks", .meaning = "TEMP/TBAS: the blocks of one thread batch in this launch (batch.stride, or found by "
+                                  "profiling: docs/tbas.md \"Thread batches\")"},
     RUNV("gpu", "gpu_sim_cycle", num, k_cycles, KERNEL, "core cycles",
         "the kernel's cycles: from the edge of its first block's dispatch to the edge its last warp finished in, "
         "both included"),
@@ -475,6 +507,12 @@ static const row_t rows[] = {
     RUNV("dram", "peak_bandwidth_GBps", num, peak_gbps, RUN, "GB/s", "channels x buswidth x chips x data_ratio x clock"),
     DER("dram", "avg_read_queue_latency", rd_queue_lat, F(dram), BOTH, "DRAM cycles", "a read's arrival to its data"),
     CNT("dram", "dram_cycles", SRC_DRAM, dram.cycles, AGG_MEAN, BOTH, "DRAM cycles", "DRAM clock cycles (per channel)"),
+    DER("dram", "energy_dynamic_nJ", dram_e_dyn, F(dram), BOTH, "nJ",
+        "ACT, PRE, RD, WR and REF commands x their energies per chip x chips (H5GQ1H24AFR currents, Micron TN-41-01; "
+        "docs/sim.md \"DRAM energy\")"),
+    DER("dram", "energy_background_nJ", dram_e_bg, F(dram), BOTH, "nJ",
+        "the chips' background power with a bank open (IDD3N x VDD) over the channels' cycles"),
+    DER("dram", "energy_nJ", dram_e_tot, F(dram), BOTH, "nJ", "energy_dynamic_nJ + energy_background_nJ"),
     CNT("dram", "mib_dummies_applied", SRC_DRAM, dram.sched.dm_applied, AGG_SUM, BOTH, "requests",
         "MIB dummies that updated a queued read"),
     CNT("dram", "mib_dummies_dropped", SRC_DRAM, dram.sched.dm_dropped, AGG_SUM, BOTH, "requests",

@@ -127,6 +127,8 @@ typedef struct {
     int      lineinfo;                 /* -enable lineinfo (version >= 4) */
     uint64_t nblocks;                  /* grid[0] * grid[1] * grid[2] */
     unsigned threads;                  /* block[0] * block[1] * block[2] */
+    unsigned batch_stride;             /* TEMP/TBAS: blocks per thread batch in this launch (set by the GPU;
+                                          0: not set, 1) */
 } kinfo_t;
 
 /* An opcode table: the spellings seen in one kernel, each with its class
