@@ -151,7 +151,7 @@ MUT_OBJ    :=
 MUT_LIBS   :=
 -include $(BUILD)/mutants.mk
 
-.PHONY: all build sim-psets deps lint test run area waves bench repro repro-mrpb repro-mib repro-apres mutate clean help cosim-long asan fuzz fuzzers coverage docs-tables FORCE
+.PHONY: all build sim-psets deps lint test run area waves bench repro repro-mrpb repro-mib repro-apres repro-temp mutate clean help cosim-long asan fuzz fuzzers coverage docs-tables FORCE
 
 # `all`, `run` and `test` install the packages first, then build in a new make:
 # make reads which files exist (Verilator's verilated.cpp among them) once,
@@ -311,13 +311,18 @@ run: deps
 # The papers' results reproduced (docs/reproduction.md): the MRPB paper in full
 # (repro/mrpb/run.sh: out/repro/mrpb/report.md, hours on 2 cores), then the MIB
 # thesis (repro/mib/run.sh: out/repro/mib/report.md), then the APRES paper
-# (repro/apres/run.sh: out/repro/apres/report.md). `make repro-mrpb`,
-# `make repro-mib` and `make repro-apres` run one each.
-repro: repro-mrpb repro-mib repro-apres
+# (repro/apres/run.sh: out/repro/apres/report.md), then the TEMP/TBAS paper
+# (repro/temp/run.sh: out/repro/temp/report.md). `make repro-mrpb`,
+# `make repro-mib`, `make repro-apres` and `make repro-temp` run one each.
+repro: repro-mrpb repro-mib repro-apres repro-temp
 
 repro-apres: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build
 	@M=$(BUILD)/memsched LIBERTY='$(LIBERTY)' RTL_apres_laws='$(RTL_apres_laws)' RTL_apres_sap='$(RTL_apres_sap)' repro/apres/run.sh
+
+repro-temp: deps
+	@+$(MAKE) --no-print-directory $(JOBS) build
+	@M=$(BUILD)/memsched repro/temp/run.sh
 
 repro-mib: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build

@@ -187,6 +187,8 @@ section "the MIB thesis' reproduction: the tabulator on fabricated runs, the pip
 { tests/repro_mib_tab_tests.sh; tests/repro_mib_tests.sh "$M"; } 2>&1 | tally
 section "the APRES paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_apres_tab_tests.sh, repro_apres_tests.sh)"
 { tests/repro_apres_tab_tests.sh; tests/repro_apres_tests.sh "$M"; } 2>&1 | tally
+section "the TEMP/TBAS paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_temp_tab_tests.sh, repro_temp_tests.sh)"
+{ tests/repro_temp_tab_tests.sh; tests/repro_temp_tests.sh "$M"; } 2>&1 | tally
 
 section "CLI: bad input, exit codes, record/replay"
 tests/cli_tests.sh 2>&1 | tally
