@@ -1208,7 +1208,7 @@ static int setup_mummer(wl_t *w)
 }
 
 /* CUDA SDK dct8x8, WrapperCUDA2 (dct8x8.cu) on an N x N image (teapot512: 512): cudaMallocPitch
- * src, then dst (N rows of the pitch, dct_stride(N) floats: 512 B aligned); the warm-up and 100
+ * src, then dst (N rows of the pitch, dct_stride(N) floats: GPGPU-Sim's, N); the warm-up and 100
  * timed launches of CUDAkernel2DCT(dst, src) over (N / 32, N / 16) blocks of (8, 4, 2) threads
  * (launched as (8, 8): the same warps, sdk_dct.h), CUDAkernelQuantizationFloat(dst) over (N / 8,
  * N / 8) blocks of (8, 8), CUDAkernel2IDCT(src, dst). The image's values decide nothing (no

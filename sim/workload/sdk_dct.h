@@ -34,13 +34,11 @@
 #define DCT_K2_BY      8
 #define DCT_LAUNCHES   101   /* CUDAkernel2DCT: the warm-up (i = -1) and 100 timed runs */
 #define DCT_N          512   /* teapot512.bmp: 512 x 512 */
-#define DCT_PITCH_ALIGN 128  /* cudaMallocPitch's pitch: a multiple of 512 bytes (128 floats) */
-
-/* DeviceStride (floats) for an image N pixels wide. */
-static inline unsigned dct_stride(unsigned n)
-{
-    return (n + DCT_PITCH_ALIGN - 1) / DCT_PITCH_ALIGN * DCT_PITCH_ALIGN;
-}
+/* DeviceStride (floats) for an image N pixels wide: the pitch GPGPU-Sim's
+ * cudaMallocPitch returns, the width itself (a GPU's driver rounds it up to
+ * 512 bytes: the same for N a multiple of 128, as the default 512 and the
+ * quick 128 are). */
+static inline unsigned dct_stride(unsigned n) { return n; }
 
 /* One thread of CUDAkernel2DCT(dst, src, ImgStride) / CUDAkernel2IDCT(dst,
  * src, ImgStride) (simt_args_t: arr = {dst, src} of the launch, n = the

@@ -28,27 +28,25 @@ static void run2(run_t *r, simt_fn fn, uint64_t n, unsigned tx, unsigned ty, uns
     simt_run(r, fn, &a, tx, ty, bx, by, DCT_K2_BX, DCT_K2_BY, (unsigned)(n / DCT_K2_W), (unsigned)(n / DCT_K2_H));
 }
 
-/* cudaMallocPitch's pitch: N floats rounded up to 512 bytes (128 floats). */
+/* cudaMallocPitch's pitch as GPGPU-Sim returns it: the width, N floats. */
 static void dct_pitch(void **state)
 {
     (void)state;
     assert_int_equal(dct_stride(512), 512);
-    assert_int_equal(dct_stride(128), 128);
-    assert_int_equal(dct_stride(64), 128);
-    assert_int_equal(dct_stride(96), 128);
-    assert_int_equal(dct_stride(160), 256);
+    assert_int_equal(dct_stride(64), 64);
+    assert_int_equal(dct_stride(96), 96);
     assert_int_equal(DCT_K2_SHMEM, 2112);   /* float block[16 * 33] */
 }
 
-/* CUDAkernel2DCT(dst = A, src = B), N = 64: ImgStride 128. Block (1, 2), thread
+/* CUDAkernel2DCT(dst = A, src = B), N = 64: ImgStride 64. Block (1, 2), thread
  * (3, 6) of the launch = (tx 3, ty 2, tz 1) of the source:
  *   OffsThreadInRow = 2 * 8 + 3 = 19, OffsThreadInCol = 8;
- *   src/dst offset = (2 * 16 + 8) * 128 + 1 * 32 + 19 = 5171 (byte 20684), + i * 128 (512 B);
+ *   src/dst offset = (2 * 16 + 8) * 64 + 1 * 32 + 19 = 2611 (byte 10444), + i * 64 (256 B);
  *   bl_ptr = 8 * 33 + 19 = 283 (SH + 1132), + i * 33 (132 B);
  *   the row vector: (8 + 3) * 33 + 19 - 3 = 379 (SH + 1516), + i (4 B), written in the
  *   order 0 2 4 6 1 3 5 7: SH + 1516, 1524, 1532, 1540, 1520, 1528, 1536, 1544;
  *   the column: bl_ptr + i * 33, written SH + 1132, 1396, 1660, 1924, 1264, 1528, 1792, 2056;
- *   then bl_ptr[i * 33] -> dst[i * 128].
+ *   then bl_ptr[i * 33] -> dst[i * 64].
  * 8 loads of B, 8 stores, sync, 8 + 8, sync, 8 + 8, sync, 8 loads and 8 stores of A. */
 static void dct_forward(void **state)
 {
@@ -60,7 +58,7 @@ static void dct_forward(void **state)
     const uint64_t rowst[8] = {1516, 1524, 1532, 1540, 1520, 1528, 1536, 1544};
     const uint64_t colst[8] = {1132, 1396, 1660, 1924, 1264, 1528, 1792, 2056};
     for (unsigned i = 0; i < 8; i++) {
-        assert_int_equal(r.mem[i], B + 20684 + 512 * i);
+        assert_int_equal(r.mem[i], B + 10444 + 256 * i);
         assert_string_equal(r.op[i], "LDG.E");
         assert_int_equal(r.mem[8 + i], SH + 1132 + 132 * i);
         assert_string_equal(r.op[8 + i], "STS");
@@ -70,7 +68,7 @@ static void dct_forward(void **state)
         assert_int_equal(r.mem[32 + i], SH + 1132 + 132 * i);
         assert_int_equal(r.mem[40 + i], SH + colst[i]);
         assert_int_equal(r.mem[48 + i], SH + 1132 + 132 * i);
-        assert_int_equal(r.mem[56 + i], A + 20684 + 512 * i);
+        assert_int_equal(r.mem[56 + i], A + 10444 + 256 * i);
         assert_string_equal(r.op[56 + i], "STG.E");
     }
 }
@@ -87,11 +85,11 @@ static void dct_inverse(void **state)
     assert_int_equal(r.bars, 3);
     const unsigned ord[8] = {0, 7, 4, 3, 1, 5, 2, 6};
     for (unsigned i = 0; i < 8; i++) {
-        assert_int_equal(r.mem[i], B + 20684 + 512 * i);
+        assert_int_equal(r.mem[i], B + 10444 + 256 * i);
         assert_int_equal(r.mem[16 + i], SH + 1516 + 4 * i);
         assert_int_equal(r.mem[24 + i], SH + 1516 + 4 * ord[i]);
         assert_int_equal(r.mem[40 + i], SH + 1132 + 132 * ord[i]);
-        assert_int_equal(r.mem[56 + i], A + 20684 + 512 * i);
+        assert_int_equal(r.mem[56 + i], A + 10444 + 256 * i);
     }
 }
 
@@ -121,8 +119,8 @@ static void dct_teapot(void **state)
     assert_int_equal(r.mem[63], A + 4 * 262143);
 }
 
-/* CUDAkernelQuantizationFloat(SrcDst = A), N = 64 (Stride 128), block (3, 5), thread
- * (6, 2): (5 * 8 + 2) * 128 + 3 * 8 + 6 = 5406 (byte 21624): one load, one store there. */
+/* CUDAkernelQuantizationFloat(SrcDst = A), N = 64 (Stride 64), block (3, 5), thread
+ * (6, 2): (5 * 8 + 2) * 64 + 3 * 8 + 6 = 2718 (byte 10872): one load, one store there. */
 static void dct_quant(void **state)
 {
     (void)state;
@@ -131,9 +129,9 @@ static void dct_quant(void **state)
     simt_run(&r, sdk_dct_quant, &a, 6, 2, 3, 5, 8, 8, 8, 8);
     assert_int_equal(r.nmem, 2);
     assert_int_equal(r.bars, 0);
-    assert_int_equal(r.mem[0], A + 21624);
+    assert_int_equal(r.mem[0], A + 10872);
     assert_string_equal(r.op[0], "LDG.E");
-    assert_int_equal(r.mem[1], A + 21624);
+    assert_int_equal(r.mem[1], A + 10872);
     assert_string_equal(r.op[1], "STG.E");
 }
 
@@ -146,11 +144,11 @@ static const inst_t *first_ldg(const kernel_t *k, const tb_t *tb, unsigned w, co
     return NULL;
 }
 
-/* The workload at N = 64: d_src, d_dst of 64 rows x 128 floats (32 KB); 101 launches of
+/* The workload at N = 64: d_src, d_dst of 64 x 64 floats (16 KB); 101 launches of
  * CUDAkernel2DCT over (2, 4) blocks of (8, 8) threads with 2112 B of shared memory, one of
  * CUDAkernelQuantizationFloat over (8, 8) blocks of (8, 8), one of CUDAkernel2IDCT. Block
  * 0 of CUDAkernel2DCT: warp 0 (tz 0) loads row 0, x 0 .. 31 of d_src, one line; warp 1
- * (tz 1) row 8: + 8 * 512 B. CUDAkernel2IDCT reads d_dst and writes d_src. */
+ * (tz 1) row 8: + 8 * 256 B. CUDAkernel2IDCT reads d_dst and writes d_src. */
 static void dct_workload(void **state)
 {
     (void)state;
@@ -159,7 +157,7 @@ static void dct_workload(void **state)
     assert_int_equal(w->ncmd, 2 + DCT_LAUNCHES + 2);
     for (unsigned i = 0; i < 2; i++) {
         assert_int_equal(w->cmd[i].kind, CMD_MEMCPY);
-        assert_int_equal(w->cmd[i].region.size, 4u * 128 * 64);
+        assert_int_equal(w->cmd[i].region.size, 4u * 64 * 64);
     }
     const uint64_t src = w->cmd[0].region.addr, dst = w->cmd[1].region.addr;
     tb_t tb = {0};
@@ -188,7 +186,7 @@ static void dct_workload(void **state)
             for (unsigned l = 0; l < 32; l++) {
                 /* kernel2: lane l = (x l % 8, y l / 8) reads x = l of row 8 wi; quantization: lane l is
                  * pixel (l % 8, 4 wi + l / 8) of tile (0, 0) */
-                uint64_t e = q ? (4 * wi + l / 8) * 128 + l % 8 : 8 * wi * 128 + l;
+                uint64_t e = q ? (4 * wi + l / 8) * 64 + l % 8 : 8 * wi * 64 + l;
                 assert_int_equal(tb.addr[ld->addr + l], from + 4 * e);
                 assert_int_equal(tb.addr[st->addr + l], to + 4 * e);
             }
@@ -230,7 +228,7 @@ static void dct_standin(void **state)
     assert_true(a[281 * n + 256] > 150);
     assert_true(a[0] < 40);
     free(b);
-    const unsigned m = 96, s = dct_stride(m);
+    const unsigned m = 96, s = 128;   /* a pitch wider than the image: its padding */
     float *plane = malloc(sizeof *plane * s * m);
     assert_non_null(plane);
     sdk_dct_standin(a, m);
