@@ -35,6 +35,7 @@
 #include "workload/rodinia_pf.h"
 #include "workload/rodinia_mummer.h"
 #include "workload/sdk.h"
+#include "workload/sdk_dct.h"
 #include "workload/simt.h"
 
 #include <assert.h>
@@ -652,6 +653,12 @@ static const kdef_t
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
+/* SDK dct8x8, WrapperCUDA2: d_src d_dst (cudaMallocPitch order); CUDAkernel2DCT(dst, src, ImgStride),
+ * CUDAkernelQuantizationFloat(SrcDst, Stride), CUDAkernel2IDCT(dst = d_src, src = d_dst, ImgStride)
+ * (registers: an estimate, no compiled binary) */
+static const kdef_t k_dct2_fwd = TDEF("_Z14CUDAkernel2DCTPfS_i", 32, sdk_dct2_fwd, {1, 0}),
+                    k_dct_quant = TDEF("_Z27CUDAkernelQuantizationFloatPfi", 12, sdk_dct_quant, {1}),
+                    k_dct2_inv = TDEF("_Z15CUDAkernel2IDCTPfS_i", 32, sdk_dct2_inv, {0, 1});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1200,6 +1207,26 @@ static int setup_mummer(wl_t *w)
     return add_launch(w, &k_mummer_print, cdiv(m->nmatch, MUM_BLOCK), 1, pb, 1, 0, 0, 0);
 }
 
+/* CUDA SDK dct8x8, WrapperCUDA2 (dct8x8.cu) on an N x N image (teapot512: 512): cudaMallocPitch
+ * src, then dst (N rows of the pitch, dct_stride(N) floats: GPGPU-Sim's, N); the warm-up and 100
+ * timed launches of CUDAkernel2DCT(dst, src) over (N / 32, N / 16) blocks of (8, 4, 2) threads
+ * (launched as (8, 8): the same warps, sdk_dct.h), CUDAkernelQuantizationFloat(dst) over (N / 8,
+ * N / 8) blocks of (8, 8), CUDAkernel2IDCT(src, dst). The image's values decide nothing (no
+ * branch or address depends on them): the workload does not carry its stand-in
+ * (sdk_dct_standin). The host's copies are not simulated. */
+static int setup_dct(wl_t *w)
+{
+    w->n = (w->n + DCT_K2_W - 1) / DCT_K2_W * DCT_K2_W;
+    const unsigned n = (unsigned)w->n;
+    add_arrs(w, 2, 4ull * dct_stride(n) * n);
+    int r = 0;
+    for (unsigned l = 0; l < DCT_LAUNCHES && !r; l++)
+        r = add_launch(w, &k_dct2_fwd, n / DCT_K2_W, n / DCT_K2_H, DCT_K2_BX, DCT_K2_BY, DCT_K2_SHMEM, 0, l);
+    if (!r)
+        r = add_launch(w, &k_dct_quant, n / DCT_BLOCK, n / DCT_BLOCK, DCT_BLOCK, DCT_BLOCK, 0, 0, 0);
+    return r ? r : add_launch(w, &k_dct2_inv, n / DCT_K2_W, n / DCT_K2_H, DCT_K2_BX, DCT_K2_BY, DCT_K2_SHMEM, 0, 0);
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1520,6 +1547,13 @@ const builtin_info_t builtin_kernels[] = {
                "thread, up the parent links and over the print parent's subtree, an 8-byte Alignment per "
                "left-maximal leaf (APRES Table IV MUM)",
      MUM_REF, MUM_REF_MIN, "reference bases (N / 100 queries of 100 bp)", MUM_REF_QUICK, 1, 0},
+    {"dct", "8x8 block DCT, quantization and IDCT of a float image: the warm-up and 100 launches of "
+            "CUDAkernel2DCT ((8, 4, 2) threads a 32 x 16 pixel block, each a column of 8 pixels through a "
+            "shared-memory tile: row then column pass, 3 barriers), CUDAkernelQuantizationFloat (8x8 blocks, "
+            "a pixel a thread), CUDAkernel2IDCT (CUDA SDK dct8x8, WrapperCUDA2: dct8x8.cu, "
+            "dct8x8_kernel2.cuh; its image teapot512 512 x 512, here a STAND-IN whose values decide nothing; "
+            "TEMP/TBAS Table 1 DCT)",
+     DCT_N, DCT_K2_W, "N (image N x N, rounded up to a multiple of 32)", 128u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1530,6 +1564,7 @@ static int (*const setups[])(wl_t *) = {
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
     setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter, setup_spmv, setup_mummer,
+    setup_dct,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
