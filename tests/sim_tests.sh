@@ -576,6 +576,14 @@ expect "block 1's first load: later under TBAS (held until batch 0 waits) than u
 expect "TBAS statistics: batches started, joins, promotions, demotions (of them empty)" \
     "$(stat '.sm | [.tbas_batches, .tbas_joins, .tbas_promotions, .tbas_demotions, .tbas_demotions_empty] | map(tostring) | join(" ")' "$T/tbas2.json")" \
     "2 0 4 4 2"
+# tbas.min_active=2: batch 0 leaves the running set as soon as one of its two warps waits, a
+# cycle before it would with 1 (when both wait), and batch 1 comes in at the same decision
+dem() { tb_ev "$1" tbas 'select(.name == "batch 0 demoted (few active)") | .args.cycle' | cut -d' ' -f1; }
+prom1() { tb_ev "$1" tbas 'select(.name == "batch 1 promoted") | .args.cycle' | cut -d' ' -f1; }
+"$M" sim "${TW[@]}" --set sm.scheduler=tbas --set tbas.min_active=2 --trace-decisions "$T/tbas2-m2.trace" 2>/dev/null
+expect "tbas.min_active=2 against 1: batch 0 demoted earlier; batch 1 promoted at the demotion" \
+    "$(awk -v a="$(dem "$T/tbas2-m2.trace")" -v b="$(dem "$T/tbas2.trace")" 'BEGIN {print (a + 1 == b) ? "one cycle earlier" : a " vs " b}'), $([ "$(dem "$T/tbas2-m2.trace")" = "$(prom1 "$T/tbas2-m2.trace")" ] && echo same)" \
+    "one cycle earlier, same"
 # batch.stride 2: the two blocks are one batch (a join), promoted once
 "$M" sim "${TW[@]}" --set sm.scheduler=tbas --set batch.stride=2 --json "$T/tbas2-s2.json"
 expect "batch.stride=2: the second block joins the first's batch" \

@@ -139,7 +139,7 @@ static int tbas_cycle(sm_t *sm, uint64_t now, uint64_t dram_now)
                 sm->id);
         return 2;
     }
-    uint64_t active = 0, held = sm_mem_held(sm) ? sm->memnext : 0;
+    uint64_t active = 0, held = sm_mem_refused(sm) ? sm->memnext : 0;
     for (unsigned w = 0; w < sm->cfg->max_warps; w++)
         if (sm->warp[w].live && !((sm->waitmask | held) >> w & 1))
             active |= 1ull << w;

@@ -508,7 +508,7 @@ static inline int mem_held(const sm_t *sm)
     return sm->cfg->pipeline == PIPE_GPGPUSIM ? sm->pipe.id_oc[PU_MEM].n >= sm->cfg->id_oc[PU_MEM] : sm->mp.busy != 0;
 }
 
-int sm_mem_held(const sm_t *sm) { return mem_held(sm); }
+int sm_mem_refused(const sm_t *sm) { return sm->mp.busy && sm->mp.blocked; }
 
 /* Can warp w issue its next instruction now? 0 if not (and why is remembered
  * in the warp so it is skipped cheaply until then). */

@@ -260,9 +260,9 @@ void sm_sync(sm_t *sm, uint64_t now);
 
 /* Can warp w issue its next instruction now? (Dependences, units, the memory pipeline.) */
 int  sm_can_issue(sm_t *sm, unsigned w, uint64_t now);
-/* The memory pipeline takes no instruction this cycle (its issue register
- * is full, or the access in it waits): the warps of memnext wait for it. */
-int  sm_mem_held(const sm_t *sm);
+/* The access in the memory pipeline was refused by the L1D (a full miss
+ * queue, MSHRs, a reserved line): the warps of memnext wait for memory. */
+int  sm_mem_refused(const sm_t *sm);
 
 
 #endif
