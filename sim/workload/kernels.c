@@ -35,6 +35,7 @@
 #include "workload/rodinia_pf.h"
 #include "workload/rodinia_mummer.h"
 #include "workload/sdk.h"
+#include "workload/sdk_fwt.h"
 #include "workload/simt.h"
 
 #include <assert.h>
@@ -652,6 +653,12 @@ static const kdef_t
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
+/* fastWalshTransform: arrays d_Kernel (0), d_Data (1) in cudaMalloc order; [0] on d_Data, [1] on d_Kernel */
+static const kdef_t k_fwt2[2] = {TDEF("_Z15fwtBatch2KernelPfS_i", 16, sdk_fwt_batch2, {1, 1}),
+                                 TDEF("_Z15fwtBatch2KernelPfS_i", 16, sdk_fwt_batch2, {0, 0})},
+                    k_fwt1[2] = {TDEF("_Z15fwtBatch1KernelPfS_i", 16, sdk_fwt_batch1, {1, 1}),
+                                 TDEF("_Z15fwtBatch1KernelPfS_i", 16, sdk_fwt_batch1, {0, 0})},
+                    k_fwt_mod = TDEF("_Z14modulateKernelPfS_i", 12, sdk_fwt_modulate, {1, 0});   /* d_A d_B */
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1345,6 +1352,36 @@ static int setup_histo(wl_t *w)
     return r;
 }
 
+/* CUDA SDK fastWalshTransform (cuda-samples fastWalshTransform.cu, fastWalshTransform_kernel.cuh):
+ * d_Kernel, d_Data of dataN floats (cudaMalloc order; d_Kernel memset to 0, its first 128 floats
+ * copied, d_Data copied: both whole regions here), dataN = 2^log2Data, the size knob rounded up to a
+ * power of two; then the host's dyadic convolution: fwtBatchGPU(d_Data), fwtBatchGPU(d_Kernel),
+ * modulateGPU(d_Data, d_Kernel), fwtBatchGPU(d_Data), each fwtBatchGPU its fwtBatch2Kernel passes
+ * and one fwtBatch1Kernel (fwt_batch_launches). */
+static int fwt_gpu(wl_t *w, unsigned which, unsigned log2N)
+{
+    fwt_launch_t l[32];
+    unsigned n = fwt_batch_launches(log2N, l, 32);
+    int r = 0;
+    for (unsigned i = 0; i < n && !r; i++)
+        r = add_launch(w, l[i].kind == 2 ? &k_fwt2[which] : &k_fwt1[which], l[i].gx, l[i].gy, l[i].bx, 1,
+                       l[i].shmem, 0, l[i].arg);
+    return r;
+}
+
+static int setup_fwt(wl_t *w)
+{
+    unsigned lg = 0;
+    while ((1ull << lg) < w->n)
+        lg++;
+    w->n = 1ull << lg;
+    add_arrs(w, 2, 4 * w->n);
+    int r = fwt_gpu(w, 0, lg);
+    r = r ? r : fwt_gpu(w, 1, lg);
+    r = r ? r : add_launch(w, &k_fwt_mod, FWT_MOD_BLOCKS, 1, FWT_MOD_THREADS, 1, 0, 0, 0);
+    return r ? r : fwt_gpu(w, 0, lg);
+}
+
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU 1.0 atax.cu, atax_kernel1/2; MRPB Table 2 IW, "
             "4096 x 1/2, Fig. 2)",
@@ -1520,6 +1557,13 @@ const builtin_info_t builtin_kernels[] = {
                "thread, up the parent links and over the print parent's subtree, an 8-byte Alignment per "
                "left-maximal leaf (APRES Table IV MUM)",
      MUM_REF, MUM_REF_MIN, "reference bases (N / 100 queries of 100 bp)", MUM_REF_QUICK, 1, 0},
+    {"fwt", "fast Walsh transform: dyadic convolution of 2^log2Data floats with a 128-float kernel: per "
+            "transform fwtBatch2Kernel radix-4 passes in global memory (256-thread blocks) while the "
+            "vectors are over 2^11 floats, then fwtBatch1Kernel (2^11-float vectors in shared memory, "
+            "radix-4 stages and a radix-2 one, N/4 threads); data, kernel, modulateKernel (128 x 256, a "
+            "grid-stride loop), data again (CUDA SDK fastWalshTransform, cuda-samples "
+            "fastWalshTransform.cu and _kernel.cuh, its log2Data 23, log2Kernel 7; TEMP/TBAS Table 1 FWT)",
+     1u << FWT_LOG2_DATA, 2048, "dataN (floats, rounded up to a power of two)", 1u << 17, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1530,6 +1574,7 @@ static int (*const setups[])(wl_t *) = {
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
     setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter, setup_spmv, setup_mummer,
+    setup_fwt,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
