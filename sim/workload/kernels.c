@@ -1355,9 +1355,9 @@ static int setup_histo(wl_t *w)
 /* CUDA SDK fastWalshTransform (cuda-samples fastWalshTransform.cu, fastWalshTransform_kernel.cuh):
  * d_Kernel, d_Data of dataN floats (cudaMalloc order; d_Kernel memset to 0, its first 128 floats
  * copied, d_Data copied: both whole regions here), dataN = 2^log2Data, the size knob rounded up to a
- * power of two; then the host's dyadic convolution: fwtBatchGPU(d_Data), fwtBatchGPU(d_Kernel),
- * modulateGPU(d_Data, d_Kernel), fwtBatchGPU(d_Data), each fwtBatchGPU its fwtBatch2Kernel passes
- * and one fwtBatch1Kernel (fwt_batch_launches). */
+ * power of two, at least 2^FWT_MIN_LOG2; then the host's dyadic convolution: fwtBatchGPU(d_Data),
+ * fwtBatchGPU(d_Kernel), modulateGPU(d_Data, d_Kernel), fwtBatchGPU(d_Data), each fwtBatchGPU its
+ * fwtBatch2Kernel passes and one fwtBatch1Kernel (fwt_batch_launches). */
 static int fwt_gpu(wl_t *w, unsigned which, unsigned log2N)
 {
     fwt_launch_t l[32];
@@ -1371,7 +1371,7 @@ static int fwt_gpu(wl_t *w, unsigned which, unsigned log2N)
 
 static int setup_fwt(wl_t *w)
 {
-    unsigned lg = 0;
+    unsigned lg = FWT_MIN_LOG2;
     while ((1ull << lg) < w->n)
         lg++;
     w->n = 1ull << lg;
@@ -1563,7 +1563,7 @@ const builtin_info_t builtin_kernels[] = {
             "radix-4 stages and a radix-2 one, N/4 threads); data, kernel, modulateKernel (128 x 256, a "
             "grid-stride loop), data again (CUDA SDK fastWalshTransform, cuda-samples "
             "fastWalshTransform.cu and _kernel.cuh, its log2Data 23, log2Kernel 7; TEMP/TBAS Table 1 FWT)",
-     1u << FWT_LOG2_DATA, 2048, "dataN (floats, rounded up to a power of two)", 1u << 17, 1, 0},
+     1u << FWT_LOG2_DATA, 1, "dataN (floats, rounded up to a power of two, at least 2^13)", 1u << 17, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 

@@ -25,6 +25,11 @@
 #define FWT_THREADS     256   /* fwtBatchGPU's THREAD_N (fwtBatch2Kernel's blocks) */
 #define FWT_MOD_BLOCKS  128   /* modulateGPU's launch */
 #define FWT_MOD_THREADS 256
+/* The smallest dataN the workload runs (smaller sizes are rounded up to it):
+ * 2^13, one fwtBatch2Kernel pass and fwtBatch1Kernel at log2N = 11 (both
+ * kernels and the radix-2 stage in the smallest runs; the source itself
+ * needs dataN >= kernelN) */
+#define FWT_MIN_LOG2    13
 
 /* fwtBatch1Kernel(d_Output, d_Input, log2N): simt_args_t arr = {d_Output,
  * d_Input} (the same array: the host passes d_Data twice), p = log2N;

@@ -206,28 +206,28 @@ static uint64_t first_ldg(kernel_t *k, unsigned nth, unsigned lane)
     return got;
 }
 
-/* The workload at size 3000: dataN rounded up to 4096 (log2Data 12); d_Kernel then d_Data,
- * 16 KB each; fwtBatchGPU(d_Data) = fwtBatch2Kernel<<<4, 256>>>(stride 1024) +
- * fwtBatch1Kernel<<<4, 256, 4096>>>(10); the same on d_Kernel; modulateKernel<<<128, 256>>>;
- * fwtBatchGPU(d_Data). */
+/* The workload at size 5000: dataN rounded up to 8192 (log2Data 13); d_Kernel then d_Data,
+ * 32 KB each; fwtBatchGPU(d_Data) = fwtBatch2Kernel<<<8, 256>>>(stride 2048) +
+ * fwtBatch1Kernel<<<4, 512, 8192>>>(11); the same on d_Kernel; modulateKernel<<<128, 256>>>;
+ * fwtBatchGPU(d_Data). Sizes below 2^13 run 2^13. */
 static void fwt_workload(void **state)
 {
     (void)state;
-    workload_t *w = builtin_open("fwt", 3000);
+    workload_t *w = builtin_open("fwt", 5000);
     assert_non_null(w);
     assert_int_equal(w->ncmd, 2 + 7);
     assert_int_equal(w->cmd[0].kind, CMD_MEMCPY);
-    assert_int_equal(w->cmd[0].region.size, 4 * 4096);
-    assert_int_equal(w->cmd[1].region.size, 4 * 4096);
+    assert_int_equal(w->cmd[0].region.size, 4 * 8192);
+    assert_int_equal(w->cmd[1].region.size, 4 * 8192);
     const uint64_t kern = w->cmd[0].region.addr, data = w->cmd[1].region.addr;
     static const struct {
         const char *name;
         unsigned gx, bx, shmem;
         int on_data;
-    } want[7] = {{"_Z15fwtBatch2KernelPfS_i", 4, 256, 0, 1},   {"_Z15fwtBatch1KernelPfS_i", 4, 256, 4096, 1},
-                 {"_Z15fwtBatch2KernelPfS_i", 4, 256, 0, 0},   {"_Z15fwtBatch1KernelPfS_i", 4, 256, 4096, 0},
-                 {"_Z14modulateKernelPfS_i", 128, 256, 0, 1},  {"_Z15fwtBatch2KernelPfS_i", 4, 256, 0, 1},
-                 {"_Z15fwtBatch1KernelPfS_i", 4, 256, 4096, 1}};
+    } want[7] = {{"_Z15fwtBatch2KernelPfS_i", 8, 256, 0, 1},   {"_Z15fwtBatch1KernelPfS_i", 4, 512, 8192, 1},
+                 {"_Z15fwtBatch2KernelPfS_i", 8, 256, 0, 0},   {"_Z15fwtBatch1KernelPfS_i", 4, 512, 8192, 0},
+                 {"_Z14modulateKernelPfS_i", 128, 256, 0, 1},  {"_Z15fwtBatch2KernelPfS_i", 8, 256, 0, 1},
+                 {"_Z15fwtBatch1KernelPfS_i", 4, 512, 8192, 1}};
     for (unsigned l = 0; l < 7; l++) {
         assert_int_equal(w->cmd[2 + l].kind, CMD_KERNEL);
         kernel_t *k = w->open_kernel(w, 2 + l);
@@ -238,7 +238,7 @@ static void fwt_workload(void **state)
         assert_int_equal(k->info.block[0], want[l].bx);
         assert_int_equal(k->info.block[1], 1);
         assert_int_equal(k->info.shmem, want[l].shmem);
-        /* block 0, lane 5: fwtBatch2Kernel's i0 = 5 (stride 1024); fwtBatch1Kernel's pos = 5;
+        /* block 0, lane 5: fwtBatch2Kernel's i0 = 5 (stride 2048); fwtBatch1Kernel's pos = 5;
          * modulateKernel's d_A[5], then d_B[5] */
         const uint64_t arr = want[l].on_data ? data : kern;
         assert_int_equal(first_ldg(k, 0, 5), arr + 20);
@@ -249,6 +249,13 @@ static void fwt_workload(void **state)
             k->close(k);
         }
     }
+    w->close(w);
+
+    /* below the minimum: 2^13 */
+    w = builtin_open("fwt", 64);
+    assert_non_null(w);
+    assert_int_equal(w->ncmd, 2 + 7);
+    assert_int_equal(w->cmd[1].region.size, 4 * 8192);
     w->close(w);
 
     /* the default: log2Data = 23, 3 x 7 + 1 launches over two 32 MiB arrays */
