@@ -36,6 +36,7 @@
 #include "workload/rodinia_mummer.h"
 #include "workload/sdk.h"
 #include "workload/sdk_dct.h"
+#include "workload/sdk_fwt.h"
 #include "workload/simt.h"
 
 #include <assert.h>
@@ -659,6 +660,12 @@ static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii",
 static const kdef_t k_dct2_fwd = TDEF("_Z14CUDAkernel2DCTPfS_i", 32, sdk_dct2_fwd, {1, 0}),
                     k_dct_quant = TDEF("_Z27CUDAkernelQuantizationFloatPfi", 12, sdk_dct_quant, {1}),
                     k_dct2_inv = TDEF("_Z15CUDAkernel2IDCTPfS_i", 32, sdk_dct2_inv, {0, 1});
+/* fastWalshTransform: arrays d_Kernel (0), d_Data (1) in cudaMalloc order; [0] on d_Data, [1] on d_Kernel */
+static const kdef_t k_fwt2[2] = {TDEF("_Z15fwtBatch2KernelPfS_i", 16, sdk_fwt_batch2, {1, 1}),
+                                 TDEF("_Z15fwtBatch2KernelPfS_i", 16, sdk_fwt_batch2, {0, 0})},
+                    k_fwt1[2] = {TDEF("_Z15fwtBatch1KernelPfS_i", 16, sdk_fwt_batch1, {1, 1}),
+                                 TDEF("_Z15fwtBatch1KernelPfS_i", 16, sdk_fwt_batch1, {0, 0})},
+                    k_fwt_mod = TDEF("_Z14modulateKernelPfS_i", 12, sdk_fwt_modulate, {1, 0});   /* d_A d_B */
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1372,6 +1379,36 @@ static int setup_histo(wl_t *w)
     return r;
 }
 
+/* CUDA SDK fastWalshTransform (cuda-samples fastWalshTransform.cu, fastWalshTransform_kernel.cuh):
+ * d_Kernel, d_Data of dataN floats (cudaMalloc order; d_Kernel memset to 0, its first 128 floats
+ * copied, d_Data copied: both whole regions here), dataN = 2^log2Data, the size knob rounded up to a
+ * power of two, at least 2^FWT_MIN_LOG2; then the host's dyadic convolution: fwtBatchGPU(d_Data),
+ * fwtBatchGPU(d_Kernel), modulateGPU(d_Data, d_Kernel), fwtBatchGPU(d_Data), each fwtBatchGPU its
+ * fwtBatch2Kernel passes and one fwtBatch1Kernel (fwt_batch_launches). */
+static int fwt_gpu(wl_t *w, unsigned which, unsigned log2N)
+{
+    fwt_launch_t l[32];
+    unsigned n = fwt_batch_launches(log2N, l, 32);
+    int r = 0;
+    for (unsigned i = 0; i < n && !r; i++)
+        r = add_launch(w, l[i].kind == 2 ? &k_fwt2[which] : &k_fwt1[which], l[i].gx, l[i].gy, l[i].bx, 1,
+                       l[i].shmem, 0, l[i].arg);
+    return r;
+}
+
+static int setup_fwt(wl_t *w)
+{
+    unsigned lg = FWT_MIN_LOG2;
+    while ((1ull << lg) < w->n)
+        lg++;
+    w->n = 1ull << lg;
+    add_arrs(w, 2, 4 * w->n);
+    int r = fwt_gpu(w, 0, lg);
+    r = r ? r : fwt_gpu(w, 1, lg);
+    r = r ? r : add_launch(w, &k_fwt_mod, FWT_MOD_BLOCKS, 1, FWT_MOD_THREADS, 1, 0, 0, 0);
+    return r ? r : fwt_gpu(w, 0, lg);
+}
+
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU 1.0 atax.cu, atax_kernel1/2; MRPB Table 2 IW, "
             "4096 x 1/2, Fig. 2)",
@@ -1554,6 +1591,13 @@ const builtin_info_t builtin_kernels[] = {
             "dct8x8_kernel2.cuh; its image teapot512 512 x 512, here a STAND-IN whose values decide nothing; "
             "TEMP/TBAS Table 1 DCT)",
      DCT_N, DCT_K2_W, "N (image N x N, rounded up to a multiple of 32)", 128u, 1, 0},
+    {"fwt", "fast Walsh transform: dyadic convolution of 2^log2Data floats with a 128-float kernel: per "
+            "transform fwtBatch2Kernel radix-4 passes in global memory (256-thread blocks) while the "
+            "vectors are over 2^11 floats, then fwtBatch1Kernel (2^11-float vectors in shared memory, "
+            "radix-4 stages and a radix-2 one, N/4 threads); data, kernel, modulateKernel (128 x 256, a "
+            "grid-stride loop), data again (CUDA SDK fastWalshTransform, cuda-samples "
+            "fastWalshTransform.cu and _kernel.cuh, its log2Data 23, log2Kernel 7; TEMP/TBAS Table 1 FWT)",
+     1u << FWT_LOG2_DATA, 1, "dataN (floats, rounded up to a power of two, at least 2^13)", 1u << 17, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1565,6 +1609,7 @@ static int (*const setups[])(wl_t *) = {
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
     setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter, setup_spmv, setup_mummer,
     setup_dct,
+    setup_fwt,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
