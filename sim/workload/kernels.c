@@ -30,6 +30,7 @@
 #include "workload/parboil_stencil.h"
 #include "workload/parboil_histo.h"
 #include "workload/parboil_spmv.h"
+#include "workload/parboil_lbm.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/rodinia_pf.h"
@@ -132,6 +133,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     rd_pf_t pf;                   /* particlefilter: the host program's run (simt_args_t.data) */
     pb_spmv_t spmv;               /* spmv: its JDS matrix (simt_args_t.data) */
     mum_input_t mum;              /* mummer: its reference, tree textures and queries (simt_args_t.data) */
+    pbl_lbm_t lbm;                /* lbm: its cells' flags (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -652,6 +654,10 @@ static const kdef_t
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
+/* Parboil lbm: srcGrid -> dstGrid, then (the host's swap) back (registers: an estimate, no compiled
+ * binary) */
+static const kdef_t k_lbm[2] = {TDEF("_Z27performStreamCollide_kernelPfS_", 40, pbl_lbm_kernel, {0, 1}),
+                                TDEF("_Z27performStreamCollide_kernelPfS_", 40, pbl_lbm_kernel, {1, 0})};
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1345,6 +1351,24 @@ static int setup_histo(wl_t *w)
     return r;
 }
 
+/* Parboil lbm (cuda/main.cu, lbm.cu) at nz planes: CUDA_srcGrid, CUDA_dstGrid (cudaMalloc order), each
+ * (PADDED_Z + 4) planes of 128 x 120 cells of 80 bytes (TOTAL_PADDED_CELLS and the two margins; the
+ * host copies all of it), the cells' flags from the STAND-IN obstacle file (pbl_lbm_standin); per time
+ * step performStreamCollide_kernel over a (SIZE_Y, nz) grid of SIZE_X threads, the grids swapped
+ * after each: LBM_STEPS of the suite's 100 (short) or 3000 (long). */
+static int setup_lbm(wl_t *w)
+{
+    const unsigned nz = (unsigned)w->n;
+    if (pbl_lbm_standin(&w->lbm, nz))
+        return -ENOMEM;
+    w->data = &w->lbm;
+    add_arrs(w, 2, LBM_GRID_B(nz));
+    int r = 0;
+    for (unsigned s = 0; s < LBM_STEPS && !r; s++)
+        r = add_launch(w, &k_lbm[s % 2], LBM_SY, nz, LBM_SX, 1, 0, 0, s);
+    return r;
+}
+
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU 1.0 atax.cu, atax_kernel1/2; MRPB Table 2 IW, "
             "4096 x 1/2, Fig. 2)",
@@ -1520,6 +1544,15 @@ const builtin_info_t builtin_kernels[] = {
                "thread, up the parent links and over the print parent's subtree, an 8-byte Alignment per "
                "left-maximal leaf (APRES Table IV MUM)",
      MUM_REF, MUM_REF_MIN, "reference bases (N / 100 queries of 100 bp)", MUM_REF_QUICK, 1, 0},
+    {"lbm", "D3Q19 lattice-Boltzmann lid-driven cavity: performStreamCollide_kernel, one thread a cell, "
+            "120-thread blocks (a row of x) over a (y, z) grid, 20-float cells (array of structures, 80 B apart "
+            "across a warp), 19 loads and the flags word of the own cell, bounce-back (obstacle) or BGK "
+            "collision, 19 stores scattered into the neighbours (Parboil lbm, cuda/lbm_kernel.cu, lbm.cu; "
+            "120 x 120 x 150 as its short and long datasets; of the suite's 100 (short) / 3000 (long) time "
+            "steps 1; the obstacle file 120_120_150_ldc.of is not readable here: "
+            "a STAND-IN sphere of radius 38.8 cells in the cavity's centre, 343504 obstacle cells with the "
+            "walls against the file's 343321; TEMP/TBAS Table 1 LBM)",
+     LBM_SZ, 1, "planes of z (grid 120 x 120 x N; the datasets' 150)", 3u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1530,6 +1563,7 @@ static int (*const setups[])(wl_t *) = {
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
     setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter, setup_spmv, setup_mummer,
+    setup_lbm,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1552,6 +1586,7 @@ static void wl_unref(wl_t *w)
     pbh_input_free(&w->pbh);
     pb_spmv_free(&w->spmv);
     mum_free(&w->mum);
+    pbl_lbm_free(&w->lbm);
     free(w->launch);
     free(w->w.cmd);
     free(w);
