@@ -30,6 +30,7 @@
 #include "workload/parboil_stencil.h"
 #include "workload/parboil_histo.h"
 #include "workload/parboil_spmv.h"
+#include "workload/parboil_lbm.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/rodinia_pf.h"
@@ -134,6 +135,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     rd_pf_t pf;                   /* particlefilter: the host program's run (simt_args_t.data) */
     pb_spmv_t spmv;               /* spmv: its JDS matrix (simt_args_t.data) */
     mum_input_t mum;              /* mummer: its reference, tree textures and queries (simt_args_t.data) */
+    pbl_lbm_t lbm;                /* lbm: its cells' flags (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -666,6 +668,10 @@ static const kdef_t k_fwt2[2] = {TDEF("_Z15fwtBatch2KernelPfS_i", 16, sdk_fwt_ba
                     k_fwt1[2] = {TDEF("_Z15fwtBatch1KernelPfS_i", 16, sdk_fwt_batch1, {1, 1}),
                                  TDEF("_Z15fwtBatch1KernelPfS_i", 16, sdk_fwt_batch1, {0, 0})},
                     k_fwt_mod = TDEF("_Z14modulateKernelPfS_i", 12, sdk_fwt_modulate, {1, 0});   /* d_A d_B */
+/* Parboil lbm: srcGrid -> dstGrid, then (the host's swap) back (registers: an estimate, no compiled
+ * binary) */
+static const kdef_t k_lbm[2] = {TDEF("_Z27performStreamCollide_kernelPfS_", 40, pbl_lbm_kernel, {0, 1}),
+                                TDEF("_Z27performStreamCollide_kernelPfS_", 40, pbl_lbm_kernel, {1, 0})};
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1409,6 +1415,24 @@ static int setup_fwt(wl_t *w)
     return r ? r : fwt_gpu(w, 0, lg);
 }
 
+/* Parboil lbm (cuda/main.cu, lbm.cu) at nz planes: CUDA_srcGrid, CUDA_dstGrid (cudaMalloc order), each
+ * (PADDED_Z + 4) planes of 128 x 120 cells of 80 bytes (TOTAL_PADDED_CELLS and the two margins; the
+ * host copies all of it), the cells' flags from the STAND-IN obstacle file (pbl_lbm_standin); per time
+ * step performStreamCollide_kernel over a (SIZE_Y, nz) grid of SIZE_X threads, the grids swapped
+ * after each: LBM_STEPS of the suite's 100 (short) or 3000 (long). */
+static int setup_lbm(wl_t *w)
+{
+    const unsigned nz = (unsigned)w->n;
+    if (pbl_lbm_standin(&w->lbm, nz))
+        return -ENOMEM;
+    w->data = &w->lbm;
+    add_arrs(w, 2, LBM_GRID_B(nz));
+    int r = 0;
+    for (unsigned s = 0; s < LBM_STEPS && !r; s++)
+        r = add_launch(w, &k_lbm[s % 2], LBM_SY, nz, LBM_SX, 1, 0, 0, s);
+    return r;
+}
+
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU 1.0 atax.cu, atax_kernel1/2; MRPB Table 2 IW, "
             "4096 x 1/2, Fig. 2)",
@@ -1598,6 +1622,15 @@ const builtin_info_t builtin_kernels[] = {
             "grid-stride loop), data again (CUDA SDK fastWalshTransform, cuda-samples "
             "fastWalshTransform.cu and _kernel.cuh, its log2Data 23, log2Kernel 7; TEMP/TBAS Table 1 FWT)",
      1u << FWT_LOG2_DATA, 1, "dataN (floats, rounded up to a power of two, at least 2^13)", 1u << 17, 1, 0},
+    {"lbm", "D3Q19 lattice-Boltzmann lid-driven cavity: performStreamCollide_kernel, one thread a cell, "
+            "120-thread blocks (a row of x) over a (y, z) grid, 20-float cells (array of structures, 80 B apart "
+            "across a warp), 19 loads and the flags word of the own cell, bounce-back (obstacle) or BGK "
+            "collision, 19 stores scattered into the neighbours (Parboil lbm, cuda/lbm_kernel.cu, lbm.cu; "
+            "120 x 120 x 150 as its short and long datasets; of the suite's 100 (short) / 3000 (long) time "
+            "steps 1; the obstacle file 120_120_150_ldc.of is not readable here: "
+            "a STAND-IN sphere of radius 38.8 cells in the cavity's centre, 343504 obstacle cells with the "
+            "walls against the file's 343321; TEMP/TBAS Table 1 LBM)",
+     LBM_SZ, 1, "planes of z (grid 120 x 120 x N; the datasets' 150)", 3u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1610,6 +1643,7 @@ static int (*const setups[])(wl_t *) = {
     setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter, setup_spmv, setup_mummer,
     setup_dct,
     setup_fwt,
+    setup_lbm,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1632,6 +1666,7 @@ static void wl_unref(wl_t *w)
     pbh_input_free(&w->pbh);
     pb_spmv_free(&w->spmv);
     mum_free(&w->mum);
+    pbl_lbm_free(&w->lbm);
     free(w->launch);
     free(w->w.cmd);
     free(w);
