@@ -30,6 +30,7 @@
 #include "workload/parboil_stencil.h"
 #include "workload/parboil_histo.h"
 #include "workload/parboil_spmv.h"
+#include "workload/parboil_cp.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/rodinia_pf.h"
@@ -652,6 +653,9 @@ static const kdef_t
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
+/* Parboil cp: d_output (energygrid); registers: an estimate, no compiled binary (at any count up
+ * to 32 a 128-thread block's registers do not limit the SM's blocks) */
+static const kdef_t k_pbl_cp = TDEF("_Z7cenergyifPf", 28, pbl_cp, {0});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1345,6 +1349,20 @@ static int setup_histo(wl_t *w)
     return r;
 }
 
+/* Parboil cp (cuda/main.cu): cudaMalloc d_output, VOLSIZEX x VOLSIZEY floats (cudaMemset 0); for
+ * each chunk of at most MAXATOMS of the N atoms (ATOMCOUNT) the constant buffer refilled
+ * (copyatomstoconstbuf: no device memory in the model) and cenergy launched over (512 / (16 x 8),
+ * 512 / 8) blocks of 16 x 8, the launch's index its chunk (simt_args_t.p). */
+static int setup_pbl_cp(wl_t *w)
+{
+    add_arr(w, 4ull * PBL_CP_VOLX * PBL_CP_VOLY);
+    int r = 0;
+    for (unsigned l = 0; l < pbl_cp_launches(w->n) && !r; l++)
+        r = add_launch(w, &k_pbl_cp, PBL_CP_VOLX / (PBL_CP_BX * PBL_CP_UNROLLX), PBL_CP_VOLY / PBL_CP_BY, PBL_CP_BX,
+                       PBL_CP_BY, 0, 0, l);
+    return r;
+}
+
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU 1.0 atax.cu, atax_kernel1/2; MRPB Table 2 IW, "
             "4096 x 1/2, Fig. 2)",
@@ -1520,6 +1538,12 @@ const builtin_info_t builtin_kernels[] = {
                "thread, up the parent links and over the print parent's subtree, an 8-byte Alignment per "
                "left-maximal leaf (APRES Table IV MUM)",
      MUM_REF, MUM_REF_MIN, "reference bases (N / 100 queries of 100 bp)", MUM_REF_QUICK, 1, 0},
+    {"cp", "Coulombic potential by direct summation over a 512 x 512 slice: cenergy, 16x8 blocks over a (4, 64) "
+           "grid, 8 points of x a thread 16 apart, every atom read from constant memory (LDC: no constant cache "
+           "in the model), 8 read-modify-writes of energygrid at the end; one launch per chunk of 4000 atoms, "
+           "the constant buffer refilled between (Parboil cp, cuda/cuenergy_pre8_coalesce.cu and main.cu: "
+           "VOLSIZE 512 x 512, ATOMCOUNT 40000 placed by the host, 10 launches; the TEMP paper's CUTCP, Fig. 5)",
+     PBL_CP_ATOMS, 1, "atoms (ATOMCOUNT; a launch per 4000, MAXATOMS)", PBL_CP_QUICK, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1530,6 +1554,7 @@ static int (*const setups[])(wl_t *) = {
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
     setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter, setup_spmv, setup_mummer,
+    setup_pbl_cp,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
