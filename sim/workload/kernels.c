@@ -31,6 +31,7 @@
 #include "workload/parboil_histo.h"
 #include "workload/parboil_spmv.h"
 #include "workload/parboil_lbm.h"
+#include "workload/parboil_cp.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/rodinia_pf.h"
@@ -672,6 +673,9 @@ static const kdef_t k_fwt2[2] = {TDEF("_Z15fwtBatch2KernelPfS_i", 16, sdk_fwt_ba
  * binary) */
 static const kdef_t k_lbm[2] = {TDEF("_Z27performStreamCollide_kernelPfS_", 40, pbl_lbm_kernel, {0, 1}),
                                 TDEF("_Z27performStreamCollide_kernelPfS_", 40, pbl_lbm_kernel, {1, 0})};
+/* Parboil cp: d_output (energygrid); registers: an estimate, no compiled binary (at any count up
+ * to 32 a 128-thread block's registers do not limit the SM's blocks) */
+static const kdef_t k_pbl_cp = TDEF("_Z7cenergyifPf", 28, pbl_cp, {0});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1433,6 +1437,20 @@ static int setup_lbm(wl_t *w)
     return r;
 }
 
+/* Parboil cp (cuda/main.cu): cudaMalloc d_output, VOLSIZEX x VOLSIZEY floats (cudaMemset 0); for
+ * each chunk of at most MAXATOMS of the N atoms (ATOMCOUNT) the constant buffer refilled
+ * (copyatomstoconstbuf: no device memory in the model) and cenergy launched over (512 / (16 x 8),
+ * 512 / 8) blocks of 16 x 8, the launch's index its chunk (simt_args_t.p). */
+static int setup_pbl_cp(wl_t *w)
+{
+    add_arr(w, 4ull * PBL_CP_VOLX * PBL_CP_VOLY);
+    int r = 0;
+    for (unsigned l = 0; l < pbl_cp_launches(w->n) && !r; l++)
+        r = add_launch(w, &k_pbl_cp, PBL_CP_VOLX / (PBL_CP_BX * PBL_CP_UNROLLX), PBL_CP_VOLY / PBL_CP_BY, PBL_CP_BX,
+                       PBL_CP_BY, 0, 0, l);
+    return r;
+}
+
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU 1.0 atax.cu, atax_kernel1/2; MRPB Table 2 IW, "
             "4096 x 1/2, Fig. 2)",
@@ -1631,6 +1649,12 @@ const builtin_info_t builtin_kernels[] = {
             "a STAND-IN sphere of radius 38.8 cells in the cavity's centre, 343504 obstacle cells with the "
             "walls against the file's 343321; TEMP/TBAS Table 1 LBM)",
      LBM_SZ, 1, "planes of z (grid 120 x 120 x N; the datasets' 150)", 3u, 1, 0},
+    {"cp", "Coulombic potential by direct summation over a 512 x 512 slice: cenergy, 16x8 blocks over a (4, 64) "
+           "grid, 8 points of x a thread 16 apart, every atom read from constant memory (LDC: no constant cache "
+           "in the model), 8 read-modify-writes of energygrid at the end; one launch per chunk of 4000 atoms, "
+           "the constant buffer refilled between (Parboil cp, cuda/cuenergy_pre8_coalesce.cu and main.cu: "
+           "VOLSIZE 512 x 512, ATOMCOUNT 40000 placed by the host, 10 launches; the TEMP paper's CUTCP, Fig. 5)",
+     PBL_CP_ATOMS, 1, "atoms (ATOMCOUNT; a launch per 4000, MAXATOMS)", PBL_CP_QUICK, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1644,6 +1668,7 @@ static int (*const setups[])(wl_t *) = {
     setup_dct,
     setup_fwt,
     setup_lbm,
+    setup_pbl_cp,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
