@@ -35,6 +35,17 @@ repro_group() {
     return 1
 }
 
+# repro_size_for W SIZE: the size workload W runs at in a sweep at SIZE: SIZE, or W's cap where it
+# is smaller. CAP: "workload:size ..." (the run's caps); REPRO_WORKLOADS: a file of `sim
+# --list-workloads` (name, default size, quick size first).
+repro_size_for() {
+    local cap named
+    cap=$(tr ' ' '\n' <<<"${CAP:-}" | sed -n "s/^$1:\([0-9][0-9]*\)$/\1/p")
+    named=$(awk -v w="$1" -v s="$2" '$1 == w {print s == "default" ? $2 : s == "half" ? int($2 / 2) : s == "quick" ? $3 : s}' \
+        "$REPRO_WORKLOADS")
+    if [ -n "$cap" ] && [ -n "$named" ] && [ "$cap" -lt "$named" ]; then echo "$cap"; else echo "$2"; fi
+}
+
 # repro_runs DIR JQ: one line per run of group DIR (of the labels its sweep ran): {label,
 # workload, s: (the run's JSON | JQ)}
 repro_runs() {

@@ -70,14 +70,9 @@ BUILT=$(KERNELS= ; for c in INS LIL HIL; do set_of $c; done | tr '\n' ' ')
 SENS="$HIL $LIL"
 ALL="$HIL $LIL $INS"
 
-# size_for W SIZE: the size W runs at in a sweep at SIZE: SIZE, or W's cap where it is smaller
-size_for() {
-    local cap named
-    cap=$(tr ' ' '\n' <<<"$CAP" | sed -n "s/^$1:\([0-9][0-9]*\)$/\1/p")
-    named=$(awk -v w="$1" -v s="$2" '$1 == w {print s == "default" ? $2 : s == "half" ? int($2 / 2) : s == "quick" ? $3 : s}' \
-        "${TMPDIR:-/tmp}/mib-workloads.$$")
-    if [ -n "$cap" ] && [ -n "$named" ] && [ "$cap" -lt "$named" ]; then echo "$cap"; else echo "$2"; fi
-}
+# size_for W SIZE: the size W runs at in a sweep at SIZE (repro/lib.sh)
+REPRO_WORKLOADS="${TMPDIR:-/tmp}/mib-workloads.$$"
+size_for() { repro_size_for "$@"; }
 
 # The inputs' caps (workload:size): a benchmark runs at the smaller of the named size and its cap.
 # Chosen from run times alone, before any policy was compared: one FR-FCFS streamcluster run

@@ -47,6 +47,7 @@ echo "Generated from the runs' JSON; docs/reproduction.md explains the method an
 echo "system's TEMP and TBAS."
 echo
 echo "Runs whose DRAM commands were not checked: $(jq -r '.unchecked | length' "$in1")."
+[ -z "${CAP:-}" ] || echo "Capped inputs (workload:size, run.sh's CAP, chosen from run times before any configuration was compared): $CAP."
 echo
 echo "**Left out:** the paper's CPU-GPU workloads (Section 6.2, Tables 2 and 3, Fig. 14) need CPU cores and a DDR3"
 echo "side the model does not have. OWL and BW-AWARE, the paper's other comparators, are not built"
