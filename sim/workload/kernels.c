@@ -30,6 +30,7 @@
 #include "workload/parboil_stencil.h"
 #include "workload/parboil_histo.h"
 #include "workload/parboil_spmv.h"
+#include "workload/parboil_cutcp.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/rodinia_pf.h"
@@ -132,6 +133,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     rd_pf_t pf;                   /* particlefilter: the host program's run (simt_args_t.data) */
     pb_spmv_t spmv;               /* spmv: its JDS matrix (simt_args_t.data) */
     mum_input_t mum;              /* mummer: its reference, tree textures and queries (simt_args_t.data) */
+    pb_cutcp_t cutcp;             /* cutcp: its atoms, bins and neighbour list (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -648,7 +650,11 @@ static const kdef_t
      * childrentex, queryAddrs, queryLengths, page_begin, page_end, page_shadow_left, page_shadow_right,
      * min_match_length) */
     k_mummer_print = TDEF("_Z11printKernelP9MatchInfoiP9AlignmentPiyyPKiS5_iiiii", 32, rd_mummer_print,
-                          {8, 9, 0, 4, 5, 1, 2});
+                          {8, 9, 0, 4, 5, 1, 2}),
+    /* cutcp: regionZeroCuda binBaseCuda (cudaMalloc order); the kernel takes (binDim_x, binDim_y,
+     * binZeroAddr, h, cutoff2, inv_cutoff2, regionZeroAddr, zRegionIndex) (registers: an estimate,
+     * no compiled binary) */
+    k_cutcp = TDEF("_ZL37cuda_cutoff_potential_lattice6overlapiiP6float4fffPfi", 32, pb_cutcp_kernel, {1, 0});
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
@@ -1200,6 +1206,35 @@ static int setup_mummer(wl_t *w)
     return add_launch(w, &k_mummer_print, cdiv(m->nmatch, MUM_BLOCK), 1, pb, 1, 0, 0, 0);
 }
 
+/* Parboil 2.5 cutcp (cuda: main.c, cutoff6overlap.cu) on the STAND-IN water box of side N A
+ * (pb_cutcp_standin; the suite's datasets watbox.sl40.pqr and watbox.sl100.pqr are boxes of side
+ * 40 and 100): the host's lattice, neighbour list and binning replayed (pb_cutcp_bin); cudaMalloc
+ * regionZeroCuda (the padded lattice, lnx lny lnz floats; cudaMemset to 0, a copy region here),
+ * binBaseCuda (nbins x 8 float4s, copied); NbrListLen and NbrList go to constant memory (not
+ * modelled); one launch of cuda_cutoff_potential_lattice6overlap per plane of regions
+ * (zRegionIndex = 0 .. zRegionDim - 1), xRegionDim x yRegionDim blocks of 8 x 2 x 8 threads (here 8
+ * x 16: PBC_BX), 4116 bytes of shared memory. The atoms beyond a bin's 8 go to the CPU
+ * (cpu_compute_cutoff_potential_lattice, concurrently), the exclusions and the transpose back into
+ * the lattice are the host's: none simulated. */
+static int setup_cutcp(wl_t *w)
+{
+    int r = pb_cutcp_standin(&w->cutcp, (unsigned)w->n);
+    if (r == -2) {
+        fprintf(stderr, "memsched: cutcp: the source refuses this lattice spacing and cutoff\n");
+        return -EINVAL;
+    }
+    if (r)
+        return -ENOMEM;
+    const pb_cutcp_t *m = &w->cutcp;
+    w->data = m;
+    add_arr(w, 4ull * PBC_REGION * (uint64_t)m->rdim[0] * m->rdim[1] * m->rdim[2]);
+    add_arr(w, 16ull * PBC_BIN_DEPTH * m->nbins);
+    for (int z = 0; z < m->rdim[2] && !r; z++)
+        r = add_launch(w, &k_cutcp, (unsigned)m->rdim[0], (unsigned)m->rdim[1], PBC_BX, PBC_BY * PBC_BZ, PBC_SHMEM,
+                       0, (unsigned)z);
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1520,6 +1555,14 @@ const builtin_info_t builtin_kernels[] = {
                "thread, up the parent links and over the print parent's subtree, an 8-byte Alignment per "
                "left-maximal leaf (APRES Table IV MUM)",
      MUM_REF, MUM_REF_MIN, "reference bases (N / 100 queries of 100 bp)", MUM_REF_QUICK, 1, 0},
+    {"cutcp", "cutoff Coulombic potential on a 0.5 A lattice, cutoff 12 A: cuda_cutoff_potential_lattice6overlap, "
+              "one launch per plane of 8x8x8-point regions, 8x2x8-thread blocks (run as 8x16), a thread 4 points, "
+              "each half-warp caching 4 atom bins of the 335-bin neighbour list into shared memory a round (coalesced "
+              "global loads), all threads scanning the cached bins (shared broadcasts; r2 < cutoff2 diverges), 4 "
+              "stores a thread (Parboil 2.5 cutcp, cuda/cutoff6overlap.cu, main.c; the host's binning of the atoms "
+              "into 4 A bins of 8 replayed; on a STAND-IN for datasets/cutcp/small watbox.sl40.pqr, not readable "
+              "here: a jittered TIP3P water box of side N at liquid density, 6591 atoms at 40; TEMP Table 1 CUTCP)",
+     PBC_SL, PBC_SL_MIN, "water box side in A (sl40: 40, the suite's small dataset; sl100: 100)", PBC_SL_QUICK, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1530,6 +1573,7 @@ static int (*const setups[])(wl_t *) = {
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
     setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter, setup_spmv, setup_mummer,
+    setup_cutcp,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1552,6 +1596,7 @@ static void wl_unref(wl_t *w)
     pbh_input_free(&w->pbh);
     pb_spmv_free(&w->spmv);
     mum_free(&w->mum);
+    pb_cutcp_free(&w->cutcp);
     free(w->launch);
     free(w->w.cmd);
     free(w);
