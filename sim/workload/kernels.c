@@ -1561,7 +1561,8 @@ const builtin_info_t builtin_kernels[] = {
               "global loads), all threads scanning the cached bins (shared broadcasts; r2 < cutoff2 diverges), 4 "
               "stores a thread (Parboil 2.5 cutcp, cuda/cutoff6overlap.cu, main.c; the host's binning of the atoms "
               "into 4 A bins of 8 replayed; on a STAND-IN for datasets/cutcp/small watbox.sl40.pqr, not readable "
-              "here: a jittered TIP3P water box of side N at liquid density, 6591 atoms at 40; TEMP Table 1 CUTCP)",
+              "here: TIP3P water at liquid density in a box of side N, oxygens at random at least 2.5 A apart, 6420 "
+              "atoms at 40; TEMP Table 1 CUTCP)",
      PBC_SL, PBC_SL_MIN, "water box side in A (sl40: 40, the suite's small dataset; sl100: 100)", PBC_SL_QUICK, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
