@@ -32,6 +32,7 @@
 #include "workload/parboil_spmv.h"
 #include "workload/parboil_lbm.h"
 #include "workload/parboil_cp.h"
+#include "workload/parboil_cutcp.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
 #include "workload/rodinia_pf.h"
@@ -137,6 +138,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     pb_spmv_t spmv;               /* spmv: its JDS matrix (simt_args_t.data) */
     mum_input_t mum;              /* mummer: its reference, tree textures and queries (simt_args_t.data) */
     pbl_lbm_t lbm;                /* lbm: its cells' flags (simt_args_t.data) */
+    pb_cutcp_t cutcp;             /* cutcp: its atoms, bins and neighbour list (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -653,7 +655,11 @@ static const kdef_t
      * childrentex, queryAddrs, queryLengths, page_begin, page_end, page_shadow_left, page_shadow_right,
      * min_match_length) */
     k_mummer_print = TDEF("_Z11printKernelP9MatchInfoiP9AlignmentPiyyPKiS5_iiiii", 32, rd_mummer_print,
-                          {8, 9, 0, 4, 5, 1, 2});
+                          {8, 9, 0, 4, 5, 1, 2}),
+    /* cutcp: regionZeroCuda binBaseCuda (cudaMalloc order); the kernel takes (binDim_x, binDim_y,
+     * binZeroAddr, h, cutoff2, inv_cutoff2, regionZeroAddr, zRegionIndex) (registers: an estimate,
+     * no compiled binary) */
+    k_cutcp = TDEF("_ZL37cuda_cutoff_potential_lattice6overlapiiP6float4fffPfi", 32, pb_cutcp_kernel, {1, 0});
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
@@ -1244,6 +1250,35 @@ static int setup_dct(wl_t *w)
     return r ? r : add_launch(w, &k_dct2_inv, n / DCT_K2_W, n / DCT_K2_H, DCT_K2_BX, DCT_K2_BY, DCT_K2_SHMEM, 0, 0);
 }
 
+/* Parboil 2.5 cutcp (cuda: main.c, cutoff6overlap.cu) on the STAND-IN water box of side N A
+ * (pb_cutcp_standin; the suite's datasets watbox.sl40.pqr and watbox.sl100.pqr are boxes of side
+ * 40 and 100): the host's lattice, neighbour list and binning replayed (pb_cutcp_bin); cudaMalloc
+ * regionZeroCuda (the padded lattice, lnx lny lnz floats; cudaMemset to 0, a copy region here),
+ * binBaseCuda (nbins x 8 float4s, copied); NbrListLen and NbrList go to constant memory (not
+ * modelled); one launch of cuda_cutoff_potential_lattice6overlap per plane of regions
+ * (zRegionIndex = 0 .. zRegionDim - 1), xRegionDim x yRegionDim blocks of 8 x 2 x 8 threads (here 8
+ * x 16: PBC_BX), 4116 bytes of shared memory. The atoms beyond a bin's 8 go to the CPU
+ * (cpu_compute_cutoff_potential_lattice, concurrently), the exclusions and the transpose back into
+ * the lattice are the host's: none simulated. */
+static int setup_cutcp(wl_t *w)
+{
+    int r = pb_cutcp_standin(&w->cutcp, (unsigned)w->n);
+    if (r == -2) {
+        fprintf(stderr, "memsched: cutcp: the source refuses this lattice spacing and cutoff\n");
+        return -EINVAL;
+    }
+    if (r)
+        return -ENOMEM;
+    const pb_cutcp_t *m = &w->cutcp;
+    w->data = m;
+    add_arr(w, 4ull * PBC_REGION * (uint64_t)m->rdim[0] * m->rdim[1] * m->rdim[2]);
+    add_arr(w, 16ull * PBC_BIN_DEPTH * m->nbins);
+    for (int z = 0; z < m->rdim[2] && !r; z++)
+        r = add_launch(w, &k_cutcp, (unsigned)m->rdim[0], (unsigned)m->rdim[1], PBC_BX, PBC_BY * PBC_BZ, PBC_SHMEM,
+                       0, (unsigned)z);
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1655,6 +1690,15 @@ const builtin_info_t builtin_kernels[] = {
            "the constant buffer refilled between (Parboil cp, cuda/cuenergy_pre8_coalesce.cu and main.cu: "
            "VOLSIZE 512 x 512, ATOMCOUNT 40000 placed by the host, 10 launches; the TEMP paper's CUTCP, Fig. 5)",
      PBL_CP_ATOMS, 1, "atoms (ATOMCOUNT; a launch per 4000, MAXATOMS)", PBL_CP_QUICK, 1, 0},
+    {"cutcp", "cutoff Coulombic potential on a 0.5 A lattice, cutoff 12 A: cuda_cutoff_potential_lattice6overlap, "
+              "one launch per plane of 8x8x8-point regions, 8x2x8-thread blocks (run as 8x16), a thread 4 points, "
+              "each half-warp caching 4 atom bins of the 335-bin neighbour list into shared memory a round (coalesced "
+              "global loads), all threads scanning the cached bins (shared broadcasts; r2 < cutoff2 diverges), 4 "
+              "stores a thread (Parboil 2.5 cutcp, cuda/cutoff6overlap.cu, main.c; the host's binning of the atoms "
+              "into 4 A bins of 8 replayed; on a STAND-IN for datasets/cutcp/small watbox.sl40.pqr, not readable "
+              "here: TIP3P water at liquid density in a box of side N, oxygens at random at least 2.5 A apart, 6420 "
+              "atoms at 40; TEMP Table 1 CUTCP)",
+     PBC_SL, PBC_SL_MIN, "water box side in A (sl40: 40, the suite's small dataset; sl100: 100)", PBC_SL_QUICK, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1669,6 +1713,7 @@ static int (*const setups[])(wl_t *) = {
     setup_fwt,
     setup_lbm,
     setup_pbl_cp,
+    setup_cutcp,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1692,6 +1737,7 @@ static void wl_unref(wl_t *w)
     pb_spmv_free(&w->spmv);
     mum_free(&w->mum);
     pbl_lbm_free(&w->lbm);
+    pb_cutcp_free(&w->cutcp);
     free(w->launch);
     free(w->w.cmd);
     free(w);
