@@ -137,6 +137,16 @@ static void test_mib_equals_preset(void **state)
         read_over(over[i], path, &r);
         assert_string_equal(r.err, "");
         assert_int_equal(r.rc, 0);
+        if (over[i] && !strcmp(over[i], "temp")) {
+            /* the file names no -gpgpu_mem_addr_mapping (the thesis' is the derived one): the temp
+             * preset's address map, a page inside a bank, stays; the rest is back */
+            config_t t;
+            assert_int_equal(config_preset(&t, "temp"), 0);
+            assert_string_equal(r.c.map, t.map);
+            assert_int_equal(r.c.chan_shift, t.chan_shift);
+            memcpy(r.c.map, want.map, sizeof want.map);
+            r.c.chan_shift = want.chan_shift;
+        }
         assert_memory_equal(&r.c, &want, CONFIG_VALUES_SIZE);
         assert_string_equal(r.notes,
                             CONFIG_DIR "/gtx480-mib.config:32: note: -gpgpu_cache:dl1: write policy L: global stores "
