@@ -35,6 +35,7 @@
 #include "workload/rodinia_pf.h"
 #include "workload/rodinia_mummer.h"
 #include "workload/sdk.h"
+#include "workload/sdk_sortnet.h"
 #include "workload/simt.h"
 
 #include <assert.h>
@@ -132,6 +133,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     rd_pf_t pf;                   /* particlefilter: the host program's run (simt_args_t.data) */
     pb_spmv_t spmv;               /* spmv: its JDS matrix (simt_args_t.data) */
     mum_input_t mum;              /* mummer: its reference, tree textures and queries (simt_args_t.data) */
+    sn_input_t sn;                /* sortnet: its keys, launches and replay (simt_args_t.data, sn_open) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -648,7 +650,17 @@ static const kdef_t
      * childrentex, queryAddrs, queryLengths, page_begin, page_end, page_shadow_left, page_shadow_right,
      * min_match_length) */
     k_mummer_print = TDEF("_Z11printKernelP9MatchInfoiP9AlignmentPiyyPKiS5_iiiii", 32, rd_mummer_print,
-                          {8, 9, 0, 4, 5, 1, 2});
+                          {8, 9, 0, 4, 5, 1, 2}),
+    /* sortnet: d_InputKey d_InputVal d_OutputKey d_OutputVal; every kernel takes (d_DstKey, d_DstVal,
+     * d_SrcKey, d_SrcVal, ...): the sorts Output <- Input, the merges Output <- Output (registers:
+     * estimates, no compiled binary) */
+    k_sn_sort_shared = TDEFD("_Z17bitonicSortSharedPjS_S_S_jj", 16, sdk_sn_sort_shared, sn_open, sn_close,
+                             {2, 3, 0, 1}),
+    k_sn_sort_shared1 = TDEFD("_Z18bitonicSortShared1PjS_S_S_", 16, sdk_sn_sort_shared1, sn_open, sn_close,
+                              {2, 3, 0, 1}),
+    k_sn_merge_global = TDEF("_Z18bitonicMergeGlobalPjS_S_S_jjjj", 12, sdk_sn_merge_global, {2, 3, 2, 3}),
+    k_sn_merge_shared = TDEFD("_Z18bitonicMergeSharedPjS_S_S_jjj", 16, sdk_sn_merge_shared, sn_open, sn_close,
+                              {2, 3, 2, 3});
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
@@ -1200,6 +1212,34 @@ static int setup_mummer(wl_t *w)
     return add_launch(w, &k_mummer_print, cdiv(m->nmatch, MUM_BLOCK), 1, pb, 1, 0, 0, 0);
 }
 
+/* CUDA SDK sortingNetworks (main.cpp, bitonicSort.cu): N keys (rounded up to a power of two, at
+ * least 2048), srand(2001), key = rand() % 65536, value = i; cudaMalloc d_InputKey, d_InputVal,
+ * d_OutputKey, d_OutputVal (the outputs are copy regions here too: main.cpp copies only the
+ * inputs); then main's loop, arrayLength = 64 .. N, one bitonicSort() call each (sn_input lists
+ * its launches; the launch's number is its level). The shared kernels' branches follow the keys
+ * (sn_open replays the network on the host). */
+static int setup_sortnet(wl_t *w)
+{
+    uint64_t n = SN_MIN;
+    while (n < w->n)
+        n <<= 1;
+    w->n = n;
+    if (sn_input(&w->sn, n))
+        return -ENOMEM;
+    w->data = &w->sn;
+    add_arrs(w, 4, 4 * n);
+    static const kdef_t *const k[] = {[SN_SORT_SHARED] = &k_sn_sort_shared, [SN_SORT_SHARED1] = &k_sn_sort_shared1,
+                                      [SN_MERGE_GLOBAL] = &k_sn_merge_global, [SN_MERGE_SHARED] = &k_sn_merge_shared};
+    int r = 0;
+    for (unsigned l = 0; l < w->sn.nlaunch && !r; l++) {
+        unsigned grid, block;
+        sn_geometry(&w->sn, l, &grid, &block);
+        r = add_launch(w, k[w->sn.launch[l].kind], grid, 1, block, 1,
+                       w->sn.launch[l].kind == SN_MERGE_GLOBAL ? 0 : SN_SHMEM, 0, l);
+    }
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1520,6 +1560,14 @@ const builtin_info_t builtin_kernels[] = {
                "thread, up the parent links and over the print parent's subtree, an 8-byte Alignment per "
                "left-maximal leaf (APRES Table IV MUM)",
      MUM_REF, MUM_REF_MIN, "reference bases (N / 100 queries of 100 bp)", MUM_REF_QUICK, 1, 0},
+    {"sortnet", "bitonic sort of uint keys and values in batches: for each arrayLength 64 .. N one bitonicSort() "
+                "call on the same input, bitonicSortShared (arrays up to 1024 keys) or bitonicSortShared1, "
+                "bitonicMergeGlobal (a comparator a thread in global memory, strides >= 1024) and "
+                "bitonicMergeShared (strides 512 .. 1), 512-thread blocks of 1024 keys in shared memory, the "
+                "comparators' swaps branching on the keys (CUDA SDK sortingNetworks main.cpp, bitonicSort.cu; "
+                "N = 1048576 keys rand() % 65536 after srand(2001), DIR 0; main never runs oddEvenMergeSort; "
+                "TEMP/TBAS Table 1 SN)",
+     SN_N, SN_MIN, "keys N (rounded up to a power of two)", SN_QUICK, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1530,6 +1578,7 @@ static int (*const setups[])(wl_t *) = {
     setup_lud, setup_fdtd, setup_btree, setup_backprop, setup_hotspot, setup_lud, setup_nw, setup_pathfinder, setup_srad,
     setup_blackscholes, setup_sssp, setup_scalarprod, setup_reduction, setup_nn, setup_mergesort, setup_histogram,
     setup_convsep, setup_sp, setup_streamcluster, setup_cfd, setup_pbl_stencil, setup_histo, setup_particlefilter, setup_spmv, setup_mummer,
+    setup_sortnet,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1552,6 +1601,7 @@ static void wl_unref(wl_t *w)
     pbh_input_free(&w->pbh);
     pb_spmv_free(&w->spmv);
     mum_free(&w->mum);
+    sn_input_free(&w->sn);
     free(w->launch);
     free(w->w.cmd);
     free(w);
