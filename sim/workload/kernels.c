@@ -40,6 +40,7 @@
 #include "workload/sdk.h"
 #include "workload/sdk_dct.h"
 #include "workload/sdk_fwt.h"
+#include "workload/sdk_sortnet.h"
 #include "workload/simt.h"
 
 #include <assert.h>
@@ -139,6 +140,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     mum_input_t mum;              /* mummer: its reference, tree textures and queries (simt_args_t.data) */
     pbl_lbm_t lbm;                /* lbm: its cells' flags (simt_args_t.data) */
     pb_cutcp_t cutcp;             /* cutcp: its atoms, bins and neighbour list (simt_args_t.data) */
+    sn_input_t sn;                /* sortnet: its keys, launches and replay (simt_args_t.data, sn_open) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -659,7 +661,17 @@ static const kdef_t
     /* cutcp: regionZeroCuda binBaseCuda (cudaMalloc order); the kernel takes (binDim_x, binDim_y,
      * binZeroAddr, h, cutoff2, inv_cutoff2, regionZeroAddr, zRegionIndex) (registers: an estimate,
      * no compiled binary) */
-    k_cutcp = TDEF("_ZL37cuda_cutoff_potential_lattice6overlapiiP6float4fffPfi", 32, pb_cutcp_kernel, {1, 0});
+    k_cutcp = TDEF("_ZL37cuda_cutoff_potential_lattice6overlapiiP6float4fffPfi", 32, pb_cutcp_kernel, {1, 0}),
+    /* sortnet: d_InputKey d_InputVal d_OutputKey d_OutputVal; every kernel takes (d_DstKey, d_DstVal,
+     * d_SrcKey, d_SrcVal, ...): the sorts Output <- Input, the merges Output <- Output (registers:
+     * estimates, no compiled binary) */
+    k_sn_sort_shared = TDEFD("_Z17bitonicSortSharedPjS_S_S_jj", 16, sdk_sn_sort_shared, sn_open, sn_close,
+                             {2, 3, 0, 1}),
+    k_sn_sort_shared1 = TDEFD("_Z18bitonicSortShared1PjS_S_S_", 16, sdk_sn_sort_shared1, sn_open, sn_close,
+                              {2, 3, 0, 1}),
+    k_sn_merge_global = TDEF("_Z18bitonicMergeGlobalPjS_S_S_jjjj", 12, sdk_sn_merge_global, {2, 3, 2, 3}),
+    k_sn_merge_shared = TDEFD("_Z18bitonicMergeSharedPjS_S_S_jjj", 16, sdk_sn_merge_shared, sn_open, sn_close,
+                              {2, 3, 2, 3});
 /* Parboil stencil: A0 -> Anext, then (the host's swap) Anext -> A0 */
 static const kdef_t k_pbl_st[2] = {TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {0, 1}),
                                    TDEF("_Z24block2D_hybrid_coarsen_xffPfS_iii", 24, pbl_stencil, {1, 0})};
@@ -1279,6 +1291,34 @@ static int setup_cutcp(wl_t *w)
     return r;
 }
 
+/* CUDA SDK sortingNetworks (main.cpp, bitonicSort.cu): N keys (rounded up to a power of two, at
+ * least 2048), srand(2001), key = rand() % 65536, value = i; cudaMalloc d_InputKey, d_InputVal,
+ * d_OutputKey, d_OutputVal (the outputs are copy regions here too: main.cpp copies only the
+ * inputs); then main's loop, arrayLength = 64 .. N, one bitonicSort() call each (sn_input lists
+ * its launches; the launch's number is its level). The shared kernels' branches follow the keys
+ * (sn_open replays the network on the host). */
+static int setup_sortnet(wl_t *w)
+{
+    uint64_t n = SN_MIN;
+    while (n < w->n)
+        n <<= 1;
+    w->n = n;
+    if (sn_input(&w->sn, n))
+        return -ENOMEM;
+    w->data = &w->sn;
+    add_arrs(w, 4, 4 * n);
+    static const kdef_t *const k[] = {[SN_SORT_SHARED] = &k_sn_sort_shared, [SN_SORT_SHARED1] = &k_sn_sort_shared1,
+                                      [SN_MERGE_GLOBAL] = &k_sn_merge_global, [SN_MERGE_SHARED] = &k_sn_merge_shared};
+    int r = 0;
+    for (unsigned l = 0; l < w->sn.nlaunch && !r; l++) {
+        unsigned grid, block;
+        sn_geometry(&w->sn, l, &grid, &block);
+        r = add_launch(w, k[w->sn.launch[l].kind], grid, 1, block, 1,
+                       w->sn.launch[l].kind == SN_MERGE_GLOBAL ? 0 : SN_SHMEM, 0, l);
+    }
+    return r;
+}
+
 /* SDK 4.x BlackScholes: five float arrays of optN (the results, then the inputs, cudaMalloc
  * order); the sample launches the same 480 x 128 grid NUM_ITERATIONS = 512 times on the same
  * arrays (80 MB, far beyond the caches: each launch is the same stream); we launch it once. */
@@ -1699,6 +1739,14 @@ const builtin_info_t builtin_kernels[] = {
               "here: TIP3P water at liquid density in a box of side N, oxygens at random at least 2.5 A apart, 6420 "
               "atoms at 40; TEMP Table 1 CUTCP)",
      PBC_SL, PBC_SL_MIN, "water box side in A (sl40: 40, the suite's small dataset; sl100: 100)", PBC_SL_QUICK, 1, 0},
+    {"sortnet", "bitonic sort of uint keys and values in batches: for each arrayLength 64 .. N one bitonicSort() "
+                "call on the same input, bitonicSortShared (arrays up to 1024 keys) or bitonicSortShared1, "
+                "bitonicMergeGlobal (a comparator a thread in global memory, strides >= 1024) and "
+                "bitonicMergeShared (strides 512 .. 1), 512-thread blocks of 1024 keys in shared memory, the "
+                "comparators' swaps branching on the keys (CUDA SDK sortingNetworks main.cpp, bitonicSort.cu; "
+                "N = 1048576 keys rand() % 65536 after srand(2001), DIR 0; main never runs oddEvenMergeSort; "
+                "TEMP/TBAS Table 1 SN)",
+     SN_N, SN_MIN, "keys N (rounded up to a power of two)", SN_QUICK, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1714,6 +1762,7 @@ static int (*const setups[])(wl_t *) = {
     setup_lbm,
     setup_pbl_cp,
     setup_cutcp,
+    setup_sortnet,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1738,6 +1787,7 @@ static void wl_unref(wl_t *w)
     mum_free(&w->mum);
     pbl_lbm_free(&w->lbm);
     pb_cutcp_free(&w->cutcp);
+    sn_input_free(&w->sn);
     free(w->launch);
     free(w->w.cmd);
     free(w);
