@@ -290,7 +290,7 @@ tracer_form() {
 }
 while IFS= read -r k; do
     name=${k%%:*} size=${k##*:}
-    case $name in histo) size=272 ;; lbm) size=3 ;; cutcp) size=8 ;; esac   # histo: its smallest image (every prescan thread samples a pixel); lbm: 3 planes (walls and the lid)
+    case $name in histo) size=272 ;; lbm) size=3 ;; cutcp) size=8 ;; dct) size=32 ;; esac   # histo: its smallest image (every prescan thread samples a pixel); lbm: 3 planes (walls and the lid)
     rm -rf "$T/tg-$name"
     if "$M" trace-gen "$name" "$T/tg-$name" --size "$size" 2>"$T/tg-$name.err" &&
         "$M" sim --workload "$T/tg-$name" --quiet --json "$T/tg-$name.json" &&
@@ -636,7 +636,7 @@ expect "gpu.dispatch=round-robin, the same batches: both SMs run both batches, n
 bad_input "--rtl temp_dispatch without TEMP's dispatch" "needs TEMP's dispatch: --set gpu.dispatch=temp" "$M" sim --rtl temp_dispatch
 { printf '#BEGIN_TB\nthread block = 0,0,0\n'; tw 0 0x200000; printf '#END_TB\n'; } | mktrace "$T/temp-big" 65537 32
 bad_input "gpu.dispatch=temp, a grid of more than 2^16 blocks" "more than temp_dispatch's 16-bit block IDs hold" \
-    "$M" sim --workload "$T/temp-big" --set gpu.dispatch=temp
+    "$M" sim --workload "$T/temp-big" --set gpu.dispatch=temp --set batch.stride=1
 bad_input "gpu.dispatch=temp on more than 64 SMs" "gpu.dispatch=temp has a queue per SM, at most 64" \
     "$M" sim --set gpu.dispatch=temp --set sm.count=65
 # bfs (several launches): the temp_dispatch RTL in lockstep gives the C model's statistics, with
