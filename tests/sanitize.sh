@@ -59,7 +59,7 @@ done < <(build/memsched sim --list-workloads | awk '{print $1, $2, $3}' | while 
     case $k in bfs) echo "$k $d $q 1024" ;; stream) echo "$k $d $q 1" ;; vectoradd) echo "$k $d $q 8192" ;;
         kmeans) echo "$k $d $q 1024" ;; b+tree) echo "$k $d $q 2000" ;; reduction) echo "$k $d $q 32768" ;;
         mergesort) echo "$k $d $q 2048" ;; histogram) echo "$k $d $q 16384" ;; cfd) echo "$k $d $q 1152" ;;
-        histo) echo "$k $d $q 272" ;; mummer) echo "$k $d $q 1024" ;; spmv) echo "$k $d $q 8" ;; lbm) echo "$k $d $q 3" ;; cutcp) echo "$k $d $q 8" ;;
+        histo) echo "$k $d $q 272" ;; mummer) echo "$k $d $q 1024" ;; spmv) echo "$k $d $q 8" ;; lbm) echo "$k $d $q 3" ;; cutcp) echo "$k $d $q 8" ;; sortnet) echo "$k $d $q 2048" ;;
         *) echo "$k $d $q 64" ;; esac; done)
 san "sim LAWS + SAP, load characterisation, read classes (srad, apres)" 0 "$A/memsched-c" sim --config apres --workload srad \
     --size 64 --set sm.scheduler=laws --set l1.prefetch=sap --set l1.load_stats=1 --set l1.classify=1 --check-dram --quiet

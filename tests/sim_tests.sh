@@ -290,7 +290,7 @@ tracer_form() {
 }
 while IFS= read -r k; do
     name=${k%%:*} size=${k##*:}
-    case $name in histo) size=272 ;; lbm) size=3 ;; cutcp) size=8 ;; dct) size=32 ;; esac   # histo: its smallest image (every prescan thread samples a pixel); lbm: 3 planes (walls and the lid)
+    case $name in histo) size=272 ;; lbm) size=3 ;; cutcp) size=8 ;; dct) size=32 ;; sortnet) size=2048 ;; esac   # histo: its smallest image (every prescan thread samples a pixel); lbm: 3 planes (walls and the lid)
     rm -rf "$T/tg-$name"
     if "$M" trace-gen "$name" "$T/tg-$name" --size "$size" 2>"$T/tg-$name.err" &&
         "$M" sim --workload "$T/tg-$name" --quiet --json "$T/tg-$name.json" &&
@@ -869,7 +869,7 @@ expect "merging: the cycle distribution counts the 8-long entry's cycles at leng
 fails=0 runs=0
 while read -r k; do
     case $k in bfs) s=1024 ;; stream) s=1 ;; vectoradd) s=8192 ;; kmeans) s=1024 ;; b+tree) s=2000 ;; reduction) s=32768 ;; mergesort) s=2048 ;; histogram) s=16384 ;; cfd) s=1152 ;;
-        histo) s=272 ;; mummer) s=1024 ;; spmv) s=8 ;; lbm) s=3 ;; cutcp) s=8 ;; *) s=64 ;; esac   # small, not below their minimum
+        histo) s=272 ;; mummer) s=1024 ;; spmv) s=8 ;; lbm) s=3 ;; cutcp) s=8 ;; sortnet) s=2048 ;; *) s=64 ;; esac   # small, not below their minimum
     for cfg in $("$M" sim --list-configs | awk '{print $1}'); do
         runs=$((runs + 1))
         if [ "$k@$cfg" = histo@base-l ]; then   # 24 KB of shared memory a block; Base-L has 16 KB: refused
