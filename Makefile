@@ -8,10 +8,12 @@
 #   make waves      BLOCK=b: a short co-simulation with an FST and a GTKWave save file
 #   make mutate     BLOCK=b: mutation testing of the lockstep run
 #   make bench      simulated cycles per second, C model alone and in lockstep
-#   make repro      the MRPB paper, the MIB thesis and APRES reproduced (out/repro/*/report.md; hours)
+#   make golden     rewrite the digests of the system model's results make test holds (tests/golden)
+#   make repro      the MRPB paper, the MIB thesis, APRES and TEMP/TBAS reproduced (out/repro/*/report.md; hours)
 #   make repro-mrpb the MRPB paper alone
 #   make repro-mib  the MIB thesis alone
 #   make repro-apres the APRES paper alone
+#   make repro-temp the TEMP/TBAS paper alone
 #   make cosim-long every mode combination at every parameter set (BIG=1), 10^6 cycles each
 #   make asan       the C side built with ASan + UBSan (build/asan)
 #   make fuzz       libFuzzer on the stimulus parser and the command line (FUZZ_TIME=s)
@@ -151,7 +153,7 @@ MUT_OBJ    :=
 MUT_LIBS   :=
 -include $(BUILD)/mutants.mk
 
-.PHONY: all build sim-psets deps lint test run area waves bench repro repro-mrpb repro-mib repro-apres repro-temp mutate clean help cosim-long asan fuzz fuzzers coverage docs-tables FORCE
+.PHONY: all build sim-psets deps lint test run area waves bench golden repro repro-mrpb repro-mib repro-apres repro-temp mutate clean help cosim-long asan fuzz fuzzers coverage docs-tables FORCE
 
 # `all`, `run` and `test` install the packages first, then build in a new make:
 # make reads which files exist (Verilator's verilated.cpp among them) once,
@@ -179,7 +181,7 @@ docs-tables: $(BUILD)/memsched-c
 	M=$(BUILD)/memsched-c tests/docs_tables.sh
 
 help:
-	@sed -n '2,18p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,21p' Makefile | sed 's/^# \{0,1\}//'
 
 # --- dependencies ----------------------------------------------------------
 deps:
@@ -356,6 +358,13 @@ waves: build
 	@mkdir -p $(OUT)/waves
 	@$(BUILD)/memsched cosim $(BLOCK) --cycles $(WAVE_CYCLES) --fst $(OUT)/waves/$(BLOCK).fst --gtkw $(OUT)/waves/$(BLOCK).gtkw
 	@echo "waves: $(OUT)/waves/$(BLOCK).fst; view with: gtkwave -a $(OUT)/waves/$(BLOCK).gtkw"
+
+# The system model's results as make test holds them (tests/skip_tests.sh):
+# every built-in kernel at every preset and the traces, one digest each, in
+# tests/golden/stats.sha256. Rewrite it only for a change meant to alter
+# results, and say why in the commit (docs/sim.md, "Speed").
+golden: build
+	@GOLDEN=write tests/skip_tests.sh $(BUILD)/memsched
 
 BENCH_CYCLES ?= 1000000
 # The blocks' C models and lockstep runs, then the system model (tests/bench_sim.sh;

@@ -44,7 +44,11 @@ void dram_sched_reset(dram_sched_state_t *s)
     memset(s->open_valid, 0, sizeof s->open_valid);
     memset(s->open_row, 0, sizeof s->open_row);
     memset(&s->g, 0, sizeof s->g);
-    s->rsl.n = s->wsl.n = 0;
+    s->rsl = s->wsl = (ds_short_t){.best_p = -1, .best_f = -1};
+    s->ticks = 0;
+    memset(s->in_bank, 0, sizeof s->in_bank);
+    s->banks_used[0] = s->banks_used[1] = 0;
+    s->open_hit[0] = s->open_hit[1] = 0;
     s->sl_rp_valid = s->sl_rp_bank = s->sl_rp_row = s->sl_rp_score = 0;
     s->rpl.n = 0;
     s->rp_valid = s->rp_bank = s->rp_row = s->rp_score = 0;
@@ -64,13 +68,47 @@ void dram_sched_reset(dram_sched_state_t *s)
  * saturated at 2^ScoreW - 1. The RTL keeps two bits above ScoreW and saturates
  * when it reads the sum, not when it writes it (no select after the adder);
  * min(smax, min(smax, s) + d) is what saturating at each write gives. */
-static uint64_t rs_score(const dram_sched_cfg_t *c, const ds_row_t *r)
+static uint64_t rs_score(uint64_t smax, const ds_row_t *r)
 {
-    const uint64_t smax = bits_mask(dram_sched_score_w(c));
     return (uint64_t)r->score > smax ? smax : (uint64_t)r->score;
 }
 
 static uint64_t sat_age(uint64_t a) { return a > DS_AGE_MAX ? DS_AGE_MAX : a; }
+
+/* A read's age now: every edge since it was set added its length + 1,
+ * saturating (one sum: the additions are never negative). */
+static uint64_t age_of(const dram_sched_state_t *s, const ds_entry_t *e)
+{
+    uint64_t dt = s->ticks - e->t;
+    if (dt > DS_AGE_MAX)
+        dt = DS_AGE_MAX;   /* length + 1 >= 1: saturated already */
+    return sat_age(e->age + (e->len + 1) * dt);
+}
+
+uint64_t dram_sched_rd_age(const dram_sched_state_t *s, unsigned i) { return age_of(s, &s->rd[i]); }
+
+/* Sets of entries (ds_set_t): bit i is index i. */
+static ds_set_t set_below(unsigned k) { return k >= 128 ? ~(ds_set_t)0 : ((ds_set_t)1 << k) - 1; }
+static ds_set_t set_bit(unsigned i) { return (ds_set_t)1 << i; }
+/* The set with index k taken out and the indices above it moved down one. */
+static ds_set_t set_drop(ds_set_t m, unsigned k) { return (m & set_below(k)) | ((m >> 1) & ~set_below(k)); }
+static int set_first(ds_set_t m)
+{
+    const uint64_t lo = (uint64_t)m, hi = (uint64_t)(m >> 64);
+    return lo ? __builtin_ctzll(lo) : hi ? 64 + __builtin_ctzll(hi) : -1;
+}
+/* The entries of queue w in bank b whose row is r. */
+static ds_set_t row_set(const dram_sched_state_t *s, int w, uint64_t b, uint64_t r)
+{
+    const ds_entry_t *e = w ? s->wr : s->rd;
+    ds_set_t m = 0;
+    for (ds_set_t x = s->in_bank[w][b]; x; x &= x - 1) {
+        const int i = set_first(x);
+        if (e[i].row == r)
+            m |= set_bit((unsigned)i);
+    }
+    return m;
+}
 
 static unsigned policy_of(const dram_sched_in_t *in)
 {
@@ -93,24 +131,14 @@ static int bank_ok(uint64_t ready, uint64_t bank) { return (int)((ready >> bank)
 
 /* The request score under the policy: MSHR-M/-S the merge length, MSHR-S+A
  * the age, FCFS/FR-FCFS none (0: only the arrival order decides). */
-static uint64_t req_score(const ds_entry_t *e, unsigned policy)
+static uint64_t req_score(const dram_sched_state_t *s, const ds_entry_t *e, unsigned policy)
 {
     switch (policy) {
     case DS_MSHR_M:
     case DS_MSHR_S: return e->len + 1;
-    case DS_MSHR_SA: return e->age;
+    case DS_MSHR_SA: return age_of(s, e);
     default: return 0;
     }
-}
-
-/* The largest key among the entries with mask[i], ties to the lowest index; -1 if none. */
-static int best_of(unsigned n, const unsigned char *mask, const uint64_t *key)
-{
-    int w = -1;
-    for (unsigned i = 0; i < n; i++)
-        if (mask[i] && (w < 0 || key[i] > key[w]))
-            w = (int)i;
-    return w;
 }
 
 /* The granted entry of a queue: it is still queued this cycle and leaves at its end. */
@@ -133,17 +161,15 @@ static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decis
         d->drain = s->wr_count >= c->high_wm || (s->rd_count == 0 && s->wr_count != 0);
 
     const ds_short_t *q = d->drain ? &s->wsl : &s->rsl;
-    int w = best_of(q->n, q->p, q->key);
-    const int primary = w >= 0;
-    if (!primary)
-        w = best_of(q->n, q->f, q->key);
+    const int primary = q->best_p >= 0;
+    const int w = primary ? q->best_p : q->best_f;
     if (w < 0)
         return;
     const unsigned policy = policy_of(in);
     d->valid = 1;
     d->write = d->drain;
     d->idx = (unsigned)w;
-    d->hit = q->hit[w];
+    d->hit = primary ? q->hit_p : q->hit_f;
     if (d->drain)
         d->why = primary ? DS_WHY_WHIT : DS_WHY_WOLDEST;
     else if (policy == DS_FCFS || (policy == DS_FRFCFS && !primary))
@@ -167,37 +193,59 @@ static int is_open(const open_rows_t *o, uint64_t bank, uint64_t row) { return o
  * except the one shown now (it leaves at the end of the cycle) and the one
  * chosen now (shown next cycle), with the bank readiness given last cycle
  * (bank_ready is registered at the input: s->br), the row
- * hits against the open rows as this cycle's choice leaves them, the row
+ * hits against the open rows as this cycle's choice leaves them (hits), the row
  * picked last (its reads are class f under MSHR-*) and the request scores now.
- * Indexed as the queue will be next cycle. */
-static void shortlist_queue(const dram_sched_state_t *s, const decision_t *d,
-                            const open_rows_t *o, unsigned policy, int write, ds_short_t *q)
+ * Indexed as the queue will be next cycle. The choice stage's pick of each
+ * class is found here, from the sets of entries: the largest request score,
+ * ties to the lowest index (FCFS, FR-FCFS and writes: the lowest index). */
+static void pick(const dram_sched_state_t *s, int write, ds_set_t m, unsigned policy, int *best)
 {
     const ds_entry_t *e = write ? s->wr : s->rd;
+    *best = set_first(m);
+    if (write || *best < 0 || (policy != DS_MSHR_M && policy != DS_MSHR_S && policy != DS_MSHR_SA))
+        return;
+    uint64_t top = req_score(s, &e[*best], policy);
+    for (ds_set_t x = m & (m - 1); x; x &= x - 1) {
+        const int i = set_first(x);
+        const uint64_t k = req_score(s, &e[i], policy);
+        if (k > top) {
+            top = k;
+            *best = i;
+        }
+    }
+}
+
+static void shortlist_queue(const dram_sched_state_t *s, const decision_t *d, ds_set_t hits,
+                            unsigned policy, int write, ds_short_t *q)
+{
     const unsigned count = write ? s->wr_count : s->rd_count;
     const int mshr = policy == DS_MSHR_M || policy == DS_MSHR_S || policy == DS_MSHR_SA;
     const int gone = s->g.valid && (int)s->g.write == write;
-    unsigned j = 0;
-    for (unsigned i = 0; i < count; i++) {
-        if (gone && s->g.idx == i)
-            continue;   /* leaves at the end of this cycle: the entries above move down */
-        const int chosen = d->valid && d->write == write && d->idx == i;
-        const int elig = !chosen && bank_ok(s->br, e[i].bank);
-        const int hit = is_open(o, e[i].bank, e[i].row);
-        if (write) {
-            q->p[j] = (unsigned char)(elig && hit);
-            q->f[j] = (unsigned char)elig;
-            q->key[j] = 0;
-        } else {
-            q->p[j] = (unsigned char)(elig && (policy == DS_FCFS || hit));
-            q->f[j] = (unsigned char)(elig && (policy == DS_FRFCFS ||
-                                               (mshr && s->rp_valid && e[i].bank == s->rp_bank && e[i].row == s->rp_row)));
-            q->key[j] = req_score(&e[i], policy);
-        }
-        q->hit[j] = (unsigned char)hit;
-        j++;
+    ds_set_t ready = 0;
+    for (uint64_t b = s->br & s->banks_used[write]; b; b &= b - 1)
+        ready |= s->in_bank[write][__builtin_ctzll(b)];
+    ds_set_t elig = ready & set_below(count);
+    if (gone)
+        elig &= ~set_bit(s->g.idx);   /* leaves at the end of this cycle: the entries above move down */
+    if (d->valid && d->write == write)
+        elig &= ~set_bit(d->idx);     /* chosen now */
+    ds_set_t p, f;
+    if (write) {
+        p = elig & hits;
+        f = elig;
+    } else {
+        p = policy == DS_FCFS ? elig : elig & hits;
+        f = policy == DS_FRFCFS ? elig
+            : mshr && s->rp_valid ? elig & row_set(s, 0, s->rp_bank, s->rp_row) : 0;
     }
-    q->n = j;
+    int bp, bf;
+    pick(s, write, p, policy, &bp);
+    pick(s, write, f, policy, &bf);
+    q->hit_p = bp >= 0 && (hits >> bp & 1);
+    q->hit_f = bf >= 0 && (hits >> bf & 1);
+    /* indexed as next cycle: the request leaving now is out */
+    q->best_p = bp >= 0 && gone && (unsigned)bp > s->g.idx ? bp - 1 : bp;
+    q->best_f = bf >= 0 && gone && (unsigned)bf > s->g.idx ? bf - 1 : bf;
 }
 
 /* The row pick's choice stage: the best row of last cycle's row shortlist
@@ -248,13 +296,14 @@ static void row_shortlist(const dram_sched_state_t *s, const open_rows_t *o,
             r->key[r->n++] = e->len + 1;
         }
     } else if (policy == DS_MSHR_S || policy == DS_MSHR_SA) {
+        const uint64_t smax = bits_mask(dram_sched_score_w(&s->cfg));
         for (unsigned i = 0; i < s->rs_count; i++) {
             const ds_row_t *w = &s->rs[i];
             if (!w->valid || ROW_SKIP(w->bank, w->row))
                 continue;
             r->bank[r->n] = w->bank;
             r->row[r->n] = w->row;
-            r->key[r->n++] = policy == DS_MSHR_S ? (uint64_t)w->len : rs_score(&s->cfg, w);
+            r->key[r->n++] = policy == DS_MSHR_S ? (uint64_t)w->len : rs_score(smax, w);
         }
     }
 #undef ROW_SKIP
@@ -292,7 +341,7 @@ void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dra
         out->sched_row = e->row;
         out->sched_hit = s->g.hit;
         out->sched_why = s->g.why;
-        out->sched_score = s->g.write ? 0 : req_score(e, policy_of(in));
+        out->sched_score = s->g.write ? 0 : req_score(s, e, policy_of(in));
         out->sched_rowscore = s->g.rowscore;
     }
     out->drain = (uint64_t)d.drain;
@@ -305,10 +354,33 @@ void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dra
     }
 }
 
-static void remove_at(ds_entry_t *q, unsigned *count, unsigned idx)
+/* Entry idx leaves queue w: the entries above move down, in the sets too. */
+static void remove_at(dram_sched_state_t *s, int w, unsigned idx)
 {
+    ds_entry_t *q = w ? s->wr : s->rd;
+    unsigned *count = w ? &s->wr_count : &s->rd_count;
+    const uint64_t b = q[idx].bank;
     memmove(&q[idx], &q[idx + 1], (*count - idx - 1) * sizeof q[0]);
     (*count)--;
+    for (uint64_t u = s->banks_used[w]; u; u &= u - 1)
+        s->in_bank[w][__builtin_ctzll(u)] = set_drop(s->in_bank[w][__builtin_ctzll(u)], idx);
+    if (!s->in_bank[w][b])
+        s->banks_used[w] &= ~(1ull << b);
+    s->open_hit[w] = set_drop(s->open_hit[w], idx);
+}
+
+/* A new entry at the end of queue w. */
+static ds_entry_t *append(dram_sched_state_t *s, int w, uint64_t bank, uint64_t row)
+{
+    ds_entry_t *e = w ? &s->wr[s->wr_count] : &s->rd[s->rd_count];
+    const unsigned i = w ? s->wr_count++ : s->rd_count++;
+    e->bank = bank;
+    e->row = row;
+    s->in_bank[w][bank] |= set_bit(i);
+    s->banks_used[w] |= 1ull << bank;
+    if (s->open_valid[bank] && s->open_row[bank] == row)
+        s->open_hit[w] |= set_bit(i);
+    return e;
 }
 
 /* The row-score store at the clock edge. Each valid entry keeps its row's
@@ -329,9 +401,15 @@ static void remove_at(ds_entry_t *q, unsigned *count, unsigned idx)
  * entry whose length sum reaches 0 with no read of its row arriving has no
  * read left: it is marked free and squeezed out at the next edge, when last
  * cycle's free entry is. g is the read leaving at this edge (NULL if none):
- * its entry is flagged now. */
-static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_in, const ds_entry_t *g)
+ * its entry is flagged now. Only MSHR-S and MSHR-S+A read the store (the row
+ * pick); under the other policies no output depends on it, and the model
+ * keeps it empty (the RTL's is written and never read; the policy is static
+ * out of reset, and reset empties the store). */
+static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, unsigned policy, int rd_in,
+                       const ds_entry_t *g)
 {
+    if (policy != DS_MSHR_S && policy != DS_MSHR_SA)
+        rd_in = 0;   /* no entry is made, so none is kept */
     const dram_sched_cfg_t *c = &s->cfg;
     const uint64_t smax = bits_mask(dram_sched_score_w(c));
     const uint64_t nb = in->rd_bank & bits_mask(c->bank_w), nr = in->rd_row & bits_mask(c->row_w);
@@ -361,7 +439,7 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
         r->pf = g && g->bank == r->bank && g->row == r->row;
         const int arrives = rd_in && nb == r->bank && nr == r->row;
         matched |= arrives;
-        r->score = (int64_t)rs_score(c, r) + ds;   /* saturated as it is read: see rs_score */
+        r->score = (int64_t)rs_score(smax, r) + ds;   /* saturated as it is read: see rs_score */
         r->len += dl;
         /* Freed: a departure took its last read, and none arrives. */
         if (dep && !arrives && r->len == 0) {
@@ -373,7 +451,7 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, int rd_
     s->dt_term = (int64_t)s->du_age + 3 * s->du_dlen;
     s->dt_dlen = s->du_dlen;
     s->pd_valid = g != NULL;
-    s->pd_term = g ? (int64_t)(g->age + 2 * (g->len + 1)) : 0;
+    s->pd_term = g ? (int64_t)(age_of(s, g) + 2 * (g->len + 1)) : 0;
     s->pd_len = g ? (int64_t)g->len + 1 : 0;
     if (s->rs_hole >= 0) {
         memmove(&s->rs[s->rs_hole], &s->rs[s->rs_hole + 1], (s->rs_count - (unsigned)s->rs_hole - 1) * sizeof s->rs[0]);
@@ -415,10 +493,17 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
         o.valid[e->bank] = 1;
         o.row[e->bank] = e->row;
     }
+    /* the row hits as the choice leaves the open rows: only the chosen bank's can change */
+    ds_set_t hits[2] = {s->open_hit[0], s->open_hit[1]};
+    if (d.valid) {
+        const ds_entry_t *e = d.write ? &s->wr[d.idx] : &s->rd[d.idx];
+        for (int w = 0; w < 2; w++)
+            hits[w] = (hits[w] & ~s->in_bank[w][e->bank]) | row_set(s, w, e->bank, e->row);
+    }
     uint64_t rpv, rpb, rpr, rps;
     row_pick(s, &rpv, &rpb, &rpr, &rps);
-    shortlist_queue(s, &d, &o, policy, 0, &s->rsl);
-    shortlist_queue(s, &d, &o, policy, 1, &s->wsl);
+    shortlist_queue(s, &d, hits[0], policy, 0, &s->rsl);
+    shortlist_queue(s, &d, hits[1], policy, 1, &s->wsl);
     row_shortlist(s, &o, policy, rpv, rpb, rpr, &s->rpl);
     /* the read shortlist's class f is the row picked last (the one in effect this cycle) */
     s->sl_rp_valid = s->rp_valid;
@@ -427,12 +512,14 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     s->sl_rp_score = s->rp_score;
     memcpy(s->open_valid, o.valid, nbanks * sizeof o.valid[0]);
     memcpy(s->open_row, o.row, nbanks * sizeof o.row[0]);
+    s->open_hit[0] = hits[0];
+    s->open_hit[1] = hits[1];
 
     const int m = dummy_match(s);
     const int rd_in = (in->rd_valid & 1) && s->rd_count + s->pd_valid < c->rdq;
     const int wr_in = (in->wr_valid & 1) && s->wr_count < c->wrq;
 
-    store_tick(s, in, rd_in, s->g.valid && !s->g.write ? &s->rd[s->g.idx] : NULL);
+    store_tick(s, in, policy, rd_in, s->g.valid && !s->g.write ? &s->rd[s->g.idx] : NULL);
 
     /* The dummy: its read's new merge length and age; its row's entry is
      * flagged at the next edge and takes the change at the one after. */
@@ -444,39 +531,32 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
         s->du_row = e->row;
         s->du_age = age;
         s->du_dlen = (int64_t)len - (int64_t)e->len;
+        e->age = sat_age(age_of(s, e) + age);   /* with the old length up to now */
+        e->t = s->ticks;
         e->len = len;
-        e->age = sat_age(e->age + age);
     }
     /* The granted request leaves; the new grant's index follows the queue. */
     unsigned idx = d.idx;
     if (s->g.valid) {
-        if (s->g.write) {
-            remove_at(s->wr, &s->wr_count, s->g.idx);
-        } else {
-            remove_at(s->rd, &s->rd_count, s->g.idx);
-        }
+        remove_at(s, (int)s->g.write, s->g.idx);
         if (d.valid && d.write == (int)s->g.write && d.idx > s->g.idx)
             idx--;
     }
     s->g = (ds_grant_t){.valid = (uint64_t)d.valid, .write = (uint64_t)d.write, .idx = d.valid ? idx : 0,
                         .hit = (uint64_t)d.hit, .why = d.why, .rowscore = d.rowscore};
     if (rd_in) {
-        ds_entry_t *e = &s->rd[s->rd_count++];
+        ds_entry_t *e = append(s, 0, in->rd_bank & bits_mask(c->bank_w), in->rd_row & bits_mask(c->row_w));
         e->addr = in->rd_addr & bits_mask(c->addr_w);
-        e->bank = in->rd_bank & bits_mask(c->bank_w);
-        e->row = in->rd_row & bits_mask(c->row_w);
         e->len = 0;
         e->age = in->rd_age & bits_mask(DS_AGE_W);
+        e->t = s->ticks;
     }
     if (wr_in) {
-        ds_entry_t *e = &s->wr[s->wr_count++];
+        ds_entry_t *e = append(s, 1, in->wr_bank & bits_mask(c->bank_w), in->wr_row & bits_mask(c->row_w));
         e->addr = in->wr_addr & bits_mask(c->addr_w);
-        e->bank = in->wr_bank & bits_mask(c->bank_w);
-        e->row = in->wr_row & bits_mask(c->row_w);
-        e->len = e->age = 0;
+        e->len = e->age = e->t = 0;
     }
-    for (unsigned i = 0; i < s->rd_count; i++)
-        s->rd[i].age = sat_age(s->rd[i].age + s->rd[i].len + 1);
+    s->ticks++;   /* every read ages by its merge length (age_of) */
     s->rp_valid = rpv;
     s->rp_bank = rpb;
     s->rp_row = rpr;

@@ -77,7 +77,9 @@ typedef struct {
 typedef struct {
     uint64_t addr, bank, row;
     uint64_t len;   /* merge length - 1 (reads) */
-    uint64_t age;   /* 15 bits, saturating (reads) */
+    uint64_t age;   /* reads: the 15-bit saturating age as it was after tick t (read it with dram_sched_rd_age) */
+    uint64_t t;     /* ... the model's tick count when age was set: every edge since adds len + 1, saturating,
+                     * so it is computed when read instead of added to every read at every edge */
 } ds_entry_t;
 
 /* One entry of the row-score store: a row with reads queued (or, with
@@ -91,17 +93,24 @@ typedef struct {
     uint64_t pf;     /* the read that left at the last edge is of this row: the entry takes it at this edge */
 } ds_row_t;
 
-/* The shortlist of one queue: the snapshot taken by last cycle's shortlist
- * stage, indexed as the queue is this cycle (the request that left at the
- * edge taken out). Class p: row hits (FCFS: every eligible request); class f,
- * used when p is empty: FR-FCFS and writes every eligible request, MSHR-* the
- * eligible reads of the picked row. */
+/* The shortlist of one queue: what last cycle's shortlist stage left for
+ * this cycle's choice stage, indexed as the queue is this cycle (the request
+ * that left at the edge taken out). Class p: row hits (FCFS: every eligible
+ * request); class f, used when p is empty: FR-FCFS and writes every eligible
+ * request, MSHR-* the eligible reads of the picked row. The choice stage
+ * takes the largest request score of class p, else of class f, ties to the
+ * lowest index; it is a function of the snapshot alone, so the model finds
+ * it as the snapshot is taken and keeps only the result. */
 typedef struct {
-    unsigned n;                          /* entries that were in the snapshot */
-    unsigned char p[DS_MAX_WRQ], f[DS_MAX_WRQ];
-    unsigned char hit[DS_MAX_WRQ];       /* hits its bank's open row (as the choice will leave it) */
-    uint64_t key[DS_MAX_WRQ];            /* request score in the snapshot */
+    int best_p, best_f;                  /* the choice in class p, in class f; -1 if the class is empty */
+    unsigned char hit_p, hit_f;          /* that request hits its bank's open row (as the choice leaves it) */
 } ds_short_t;
+
+/* A set of queue entries, bit i for index i (the model's bookkeeping: the
+ * RTL compares every entry's bank and row every cycle, the model keeps the
+ * sets those comparisons give and updates them as entries and open rows
+ * change). */
+typedef unsigned __int128 ds_set_t;
 
 /* The row shortlist: candidate rows of last cycle's snapshot, in order. */
 typedef struct {
@@ -127,6 +136,10 @@ typedef struct {
     uint64_t open_row[1u << DS_MAX_BANKW];    /* the row last chosen for the bank */
     ds_grant_t g;                    /* the request chosen last cycle, leaving this cycle */
     ds_short_t rsl, wsl;             /* the read and write shortlists (last cycle's snapshot) */
+    uint64_t ticks;                  /* clock edges out of reset (the reads' ages: ds_entry_t.t) */
+    ds_set_t in_bank[2][1u << DS_MAX_BANKW];  /* [read, write queue][bank]: its entries in the bank */
+    uint64_t banks_used[2];          /* the banks with an entry in the queue */
+    ds_set_t open_hit[2];            /* the entries whose row is their bank's open row (open_valid/open_row) */
     uint64_t sl_rp_valid, sl_rp_bank, sl_rp_row, sl_rp_score;  /* the row pick the read shortlist used */
     ds_rshort_t rpl;                 /* the row shortlist (last cycle's snapshot) */
     uint64_t rp_valid, rp_bank, rp_row, rp_score;  /* the last valid row pick (made last cycle, or held) */
@@ -164,6 +177,8 @@ int  dram_sched_init(dram_sched_state_t *s, const dram_sched_cfg_t *cfg);
 void dram_sched_reset(dram_sched_state_t *s);
 void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dram_sched_out_t *out);
 void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in);
+/* The age of read queue entry i (0 .. rd_count - 1) now: 15 bits, saturating. */
+uint64_t dram_sched_rd_age(const dram_sched_state_t *s, unsigned i);
 /* Add this cycle's events to st, from this cycle's inputs and outputs only
  * (out from dram_sched_eval or from the RTL, before the clock edge). */
 void dram_sched_account(const dram_sched_cfg_t *cfg, const dram_sched_in_t *in, const dram_sched_out_t *out,

@@ -158,7 +158,7 @@ tests/sim_tests.sh 2>&1 | tally
 section "system model: trace reader: block counts, opcodes (tests/sim_trace_tests.sh)"
 tests/sim_trace_tests.sh "$M" 2>&1 | tally
 
-section "system model: skipping idle units is exact (run.skip=0 and 1 give the same JSON; tests/skip_tests.sh)"
+section "system model: skipping idle units is exact (run.skip=0 and 1 give the same JSON), results unchanged (tests/golden; tests/skip_tests.sh)"
 tests/skip_tests.sh "$M" 2>&1 | tally
 
 section "system model: GPGPU-Sim's memory semantics, one directed trace each (tests/sim_semantics_tests.sh)"

@@ -4,7 +4,15 @@
 # run.skip=0 (every unit stepped every cycle, no exception), must give the
 # same statistics (the JSON without the run.skip value itself and the host
 # section). One PASS/FAIL line per run pair.
-# Usage: tests/skip_tests.sh [MEMSCHED] [--jobs N]
+#
+# The same runs hold the model's results still: each run's statistics (its
+# JSON without the host section, the command line and the version) are
+# compared with their digest in tests/golden/stats.sha256, written by a build
+# whose results were checked. A change meant to keep every result (a speed-up,
+# a refactoring) must pass unchanged; a change meant to alter results rewrites
+# the file (`make golden`) and says why in its commit.
+# Usage: tests/skip_tests.sh [MEMSCHED]; JOBS=N runs N at a time (2);
+# GOLDEN=write writes tests/golden/stats.sha256 from the run.skip=1 runs only.
 set -u
 cd "$(dirname "$0")/.."
 M=${1:-build/memsched}
@@ -18,7 +26,7 @@ pair() {
     local w=$1 c=$2 tag
     shift 2
     tag=$(echo "$w@$c $*" | tr -c 'A-Za-z0-9@._=-' '_')
-    for s in 1 0; do
+    for s in 1 $([ "${GOLDEN:-}" = write ] || echo 0); do
         if ! "$M" sim --workload "$w" --config "$c" --quiet --check-dram "$@" --set run.skip=$s \
             --json "$T/$tag.skip$s.json" >"$T/$tag.skip$s.log" 2>&1; then
             echo "FAIL skip exact: $w $c $* (run.skip=$s failed: $T/$tag.skip$s.log)"
@@ -26,6 +34,8 @@ pair() {
         fi
         jq -S 'del(.configuration["run.skip"]) | del(.host, .command_line)' "$T/$tag.skip$s.json" >"$T/$tag.skip$s.norm"
     done
+    echo "$(jq -S 'del(.version)' "$T/$tag.skip1.norm" | sha256sum | cut -c1-64)  $w $c${*:+ $*}" >"$T/$H.digest"
+    [ "${GOLDEN:-}" = write ] && return
     if cmp -s "$T/$tag.skip1.norm" "$T/$tag.skip0.norm"; then
         echo "PASS skip exact: $w $c $* (gpu_tot_sim_cycle $(jq .gpu.gpu_tot_sim_cycle "$T/$tag.skip1.json"))"
     else
@@ -63,7 +73,33 @@ runs >"$T/list"
 while read -r line; do
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
     # shellcheck disable=SC2086
-    (pair $line >"$T/$(echo "$line" | md5sum | cut -c1-12).res") &
+    H=$(echo "$line" | md5sum | cut -c1-12)
+    (pair $line >"$T/$H.res") &
 done <"$T/list"
 wait
+G=tests/golden/stats.sha256
+if [ "${GOLDEN:-}" = write ]; then
+    while read -r line; do
+        cat "$T/$(echo "$line" | md5sum | cut -c1-12).digest" 2>/dev/null
+    done <"$T/list" >"$T/golden"
+    [ "$(wc -l <"$T/golden")" -eq "$(wc -l <"$T/list")" ] || { echo "skip_tests: a run failed; $G not written" >&2; exit 1; }
+    mkdir -p tests/golden
+    mv "$T/golden" "$G"
+    echo "wrote $G: $(wc -l <"$G") runs"
+    exit 0
+fi
 while read -r line; do cat "$T/$(echo "$line" | md5sum | cut -c1-12).res"; done <"$T/list"
+# the results against the golden digests, one line for all and one per change
+changed=0
+while read -r line; do
+    got=$(cut -c1-64 "$T/$(echo "$line" | md5sum | cut -c1-12).digest" 2>/dev/null)
+    want=$(awk -v l="$line" 'substr($0, 67) == l { print $1; exit }' "$G" 2>/dev/null)
+    if [ -z "$want" ]; then
+        echo "FAIL results unchanged: $line has no digest in $G (a new run: make golden)"
+        changed=$((changed + 1))
+    elif [ "$got" != "$want" ]; then
+        echo "FAIL results unchanged: $line: its statistics differ from $G's (JSON: $T)"
+        changed=$((changed + 1))
+    fi
+done <"$T/list"
+[ "$changed" -eq 0 ] && echo "PASS results unchanged: the $(wc -l <"$T/list") runs' statistics equal their digests in $G"
