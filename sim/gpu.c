@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/batch.h"
+#include "workload/sl1.h"
 #include "mem/addrmap.h"
 #include "progress.h"
 
@@ -504,6 +505,23 @@ int gpu_run(gpu_t *g, workload_t *w)
         launch_t L = {.k = w->open_kernel(w, i), .more = 1};
         if (!L.k)
             return 2;
+        /* S-L1: the compiler's code applied to the kernel; its data structures are
+         * the regions copied to the GPU before it */
+        unsigned sl1_cln_k = 0;
+        if (g->cfg.sl1) {
+            region_t *reg = malloc((i + 1) * sizeof *reg);
+            unsigned nreg = 0;
+            for (unsigned j = 0; reg && j < i; j++)
+                if (w->cmd[j].kind == CMD_MEMCPY && w->cmd[j].region.size)
+                    reg[nreg++] = w->cmd[j].region;
+            const config_t *c = &g->cfg;
+            sl1_cfg_t sc = {c->sl1_line, c->sl1_monitor, c->sl1_min_hit, c->sl1_cln};
+            sl1_cln_k = sl1_cln(&sc, &L.k->info, c->shmem, c->max_blocks, c->max_warps, c->max_threads, c->regs);
+            L.k = reg ? sl1_wrap(L.k, &sc, sl1_cln_k, reg, nreg) : (L.k->close(L.k), NULL);
+            free(reg);
+            if (!L.k)
+                return 2;
+        }
         const kinfo_t *ki = &L.k->info;
         unsigned kw = (ki->threads + WARP_SIZE - 1) / WARP_SIZE;
         if (kw > g->cfg.max_warps || kw > SM_MAX_WARPS || ki->threads > g->cfg.max_threads ||
@@ -542,6 +560,7 @@ int gpu_run(gpu_t *g, workload_t *w)
         memset(ks, 0, sizeof *ks);
         snprintf(ks->name, sizeof ks->name, "%s", L.k->info.name);
         ks->batch_stride = stride;
+        ks->sl1_cln = sl1_cln_k;
         ks->uid = g->nk;
         /* a kernel's cycles are the core edges stepped while it runs, both
          * ends included (the edge of its first dispatch, the edge its last

@@ -22,6 +22,7 @@ typedef struct {
     unsigned uid;                     /* launch number, from 1 (GPGPU-Sim's kernel_launch_uid) */
     uint64_t cycles;                  /* core cycles (gpu.c gpu_run: both ends included) */
     unsigned batch_stride;            /* TEMP/TBAS: its thread batches' blocks (0: no batches) */
+    unsigned sl1_cln;                 /* S-L1: lines per thread (sl1=on) */
     stats_sums_t d;                   /* the counters of its cycles (end - start) */
 } kernel_stats_t;
 

@@ -164,6 +164,9 @@ tests/skip_tests.sh "$M" 2>&1 | tally
 section "system model: GPGPU-Sim's memory semantics, one directed trace each (tests/sim_semantics_tests.sh)"
 tests/sim_semantics_tests.sh "$M" 2>&1 | tally
 
+section "system model: S-L1, directed traces of one thread each (tests/sim_sl1_tests.sh)"
+tests/sim_sl1_tests.sh "$M" 2>&1 | tally
+
 section "system model: DRAM data bus, every checker rule fires, bandwidth <= peak (tests/sim_dram_tests.sh)"
 tests/sim_dram_tests.sh "$M" 2>&1 | tally
 

@@ -78,6 +78,8 @@ san "sim --trace-decisions (mrpb, mshr-s+a)" 0 "$A/memsched-c" sim --workload bf
     --set dram.policy=mshr-s+a --trace-decisions "$L/dt.json" --trace-window 0-0 --quiet
 san "sim with a gpgpusim.config" 0 "$A/memsched-c" sim --config tests/configs/gtx480-gpgpusim.config --workload vectoradd --size 8192 --quiet
 san "sim trace-gen and read back" 0 bash -c "rm -rf $L/tg && $A/memsched-c trace-gen srad $L/tg --size 32 && $A/memsched-c sim --workload $L/tg --quiet"
+san "sim S-L1 (srad, monitoring 4 accesses; the directed traces)" 0 bash -c "$A/memsched-c sim --workload srad --size 64 \
+    --set sl1=on --set sl1.monitor=4 --check-dram --quiet && tests/sim_sl1_tests.sh $A/memsched-c >/dev/null"
 san "sim with a malformed trace (exit 2)" 2 "$A/memsched-c" sim --workload tests/traces/nonexistent/
 san "sim caught by the DRAM checker (exit 1)" 1 "$A/memsched-c" sim --workload vectoradd --size 16384 --set dram.test_shorten=tRCD --check-dram --quiet
 exit $status

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # skip_tests.sh - skipping idle units is exact: every built-in kernel at every
-# preset (quick sizes) and the traces, run with run.skip=1 (the default) and
+# preset (quick sizes; at S-L1's gtx680 and gtx560 six of them, with and
+# without S-L1) and the traces, run with run.skip=1 (the default) and
 # run.skip=0 (every unit stepped every cycle, no exception), must give the
 # same statistics (the JSON without the run.skip value itself and the host
 # section). One PASS/FAIL line per run pair.
 #
 # The same runs hold the model's results still: each run's statistics (its
-# JSON without the host section, the command line and the version) are
+# JSON without the host section, the command line, the version and the
+# configuration, which grows with every new key) are
 # compared with their digest in tests/golden/stats.sha256, written by a build
 # whose results were checked. A change meant to keep every result (a speed-up,
 # a refactoring) must pass unchanged; a change meant to alter results rewrites
@@ -34,7 +36,7 @@ pair() {
         fi
         jq -S 'del(.configuration["run.skip"]) | del(.host, .command_line)' "$T/$tag.skip$s.json" >"$T/$tag.skip$s.norm"
     done
-    echo "$(jq -S 'del(.version)' "$T/$tag.skip1.norm" | sha256sum | cut -c1-64)  $w $c${*:+ $*}" >"$T/$H.digest"
+    echo "$(jq -S 'del(.version, .configuration)' "$T/$tag.skip1.norm" | sha256sum | cut -c1-64)  $w $c${*:+ $*}" >"$T/$H.digest"
     [ "${GOLDEN:-}" = write ] && return
     if cmp -s "$T/$tag.skip1.norm" "$T/$tag.skip0.norm"; then
         echo "PASS skip exact: $w $c $* (gpu_tot_sim_cycle $(jq .gpu.gpu_tot_sim_cycle "$T/$tag.skip1.json"))"
@@ -47,7 +49,14 @@ pair() {
 runs() {
     for c in $("$M" sim --list-configs | awk '{print $1}'); do
         for w in $("$M" sim --list-workloads | awk '{print $1}'); do
-            [ "$w@$c" = histo@base-l ] && continue   # its 24 KB blocks do not fit Base-L's 16 KB (sim_tests.sh)
+            case $w@$c in   # its 24 KB blocks do not fit Base-L's or the GTX 560's 16 KB (sim_tests.sh)
+            histo@base-l | histo@gtx560) continue ;;
+            esac
+            # S-L1's GPUs: a few kernels of each kind (the rest run at the papers' presets), with S-L1 too
+            case $c in gtx680 | gtx560)
+                case $w in vectoradd | bfs | srad | kmeans | atax | transpose) ;; *) continue ;; esac
+                echo "$w $c --size quick --set sl1=on --set sl1.monitor=4" ;;
+            esac
             echo "$w $c --size quick"
         done
         for t in ../shared/traces/*/kernelslist.g; do   # the real NVBit traces
@@ -56,13 +65,14 @@ runs() {
     done
     # the options that add units or skips of their own: MRPB, the MIB
     # policies, refresh and tFAW, perfect DRAM, the warp schedulers, the
-    # memory semantics (sectors, write policies, acknowledgements)
+    # memory semantics (sectors, write policies, acknowledgements), S-L1
     for o in mrpb=final dram.policy=mshr-m dram.policy=mshr-s+a dram.policy=fcfs "dram.tREFI=1000 --set dram.tRFC=60" \
              dram.tFAW=20 dram.perfect=1 sm.scheduler=lrr sm.scheduler=two-level sm.swl=4 l1.prefetch=next-line l1.prefetch=str l1.prefetch=sld \
              sm.scheduler=laws "sm.scheduler=laws --set sm.schedulers=1 --set mrpb=final" sm.scheduler=ccws \
              "sm.scheduler=laws --set l1.prefetch=sap" "sm.scheduler=laws --set l1.prefetch=sap --set mrpb=final" \
              l2.sectored=1 "l2.sectored=1 --set l2.write_alloc=fetch" l2.write_alloc=none l2.write_alloc=lazy \
-             "sm.coalesce=sector --set l1.miss_latency=1 --set l1.flush=1" sm.store_ack=0; do
+             "sm.coalesce=sector --set l1.miss_latency=1 --set l1.flush=1" sm.store_ack=0 \
+             "sl1=on --set sl1.monitor=4"; do
         for w in bfs srad; do   # hot lines on every SM (MIB merges); barriers and shared memory
             echo "$w gtx480-mib --size quick --set $o"
         done

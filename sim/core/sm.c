@@ -202,6 +202,8 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
     sm->used_shmem += t->shmem;
     sm->live_tbs++;
     sm->st.tbs++;
+    for (unsigned i = 0; i < SL1_NCOUNT; i++)
+        sm->st.sl1[i] += t->tb.sl1[i];
     t->warps = tb_warps(k);
     for (size_t i = 0; i < t->tb.ninst; i++)   /* the registers the tracer leaves implicit */
         inst_expand(&t->tb.inst[i], ops->addr64[t->tb.inst[i].opcode]);

@@ -101,6 +101,8 @@ typedef struct {
     uint64_t sap_checks[4], sap_lost, sap_ld_lost, sap_prefetches, sap_target_drops, sap_queue_full;
     /* sm.scheduler=ccws: VTA hits (lost intra-warp locality); scheduler-cycles a load was held back */
     uint64_t ccws_vta_hits, ccws_held;
+    /* sl1=on: S-L1's counts of the blocks this SM ran (kernel.h SL1_*) */
+    uint64_t sl1[SL1_NCOUNT];
 } sm_stats_t;
 
 struct sm {

@@ -38,6 +38,7 @@ const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NUL
 const char *const l1_write_names[] = {"evict", "through", NULL};
 const char *const coalesce_names[] = {"line", "fermi", "sector", NULL};
 const char *const pipeline_names[] = {"issue", "gpgpusim", NULL};
+const char *const off_on_names[] = {"off", "on", NULL};
 const char *const sub_select_names[] = {"line", "bank", NULL};   /* SUBSEL_* */
 const char *const page_policy_names[] = {"identity", "temp", NULL};   /* PAGE_* */
 static const char *const l2_walloc_names[] = {"whole", "fetch", "naive", "lazy", "none", NULL};   /* L2W_* */
@@ -110,6 +111,11 @@ static const key_t_ keys[] = {
     {"l1.load_stats", K_UINT, F(l1_load_stats), 0, 1, NULL, "1: characterise every static global load as APRES' Table I does (its share of the line requests, distinct lines per request, L1D miss rate, the commonest inter-warp stride) into the JSON's loads list, at the cost of a set of the lines each load touched"},
     {"l1.classify", K_UINT, F(l1_classify), 0, 1, NULL, "1: classify the L1D's reads as APRES' Figure 11 does (hits after a hit or after a miss of their line; cold misses, of a line never held before, and the others), at the cost of a set of every line the L1D held"},
     {"l1.bypass", K_UINT, F(l1_bypass), 0, 1, NULL, "1: global loads bypass the L1D"},
+    {"sl1", K_ENUM, F(sl1), 0, 0, off_on_names, "S-L1: a software L1 in shared memory, the compiler's code applied to every kernel (one line per thread for each structure it caches; docs/sl1.md)"},
+    {"sl1.line", K_UINT, F(sl1_line), 4, 32, NULL, "S-L1 line bytes (a multiple of 4; the paper's 16, and 8 and 24 in its Figure 15)"},
+    {"sl1.monitor", K_UINT, F(sl1_monitor), 1, 1000000, NULL, "S-L1: accesses to data structures a thread monitors before it chooses what to cache"},
+    {"sl1.min_hit", K_UINT, F(sl1_min_hit), 0, 100, NULL, "S-L1: a structure is cached only if its monitored hit rate is above this, %"},
+    {"sl1.cln", K_UINT, F(sl1_cln), 0, 32, NULL, "S-L1 lines per thread: 0 = the paper's CLN, floor(free shared memory per SM / threads per SM / sl1.line) at the kernel's occupancy without S-L1; N: N lines (the block's shared memory grows by N x sl1.line per thread, and the occupancy may fall)"},
 
     {"mrpb", K_ENUM, F(mrpb_on), 0, 0, mrpb_on_names, "MRPB in front of every L1D (final: on, with MRPB Table 4's modes)"},
     {"mrpb.signature", K_ENUM, F(mrpb_sig), 0, 0, mrpb_signature_names, "MRPB queue per warp, block or in-block warp"},
@@ -269,6 +275,9 @@ void config_defaults(config_t *c)
     c->row_bytes = 4096;
     c->chan_shift = 8;
     c->page_bytes = 4096;
+    c->sl1_line = 16;
+    c->sl1_monitor = 300;
+    c->sl1_min_hit = 50;
     c->sub_sel = SUBSEL_BANK;   /* with the derived map (""): GPGPU-Sim's GTX480 mapping (addrmap.c) */
     c->addr_w = 24;
     c->check_dram = 0;
@@ -313,10 +322,24 @@ static const struct {
      "sm.count=8 sm.schedulers=1 sm.scheduler=ccws clock.core=600 clock.icnt=600 clock.l2=600 l1.sets=64 l1.ways=4 "
      "l1.write=through mem.partitions=2 mem.sub_partitions=1 l2.sets=512 l2.ways=8 dram.read_queue=64 "
      "mem.page_bytes=4096 dram.channel_shift=12 dram.map=RRRRRRRRRRRRGGBBCCCCC"},
+    {"gtx680", "S-L1's GPU (its section 2.1): 8 SMX at 1020 MHz, 192 cores, 48 KB shared memory, L1 not caching "
+               "global data (32 B sectors to the L2), 512 KB L2 in 4 banks, 4 GDDR5 channels, 192 GB/s; shared "
+               "memory 80 cycles, a load's unloaded L2 hit 210, DRAM access 340",
+     "sm.count=8 clock.core=1020 clock.icnt=1020 clock.l2=1020 clock.dram=1502 sm.schedulers=6 sm.warps=64 "
+     "sm.threads=2048 sm.blocks=16 sm.regs=65536 sm.shmem=49152 sm.lat_shmem=80 l1.bypass=1 sm.coalesce=sector "
+     "mem.partitions=4 mem.sub_partitions=1 l2.sets=64 l2.ways=16 l2.sectored=1 l2.latency=186 l2.dram_latency=98 "
+     "dram.tRCD=21 dram.tRAS=46 dram.tRP=20 dram.tRC=65 dram.tRRD=10 dram.tCL=20 dram.tWL=7 dram.tCDLR=8 "
+     "dram.tWR=20 dram.tRTPL=3"},
+    {"gtx560", "S-L1's hardware-L1 comparison (its Figure 12): 7 SMs at 1620 MHz, 48 cores, a 48 KB L1 caching "
+               "global data (16 KB shared memory), 512 KB L2, 4 GDDR5 channels, 128 GB/s",
+     "sm.count=7 clock.core=1620 clock.icnt=1620 clock.l2=1620 clock.dram=1001 sm.schedulers=2 sm.shmem=16384 "
+     "l1.sets=64 l1.ways=6 mem.partitions=4 mem.sub_partitions=1 l2.sets=64 l2.ways=16 "
+     "dram.tRCD=13 dram.tRAS=30 dram.tRP=13 dram.tRC=43 dram.tRRD=6 dram.tCL=13 dram.tWL=4 dram.tCDLR=5 "
+     "dram.tWR=13 dram.tRTPL=2"},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 
-const char *const config_preset_names[] = {"gtx480-mib", "base-s", "base-l", "apres", "temp", NULL};
+const char *const config_preset_names[] = {"gtx480-mib", "base-s", "base-l", "apres", "temp", "gtx680", "gtx560", NULL};
 
 void config_print_presets(FILE *f)
 {
@@ -606,6 +629,8 @@ int config_check(const config_t *c)
                       KEYS("sm.scheduler", "sm.schedulers"));
     if (c->page_bytes & (c->page_bytes - 1))
         return refuse(c, "mem.page_bytes must be a power of two", KEYS("mem.page_bytes"));
+    if (c->sl1_line % 4)
+        return refuse(c, "sl1.line must be a multiple of 4 (a line is written back in 4 B words)", KEYS("sl1.line"));
     if (c->dispatch == DISPATCH_ID_temp && c->n_sm > TEMP_DISPATCH_MAX_SMS)
         return refuse(c, "gpu.dispatch=temp has a queue per SM, at most 64 (temp_dispatch's NumSms)",
                       KEYS("gpu.dispatch", "sm.count"));

@@ -64,6 +64,7 @@ enum { PAGE_IDENTITY, PAGE_TEMP };  /* mem.page_policy */
 extern const char *const page_policy_names[];
 #define SM_MAX_LAT 1000   /* the longest result latency (sm.lat_*): the pipeline's writeback calendar covers it */
 extern const char *const pipeline_names[];
+extern const char *const off_on_names[];
 /* The issue pipeline's unit types (GPGPU-Sim's Fermi routing: INT on the SP
  * units, FP64 on the SFU): the index of sm.id_oc_* and its siblings. */
 enum { PU_SP, PU_SFU, PU_MEM, PU_TYPES };
@@ -119,6 +120,8 @@ typedef struct {
     unsigned l1_index;                             /* INDEX_*: set-index function */
     unsigned l1_pf;                                /* L1D prefetcher: index in mem/prefetch.h PREFETCH_LIST */
     unsigned l1_bypass;                            /* 1: global loads go to the L2 uncached */
+    unsigned sl1;                                  /* 1: S-L1 (workload/sl1.h) */
+    unsigned sl1_line, sl1_monitor, sl1_min_hit, sl1_cln;   /* sl1.line, sl1.monitor, sl1.min_hit, sl1.cln */
     unsigned l1_write;                             /* L1_WRITE_*: what a store hit does to the line */
     unsigned l1_miss_lat;                          /* 1: l1.latency is charged before the tag lookup, so
                                                       misses and stores leave it late too (GPGPU-Sim 4) */

@@ -94,6 +94,11 @@ static double local_ratio(const view_t *v, const void *in)
     IN(cache_stats_t);
     return ratio(x->mem_local, x->mem_reqs);
 }
+static double sl1_hit_rate(const view_t *v, const void *in)
+{
+    IN(sm_stats_t);
+    return ratio(x->sl1[SL1_HITS], x->sl1[SL1_HITS] + x->sl1[SL1_MISSES]);
+}
 static double icnt_wait_avg(const view_t *v, const void *in)
 {
     IN(icnt_stats_t);
@@ -169,6 +174,7 @@ static const char *dram_policy(const view_t *v) { return dram_sched_policy_names
 static double k_uid(const view_t *v, const void *in) { VIEW(v->k->uid); }
 static double k_cycles(const view_t *v, const void *in) { VIEW(v->cycles); }
 static double k_batch(const view_t *v, const void *in) { VIEW(v->k->batch_stride); }
+static double k_sl1_cln(const view_t *v, const void *in) { VIEW(v->k->sl1_cln); }
 static int batches_on(const config_t *c) { return c->dispatch == DISPATCH_ID_temp || c->sched == SCHED_ID_tbas; }
 static double k_insn(const view_t *v, const void *in) { VIEW(v->s->sm.thread_insts); }
 static double k_ipc(const view_t *v, const void *in) { VIEW(ratio(v->s->sm.thread_insts, v->cycles)); }
@@ -213,6 +219,7 @@ static int sap_on(const config_t *c) { return c->l1_pf == PF_ID_sap; }
 static int tbas_on(const config_t *c) { return c->sched == SCHED_ID_tbas; }
 static int colour_on(const config_t *c) { return c->page_policy == PAGE_TEMP; }
 static int classify_on(const config_t *c) { return c->l1_classify != 0; }
+static int sl1_on(const config_t *c) { return c->sl1 != 0; }
 static int ccws_on(const config_t *c) { return c->sched == SCHED_ID_ccws; }
 
 /* --- the table ------------------------------------------------------------- */
@@ -271,6 +278,8 @@ static const row_t rows[] = {
     /* the GPU: GPGPU-Sim's per-kernel (gpu_sim_*) and cumulative (gpu_tot_*) figures */
     RUNV("gpu", "kernel_name", str, k_name, KERNEL, "-", "the kernel's name"),
     RUNV("gpu", "kernel_launch_uid", num, k_uid, KERNEL, "-", "the kernel's launch number, from 1"),
+    {.sec = "gpu", .name = "sl1_cln", .agg = AGG_RUN, .num = k_sl1_cln, .scope = KERNEL, .when = sl1_on,
+     .unit = "lines", .meaning = "S-L1: lines per thread in this launch (sl1.cln, or the paper's CLN: docs/sl1.md)"},
     {.sec = "gpu", .name = "batch_stride", .agg = AGG_RUN, .num = k_batch, .scope = KERNEL, .when = batches_on,
      .unit = "blocks", .meaning = "TEMP/TBAS: the blocks of one thread batch in this launch (batch.stride, or found by "
                                   "profiling: docs/tbas.md \"Thread batches\")"},
@@ -372,6 +381,30 @@ static const row_t rows[] = {
      .meaning = "sm.scheduler=ccws: cycles a scheduler issued nothing because it held back a ready warp's load"},
     ARR("sm.warp_insn_by_class", "%s", SRC_SM, sm.by_class, OP_CLASSES, 0, op_class_names, "class", RUN,
         "warp insns", "warp instructions issued of an instruction class"),
+
+    /* S-L1 (sl1=on; workload/sl1.c) */
+#define SL1(NAME, I, UNIT, MEANING)                                                                             \
+    {.sec = "sl1", .name = NAME, .src = SRC_SM, .off = F(sm.sl1[I]), .agg = AGG_SUM, .scope = BOTH, .when = sl1_on, \
+     .unit = UNIT, .meaning = MEANING}
+    SL1("monitored", SL1_MONITORED, "accesses", "thread accesses to data structures in the monitoring phase"),
+    SL1("decisions", SL1_DECIDED, "threads", "threads that ended their monitoring and chose what to cache"),
+    SL1("chosen", SL1_CHOSEN, "structures", "structures those threads chose to cache (one line each)"),
+    SL1("accesses", SL1_ACCESSES, "accesses", "thread accesses to data structures after the monitoring"),
+    SL1("cached_accesses", SL1_CACHED, "accesses", "of them, loads and stores through a line of the thread's S-L1"),
+    SL1("hits", SL1_HITS, "accesses", "cached accesses whose line was in the thread's S-L1 (a shared-memory access)"),
+    SL1("misses", SL1_MISSES, "accesses", "cached accesses that filled their line (a global load of the line first)"),
+    {.sec = "sl1", .name = "hit_rate", .off = F(sm), .agg = AGG_DERIVED, .num = sl1_hit_rate, .scope = BOTH,
+     .when = sl1_on, .unit = "fraction", .meaning = "S-L1's hit rate: hits / (hits + misses) (the paper's Figure 8)"},
+    SL1("fills", SL1_FILLS, "lines", "lines loaded from global memory"),
+    SL1("writebacks", SL1_WRITEBACKS, "lines", "dirty lines written back (a miss's victim, a flush, an atomic's target)"),
+    SL1("writeback_words", SL1_WB_WORDS, "words", "dirty 4 B words written back (a store, or an atomic AND and OR)"),
+    SL1("flushes", SL1_FLUSHES, "threads", "flushes of a thread's valid lines (before a memory fence, at its end)"),
+    SL1("ro_stores", SL1_RO_STORES, "accesses",
+        "stores to a structure the kernel's first block does not store to (read-only in the profile): to global "
+        "memory, the line invalidated"),
+    SL1("extra_warp_insn", SL1_EXTRA_WARP, "warp insns", "warp instructions the inserted code added"),
+    SL1("extra_thread_insn", SL1_EXTRA_THREAD, "thread insns", "thread instructions the inserted code added"),
+#undef SL1
 
     /* the L1Ds */
     CACHE_ROWS("l1d", "L1D", SRC_L1, l1, "the L2", BOTH),

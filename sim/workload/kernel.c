@@ -44,6 +44,7 @@ void tb_clear(tb_t *tb)
     tb->nwarps = 0;
     memset(tb->idx, 0, sizeof tb->idx);
     memset(tb->warp, 0, sizeof tb->warp);
+    memset(tb->sl1, 0, sizeof tb->sl1);
 }
 
 void tb_free(tb_t *tb)

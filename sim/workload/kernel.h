@@ -33,7 +33,8 @@ enum {
     REG_UR  = 256,   /* UR0..UR63  -> 256..319 (UR63 = URZ) */
     REG_P   = 320,   /* P0..P7     -> 320..327 (P7 = PT) */
     REG_UP  = 328,   /* UP0..UP7   -> 328..335 (UP7 = UPT) */
-    REG_IDS = 336,
+    REG_SL1 = 336,   /* S-L1's inserted code: four registers of its own (sl1.c) */
+    REG_IDS = 340,
 };
 static inline int reg_is_const(unsigned r)
 {
@@ -99,6 +100,19 @@ typedef struct {
     uint32_t count;
 } warp_insts_t;
 
+/* S-L1's counts for one thread block (sl1.c makes them as it transforms the
+ * block; the SM that runs it adds them to its statistics): thread accesses
+ * to data structures while monitoring and after; of the latter, to a
+ * structure the thread caches, hits, misses; lines filled, dirty lines
+ * written back and their dirty 4 B words; flushes (a fence or the thread's
+ * end with lines valid); stores to a structure profiled read-only;
+ * instructions inserted (warp, thread); threads that chose, and the
+ * structures they chose (thread-structure pairs). */
+enum {
+    SL1_MONITORED, SL1_ACCESSES, SL1_CACHED, SL1_HITS, SL1_MISSES, SL1_FILLS, SL1_WRITEBACKS, SL1_WB_WORDS,
+    SL1_FLUSHES, SL1_RO_STORES, SL1_EXTRA_WARP, SL1_EXTRA_THREAD, SL1_DECIDED, SL1_CHOSEN, SL1_NCOUNT
+};
+
 /* One thread block: its warps' instructions, warp 0 first. */
 typedef struct {
     unsigned idx[3];                   /* blockIdx (x, y, z) */
@@ -106,6 +120,7 @@ typedef struct {
     warp_insts_t warp[MAX_TB_WARPS];
     inst_t   *inst;  size_t ninst, cap_inst;
     uint64_t *addr;  size_t naddr, cap_addr;
+    uint64_t sl1[SL1_NCOUNT];          /* S-L1's counts (sl1=on), else 0 */
 } tb_t;
 
 /* Make room for `ninst` more instructions and `naddr` more addresses. 0, or -ENOMEM. */
