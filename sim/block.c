@@ -141,3 +141,20 @@ lockstep_t *sim_block_open(sim_blk_t b, unsigned inst, const char *params, const
     }
     return ls;
 }
+
+lockstep_t *sim_block_open_cfg(const config_t *cfg, sim_blk_t b, unsigned inst, const char *label, const void *in,
+                               void *out, const sim_blkopts_t *bo)
+{
+    char params[256];
+    sim_block_params(cfg, b, params, sizeof params);
+    return sim_block_open(b, inst, params, label, in, out, bo);
+}
+
+void sim_block_close(lockstep_t **ls)
+{
+    if (*ls) {
+        ls_counts_t n;
+        ls_close(*ls, &n);
+        *ls = NULL;
+    }
+}

@@ -71,5 +71,10 @@ typedef struct {
  * bo may be NULL. NULL after a message. */
 lockstep_t *sim_block_open(sim_blk_t b, unsigned inst, const char *params, const char *label, const void *in,
                            void *out, const sim_blkopts_t *bo);
+/* The same at the block's parameters for the configuration (sim_block_params). */
+lockstep_t *sim_block_open_cfg(const config_t *cfg, sim_blk_t b, unsigned inst, const char *label, const void *in,
+                               void *out, const sim_blkopts_t *bo);
+/* Close *ls if it is open, and clear it. */
+void sim_block_close(lockstep_t **ls);
 
 #endif

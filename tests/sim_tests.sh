@@ -449,33 +449,54 @@ expect "LAWS, 3 warps on one line: the uses issue in queue order (hits to the he
 expect "LAWS, 3 warps on one line: loads, without a group, feedback hit / miss / stale / lost" \
     "$(stat '.sm | [.laws_loads, .laws_no_group, .laws_feedback_hit, .laws_feedback_miss, .laws_feedback_stale, .laws_feedback_lost] | map(tostring) | join(" ")' "$T/laws3-laws.json")" \
     "3 0 2 1 0 0"
+# rtl_lockstep TAG RTL OK BAD ARGS...: the run ($T/TAG-c.json) and the same with --rtl RTL
+# ($T/TAG-rtl.json): the lockstep clean and the statistics identical
+rtl_lockstep() {
+    local tag=$1 rtl=$2 okd=$3 badd=$4
+    shift 4
+    "$M" sim "$@" --json "$T/$tag-c.json"
+    if "$M" sim "$@" --rtl "$rtl" --json "$T/$tag-rtl.json" &&
+        cmp -s <(jq 'del(.command_line)' "$T/$tag-c.json") <(jq 'del(.command_line)' "$T/$tag-rtl.json"); then
+        ok "$okd"
+    else
+        bad "$badd"
+    fi
+}
+# noskip_same TAG DESC ARGS...: run.skip=0 gives $T/TAG-c.json's statistics
+noskip_same() {
+    local tag=$1 desc=$2
+    shift 2
+    "$M" sim "$@" --set run.skip=0 --json "$T/$tag-noskip.json"
+    expect "$desc" "$(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/$tag-c.json") \
+        <(jq 'del(.command_line, .configuration["run.skip"])' "$T/$tag-noskip.json") && echo same)" same
+}
+# break_caught BLOCK CYCLE ARGS...: the block's C model broken at CYCLE (run.test_break) is caught
+# in the system, and the stimulus it writes replays the failure in cosim
+break_caught() {
+    local b=$1 cyc=$2 rc f
+    shift 2
+    rm -rf out/sim
+    "$M" sim "$@" --rtl "$b" --set run.test_break="$b" --set run.test_break_cycle="$cyc" >"$T/break.out" 2>&1
+    rc=$?
+    f=$(sed -n 's/^  replay: .* --stim //p' "$T/break.out")
+    if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle $cyc" "$T/break.out" && grep -q "in the system: $b instance" "$T/break.out" &&
+        [ -f "$f" ] && "$M" cosim "$b" --stim "$f" 2>&1 | grep -q "cycles=$((cyc + 1)) .*mismatches=1 FAIL"; then
+        ok "a broken $b C model is caught in the system; $f replays the failure at cycle $cyc in cosim"
+    else
+        bad "a broken $b C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
+    fi
+}
 # bfs at the APRES preset (two warp schedulers sharing LAWS' queue): the RTL in lockstep in all 15
 # SMs gives the C model's statistics; the SMs' skipping of idle cycles changes nothing; every group
 # formed is answered
 LB=(--config apres --workload bfs --size quick --set sm.scheduler=laws --check-dram --quiet)
-"$M" sim "${LB[@]}" --json "$T/laws-c.json"
-if "$M" sim "${LB[@]}" --rtl apres_laws --json "$T/laws-rtl.json" &&
-    cmp -s <(jq 'del(.command_line)' "$T/laws-c.json") <(jq 'del(.command_line)' "$T/laws-rtl.json"); then
-    ok "--rtl apres_laws (LAWS, bfs, 15 SMs, 2 schedulers): lockstep clean, statistics identical to the C model's"
-else
-    bad "--rtl apres_laws: a mismatch or different statistics"
-fi
-"$M" sim "${LB[@]}" --set run.skip=0 --json "$T/laws-noskip.json"
-expect "LAWS: run.skip=0 gives the same statistics (the block is clocked only when an edge can change it)" \
-    "$(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/laws-c.json") <(jq 'del(.command_line, .configuration["run.skip"])' "$T/laws-noskip.json") && echo same)" same
+rtl_lockstep laws apres_laws "--rtl apres_laws (LAWS, bfs, 15 SMs, 2 schedulers): lockstep clean, statistics identical to the C model's" \
+    "--rtl apres_laws: a mismatch or different statistics" "${LB[@]}"
+noskip_same laws "LAWS: run.skip=0 gives the same statistics (the block is clocked only when an edge can change it)" "${LB[@]}"
 expect "LAWS, bfs: every group formed is answered (hit + miss = loads - no group), none stale or lost" \
     "$(stat '.sm | [.laws_feedback_hit + .laws_feedback_miss == .laws_loads - .laws_no_group, .laws_feedback_stale, .laws_feedback_lost, .laws_feedback_hit > 0, .laws_feedback_miss > 0] | map(tostring) | join(" ")' "$T/laws-c.json")" \
     "true 0 0 true true"
-rm -rf out/sim
-"$M" sim "${LB[@]}" --rtl apres_laws --set run.test_break=apres_laws --set run.test_break_cycle=300 >"$T/break.out" 2>&1
-rc=$?
-f=$(sed -n 's/^  replay: .* --stim //p' "$T/break.out")
-if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 300" "$T/break.out" && grep -q "in the system: apres_laws instance" "$T/break.out" &&
-    [ -f "$f" ] && "$M" cosim apres_laws --stim "$f" 2>&1 | grep -q "cycles=301 .*mismatches=1 FAIL"; then
-    ok "a broken apres_laws C model is caught in the system; $f replays the failure at cycle 300 in cosim"
-else
-    bad "a broken apres_laws C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
-fi
+break_caught apres_laws 300 "${LB[@]}"
 # SAP (l1.prefetch=sap, the apres_sap block beside LAWS in every SM). Eight warps load one shared
 # line, then (40 x w independent adds later, so one at a time) a line of their own, 128 B apart: the
 # first such miss fills SAP's PT, the second learns the inter-warp stride (new), the third matches
@@ -532,29 +553,13 @@ bad_input "SAP: a byte address beyond its 49 bits" "does not fit SAP's 49-bit ad
 # srad at the APRES preset (strided loads: SAP prefetches): both blocks' RTL in lockstep in all 15
 # SMs gives the C models' statistics; run.skip=0 changes nothing; a broken SAP C model is caught
 SB=(--config apres --workload srad --size quick --set sm.scheduler=laws --set l1.prefetch=sap --check-dram --quiet)
-"$M" sim "${SB[@]}" --json "$T/sap-c.json"
-if "$M" sim "${SB[@]}" --rtl apres_sap,apres_laws --json "$T/sap-rtl.json" &&
-    cmp -s <(jq 'del(.command_line)' "$T/sap-c.json") <(jq 'del(.command_line)' "$T/sap-rtl.json"); then
-    ok "--rtl apres_sap,apres_laws (SAP and LAWS, srad, 15 SMs): lockstep clean, statistics identical to the C models'"
-else
-    bad "--rtl apres_sap,apres_laws: a mismatch or different statistics"
-fi
-"$M" sim "${SB[@]}" --set run.skip=0 --json "$T/sap-noskip.json"
-expect "SAP: run.skip=0 gives the same statistics (the block is clocked only when an edge can change it)" \
-    "$(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/sap-c.json") <(jq 'del(.command_line, .configuration["run.skip"])' "$T/sap-noskip.json") && echo same)" same
+rtl_lockstep sap apres_sap,apres_laws "--rtl apres_sap,apres_laws (SAP and LAWS, srad, 15 SMs): lockstep clean, statistics identical to the C models'" \
+    "--rtl apres_sap,apres_laws: a mismatch or different statistics" "${SB[@]}"
+noskip_same sap "SAP: run.skip=0 gives the same statistics (the block is clocked only when an edge can change it)" "${SB[@]}"
 expect "SAP, srad: stride matches and prefetches happen; no load lost; prefetches issued = SAP's minus the full queue's" \
     "$(stat '.sm.sap_checks_match > 0, .sm.sap_prefetches > 0, .sm.sap_loads_lost, (.l1d.L1D_prefetch_issued + .l1d.L1D_prefetch_redundant + .l1d.L1D_prefetch_dropped) <= (.sm.sap_prefetches - .sm.sap_queue_full)' "$T/sap-c.json" | paste -sd' ')" \
     "true true 0 true"
-rm -rf out/sim
-"$M" sim "${SB[@]}" --rtl apres_sap --set run.test_break=apres_sap --set run.test_break_cycle=300 >"$T/break.out" 2>&1
-rc=$?
-f=$(sed -n 's/^  replay: .* --stim //p' "$T/break.out")
-if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 300" "$T/break.out" && grep -q "in the system: apres_sap instance" "$T/break.out" &&
-    [ -f "$f" ] && "$M" cosim apres_sap --stim "$f" 2>&1 | grep -q "cycles=301 .*mismatches=1 FAIL"; then
-    ok "a broken apres_sap C model is caught in the system; $f replays the failure at cycle 300 in cosim"
-else
-    bad "a broken apres_sap C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
-fi
+break_caught apres_sap 300 "${SB[@]}"
 # TBAS (sm.scheduler=tbas, the tbas block in every SM; docs/tbas.md "TBAS in the system"). Two
 # blocks of two warps on one SM, each warp a load and its use: a batch per block (batch.stride 1).
 # Worked from the mechanism (RunBatches 1, MinActive 1): batch 0 (older) runs; once both its warps
@@ -600,28 +605,12 @@ bad_input "tbas.run_batches above sm.blocks" "tbas.run_batches is more than the 
 # bfs: the tbas RTL in lockstep in all 15 SMs gives the C model's statistics; run.skip=0 changes
 # nothing; a broken tbas C model is caught and replayed in cosim
 TB=(--workload bfs --size quick --set sm.schedulers=1 --set sm.scheduler=tbas --check-dram --quiet)
-"$M" sim "${TB[@]}" --json "$T/tbas-c.json"
-if "$M" sim "${TB[@]}" --rtl tbas --json "$T/tbas-rtl.json" &&
-    cmp -s <(jq 'del(.command_line)' "$T/tbas-c.json") <(jq 'del(.command_line)' "$T/tbas-rtl.json"); then
-    ok "--rtl tbas (TBAS, bfs, 15 SMs): lockstep clean, statistics identical to the C model's"
-else
-    bad "--rtl tbas: a mismatch or different statistics"
-fi
-"$M" sim "${TB[@]}" --set run.skip=0 --json "$T/tbas-noskip.json"
-expect "TBAS: run.skip=0 gives the same statistics (the SM stays awake until the block's pipeline settles)" \
-    "$(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/tbas-c.json") <(jq 'del(.command_line, .configuration["run.skip"])' "$T/tbas-noskip.json") && echo same)" same
+rtl_lockstep tbas tbas "--rtl tbas (TBAS, bfs, 15 SMs): lockstep clean, statistics identical to the C model's" \
+    "--rtl tbas: a mismatch or different statistics" "${TB[@]}"
+noskip_same tbas "TBAS: run.skip=0 gives the same statistics (the SM stays awake until the block's pipeline settles)" "${TB[@]}"
 expect "TBAS, bfs: promotions happen, each demotion follows a promotion" \
     "$(stat '.sm | [.tbas_promotions > 0, .tbas_demotions <= .tbas_promotions] | map(tostring) | join(" ")' "$T/tbas-c.json")" "true true"
-rm -rf out/sim
-"$M" sim "${TB[@]}" --rtl tbas --set run.test_break=tbas --set run.test_break_cycle=300 >"$T/break.out" 2>&1
-rc=$?
-f=$(sed -n 's/^  replay: .* --stim //p' "$T/break.out")
-if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 300" "$T/break.out" && grep -q "in the system: tbas instance" "$T/break.out" &&
-    [ -f "$f" ] && "$M" cosim tbas --stim "$f" 2>&1 | grep -q "cycles=301 .*mismatches=1 FAIL"; then
-    ok "a broken tbas C model is caught in the system; $f replays the failure at cycle 300 in cosim"
-else
-    bad "a broken tbas C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
-fi
+break_caught tbas 300 "${TB[@]}"
 # TEMP's dispatch (gpu.dispatch=temp, the temp_dispatch block; docs/tbas.md "TEMP dispatch in the
 # system"). Four blocks of two warps on two SMs, batches of two blocks (batch.stride=2): the host
 # gives SM 0 batch 0 (blocks 0 and 1) and SM 1 batch 1 (blocks 2 and 3), so each SM's second block
@@ -647,26 +636,10 @@ bad_input "gpu.dispatch=temp on more than 64 SMs" "gpu.dispatch=temp has a queue
 # bfs (several launches): the temp_dispatch RTL in lockstep gives the C model's statistics, with
 # TBAS' RTL too; run.skip=0 changes nothing; a broken temp_dispatch C model is caught
 TT=(--workload bfs --size quick --set gpu.dispatch=temp --set sm.schedulers=1 --set sm.scheduler=tbas --check-dram --quiet)
-"$M" sim "${TT[@]}" --json "$T/temp-c.json"
-if "$M" sim "${TT[@]}" --rtl temp_dispatch,tbas --json "$T/temp-rtl.json" &&
-    cmp -s <(jq 'del(.command_line)' "$T/temp-c.json") <(jq 'del(.command_line)' "$T/temp-rtl.json"); then
-    ok "--rtl temp_dispatch,tbas (TEMP dispatch and TBAS, bfs, 15 SMs): lockstep clean, statistics identical to the C models'"
-else
-    bad "--rtl temp_dispatch,tbas: a mismatch or different statistics"
-fi
-"$M" sim "${TT[@]}" --set run.skip=0 --json "$T/temp-noskip.json"
-expect "TEMP dispatch: run.skip=0 gives the same statistics" \
-    "$(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/temp-c.json") <(jq 'del(.command_line, .configuration["run.skip"])' "$T/temp-noskip.json") && echo same)" same
-rm -rf out/sim
-"$M" sim "${TT[@]}" --rtl temp_dispatch --set run.test_break=temp_dispatch --set run.test_break_cycle=20 >"$T/break.out" 2>&1
-rc=$?
-f=$(sed -n 's/^  replay: .* --stim //p' "$T/break.out")
-if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 20" "$T/break.out" && grep -q "in the system: temp_dispatch instance" "$T/break.out" &&
-    [ -f "$f" ] && "$M" cosim temp_dispatch --stim "$f" 2>&1 | grep -q "cycles=21 .*mismatches=1 FAIL"; then
-    ok "a broken temp_dispatch C model is caught in the system; $f replays the failure at cycle 20 in cosim"
-else
-    bad "a broken temp_dispatch C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
-fi
+rtl_lockstep temp temp_dispatch,tbas "--rtl temp_dispatch,tbas (TEMP dispatch and TBAS, bfs, 15 SMs): lockstep clean, statistics identical to the C models'" \
+    "--rtl temp_dispatch,tbas: a mismatch or different statistics" "${TT[@]}"
+noskip_same temp "TEMP dispatch: run.skip=0 gives the same statistics" "${TT[@]}"
+break_caught temp_dispatch 20 "${TT[@]}"
 # TEMP's page colouring (mem.page_policy=temp; docs/tbas.md "Page colouring"): 2 SMs, 2 channels
 # of 16 banks, 4 KB pages each in one bank (channel_shift 12; 5 column bits under the bank bits), so
 # frame f is in channel f mod 2, bank (f / 2) mod 16: colour (f / 2) mod 2; SM 0 owns colour 0, SM 1

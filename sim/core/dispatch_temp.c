@@ -48,10 +48,8 @@ static int temp_open(void **unit, const config_t *cfg, const sim_blkopts_t *bo)
         return 2;
     }
     u->nsm = cfg->n_sm;
-    char params[64];
-    sim_block_params(cfg, SIM_TEMP_DISPATCH, params, sizeof params);
     snprintf(u->label, sizeof u->label, "sim temp_dispatch");
-    u->ls = sim_block_open(SIM_TEMP_DISPATCH, 0, params, u->label, &u->in, &u->out, bo);
+    u->ls = sim_block_open_cfg(cfg, SIM_TEMP_DISPATCH, 0, u->label, &u->in, &u->out, bo);
     if (!u->ls) {
         free(u);
         return 2;
@@ -65,8 +63,7 @@ static void temp_close(void *unit)
     temp_unit_t *u = unit;
     if (!u)
         return;
-    ls_counts_t n;
-    ls_close(u->ls, &n);
+    sim_block_close(&u->ls);
     free(u);
 }
 

@@ -280,33 +280,23 @@ static const char *laws_reason(sm_t *sm, unsigned k, unsigned w)
 
 static int laws_open(sm_t *sm, const sim_blkopts_t *bo)
 {
-    char params[128];
-    sim_block_params(sm->cfg, SIM_APRES_LAWS, params, sizeof params);
     snprintf(sm->laws.label, sizeof sm->laws.label, "sim sm%u.apres_laws", sm->id);
     sm->laws.in = (apres_laws_in_t){0};
-    sm->laws.ls = sim_block_open(SIM_APRES_LAWS, sm->id, params, sm->laws.label, &sm->laws.in, &sm->laws.out, bo);
+    sm->laws.ls = sim_block_open_cfg(sm->cfg, SIM_APRES_LAWS, sm->id, sm->laws.label, &sm->laws.in, &sm->laws.out, bo);
     if (!sm->laws.ls)
         return -1;
     if (sm->cfg->l1_pf != PF_ID_sap)
         return 0;
-    sim_block_params(sm->cfg, SIM_APRES_SAP, params, sizeof params);
     snprintf(sm->sap.label, sizeof sm->sap.label, "sim sm%u.apres_sap", sm->id);
     sm->sap.in = (apres_sap_in_t){0};
-    sm->sap.ls = sim_block_open(SIM_APRES_SAP, sm->id, params, sm->sap.label, &sm->sap.in, &sm->sap.out, bo);
+    sm->sap.ls = sim_block_open_cfg(sm->cfg, SIM_APRES_SAP, sm->id, sm->sap.label, &sm->sap.in, &sm->sap.out, bo);
     return sm->sap.ls ? 0 : -1;
 }
 
 static void laws_close(sm_t *sm)
 {
-    ls_counts_t n;
-    if (sm->laws.ls) {
-        ls_close(sm->laws.ls, &n);
-        sm->laws.ls = NULL;
-    }
-    if (sm->sap.ls) {
-        ls_close(sm->sap.ls, &n);
-        sm->sap.ls = NULL;
-    }
+    sim_block_close(&sm->laws.ls);
+    sim_block_close(&sm->sap.ls);
 }
 
 const sched_ops_t sched_laws = {.pick = laws_pick,

@@ -181,22 +181,13 @@ static const char *tbas_reason(sm_t *sm, unsigned k, unsigned w)
 
 static int tbas_open(sm_t *sm, const sim_blkopts_t *bo)
 {
-    char params[128];
-    sim_block_params(sm->cfg, SIM_TBAS, params, sizeof params);
     snprintf(sm->tbas.label, sizeof sm->tbas.label, "sim sm%u.tbas", sm->id);
     sm->tbas.in = (tbas_in_t){.min_active = sm->cfg->tbas_min_active};
-    sm->tbas.ls = sim_block_open(SIM_TBAS, sm->id, params, sm->tbas.label, &sm->tbas.in, &sm->tbas.out, bo);
+    sm->tbas.ls = sim_block_open_cfg(sm->cfg, SIM_TBAS, sm->id, sm->tbas.label, &sm->tbas.in, &sm->tbas.out, bo);
     return sm->tbas.ls ? 0 : -1;
 }
 
-static void tbas_close(sm_t *sm)
-{
-    ls_counts_t n;
-    if (sm->tbas.ls) {
-        ls_close(sm->tbas.ls, &n);
-        sm->tbas.ls = NULL;
-    }
-}
+static void tbas_close(sm_t *sm) { sim_block_close(&sm->tbas.ls); }
 
 const sched_ops_t sched_tbas = {.pick = tbas_pick,
                                 .issued = tbas_issued,

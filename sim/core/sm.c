@@ -50,10 +50,8 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
         in->flush = cfg->mrpb_flush;
         in->bypass = cfg->mrpb_byp;
         in->reorder = cfg->mrpb_reorder;
-        char params[96];
-        sim_block_params(cfg, SIM_MRPB, params, sizeof params);
         snprintf(sm->mrpb.label, sizeof sm->mrpb.label, "sim sm%u.mrpb", id);
-        if (!(sm->mrpb.ls = sim_block_open(SIM_MRPB, id, params, sm->mrpb.label, in, &sm->mrpb.out, bo)))
+        if (!(sm->mrpb.ls = sim_block_open_cfg(cfg, SIM_MRPB, id, sm->mrpb.label, in, &sm->mrpb.out, bo)))
             return -2;
     }
     return 0;
@@ -71,11 +69,7 @@ void sm_free(sm_t *sm)
     l1_free(&sm->l1);
     if (sm->pf && sm->pf->free)
         sm->pf->free(sm->pf_state);
-    if (sm->mrpb.ls) {
-        ls_counts_t n;
-        ls_close(sm->mrpb.ls, &n);
-        sm->mrpb.ls = NULL;
-    }
+    sim_block_close(&sm->mrpb.ls);
     if (sm->ops_sched && sm->ops_sched->close)
         sm->ops_sched->close(sm);
 }

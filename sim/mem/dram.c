@@ -55,11 +55,9 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     d->in.policy = cfg->policy;
     d->scfg = (dram_sched_cfg_t){cfg->rdq, cfg->wrq, cfg->high_wm, cfg->low_wm, log2u(cfg->t.nbk) ? log2u(cfg->t.nbk) : 1,
                                  log2u(cfg->rows) ? log2u(cfg->rows) : 1, cfg->addr_w};
-    char params[160];
-    sim_block_params(cfg, SIM_DRAM_SCHED, params, sizeof params);
     snprintf(d->label, sizeof d->label, "sim ch%u", ch);
     /* the reset cycle takes the policy: it may change only in reset */
-    if (!(d->ls = sim_block_open(SIM_DRAM_SCHED, ch, params, d->label, &d->in, &d->out, bo)))
+    if (!(d->ls = sim_block_open_cfg(cfg, SIM_DRAM_SCHED, ch, d->label, &d->in, &d->out, bo)))
         goto fail;
     if (cfg->check_dram && !(d->chk = dck_new(&cfg->t, ch)))
         goto fail;
@@ -73,10 +71,7 @@ void dram_free(dram_t *d)
 {
     if (!d)
         return;
-    if (d->ls) {
-        ls_counts_t n;
-        ls_close(d->ls, &n);
-    }
+    sim_block_close(&d->ls);
     if (d->bank)
         for (unsigned b = 0; b < d->cfg->t.nbk; b++)
             free(d->bank[b].q);

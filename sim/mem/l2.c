@@ -28,10 +28,8 @@ int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, const sim_blkop
         return -1;
     }
     if (is_mib(cfg)) {
-        char params[64];
-        sim_block_params(cfg, SIM_MIB_L2, params, sizeof params);
         snprintf(l->label, sizeof l->label, "sim l2.%u", id);
-        if (!(l->mib = sim_block_open(SIM_MIB_L2, id, params, l->label, &l->min, &l->mout, bo)))
+        if (!(l->mib = sim_block_open_cfg(cfg, SIM_MIB_L2, id, l->label, &l->min, &l->mout, bo)))
             return -1;
     }
     return 0;
@@ -39,10 +37,7 @@ int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, const sim_blkop
 
 void l2_free(l2_t *l)
 {
-    if (l->mib) {
-        ls_counts_t n;
-        ls_close(l->mib, &n);
-    }
+    sim_block_close(&l->mib);
     tags_free(&l->tags);
     mshr_free(&l->mshr);
     free(l->wreq);

@@ -27,41 +27,34 @@ static const uint64_t D = 0x1000000, K = 0x5000000, SH = 0x9000000;
  * fwtBatch1Kernel<<<4096, 512, 8192>>>(.., 11).
  * log2N = 12: one pass (4 blocks, stride 2^10), then <<<4, 256, 4096>>>(.., 10).
  * log2N = 7: no pass, <<<1, 32, 512>>>(.., 7). */
+/* The launches one log2N gives, in order: kind, grid x, grid y, block x, shared bytes, argument. */
+static void launches_are(unsigned log2N, unsigned n, const fwt_launch_t *want)
+{
+    fwt_launch_t l[16];
+    assert_int_equal(fwt_batch_launches(log2N, l, 16), n);
+    for (unsigned i = 0; i < n; i++) {
+        assert_int_equal(l[i].kind, want[i].kind);
+        assert_int_equal(l[i].gx, want[i].gx);
+        assert_int_equal(l[i].gy, want[i].gy);
+        assert_int_equal(l[i].bx, want[i].bx);
+        assert_int_equal(l[i].shmem, want[i].shmem);
+        assert_int_equal(l[i].arg, want[i].arg);
+    }
+}
+
 static void fwt_launches(void **state)
 {
     (void)state;
-    fwt_launch_t l[16];
-    assert_int_equal(fwt_batch_launches(23, l, 16), 7);
-    for (unsigned i = 0; i < 6; i++) {
-        assert_int_equal(l[i].kind, 2);
-        assert_int_equal(l[i].gx, 8192);
-        assert_int_equal(l[i].gy, 1);
-        assert_int_equal(l[i].bx, 256);
-        assert_int_equal(l[i].shmem, 0);
-        assert_int_equal(l[i].arg, 1u << (21 - 2 * i));
-    }
-    assert_int_equal(l[6].kind, 1);
-    assert_int_equal(l[6].gx, 4096);
-    assert_int_equal(l[6].bx, 512);
-    assert_int_equal(l[6].shmem, 8192);
-    assert_int_equal(l[6].arg, 11);
-
-    assert_int_equal(fwt_batch_launches(12, l, 16), 2);
-    assert_int_equal(l[0].kind, 2);
-    assert_int_equal(l[0].gx, 4);
-    assert_int_equal(l[0].arg, 1024);
-    assert_int_equal(l[1].kind, 1);
-    assert_int_equal(l[1].gx, 4);
-    assert_int_equal(l[1].bx, 256);
-    assert_int_equal(l[1].shmem, 4096);
-    assert_int_equal(l[1].arg, 10);
-
-    assert_int_equal(fwt_batch_launches(7, l, 16), 1);
-    assert_int_equal(l[0].kind, 1);
-    assert_int_equal(l[0].gx, 1);
-    assert_int_equal(l[0].bx, 32);
-    assert_int_equal(l[0].shmem, 512);
-    assert_int_equal(l[0].arg, 7);
+    fwt_launch_t l23[7];
+    for (unsigned i = 0; i < 6; i++)
+        l23[i] = (fwt_launch_t){.kind = 2, .gx = 8192, .gy = 1, .bx = 256, .shmem = 0, .arg = 1u << (21 - 2 * i)};
+    l23[6] = (fwt_launch_t){.kind = 1, .gx = 4096, .gy = 1, .bx = 512, .shmem = 8192, .arg = 11};
+    launches_are(23, 7, l23);
+    const fwt_launch_t l12[] = {{.kind = 2, .gx = 4, .gy = 1, .bx = 256, .shmem = 0, .arg = 1024},
+                                {.kind = 1, .gx = 4, .gy = 1, .bx = 256, .shmem = 4096, .arg = 10}};
+    launches_are(12, 2, l12);
+    const fwt_launch_t l7[] = {{.kind = 1, .gx = 1, .gy = 1, .bx = 32, .shmem = 512, .arg = 7}};
+    launches_are(7, 1, l7);
 }
 
 /* fwtBatch2Kernel, 8192 blocks of 256 (N = 256 * 8192 * 4 = 2^23), in place on D.
