@@ -110,3 +110,37 @@ repro_claims() {
         group_by(.class) | map("\(length) \(.[0].class)") | join(", ")' "$c1") of $(jq length "$c1") claims;" \
         "$(jq -n -r --slurpfile a "$c1" --slurpfile b "$c2" '[$a[0][] as $x | $b[0][] | select(.id == $x.id and .class != $x.class)] | length') change class at the second size."
 }
+
+# repro_report_init NAME DEFAULT_SIZES: a report.sh's variables for repro/NAME: OUT, SIZES (its
+# two sizes S1, S2), the report R, the figures' directory F (made), each size's claims c1, c2,
+# the first size's input in1, and the claims libraries for jq (LIB, INC); exits 1 with a message
+# if a size's claims are missing
+repro_report_init() {
+    OUT=${OUT:-out/repro/$1}
+    SIZES=${SIZES:-$2}
+    read -r S1 S2 <<<"$SIZES"
+    R=$OUT/report.md
+    F=$OUT/figures
+    mkdir -p "$F"
+    local s
+    for s in $SIZES; do
+        [ -s "$OUT/$s/claims.json" ] || { echo "report.sh: $OUT/$s/claims.json missing: run repro/$1/run.sh" >&2; exit 1; }
+    done
+    c1=$OUT/$S1/claims.json c2=$OUT/${S2:-$S1}/claims.json in1=$OUT/$S1/input.json
+    LIB=(-L repro/mrpb -L repro/mib)
+    INC='include "claims_lib"; include "mib_lib";'
+}
+
+# repro_normfig NAME TITLE STAT BASE YLABEL LABELS...: per benchmark and their geometric mean,
+# each label's STAT over label BASE's, at the first size ($in1), as bars in $F (repro_plot)
+repro_normfig() {
+    local name=$1 title=$2 stat=$3 base=$4 ylabel=$5
+    shift 5
+    jq -r "${LIB[@]}" --arg stat "$stat" --arg base "$base" --args "$INC"'
+        $ARGS.positional as $ls | .runs as $r | .sets.all as $ws |
+        def q($l; $w): div($r[$l][$w][$stat]; $r[$base][$w][$stat]);
+        (["benchmark"] + $ls | join("\t")),
+        ($ws[] as $w | [$w] + [$ls[] as $l | q($l; $w) // "NaN" | tostring] | join("\t")),
+        (["GMEAN"] + [$ls[] as $l | [$ws[] as $w | q($l; $w)] | gmean // "NaN" | tostring] | join("\t"))' "$@" <"$in1" >"$F/$name.dat"
+    repro_plot "$F" "$name" "$title" "$ylabel" bars
+}

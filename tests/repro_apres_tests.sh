@@ -17,21 +17,8 @@ rm -rf "$T"
 mkdir -p "$T"
 
 K="bfs kmeans srad"
-marks() { grep -h 'apres-summary' README.md docs/reproduction.md; }
-before=$(marks)
-if OUT=$T SIZES="quick" KERNELS="$K" JOBS=${JOBS:-2} M=$M repro/apres/run.sh >"$T.log" 2>&1; then
-    ok "repro/apres/run.sh at quick sizes ($K)"
-else
-    bad "repro/apres/run.sh at quick sizes" "$(tail -3 "$T.log")"
-fi
-R=$T/report.md
-C=$T/quick/claims.json
-nclaims=$(grep -c '^  c("' repro/apres/claims.jq)
-expect "one claim object per claim of claims.jq" "$(jq length "$C" 2>/dev/null)" "$nclaims"
-expect "the report's claim table: a row per claim, each with its class" \
-    "$(awk '/^## Claims/ {f = 1} /^\*\*Summary/ {f = 0} f' "$R" | grep -c '^| .* | \*\*[a-z]*\*\* |')" "$nclaims"
-expect "every class is one of the seven" \
-    "$(jq -r '[.[] | select(.class | IN("reproduced", "weaker", "stronger", "flat", "opposite", "partly", "missing") | not)] | length' "$C")" 0
+repro_quick apres "$K"
+repro_claim_table
 # with this subset: PA is not built, and the claims of benchmarks outside it have no runs; an
 # early eviction claim is missing too when none of its benchmarks had a right prefetch (at these
 # sizes it depends on the run); nothing else may be
@@ -50,16 +37,8 @@ expect "Table IV: a row per benchmark" "$(grep -cE '^\| [A-Z]+ \| (cache-sensiti
 expect "Table I: ours beside the paper's for BFS, KM and SRAD (the kernel with the most requests)" \
     "$(grep -cE '^\| (BFS|KM|SRAD) \| 0x[0-9A-F]+ \| .* \| _Z' "$R")" 3
 expect "SAP's table: a row per benchmark with its lost misses" "$(awk '/^## SAP/ {f = 1} /^## The blocks/ {f = 0} f' "$R" | grep -cE '^\| (bfs|kmeans|srad) \| [0-9]+ \| [0-9]+ \| [0-9]+ \|')" 3
-sum=$(sed -n 's/^\*\*Summary\*\* (counted from the table above, [a-z]* sizes): \(.*\) of \([0-9]*\) claims;.*/\1/p' "$R")
-total=$(awk -v s="$sum" 'BEGIN {n = split(s, a, ", "); t = 0; for (i = 1; i <= n; i++) t += a[i] + 0; print t}')
-expect "the summary line counts every row of the table" "$total" "$nclaims"
-for f in f10 f3 f11 f12 f13 f14; do
-    if [ -s "$T/figures/$f.svg" ] && [ -s "$T/figures/$f.png" ] && grep -q "figures/$f.svg" "$R"; then
-        ok "figure $f: SVG and PNG, in the report"
-    else
-        bad "figure $f" "$(head -2 "$T/figures/$f.gnuplot.log" 2>/dev/null)"
-    fi
-done
+repro_summary_counts
+repro_figures f10 f3 f11 f12 f13 f14
 expect "the noise is measured (a number)" "$(jq '.noise | type' "$T/quick/input.json")" '"number"'
 expect "the configurations are listed" "$(grep -c '^M apres=apres:l1.classify=1:sm.scheduler=laws:l1.prefetch=sap$' "$R")" 1
 expect "Table II without the blocks' RTL files given: said not run" \
@@ -78,5 +57,5 @@ if REUSE=1 OUT=$T SIZES="quick" KERNELS="$K" M=$M RTL_apres_laws=x RTL_apres_sap
 else
     bad "repro/apres/run.sh REUSE=1 with synthesis results" "$(tail -3 "$T.area.log")"
 fi
-expect "README and docs' summary untouched by a subset run" "$(marks)" "$before"
+repro_marks_held apres
 exit $status

@@ -18,21 +18,8 @@ rm -rf "$T"
 mkdir -p "$T"
 
 K="backprop nn cfd"
-marks() { grep -h 'temp-summary' README.md docs/reproduction.md; }
-before=$(marks)
-if OUT=$T SIZES="quick" KERNELS="$K" JOBS=${JOBS:-2} M=$M repro/temp/run.sh >"$T.log" 2>&1; then
-    ok "repro/temp/run.sh at quick sizes ($K)"
-else
-    bad "repro/temp/run.sh at quick sizes" "$(tail -3 "$T.log")"
-fi
-R=$T/report.md
-C=$T/quick/claims.json
-nclaims=$(grep -c '^  c("' repro/temp/claims.jq)
-expect "one claim object per claim of claims.jq" "$(jq length "$C" 2>/dev/null)" "$nclaims"
-expect "the report's claim table: a row per claim, each with its class" \
-    "$(awk '/^## Claims/ {f = 1} /^\*\*Summary/ {f = 0} f' "$R" | grep -c '^| .* | \*\*[a-z]*\*\* |')" "$nclaims"
-expect "every class is one of the seven" \
-    "$(jq -r '[.[] | select(.class | IN("reproduced", "weaker", "stronger", "flat", "opposite", "partly", "missing") | not)] | length' "$C")" 0
+repro_quick temp "$K"
+repro_claim_table
 expect "with one benchmark of each category, no claim is missing" "$(jq -r '[.[] | select(.class == "missing") | .id] | join(" ")' "$C")" ""
 expect "every run's DRAM commands were checked" "$(jq '.unchecked | length' "$T/quick/input.json")" 0
 expect "the runs counted in the input: 3 benchmarks x 3 configurations" "$(jq '[.runs[] | length] | add' "$T/quick/input.json")" 9
@@ -43,17 +30,9 @@ expect "Table 1: the three runs' rows with the strides found and our MPKI" \
     "$(grep -cE '^\| (BP|NN|CFD) \| C[123] \| .* \| `[a-z]+` \| [0-9, ]+ \| [0-9.]+ \|$' "$R")" 3
 expect "the local access ratio table: a row per benchmark" \
     "$(awk '/^## Local access/ {f = 1} /^## The blocks/ {f = 0} f' "$R" | grep -cE '^\| (backprop|nn|cfd) \| C[123] \| [0-9.]+ \|')" 3
-sum=$(sed -n 's/^\*\*Summary\*\* (counted from the table above, [a-z]* sizes): \(.*\) of \([0-9]*\) claims;.*/\1/p' "$R")
-total=$(awk -v s="$sum" 'BEGIN {n = split(s, a, ", "); t = 0; for (i = 1; i <= n; i++) t += a[i] + 0; print t}')
-expect "the summary line counts every row of the table" "$total" "$nclaims"
-for f in f10 f12-blp f12-rbhr f12-delay f12-cong f13; do
-    if [ -s "$T/figures/$f.svg" ] && [ -s "$T/figures/$f.png" ] && grep -q "figures/$f.svg" "$R"; then
-        ok "figure $f: SVG and PNG, in the report"
-    else
-        bad "figure $f" "$(head -2 "$T/figures/$f.gnuplot.log" 2>/dev/null)"
-    fi
-done
+repro_summary_counts
+repro_figures f10 f12-blp f12-rbhr f12-delay f12-cong f13
 expect "the noise is measured (a number)" "$(jq '.noise | type' "$T/quick/input.json")" '"number"'
 expect "the configurations are listed" "$(grep -c '^M temp-tbas=temp:gpu.dispatch=temp:mem.page_policy=temp:sm.scheduler=tbas$' "$R")" 1
-expect "README and docs' summary untouched by a subset run" "$(marks)" "$before"
+repro_marks_held temp
 exit $status

@@ -52,3 +52,49 @@ cycles() {
         echo "error: $(head -1 "$j.err")"
     fi
 }
+
+# The reproduction pipelines at quick sizes (tests/repro_*_tests.sh), into $T.
+# repro_quick NAME WORKLOADS: repro/NAME/run.sh on WORKLOADS; sets R (the report), C (the
+# claims), NCLAIMS (claims.jq's c(...) count) and MARKS (the README's and docs' summary before it)
+repro_quick() {
+    local name=$1 k=$2
+    MARKS=$(grep -h "$name-summary" README.md docs/reproduction.md)
+    if OUT=$T SIZES="quick" KERNELS="$k" JOBS=${JOBS:-2} M=$M repro/$name/run.sh >"$T.log" 2>&1; then
+        ok "repro/$name/run.sh at quick sizes ($k)"
+    else
+        bad "repro/$name/run.sh at quick sizes" "$(tail -3 "$T.log")"
+    fi
+    R=$T/report.md
+    C=$T/quick/claims.json
+    NCLAIMS=$(grep -c '^  c("' repro/$name/claims.jq)
+}
+# repro_claim_table: one claim object and one table row (with its class) per claim, every class one of the seven
+repro_claim_table() {
+    expect "one claim object per claim of claims.jq" "$(jq length "$C" 2>/dev/null)" "$NCLAIMS"
+    expect "the report's claim table: a row per claim, each with its class" \
+        "$(awk '/^## Claims/ {f = 1} /^\*\*Summary/ {f = 0} f' "$R" | grep -c '^| .* | \*\*[a-z]*\*\* |')" "$NCLAIMS"
+    expect "every class is one of the seven" \
+        "$(jq -r '[.[] | select(.class | IN("reproduced", "weaker", "stronger", "flat", "opposite", "partly", "missing") | not)] | length' "$C")" 0
+}
+# repro_summary_counts: the summary line counts every row of the table
+repro_summary_counts() {
+    local sum total
+    sum=$(sed -n 's/^\*\*Summary\*\* (counted from the table above, [a-z]* sizes): \(.*\) of \([0-9]*\) claims;.*/\1/p' "$R")
+    total=$(awk -v s="$sum" 'BEGIN {n = split(s, a, ", "); t = 0; for (i = 1; i <= n; i++) t += a[i] + 0; print t}')
+    expect "the summary line counts every row of the table" "$total" "$NCLAIMS"
+}
+# repro_figures NAME...: each figure's SVG and PNG made, and in the report
+repro_figures() {
+    local f
+    for f in "$@"; do
+        if [ -s "$T/figures/$f.svg" ] && [ -s "$T/figures/$f.png" ] && grep -q "figures/$f.svg" "$R"; then
+            ok "figure $f: SVG and PNG, in the report"
+        else
+            bad "figure $f" "$(head -2 "$T/figures/$f.gnuplot.log" 2>/dev/null)"
+        fi
+    done
+}
+# repro_marks_held NAME: a subset run left the README's and docs' summary as they were
+repro_marks_held() {
+    expect "README and docs' summary untouched by a subset run" "$(grep -h "$1-summary" README.md docs/reproduction.md)" "$MARKS"
+}

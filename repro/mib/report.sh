@@ -10,16 +10,7 @@
 set -u
 cd "$(dirname "$0")/../.."
 . repro/lib.sh
-OUT=${OUT:-out/repro/mib}
-SIZES=${SIZES:-half quick}
-read -r S1 S2 <<<"$SIZES"
-R=$OUT/report.md
-F=$OUT/figures
-mkdir -p "$F"
-for s in $SIZES; do
-    [ -s "$OUT/$s/claims.json" ] || { echo "report.sh: $OUT/$s/claims.json missing: run repro/mib/run.sh" >&2; exit 1; }
-done
-c1=$OUT/$S1/claims.json c2=$OUT/${S2:-$S1}/claims.json in1=$OUT/$S1/input.json
+repro_report_init mib "half quick"
 
 # plot NAME TITLE YLABEL STYLE: $F/NAME.dat as a figure (repro_plot)
 plot() { repro_plot "$F" "$@"; }

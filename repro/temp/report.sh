@@ -9,31 +9,13 @@
 set -u
 cd "$(dirname "$0")/../.."
 . repro/lib.sh
-OUT=${OUT:-out/repro/temp}
-SIZES=${SIZES:-default half}
-read -r S1 S2 <<<"$SIZES"
-R=$OUT/report.md
-F=$OUT/figures
-mkdir -p "$F"
-for s in $SIZES; do
-    [ -s "$OUT/$s/claims.json" ] || { echo "report.sh: $OUT/$s/claims.json missing: run repro/temp/run.sh" >&2; exit 1; }
-done
-c1=$OUT/$S1/claims.json c2=$OUT/${S2:-$S1}/claims.json in1=$OUT/$S1/input.json
-LIB=(-L repro/mrpb -L repro/mib)
-INC='include "claims_lib"; include "mib_lib";'
+repro_report_init temp "default half"
 
-# normfig NAME TITLE STAT BASE LABELS...: per benchmark and their geometric mean, each label's
-# STAT over label BASE's, at the first size
+# normfig NAME TITLE STAT BASE LABELS...: each label's STAT over BASE's (repro_normfig)
 normfig() {
     local name=$1 title=$2 stat=$3 base=$4
     shift 4
-    jq -r "${LIB[@]}" --arg stat "$stat" --arg base "$base" --args "$INC"'
-        $ARGS.positional as $ls | .runs as $r | .sets.all as $ws |
-        def q($l; $w): div($r[$l][$w][$stat]; $r[$base][$w][$stat]);
-        (["benchmark"] + $ls | join("\t")),
-        ($ws[] as $w | [$w] + [$ls[] as $l | q($l; $w) // "NaN" | tostring] | join("\t")),
-        (["GMEAN"] + [$ls[] as $l | [$ws[] as $w | q($l; $w)] | gmean // "NaN" | tostring] | join("\t"))' "$@" <"$in1" >"$F/$name.dat"
-    repro_plot "$F" "$name" "$title" "over CCWS" bars
+    repro_normfig "$name" "$title" "$stat" "$base" "over CCWS" "$@"
 }
 
 {
