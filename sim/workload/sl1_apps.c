@@ -779,9 +779,15 @@ void sl1_kmeans(simt_t *t)
             reg_t x1 = LDS128(t, slot + 16, rtx);
             reg_t acc = RZ_;
             float dist = 0;
-            for (unsigned d = 0; d < SL1_KM_D; d++) {   /* unrolled */
-                reg_t df = FADD(t, d < 4 ? x0 : x1, d < 4 ? c0 : c1);
+            for (unsigned d = 0; d < SL1_KM_D / 2; d++) {   /* unrolled: the first four features */
+                reg_t df = FADD(t, x0, c0);
                 acc = FFMA(t, df, df, acc);
+            }
+            for (unsigned d = SL1_KM_D / 2; d < SL1_KM_D; d++) {   /* ... the last four */
+                reg_t df = FADD(t, x1, c1);
+                acc = FFMA(t, df, df, acc);
+            }
+            for (unsigned d = 0; d < SL1_KM_D; d++) {
                 const float dd = x[d] - ctr[SL1_KM_D * k + d];
                 dist = fmaf(dd, dd, dist);
             }
