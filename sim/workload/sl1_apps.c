@@ -12,7 +12,7 @@
 
 const unsigned sl1_narrays[SL1_NAPPS] = {2, 1, 3, 4, 3, 3, 3, 3, 2, 2};
 
-/* per-thread chunk the geometry aims at (units a thread), and the size knob's unit */
+/* the chunk the geometry aims at, units a thread (threads finish monitoring at sl1.monitor 300) */
 static const unsigned chunk_target[SL1_NAPPS] = {1024, 1024, 1024, 1024, 1024, 128, 128, 4, 1024, 64};
 
 /* a shared atomic add (result unused by the source, but ATOMS returns it), a global reduction */
