@@ -1823,9 +1823,9 @@ const builtin_info_t builtin_kernels[] = {
      512, 1, "K records (16 bytes each)", 32u, 1, 0},
     {"mastercard-affinity", "S-L1 stand-in: merchants visited by customers of a target merchant X: each thread "
                             "reads its chunk of 16-byte transactions {customer, merchant, amount, date} "
-                            "(transactions, read-only), for a purchase (not a refund) looks the customer up (customers_of_x, a byte each, "
-                            "read-only) and for X's customers increments counts[merchant] (global reductions, "
-                            "written); 3 data structures (S-L1 Table 1 MasterCard Affinity); synthetic "
+                            "(transactions, read-only), for a purchase (not a refund) looks the customer up "
+                            "(customers_of_x, a byte each, read-only) and for X's customers increments "
+                            "counts[merchant] (global reductions, written); 3 data structures (S-L1 Table 1 MasterCard Affinity); synthetic "
                             "transactions: 64K customers (1 in 7 of X), 4096 merchants Zipf-like",
      512, 1, "K transactions (16 bytes each)", 32u, 1, 0},
     {"matrixmul-naive", "S-L1 stand-in: naive matrix multiply without shared memory: each thread computes its own "

@@ -364,7 +364,8 @@ static void arrays_and_launch(void **state)
         kernel_t *k = w->open_kernel(w, ki);
         assert_non_null(k);
         assert_int_equal(k->info.block[0], 256);
-        assert_int_equal(k->info.shmem, app == SL1_KMEANS ? SL1_KM_SHMEM : app == SL1_GREP ? 16 : app == SL1_WC ? 8 : 0);
+        const unsigned sh = app == SL1_KMEANS ? SL1_KM_SHMEM : app == SL1_GREP ? 16 : app == SL1_WC ? 8 : 0;
+        assert_int_equal(k->info.shmem, sh);
         k->close(k);
         w->close(w);
     }
