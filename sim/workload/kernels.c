@@ -41,6 +41,7 @@
 #include "workload/sdk_dct.h"
 #include "workload/sdk_fwt.h"
 #include "workload/sdk_sortnet.h"
+#include "workload/sl1_apps.h"
 #include "workload/simt.h"
 
 #include <assert.h>
@@ -141,6 +142,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     pbl_lbm_t lbm;                /* lbm: its cells' flags (simt_args_t.data) */
     pb_cutcp_t cutcp;             /* cutcp: its atoms, bins and neighbour list (simt_args_t.data) */
     sn_input_t sn;                /* sortnet: its keys, launches and replay (simt_args_t.data, sn_open) */
+    sl1_input_t sl1;              /* the S-L1 stand-ins: their input and geometry (simt_args_t.data) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -691,6 +693,19 @@ static const kdef_t k_fwt2[2] = {TDEF("_Z15fwtBatch2KernelPfS_i", 16, sdk_fwt_ba
  * binary) */
 static const kdef_t k_lbm[2] = {TDEF("_Z27performStreamCollide_kernelPfS_", 40, pbl_lbm_kernel, {0, 1}),
                                 TDEF("_Z27performStreamCollide_kernelPfS_", 40, pbl_lbm_kernel, {1, 0})};
+/* the S-L1 stand-ins (sl1_apps.h): their arrays in order (registers: estimates, no compiled binary) */
+static const kdef_t k_sl1[SL1_NAPPS] = {
+    [SL1_UPPER] = TDEF("upper", 12, sl1_upper, {0, 1}),
+    [SL1_WC] = TDEF("wc", 16, sl1_wc, {0}),
+    [SL1_DNA] = TDEF("dna_assembly", 20, sl1_dna, {0, 1, 2}),
+    [SL1_OPINION] = TDEF("opinion_finder", 20, sl1_opinion, {0, 1, 2, 3}),
+    [SL1_INVIDX] = TDEF("inverted_index", 20, sl1_invidx, {0, 1, 2}),
+    [SL1_PAGEVIEW] = TDEF("page_view_count", 16, sl1_pageview, {0, 1, 2}),
+    [SL1_MASTERCARD] = TDEF("mastercard_affinity", 16, sl1_mastercard, {0, 1, 2}),
+    [SL1_MATMUL] = TDEF("matrixmul_naive", 16, sl1_matmul, {0, 1, 2}),
+    [SL1_GREP] = TDEF("grep", 20, sl1_grep, {0, 1}),
+    [SL1_KMEANS] = TDEF("kmeans_sl1", 32, sl1_kmeans, {0, 1}),
+};
 /* Parboil cp: d_output (energygrid); registers: an estimate, no compiled binary (at any count up
  * to 32 a 128-thread block's registers do not limit the SM's blocks) */
 static const kdef_t k_pbl_cp = TDEF("_Z7cenergyifPf", 28, pbl_cp, {0});
@@ -1431,6 +1446,32 @@ static int setup_stream(wl_t *w)
     return add_launch(w, &k_stream, (unsigned)((w->n << 20) / ST_CHUNK), 1, 256, 1, 0, ST_CHUNK / ST_STEP, 0);
 }
 
+/* The S-L1 stand-ins (sl1_apps.h): the input (sl1_input), its arrays in order (Table 1's data
+ * structures), one launch of blocks of 256; grep's pattern and wc's two counters in shared memory,
+ * kmeans-sl1's SL1_KM_SHMEM bytes. */
+static int setup_sl1(wl_t *w, unsigned app)
+{
+    if (sl1_input(&w->sl1, app, w->n))
+        return -ENOMEM;
+    w->data = &w->sl1;
+    uint64_t bytes[4];
+    sl1_array_sizes(&w->sl1, bytes);
+    for (unsigned a = 0; a < sl1_narrays[app]; a++)
+        add_arr(w, bytes[a]);
+    const unsigned sh = app == SL1_KMEANS ? SL1_KM_SHMEM : app == SL1_GREP ? 16 : app == SL1_WC ? 8 : 0;
+    return add_launch(w, &k_sl1[app], w->sl1.blocks, 1, SL1_BLOCK, 1, sh, 0, 0);
+}
+static int setup_sl1_upper(wl_t *w) { return setup_sl1(w, SL1_UPPER); }
+static int setup_sl1_wc(wl_t *w) { return setup_sl1(w, SL1_WC); }
+static int setup_sl1_dna(wl_t *w) { return setup_sl1(w, SL1_DNA); }
+static int setup_sl1_opinion(wl_t *w) { return setup_sl1(w, SL1_OPINION); }
+static int setup_sl1_invidx(wl_t *w) { return setup_sl1(w, SL1_INVIDX); }
+static int setup_sl1_pageview(wl_t *w) { return setup_sl1(w, SL1_PAGEVIEW); }
+static int setup_sl1_mastercard(wl_t *w) { return setup_sl1(w, SL1_MASTERCARD); }
+static int setup_sl1_matmul(wl_t *w) { return setup_sl1(w, SL1_MATMUL); }
+static int setup_sl1_grep(wl_t *w) { return setup_sl1(w, SL1_GREP); }
+static int setup_sl1_kmeans(wl_t *w) { return setup_sl1(w, SL1_KMEANS); }
+
 /* Parboil 2.5 histo (CUDA; main.cu, run as `histo -i img.bin -- 20 4`): an image of H rows of 996
  * bin indices (the default dataset: 1040; here a STAND-IN, pbh_input), a 256 x 4096 histogram;
  * cudaMalloc input (even width x H padded to 16), ranges (2 uints), sm_mappings (uchar4 per
@@ -1747,6 +1788,64 @@ const builtin_info_t builtin_kernels[] = {
                 "N = 1048576 keys rand() % 65536 after srand(2001), DIR 0; main never runs oddEvenMergeSort; "
                 "TEMP/TBAS Table 1 SN)",
      SN_N, SN_MIN, "keys N (rounded up to a power of two)", SN_QUICK, 1, 0},
+    {"upper", "S-L1 stand-in: upper-cases a document: each thread reads its own contiguous chunk char by char "
+              "(text, read-only) and stores the upper-case letter into out (a copy of the text, written) at each "
+              "lower-case letter only; 2 data structures (S-L1 Table 1 Upper); synthetic text (Zipf-like vocabulary, "
+              "English word lengths, lines of 20-100 chars)",
+     2048, 1, "KB of text", 256u, 1, 0},
+    {"wc", "S-L1 stand-in: counts words and lines: each thread reads its own contiguous chunk char by char (text, "
+           "read-only, the only data structure), a word ending at a blank, a line at a newline, counters in "
+           "registers summed into 8 bytes of shared memory (S-L1 Table 1 WC); synthetic text as upper's",
+     4096, 1, "KB of text", 256u, 1, 0},
+    {"dna-assembly", "S-L1 stand-in: merges DNA reads: each thread reads its chunk of 64-base reads base by base "
+                     "(reads, read-only), finds each read's overlap (15..1 bases) with the previous one at its 16th "
+                     "base, appends the bases past it to contig (written) and the overlap to overlaps (written); 3 "
+                     "data structures (S-L1 Table 1 DNA Assembly); synthetic reads (random genome, 0-15 base "
+                     "overlaps, 2% substitutions)",
+     2048, 1, "KB of reads", 128u, 1, 0},
+    {"opinion-finder", "S-L1 stand-in: sentiment of tweets about a subject: each thread reads its chunk of tweets "
+                       "(lines) char by char (tweets, read-only), hashes each word, adds its lexicon score "
+                       "(lexicon, read-only), looks it up among the subject keywords (keywords, read-only) and "
+                       "writes an on-subject tweet's score to its slice of scores (written); 4 data structures "
+                       "(S-L1 Table 1 Opinion Finder); synthetic text as upper's, random lexicon, 8 keywords",
+     4096, 1, "KB of tweets", 256u, 1, 0},
+    {"inverted-index", "S-L1 stand-in: builds an inverted index of HTML pages (lines): each thread reads its chunk "
+                       "char by char (pages, read-only), skips tags, and at each word's end appends a posting "
+                       "{hash, page} to its slice of postings (written) and increments term_counts[hash] (global "
+                       "reductions, written); 3 data structures (S-L1 Table 1 Inverted Index); synthetic HTML: "
+                       "upper's text with tags between words",
+     4096, 1, "KB of HTML", 256u, 1, 0},
+    {"page-view-count", "S-L1 stand-in: counts the hits of each URL in a web log: each thread reads its chunk of "
+                        "16-byte records {time, client, url, status} (log, read-only), and for a status 200 "
+                        "probes the URL table (urls, read-only, open addressing) and increments counts[slot] "
+                        "(global reductions, written); 3 data structures (S-L1 Table 1 Page View Count); synthetic "
+                        "log: 3000 URLs Zipf-like, 90% status 200",
+     512, 1, "K records (16 bytes each)", 32u, 1, 0},
+    {"mastercard-affinity", "S-L1 stand-in: merchants visited by customers of a target merchant X: each thread "
+                            "reads its chunk of 16-byte transactions {customer, merchant, amount, date} "
+                            "(transactions, read-only), for a purchase (not a refund) looks the customer up "
+                            "(customers_of_x, a byte each, read-only) and for X's customers increments "
+                            "counts[merchant] (global reductions, written); 3 data structures (S-L1 Table 1 MasterCard Affinity); synthetic "
+                            "transactions: 64K customers (1 in 7 of X), 4096 merchants Zipf-like",
+     512, 1, "K transactions (16 bytes each)", 32u, 1, 0},
+    {"matrixmul-naive", "S-L1 stand-in: naive matrix multiply without shared memory: each thread computes its own "
+                        "contiguous chunk of c's elements in row-major order, each a dot product of a row of a "
+                        "and a column of b (a, b read-only; c written); 3 data structures (S-L1 Table 1 Matrix "
+                        "Multiply); synthetic float matrices N x N",
+     256, 4, "N (matrices N x N)", 64u, 1, 0},
+    {"grep", "S-L1 stand-in: lines matching a pattern: the pattern is put in shared memory by the block; each "
+             "thread reads its chunk char by char (text, read-only), matches the pattern from shared memory "
+             "(restarting at a mismatch) and writes each matching line's {start, end} to its slice of lines "
+             "(written); 2 data structures, the pattern in shared memory (S-L1 Table 1 Grep); synthetic text as "
+             "upper's, the pattern its most frequent word of 5 letters or more",
+     4096, 1, "KB of text", 256u, 1, 0},
+    {"kmeans-sl1", "S-L1 stand-in: one k-means step, 8 features, 8 clusters: the block copies the centroids "
+                   "into 10.5 KB of shared memory (with per-warp sums and a staging slot a thread: CLN 0 at "
+                   "gtx680), each thread reads its chunk of points feature by feature (points, read-only), "
+                   "finds the nearest centroid (a branch a cluster) and adds the point to its warp's sums; the "
+                   "block adds its sums into clusters (read and written, kept in shared memory); 2 data "
+                   "structures (S-L1 Table 1 Kmeans); synthetic points around 8 random centres",
+     256, 1, "K points (32 bytes each)", 16u, 1, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0},
 };
 
@@ -1763,6 +1862,8 @@ static int (*const setups[])(wl_t *) = {
     setup_pbl_cp,
     setup_cutcp,
     setup_sortnet,
+    setup_sl1_upper, setup_sl1_wc, setup_sl1_dna, setup_sl1_opinion, setup_sl1_invidx, setup_sl1_pageview,
+    setup_sl1_mastercard, setup_sl1_matmul, setup_sl1_grep, setup_sl1_kmeans,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1788,6 +1889,7 @@ static void wl_unref(wl_t *w)
     pbl_lbm_free(&w->lbm);
     pb_cutcp_free(&w->cutcp);
     sn_input_free(&w->sn);
+    sl1_input_free(&w->sl1);
     free(w->launch);
     free(w->w.cmd);
     free(w);
