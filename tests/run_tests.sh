@@ -87,7 +87,7 @@ tests/sanitize.sh 2>&1 | tally
 
 section "fuzzing: a short round of every libFuzzer target (make fuzz runs longer)"
 if make -s -j2 fuzzers >"$LOG/fuzz_build.log" 2>&1; then
-    tests/fuzz.sh "${FUZZ_SHORT:-20}" 2>&1 | tally
+    tests/fuzz.sh "${FUZZ_SHORT:-10}" 2>&1 | tally
 else
     echo "FAIL fuzz: building the fuzz targets failed (log: $LOG/fuzz_build.log)" | tally
 fi
