@@ -112,6 +112,14 @@ expect "sl1: diverging lanes: one thread caches, the other does not" "$(stat "$S
 # global loads: 4 monitored (both lanes), lane 1's 2, lane 0's fill; shared: lane 0's 2 loads, its fill
 expect "sl1: diverging lanes: each path its own instructions" "$(stat "$CLS" "$T/diverge.json")" "7,0,2,1,0"
 
+# 3c. Only the lanes that monitor run the monitoring code: lane 0 reads an address in no
+# structure (as traced, no inserted code), lane 1 reads A: 4 ALU instructions with lane 1
+# alone, so 4 thread instructions inserted, not 8.
+thread "$T/mixed" "$(two 0x900000 $A)"
+run mixed "$T/mixed" --set sl1=on
+expect "sl1: a lane outside every structure runs no inserted code beside a monitoring one" \
+    "$(stat '[.sl1.monitored, .sl1.extra_warp_insn, .sl1.extra_thread_insn] | map(tostring) | join(",")' "$T/mixed.json")" "1,4,4"
+
 # 4. Occupancy falls when the lines do not fit. Two blocks of one warp on one
 # SM, each a chain of 100 dependent integer instructions; 24 KB of shared
 # memory. sl1.cln=16: 8 KB of lines per block, both blocks run at once;

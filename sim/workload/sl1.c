@@ -275,7 +275,8 @@ static void access(sl1k_t *x, tb_t *tb, const inst_t *I, const uint64_t *ia, uns
         }
         uint64_t tag = a[l] / L + 1;
         if (!th->decided) {                /* monitoring: one simulated line per structure */
-            mon |= orig |= 1u << l;
+            orig |= 1u << l;
+            mon |= 1u << l;
             th->macc[s]++;
             th->mhit[s] += th->mtag[s] == tag;
             th->mtag[s] = tag;
