@@ -9,11 +9,12 @@
 #   make mutate     BLOCK=b: mutation testing of the lockstep run
 #   make bench      simulated cycles per second, C model alone and in lockstep
 #   make golden     rewrite the digests of the system model's results make test holds (tests/golden)
-#   make repro      the MRPB paper, the MIB thesis, APRES and TEMP/TBAS reproduced (out/repro/*/report.md; hours)
+#   make repro      the MRPB paper, the MIB thesis, APRES, TEMP/TBAS and S-L1 reproduced (out/repro/*/report.md; hours)
 #   make repro-mrpb the MRPB paper alone
 #   make repro-mib  the MIB thesis alone
 #   make repro-apres the APRES paper alone
 #   make repro-temp the TEMP/TBAS paper alone
+#   make repro-sl1  the S-L1 paper alone
 #   make cosim-long every mode combination at every parameter set (BIG=1), 10^6 cycles each
 #   make asan       the C side built with ASan + UBSan (build/asan)
 #   make fuzz       libFuzzer on the stimulus parser and the command line (FUZZ_TIME=s)
@@ -153,7 +154,7 @@ MUT_OBJ    :=
 MUT_LIBS   :=
 -include $(BUILD)/mutants.mk
 
-.PHONY: all build sim-psets deps lint test run area waves bench golden repro repro-mrpb repro-mib repro-apres repro-temp mutate clean help cosim-long asan fuzz fuzzers coverage docs-tables FORCE
+.PHONY: all build sim-psets deps lint test run area waves bench golden repro repro-mrpb repro-mib repro-apres repro-temp repro-sl1 mutate clean help cosim-long asan fuzz fuzzers coverage docs-tables FORCE
 
 # `all`, `run` and `test` install the packages first, then build in a new make:
 # make reads which files exist (Verilator's verilated.cpp among them) once,
@@ -314,9 +315,11 @@ run: deps
 # (repro/mrpb/run.sh: out/repro/mrpb/report.md, hours on 2 cores), then the MIB
 # thesis (repro/mib/run.sh: out/repro/mib/report.md), then the APRES paper
 # (repro/apres/run.sh: out/repro/apres/report.md), then the TEMP/TBAS paper
-# (repro/temp/run.sh: out/repro/temp/report.md). `make repro-mrpb`,
-# `make repro-mib`, `make repro-apres` and `make repro-temp` run one each.
-repro: repro-mrpb repro-mib repro-apres repro-temp
+# (repro/temp/run.sh: out/repro/temp/report.md), then the S-L1 paper
+# (repro/sl1/run.sh: out/repro/sl1/report.md). `make repro-mrpb`, `make
+# repro-mib`, `make repro-apres`, `make repro-temp` and `make repro-sl1` run
+# one each.
+repro: repro-mrpb repro-mib repro-apres repro-temp repro-sl1
 
 repro-apres: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build
@@ -325,6 +328,10 @@ repro-apres: deps
 repro-temp: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build
 	@M=$(BUILD)/memsched repro/temp/run.sh
+
+repro-sl1: deps
+	@+$(MAKE) --no-print-directory $(JOBS) build
+	@M=$(BUILD)/memsched repro/sl1/run.sh
 
 repro-mib: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build

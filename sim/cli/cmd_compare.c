@@ -645,10 +645,13 @@ static int report(const cmp_t *m)
 
 /* Before any run: every configuration loads and passes its checks with the
  * keys its runs will be given, in their order, and every workload opens at
- * its size. Their messages come out here. 0, or 2. */
+ * its size with every configuration's workload.threads. Their messages come
+ * out here. 0, or 2. */
 static int check_inputs(const cmp_t *m)
 {
     static config_t cfg;
+    unsigned threads[MAXC + 1] = {0};   /* the distinct workload.threads values, 0 first */
+    int nthreads = 1;
     for (int c = 0; c < m->nc; c++) {
         const cspec_t *k = &m->cfg[c];
         config_defaults(&cfg);
@@ -663,16 +666,22 @@ static int check_inputs(const cmp_t *m)
                             "started\n", m->prog, k->label, k->preset);
             return 2;
         }
+        int seen = 0;
+        for (int t = 0; t < nthreads; t++)
+            seen |= threads[t] == cfg.wl_threads;
+        if (!seen)
+            threads[nthreads++] = cfg.wl_threads;
     }
-    for (int w = 0; w < m->nw; w++) {
-        workload_t *wl = workload_open(m->work[w], m->size);
-        if (!wl) {
-            fprintf(stderr, "%s compare: --workload: '%s' cannot be run (above); no run was started\n", m->prog,
-                    m->work[w]);
-            return 2;
+    for (int w = 0; w < m->nw; w++)
+        for (int t = 0; t < nthreads; t++) {
+            workload_t *wl = workload_open(m->work[w], m->size, threads[t]);
+            if (!wl) {
+                fprintf(stderr, "%s compare: --workload: '%s' cannot be run (above); no run was started\n", m->prog,
+                        m->work[w]);
+                return 2;
+            }
+            workload_close(wl);
         }
-        workload_close(wl);
-    }
     return 0;
 }
 

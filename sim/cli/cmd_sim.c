@@ -216,7 +216,7 @@ static void replay_file(const config_t *cfg, const gpu_opts_t *opt, const gpu_fa
     }
     gpu_opts_t o = {.blk = {.rec_block = f->block, .rec_inst = f->inst, .rec_until = f->block_cycle, .rec = rec}};
     (void)opt;
-    workload_t *w = workload_open(workload, size);
+    workload_t *w = workload_open(workload, size, cfg->wl_threads);
     gpu_t *g = w ? gpu_new(cfg, &o) : NULL;
     int rc = g ? gpu_run(g, w) : 2;
     int full = g && g->rec_ls && ls_recorded(g->rec_ls);   /* (a usage check fails again at the same cycle: rc 1) */
@@ -449,7 +449,7 @@ int cmd_sim(int argc, char **argv, const char *prog)
         fprintf(stderr, "%s sim: --rtl mib_l2 needs a MIB policy: --set dram.policy=mshr-m, mshr-s or mshr-s+a\n", prog);
         return 2;
     }
-    workload_t *w = workload_open(workload, size);
+    workload_t *w = workload_open(workload, size, cfg.wl_threads);
     if (!w)
         return 2;
     gpu_t *g = gpu_new(&cfg, &opt);

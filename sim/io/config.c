@@ -68,6 +68,7 @@ static const key_t_ keys[] = {
     {"batch.stride", K_UINT, F(batch_stride), 0, 1u << 20, NULL, "TEMP/TBAS thread batches: the thread block stride, consecutive blocks of a kernel (x + y gx + z gx gy) forming one batch (gpu.dispatch=temp keeps a batch on one SM; sm.scheduler=tbas runs it as one); 0: each launch's found by profiling its first blocks' pages (docs/tbas.md)"},
     {"gpu.dispatch", K_ENUM, F(dispatch), 0, 0, dispatch_names, "thread-block dispatch policy"},
     {"dispatch", K_ENUM, F(dispatch), 0, 0, dispatch_names, "gpu.dispatch by another name (the TEMP issue's)"},
+    {"workload.threads", K_UINT, F(wl_threads), 0, 262144, NULL, "the launch's threads for a workload whose geometry is free (the S-L1 stand-ins: each thread takes input / threads of it), a multiple of its 256-thread blocks; 0: the workload's own"},
     {"gpu.first_sm", K_UINT, F(first_sm), 0, 1023, NULL, "the SM the run's first thread block is offered to (the dispatch's round-robin starts there; a rotation that should not change a result, for measuring the model's sensitivity)"},
     {"sm.swl", K_UINT, F(swl), 0, 64, NULL, "static wavefront limiting (CCWS SWL): only the oldest N warps issue (0: no limit)"},
     {"sm.lat_int", K_UINT, F(lat_int), 1, SM_MAX_LAT, NULL, "integer result latency, core cycles"},

@@ -94,6 +94,7 @@ typedef struct {
     unsigned tbas_min_active, tbas_run_batches;    /* tbas: MinActive and RunBatches (cmodel/tbas.h) */
     unsigned batch_stride;                         /* TEMP/TBAS: consecutive thread blocks of a kernel in one batch */
     unsigned dispatch;                             /* thread-block dispatch: index in core/dispatch.h DISPATCH_LIST */
+    unsigned wl_threads;                           /* workload.threads: the launch's threads (0: the workload's) */
     unsigned first_sm;                             /* gpu.first_sm: the SM the first block is offered to */
     unsigned swl;                                  /* static wavefront limiting: warps that may issue (0: all) */
     unsigned lat_int, lat_fp, lat_dp, lat_sfu, lat_branch;   /* result latency by class, core cycles */

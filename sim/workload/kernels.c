@@ -124,6 +124,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     workload_t w;
     int refs;                     /* the workload and its open kernels */
     uint64_t n;                   /* the size knob, rounded */
+    unsigned threads;             /* workload.threads: the launch's threads (0: the kernel's own geometry) */
     unsigned narr, nlaunch, cap;
     uint64_t arr[MAX_ARR], arr_size[MAX_ARR];
     launch_t *launch;
@@ -1451,7 +1452,7 @@ static int setup_stream(wl_t *w)
  * kmeans-sl1's SL1_KM_SHMEM bytes. */
 static int setup_sl1(wl_t *w, unsigned app)
 {
-    if (sl1_input(&w->sl1, app, w->n))
+    if (sl1_input(&w->sl1, app, w->n, w->threads))
         return -ENOMEM;
     w->data = &w->sl1;
     uint64_t bytes[4];
@@ -1570,132 +1571,132 @@ static int setup_pbl_cp(wl_t *w)
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU 1.0 atax.cu, atax_kernel1/2; MRPB Table 2 IW, "
             "4096 x 1/2, Fig. 2)",
-     2048, 16, "N (matrix N x N)", 512u, 0, 0},
+     2048, 16, "N (matrix N x N)", 512u, 0, 0, 0},
     {"bicg", "BiCG sub-kernels s = A^T r, q = A p (PolyBench/GPU 1.0 bicg.cu, bicg_kernel1/2; MRPB Table 2 IW, "
-            "4096 x 1/2)", 2048, 16, "N (matrix N x N)", 512u, 0, 0},
-    {"mvt", "x1 += A y1, x2 += A^T y2 (PolyBench/GPU 1.0 mvt.cu, mvt_kernel1/2; MRPB Table 2 IW, 4096 x 1/2)", 2048, 16, "N (matrix N x N)", 512u, 0, 0},
+            "4096 x 1/2)", 2048, 16, "N (matrix N x N)", 512u, 0, 0, 0},
+    {"mvt", "x1 += A y1, x2 += A^T y2 (PolyBench/GPU 1.0 mvt.cu, mvt_kernel1/2; MRPB Table 2 IW, 4096 x 1/2)", 2048, 16, "N (matrix N x N)", 512u, 0, 0, 0},
     {"gesummv", "y = alpha A x + beta B x, a row of A and B per thread (PolyBench/GPU 1.0 gesummv.cu, gesummv_kernel; "
                 "MRPB Table 2 IW, 4096 x 1/4)",
-     1024, 16, "N (matrices N x N)", 512u, 0, 0},
+     1024, 16, "N (matrices N x N)", 512u, 0, 0, 0},
     {"syrk", "C = alpha A A^T + beta C, 32x8 blocks (PolyBench/GPU 1.0 syrk.cu, syrk_kernel; MRPB Table 2 XW, "
-             "1024 x 1/4)", 256, 8, "N (A, C N x N)", 128u, 0, 0},
+             "1024 x 1/4)", 256, 8, "N (A, C N x N)", 128u, 0, 0, 0},
     {"syr2k", "C = alpha (A B^T + B A^T) + beta C, 32x8 blocks (PolyBench/GPU 1.0 syr2k.cu, syr2k_kernel; MRPB "
               "Table 2 XW, 2048 x 1/16)", 128, 8,
-     "N (A, B, C N x N)", 64u, 0, 0},
+     "N (A, B, C N x N)", 64u, 0, 0, 0},
     {"2dconv", "3x3 convolution, 32x8 blocks (PolyBench/GPU 1.0 2DConvolution.cu, Convolution2D_kernel; MRPB Table 2 "
                "CI, 4096 x 1)", 4096, 8, "N (image N x N)",
-     1024u, 0, 0},
+     1024u, 0, 0, 0},
     {"gemm", "C = alpha A B + beta C, 32x8 blocks (PolyBench/GPU 1.0 gemm.cu, gemm_kernel; MRPB Table 2 CI, 512 x 1)", 512, 8,
-     "N (A, B, C N x N)", 128u, 0, 0},
+     "N (A, B, C N x N)", 128u, 0, 0, 0},
     {"srad", "SRAD diffusion, srad_cuda_1/2 per iteration, 16x16 tiles preloaded into shared memory (Rodinia 3.1 "
              "srad_v2 srad_kernel.cu; MRPB Table 3 SRAD, 1024 x 1024, Fig. 3; 2 iterations; "
              "the MIB thesis' memory-insensitive SRAD)", 1024, 16,
-     "N (image N x N, rounded up to a multiple of 16)", 256u, 1, 0},
+     "N (image N x N, rounded up to a multiple of 16)", 256u, 1, 0, 0},
     {"bfs", "breadth-first search, Kernel and Kernel2 per level, 512-thread blocks, on graphgen's uniform random "
             "graph (Rodinia 3.1 bfs.cu, kernel.cu, kernel2.cu, data/bfs/inputGen/graphgen.cpp; MRPB Table 3 BFS, "
-            "65536 nodes; the MIB thesis' HIL BFS)", 65536, 256, "nodes", 16384u, 1, 0},
+            "65536 nodes; the MIB thesis' HIL BFS)", 65536, 256, "nodes", 16384u, 1, 0, 0},
     {"vectoradd", "c[i] = a[i] + b[i], blocks of 256 (vecAdd<float>, the real trace ../shared/traces/vectoradd-100-32: "
-                  "its code; the MIB thesis' LIL VADD)", 1u << 20, 1, "N (elements)", 1048576u, 0, 0},
+                  "its code; the MIB thesis' LIL VADD)", 1u << 20, 1, "N (elements)", 1048576u, 0, 0, 0},
     {"transpose", "matrix transpose: copy, copySharedMem, transposeNaive, transposeCoalesced, "
                   "transposeNoBankConflicts, transposeCoarseGrained, transposeFineGrained, transposeDiagonal, "
                   "a launch each, 16x16 tiles and blocks (CUDA SDK 4.2 transpose/transpose.cu; the MIB thesis' "
                   "HIL TRANS, 1024 x 1024)",
-     1024, 16, "N (matrix N x N, rounded up to a multiple of 16)", 256u, 1, 0},
+     1024, 16, "N (matrix N x N, rounded up to a multiple of 16)", 256u, 1, 0, 0},
     {"kmeans", "k-means: invert_mapping, then kmeansPoint (features through the texture unit, not modelled), "
                "34 features, 5 clusters, 256-thread blocks (Rodinia 3.1 kmeans_cuda_kernel.cu; MRPB Table 3 KMS, "
-               "204800 points; the MIB thesis' memory-insensitive KMN)", 204800, 256, "points", 16384u, 1, 0},
+               "204800 points; the MIB thesis' memory-insensitive KMN)", 204800, 256, "points", 16384u, 1, 0, 0},
     {"stream", "upper-casing a text stream: 16-byte coalesced loads and stores, little compute (bandwidth; "
                "synthetic, no public source: S-L1's wc/upper stand-in)",
-     64, 1, "MB of input", 16u, 0, 0},
+     64, 1, "MB of input", 16u, 0, 0, 0},
     {"2mm", "tmp = alpha A B; D = beta D + tmp C, 32x8 blocks (PolyBench/GPU 1.0 2mm.cu, mm2_kernel1/2; "
-            "MRPB Table 2 CI, 2048 x 1/4)", 512, 8, "N (all matrices N x N)", 64u, 1, 0},
+            "MRPB Table 2 CI, 2048 x 1/4)", 512, 8, "N (all matrices N x N)", 64u, 1, 0, 0},
     {"3mm", "E = A B; F = C D; G = E F, 32x8 blocks (PolyBench/GPU 1.0 3mm.cu, mm3_kernel1/2/3; "
-            "MRPB Table 2 CI, 512 x 1)", 512, 8, "N (all matrices N x N)", 64u, 1, 0},
+            "MRPB Table 2 CI, 512 x 1)", 512, 8, "N (all matrices N x N)", 64u, 1, 0, 0},
     {"3dconv", "3x3x3 convolution, one launch per plane, 32x8 blocks (PolyBench/GPU 1.0 3DConvolution.cu, "
-               "convolution3D_kernel; MRPB Table 2 CI, 256 x 1)", 256, 8, "N (A, B N x N x N)", 32u, 1, 0},
+               "convolution3D_kernel; MRPB Table 2 CI, 256 x 1)", 256, 8, "N (A, B N x N x N)", 32u, 1, 0, 0},
     {"pathfinder", "dynamic-programming path, 5 pyramids of 20 rows, 256-thread blocks, shared memory (Rodinia 3.1 "
                    "pathfinder.cu, dynproc_kernel; MRPB Table 3 PF, 100K x 100)", 100000, 16,
-     "columns (100 rows, pyramid height 20)", 10000u, 1, 0},
+     "columns (100 rows, pyramid height 20)", 10000u, 1, 0, 0},
     {"hotspot", "thermal simulation, a pyramid of 2 steps, 16x16 blocks, shared memory (Rodinia 3.1 hotspot.cu, "
                 "calculate_temp; MRPB Table 3 HS, 512 x 512, run as 512 2 2; "
-                "the MIB thesis' memory-insensitive HOTSP)", 512, 16, "N (grid N x N)", 128u, 1, 0},
+                "the MIB thesis' memory-insensitive HOTSP)", 512, 16, "N (grid N x N)", 128u, 1, 0, 0},
     {"gaussian", "Gaussian elimination, Fan1 (512-thread blocks) and Fan2 (4x4 blocks) per step (Rodinia 3.1 "
-                 "gaussian.cu; MRPB Table 3 GM, 208 x 208)", 208, 8, "N (matrix N x N)", 64u, 1, 0},
+                 "gaussian.cu; MRPB Table 3 GM, 208 x 208)", 208, 8, "N (matrix N x N)", 64u, 1, 0, 0},
     {"nw", "Needleman-Wunsch alignment, 16x16 tiles in shared memory diagonal by diagonal, 16-thread blocks "
            "(Rodinia 3.1 needle_kernel.cu, needle_cuda_shared_1/2; MRPB Table 3 NW, 2048 x 2048; the MIB thesis' LIL NDL)", 2048, 16,
-     "N (sequences of N, rounded up to a multiple of 16)", 256u, 1, 0},
+     "N (sequences of N, rounded up to a multiple of 16)", 256u, 1, 0, 0},
     {"backprop", "neural-network layer forward pass and weight update, 16x16 blocks, shared-memory reduction "
                  "(Rodinia 3.1 backprop_cuda_kernel.cu; MRPB Table 3 BP, 65536 nodes; the MIB thesis' "
                  "memory-insensitive BACKP)", 65536, 16,
-     "input nodes (a multiple of 16; 16 hidden)", 4096u, 1, 0},
+     "input nodes (a multiple of 16; 16 hidden)", 4096u, 1, 0, 0},
     {"lud", "LU decomposition in 16x16 tiles: diagonal, perimeter, internal kernels per step, shared memory "
             "(Rodinia 3.1 lud_kernel.cu; MRPB Table 3 LUD, 512 x 512; the MIB thesis' memory-insensitive LUD)", 512, 16, "N (matrix N x N, a multiple of 16)",
-     128u, 1, 0},
+     128u, 1, 0, 0},
     {"fdtd-2d", "2-D FDTD: ey, ex, hz updates per time step, 32x8 blocks (PolyBench/GPU 1.0 fdtd2d.cu, "
                 "fdtd_step1/2/3_kernel; MRPB Table 2 CI, 2048 x 1/8; tmax = 500 N / 256)", 256, 8,
-     "N (NX = NY = N; tmax = 500 N / 256)", 32u, 1, 0},
+     "N (NX = NY = N; tmax = 500 N / 256)", 32u, 1, 0, 0},
     {"b+tree", "B+ tree of order 256: findRangeK (j 6000 3000) then findK (k 10000), a 256-thread block per query "
                "(Rodinia 3.1 b+tree kernel_gpu_cuda.cu, kernel_gpu_cuda_2.cu; mil.txt, command.txt; MRPB Table 3 BT, "
-               "1M records)", 1000000, 256, "records (the queries scale with them)", 20000u, 1, 0},
+               "1M records)", 1000000, 256, "records (the queries scale with them)", 20000u, 1, 0, 0},
     {"backprop-u", "backprop without shared memory: its shared arrays in global memory, per block (MRPB Table 3 "
                    "BP/U; docs/sim.md \"Unshared versions\")", 65536, 16, "input nodes (a multiple of 16; 16 hidden)",
-     4096u, 1, 1},
-    {"hotspot-u", "hotspot without shared memory (MRPB Table 3 HS/U)", 512, 16, "N (grid N x N)", 128u, 1, 1},
+     4096u, 1, 1, 0},
+    {"hotspot-u", "hotspot without shared memory (MRPB Table 3 HS/U)", 512, 16, "N (grid N x N)", 128u, 1, 1, 0},
     {"lud-u", "lud without shared memory (MRPB Table 3 LUD/U)", 512, 16, "N (matrix N x N, a multiple of 16)", 128u, 1,
-     1},
+     1, 0},
     {"nw-u", "nw without shared memory (MRPB Table 3 NW/U)", 2048, 16,
-     "N (sequences of N, rounded up to a multiple of 16)", 256u, 1, 1},
+     "N (sequences of N, rounded up to a multiple of 16)", 256u, 1, 1, 0},
     {"pathfinder-u", "pathfinder without shared memory (MRPB Table 3 PF/U)", 100000, 16,
-     "columns (100 rows, pyramid height 20)", 10000u, 1, 1},
+     "columns (100 rows, pyramid height 20)", 10000u, 1, 1, 0},
     {"srad-u", "srad without shared memory (MRPB Table 3 SRAD/U, Fig. 15)", 1024, 16,
-     "N (image N x N, rounded up to a multiple of 16)", 256u, 1, 1},
+     "N (image N x N, rounded up to a multiple of 16)", 256u, 1, 1, 0},
     {"blackscholes", "Black-Scholes option pricing, a grid-stride loop of 480 x 128 threads, 3 loads and 2 stores "
                      "per option (CUDA SDK 4.x BlackScholes, BlackScholesGPU; 4M options, one of its 512 identical "
                      "launches; the MIB thesis' LIL BS)",
-     BS_OPTIONS, 1, "options", 245760u, 1, 0},
+     BS_OPTIONS, 1, "options", 245760u, 1, 0, 0},
     {"sssp", "single-source shortest paths, topology-driven: initialize, drelax until nothing changes (2 nodes a "
              "thread, atomicMin), dverifysolution, 512-thread blocks, on an r4 graph (a ring plus 3N random edges, "
              "weights 1..10000) (LonestarGPU 2.0 apps/sssp sssp_ls.h as GPGPU-Sim's package runs it, r4-2e20; Galois "
              "random-graph.py; the MIB thesis' HIL SSSP)",
-     1u << 20, 16, "nodes (4N edges)", 8192u, 1, 0},
+     1u << 20, 16, "nodes (4N edges)", 8192u, 1, 0, 0},
     {"scalarprod", "dot products of 4096-float vectors, 128 x 256 threads, 1024 partial sums in shared memory and "
                    "a tree (CUDA SDK 4.x scalarProd, scalarProdGPU; 256 vectors; the MIB thesis' memory-insensitive "
-                   "SCP)", 256, 1, "vectors (VECTOR_N)", 64u, 1, 0},
+                   "SCP)", 256, 1, "vectors (VECTOR_N)", 64u, 1, 0, 0},
     {"reduction", "sum of ints: reduce6 (256 threads, 64 blocks, a grid-stride loop, a shared-memory tree, the last "
                   "warp without barriers), then reduce6<32> over the partial sums; the warm-up and one iteration "
                   "(CUDA SDK 4.x reduction; 2^24 ints; the MIB thesis' memory-insensitive REDU)",
-     1u << 24, 32768, "ints (rounded up to a power of two)", 1u << 18, 1, 0},
+     1u << 24, 32768, "ints (rounded up to a power of two)", 1u << 18, 1, 0, 0},
     {"nn", "nearest neighbour: euclid, one record a thread (two 4-byte loads of a lat/lng pair, one store), "
            "16-thread blocks (Rodinia 2.x nn_cuda.cu, the records parsed on the host; filelist_4: 42764 records; "
-           "the MIB thesis' memory-insensitive NNC)", NN_RECORDS, 1, "records", 42764u, 1, 0},
+           "the MIB thesis' memory-insensitive NNC)", NN_RECORDS, 1, "records", 42764u, 1, 0, 0},
     {"mergesort", "merge sort of uint keys and values: mergeSortSharedKernel (1024-key blocks in shared memory), "
                   "then per stage generateSampleRanksKernel, mergeRanksAndIndicesKernel (A, B), "
                   "mergeElementaryIntervalsKernel, binary searches on the keys (CUDA SDK mergeSort, main.cpp's "
                   "4M keys rand() % 65536 after srand(2009); the MIB thesis' HIL MGST)",
-     1u << 22, 2048, "keys (rounded up to a power of two)", 1u << 16, 1, 0},
+     1u << 22, 2048, "keys (rounded up to a power of two)", 1u << 16, 1, 0, 0},
     {"histogram", "64- and 256-bin histograms of bytes: histogram64Kernel (16-byte loads, a byte counter per thread "
                   "and bin in shared memory) and histogram256Kernel (a histogram per warp in shared memory, updated "
                   "by tagging and retrying: SDK 4.2 has no shared atomics here), each with its merge kernel, the "
                   "warm-up and one run each (CUDA SDK 4.2 histogram, main.cpp's 64 MB of rand() % 256 after "
                   "srand(2009); GPGPU-Sim's copy: 64 KB; the MIB thesis' memory-insensitive HIS)",
-     64u << 20, 16, "bytes (rounded up to a multiple of 16)", 1u << 20, 1, 0},
+     64u << 20, 16, "bytes (rounded up to a multiple of 16)", 1u << 20, 1, 0, 0},
     {"convsep", "separable 17-tap convolution: convolutionRowsKernel (16x4 blocks, 8 outputs a thread, a 16-wide "
                 "halo either side in shared memory) then convolutionColumnsKernel (16x8 blocks, an 8-row halo "
                 "above and below), the warm-up and one iteration (CUDA SDK 4.x convolutionSeparable, its default "
                 "3072 x 3072; GPGPU-Sim's copy: 384 x 192; the MIB thesis' memory-insensitive CONV)",
-     3072, 16, "N (image N x N, rounded up to a multiple of 128)", 512u, 1, 0},
+     3072, 16, "N (image N x N, rounded up to a multiple of 128)", 512u, 1, 0, 0},
     {"sp", "survey propagation on a random 3-SAT formula: dinit, dupdateeta (a clause a thread, its 3 edges' "
            "etas, random gathers of lbias and racy lprod updates) until nothing changes or 100 launches, "
            "dupdatebias, ddecimate, as the host run decides, 512-thread blocks (LonestarGPU 1.x apps/sp main.cu, "
            "`sp 0 42000 10000 3`: its own generator, glibc rand(); the MIB thesis' HIL SP)",
-     10000, 16, "literals N (M = 4.2 N clauses of 3)", 1000u, 1, 0},
+     10000, 16, "literals N (M = 4.2 N clauses of 3)", 1000u, 1, 0, 0},
     {"streamcluster", "online clustering: pgain_kernel once per pgain of the host's local search (pkmedian, pFL; "
                       "the host program runs at setup: which launches, x, K, each thread's branch), x's coordinates "
                       "copied to shared memory by thread 0, 512-thread blocks (Rodinia 2.0 streamcluster_cuda.cu as "
                       "GPGPU-Sim's package rodinia 2.0-ft ships it, ITER 1; points from lrand48 after srand48(1): "
                       "Rodinia's run 10 20 256 65536, GPGPU-Sim's 3 6 16 1024 for n <= 1024; the MIB thesis' LIL STMCL)",
      SC_N, 1, "points (rounded up to a multiple of 512; k1 k2 dim 10 20 256, or 3 6 16 at n <= 1024)", SC_PKG_N, 1,
-     0},
+     0, 0},
     {"cfd", "unstructured-grid Euler solver: cuda_initialize_variables x 3, then one iteration of "
             "cuda_compute_step_factor and 3 x (cuda_compute_flux, a gather of the 4 face neighbours' states, "
             "branching on wall and far-field faces; cuda_time_step), 192-thread blocks, SoA planes (Rodinia "
@@ -1703,34 +1704,34 @@ const builtin_info_t builtin_kernels[] = {
             "mesh, fvcorr.domn.097K being public only as a git-annex pointer: 97046 tetrahedra, 6 per cube of a "
             "40 x 20 x 21 block numbered cube by cube, a carved-out wing's faces walls, the outer ones far "
             "field; the MIB thesis' LIL CFD)",
-     CFD_NEL, CFD_BLOCK, "elements (the stand-in mesh's; padded to a multiple of 192)", 6144u, 1, 0},
+     CFD_NEL, CFD_BLOCK, "elements (the stand-in mesh's; padded to a multiple of 192)", 6144u, 1, 0, 0},
     {"pbl-stencil", "7-point 3-D Jacobi stencil: block2D_hybrid_coarsen_x, 32x4 blocks, 2 points of x a thread "
                     "marching up z, the block's xy plane in shared memory, the planes below and above in registers, "
                     "global loads for the block's halo (Parboil 2.5 stencil, cuda/kernels.cu; its datasets 128 x 128 "
                     "x 32 (small) and 512 x 512 x 64 (default), generated values; of the 100 iterations 2, the "
                     "arrays swapped between; the APRES paper's ST)",
-     512, 16, "N (grid N x N x nz, nz = N/4 capped at 64: the suite's 128 x 128 x 32, 512 x 512 x 64)", 128u, 1, 0},
+     512, 16, "N (grid N x N x nz, nz = N/4 capped at 64: the suite's 128 x 128 x 32, 512 x 512 x 64)", 128u, 1, 0, 0},
     {"histo", "saturating 2-D histogram (256 x 4096 byte bins): histo_prescan_kernel (the eye: mean +- 10 "
               "deviations of a sample), histo_intermediates_kernel (bin -> uchar4), histo_main_kernel (14 x the "
               "eye's 24K-bin ranges, 768 threads, shared atomics on byte counters, global atomics for outliers "
               "and the sub-histogram), histo_final_kernel; one of the suite's 20 iterations (Parboil 2.5 histo, "
               "CUDA; on a STAND-IN for datasets/histo/default img.bin, which is not public: 996 x 1040 pixels of "
               "a 2-D Gaussian centred on the histogram; APRES Table IV HISTO)",
-     PBH_IMG_H, PBH_MIN_H, "image rows H (996 x H pixels, rounded up to a multiple of 16)", PBH_MIN_H, 1, 0},
+     PBH_IMG_H, PBH_MIN_H, "image rows H (996 x H pixels, rounded up to a multiple of 16)", PBH_MIN_H, 1, 0, 0},
     {"particlefilter", "particle filter tracking a disk in a synthesised 128 x 128 x 10 video: per frame "
                        "likelihood_kernel (two Box-Muller draws, 69 disk offsets: ind[] stores, then ind[] and "
                        "I[ind] gathers, a shared-memory tree of the weights), sum_kernel, normalize_weights_kernel "
                        "(thread 0's serial CDF), find_index_kernel (a linear search of the CDF a thread), "
                        "512-thread blocks, doubles (Rodinia particlefilter_float.cu, its run script's -x 128 -y 128 "
                        "-z 10 -np 1000; the host program run at setup with time(0) fixed; APRES' PA)",
-     PTF_NP, 1, "particles (Nparticles)", 512u, 1, 0},
+     PTF_NP, 1, "particles (Nparticles)", 512u, 1, 0, 0},
     {"spmv", "sparse matrix-vector product y = A x in padded JDS (rows sorted by length, groups of 32 padded "
              "to their longest), one row a thread, x gathered with global loads, 50 identical launches of "
              "spmv_jds (Parboil 2.5 spmv src/cuda jds_kernels.cu, main.cu, coo_to_jds, compute_active_thread "
              "at 15 SMs: 765 blocks of 192 at the default; on a STAND-IN for the large input Dubcova3.mtx, not readable here: "
              "a degree-3 hierarchical FE space on a 128 x 128 square mesh numbered as Hermes2D does, 146689 "
              "rows, 3636649 entries; APRES Table IV SPMV)",
-     SPMV_N, 2, "elements per side of the stand-in's mesh ((3N - 1)^2 rows; Dubcova3: 128)", 16u, 1, 0},
+     SPMV_N, 2, "elements per side of the stand-in's mesh ((3N - 1)^2 rows; Dubcova3: 128)", 16u, 1, 0, 0},
     {"mummer", "DNA read alignment against a suffix tree: mummergpuKernel, one 100 bp query a thread, "
                "256-thread blocks, walking the tree from the root or suffix links (16-byte node and children "
                "texels: texture fetches modelled as global loads of the 4096-wide row-major textures, "
@@ -1741,21 +1742,21 @@ const builtin_info_t builtin_kernels[] = {
                "substitutions; the tree built on the host by Ukkonen's algorithm), then printKernel, one match a "
                "thread, up the parent links and over the print parent's subtree, an 8-byte Alignment per "
                "left-maximal leaf (APRES Table IV MUM)",
-     MUM_REF, MUM_REF_MIN, "reference bases (N / 100 queries of 100 bp)", MUM_REF_QUICK, 1, 0},
+     MUM_REF, MUM_REF_MIN, "reference bases (N / 100 queries of 100 bp)", MUM_REF_QUICK, 1, 0, 0},
     {"dct", "8x8 block DCT, quantization and IDCT of a float image: the warm-up and 100 launches of "
             "CUDAkernel2DCT ((8, 4, 2) threads a 32 x 16 pixel block, each a column of 8 pixels through a "
             "shared-memory tile: row then column pass, 3 barriers), CUDAkernelQuantizationFloat (8x8 blocks, "
             "a pixel a thread), CUDAkernel2IDCT (CUDA SDK dct8x8, WrapperCUDA2: dct8x8.cu, "
             "dct8x8_kernel2.cuh; its image teapot512 512 x 512, here a STAND-IN whose values decide nothing; "
             "TEMP/TBAS Table 1 DCT)",
-     DCT_N, DCT_K2_W, "N (image N x N, rounded up to a multiple of 32)", 128u, 1, 0},
+     DCT_N, DCT_K2_W, "N (image N x N, rounded up to a multiple of 32)", 128u, 1, 0, 0},
     {"fwt", "fast Walsh transform: dyadic convolution of 2^log2Data floats with a 128-float kernel: per "
             "transform fwtBatch2Kernel radix-4 passes in global memory (256-thread blocks) while the "
             "vectors are over 2^11 floats, then fwtBatch1Kernel (2^11-float vectors in shared memory, "
             "radix-4 stages and a radix-2 one, N/4 threads); data, kernel, modulateKernel (128 x 256, a "
             "grid-stride loop), data again (CUDA SDK fastWalshTransform, cuda-samples "
             "fastWalshTransform.cu and _kernel.cuh, its log2Data 23, log2Kernel 7; TEMP/TBAS Table 1 FWT)",
-     1u << FWT_LOG2_DATA, 1, "dataN (floats, rounded up to a power of two, at least 2^13)", 1u << 17, 1, 0},
+     1u << FWT_LOG2_DATA, 1, "dataN (floats, rounded up to a power of two, at least 2^13)", 1u << 17, 1, 0, 0},
     {"lbm", "D3Q19 lattice-Boltzmann lid-driven cavity: performStreamCollide_kernel, one thread a cell, "
             "120-thread blocks (a row of x) over a (y, z) grid, 20-float cells (array of structures, 80 B apart "
             "across a warp), 19 loads and the flags word of the own cell, bounce-back (obstacle) or BGK "
@@ -1764,13 +1765,13 @@ const builtin_info_t builtin_kernels[] = {
             "steps 1; the obstacle file 120_120_150_ldc.of is not readable here: "
             "a STAND-IN sphere of radius 38.8 cells in the cavity's centre, 343504 obstacle cells with the "
             "walls against the file's 343321; TEMP/TBAS Table 1 LBM)",
-     LBM_SZ, 1, "planes of z (grid 120 x 120 x N; the datasets' 150)", 3u, 1, 0},
+     LBM_SZ, 1, "planes of z (grid 120 x 120 x N; the datasets' 150)", 3u, 1, 0, 0},
     {"cp", "Coulombic potential by direct summation over a 512 x 512 slice: cenergy, 16x8 blocks over a (4, 64) "
            "grid, 8 points of x a thread 16 apart, every atom read from constant memory (LDC: no constant cache "
            "in the model), 8 read-modify-writes of energygrid at the end; one launch per chunk of 4000 atoms, "
            "the constant buffer refilled between (Parboil cp, cuda/cuenergy_pre8_coalesce.cu and main.cu: "
            "VOLSIZE 512 x 512, ATOMCOUNT 40000 placed by the host, 10 launches; the TEMP paper's CUTCP, Fig. 5)",
-     PBL_CP_ATOMS, 1, "atoms (ATOMCOUNT; a launch per 4000, MAXATOMS)", PBL_CP_QUICK, 1, 0},
+     PBL_CP_ATOMS, 1, "atoms (ATOMCOUNT; a launch per 4000, MAXATOMS)", PBL_CP_QUICK, 1, 0, 0},
     {"cutcp", "cutoff Coulombic potential on a 0.5 A lattice, cutoff 12 A: cuda_cutoff_potential_lattice6overlap, "
               "one launch per plane of 8x8x8-point regions, 8x2x8-thread blocks (run as 8x16), a thread 4 points, "
               "each half-warp caching 4 atom bins of the 335-bin neighbour list into shared memory a round (coalesced "
@@ -1779,7 +1780,7 @@ const builtin_info_t builtin_kernels[] = {
               "into 4 A bins of 8 replayed; on a STAND-IN for datasets/cutcp/small watbox.sl40.pqr, not readable "
               "here: TIP3P water at liquid density in a box of side N, oxygens at random at least 2.5 A apart, 6420 "
               "atoms at 40; TEMP Table 1 CUTCP)",
-     PBC_SL, PBC_SL_MIN, "water box side in A (sl40: 40, the suite's small dataset; sl100: 100)", PBC_SL_QUICK, 1, 0},
+     PBC_SL, PBC_SL_MIN, "water box side in A (sl40: 40, the suite's small dataset; sl100: 100)", PBC_SL_QUICK, 1, 0, 0},
     {"sortnet", "bitonic sort of uint keys and values in batches: for each arrayLength 64 .. N one bitonicSort() "
                 "call on the same input, bitonicSortShared (arrays up to 1024 keys) or bitonicSortShared1, "
                 "bitonicMergeGlobal (a comparator a thread in global memory, strides >= 1024) and "
@@ -1787,66 +1788,66 @@ const builtin_info_t builtin_kernels[] = {
                 "comparators' swaps branching on the keys (CUDA SDK sortingNetworks main.cpp, bitonicSort.cu; "
                 "N = 1048576 keys rand() % 65536 after srand(2001), DIR 0; main never runs oddEvenMergeSort; "
                 "TEMP/TBAS Table 1 SN)",
-     SN_N, SN_MIN, "keys N (rounded up to a power of two)", SN_QUICK, 1, 0},
+     SN_N, SN_MIN, "keys N (rounded up to a power of two)", SN_QUICK, 1, 0, 0},
     {"upper", "S-L1 stand-in: upper-cases a document: each thread reads its own contiguous chunk char by char "
               "(text, read-only) and stores the upper-case letter into out (a copy of the text, written) at each "
               "lower-case letter only; 2 data structures (S-L1 Table 1 Upper); synthetic text (Zipf-like vocabulary, "
               "English word lengths, lines of 20-100 chars)",
-     2048, 1, "KB of text", 256u, 1, 0},
+     2048, 1, "KB of text", 256u, 1, 0, 1},
     {"wc", "S-L1 stand-in: counts words and lines: each thread reads its own contiguous chunk char by char (text, "
            "read-only, the only data structure), a word ending at a blank, a line at a newline, counters in "
            "registers summed into 8 bytes of shared memory (S-L1 Table 1 WC); synthetic text as upper's",
-     4096, 1, "KB of text", 256u, 1, 0},
+     4096, 1, "KB of text", 256u, 1, 0, 1},
     {"dna-assembly", "S-L1 stand-in: merges DNA reads: each thread reads its chunk of 64-base reads base by base "
                      "(reads, read-only), finds each read's overlap (15..1 bases) with the previous one at its 16th "
                      "base, appends the bases past it to contig (written) and the overlap to overlaps (written); 3 "
                      "data structures (S-L1 Table 1 DNA Assembly); synthetic reads (random genome, 0-15 base "
                      "overlaps, 2% substitutions)",
-     2048, 1, "KB of reads", 128u, 1, 0},
+     2048, 1, "KB of reads", 128u, 1, 0, 1},
     {"opinion-finder", "S-L1 stand-in: sentiment of tweets about a subject: each thread reads its chunk of tweets "
                        "(lines) char by char (tweets, read-only), hashes each word, adds its lexicon score "
                        "(lexicon, read-only), looks it up among the subject keywords (keywords, read-only) and "
                        "writes an on-subject tweet's score to its slice of scores (written); 4 data structures "
                        "(S-L1 Table 1 Opinion Finder); synthetic text as upper's, random lexicon, 8 keywords",
-     4096, 1, "KB of tweets", 256u, 1, 0},
+     4096, 1, "KB of tweets", 256u, 1, 0, 1},
     {"inverted-index", "S-L1 stand-in: builds an inverted index of HTML pages (lines): each thread reads its chunk "
                        "char by char (pages, read-only), skips tags, and at each word's end appends a posting "
                        "{hash, page} to its slice of postings (written) and increments term_counts[hash] (global "
                        "reductions, written); 3 data structures (S-L1 Table 1 Inverted Index); synthetic HTML: "
                        "upper's text with tags between words",
-     4096, 1, "KB of HTML", 256u, 1, 0},
+     4096, 1, "KB of HTML", 256u, 1, 0, 1},
     {"page-view-count", "S-L1 stand-in: counts the hits of each URL in a web log: each thread reads its chunk of "
                         "16-byte records {time, client, url, status} (log, read-only), and for a status 200 "
                         "probes the URL table (urls, read-only, open addressing) and increments counts[slot] "
                         "(global reductions, written); 3 data structures (S-L1 Table 1 Page View Count); synthetic "
                         "log: 3000 URLs Zipf-like, 90% status 200",
-     512, 1, "K records (16 bytes each)", 32u, 1, 0},
+     512, 1, "K records (16 bytes each)", 32u, 1, 0, 1},
     {"mastercard-affinity", "S-L1 stand-in: merchants visited by customers of a target merchant X: each thread "
                             "reads its chunk of 16-byte transactions {customer, merchant, amount, date} "
                             "(transactions, read-only), for a purchase (not a refund) looks the customer up "
                             "(customers_of_x, a byte each, read-only) and for X's customers increments "
                             "counts[merchant] (global reductions, written); 3 data structures (S-L1 Table 1 MasterCard Affinity); synthetic "
                             "transactions: 64K customers (1 in 7 of X), 4096 merchants Zipf-like",
-     512, 1, "K transactions (16 bytes each)", 32u, 1, 0},
+     512, 1, "K transactions (16 bytes each)", 32u, 1, 0, 1},
     {"matrixmul-naive", "S-L1 stand-in: naive matrix multiply without shared memory: each thread computes its own "
                         "contiguous chunk of c's elements in row-major order, each a dot product of a row of a "
                         "and a column of b (a, b read-only; c written); 3 data structures (S-L1 Table 1 Matrix "
                         "Multiply); synthetic float matrices N x N",
-     256, 4, "N (matrices N x N)", 64u, 1, 0},
+     256, 4, "N (matrices N x N)", 64u, 1, 0, 1},
     {"grep", "S-L1 stand-in: lines matching a pattern: the pattern is put in shared memory by the block; each "
              "thread reads its chunk char by char (text, read-only), matches the pattern from shared memory "
              "(restarting at a mismatch) and writes each matching line's {start, end} to its slice of lines "
              "(written); 2 data structures, the pattern in shared memory (S-L1 Table 1 Grep); synthetic text as "
              "upper's, the pattern its most frequent word of 5 letters or more",
-     4096, 1, "KB of text", 256u, 1, 0},
+     4096, 1, "KB of text", 256u, 1, 0, 1},
     {"kmeans-sl1", "S-L1 stand-in: one k-means step, 8 features, 8 clusters: the block copies the centroids "
                    "into 10.5 KB of shared memory (with per-warp sums and a staging slot a thread: CLN 0 at "
                    "gtx680), each thread reads its chunk of points feature by feature (points, read-only), "
                    "finds the nearest centroid (a branch a cluster) and adds the point to its warp's sums; the "
                    "block adds its sums into clusters (read and written, kept in shared memory); 2 data "
                    "structures (S-L1 Table 1 Kmeans); synthetic points around 8 random centres",
-     256, 1, "K points (32 bytes each)", 16u, 1, 0},
-    {NULL, NULL, 0, 0, NULL, 0, 0, 0},
+     256, 1, "K points (32 bytes each)", 16u, 1, 0, 1},
+    {NULL, NULL, 0, 0, NULL, 0, 0, 0, 0},
 };
 
 static int (*const setups[])(wl_t *) = {
@@ -2083,7 +2084,14 @@ unsigned builtin_size(const builtin_info_t *b, unsigned size)
     }
 }
 
+_Static_assert(BUILTIN_THREADS_STEP == SL1_BLOCK, "workload.threads counts the S-L1 stand-ins' blocks");
+
 workload_t *builtin_open(const char *name, unsigned size)
+{
+    return builtin_open_threads(name, size, 0);
+}
+
+workload_t *builtin_open_threads(const char *name, unsigned size, unsigned threads)
 {
     unsigned i = 0;
     while (builtin_kernels[i].name && strcmp(builtin_kernels[i].name, name))
@@ -2102,11 +2110,22 @@ workload_t *builtin_open(const char *name, unsigned size)
                 name, size, b->size_means, b->min_size, b->default_size);
         return NULL;
     }
+    if (threads && !b->threads_knob) {
+        fprintf(stderr, "memsched: workload '%s': workload.threads=%u: its launch geometry is its source's; only "
+                        "the S-L1 stand-ins take a thread count\n", name, threads);
+        return NULL;
+    }
+    if (threads % BUILTIN_THREADS_STEP) {
+        fprintf(stderr, "memsched: workload '%s': workload.threads=%u is not a whole number of its %u-thread blocks\n",
+                name, threads, BUILTIN_THREADS_STEP);
+        return NULL;
+    }
     wl_t *w = calloc(1, sizeof *w);
     if (!w)
         goto oom;
     w->refs = 1;
     w->n = size;
+    w->threads = threads;
     snprintf(w->w.name, sizeof w->w.name, "%s", name);
     w->w.open_kernel = wl_open_kernel;
     w->w.close = wl_close;

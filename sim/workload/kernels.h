@@ -17,6 +17,7 @@ typedef struct {
     unsigned quick_size;    /* a size that runs in about a second (make run, make bench) */
     unsigned per_thread;    /* 1: written per thread (simt.h), 0: a static program and a warp emitter */
     unsigned unshared;      /* 1: an unshared (/U) version: shared arrays in global memory (simt_ops.h) */
+    unsigned threads_knob;  /* 1: the launch's thread count is free (workload.threads; the S-L1 stand-ins) */
 } builtin_info_t;
 
 extern const builtin_info_t builtin_kernels[];   /* ends with {NULL} */
@@ -37,6 +38,12 @@ const char *builtin_size_name(unsigned code);
  * quick size. NULL after a message
  * listing the names (unknown name) or the accepted sizes (exit 2). */
 workload_t *builtin_open(const char *name, unsigned size);
+
+/* The same with the launch's thread count chosen (config workload.threads; 0: the kernel's own
+ * geometry), for the kernels whose threads_knob is 1, in whole blocks of BUILTIN_THREADS_STEP;
+ * NULL after a message otherwise. */
+workload_t *builtin_open_threads(const char *name, unsigned size, unsigned threads);
+#define BUILTIN_THREADS_STEP 256
 
 /* Print the built-in kernels, one per line: name, default size, quick size, summary. */
 void builtin_list(FILE *f);

@@ -141,7 +141,7 @@ void sl1_array_sizes(const sl1_input_t *in, uint64_t b[4])
     }
 }
 
-int sl1_input(sl1_input_t *in, unsigned app, uint64_t size)
+int sl1_input(sl1_input_t *in, unsigned app, uint64_t size, unsigned threads)
 {
     memset(in, 0, sizeof *in);
     in->app = app;
@@ -151,11 +151,15 @@ int sl1_input(sl1_input_t *in, unsigned app, uint64_t size)
     case SL1_DNA: in->n = size * 1024 / (SL1_READ + 1) * (SL1_READ + 1); break;
     default: in->n = size * 1024;
     }
-    const unsigned maxb = app == SL1_KMEANS ? SL1_MAX_BLOCKS / 2 : SL1_MAX_BLOCKS;
-    uint64_t b = (in->n + (uint64_t)SL1_BLOCK * chunk_target[app] - 1) / ((uint64_t)SL1_BLOCK * chunk_target[app]);
-    in->blocks = (unsigned)(b < 1 ? 1 : b > maxb ? maxb : b);
-    const uint64_t threads = (uint64_t)in->blocks * SL1_BLOCK;
-    in->chunk = (in->n + threads - 1) / threads;
+    if (threads) {   /* workload.threads: the launch's threads, chosen by the caller (a multiple of a block) */
+        in->blocks = threads / SL1_BLOCK;
+    } else {
+        const unsigned maxb = app == SL1_KMEANS ? SL1_MAX_BLOCKS / 2 : SL1_MAX_BLOCKS;
+        uint64_t b = (in->n + (uint64_t)SL1_BLOCK * chunk_target[app] - 1) / ((uint64_t)SL1_BLOCK * chunk_target[app]);
+        in->blocks = (unsigned)(b < 1 ? 1 : b > maxb ? maxb : b);
+    }
+    const uint64_t nthr = (uint64_t)in->blocks * SL1_BLOCK;
+    in->chunk = (in->n + nthr - 1) / nthr;
     /* output records a thread can make: a line of grep is at least 2 chars, a word of inverted-index
      * or a tweet of opinion-finder too */
     in->slice = in->chunk / 2 + 1;

@@ -61,8 +61,9 @@ typedef struct {
 } sl1_input_t;
 
 /* The input of `app` at size `size` (its workload's knob: KB of text, K records, K points, or N):
- * its data and the launch's geometry. 0, or -1 out of memory. */
-int  sl1_input(sl1_input_t *in, unsigned app, uint64_t size);
+ * its data and the launch's geometry: `threads` threads (a multiple of SL1_BLOCK, workload.threads)
+ * or, with 0, the grid that aims at the app's chunk a thread. 0, or -1 out of memory. */
+int  sl1_input(sl1_input_t *in, unsigned app, uint64_t size, unsigned threads);
 void sl1_input_free(sl1_input_t *in);
 /* The number of arrays (data structures) of each application, Table 1's count. */
 extern const unsigned sl1_narrays[SL1_NAPPS];

@@ -872,7 +872,7 @@ static void test_errors(void **state)
     assert_non_null(strstr(m, "size 8 is too small"));
     assert_non_null(strstr(m, "at least 16"));
     /* size 0 is the default; workload_open reaches the built-ins by name */
-    workload_t *w = workload_open("atax", 0);
+    workload_t *w = workload_open("atax", 0, 0);
     assert_non_null(w);
     assert_int_equal(w->cmd[0].region.size, 2048ull * 2048 * 4);
     opened = w;

@@ -68,7 +68,7 @@ static void upper_stores_at_lower_case(void **state)
     (void)state;
     static run_t r;
     sl1_input_t in;
-    assert_int_equal(sl1_input(&in, SL1_UPPER, 256), 0);
+    assert_int_equal(sl1_input(&in, SL1_UPPER, 256, 0), 0);
     assert_int_equal(in.blocks, 1);
     assert_int_equal(in.chunk, 1024);
     simt_args_t a = {.arr = {A0, A1}, .data = &in};
@@ -377,24 +377,24 @@ static void inputs(void **state)
 {
     (void)state;
     sl1_input_t a, b;
-    assert_int_equal(sl1_input(&a, SL1_GREP, 64), 0);
-    assert_int_equal(sl1_input(&b, SL1_GREP, 64), 0);
+    assert_int_equal(sl1_input(&a, SL1_GREP, 64, 0), 0);
+    assert_int_equal(sl1_input(&b, SL1_GREP, 64, 0), 0);
     assert_memory_equal(a.text, b.text, a.n);
     assert_true(a.patlen >= 5);
     a.pat[a.patlen] = 0;
     assert_non_null(memmem(a.text, a.n, a.pat, a.patlen));
     sl1_input_free(&a);
     sl1_input_free(&b);
-    assert_int_equal(sl1_input(&a, SL1_DNA, 64), 0);
+    assert_int_equal(sl1_input(&a, SL1_DNA, 64, 0), 0);
     assert_int_equal(a.n % 65, 0);
     for (uint64_t i = 0; i < a.n; i++)
         assert_true(i % 65 == 64 ? a.text[i] == '\n' : strchr("ACGT", a.text[i]) != NULL);
     sl1_input_free(&a);
-    assert_int_equal(sl1_input(&a, SL1_WC, 4096), 0);
+    assert_int_equal(sl1_input(&a, SL1_WC, 4096, 0), 0);
     assert_int_equal(a.blocks, 16);
     assert_int_equal(a.chunk, 1024);
     sl1_input_free(&a);
-    assert_int_equal(sl1_input(&a, SL1_MATMUL, 256), 0);
+    assert_int_equal(sl1_input(&a, SL1_MATMUL, 256, 0), 0);
     assert_int_equal(a.blocks, 64);
     assert_int_equal(a.chunk, 4);
     sl1_input_free(&a);
