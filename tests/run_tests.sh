@@ -192,6 +192,8 @@ section "the APRES paper's reproduction: the tabulator on fabricated runs, the p
 { tests/repro_apres_tab_tests.sh; tests/repro_apres_tests.sh "$M"; } 2>&1 | tally
 section "the TEMP/TBAS paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_temp_tab_tests.sh, repro_temp_tests.sh)"
 { tests/repro_temp_tab_tests.sh; tests/repro_temp_tests.sh "$M"; } 2>&1 | tally
+section "the S-L1 paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_sl1_tab_tests.sh, repro_sl1_tests.sh)"
+{ tests/repro_sl1_tab_tests.sh; tests/repro_sl1_tests.sh "$M"; } 2>&1 | tally
 
 section "CLI: bad input, exit codes, record/replay"
 tests/cli_tests.sh 2>&1 | tally

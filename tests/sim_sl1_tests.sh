@@ -149,4 +149,32 @@ if [ $rc -eq 2 ] && grep -q "16384 B shared memory) does not fit an SM" "$T/occ6
 else
     bad "sl1: 16 KB of lines in 8 KB of shared memory" "exit $rc: $(head -1 "$T/occ64.err")"
 fi
+
+# workload.threads: the S-L1 stand-ins' launch at a chosen thread count, the same input divided among
+# them (wc at quick size: 256 KB of text, 262144 chars); refused, exit 2 with a message, elsewhere
+"$M" sim --config gtx680 --set sl1=on --workload wc --size quick --set workload.threads=512 --quiet --json "$T/thr512.json" 2>"$T/thr512.err" ||
+    bad "workload.threads=512: the run" "$(head -2 "$T/thr512.err")"
+"$M" sim --config gtx680 --set sl1=on --workload wc --size quick --set workload.threads=2048 --quiet --json "$T/thr2048.json" 2>"$T/thr2048.err" ||
+    bad "workload.threads=2048: the run" "$(head -2 "$T/thr2048.err")"
+expect "workload.threads: wc's blocks of 256 at 512 and 2048 threads" \
+    "$(jq -s -r 'map(.gpu.kernels[0].thread_blocks | tostring) | join(" ")' "$T/thr512.json" "$T/thr2048.json")" "2 8"
+expect "workload.threads: 512 threads of 512 chars monitor 300 each and decide; 2048 of 128 monitor every char, none decides" \
+    "$(jq -s -r 'map("\(.sl1.monitored)/\(.sl1.decisions)") | join(" ")' "$T/thr512.json" "$T/thr2048.json")" "153600/512 262144/0"
+for bad_case in "wc:500:not a whole number" "atax:512:only the S-L1 stand-ins" "$T/floor:512:a trace's launch geometry"; do
+    IFS=: read -r w t want <<<"$bad_case"
+    rc=0
+    "$M" sim --config gtx680 --workload "$w" --size quick --set workload.threads="$t" --quiet 2>"$T/thr-bad.err" >/dev/null || rc=$?
+    if [ $rc = 2 ] && grep -q "$want" "$T/thr-bad.err"; then
+        ok "workload.threads=$t for $w: exit 2, \"$want\""
+    else
+        bad "workload.threads=$t for $w" "exit $rc: $(head -1 "$T/thr-bad.err")"
+    fi
+done
+rc=0
+"$M" compare --workload wc,atax --configs "a=gtx680:workload.threads=512" --size quick --out "$T/cmp-thr" >"$T/cmp-thr.log" 2>&1 || rc=$?
+if [ $rc = 2 ] && grep -q "only the S-L1 stand-ins" "$T/cmp-thr.log" && [ ! -d "$T/cmp-thr/runs" ]; then
+    ok "compare: a configuration's workload.threads checked against every workload before any run (exit 2)"
+else
+    bad "compare with workload.threads on atax" "exit $rc: $(tail -1 "$T/cmp-thr.log")"
+fi
 exit $status
