@@ -120,6 +120,26 @@ run mixed "$T/mixed" --set sl1=on
 expect "sl1: a lane outside every structure runs no inserted code beside a monitoring one" \
     "$(stat '[.sl1.monitored, .sl1.extra_warp_insn, .sl1.extra_thread_insn] | map(tostring) | join(",")' "$T/mixed.json")" "1,4,4"
 
+# 3d. A lane that never executes an EXIT is flushed with the warp's last one. Lanes 0 and 1 store
+# to their own words of B (3 monitored, 2 hits: B chosen), then a fourth store each (a miss, a
+# dirty word); the EXIT has lane 0 alone: both lanes' lines written back, a word each.
+st2() { pc=$((pc + 16)); printf '%04x 00000003 0 STG.E 2 R2 R4 4 0 0x%x 0x%x\n' $pc $(($1)) $(($2)); }
+thread "$T/noexit" "$(for i in 0 1 2 3; do st2 $((B + 4 * i)) $((B + 64 + 4 * i)); done)"
+run noexit "$T/noexit" --set sl1=on --set sl1.monitor=3 --set sl1.cln=1
+expect "sl1: a lane that never exits: its dirty line written back with the warp's last EXIT" \
+    "$(stat '[.sl1.writebacks, .sl1.writeback_words, .sl1.flushes] | map(tostring) | join(",")' "$T/noexit.json")" "2,2,2"
+
+# 3e. An access that does not fit in a line evicts the thread's line it overlaps. B chosen (3
+# stores); a store to B+12 (a miss, dirty); an 8 B load at B+12, crossing into B+16: to global
+# memory, B's line written back (one word) and invalidated first; a store to B+8 then misses, and
+# its word is written back at the end. (Not evicted, the load would read the stale word in global
+# memory and B+8 would hit.)
+ld64() { pc=$((pc + 16)); printf '%04x 00000001 1 R4 LDG.E.64 1 R2 8 0 0x%x\n' $pc $(($1)); }
+thread "$T/wide" "$(st $B; st $((B + 4)); st $((B + 8)); st $((B + 12)); ld64 $((B + 12)); st $((B + 8)))"
+run wide "$T/wide" --set sl1=on --set sl1.monitor=3 --set sl1.cln=1
+expect "sl1: an access crossing the line evicts it first: two misses, two write-backs of a word" \
+    "$(stat "$SL1" "$T/wide.json")" "3,1,3,2,0,2,2,2,2,1"
+
 # 4. Occupancy falls when the lines do not fit. Two blocks of one warp on one
 # SM, each a chain of 100 dependent integer instructions; 24 KB of shared
 # memory. sl1.cln=16: 8 KB of lines per block, both blocks run at once;

@@ -289,8 +289,15 @@ static void access(sl1k_t *x, tb_t *tb, const inst_t *I, const uint64_t *ia, uns
         tb->sl1[SL1_ACCESSES]++;
         line_t *ln = &th->line[s];
         int fits = a[l] % L + I->width <= L && I->width;
-        if (th->slot[s] < 0 || !fits) {   /* not cached (or wider than its line): to global memory */
+        if (th->slot[s] < 0) {             /* not cached: to global memory */
             orig |= 1u << l;
+            continue;
+        }
+        if (!fits) {                       /* wider than a line or crossing one: to global memory, */
+            orig |= 1u << l;               /* the thread's line it overlaps evicted first */
+            const uint64_t lo = (ln->tag - 1) * L;
+            if (ln->tag && a[l] < lo + L && lo < a[l] + (I->width ? I->width : 1))
+                evict |= 1u << l;
             continue;
         }
         if (atomic) {                      /* the line holding the target is evicted first */
@@ -414,12 +421,17 @@ static int transform(sl1k_t *x, tb_t *tb)
     for (unsigned w = 0; w < s->nwarps && !x->oom; w++) {
         const unsigned t0 = w * WARP_SIZE;
         tb->warp[w].first = (uint32_t)tb->ninst;
-        uint32_t live = 0;                 /* lanes that may hold lines */
-        for (uint32_t i = s->warp[w].first; i < s->warp[w].first + s->warp[w].count && !x->oom; i++) {
+        uint32_t live = 0, exited = 0;     /* lanes that may hold lines; lanes that have exited */
+        const uint32_t last = s->warp[w].first + s->warp[w].count - 1;
+        for (uint32_t i = s->warp[w].first; i <= last && s->warp[w].count && !x->oom; i++) {
             const inst_t *I = &s->inst[i];
             live |= I->mask;
-            if (I->cls == OP_MEMBAR || I->cls == OP_EXIT)
+            if (I->cls == OP_MEMBAR)
                 flush(x, tb, I, t0, I->mask);
+            if (I->cls == OP_EXIT) {       /* the warp's last EXIT flushes the lanes that never exit too */
+                flush(x, tb, I, t0, i == last ? live & ~exited : I->mask);
+                exited |= I->mask;
+            }
             if ((I->cls == OP_LDG || I->cls == OP_STG || I->cls == OP_ATOM || I->cls == OP_RED) && I->mask) {
                 access(x, tb, I, &s->addr[I->addr], t0);
                 continue;
@@ -433,9 +445,9 @@ static int transform(sl1k_t *x, tb_t *tb)
                 for (unsigned k = 0; k < (unsigned)__builtin_popcount(I->mask); k++)
                     tb->addr[tb->naddr++] = s->addr[I->addr + k];
         }
-        /* a warp whose list ends without an EXIT flushes after its last instruction */
-        if (s->warp[w].count && s->inst[s->warp[w].first + s->warp[w].count - 1].cls != OP_EXIT)
-            flush(x, tb, &s->inst[s->warp[w].first + s->warp[w].count - 1], t0, live);
+        /* a warp whose list ends without an EXIT flushes its lanes still running after its last instruction */
+        if (s->warp[w].count && s->inst[last].cls != OP_EXIT)
+            flush(x, tb, &s->inst[last], t0, live & ~exited);
         tb->warp[w].count = (uint32_t)(tb->ninst - tb->warp[w].first);
     }
     if (x->oom) {
