@@ -144,3 +144,16 @@ repro_normfig() {
         (["GMEAN"] + [$ls[] as $l | [$ws[] as $w | q($l; $w)] | gmean // "NaN" | tostring] | join("\t"))' "$@" <"$in1" >"$F/$name.dat"
     repro_plot "$F" "$name" "$title" "$ylabel" bars
 }
+
+# repro_mark_summary NAME: at a reproduction's sizes (S1 half or default, every workload: no
+# KERNELS), the one-line summary counted from the first size's claim table ($c1) goes into
+# README.md and docs/reproduction.md, between <!-- NAME-summary --> markers
+repro_mark_summary() {
+    local name=$1 line doc
+    { [ "$S1" = half ] || [ "$S1" = default ]; } && [ "${KERNELS:-}" = "" ] || return 0
+    line="$(jq -r 'group_by(.class) | map("\(length) \(.[0].class)") | join(", ")' "$c1") of $(jq length "$c1") claims"
+    line="$line at $S1 sizes ($(date -u +%Y-%m-%d), $(git describe --always --dirty 2>/dev/null || echo unknown); out/repro/$name/report.md)"
+    for doc in README.md docs/reproduction.md; do
+        sed -i "s|<!-- $name-summary -->.*<!-- /$name-summary -->|<!-- $name-summary -->$line<!-- /$name-summary -->|" "$doc"
+    done
+}

@@ -155,12 +155,5 @@ cat "$OUT/configs.txt" 2>/dev/null
 echo '```'
 } >"$R"
 echo "repro mib: wrote $R" >&2
-# At the reproduction's sizes (half, or default), the one-line summary goes into README.md and
-# docs/reproduction.md (between <!-- mib-summary --> markers), counted from the claim table.
-if { [ "$S1" = half ] || [ "$S1" = default ]; } && [ "${KERNELS:-}" = "" ]; then
-    line="$(jq -r 'group_by(.class) | map("\(length) \(.[0].class)") | join(", ")' "$c1") of $(jq length "$c1") claims"
-    line="$line at $S1 sizes ($(date -u +%Y-%m-%d), $(git describe --always --dirty 2>/dev/null || echo unknown); out/repro/mib/report.md)"
-    for doc in README.md docs/reproduction.md; do
-        sed -i "s|<!-- mib-summary -->.*<!-- /mib-summary -->|<!-- mib-summary -->$line<!-- /mib-summary -->|" "$doc"
-    done
-fi
+# at the reproduction's sizes, the summary line into README.md and docs/reproduction.md
+repro_mark_summary mib

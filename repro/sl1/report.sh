@@ -121,12 +121,5 @@ echo '```'
 } >"$R"
 
 echo "repro sl1: wrote $R" >&2
-# At the reproduction's sizes, the one-line summary goes into README.md and docs/reproduction.md
-# (between <!-- sl1-summary --> markers), counted from the claim table.
-if { [ "$S1" = half ] || [ "$S1" = default ]; } && [ "${KERNELS:-}" = "" ]; then
-    line="$(jq -r 'group_by(.class) | map("\(length) \(.[0].class)") | join(", ")' "$c1") of $(jq length "$c1") claims"
-    line="$line at $S1 sizes ($(date -u +%Y-%m-%d), $(git describe --always --dirty 2>/dev/null || echo unknown); out/repro/sl1/report.md)"
-    for doc in README.md docs/reproduction.md; do
-        sed -i "s|<!-- sl1-summary -->.*<!-- /sl1-summary -->|<!-- sl1-summary -->$line<!-- /sl1-summary -->|" "$doc"
-    done
-fi
+# at the reproduction's sizes, the summary line into README.md and docs/reproduction.md
+repro_mark_summary sl1
