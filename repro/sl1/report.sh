@@ -66,6 +66,17 @@ jq -r "${LIB[@]}" "$INC $DEFS"'
     (.table[] | .workload as $w | select(any($ws[]; . == $w)) | best("s"; $w) as $s |
      "| \(.paper) | \(.structures) | `\($w)` | \(if $s == null or $s.sl1_decisions == null then "-" else "\($s.sl1_chosen) of \($s.sl1_decisions)" end) | \($s.cln // "-") | \(p($s.sl1_hr)) | \(f(speedup($w))) | \(f(own($w))) | \(best("b"; $w).threads // "-") / \($s.threads // "-") | \(div($r.sl1[$w].insn; $r.base[$w].insn) | if . == null then "-" else pct end) | \(div($r.sl1[$w].winsn; $r.base[$w].winsn) | if . == null then "-" else pct end) |")' "$in1"
 echo
+echo "## The sweep: S-L1's speedup at each thread count"
+echo
+echo "Time without S-L1 over time with it, each application at each thread count of the sweep (the same"
+echo "input), S-L1's hit rate in brackets. At a thread count where a"
+echo "thread's chunk is shorter than the monitoring phase, S-L1 caches nothing (a hit rate of 0)."
+echo
+jq -r "${LIB[@]}" "$INC $DEFS"'
+    "| application | " + ($ts | map("\(.) threads") | join(" | ")) + " |", "|---|" + ($ts | map("---") | join("|")) + "|",
+    ($ws[] as $w | "| `\($w)` | " + ($ts | map(. as $t | ($sw["s\($t)"][$w]) as $s |
+        "\(f(div($sw["b\($t)"][$w].cycles; $s.cycles))) (\(p($s.sl1_hr)))") | join(" | ")) + " |")' "$in1"
+echo
 echo "## Claims"
 echo
 repro_claims "$c1" "$c2" "$S1" "${S2:-$S1}" paper
