@@ -51,8 +51,8 @@ typedef struct {
     int oom;
 } sl1k_t;
 
-unsigned sl1_cln(const sl1_cfg_t *c, const kinfo_t *k, unsigned shmem, unsigned max_blocks, unsigned max_warps,
-                 unsigned max_threads, unsigned regs)
+unsigned sl1_cln(const sl1_cfg_t *c, const kinfo_t *k, unsigned n_sm, unsigned shmem, unsigned max_blocks,
+                 unsigned max_warps, unsigned max_threads, unsigned regs)
 {
     if (c->cln)
         return c->cln;
@@ -70,6 +70,8 @@ unsigned sl1_cln(const sl1_cfg_t *c, const kinfo_t *k, unsigned shmem, unsigned 
         b = shmem / k->shmem;
     if (!b)
         return 0;
+    if (k->nblocks && n_sm && (k->nblocks + n_sm - 1) / n_sm < b)   /* a grid smaller than the GPU holds */
+        b = (unsigned)((k->nblocks + n_sm - 1) / n_sm);
     uint64_t free_b = shmem - (uint64_t)b * k->shmem, threads = (uint64_t)b * k->threads;
     uint64_t n = free_b / threads / c->line;
     return n > SL1_MAX_DS ? SL1_MAX_DS : (unsigned)n;

@@ -29,11 +29,13 @@ typedef struct {
     unsigned cln;       /* sl1.cln: lines per thread; 0 = the paper's CLN from the occupancy */
 } sl1_cfg_t;
 
-/* The lines per thread (CLN) of a kernel on an SM with these limits: the
+/* The lines per thread (CLN) of a kernel on n_sm SMs with these limits: the
  * paper's floor((free shared memory / threads per SM) / line), with the
- * threads and the shared memory the kernel's occupancy gives without S-L1. */
-unsigned sl1_cln(const sl1_cfg_t *c, const kinfo_t *k, unsigned shmem, unsigned max_blocks, unsigned max_warps,
-                 unsigned max_threads, unsigned regs);
+ * threads running in an SM: the blocks the kernel's occupancy allows without
+ * S-L1, or fewer when its grid has fewer for each SM (ceil(blocks / n_sm):
+ * the blocks are dealt round-robin), and their own shared memory. */
+unsigned sl1_cln(const sl1_cfg_t *c, const kinfo_t *k, unsigned n_sm, unsigned shmem, unsigned max_blocks,
+                 unsigned max_warps, unsigned max_threads, unsigned regs);
 
 /* The kernel k with S-L1 applied (k is owned by the result and closed with
  * it). regions: the workload's data structures (MemcpyHtoD regions before

@@ -14,12 +14,19 @@
 
 #include "workload/sl1.h"
 
+/* a grid of nblocks (0: unknown, the occupancy alone) on 8 SMX */
+static unsigned cln_grid(unsigned threads, unsigned shmem_block, unsigned nregs, unsigned forced, uint64_t nblocks,
+                         unsigned line)
+{
+    sl1_cfg_t c = {.line = line, .monitor = 300, .min_hit = 50, .cln = forced};
+    kinfo_t k = {.threads = threads, .shmem = shmem_block, .nregs = nregs, .nblocks = nblocks};
+    /* Kepler's SMX: 48 KB shared memory, 16 blocks, 64 warps, 2048 threads, 64 K registers */
+    return sl1_cln(&c, &k, 8, 49152, 16, 64, 2048, 65536);
+}
+
 static unsigned cln(unsigned threads, unsigned shmem_block, unsigned nregs, unsigned forced)
 {
-    sl1_cfg_t c = {.line = 16, .monitor = 300, .min_hit = 50, .cln = forced};
-    kinfo_t k = {.threads = threads, .shmem = shmem_block, .nregs = nregs};
-    /* Kepler's SMX: 48 KB shared memory, 16 blocks, 64 warps, 2048 threads, 64 K registers */
-    return sl1_cln(&c, &k, 49152, 16, 64, 2048, 65536);
+    return cln_grid(threads, shmem_block, nregs, forced, 0, 16);
 }
 
 static void test_paper(void **state)
@@ -52,11 +59,30 @@ static void test_limits(void **state)
     assert_int_equal(cln(1024, 0, 16, 5), 5);
 }
 
+/* "the number of threads running in the SMX": a grid with fewer blocks than the 8 SMX hold runs
+ * ceil(blocks / 8) of them in each */
+static void test_grid(void **state)
+{
+    (void)state;
+    assert_int_equal(cln_grid(256, 0, 16, 0, 64, 16), 1);      /* 8 blocks an SMX: 2048 threads, 24 B each */
+    assert_int_equal(cln_grid(256, 0, 16, 0, 1000, 16), 1);    /* more blocks than fit: the occupancy's 8 */
+    assert_int_equal(cln_grid(256, 0, 16, 0, 16, 16), 6);      /* 2 blocks: 512 threads, 96 B each */
+    assert_int_equal(cln_grid(256, 0, 16, 0, 9, 16), 6);       /* 9 blocks: 2 in the first SMX */
+    assert_int_equal(cln_grid(256, 0, 16, 0, 8, 16), 12);      /* 1 block: 192 B each */
+    assert_int_equal(cln_grid(256, 0, 16, 0, 16, 24), 4);      /* 96 B in 24 B lines */
+    assert_int_equal(cln_grid(256, 0, 16, 0, 16, 32), 3);      /* ... in 32 B lines */
+    assert_int_equal(cln_grid(256, 0, 16, 0, 64, 24), 1);      /* 24 B each at the full occupancy: one 24 B line */
+    assert_int_equal(cln_grid(256, 8, 16, 0, 64, 24), 0);      /* ... less 8 B of the kernel's own a block: none */
+    assert_int_equal(cln_grid(256, 0, 16, 0, 64, 32), 0);      /* ... and no 32 B line */
+    assert_int_equal(cln_grid(256, 8192, 16, 0, 16, 16), 4);   /* 2 blocks of 8 KB: 32 KB free, 64 B each */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_paper),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_grid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
