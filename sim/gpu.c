@@ -516,7 +516,7 @@ int gpu_run(gpu_t *g, workload_t *w)
                     reg[nreg++] = w->cmd[j].region;
             const config_t *c = &g->cfg;
             sl1_cfg_t sc = {c->sl1_line, c->sl1_monitor, c->sl1_min_hit, c->sl1_cln};
-            sl1_cln_k = sl1_cln(&sc, &L.k->info, c->n_sm, c->shmem, c->max_blocks, c->max_warps, c->max_threads, c->regs);
+            sl1_cln_k = sl1_cln(&sc, &L.k->info, c->dispatch == DISPATCH_ID_rr ? c->n_sm : 0, c->shmem, c->max_blocks, c->max_warps, c->max_threads, c->regs);
             L.k = reg ? sl1_wrap(L.k, &sc, sl1_cln_k, reg, nreg) : (L.k->close(L.k), NULL);
             free(reg);
             if (!L.k)

@@ -51,6 +51,10 @@ expect "sl1: a structure at 0 % in monitoring is not cached; 75 % is" "$(stat "$
 # global loads: 8 monitored + 4 of C + 1 fill; shared: 4 loads from the line, 1 store (the fill)
 expect "sl1: a hit is a shared load and no global access; a miss one 16 B global load" \
     "$(stat "$CLS" "$T/floor.json")" "13,0,4,1,0"
+# the monitoring phase's instructions: 4 at each of the 8 monitored accesses, the choice 8 + 4 for
+# each of the 3 structures
+expect "sl1: the monitoring phase inserts 8 x 4 + 8 + 3 x 4 thread instructions" \
+    "$(stat '.sl1.monitor_thread_insn' "$T/floor.json")" 52
 run floor-off "$T/floor" --set sl1=off
 expect "sl1=off: the kernel as traced (16 global loads)" "$(stat "$CLS" "$T/floor-off.json")" "16,0,0,0,0"
 expect "sl1=off: no sl1 section" "$(stat '.sl1 // "none"' "$T/floor-off.json")" "none"
@@ -117,8 +121,8 @@ expect "sl1: diverging lanes: each path its own instructions" "$(stat "$CLS" "$T
 # alone, so 4 thread instructions inserted, not 8.
 thread "$T/mixed" "$(two 0x900000 $A)"
 run mixed "$T/mixed" --set sl1=on
-expect "sl1: a lane outside every structure runs no inserted code beside a monitoring one" \
-    "$(stat '[.sl1.monitored, .sl1.extra_warp_insn, .sl1.extra_thread_insn] | map(tostring) | join(",")' "$T/mixed.json")" "1,4,4"
+expect "sl1: a lane outside every structure runs no inserted code beside a monitoring one (the monitoring's 4)" \
+    "$(stat '[.sl1.monitored, .sl1.extra_warp_insn, .sl1.extra_thread_insn, .sl1.monitor_thread_insn] | map(tostring) | join(",")' "$T/mixed.json")" "1,4,4,4"
 
 # 3d. A lane that never executes an EXIT is flushed with the warp's last one. Lanes 0 and 1 store
 # to their own words of B (3 monitored, 2 hits: B chosen), then a fourth store each (a miss, a

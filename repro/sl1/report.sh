@@ -54,17 +54,17 @@ echo "S-L1 caches nothing, as it would with the paper's code on an input this sm
 echo
 echo "## The applications (Table 1), ours at $S1 sizes"
 echo
-echo "Structures: Table 1's count; cached: the threads that chose to cache at least one structure (of those"
-echo "that decided); CLN: lines a thread; hit rate, speedups and thread counts at the best thread count of each"
-echo "side (own: at the application's own geometry); instructions: executed (thread) and issued (warp) with"
-echo "S-L1 over without, at its own geometry (the paper's per-application values are plot-only: its means are"
-echo "+220 % and +25 %)."
+echo "Structures: Table 1's count; cached: the structures a thread chose to cache, on average over the threads"
+echo "that decided, and CLN (lines a thread), S-L1's hit rate, its instructions (executed: thread, issued: warp,"
+echo "with S-L1 over without; the paper's per-application values are plot-only, its means +220 % and +25 %), all"
+echo "at the application's own geometry; the speedups at each side's best thread count (best) and at the own"
+echo "geometry (own), and the best thread counts."
 echo
 jq -r "${LIB[@]}" "$INC $DEFS"'
-    "| paper | structures | ours | cached | CLN | hit rate | speedup (best) | speedup (own) | best threads, no L1 / S-L1 | executed insn. | issued insn. |",
+    "| paper | structures | ours | cached | CLN | hit rate | executed insn. | issued insn. | speedup (best) | speedup (own) | best threads, no L1 / S-L1 |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
-    (.table[] | .workload as $w | select(any($ws[]; . == $w)) | best("s"; $w) as $s |
-     "| \(.paper) | \(.structures) | `\($w)` | \(if $s == null or $s.sl1_decisions == null then "-" else "\($s.sl1_chosen) of \($s.sl1_decisions)" end) | \($s.cln // "-") | \(p($s.sl1_hr)) | \(f(speedup($w))) | \(f(own($w))) | \(best("b"; $w).threads // "-") / \($s.threads // "-") | \(div($r.sl1[$w].insn; $r.base[$w].insn) | if . == null then "-" else pct end) | \(div($r.sl1[$w].winsn; $r.base[$w].winsn) | if . == null then "-" else pct end) |")' "$in1"
+    (.table[] | .workload as $w | select(any($ws[]; . == $w)) | $r.sl1[$w] as $s |
+     "| \(.paper) | \(.structures) | `\($w)` | \(f(div($s.sl1_chosen; $s.sl1_decisions))) | \($s.cln // "-") | \(p($s.sl1_hr)) | \(div($s.insn; $r.base[$w].insn) | if . == null then "-" else pct end) | \(div($s.winsn; $r.base[$w].winsn) | if . == null then "-" else pct end) | \(f(speedup($w))) | \(f(own($w))) | \(best("b"; $w).threads // "-") / \(best("s"; $w).threads // "-") |")' "$in1"
 echo
 echo "## The sweep: S-L1's speedup at each thread count"
 echo
@@ -101,8 +101,8 @@ echo "### Figure 7: speedup of S-L1 over no L1"
 fig f7 "Fig. 7: S-L1 over no L1 (GTX 680)" "speedup" bars "$DEFS"'
     "application\tbest thread counts\town geometry", ($ws[] | "\(.)\t\(n(speedup(.)))\t\(n(own(.)))")'
 echo "### Figure 8: S-L1's hit rate"
-fig f8 "Fig. 8: S-L1 hit rate (best thread count)" "hit rate" bars "$DEFS"'
-    "application\thit rate", ($ws[] | "\(.)\t\(n(best("s"; .).sl1_hr))")'
+fig f8 "Fig. 8: S-L1 hit rate (own geometry)" "hit rate" bars "$DEFS"'
+    "application\thit rate", ($ws[] | "\(.)\t\(n($r.sl1[.].sl1_hr))")'
 echo "### Figure 9: the best thread count"
 fig f9 "Fig. 9: the thread count with the best time" "threads" bars "$DEFS"'
     "application\tno L1\tS-L1", ($ws[] | "\(.)\t\(n(best("b"; .).threads))\t\(n(best("s"; .).threads))")'
@@ -116,9 +116,8 @@ echo "### Figure 13: instructions with S-L1 over without"
 fig f13 "Fig. 13: instructions with S-L1 over without (own geometry)" "ratio" bars "$DEFS"'
     "application\texecuted\tissued", ($ws[] | "\(.)\t\(n(div($r.sl1[.].insn; $r.base[.].insn)))\t\(n(div($r.sl1[.].winsn; $r.base[.].winsn)))")'
 echo "### Figure 14: S-L1 with every structure non-cacheable"
-fig f14 "Fig. 14: time over no S-L1 (own geometry)" "time ratio" bars "$DEFS"'
-    "application\tnon-cacheable\tnon-cacheable, 1-access monitoring",
-    ($ws[] | "\(.)\t\(n(div($r.nocache[.].cycles; $r.base[.].cycles)))\t\(n(div($r["nocache-m1"][.].cycles; $r.base[.].cycles)))")'
+fig f14 "Fig. 14: every structure non-cacheable, time over no S-L1 (own geometry)" "time ratio" bars "$DEFS"'
+    "application\tnon-cacheable", ($ws[] | "\(.)\t\(n(div($r.nocache[.].cycles; $r.base[.].cycles)))")'
 echo "### Figure 15: line sizes"
 fig f15 "Fig. 15: time over 16 B lines (own geometry)" "time ratio" bars "$DEFS"'
     "application\t8 B\t24 B\t32 B", ($ws[] as $w | "\($w)\t" + ([8, 24, 32] | map(n(div($r["line\(.)"][$w].cycles; $r.sl1[$w].cycles))) | join("\t")))'

@@ -18,9 +18,8 @@
 #      every thread count, each thread taking input / threads of it.
 #   V  the variants at each application's own geometry (a chunk of about 1024 elements a
 #      thread, docs/sl1.md): no S-L1 (base), S-L1 (sl1), S-L1 with every structure left
-#      uncached (nocache: sl1.min_hit=100, Figure 14) and the same with a 1-access monitoring
-#      phase (nocache-m1: the monitoring's share of that overhead), 8, 24 and 32 B lines
-#      (Figure 15, Section 4.6).
+#      uncached (nocache: sl1.min_hit=100, Figure 14; the monitoring's share of its inserted
+#      instructions), 8, 24 and 32 B lines (Figure 15, Section 4.6).
 #   H  the GTX 560 (Figure 12): its 48 KB hardware L1 caching global data (l1) and bypassed (nol1).
 #   N  the noise: base and sl1 of V with the thread blocks dealt from SM 3 instead of SM 0.
 #
@@ -59,7 +58,7 @@ P=gtx680
 CFG_S=$(for t in $THREADS; do printf 'b%s=%s:workload.threads=%s,s%s=%s:sl1=on:workload.threads=%s,' \
     "$t" "$P" "$t" "$t" "$P" "$t"; done)
 CFG_S=${CFG_S%,}
-CFG_V="base=$P,sl1=$P:sl1=on,nocache=$P:sl1=on:sl1.min_hit=100,nocache-m1=$P:sl1=on:sl1.min_hit=100:sl1.monitor=1"
+CFG_V="base=$P,sl1=$P:sl1=on,nocache=$P:sl1=on:sl1.min_hit=100"
 CFG_V="$CFG_V,line8=$P:sl1=on:sl1.line=8,line24=$P:sl1=on:sl1.line=24,line32=$P:sl1=on:sl1.line=32"
 CFG_H="l1=gtx560,nol1=gtx560:l1.bypass=1"
 CFG_N="base=$P:gpu.first_sm=3,sl1=$P:sl1=on:gpu.first_sm=3"
@@ -70,15 +69,18 @@ printf '%s\n' "$TABLE" | sed '/^$/d' >"$OUT/table.txt"
 for g in S:"$CFG_S" V:"$CFG_V" H:"$CFG_H" N:"$CFG_N"; do tr ',' '\n' <<<"${g#*:}" | sed "s/^/${g%%:*} /"; done >"$OUT/configs.txt"
 
 # the statistics the claims use, of one run (threads: the launch's; l2hr, l1hr: hit rates of the
-# reads; sl1: S-L1's counts; winsn: warp instructions issued, insn: thread instructions executed)
+# reads; sl1: S-L1's counts, its hit rate null where it cached no access; winsn: warp instructions
+# issued, insn: thread instructions executed)
 STATS='{cycles: .gpu.gpu_tot_sim_cycle, insn: .gpu.gpu_tot_sim_insn, winsn: .gpu.gpu_tot_sim_warp_insn,
         threads: ([.gpu.kernels[]?.thread_blocks] | add | if . == null then null else . * 256 end),
         cln: ([.gpu.kernels[]?.sl1_cln | select(. != null)] | max),
         l2hr: (if .l2.L2_read_accesses > 0 then 1 - .l2.L2_read_misses / .l2.L2_read_accesses else null end),
         l1hr: (if .l1d.L1D_read_accesses > 0 then 1 - .l1d.L1D_read_misses / .l1d.L1D_read_accesses else null end),
-        sl1_hr: (.sl1.hit_rate // null), sl1_hits: (.sl1.hits // null), sl1_acc: (.sl1.accesses // null), sl1_cached: (.sl1.cached_accesses // null),
+        sl1_hr: (if (.sl1.cached_accesses // 0) > 0 then .sl1.hit_rate else null end),
+        sl1_hits: (.sl1.hits // null), sl1_acc: (.sl1.accesses // null), sl1_cached: (.sl1.cached_accesses // null),
         sl1_chosen: (.sl1.chosen // null), sl1_decisions: (.sl1.decisions // null),
         extra_winsn: (.sl1.extra_warp_insn // null), extra_insn: (.sl1.extra_thread_insn // null),
+        mon_insn: (.sl1.monitor_thread_insn // null),
         dram_checked: .dram.commands_checked}'
 
 # gather SIZE: the claims' input: the runs by group, the sweep's thread counts, the noise (the
@@ -93,9 +95,9 @@ gather() {
         def by: reduce .[] as $r ({}; .[$r.label][$r.workload] = $r.s);
         def ln($x): if $x == null or $x <= 0 then null else $x | log end;
         ($v | by) as $runs | ($nz | by) as $near | ($all | split(" ") | map(select(. != ""))) as $ws |
-        ([ $ws[] as $w | ($runs.base[$w].cycles / $runs.sl1[$w].cycles) as $a
-           | ($near.base[$w].cycles // null) as $nb | ($near.sl1[$w].cycles // null) as $ns
-           | select($nb != null and $ns != null) | ln(($nb / $ns) / $a) | fabs ] | sort) as $d |
+        def q($x; $y): if $x == null or $y == null or $y == 0 then null else $x / $y end;
+        ([ $ws[] as $w | q(q($near.base[$w].cycles; $near.sl1[$w].cycles); q($runs.base[$w].cycles; $runs.sl1[$w].cycles))
+           | select(. != null) | ln(.) | fabs ] | sort) as $d |
         {noise: (if ($d | length) > 0 then $d[($d | length) / 2 | floor] else null end),
          noise_programs: ($d | length),
          sets: {all: $ws},

@@ -404,6 +404,8 @@ static const row_t rows[] = {
         "memory, the line invalidated"),
     SL1("extra_warp_insn", SL1_EXTRA_WARP, "warp insns", "warp instructions the inserted code added"),
     SL1("extra_thread_insn", SL1_EXTRA_THREAD, "thread insns", "thread instructions the inserted code added"),
+    SL1("monitor_thread_insn", SL1_MON_INSN, "thread insns",
+        "of them, the monitoring phase's: its code at each monitored access and the choice at its end"),
 #undef SL1
 
     /* the L1Ds */

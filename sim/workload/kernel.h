@@ -106,11 +106,12 @@ typedef struct {
  * structure the thread caches, hits, misses; lines filled, dirty lines
  * written back and their dirty 4 B words; flushes (a fence or the thread's
  * end with lines valid); stores to a structure profiled read-only;
- * instructions inserted (warp, thread); threads that chose, and the
+ * instructions inserted (warp, thread), the thread instructions of them
+ * the monitoring phase inserted (its per-access code and the choice); threads that chose, and the
  * structures they chose (thread-structure pairs). */
 enum {
     SL1_MONITORED, SL1_ACCESSES, SL1_CACHED, SL1_HITS, SL1_MISSES, SL1_FILLS, SL1_WRITEBACKS, SL1_WB_WORDS,
-    SL1_FLUSHES, SL1_RO_STORES, SL1_EXTRA_WARP, SL1_EXTRA_THREAD, SL1_DECIDED, SL1_CHOSEN, SL1_NCOUNT
+    SL1_FLUSHES, SL1_RO_STORES, SL1_EXTRA_WARP, SL1_EXTRA_THREAD, SL1_MON_INSN, SL1_DECIDED, SL1_CHOSEN, SL1_NCOUNT
 };
 
 /* One thread block: its warps' instructions, warp 0 first. */

@@ -1842,7 +1842,7 @@ const builtin_info_t builtin_kernels[] = {
      4096, 1, "KB of text", 256u, 1, 0, 1},
     {"kmeans-sl1", "S-L1 stand-in: one k-means step, 8 features, 8 clusters: the block copies the centroids "
                    "into 10.5 KB of shared memory (with per-warp sums and a staging slot a thread: CLN 0 at "
-                   "gtx680), each thread reads its chunk of points feature by feature (points, read-only), "
+                   "gtx680 at full occupancy), each thread reads its chunk of points feature by feature (points, read-only), "
                    "finds the nearest centroid (a branch a cluster) and adds the point to its warp's sums; the "
                    "block adds its sums into clusters (read and written, kept in shared memory); 2 data "
                    "structures (S-L1 Table 1 Kmeans); synthetic points around 8 random centres",

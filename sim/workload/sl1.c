@@ -224,6 +224,33 @@ static void flush(sl1k_t *x, tb_t *tb, const inst_t *like, unsigned t0, uint32_t
     tb->sl1[SL1_FLUSHES] += (unsigned)__builtin_popcount(any);
 }
 
+/* Before an access that does not fit in one line (wider than it, or crossing
+ * it), by the lanes in mask at a[lane]: every valid line of theirs that
+ * overlaps it, of any structure, is written back if dirty and invalidated,
+ * so that the access, which goes to global memory, reads no word a line
+ * holds dirty and leaves no line stale. */
+static void evict_overlaps(sl1k_t *x, tb_t *tb, const inst_t *like, unsigned t0, uint32_t mask, const uint64_t *a)
+{
+    const uint64_t L = x->c.line, w = like->width ? like->width : 1;
+    int ds[WARP_SIZE];
+    for (unsigned s = 0; s < x->nds; s++) {
+        uint32_t over = 0;
+        for (uint32_t m = mask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            const uint64_t tag = x->th[t0 + l].line[s].tag;   /* the line [(tag - 1) L, tag L) */
+            ds[l] = (int)s;
+            if (x->th[t0 + l].slot[s] >= 0 && tag && a[l] < tag * L && (tag - 1) * L < a[l] + w)
+                over |= 1u << l;
+        }
+        if (!over)
+            continue;
+        write_back(x, tb, like, t0, over, ds);
+        alu(x, tb, like, over, INV_OPS, T_ADDR, T_ADDR);
+        for (uint32_t m = over; m; m &= m - 1)
+            x->th[t0 + (unsigned)__builtin_ctz(m)].line[s].tag = 0;
+    }
+}
+
 /* calculateWhatToCache() for one thread: the structures above the hit-rate
  * floor, ranked by their hits, read-only ones first unless a read-write one
  * has at least twice the hits of the best read-only one left; at most CLN. */
@@ -261,7 +288,7 @@ static void access(sl1k_t *x, tb_t *tb, const inst_t *I, const uint64_t *ia, uns
 {
     const unsigned L = x->c.line;
     const int load = I->cls == OP_LDG, store = I->cls == OP_STG, atomic = I->cls == OP_ATOM || I->cls == OP_RED;
-    uint32_t orig = 0, mon = 0, call = 0, hit = 0, miss = 0, dec = 0, ro_inv = 0, evict = 0;
+    uint32_t orig = 0, mon = 0, call = 0, hit = 0, miss = 0, dec = 0, ro_inv = 0, evict = 0, wide = 0;
     int ds[WARP_SIZE];
     uint64_t a[WARP_SIZE];
     unsigned k = 0;
@@ -271,6 +298,9 @@ static void access(sl1k_t *x, tb_t *tb, const inst_t *I, const uint64_t *ia, uns
         ds[l] = ds_of(x, a[l]);
         thread_t *th = &x->th[t0 + l];
         int s = ds[l];
+        const int fits = a[l] % L + I->width <= L && I->width;
+        if (!fits && th->decided)          /* wider than a line or crossing one: lines it overlaps go first */
+            wide |= 1u << l;
         if (s < 0) {                       /* not a data structure: as it is */
             orig |= 1u << l;
             continue;
@@ -290,16 +320,13 @@ static void access(sl1k_t *x, tb_t *tb, const inst_t *I, const uint64_t *ia, uns
         call |= 1u << l;
         tb->sl1[SL1_ACCESSES]++;
         line_t *ln = &th->line[s];
-        int fits = a[l] % L + I->width <= L && I->width;
         if (th->slot[s] < 0) {             /* not cached: to global memory */
             orig |= 1u << l;
             continue;
         }
-        if (!fits) {                       /* wider than a line or crossing one: to global memory, */
-            orig |= 1u << l;               /* the thread's line it overlaps evicted first */
-            const uint64_t lo = (ln->tag - 1) * L;
-            if (ln->tag && a[l] < lo + L && lo < a[l] + (I->width ? I->width : 1))
-                evict |= 1u << l;
+        if (!fits) {                       /* to global memory (the lines it overlaps evicted: wide) */
+            orig |= 1u << l;
+            tb->sl1[SL1_RO_STORES] += store && !x->rw[s];
             continue;
         }
         if (atomic) {                      /* the line holding the target is evicted first */
@@ -323,7 +350,10 @@ static void access(sl1k_t *x, tb_t *tb, const inst_t *I, const uint64_t *ia, uns
     }
     const uint16_t addr = I->nsrc ? I->src[0] : T_ADDR;
     alu(x, tb, I, mon, MON_OPS, addr, T_STATE);
+    tb->sl1[SL1_MON_INSN] += (uint64_t)__builtin_popcount(mon) * MON_OPS;
     alu(x, tb, I, call, CALL_OPS, addr, T_ADDR);
+    if (wide)
+        evict_overlaps(x, tb, I, t0, wide, a);
     if (evict) {
         write_back(x, tb, I, t0, evict, ds);
         alu(x, tb, I, evict, INV_OPS, T_ADDR, T_ADDR);
@@ -403,6 +433,7 @@ static void access(sl1k_t *x, tb_t *tb, const inst_t *I, const uint64_t *ia, uns
     }
     if (dec) {                             /* the monitoring ends: each of these threads chooses */
         alu(x, tb, I, dec, DEC_OPS + DEC_OPS_DS * x->nds, T_STATE, T_STATE);
+        tb->sl1[SL1_MON_INSN] += (uint64_t)__builtin_popcount(dec) * (DEC_OPS + DEC_OPS_DS * x->nds);
         for (uint32_t m = dec; m; m &= m - 1) {
             tb->sl1[SL1_DECIDED]++;
             tb->sl1[SL1_CHOSEN] += decide(x, &x->th[t0 + (unsigned)__builtin_ctz(m)]);

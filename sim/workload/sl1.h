@@ -32,8 +32,9 @@ typedef struct {
 /* The lines per thread (CLN) of a kernel on n_sm SMs with these limits: the
  * paper's floor((free shared memory / threads per SM) / line), with the
  * threads running in an SM: the blocks the kernel's occupancy allows without
- * S-L1, or fewer when its grid has fewer for each SM (ceil(blocks / n_sm):
- * the blocks are dealt round-robin), and their own shared memory. */
+ * S-L1, or fewer when its grid has fewer for each SM (ceil(blocks / n_sm)
+ * under the round-robin dispatch; n_sm 0: another dispatch, the occupancy
+ * alone), and their own shared memory. */
 unsigned sl1_cln(const sl1_cfg_t *c, const kinfo_t *k, unsigned n_sm, unsigned shmem, unsigned max_blocks,
                  unsigned max_warps, unsigned max_threads, unsigned regs);
 
