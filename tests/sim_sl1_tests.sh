@@ -144,6 +144,14 @@ run wide "$T/wide" --set sl1=on --set sl1.monitor=3 --set sl1.cln=1
 expect "sl1: an access crossing the line evicts it first: two misses, two write-backs of a word" \
     "$(stat "$SL1" "$T/wide.json")" "3,1,3,2,0,2,2,2,2,1"
 
+# 3f. ... of any structure, also from an access that starts outside every structure: B chosen, a
+# store to B (a miss, dirty); an 8 B load at B - 4 (in no structure) crossing into B's line: the
+# line written back and invalidated first; a store to B+4 then misses.
+thread "$T/wide2" "$(st $B; st $((B + 4)); st $((B + 8)); st $B; ld64 $((B - 4)); st $((B + 4)))"
+run wide2 "$T/wide2" --set sl1=on --set sl1.monitor=3 --set sl1.cln=1
+expect "sl1: an access from outside every structure crossing a line evicts it first" \
+    "$(stat "$SL1" "$T/wide2.json")" "3,1,2,2,0,2,2,2,2,1"
+
 # 4. Occupancy falls when the lines do not fit. Two blocks of one warp on one
 # SM, each a chain of 100 dependent integer instructions; 24 KB of shared
 # memory. sl1.cln=16: 8 KB of lines per block, both blocks run at once;
