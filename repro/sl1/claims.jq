@@ -70,11 +70,14 @@ def sp560($w): div($h.nol1[$w].cycles; $h.l1[$w].cycles);
     share(["wc", "page-view-count", "mastercard-affinity"]; lt(sp560(.); 1))),
   c("f12-grep"; "Sec. 4.4"; "GTX 560: grep improves reasonably well with the hardware L1"; "L1 > no L1"; "order"; null;
     if has("grep") then sp560("grep") else null end),
-  # Section 4.5, Figure 13: instructions, S-L1 over none, at each application's own geometry
-  c("f13-exec"; "Fig. 13"; "executed (thread) instructions with S-L1, mean increase"; "+220 %"; "x"; 3.2; meanof($ws; ratio("sl1"; "base"; .; "insn"))),
-  c("f13-issued"; "Fig. 13"; "issued (warp) instructions with S-L1, mean increase"; "+25 %"; "x"; 1.25; meanof($ws; ratio("sl1"; "base"; .; "winsn"))),
-  c("f13-dec"; "Sec. 4.5"; "issued instructions decrease for wc and MatrixMultiply (share)"; "both"; "all"; null;
-    share(["wc", "matrixmul-naive"]; lt(ratio("sl1"; "base"; .; "winsn"); 1))),
+  # Section 4.5, Figure 13: instructions, S-L1 over none, at each application's own geometry. The
+  # paper's "executed" instructions are those completed (warp instructions: the profiler's); its
+  # "issued" ones add the replays of an instruction that met a long-latency event, which the model
+  # does not count (it issues a memory instruction once and its requests queue behind it): those
+  # two claims have no figure of ours.
+  c("f13-exec"; "Fig. 13"; "executed (warp) instructions with S-L1, mean increase"; "+220 %"; "x"; 3.2; meanof($ws; ratio("sl1"; "base"; .; "winsn"))),
+  c("f13-issued"; "Fig. 13"; "issued instructions (with replays; the model counts none) with S-L1, mean increase"; "+25 %"; "x"; 1.25; null),
+  c("f13-dec"; "Sec. 4.5"; "issued instructions (with replays) decrease for wc and MatrixMultiply"; "both"; "all"; null; null),
   # Figure 14: every structure non-cacheable
   c("f14"; "Fig. 14"; "S-L1 with every structure non-cacheable: time over no S-L1, mean"; "+8 %"; "x"; 1.08; meanof($ws; ratio("nocache"; "base"; .; "cycles"))),
   c("f14-mon"; "Sec. 4.5"; "the monitoring phase's share of that overhead (ours: of the inserted thread instructions, summed)"; "< 1 %"; "max"; 0.01;

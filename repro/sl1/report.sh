@@ -55,16 +55,17 @@ echo
 echo "## The applications (Table 1), ours at $S1 sizes"
 echo
 echo "Structures: Table 1's count; cached: the structures a thread chose to cache, on average over the threads"
-echo "that decided, and CLN (lines a thread), S-L1's hit rate, its instructions (executed: thread, issued: warp,"
-echo "with S-L1 over without; the paper's per-application values are plot-only, its means +220 % and +25 %), all"
-echo "at the application's own geometry; the speedups at each side's best thread count (best) and at the own"
-echo "geometry (own), and the best thread counts."
+echo "that decided, and CLN (lines a thread), S-L1's hit rate, its instructions with S-L1 over without (executed"
+echo "warp instructions, as the paper's profiler counts them, and thread instructions; the paper's"
+echo "per-application values are plot-only, its mean +220 %; its \"issued\" count adds replays, which the model"
+echo "does not count), all at the application's own geometry; the speedups at each side's best thread count"
+echo "(best) and at the own geometry (own), and the best thread counts."
 echo
 jq -r "${LIB[@]}" "$INC $DEFS"'
-    "| paper | structures | ours | cached | CLN | hit rate | executed insn. | issued insn. | speedup (best) | speedup (own) | best threads, no L1 / S-L1 |",
+    "| paper | structures | ours | cached | CLN | hit rate | executed (warp) insn. | thread insn. | speedup (best) | speedup (own) | best threads, no L1 / S-L1 |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
     (.table[] | .workload as $w | select(any($ws[]; . == $w)) | $r.sl1[$w] as $s |
-     "| \(.paper) | \(.structures) | `\($w)` | \(f(div($s.sl1_chosen; $s.sl1_decisions))) | \($s.cln // "-") | \(p($s.sl1_hr)) | \(div($s.insn; $r.base[$w].insn) | if . == null then "-" else pct end) | \(div($s.winsn; $r.base[$w].winsn) | if . == null then "-" else pct end) | \(f(speedup($w))) | \(f(own($w))) | \(best("b"; $w).threads // "-") / \(best("s"; $w).threads // "-") |")' "$in1"
+     "| \(.paper) | \(.structures) | `\($w)` | \(f(div($s.sl1_chosen; $s.sl1_decisions))) | \($s.cln // "-") | \(p($s.sl1_hr)) | \(div($s.winsn; $r.base[$w].winsn) | if . == null then "-" else pct end) | \(div($s.insn; $r.base[$w].insn) | if . == null then "-" else pct end) | \(f(speedup($w))) | \(f(own($w))) | \(best("b"; $w).threads // "-") / \(best("s"; $w).threads // "-") |")' "$in1"
 echo
 echo "## The sweep: S-L1's speedup at each thread count"
 echo
@@ -114,7 +115,7 @@ fig f12 "Fig. 12: GTX 560, the hardware L1 over the L1 bypassed" "speedup" bars 
     "application\tL1 on", ($ws[] | "\(.)\t\(n(div($h.nol1[.].cycles; $h.l1[.].cycles)))")'
 echo "### Figure 13: instructions with S-L1 over without"
 fig f13 "Fig. 13: instructions with S-L1 over without (own geometry)" "ratio" bars "$DEFS"'
-    "application\texecuted\tissued", ($ws[] | "\(.)\t\(n(div($r.sl1[.].insn; $r.base[.].insn)))\t\(n(div($r.sl1[.].winsn; $r.base[.].winsn)))")'
+    "application\texecuted (warp)\tthread", ($ws[] | "\(.)\t\(n(div($r.sl1[.].winsn; $r.base[.].winsn)))\t\(n(div($r.sl1[.].insn; $r.base[.].insn)))")'
 echo "### Figure 14: S-L1 with every structure non-cacheable"
 fig f14 "Fig. 14: every structure non-cacheable, time over no S-L1 (own geometry)" "time ratio" bars "$DEFS"'
     "application\tnon-cacheable", ($ws[] | "\(.)\t\(n(div($r.nocache[.].cycles; $r.base[.].cycles)))")'
