@@ -199,56 +199,40 @@ static void write_back(sl1k_t *x, tb_t *tb, const inst_t *like, unsigned t0, uin
     tb->sl1[SL1_WRITEBACKS] += (unsigned)__builtin_popcount(dirty);
 }
 
-/* A flush (before a fence, at a thread's end) for the lanes in mask: every
- * valid line written back if dirty and invalidated. */
-static void flush(sl1k_t *x, tb_t *tb, const inst_t *like, unsigned t0, uint32_t mask)
-{
-    int ds[WARP_SIZE];
-    uint32_t any = 0;
-    for (unsigned s = 0; s < x->nds; s++) {
-        uint32_t valid = 0;
-        for (uint32_t m = mask; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctz(m);
-            ds[l] = (int)s;
-            if (x->th[t0 + l].slot[s] >= 0 && x->th[t0 + l].line[s].tag)
-                valid |= 1u << l;
-        }
-        if (!valid)
-            continue;
-        write_back(x, tb, like, t0, valid, ds);
-        alu(x, tb, like, valid, INV_OPS, T_ADDR, T_ADDR);
-        for (uint32_t m = valid; m; m &= m - 1)
-            x->th[t0 + (unsigned)__builtin_ctz(m)].line[s].tag = 0;
-        any |= valid;
-    }
-    tb->sl1[SL1_FLUSHES] += (unsigned)__builtin_popcount(any);
-}
-
-/* Before an access that does not fit in one line (wider than it, or crossing
- * it), by the lanes in mask at a[lane]: every valid line of theirs that
- * overlaps it, of any structure, is written back if dirty and invalidated,
- * so that the access, which goes to global memory, reads no word a line
- * holds dirty and leaves no line stale. */
-static void evict_overlaps(sl1k_t *x, tb_t *tb, const inst_t *like, unsigned t0, uint32_t mask, const uint64_t *a)
+/* Evict the lines of the lanes in mask (written back if dirty, invalidated),
+ * structure by structure: every valid one (a == NULL), or those that overlap
+ * the lane's access [a[lane], a[lane] + like's width). The lanes that had
+ * one. */
+static uint32_t evict_lines(sl1k_t *x, tb_t *tb, const inst_t *like, unsigned t0, uint32_t mask, const uint64_t *a)
 {
     const uint64_t L = x->c.line, w = like->width ? like->width : 1;
     int ds[WARP_SIZE];
+    uint32_t any = 0;
     for (unsigned s = 0; s < x->nds; s++) {
-        uint32_t over = 0;
+        uint32_t hit = 0;
         for (uint32_t m = mask; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
             const uint64_t tag = x->th[t0 + l].line[s].tag;   /* the line [(tag - 1) L, tag L) */
             ds[l] = (int)s;
-            if (x->th[t0 + l].slot[s] >= 0 && tag && a[l] < tag * L && (tag - 1) * L < a[l] + w)
-                over |= 1u << l;
+            if (x->th[t0 + l].slot[s] >= 0 && tag && (!a || (a[l] < tag * L && (tag - 1) * L < a[l] + w)))
+                hit |= 1u << l;
         }
-        if (!over)
+        if (!hit)
             continue;
-        write_back(x, tb, like, t0, over, ds);
-        alu(x, tb, like, over, INV_OPS, T_ADDR, T_ADDR);
-        for (uint32_t m = over; m; m &= m - 1)
+        write_back(x, tb, like, t0, hit, ds);
+        alu(x, tb, like, hit, INV_OPS, T_ADDR, T_ADDR);
+        for (uint32_t m = hit; m; m &= m - 1)
             x->th[t0 + (unsigned)__builtin_ctz(m)].line[s].tag = 0;
+        any |= hit;
     }
+    return any;
+}
+
+/* A flush (before a fence, at a thread's end) for the lanes in mask: every
+ * valid line written back if dirty and invalidated. */
+static void flush(sl1k_t *x, tb_t *tb, const inst_t *like, unsigned t0, uint32_t mask)
+{
+    tb->sl1[SL1_FLUSHES] += (unsigned)__builtin_popcount(evict_lines(x, tb, like, t0, mask, NULL));
 }
 
 /* calculateWhatToCache() for one thread: the structures above the hit-rate
@@ -352,8 +336,9 @@ static void access(sl1k_t *x, tb_t *tb, const inst_t *I, const uint64_t *ia, uns
     alu(x, tb, I, mon, MON_OPS, addr, T_STATE);
     tb->sl1[SL1_MON_INSN] += (uint64_t)__builtin_popcount(mon) * MON_OPS;
     alu(x, tb, I, call, CALL_OPS, addr, T_ADDR);
-    if (wide)
-        evict_overlaps(x, tb, I, t0, wide, a);
+    if (wide)   /* an access that does not fit in one line: the lines it overlaps go first, so that it reads
+                 * no word a line holds dirty and leaves no line stale in global memory */
+        evict_lines(x, tb, I, t0, wide, a);
     if (evict) {
         write_back(x, tb, I, t0, evict, ds);
         alu(x, tb, I, evict, INV_OPS, T_ADDR, T_ADDR);
