@@ -157,3 +157,16 @@ repro_mark_summary() {
         sed -i "s|<!-- $name-summary -->.*<!-- /$name-summary -->|<!-- $name-summary -->$line<!-- /$name-summary -->|" "$doc"
     done
 }
+
+# repro_noise_lines PROGRAMS SPEEDUP FROM [IPC]: the noise section, a line per size in SIZES: the
+# median over the input's noise_programs PROGRAMS of |ln| of the change of SPEEDUP when the thread
+# blocks are dealt to the SMs from FROM (and, with IPC, of IPC itself: the input's noise_ipc)
+repro_noise_lines() {
+    local s
+    for s in $SIZES; do
+        jq -r --arg s "$s" --arg prog "$1" --arg sp "$2" --arg from "$3" --arg ipc "${4:-}" '
+            def pc: if type == "number" then (. * 10000 | round / 100 | tostring) + " %" else . end;
+            "* \($s): the median over \(.noise_programs) \($prog) of |ln| of the change of \($sp) when the thread blocks are dealt to the SMs from \($from): \(.noise // "n/a" | pc)\(if $ipc == "" then "" else "; of \($ipc) itself: \(.noise_ipc // "n/a" | pc)" end)."' \
+            "$OUT/$s/input.json"
+    done
+}

@@ -96,9 +96,7 @@ echo "shares (hit-after-hit, miss rate, early eviction) arithmetic means of the 
 echo
 echo "## The model's own sensitivity (noise)"
 echo
-for s in $SIZES; do
-    jq -r --arg s "$s" '"* \($s): the median over \(.noise_programs) benchmarks of |ln| of the change of APRES'"'"' speedup over the baseline when the thread blocks are dealt to the SMs from SM 7 instead of SM 0: \(.noise // "n/a" | if type == "number" then (. * 10000 | round / 100 | tostring) + " %" else . end)."' "$OUT/$s/input.json"
-done
+repro_noise_lines "benchmarks" "APRES' speedup over the baseline" "SM 7 instead of SM 0"
 echo
 echo "## SAP: checks, lost misses, prefetches (APRES, $S1 sizes)"
 echo

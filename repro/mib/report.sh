@@ -80,9 +80,7 @@ echo "count (reservation fails, stalls) that FR-FCFS never has on a benchmark le
 echo
 echo "## The model's own sensitivity (noise)"
 echo
-for s in $SIZES; do
-    jq -r --arg s "$s" '"* \($s): the median over \(.noise_programs) memory-sensitive benchmarks of |ln| of the change of MSHR-S+A'"'"'s speedup over FR-FCFS when the thread blocks are dealt to the SMs from SM 7 instead of SM 0: \(.noise // "n/a" | if type == "number" then (. * 10000 | round / 100 | tostring) + " %" else . end); of FR-FCFS'"'"'s IPC itself: \(.noise_ipc // "n/a" | if type == "number" then (. * 10000 | round / 100 | tostring) + " %" else . end)."' "$OUT/$s/input.json"
-done
+repro_noise_lines "memory-sensitive benchmarks" "MSHR-S+A's speedup over FR-FCFS" "SM 7 instead of SM 0" "FR-FCFS's IPC"
 echo
 echo "## What merges (FR-FCFS, $S1 sizes)"
 echo

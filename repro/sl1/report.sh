@@ -92,9 +92,7 @@ echo "(the paper does not say). *missing*: a run it needs is missing."
 echo
 echo "## The model's own sensitivity (noise)"
 echo
-for s in $SIZES; do
-    jq -r --arg s "$s" '"* \($s): the median over \(.noise_programs) applications of |ln| of the change of S-L1'"'"'s speedup over no L1 (own geometry) when the thread blocks are dealt to the SMs from SM 3 instead of SM 0: \(.noise // "n/a" | if type == "number" then (. * 10000 | round / 100 | tostring) + " %" else . end)."' "$OUT/$s/input.json"
-done
+repro_noise_lines "applications" "S-L1's speedup over no L1 (own geometry)" "SM 3 instead of SM 0"
 echo
 echo "## Figures (ours at $S1 sizes)"
 echo

@@ -58,9 +58,7 @@ echo "paper's IPC average is a geometric mean; it does not say for the rest), lo
 echo
 echo "## The model's own sensitivity (noise)"
 echo
-for s in $SIZES; do
-    jq -r --arg s "$s" '"* \($s): the median over \(.noise_programs) benchmarks of |ln| of the change of TEMP+TBAS'"'"' speedup over CCWS when the thread blocks are dealt to the SMs from SM 5 instead of SM 0 (round-robin): \(.noise // "n/a" | if type == "number" then (. * 10000 | round / 100 | tostring) + " %" else . end)."' "$OUT/$s/input.json"
-done
+repro_noise_lines "benchmarks" "TEMP+TBAS' speedup over CCWS" "SM 5 instead of SM 0 (round-robin)"
 echo
 echo "## Local access ratio and the DRAM, per benchmark ($S1 sizes)"
 echo
