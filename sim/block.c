@@ -106,7 +106,7 @@ lockstep_t *sim_block_open(sim_blk_t b, unsigned inst, const char *params, const
     for (char *save = NULL, *kv = strtok_r(buf, " ", &save); kv; kv = strtok_r(NULL, " ", &save))
         if (ls_set(&st, kv, "the system configuration"))
             return NULL;
-    ls_opts_t o = {.rtl = rtl, .seed = 1, .report = 1, .label = label, .use_time = 1};
+    ls_opts_t o = {.rtl = rtl, .seed = 1, .report = 1, .label = label, .use_time = 1, .every_cycle = bo && bo->every_cycle};
     int fst = 0;
     if (bo) {
         if (rtl && is(bo->fst_block, bo->fst_inst, name, inst)) {
@@ -147,6 +147,12 @@ lockstep_t *sim_block_open_cfg(const config_t *cfg, sim_blk_t b, unsigned inst, 
 {
     char params[256];
     sim_block_params(cfg, b, params, sizeof params);
+    sim_blkopts_t o;
+    if (bo && !cfg->skip) {   /* run.skip=0: no exception, the RTL's fixed points evaluated too */
+        o = *bo;
+        o.every_cycle = 1;
+        bo = &o;
+    }
     return sim_block_open(b, inst, params, label, in, out, bo);
 }
 

@@ -63,6 +63,8 @@ typedef struct {
     /* run.test_break: every instance of this block has a C model that is wrong at block cycle break_at */
     const char *break_block;
     uint64_t break_at;
+    int every_cycle;                     /* the RTL evaluated in every cycle, its fixed points too
+                                            (run.skip=0; ls_opts_t.every_cycle) */
 } sim_blkopts_t;
 
 /* Open instance `inst` of block b at the parameters "K=V K=V ..."

@@ -34,6 +34,21 @@ static lockstep_t *gpu_block_ls(const gpu_t *g, sim_blk_t b, unsigned k)
     }
 }
 
+void gpu_rtl_cycles(const gpu_t *g, uint64_t *cycles, uint64_t *still)
+{
+    *cycles = *still = 0;
+    for (int b = 0; b < SIM_NBLK; b++)
+        for (unsigned k = 0; k < sim_block_count(&g->cfg, (sim_blk_t)b); k++) {
+            const lockstep_t *ls = gpu_block_ls(g, (sim_blk_t)b, k);
+            ls_counts_t n;
+            if (!ls || !ls_rtl(ls))
+                continue;
+            ls_counts(ls, &n);
+            *cycles += n.cycles;
+            *still += n.rtl_still;
+        }
+}
+
 gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
 {
     gpu_t *g = calloc(1, sizeof *g);
@@ -145,6 +160,7 @@ void gpu_free(gpu_t *g)
     if (g->dispatch && g->dispatch->close)
         g->dispatch->close(g->disp_unit);
     free(g->can_take);
+    tb_free(&g->gen);
     xbar_free(&g->req);
     xbar_free(&g->rep);
     loadchar_free(&g->lc);
@@ -215,7 +231,7 @@ static int dispatch(gpu_t *g, launch_t *L)
         unsigned slot;
         tb_t *tb = sm_slot_buffer(sm, &slot);
         kernel_t *from = L->k;
-        int r = L->d.ops->next(&L->d, id, tb, &from);
+        int r = L->d.ops->next(&L->d, id, &g->gen, &from);
         L->more = L->d.ops->more(&L->d);
         if (r == 2) {
             L->more = 0;
@@ -224,6 +240,12 @@ static int dispatch(gpu_t *g, launch_t *L)
         }
         if (r != 1)
             continue;
+        if (tb_pack(tb, &g->gen)) {
+            fprintf(stderr, "memsched sim: out of memory for a thread block of %s\n", from->info.name);
+            L->more = 0;
+            L->err = 1;
+            break;
+        }
         for (unsigned w = 0; w < tb->nwarps; w++)
             for (uint32_t j = tb->warp[w].first; j < tb->warp[w].first + tb->warp[w].count; j++) {
                 L->warp_insts++;

@@ -59,6 +59,8 @@ struct gpu {
     const dispatch_ops_t *dispatch;   /* thread-block dispatch policy (dispatch.h) */
     void *disp_unit;                  /* its hardware (dispatch_ops_t.open), or NULL */
     uint8_t *can_take;                /* per SM: it can take a block this cycle (dispatch_ops_t.cycle) */
+    tb_t gen;                         /* the block being dispatched, as its kernel gives it (tb_pack
+                                         copies it into the SM's slot) */
     l2_t *l2;
     uint64_t *l2_next;                /* L2 cycle each slice runs next (l2_next; 0: its next cycle) */
     uint64_t now[CLK_N];              /* the edge being processed in each domain (step) */
@@ -95,5 +97,8 @@ void gpu_free(gpu_t *g);
  * 0; 1 after a message (a timing violation, a lockstep mismatch); 2 bad
  * input (a malformed trace: message printed). */
 int gpu_run(gpu_t *g, workload_t *w);
+/* The blocks' RTL in the loop (--rtl), every instance: the cycles it ran in
+ * lockstep, and of them those at a fixed point, not evaluated (lockstep.h). */
+void gpu_rtl_cycles(const gpu_t *g, uint64_t *cycles, uint64_t *still);
 
 #endif

@@ -220,7 +220,23 @@ struct lockstep {
     uint64_t time;               /* ls_set_time: the caller's time of this cycle */
     int recorded;                /* record_until's row written */
     ls_counts_t n;
+    /* fixed points of the RTL (ls_eval) */
+    const uint8_t *root;         /* its whole state (rtl_t.state), NULL: never skipped */
+    size_t root_n;
+    uint8_t *snap;               /* the state before this cycle, when its first inputs repeated the last cycle's */
+    uint64_t *vin_last;          /* the inputs and rst_n of the last cycle */
+    int rst_last, have_last;
+    unsigned rtl_evals;          /* evaluations of the RTL in this cycle */
+    int snapped;                 /* snap holds the state before this cycle */
+    int still;                   /* the last cycle repeated its inputs and changed no state */
+    int skip;                    /* this cycle is such a fixed point: no evaluation, no edge */
 };
+
+/* This cycle's inputs (the last ls_eval's) are the last cycle's. */
+static int inputs_again(const lockstep_t *ls)
+{
+    return ls->have_last && ls->rst_n == ls->rst_last && !memcmp(ls->vin, ls->vin_last, ls->in.words * sizeof *ls->vin);
+}
 
 /* The trace's time of this cycle, and whether it is inside [trace_from, trace_to]. */
 static uint64_t tnow(const lockstep_t *ls) { return ls->o.use_time ? ls->time : ls->cycle; }
@@ -286,6 +302,14 @@ lockstep_t *ls_open(const ls_settings_t *st, const ls_opts_t *o)
         rtl->set_in(ls->h, 0, ls->vin);
         rtl->eval(ls->h);
         rtl->clock(ls->h);
+        const void *root = NULL;
+        size_t n = rtl->state ? rtl->state(ls->h, &root) : 0;
+        if (root && n && !o->every_cycle) {
+            ls->root = root;
+            ls->root_n = n;
+            ls->snap = xcalloc(1, n);
+            ls->vin_last = xcalloc(ls->in.words, sizeof *ls->vin_last);
+        }
     }
     return ls;
 }
@@ -390,9 +414,20 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
         }
         ls->tracing = 1;
     }
-    ls->rtl->set_in(ls->h, rst_n, ls->vin);
-    ls->rtl->eval(ls->h);
-    ls->rtl->get_out(ls->h, ls->vr);
+    /* A fixed point (lockstep.h): the RTL untouched in this cycle so far, its
+     * state unchanged by the last cycle, the same inputs again. */
+    int again = ls->root && inputs_again(ls);
+    ls->skip = again && ls->still && !ls->rtl_evals && ls->tracing != 1;
+    if (!ls->skip) {   /* else the outputs in ls->vr are the last cycle's, and this cycle's */
+        if (!ls->rtl_evals && again) {   /* the state before the cycle, to compare with the one after it */
+            memcpy(ls->snap, ls->root, ls->root_n);
+            ls->snapped = 1;
+        }
+        ls->rtl_evals++;
+        ls->rtl->set_in(ls->h, rst_n, ls->vin);
+        ls->rtl->eval(ls->h);
+        ls->rtl->get_out(ls->h, ls->vr);
+    }
     /* A failing cycle has no clock edge: trace its values here. */
     if (ls->rtl->failed(ls->h)) {
         if (ls->tracing == 1)
@@ -451,13 +486,26 @@ int ls_tick(lockstep_t *ls)
             ls->blk->reset(ls->m);
     }
     int r_fail = 0;
-    if (ls->h) {
+    if (ls->h && ls->skip) {
+        ls->n.rtl_still++;   /* still: the state after this edge is the state before it */
+    } else if (ls->h) {
         if (ls->tracing == 1)
             ls->rtl->trace_dump(ls->h, 10 * tnow(ls));
         ls->rtl->clock(ls->h);
         if (ls->tracing == 1)
             ls->rtl->trace_dump(ls->h, 10 * tnow(ls) + 5);
         r_fail = ls->rtl->failed(ls->h);
+        /* one evaluation, at the last cycle's inputs, and the whole state as it was */
+        ls->still = ls->root && ls->snapped && ls->rtl_evals == 1 && inputs_again(ls) &&
+                    !memcmp(ls->snap, ls->root, ls->root_n);
+    }
+    if (ls->root) {
+        memcpy(ls->vin_last, ls->vin, ls->in.words * sizeof *ls->vin);
+        ls->rst_last = ls->rst_n;
+        ls->have_last = 1;
+        ls->rtl_evals = 0;
+        ls->snapped = 0;
+        ls->skip = 0;
     }
     if (ls->o.record && !ls->recorded) {
         if (ls->fast)
@@ -568,6 +616,8 @@ void ls_close(lockstep_t *ls, ls_counts_t *counts)
     free(ls->vio);
     free(ls->sin);
     free(ls->sout);
+    free(ls->snap);
+    free(ls->vin_last);
     free(ls);
 }
 
@@ -586,4 +636,5 @@ int ls_failed(const lockstep_t *ls, uint64_t *cycle)
     return f;
 }
 int ls_recorded(const lockstep_t *ls) { return ls->recorded; }
+void ls_counts(const lockstep_t *ls, ls_counts_t *counts) { *counts = ls->n; }
 void ls_set_time(lockstep_t *ls, uint64_t t) { ls->time = t; }

@@ -70,6 +70,7 @@ typedef struct {
     uint64_t record_until;  /* ... up to and including this cycle (0: every cycle) */
     uint64_t break_at;      /* test knob: at this cycle (0: never) the C model's first output has bit 0
                                inverted, as a bug in it would (the in-system checks must catch it) */
+    int every_cycle;        /* evaluate the RTL in every cycle, fixed points too (see ls_eval) */
 } ls_opts_t;
 
 typedef struct lockstep lockstep_t;
@@ -77,6 +78,7 @@ typedef struct lockstep lockstep_t;
 typedef struct {
     uint64_t cycles;        /* clock edges after cycle 0 began (ls_tick calls) */
     uint64_t evals;
+    uint64_t rtl_still;     /* cycles the RTL was at a fixed point: not evaluated (ls_eval) */
     int mismatch;           /* the two models' outputs differed */
     int assert_failed;      /* an RTL assertion or a C usage check fired */
     uint64_t fail_cycle;    /* the cycle of the failure */
@@ -87,7 +89,16 @@ typedef struct {
 lockstep_t *ls_open(const ls_settings_t *st, const ls_opts_t *o);
 /* Evaluate both models on this cycle's inputs (value arrays in the order of
  * the signal tables) and compare every output. 0; 1 after a report of the
- * first difference; 2 after a message when an input is wider than its port. */
+ * first difference; 2 after a message when an input is wider than its port.
+ *
+ * Fixed points: the RTL's cycle is a function of its whole state (every
+ * byte of its Verilated root object) and its inputs. When a cycle had the
+ * inputs of the cycle before and left that whole state byte for byte as it
+ * found it, and this cycle's inputs are again the same, this cycle can only
+ * do the same: the RTL is not evaluated or clocked, its outputs are those it
+ * gave last (compared with the C model's as in every cycle), until the inputs
+ * change. Not while tracing it (the waveform gets every edge) nor with
+ * o.every_cycle. */
 int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out);
 /* The clock edge with the inputs of the last ls_eval; the usage checks (C
  * model and RTL assertions). 0, or 1 after a report. */
@@ -117,6 +128,8 @@ uint64_t ls_cycle(const lockstep_t *ls);     /* the cycle the next ls_eval belon
 /* The run failed a check (a mismatch, an assertion or a usage check; not a
  * bad input): 1 and its cycle, else 0. */
 int ls_failed(const lockstep_t *ls, uint64_t *cycle);
+/* The counts so far (what ls_close gives). */
+void ls_counts(const lockstep_t *ls, ls_counts_t *counts);
 /* With record_until: every row up to it is written. */
 int ls_recorded(const lockstep_t *ls);
 /* The time of the next cycle in the caller's time base (the system's cycle of the

@@ -27,6 +27,10 @@ extern "C" {
 
 #define MEMSCHED_STR2(x) #x
 #define MEMSCHED_STR(x) MEMSCHED_STR2(x)
+#define MEMSCHED_CAT2(a, b) a##b
+#define MEMSCHED_CAT(a, b) MEMSCHED_CAT2(a, b)
+// the root object's class, for its size (shim_state)
+#include MEMSCHED_STR(MEMSCHED_CAT(VTOP, ___024root).h)
 
 namespace {
 
@@ -251,17 +255,30 @@ void shim_destroy(void *h)
     delete s;
 }
 
+size_t shim_state(void *h, const void **p)
+{
+    Shim *s = static_cast<Shim *>(h);
+#if VM_COVERAGE
+    // the coverage counters live outside the root object: no state to
+    // compare, so the lockstep never takes a cycle as a fixed point
+    (void)s;
+    *p = nullptr;
+    return 0;
+#else
+    *p = s->top->rootp;
+    return sizeof *s->top->rootp;
+#endif
+}
+
 }  // namespace
 
 #ifndef PSET_MUTANTS
 #define PSET_MUTANTS 0
 #endif
-#define MEMSCHED_CAT2(a, b) a##b
-#define MEMSCHED_CAT(a, b) MEMSCHED_CAT2(a, b)
 
 extern "C" const rtl_t MEMSCHED_CAT(rtl_, PSET_TAG);
 extern "C" const rtl_t MEMSCHED_CAT(rtl_, PSET_TAG) = {
     MEMSCHED_STR(PSET_BLOCK), MEMSCHED_STR(PSET_TAG), {PSET_PARAMS}, PSET_MUTANTS,
     shim_create, shim_set_in, shim_eval, shim_get_out, shim_clock, shim_failed,
-    shim_trace_open, shim_trace_dump, shim_trace_close, shim_set_mutant, shim_destroy,
+    shim_trace_open, shim_trace_dump, shim_trace_close, shim_set_mutant, shim_destroy, shim_state,
 };

@@ -412,11 +412,21 @@ fi
 # gives the same statistics as its C model alone.
 MR=(--workload atax --size 512 --set mrpb=final --check-dram --quiet)
 if "$M" sim "${MR[@]}" --json "$T/mrpb-c.json" &&
-    "$M" sim "${MR[@]}" --rtl mrpb --json "$T/mrpb-rtl.json" && cmp -s <(jq 'del(.command_line)' "$T/mrpb-c.json") <(jq 'del(.command_line)' "$T/mrpb-rtl.json"); then
+    "$M" sim "${MR[@]}" --rtl mrpb --host-stats --json "$T/mrpb-rtl.json" &&
+    cmp -s <(jq 'del(.command_line)' "$T/mrpb-c.json") <(jq 'del(.command_line, .host)' "$T/mrpb-rtl.json"); then
     ok "--rtl mrpb (mrpb=final, atax): lockstep clean, statistics identical to the C model's"
 else
     bad "--rtl mrpb: a mismatch or different statistics"
 fi
+# The RTL's fixed points (tb/lockstep.h) are not evaluated; run.skip=0 evaluates
+# every cycle: the same statistics, every cycle in lockstep either way.
+"$M" sim "${MR[@]}" --rtl mrpb --set run.skip=0 --host-stats --json "$T/mrpb-rtl-every.json"
+expect "--rtl mrpb: fixed points skipped (some, fewer than the cycles), none with run.skip=0; the same statistics" \
+    "$(jq '.host.rtl_still_cycles > 0 and .host.rtl_still_cycles < .host.rtl_cycles' "$T/mrpb-rtl.json") \
+$(jq .host.rtl_still_cycles "$T/mrpb-rtl-every.json") \
+$(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/mrpb-c.json") \
+          <(jq 'del(.command_line, .host, .configuration["run.skip"])' "$T/mrpb-rtl-every.json") && echo same)" \
+    "true 0 same"
 # A C model that is wrong in one cycle (the test knob run.test_break) is caught
 # inside the system: exit 1, the block's report with the system cycle, and a
 # stimulus of that instance from reset that replays the failure in cosim.

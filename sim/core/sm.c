@@ -10,6 +10,8 @@
 #include "mem/addrmap.h"
 
 #define NEVER UINT64_MAX
+/* A finished block's buffers are kept for the next block up to this size, freed above it. */
+#define TB_KEEP_BYTES (1u << 20)
 
 static void swl_update(sm_t *sm);
 
@@ -260,6 +262,7 @@ static void tb_maybe_done(sm_t *sm, unsigned s)
     if (sm->mp.busy == 1 && (t->wmask >> sm->mp.warp & 1))   /* its global access still going in */
         return;
     t->used = 0;
+    tb_trim(&t->tb, TB_KEEP_BYTES);   /* a large block's buffers go: the next block may be small */
     sm->used_warps -= t->warps;
     sm->wbusy &= ~t->wmask;
     sm->used_threads -= t->threads;
@@ -580,7 +583,8 @@ static void trace_req(sm_t *sm, uint64_t line, uint64_t now)
     unsigned w = sm->mp.warp;
     const tb_t *tb = &sm->slot[sm->warp[w].slot].tb;
     const inst_t *in = &tb->inst[sm->mp.inst];
-    const uint64_t *a = &tb->addr[in->addr];
+    uint64_t buf[WARP_SIZE];
+    const uint64_t *a = inst_addrs(tb, in, buf);
     uint64_t addr = line << LINE_SHIFT;   /* a lane straddling into the line from the one before */
     for (unsigned i = 0, n = (unsigned)__builtin_popcount(in->mask); i < n; i++)
         if (a[i] >> LINE_SHIFT == line) {
@@ -619,7 +623,9 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
     sm->mp.pc = in->pc;
     sm->mp.inst = inst;
     sm->mp.next = 0;
-    sm->mp.n = coalesce(c, in, &t->tb.addr[in->addr], sm->mp.line, sm->mp.sect, sm->mp.full);
+    uint64_t buf[WARP_SIZE];
+    const uint64_t *a = inst_addrs(&t->tb, in, buf);
+    sm->mp.n = coalesce(c, in, a, sm->mp.line, sm->mp.sect, sm->mp.full);
     if (sm->pages && sm->pages->key)   /* physical lines from here on (a line never crosses a page) */
         for (unsigned j = 0; j < sm->mp.n; j++)
             sm->mp.line[j] = pages_line(sm->pages, sm->mp.line[j], sm->id);
@@ -628,7 +634,7 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
     sm->mp.type = cls == OP_ATOM ? REQ_ATOM : cls == OP_RED ? REQ_RED : load ? REQ_RD : REQ_WR;
     if (load) {
         sm->rec[r].pending = (uint16_t)sm->mp.n;
-        sm->rec[r].addr0 = t->tb.addr[in->addr];
+        sm->rec[r].addr0 = a[0];
         sm->rec[r].seen = 0;
         sm->mp.rec = r;
     }

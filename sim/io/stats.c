@@ -210,6 +210,14 @@ static double per_wall(const view_t *v, double x) { return v->g->wall_s > 0 ? x 
 static double h_insn_rate(const view_t *v, const void *in) { (void)in; return per_wall(v, (double)v->tot_insn); }
 static double h_warp_rate(const view_t *v, const void *in) { (void)in; return per_wall(v, (double)v->tot_warp); }
 static double h_cycle_rate(const view_t *v, const void *in) { (void)in; return per_wall(v, (double)v->time); }
+static double h_rtl(const view_t *v, int still)
+{
+    uint64_t c, s;
+    gpu_rtl_cycles(v->g, &c, &s);
+    return (double)(still ? s : c);
+}
+static double h_rtl_cycles(const view_t *v, const void *in) { (void)in; return h_rtl(v, 0); }
+static double h_rtl_still(const view_t *v, const void *in) { (void)in; return h_rtl(v, 1); }
 
 static int mrpb_on(const config_t *c) { return c->mrpb_on != 0; }
 static int mib_on(const config_t *c) { return c->policy >= DS_MSHR_M; }
@@ -579,6 +587,10 @@ static const row_t rows[] = {
     RUNV("host", "gpu_total_sim_rate", num, h_insn_rate, HOST, "insns/second", "thread instructions per wall-clock second"),
     RUNV("host", "sim_warp_insn_rate", num, h_warp_rate, HOST, "insns/second", "warp instructions per wall-clock second"),
     RUNV("host", "sim_cycle_rate", num, h_cycle_rate, HOST, "cycles/second", "run_cycles per wall-clock second"),
+    RUNV("host", "rtl_cycles", num, h_rtl_cycles, HOST, "block cycles",
+         "cycles the blocks' RTL ran in lockstep (--rtl), all instances"),
+    RUNV("host", "rtl_still_cycles", num, h_rtl_still, HOST, "block cycles",
+         "of them, fixed points: inputs and whole state as in the cycle before, not evaluated"),
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 

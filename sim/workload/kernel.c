@@ -90,3 +90,71 @@ void inst_expand(inst_t *in, int addr64)
     memcpy(in->src, src, n * sizeof *src);
     in->nsrc = n;
 }
+
+/* The n addresses a of active lanes m as base + lane * stride: 1 with
+ * *base, *stride, when they are (the first two lanes fix the stride, every
+ * lane is checked, arithmetic modulo 2^64). */
+static int affine(const uint64_t *a, uint32_t m, unsigned n, uint64_t *base, uint64_t *stride)
+{
+    unsigned l0 = (unsigned)__builtin_ctz(m), l1 = (unsigned)__builtin_ctz(m & (m - 1));
+    int64_t diff = (int64_t)(a[1] - a[0]), d = (int64_t)(l1 - l0);
+    if (diff % d)
+        return 0;
+    uint64_t s = (uint64_t)(diff / d), b = a[0] - (uint64_t)l0 * s;
+    unsigned k = 0;
+    for (; m; m &= m - 1, k++)
+        if (b + (uint64_t)__builtin_ctz(m) * s != a[k])
+            return 0;
+    *base = b;
+    *stride = s;
+    return k == n;
+}
+
+int tb_pack(tb_t *dst, const tb_t *src)
+{
+    tb_clear(dst);
+    if (tb_reserve(dst, src->ninst, 0))
+        return -ENOMEM;
+    size_t naddr = 0;   /* the packed addresses' count first: one allocation */
+    for (size_t i = 0; i < src->ninst; i++) {
+        const inst_t *in = &src->inst[i];
+        if (in->width) {
+            unsigned n = (unsigned)__builtin_popcount(in->mask);
+            uint64_t b, s;
+            naddr += n > 2 && affine(&src->addr[in->addr], in->mask, n, &b, &s) ? 2 : n;
+        }
+    }
+    if (tb_reserve(dst, 0, naddr))
+        return -ENOMEM;
+    memcpy(dst->idx, src->idx, sizeof dst->idx);
+    dst->nwarps = src->nwarps;
+    memcpy(dst->warp, src->warp, sizeof dst->warp);
+    memcpy(dst->sl1, src->sl1, sizeof dst->sl1);
+    memcpy(dst->inst, src->inst, src->ninst * sizeof *src->inst);
+    dst->ninst = src->ninst;
+    for (size_t i = 0; i < src->ninst; i++) {
+        inst_t *in = &dst->inst[i];
+        if (!in->width)
+            continue;
+        const uint64_t *a = &src->addr[in->addr];
+        unsigned n = (unsigned)__builtin_popcount(in->mask);
+        uint64_t b, s;
+        in->addr = (uint32_t)dst->naddr;
+        if (n > 2 && affine(a, in->mask, n, &b, &s)) {
+            dst->addr[dst->naddr++] = b;
+            dst->addr[dst->naddr++] = s;
+            in->packed = 1;
+        } else {
+            in->packed = 0;
+            memcpy(&dst->addr[dst->naddr], a, n * sizeof *a);
+            dst->naddr += n;
+        }
+    }
+    return 0;
+}
+
+void tb_trim(tb_t *tb, size_t bytes)
+{
+    if (tb->cap_inst * sizeof *tb->inst + tb->cap_addr * sizeof *tb->addr > bytes)
+        tb_free(tb);
+}

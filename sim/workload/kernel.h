@@ -93,6 +93,8 @@ typedef struct {
     uint8_t  ndst, nsrc;
     uint16_t dst[INST_MAX_DST];    /* register ids (REG_*) */
     uint16_t src[INST_MAX_SRC];
+    uint8_t  packed;               /* memory instructions of a block tb_pack made: the addresses as
+                                      two words at addr, lane l's = base + l * stride (inst_addrs) */
 } inst_t;
 
 typedef struct {
@@ -128,6 +130,31 @@ typedef struct {
 int  tb_reserve(tb_t *tb, size_t ninst, size_t naddr);
 void tb_clear(tb_t *tb);   /* empty, keep the buffers */
 void tb_free(tb_t *tb);
+
+/* A copy of src into dst (emptied first) in which every memory instruction
+ * whose active lanes' addresses are affine in the lane number, lane l's
+ * base + l * stride (modulo 2^64) for 3 or more active lanes, holds them as
+ * the two words base and stride (inst_t.packed); the others as they are.
+ * Exact: each packed list is checked to expand to the addresses it holds.
+ * What a resident block costs is then mostly its instructions (atax at size
+ * 2048: 31 of its 46 B per thread instruction were addresses). 0, or -ENOMEM. */
+int tb_pack(tb_t *dst, const tb_t *src);
+
+/* Free a block's buffers once they exceed `bytes` (kept otherwise, for reuse). */
+void tb_trim(tb_t *tb, size_t bytes);
+
+/* The addresses of memory instruction `in` of block tb, one per active lane
+ * in lane order: where tb holds them, or, packed, expanded into buf. */
+static inline const uint64_t *inst_addrs(const tb_t *tb, const inst_t *in, uint64_t buf[WARP_SIZE])
+{
+    if (!in->packed)
+        return &tb->addr[in->addr];
+    uint64_t base = tb->addr[in->addr], stride = tb->addr[in->addr + 1];
+    unsigned k = 0;
+    for (uint32_t m = in->mask; m; m &= m - 1)
+        buf[k++] = base + (uint64_t)__builtin_ctz(m) * stride;
+    return buf;
+}
 
 /* The kernel-N.traceg header, also filled by the built-in generators. */
 typedef struct {

@@ -1,5 +1,7 @@
 /* test_kernel.c - inst_expand (sim/workload/kernel.c): the registers the
- * tracer leaves implicit, derived from the access width and the opcode. */
+ * tracer leaves implicit, derived from the access width and the opcode;
+ * tb_pack and inst_addrs: a block's affine address lists as two words,
+ * expanding to exactly the addresses they replace. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -94,11 +96,106 @@ static void addr64_by_opcode(void **state)
     optab_free(&t);
 }
 
+/* A memory instruction of mask m with addresses a (one per active lane) appended to tb. */
+static void put_mem(tb_t *tb, uint32_t m, const uint64_t *a)
+{
+    unsigned n = (unsigned)__builtin_popcount(m);
+    assert_int_equal(tb_reserve(tb, 1, n), 0);
+    inst_t *in = &tb->inst[tb->ninst++];
+    *in = mk(OP_LDG, 4, 8, 4, -1);
+    in->pc = (uint32_t)(8 * tb->ninst);
+    in->mask = m;
+    in->addr = (uint32_t)tb->naddr;
+    for (unsigned i = 0; i < n; i++)
+        tb->addr[tb->naddr++] = a[i];
+}
+
+static uint64_t rnd(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 11;
+}
+
+/* Affine lists (strides up, down, zero, wrapping past 2^64, sparse masks)
+ * are packed to two words, the rest (one lane off, a stride that is not a
+ * whole multiple between the first two lanes, two lanes or fewer) kept; every
+ * instruction expands to its own addresses, and the rest of the block is copied. */
+static void pack_exact(void **state)
+{
+    (void)state;
+    tb_t src = {0}, dst = {0};
+    uint64_t a[32], seed = 7;
+    unsigned want_packed = 0, want_words = 0;
+    for (unsigned t = 0; t < 400; t++) {
+        uint32_t m = t % 5 == 0 ? 0xffffffffu : (uint32_t)rnd(&seed);
+        unsigned n = (unsigned)__builtin_popcount(m);
+        uint64_t base = rnd(&seed) << (t % 3 ? 0 : 20);
+        int64_t stride = t % 7 == 0 ? 0 : t % 7 == 1 ? -(int64_t)(rnd(&seed) % 4096) : (int64_t)(rnd(&seed) % 65536);
+        if (t % 11 == 0)
+            base = ~0ull - 5;   /* wraps */
+        unsigned k = 0;
+        for (uint32_t r = m; r; r &= r - 1)
+            a[k++] = base + (uint64_t)__builtin_ctz(r) * (uint64_t)stride;
+        int broken = t % 4 == 3 && n > 2;
+        if (broken)
+            a[n / 2 + (t % 8 == 7 ? n / 2 - 1 : 0)] += 1 + t % 3;   /* one lane off the line */
+        if (t % 13 == 5 && n > 2) {   /* first two lanes 3 apart, 5 bytes apart: not a whole stride */
+            m = 0x9 | 0x100u;
+            a[0] = 1000, a[1] = 1005, a[2] = 1040;
+            n = 3;
+            broken = 1;
+        }
+        put_mem(&src, m, a);
+        int packed = n > 2 && !broken;
+        want_packed += (unsigned)packed;
+        want_words += packed ? 2 : n;
+    }
+    src.nwarps = 1;
+    src.warp[0].count = (uint32_t)src.ninst;
+    src.idx[0] = 3;
+    assert_int_equal(tb_pack(&dst, &src), 0);
+    assert_int_equal(dst.ninst, src.ninst);
+    assert_int_equal(dst.naddr, want_words);
+    assert_int_equal(dst.nwarps, 1);
+    assert_int_equal(dst.warp[0].count, src.ninst);
+    assert_int_equal(dst.idx[0], 3);
+    unsigned packed = 0;
+    for (size_t i = 0; i < src.ninst; i++) {
+        const inst_t *s = &src.inst[i], *d = &dst.inst[i];
+        uint64_t buf[32];
+        const uint64_t *e = inst_addrs(&dst, d, buf);
+        packed += d->packed;
+        assert_int_equal(d->pc, s->pc);
+        assert_int_equal(d->mask, s->mask);
+        for (unsigned l = 0; l < (unsigned)__builtin_popcount(s->mask); l++)
+            assert_int_equal(e[l], src.addr[s->addr + l]);
+    }
+    assert_int_equal(packed, want_packed);
+    assert_true(packed > 100 && packed < src.ninst);
+    tb_free(&src);
+    tb_free(&dst);
+}
+
+/* tb_trim frees a block's buffers above the size given, and keeps them below. */
+static void trim(void **state)
+{
+    (void)state;
+    tb_t tb = {0};
+    assert_int_equal(tb_reserve(&tb, 100, 100), 0);
+    tb_trim(&tb, 1u << 20);
+    assert_non_null(tb.inst);
+    tb_trim(&tb, 100);
+    assert_null(tb.inst);
+    assert_null(tb.addr);
+    assert_int_equal(tb.cap_inst, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(load_quad), cmocka_unit_test(load_pair_and_shared), cmocka_unit_test(store_quad),
-        cmocka_unit_test(already_listed_and_rz), cmocka_unit_test(addr64_by_opcode),
+        cmocka_unit_test(already_listed_and_rz), cmocka_unit_test(addr64_by_opcode), cmocka_unit_test(pack_exact),
+        cmocka_unit_test(trim),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -88,6 +88,57 @@ static void eval_twice_then_tick(void **state)
     }
 }
 
+/* The RTL's fixed points: a fifo holding two words, idle. Its first idle
+ * cycle has new inputs (evaluated); the second repeats them and changes no
+ * state (evaluated, found still); the next eight are not evaluated. A push
+ * ends it; pops with the same inputs change the state every cycle, so none
+ * is skipped. The outputs are right in every cycle; every_cycle evaluates
+ * them all; a C model wrong in a skipped cycle is still caught, since the
+ * RTL's outputs (the last evaluation's) are compared in every cycle. */
+static unsigned fixed_points_run(int every_cycle, uint64_t break_at, int *failed_at)
+{
+    ls_settings_t st;
+    ls_settings_init(&st, block_find("fifo"));
+    ls_opts_t o = {.rtl = 1, .seed = 1, .init_random = 1, .every_cycle = every_cycle, .break_at = break_at};
+    lockstep_t *ls = ls_open(&st, &o);
+    assert_non_null(ls);
+    fifo_in_t in = {0};
+    fifo_out_t out;
+    *failed_at = -1;
+    for (int c = 0; c < 16 && *failed_at < 0; c++) {
+        memset(&in, 0, sizeof in);
+        if (c < 2 || c == 12) {
+            in.push = 1;
+            in.wdata = 0x50 + (unsigned)c;
+        }
+        if (c > 12)
+            in.pop = 1;
+        if (ls_step_io(ls, 1, &in, &out)) {
+            *failed_at = c;
+            break;
+        }
+        unsigned count = c < 2 ? (unsigned)c : c <= 12 ? 2 : (unsigned)(16 - c);
+        assert_int_equal(out.count, count);
+        assert_int_equal(out.rdata, c == 0 ? 0 : c <= 13 ? 0x50 : c == 14 ? 0x51 : 0x5c);
+    }
+    ls_counts_t n;
+    ls_close(ls, &n);
+    return (unsigned)n.rtl_still;
+}
+
+static void fixed_points(void **state)
+{
+    (void)state;
+    int f;
+    assert_int_equal(fixed_points_run(0, 0, &f), 8);
+    assert_int_equal(f, -1);
+    assert_int_equal(fixed_points_run(1, 0, &f), 0);
+    assert_int_equal(f, -1);
+    /* cycle 0 is ls_open's first ls_step_io here: the C model's output is wrong in cycle 8 */
+    fixed_points_run(0, 8, &f);
+    assert_int_equal(f, 8);
+}
+
 /* A usage error (pop when empty) stops both modes with an assertion. */
 static void usage_error(void **state)
 {
@@ -200,6 +251,7 @@ int main(void)
         cmocka_unit_test(fifo_by_struct),   cmocka_unit_test(eval_twice_then_tick),
         cmocka_unit_test(usage_error),      cmocka_unit_test(input_too_wide),
         cmocka_unit_test(unbuilt_set),      cmocka_unit_test(dram_sched_frfcfs),
+        cmocka_unit_test(fixed_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
