@@ -112,8 +112,9 @@ typedef struct rtl {
     void (*trace_close)(void *h);
     void (*set_mutant)(void *h, unsigned k);
     void (*destroy)(void *h);
-    /* The model's whole state, every variable Verilator keeps (its root
-     * object): where it is (*p) and its bytes. */
+    /* The model's whole state, every variable Verilator keeps (its symbol
+     * table: the root object and every module instance not inlined): where
+     * it is (*p) and its bytes. */
     size_t (*state)(void *h, const void **p);
 } rtl_t;
 

@@ -92,7 +92,8 @@ lockstep_t *ls_open(const ls_settings_t *st, const ls_opts_t *o);
  * first difference; 2 after a message when an input is wider than its port.
  *
  * Fixed points: the RTL's cycle is a function of its whole state (every
- * byte of its Verilated root object) and its inputs. When a cycle had the
+ * byte of its Verilated symbol table: the root object and the module
+ * instances not inlined) and its inputs. When a cycle had the
  * inputs of the cycle before and left that whole state byte for byte as it
  * found it, and this cycle's inputs are again the same, this cycle can only
  * do the same: the RTL is not evaluated or clocked, its outputs are those it

@@ -29,8 +29,8 @@ extern "C" {
 #define MEMSCHED_STR(x) MEMSCHED_STR2(x)
 #define MEMSCHED_CAT2(a, b) a##b
 #define MEMSCHED_CAT(a, b) MEMSCHED_CAT2(a, b)
-// the root object's class, for its size (shim_state)
-#include MEMSCHED_STR(MEMSCHED_CAT(VTOP, ___024root).h)
+// the symbol table's class, for its size (shim_state)
+#include MEMSCHED_STR(MEMSCHED_CAT(VTOP, __Syms).h)
 
 namespace {
 
@@ -265,8 +265,11 @@ size_t shim_state(void *h, const void **p)
     *p = nullptr;
     return 0;
 #else
-    *p = s->top->rootp;
-    return sizeof *s->top->rootp;
+    // The symbol table holds the root object and, beside it, every module
+    // instance Verilator did not inline (dram_sched's shortlists, with
+    // registers of their own): the root alone is not the whole state.
+    *p = s->top->rootp->vlSymsp;
+    return sizeof *s->top->rootp->vlSymsp;
 #endif
 }
 

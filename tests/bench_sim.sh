@@ -18,7 +18,7 @@ row() { # row LABEL SIZE ARGS...: one run, one line
         jq -r --arg l "$label" --arg s "$size" '[$l, $s, .gpu.run_cycles, .gpu.gpu_tot_sim_insn, .host.wall_seconds,
             .host.sim_cycle_rate / 1e3, .host.gpu_total_sim_rate / 1e6, .host.sim_warp_insn_rate / 1e6,
             .host.max_rss_kB / 1024] | @tsv' "$O/b.json" |
-            awk -F'\t' '{printf "%-22s %9s %11d %12d %8.2f %10.0f %10.1f %9.2f %8.0f\n", $1, $2, $3, $4, $5, $6, $7, $8, $9}'
+            awk -F'\t' '{printf "%-22s %9s %11.0f %12.0f %8.2f %10.0f %10.1f %9.2f %8.0f\n", $1, $2, $3, $4, $5, $6, $7, $8, $9}'
     else
         printf '%-22s %9s  FAILED: %s\n' "$label" "$size" "$(head -1 "$O/b.err")"
     fi
