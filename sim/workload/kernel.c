@@ -113,18 +113,8 @@ static int affine(const uint64_t *a, uint32_t m, unsigned n, uint64_t *base, uin
 int tb_pack(tb_t *dst, const tb_t *src)
 {
     tb_clear(dst);
-    if (tb_reserve(dst, src->ninst, 0))
-        return -ENOMEM;
-    size_t naddr = 0;   /* the packed addresses' count first: one allocation */
-    for (size_t i = 0; i < src->ninst; i++) {
-        const inst_t *in = &src->inst[i];
-        if (in->width) {
-            unsigned n = (unsigned)__builtin_popcount(in->mask);
-            uint64_t b, s;
-            naddr += n > 2 && affine(&src->addr[in->addr], in->mask, n, &b, &s) ? 2 : n;
-        }
-    }
-    if (tb_reserve(dst, 0, naddr))
+    /* room for every address: the pages a packed block leaves untouched cost no memory */
+    if (tb_reserve(dst, src->ninst, src->naddr))
         return -ENOMEM;
     memcpy(dst->idx, src->idx, sizeof dst->idx);
     dst->nwarps = src->nwarps;
@@ -140,12 +130,11 @@ int tb_pack(tb_t *dst, const tb_t *src)
         unsigned n = (unsigned)__builtin_popcount(in->mask);
         uint64_t b, s;
         in->addr = (uint32_t)dst->naddr;
-        if (n > 2 && affine(a, in->mask, n, &b, &s)) {
+        in->packed = n > 2 && affine(a, in->mask, n, &b, &s);
+        if (in->packed) {
             dst->addr[dst->naddr++] = b;
             dst->addr[dst->naddr++] = s;
-            in->packed = 1;
         } else {
-            in->packed = 0;
             memcpy(&dst->addr[dst->naddr], a, n * sizeof *a);
             dst->naddr += n;
         }
