@@ -229,7 +229,7 @@ static int dispatch(gpu_t *g, launch_t *L)
         if (!sm_can_take(sm, &L->k->info))
             continue;
         unsigned slot;
-        tb_t *tb = sm_slot_buffer(sm, &slot);
+        rtb_t *tb = sm_slot_buffer(sm, &slot);
         kernel_t *from = L->k;
         int r = L->d.ops->next(&L->d, id, &g->gen, &from);
         L->more = L->d.ops->more(&L->d);
@@ -249,8 +249,8 @@ static int dispatch(gpu_t *g, launch_t *L)
         for (unsigned w = 0; w < tb->nwarps; w++)
             for (uint32_t j = tb->warp[w].first; j < tb->warp[w].first + tb->warp[w].count; j++) {
                 L->warp_insts++;
-                L->thread_insts += (unsigned)__builtin_popcount(tb->inst[j].mask);
-                L->unknown_insts += from->ops.unknown[tb->inst[j].opcode];   /* run as OP_INT */
+                L->thread_insts += (unsigned)__builtin_popcount(tb->dyn[j].mask);
+                L->unknown_insts += from->ops.unknown[rtb_stat(tb, j)->opcode];   /* run as OP_INT */
             }
         sm_add_tb(sm, slot, &from->info, &from->ops, clocks_now(&g->clk, CLK_CORE));
         g->sm_next[id] = g->sm_min = 0;

@@ -60,7 +60,7 @@ struct gpu {
     void *disp_unit;                  /* its hardware (dispatch_ops_t.open), or NULL */
     uint8_t *can_take;                /* per SM: it can take a block this cycle (dispatch_ops_t.cycle) */
     tb_t gen;                         /* the block being dispatched, as its kernel gives it (tb_pack
-                                         copies it into the SM's slot) */
+                                         makes its resident form in the SM's slot) */
     l2_t *l2;
     uint64_t *l2_next;                /* L2 cycle each slice runs next (l2_next; 0: its next cycle) */
     uint64_t now[CLK_N];              /* the edge being processed in each domain (step) */

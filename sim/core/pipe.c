@@ -35,7 +35,7 @@ int pipe_can_take(const sm_t *sm, unsigned cls)
 
 void pipe_enter(sm_t *sm, unsigned w, uint32_t inst, uint32_t rec)
 {
-    const inst_t *in = &sm->slot[sm->warp[w].slot].tb.inst[inst];
+    const sinst_t *in = rtb_stat(&sm->slot[sm->warp[w].slot].tb, inst);
     pipe_ent_t e = {.warp = (uint8_t)w, .inst = inst, .rec = rec};
     q_push(&sm->pipe.id_oc[pipe_type(in->cls)], &e);
     sm->warp[w].npipe++;
@@ -58,7 +58,7 @@ void pipe_writeback(sm_t *sm, uint64_t now)
     __typeof__(p->wb[0]) *slot = &p->wb[now % PIPE_RING];
     for (unsigned i = 0; i < slot->n; i++) {
         const pipe_ent_t *e = &slot->e[i];
-        const inst_t *in = &sm->slot[sm->warp[e->warp].slot].tb.inst[e->inst];
+        const sinst_t *in = rtb_stat(&sm->slot[sm->warp[e->warp].slot].tb, e->inst);
         uint64_t *rr = &sm->reg_ready[(size_t)e->warp * REG_IDS];
         for (unsigned d = 0; d < in->ndst; d++)
             if (!reg_is_const(in->dst[d])) {
@@ -98,7 +98,7 @@ void pipe_execute(sm_t *sm, uint64_t now)
         if (p->sp_free[u] > now)
             continue;
         pipe_ent_t *e = q_head(&p->oc_ex[PU_SP]);
-        unsigned cls = sm->slot[sm->warp[e->warp].slot].tb.inst[e->inst].cls;
+        unsigned cls = rtb_stat(&sm->slot[sm->warp[e->warp].slot].tb, e->inst)->cls;
         uint64_t t = now + sm_lat_of(c, cls) + 2;
         if (!bus_free(sm, t))
             break;   /* the oldest waits for a bus; the others wait behind it */
@@ -108,7 +108,7 @@ void pipe_execute(sm_t *sm, uint64_t now)
     }
     if (p->oc_ex[PU_SFU].n) {
         pipe_ent_t *e = q_head(&p->oc_ex[PU_SFU]);
-        unsigned cls = sm->slot[sm->warp[e->warp].slot].tb.inst[e->inst].cls;
+        unsigned cls = rtb_stat(&sm->slot[sm->warp[e->warp].slot].tb, e->inst)->cls;
         uint64_t t = now + sm_lat_of(c, cls) + 2;
         if (sm->sfu_free <= now && bus_free(sm, t)) {   /* FP64 runs on the SFU too (no FP64 units) */
             to_writeback(sm, e, t);
@@ -203,7 +203,7 @@ void pipe_operands(sm_t *sm)
             q_pop(&p->id_oc[t]);
             u->seq = ++p->seq;
             u->nreg = 0;
-            const inst_t *in = &sm->slot[sm->warp[u->e.warp].slot].tb.inst[u->e.inst];
+            const sinst_t *in = rtb_stat(&sm->slot[sm->warp[u->e.warp].slot].tb, u->e.inst);
             for (unsigned s = 0; s < in->nsrc; s++) {
                 unsigned r = in->src[s], dup = 0;
                 if (r >= REG_UR || reg_is_const(r))   /* only R registers live in the banks */

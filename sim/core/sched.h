@@ -67,9 +67,10 @@ typedef struct {
     /* The warp scheduler k issues this cycle: the first of its priority
      * order that sm_can_issue accepts, or -1. */
     int (*pick)(sm_t *sm, unsigned k, uint64_t now);
-    /* After every issue of scheduler k (warp w, instruction in; rec, the
-     * load record of a global or local load or an atomic, else 0). */
-    void (*issued)(sm_t *sm, unsigned k, unsigned w, const inst_t *in, uint32_t rec);
+    /* After every issue of scheduler k (warp w, instruction in with active
+     * lanes mask; rec, the load record of a global or local load or an
+     * atomic, else 0). */
+    void (*issued)(sm_t *sm, unsigned k, unsigned w, const sinst_t *in, uint32_t mask, uint32_t rec);
     /* A warp starts in one of scheduler k's slots (after it joined the list). */
     void (*launch)(sm_t *sm, unsigned k, const sched_warp_t *wp);
     /* A warp of scheduler k finished (after it left the list). */

@@ -119,7 +119,7 @@ static void evaluate(sm_t *sm, uint64_t now)
 static int held(sm_t *sm, unsigned w)
 {
     const warp_t *wp = &sm->warp[w];
-    unsigned cls = sm->slot[wp->slot].tb.inst[wp->pc].cls;
+    unsigned cls = rtb_stat(&sm->slot[wp->slot].tb, wp->pc)->cls;
     return (cls == OP_LDG || cls == OP_LDL) && !(st(sm)->can_load >> w & 1);
 }
 
@@ -145,9 +145,9 @@ static int ccws_pick(sm_t *sm, unsigned k, uint64_t now)
     return -1;
 }
 
-static void ccws_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in, uint32_t rec)
+static void ccws_issued(sm_t *sm, unsigned k, unsigned w, const sinst_t *in, uint32_t mask, uint32_t rec)
 {
-    (void)rec;
+    (void)mask, (void)rec;
     sm->sched[k].last = w;
     if (in->cls == OP_BAR || in->cls == OP_MEMBAR)
         return;

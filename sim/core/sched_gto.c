@@ -11,9 +11,9 @@ static int gto_pick(sm_t *sm, unsigned k, uint64_t now)
     return sched_first_ready(sm, s->list, s->n, 0, now);
 }
 
-static void gto_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in, uint32_t rec)
+static void gto_issued(sm_t *sm, unsigned k, unsigned w, const sinst_t *in, uint32_t mask, uint32_t rec)
 {
-    (void)in, (void)rec;
+    (void)in, (void)mask, (void)rec;
     sm->sched[k].last = w;
 }
 

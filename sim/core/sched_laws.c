@@ -62,10 +62,10 @@ static int laws_pick(sm_t *sm, unsigned k, uint64_t now)
     return sm_can_issue(sm, w, now) ? (int)w : -1;
 }
 
-static void laws_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in, uint32_t rec)
+static void laws_issued(sm_t *sm, unsigned k, unsigned w, const sinst_t *in, uint32_t mask, uint32_t rec)
 {
     sm->sched[k].last = w;
-    if (in->cls != OP_LDG || !in->mask)
+    if (in->cls != OP_LDG || !mask)
         return;   /* LAWS groups the long-latency loads: global ones */
     if (sm->laws.ld) {   /* a second global load this cycle (ID_OC_MEM wider than 1): LAWS takes one */
         sm->st.laws_loads++;

@@ -9,9 +9,9 @@ static int lrr_pick(sm_t *sm, unsigned k, uint64_t now)
     return sched_first_ready(sm, s->list, s->n, sched_after(s->list, s->n, s->last), now);
 }
 
-static void lrr_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in, uint32_t rec)
+static void lrr_issued(sm_t *sm, unsigned k, unsigned w, const sinst_t *in, uint32_t mask, uint32_t rec)
 {
-    (void)in, (void)rec;
+    (void)in, (void)mask, (void)rec;
     sm->sched[k].last = w;
 }
 

@@ -60,9 +60,9 @@ static int tbas_pick(sm_t *sm, unsigned k, uint64_t now)
     return sm_can_issue(sm, w, now) ? (int)w : -1;
 }
 
-static void tbas_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in, uint32_t rec)
+static void tbas_issued(sm_t *sm, unsigned k, unsigned w, const sinst_t *in, uint32_t mask, uint32_t rec)
 {
-    (void)in, (void)rec;
+    (void)in, (void)mask, (void)rec;
     sm->sched[k].last = w;
 }
 

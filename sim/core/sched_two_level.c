@@ -22,9 +22,9 @@ static int tl_pick(sm_t *sm, unsigned k, uint64_t now)
     return sched_first_ready(sm, act, n, sched_after(act, n, s->last), now);
 }
 
-static void tl_issued(sm_t *sm, unsigned k, unsigned w, const inst_t *in, uint32_t rec)
+static void tl_issued(sm_t *sm, unsigned k, unsigned w, const sinst_t *in, uint32_t mask, uint32_t rec)
 {
-    (void)rec;
+    (void)mask, (void)rec;
     sched_t *s = &sm->sched[k];
     s->last = w;
     /* long waits leave the active set: loads, atomics, barriers, fences */

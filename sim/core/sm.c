@@ -63,7 +63,7 @@ void sm_free(sm_t *sm)
 {
     if (sm->slot)
         for (unsigned i = 0; i < sm->nslots; i++)
-            tb_free(&sm->slot[i].tb);
+            rtb_free(&sm->slot[i].tb);
     free(sm->slot);
     free(sm->reg_ready);
     free(sm->rec);
@@ -117,8 +117,8 @@ static void note_next(sm_t *sm, unsigned w)
     uint64_t bit = 1ull << w;
     sm->memnext &= ~bit;
     if (wp->live) {
-        const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
-        if (op_is_mem(in->cls) && in->mask)
+        const rtb_t *tb = &sm->slot[wp->slot].tb;
+        if (op_is_mem(rtb_stat(tb, wp->pc)->cls) && tb->dyn[wp->pc].mask)
             sm->memnext |= bit;
     }
 }
@@ -134,12 +134,11 @@ int sm_can_take(const sm_t *sm, const kinfo_t *k)
            sm->used_shmem + k->shmem <= c->shmem;
 }
 
-tb_t *sm_slot_buffer(sm_t *sm, unsigned *slot)
+rtb_t *sm_slot_buffer(sm_t *sm, unsigned *slot)
 {
     for (unsigned i = 0; i < sm->nslots; i++)
         if (!sm->slot[i].used) {
             *slot = i;
-            tb_clear(&sm->slot[i].tb);
             return &sm->slot[i].tb;
         }
     return NULL;
@@ -201,8 +200,8 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
     for (unsigned i = 0; i < SL1_NCOUNT; i++)
         sm->st.sl1[i] += t->tb.sl1[i];
     t->warps = tb_warps(k);
-    for (size_t i = 0; i < t->tb.ninst; i++)   /* the registers the tracer leaves implicit */
-        inst_expand(&t->tb.inst[i], ops->addr64[t->tb.inst[i].opcode]);
+    for (size_t i = 0; i < t->tb.nstat; i++)   /* the registers the tracer leaves implicit */
+        inst_expand(&t->tb.stat[i], ops->addr64[t->tb.stat[i].opcode]);
     unsigned w = 0;
     for (unsigned i = 0; i < t->tb.nwarps; i++) {
         while (sm->wbusy >> w & 1)   /* a slot is free once its block has left */
@@ -262,7 +261,7 @@ static void tb_maybe_done(sm_t *sm, unsigned s)
     if (sm->mp.busy == 1 && (t->wmask >> sm->mp.warp & 1))   /* its global access still going in */
         return;
     t->used = 0;
-    tb_trim(&t->tb, TB_KEEP_BYTES);   /* a large block's buffers go: the next block may be small */
+    rtb_trim(&t->tb, TB_KEEP_BYTES);   /* a large block's buffers go: the next block may be small */
     sm->used_warps -= t->warps;
     sm->wbusy &= ~t->wmask;
     sm->used_threads -= t->threads;
@@ -414,11 +413,11 @@ static uint8_t full_sectors(const uint64_t m[2])
  *   boundary touches both (accesses are naturally aligned: none does).
  * full[]: the sectors of each request whose 32 bytes the lanes all cover (a
  * store writing them whole). */
-static unsigned coalesce(const config_t *c, const inst_t *in, const uint64_t *addr, uint64_t *line, uint8_t *sect,
-                         uint8_t *full)
+static unsigned coalesce(const config_t *c, const sinst_t *in, uint32_t mask, const uint64_t *addr, uint64_t *line,
+                         uint8_t *sect, uint8_t *full)
 {
     unsigned n = 0, w = in->width ? in->width : 1;
-    unsigned k = (unsigned)__builtin_popcount(in->mask);
+    unsigned k = (unsigned)__builtin_popcount(mask);
     uint64_t bytes[MAX_LINES][2];   /* each request's line: the bytes the lanes cover (stores) */
     int store = in->cls == OP_STG || in->cls == OP_STL;   /* only a store's whole sectors matter (l2.write_alloc) */
     if (c->coalesce == COALESCE_LINE) {
@@ -495,9 +494,9 @@ static unsigned coalesce(const config_t *c, const inst_t *in, const uint64_t *ad
 }
 
 /* A global load (with a record and a destination that waits for its data). */
-static int is_load(const inst_t *in)
+static int is_load(const sinst_t *in, uint32_t mask)
 {
-    return (in->cls == OP_LDG || in->cls == OP_LDL || in->cls == OP_ATOM) && in->mask;
+    return (in->cls == OP_LDG || in->cls == OP_LDL || in->cls == OP_ATOM) && mask;
 }
 
 /* A warp whose next instruction is a memory access cannot issue: the memory
@@ -519,7 +518,9 @@ int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
         return 0;
     if (pipe && (!wp->ibuf || wp->ibuf_at > now))   /* nothing decoded to issue */
         return 0;
-    const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
+    const rtb_t *tb = &sm->slot[wp->slot].tb;
+    const sinst_t *in = rtb_stat(tb, wp->pc);
+    uint32_t mask = tb->dyn[wp->pc].mask;
     if (wp->deps_ok != wp->pc + 1) {
         /* Once its registers are ready they stay ready until the warp issues
          * (only the warp writes them): checked once per instruction. */
@@ -551,10 +552,10 @@ int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
             return 0;
         if (cls == OP_DP && sm->dp_free > now)
             return 0;
-        if (op_is_mem(cls) && in->mask && sm->mp.busy)
+        if (op_is_mem(cls) && mask && sm->mp.busy)
             return 0;
     }
-    if (is_load(in) && (!sm->nrec_free || wp->nloads >= sm->cfg->max_loads))
+    if (is_load(in, mask) && (!sm->nrec_free || wp->nloads >= sm->cfg->max_loads))
         return 0;
     /* MEMBAR: the warp's loads back, its stores acknowledged, none of its
      * accesses still in the pipeline or going into the L1 */
@@ -569,7 +570,7 @@ int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
 static void trace_issue(sm_t *sm, unsigned k, unsigned w, uint64_t now)
 {
     const warp_t *wp = &sm->warp[w];
-    const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
+    const sinst_t *in = rtb_stat(&sm->slot[wp->slot].tb, wp->pc);
     unsigned prev = sm->sched[k].last;
     const char *why = sm->ops_sched->reason ? sm->ops_sched->reason(sm, k, w) : "first-ready";
     dtrace_issue_t e = {sm->id, k, w, prev, in->pc, sm->ops->name[in->opcode], sched_names[sm->cfg->sched], why};
@@ -581,12 +582,12 @@ static void trace_issue(sm_t *sm, unsigned k, unsigned w, uint64_t now)
 static void trace_req(sm_t *sm, uint64_t line, uint64_t now)
 {
     unsigned w = sm->mp.warp;
-    const tb_t *tb = &sm->slot[sm->warp[w].slot].tb;
-    const inst_t *in = &tb->inst[sm->mp.inst];
+    const rtb_t *tb = &sm->slot[sm->warp[w].slot].tb;
+    const sinst_t *in = rtb_stat(tb, sm->mp.inst);
     uint64_t buf[WARP_SIZE];
-    const uint64_t *a = inst_addrs(tb, in, buf);
+    const uint64_t *a = rtb_addrs(tb, sm->mp.inst, buf);
     uint64_t addr = line << LINE_SHIFT;   /* a lane straddling into the line from the one before */
-    for (unsigned i = 0, n = (unsigned)__builtin_popcount(in->mask); i < n; i++)
+    for (unsigned i = 0, n = (unsigned)__builtin_popcount(tb->dyn[sm->mp.inst].mask); i < n; i++)
         if (a[i] >> LINE_SHIFT == line) {
             addr = a[i];
             break;
@@ -616,7 +617,7 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
 {
     const config_t *c = sm->cfg;
     tbslot_t *t = &sm->slot[sm->warp[w].slot];
-    const inst_t *in = &t->tb.inst[inst];
+    const sinst_t *in = rtb_stat(&t->tb, inst);
     unsigned cls = in->cls;
     sm->mp.busy = 1;
     sm->mp.warp = w;
@@ -624,8 +625,8 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
     sm->mp.inst = inst;
     sm->mp.next = 0;
     uint64_t buf[WARP_SIZE];
-    const uint64_t *a = inst_addrs(&t->tb, in, buf);
-    sm->mp.n = coalesce(c, in, a, sm->mp.line, sm->mp.sect, sm->mp.full);
+    const uint64_t *a = rtb_addrs(&t->tb, inst, buf);
+    sm->mp.n = coalesce(c, in, t->tb.dyn[inst].mask, a, sm->mp.line, sm->mp.sect, sm->mp.full);
     if (sm->pages && sm->pages->key)   /* physical lines from here on (a line never crosses a page) */
         for (unsigned j = 0; j < sm->mp.n; j++)
             sm->mp.line[j] = pages_line(sm->pages, sm->mp.line[j], sm->id);
@@ -642,7 +643,7 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
 
 /* A global load's record: its destinations wait (NEVER) until its last
  * request's data is back. */
-static uint32_t load_record(sm_t *sm, unsigned w, const inst_t *in, uint64_t now)
+static uint32_t load_record(sm_t *sm, unsigned w, const sinst_t *in, uint64_t now)
 {
     uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
     uint32_t r = sm->rec_free[--sm->nrec_free];
@@ -676,7 +677,7 @@ static void wake(sm_t *sm, unsigned w)
  * destinations are ready after its latency; the SFU / FP64 unit is busy for
  * its initiation interval (sm.pipeline=issue; the pipeline's units do that
  * themselves); a shared-memory access holds the memory pipeline this cycle. */
-static void exec_local(sm_t *sm, unsigned w, const inst_t *in, uint64_t now, int units)
+static void exec_local(sm_t *sm, unsigned w, const sinst_t *in, uint32_t mask, uint64_t now, int units)
 {
     const config_t *c = sm->cfg;
     uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
@@ -689,17 +690,19 @@ static void exec_local(sm_t *sm, unsigned w, const inst_t *in, uint64_t now, int
         sm->sfu_free = now + c->ii_sfu;
     if (units && cls == OP_DP)
         sm->dp_free = now + c->ii_dp;
-    if (op_is_shared_mem(cls) && in->mask)
+    if (op_is_shared_mem(cls) && mask)
         sm->mp.busy = 2;   /* the shared-memory access holds the pipeline this cycle */
 }
 
 void sm_ldst_take(sm_t *sm, unsigned w, uint32_t inst, uint32_t rec, uint64_t now)
 {
-    const inst_t *in = &sm->slot[sm->warp[w].slot].tb.inst[inst];
-    if (op_is_global_mem(in->cls) && in->mask) {
+    const rtb_t *tb = &sm->slot[sm->warp[w].slot].tb;
+    const sinst_t *in = rtb_stat(tb, inst);
+    uint32_t mask = tb->dyn[inst].mask;
+    if (op_is_global_mem(in->cls) && mask) {
         mem_start(sm, w, inst, rec);
     } else {
-        exec_local(sm, w, in, now, 0);
+        exec_local(sm, w, in, mask, now, 0);
         wake(sm, w);
     }
 }
@@ -718,12 +721,13 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
     const config_t *c = sm->cfg;
     warp_t *wp = &sm->warp[w];
     tbslot_t *t = &sm->slot[wp->slot];
-    const inst_t *in = &t->tb.inst[wp->pc];
+    const sinst_t *in = rtb_stat(&t->tb, wp->pc);
+    uint32_t mask = t->tb.dyn[wp->pc].mask;
     unsigned cls = in->cls;
     sm->st.warp_insts++;
-    sm->st.thread_insts += (unsigned)__builtin_popcount(in->mask);
+    sm->st.thread_insts += (unsigned)__builtin_popcount(mask);
     sm->st.by_class[cls]++;
-    uint32_t rec = is_load(in) ? load_record(sm, w, in, now) : 0;
+    uint32_t rec = is_load(in, mask) ? load_record(sm, w, in, now) : 0;
     if (c->pipeline == PIPE_GPGPUSIM) {
         /* the scoreboard holds its destinations until its writeback */
         uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
@@ -733,12 +737,12 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
         pipe_enter(sm, w, wp->pc, rec);
         if (!--wp->ibuf)
             sm->pipe.need_fetch |= 1ull << w;   /* cleared again if this was its last instruction */
-    } else if (op_is_global_mem(cls) && in->mask) {
+    } else if (op_is_global_mem(cls) && mask) {
         mem_start(sm, w, wp->pc, rec);
     } else {
-        exec_local(sm, w, in, now, 1);
+        exec_local(sm, w, in, mask, now, 1);
     }
-    sm->ops_sched->issued(sm, w % c->n_sched, w, in, rec);
+    sm->ops_sched->issued(sm, w % c->n_sched, w, in, mask, rec);
     wp->pc++;
     wp->ready_at = now + 1;
     if (cls == OP_BAR) {
@@ -956,7 +960,7 @@ static uint64_t deps_at(const sm_t *sm, unsigned w)
     uint64_t t = wp->ready_at;   /* a register it needs is written then (or it issued this cycle) */
     if (wp->deps_ok == wp->pc + 1)
         return t;
-    const inst_t *in = &sm->slot[wp->slot].tb.inst[wp->pc];
+    const sinst_t *in = rtb_stat(&sm->slot[wp->slot].tb, wp->pc);
     const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
     for (unsigned i = 0; i < in->nsrc; i++)
         if (rr[in->src[i]] > t)

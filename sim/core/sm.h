@@ -53,7 +53,7 @@ typedef struct {
 } warp_t;
 
 typedef struct {
-    tb_t tb;                   /* instructions (buffers reused across blocks) */
+    rtb_t tb;                  /* instructions (buffers reused across blocks) */
     uint8_t used;
     unsigned warps, live, at_bar;   /* warps reserved (ceil(threads / 32)), live, at the barrier */
     uint64_t wmask;            /* warp slots of this block */
@@ -226,7 +226,7 @@ void sm_free(sm_t *sm);
 /* Room for one more block of this kernel (blocks, warps, threads, registers, shared memory). */
 int  sm_can_take(const sm_t *sm, const kinfo_t *k);
 /* A free block slot's buffer to fill (kernel next_tb), then sm_add_tb with it. */
-tb_t *sm_slot_buffer(sm_t *sm, unsigned *slot);
+rtb_t *sm_slot_buffer(sm_t *sm, unsigned *slot);
 void sm_add_tb(sm_t *sm, unsigned slot, const kinfo_t *k, const optab_t *ops, uint64_t now);
 /* One core cycle. The reply (if any) is a packet from the crossbar for this SM.
  * 0; 1 after a report (an MRPB lockstep mismatch); 2 after a message (an

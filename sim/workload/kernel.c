@@ -68,7 +68,7 @@ static void add_reg(uint16_t *list, uint8_t *n, unsigned max, unsigned r)
  * registers below it that would run into it have none). */
 static int r_run(unsigned r, unsigned k) { return r < REG_R + 255 && r + k - 1 < REG_R + 255; }
 
-void inst_expand(inst_t *in, int addr64)
+void inst_expand(sinst_t *in, int addr64)
 {
     unsigned cls = in->cls;
     if (!op_is_mem(cls) || (!in->nsrc && !in->ndst))
@@ -110,40 +110,121 @@ static int affine(const uint64_t *a, uint32_t m, unsigned n, uint64_t *base, uin
     return k == n;
 }
 
-int tb_pack(tb_t *dst, const tb_t *src)
+void rtb_free(rtb_t *tb)
 {
-    tb_clear(dst);
+    free(tb->dyn);
+    free(tb->stat);
+    free(tb->addr);
+    free(tb->hash);
+    memset(tb, 0, sizeof *tb);
+}
+
+void rtb_trim(rtb_t *tb, size_t bytes)
+{
+    if (tb->cap_dyn * sizeof *tb->dyn + tb->cap_stat * sizeof *tb->stat + tb->cap_addr * sizeof *tb->addr > bytes)
+        rtb_free(tb);
+}
+
+static uint32_t pc_hash(uint32_t pc, size_t cap) { return (uint32_t)(pc * 0x9e3779b1u) & (uint32_t)(cap - 1); }
+
+/* (Re)build tb's index of its static parts with room for twice as many. 0, or -ENOMEM. */
+static int rehash(rtb_t *tb, size_t cap)
+{
+    uint32_t *h = calloc(cap, sizeof *h);
+    if (!h)
+        return -ENOMEM;
+    for (size_t i = 0; i < tb->nstat; i++) {
+        uint32_t j = pc_hash(tb->stat[i].pc, cap);
+        while (h[j])
+            j = (j + 1) & (uint32_t)(cap - 1);
+        h[j] = (uint32_t)i + 1;
+    }
+    free(tb->hash);
+    tb->hash = h;
+    tb->cap_hash = cap;
+    return 0;
+}
+
+/* The index in tb->stat of static part x, added if new. -1: out of memory. */
+static long stat_index(rtb_t *tb, const sinst_t *x)
+{
+    uint32_t j = pc_hash(x->pc, tb->cap_hash);
+    for (; tb->hash[j]; j = (j + 1) & (uint32_t)(tb->cap_hash - 1))
+        if (!memcmp(&tb->stat[tb->hash[j] - 1], x, sizeof *x))
+            return tb->hash[j] - 1;
+    if (tb->nstat + 1 > UINT32_MAX - 1)
+        return -1;
+    void *p = tb->stat;
+    if (grow(&p, &tb->cap_stat, tb->nstat + 1, sizeof *tb->stat))
+        return -1;
+    tb->stat = p;
+    tb->stat[tb->nstat] = *x;
+    tb->hash[j] = (uint32_t)++tb->nstat;
+    if (2 * tb->nstat >= tb->cap_hash && rehash(tb, 2 * tb->cap_hash))
+        return -1;
+    return (long)tb->nstat - 1;
+}
+
+int tb_pack(rtb_t *dst, const tb_t *src)
+{
+    dst->ndyn = dst->nstat = dst->naddr = 0;
+    if (src->naddr >= 1u << 31)   /* dinst_t.addr's range (16 GB of addresses) */
+        return -ENOMEM;
+    void *d = dst->dyn, *a = dst->addr;
+    int rc = grow(&d, &dst->cap_dyn, src->ninst, sizeof *dst->dyn);
+    dst->dyn = d;
     /* room for every address: the pages a packed block leaves untouched cost no memory */
-    if (tb_reserve(dst, src->ninst, src->naddr))
+    if (!rc)
+        rc = grow(&a, &dst->cap_addr, src->naddr, sizeof *dst->addr);
+    dst->addr = a;
+    if (!rc && dst->cap_hash)
+        memset(dst->hash, 0, dst->cap_hash * sizeof *dst->hash);
+    else if (!rc)
+        rc = rehash(dst, 256);
+    if (rc)
         return -ENOMEM;
     memcpy(dst->idx, src->idx, sizeof dst->idx);
     dst->nwarps = src->nwarps;
     memcpy(dst->warp, src->warp, sizeof dst->warp);
     memcpy(dst->sl1, src->sl1, sizeof dst->sl1);
-    memcpy(dst->inst, src->inst, src->ninst * sizeof *src->inst);
-    dst->ninst = src->ninst;
+    sinst_t x;
+    memset(&x, 0, sizeof x);   /* its padding too: parts are compared whole */
     for (size_t i = 0; i < src->ninst; i++) {
-        inst_t *in = &dst->inst[i];
+        const inst_t *in = &src->inst[i];
+        x.pc = in->pc;
+        x.line = in->line;
+        x.opcode = in->opcode;
+        x.cls = in->cls;
+        x.width = in->width;
+        x.ndst = in->ndst;
+        x.nsrc = in->nsrc;
+        memset(x.dst, 0, sizeof x.dst);   /* what lies past the counts is no part of it */
+        memset(x.src, 0, sizeof x.src);
+        memcpy(x.dst, in->dst, in->ndst * sizeof *x.dst);
+        memcpy(x.src, in->src, in->nsrc * sizeof *x.src);
+        long s = stat_index(dst, &x);
+        if (s < 0)
+            return -ENOMEM;
+        dinst_t *o = &dst->dyn[i];
+        o->mask = in->mask;
+        o->s = (uint32_t)s;
+        o->addr = 0;
+        o->packed = 0;
         if (!in->width)
             continue;
-        const uint64_t *a = &src->addr[in->addr];
+        const uint64_t *p = &src->addr[in->addr];
         unsigned n = (unsigned)__builtin_popcount(in->mask);
-        uint64_t b, s;
-        in->addr = (uint32_t)dst->naddr;
-        in->packed = n > 2 && affine(a, in->mask, n, &b, &s);
-        if (in->packed) {
+        uint64_t b, st;
+        o->addr = (uint32_t)dst->naddr;
+        if (n > 2 && affine(p, in->mask, n, &b, &st)) {
+            o->packed = 1;
             dst->addr[dst->naddr++] = b;
-            dst->addr[dst->naddr++] = s;
+            dst->addr[dst->naddr++] = st;
         } else {
-            memcpy(&dst->addr[dst->naddr], a, n * sizeof *a);
+            memcpy(&dst->addr[dst->naddr], p, n * sizeof *p);
             dst->naddr += n;
         }
     }
+    dst->ndyn = src->ninst;
     return 0;
-}
-
-void tb_trim(tb_t *tb, size_t bytes)
-{
-    if (tb->cap_inst * sizeof *tb->inst + tb->cap_addr * sizeof *tb->addr > bytes)
-        tb_free(tb);
 }

@@ -93,8 +93,6 @@ typedef struct {
     uint8_t  ndst, nsrc;
     uint16_t dst[INST_MAX_DST];    /* register ids (REG_*) */
     uint16_t src[INST_MAX_SRC];
-    uint8_t  packed;               /* memory instructions of a block tb_pack made: the addresses as
-                                      two words at addr, lane l's = base + l * stride (inst_addrs) */
 } inst_t;
 
 typedef struct {
@@ -131,27 +129,67 @@ int  tb_reserve(tb_t *tb, size_t ninst, size_t naddr);
 void tb_clear(tb_t *tb);   /* empty, keep the buffers */
 void tb_free(tb_t *tb);
 
-/* A copy of src into dst (emptied first) in which every memory instruction
- * whose active lanes' addresses are affine in the lane number, lane l's
- * base + l * stride (modulo 2^64) for 3 or more active lanes, holds them as
- * the two words base and stride (inst_t.packed); the others as they are.
- * Exact: each packed list is checked to expand to the addresses it holds.
- * What a resident block costs is then mostly its instructions (atax at size
- * 2048: 31 of its 46 B per thread instruction were addresses). 0, or -ENOMEM. */
-int tb_pack(tb_t *dst, const tb_t *src);
+/* A resident block: the form an SM holds while the block runs (tb_pack
+ * makes it from the kernel's tb_t). An instruction is split in two: what
+ * its PC fixes (opcode, class, registers, width, source line: sinst_t, one
+ * per distinct instruction of the block, shared by its warps' executions of
+ * it) and what each execution has of its own (active mask, addresses:
+ * dinst_t, 12 B). A block of gemm at size 512 runs 37 064 warp
+ * instructions, 34 of them distinct: as inst_t records they took 44 B each. */
+typedef struct {
+    uint32_t pc, line;
+    uint16_t opcode;
+    uint8_t  cls, width, ndst, nsrc;
+    uint16_t dst[INST_MAX_DST];
+    uint16_t src[INST_MAX_SRC];
+} sinst_t;
 
-/* Free a block's buffers once they exceed `bytes` (kept otherwise, for reuse). */
-void tb_trim(tb_t *tb, size_t bytes);
+typedef struct {
+    uint32_t mask;                 /* active lanes */
+    uint32_t s;                    /* index in rtb_t.stat */
+    uint32_t addr : 31;            /* memory instructions: index in rtb_t.addr of their addresses */
+    uint32_t packed : 1;           /* the addresses as two words, lane l's = base + l * stride */
+} dinst_t;
 
-/* The addresses of memory instruction `in` of block tb, one per active lane
- * in lane order: where tb holds them, or, packed, expanded into buf. */
-static inline const uint64_t *inst_addrs(const tb_t *tb, const inst_t *in, uint64_t buf[WARP_SIZE])
+typedef struct {
+    unsigned idx[3];
+    unsigned nwarps;
+    warp_insts_t warp[MAX_TB_WARPS];   /* first and count index dyn */
+    dinst_t  *dyn;   size_t ndyn, cap_dyn;
+    sinst_t  *stat;  size_t nstat, cap_stat;
+    uint64_t *addr;  size_t naddr, cap_addr;
+    uint32_t *hash;  size_t cap_hash;   /* tb_pack's index of stat (open addressing; 0: empty, else 1 + index) */
+    uint64_t sl1[SL1_NCOUNT];
+} rtb_t;
+
+/* dst (emptied first) as the resident form of src. An instruction's static
+ * part is shared with every earlier one of the block that has the same PC
+ * and the same fields (compared whole: exact whatever the producer wrote).
+ * A memory instruction whose active lanes' addresses are affine in the lane
+ * number, lane l's base + l * stride (modulo 2^64) for 3 or more active
+ * lanes, holds them as the two words base and stride (dinst_t.packed); the
+ * others as they are. Exact: each packed list is checked to expand to the
+ * addresses it holds. 0, or -ENOMEM. */
+int tb_pack(rtb_t *dst, const tb_t *src);
+
+/* Free a resident block's buffers once they exceed `bytes` (kept otherwise, for reuse). */
+void rtb_trim(rtb_t *tb, size_t bytes);
+void rtb_free(rtb_t *tb);
+
+/* Instruction i of resident block tb: its static part. */
+static inline const sinst_t *rtb_stat(const rtb_t *tb, size_t i) { return &tb->stat[tb->dyn[i].s]; }
+
+/* The addresses of memory instruction i of resident block tb, one per
+ * active lane in lane order: where tb holds them, or, packed, expanded into
+ * buf. */
+static inline const uint64_t *rtb_addrs(const rtb_t *tb, size_t i, uint64_t buf[WARP_SIZE])
 {
-    if (!in->packed)
-        return &tb->addr[in->addr];
-    uint64_t base = tb->addr[in->addr], stride = tb->addr[in->addr + 1];
+    const dinst_t *d = &tb->dyn[i];
+    if (!d->packed)
+        return &tb->addr[d->addr];
+    uint64_t base = tb->addr[d->addr], stride = tb->addr[d->addr + 1];
     unsigned k = 0;
-    for (uint32_t m = in->mask; m; m &= m - 1)
+    for (uint32_t m = d->mask; m; m &= m - 1)
         buf[k++] = base + (uint64_t)__builtin_ctz(m) * stride;
     return buf;
 }
@@ -193,7 +231,7 @@ typedef struct {
  * address's high half are derived here from the access width and the
  * opcode (`addr64`). An instruction already listing them is unchanged
  * but for repeats. */
-void inst_expand(inst_t *in, int addr64);
+void inst_expand(sinst_t *in, int addr64);
 
 /* The id of an opcode spelling, added on first sight. -1 when the table is full. */
 int  optab_intern(optab_t *t, const char *opcode);

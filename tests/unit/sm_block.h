@@ -22,9 +22,10 @@ typedef struct {
 } sm_ispec_t;
 
 /* k and ops are the caller's (they outlive the block); warp w's i-th
- * instruction is tb.inst[w * n + i]. */
-static inline void sm_block_add(sm_t *sm, kinfo_t *k, optab_t *ops, unsigned nwarps, const sm_ispec_t *prog,
-                                unsigned n)
+ * instruction is tb.inst[w * n + i] of the block as generated, which
+ * `edit` (if not NULL) may change before tb_pack makes the SM's form. */
+static inline void sm_block_add_edit(sm_t *sm, kinfo_t *k, optab_t *ops, unsigned nwarps, const sm_ispec_t *prog,
+                                     unsigned n, void (*edit)(tb_t *tb))
 {
     memset(k, 0, sizeof *k);
     snprintf(k->name, sizeof k->name, "sm_block");
@@ -38,8 +39,9 @@ static inline void sm_block_add(sm_t *sm, kinfo_t *k, optab_t *ops, unsigned nwa
     memset(ops, 0, sizeof *ops);
     assert_true(sm_can_take(sm, k));
     unsigned slot;
-    tb_t *tb = sm_slot_buffer(sm, &slot);
-    assert_non_null(tb);
+    rtb_t *rtb = sm_slot_buffer(sm, &slot);
+    assert_non_null(rtb);
+    tb_t gen = {0}, *tb = &gen;
     assert_int_equal(tb_reserve(tb, (size_t)nwarps * n, 0), 0);
     tb->nwarps = nwarps;
     for (unsigned w = 0; w < nwarps; w++) {
@@ -62,7 +64,17 @@ static inline void sm_block_add(sm_t *sm, kinfo_t *k, optab_t *ops, unsigned nwa
         }
     }
     tb->ninst = (size_t)nwarps * n;
+    if (edit)
+        edit(tb);
+    assert_int_equal(tb_pack(rtb, tb), 0);   /* the SM's form, as the GPU's dispatch makes it */
+    tb_free(tb);
     sm_add_tb(sm, slot, k, ops, 0);
+}
+
+static inline void sm_block_add(sm_t *sm, kinfo_t *k, optab_t *ops, unsigned nwarps, const sm_ispec_t *prog,
+                                unsigned n)
+{
+    sm_block_add_edit(sm, k, ops, nwarps, prog, n, NULL);
 }
 
 #endif

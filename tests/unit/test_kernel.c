@@ -1,11 +1,13 @@
 /* test_kernel.c - inst_expand (sim/workload/kernel.c): the registers the
  * tracer leaves implicit, derived from the access width and the opcode;
- * tb_pack and inst_addrs: a block's affine address lists as two words,
- * expanding to exactly the addresses they replace. */
+ * tb_pack and rtb_addrs: a block's affine address lists as two words,
+ * expanding to exactly the addresses they replace, and its instructions'
+ * static parts shared exactly when they are equal. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -13,9 +15,9 @@
 
 #define R(n) ((uint16_t)(REG_R + (n)))
 
-static inst_t mk(op_class_t cls, unsigned width, int dst, int src0, int src1)
+static sinst_t mk(op_class_t cls, unsigned width, int dst, int src0, int src1)
 {
-    inst_t in = {.cls = (uint8_t)cls, .width = (uint8_t)width};
+    sinst_t in = {.cls = (uint8_t)cls, .width = (uint8_t)width};
     if (dst >= 0)
         in.dst[in.ndst++] = R(dst);
     if (src0 >= 0)
@@ -36,7 +38,7 @@ static void assert_regs(const uint16_t *got, unsigned n, const unsigned *want, u
 static void load_quad(void **state)
 {
     (void)state;
-    inst_t in = mk(OP_LDG, 16, 8, 4, -1);
+    sinst_t in = mk(OP_LDG, 16, 8, 4, -1);
     inst_expand(&in, 1);
     assert_regs(in.dst, in.ndst, (const unsigned[]){8, 9, 10, 11}, 4);
     assert_regs(in.src, in.nsrc, (const unsigned[]){4, 5}, 2);
@@ -46,7 +48,7 @@ static void load_quad(void **state)
 static void load_pair_and_shared(void **state)
 {
     (void)state;
-    inst_t in = mk(OP_LDG, 8, 6, 4, -1);
+    sinst_t in = mk(OP_LDG, 8, 6, 4, -1);
     inst_expand(&in, 1);
     assert_regs(in.dst, in.ndst, (const unsigned[]){6, 7}, 2);
     in = mk(OP_LDS, 4, 2, 3, -1);
@@ -59,7 +61,7 @@ static void load_pair_and_shared(void **state)
 static void store_quad(void **state)
 {
     (void)state;
-    inst_t in = mk(OP_STG, 16, -1, 6, 8);
+    sinst_t in = mk(OP_STG, 16, -1, 6, 8);
     inst_expand(&in, 1);
     assert_int_equal(in.ndst, 0);
     assert_regs(in.src, in.nsrc, (const unsigned[]){6, 7, 8, 9, 10, 11}, 6);
@@ -70,7 +72,7 @@ static void store_quad(void **state)
 static void already_listed_and_rz(void **state)
 {
     (void)state;
-    inst_t in = mk(OP_LDG, 8, 6, 4, -1);
+    sinst_t in = mk(OP_LDG, 8, 6, 4, -1);
     in.dst[in.ndst++] = R(7);
     in.src[in.nsrc++] = R(5);
     inst_expand(&in, 1);
@@ -102,7 +104,7 @@ static void put_mem(tb_t *tb, uint32_t m, const uint64_t *a)
     unsigned n = (unsigned)__builtin_popcount(m);
     assert_int_equal(tb_reserve(tb, 1, n), 0);
     inst_t *in = &tb->inst[tb->ninst++];
-    *in = mk(OP_LDG, 4, 8, 4, -1);
+    *in = (inst_t){.cls = OP_LDG, .width = 4, .ndst = 1, .nsrc = 1, .dst = {R(8)}, .src = {R(4)}};
     in->pc = (uint32_t)(8 * tb->ninst);
     in->mask = m;
     in->addr = (uint32_t)tb->naddr;
@@ -123,7 +125,8 @@ static uint64_t rnd(uint64_t *s)
 static void pack_exact(void **state)
 {
     (void)state;
-    tb_t src = {0}, dst = {0};
+    tb_t src = {0};
+    rtb_t dst = {0};
     uint64_t a[32], seed = 7;
     unsigned want_packed = 0, want_words = 0;
     for (unsigned t = 0; t < 400; t++) {
@@ -154,18 +157,20 @@ static void pack_exact(void **state)
     src.warp[0].count = (uint32_t)src.ninst;
     src.idx[0] = 3;
     assert_int_equal(tb_pack(&dst, &src), 0);
-    assert_int_equal(dst.ninst, src.ninst);
+    assert_int_equal(dst.ndyn, src.ninst);
+    assert_int_equal(dst.nstat, src.ninst);   /* every PC its own */
     assert_int_equal(dst.naddr, want_words);
     assert_int_equal(dst.nwarps, 1);
     assert_int_equal(dst.warp[0].count, src.ninst);
     assert_int_equal(dst.idx[0], 3);
     unsigned packed = 0;
     for (size_t i = 0; i < src.ninst; i++) {
-        const inst_t *s = &src.inst[i], *d = &dst.inst[i];
+        const inst_t *s = &src.inst[i];
+        const dinst_t *d = &dst.dyn[i];
         uint64_t buf[32];
-        const uint64_t *e = inst_addrs(&dst, d, buf);
+        const uint64_t *e = rtb_addrs(&dst, i, buf);
         packed += d->packed;
-        assert_int_equal(d->pc, s->pc);
+        assert_int_equal(rtb_stat(&dst, i)->pc, s->pc);
         assert_int_equal(d->mask, s->mask);
         for (unsigned l = 0; l < (unsigned)__builtin_popcount(s->mask); l++)
             assert_int_equal(e[l], src.addr[s->addr + l]);
@@ -173,21 +178,106 @@ static void pack_exact(void **state)
     assert_int_equal(packed, want_packed);
     assert_true(packed > 100 && packed < src.ninst);
     tb_free(&src);
-    tb_free(&dst);
+    rtb_free(&dst);
 }
 
-/* tb_trim frees a block's buffers above the size given, and keeps them below. */
+/* Instruction j of a loop body of 7 (PCs 0, 16, ... 96; odd ones carry a
+ * register that depends on the iteration when `vary`), with a mask of its
+ * own and words past its register counts that differ every time. */
+static inst_t body(unsigned it, unsigned j, int vary)
+{
+    inst_t in;
+    memset(&in, 0xa0 + (it & 0x1f), sizeof in);   /* past the counts: different every iteration */
+    in.pc = 16 * j;
+    in.line = 100 + j;
+    in.mask = 0xffffffffu >> (it % 32);
+    in.opcode = (uint16_t)j;
+    in.cls = j == 3 ? OP_LDG : OP_INT;
+    in.width = j == 3 ? 4 : 0;
+    in.addr = 0;
+    in.ndst = 1;
+    in.nsrc = 2;
+    in.dst[0] = R(j);
+    in.src[0] = R(j + 1);
+    in.src[1] = R(vary && j % 2 ? 20 + it % 3 : 30);
+    return in;
+}
+
+/* A block's static parts: one per distinct instruction, its fields exactly
+ * those of every instruction pointing at it (words past the register
+ * counts aside), shared across warps and iterations; the same PC with other
+ * registers gets its own; a block packed into a used buffer starts afresh. */
+static void static_parts(void **state)
+{
+    (void)state;
+    tb_t src = {0};
+    rtb_t dst = {0};
+    for (int vary = 1; vary >= 0; vary--) {
+        tb_clear(&src);
+        src.nwarps = 4;
+        for (unsigned w = 0; w < 4; w++) {
+            src.warp[w].first = (uint32_t)src.ninst;
+            for (unsigned it = 0; it < 50; it++)
+                for (unsigned j = 0; j < 7; j++) {
+                    inst_t in = body(it + w, j, vary);
+                    unsigned n = (unsigned)__builtin_popcount(in.mask);
+                    assert_int_equal(tb_reserve(&src, 1, n), 0);
+                    if (in.width) {
+                        in.addr = (uint32_t)src.naddr;
+                        for (unsigned l = 0; l < n; l++)
+                            src.addr[src.naddr++] = 4096 * w + 8 * l;   /* affine: packed */
+                    }
+                    src.inst[src.ninst++] = in;
+                }
+            src.warp[w].count = (uint32_t)src.ninst - src.warp[w].first;
+        }
+        assert_int_equal(tb_pack(&dst, &src), 0);
+        /* varying: PCs 16, 48 and 80 each in 3 forms (R20, R21, R22), the others in 1 */
+        assert_int_equal(dst.nstat, vary ? 4 + 3 * 3 : 7);
+        assert_int_equal(dst.ndyn, src.ninst);
+        for (size_t i = 0; i < src.ninst; i++) {
+            const inst_t *s = &src.inst[i];
+            const sinst_t *t = rtb_stat(&dst, i);
+            assert_int_equal(t->pc, s->pc);
+            assert_int_equal(t->line, s->line);
+            assert_int_equal(t->opcode, s->opcode);
+            assert_int_equal(t->cls, s->cls);
+            assert_int_equal(t->width, s->width);
+            assert_int_equal(t->ndst, s->ndst);
+            assert_int_equal(t->nsrc, s->nsrc);
+            assert_memory_equal(t->dst, s->dst, s->ndst * sizeof *s->dst);
+            assert_memory_equal(t->src, s->src, s->nsrc * sizeof *s->src);
+            assert_int_equal(dst.dyn[i].mask, s->mask);
+            if (s->width) {
+                uint64_t buf[32];
+                const uint64_t *e = rtb_addrs(&dst, i, buf);
+                for (unsigned l = 0; l < (unsigned)__builtin_popcount(s->mask); l++)
+                    assert_int_equal(e[l], src.addr[s->addr + l]);
+            }
+        }
+    }
+    tb_free(&src);
+    rtb_free(&dst);
+}
+
+/* rtb_trim frees a resident block's buffers above the size given, and keeps them below. */
 static void trim(void **state)
 {
     (void)state;
-    tb_t tb = {0};
-    assert_int_equal(tb_reserve(&tb, 100, 100), 0);
-    tb_trim(&tb, 1u << 20);
-    assert_non_null(tb.inst);
-    tb_trim(&tb, 100);
-    assert_null(tb.inst);
+    tb_t src = {0};
+    rtb_t tb = {0};
+    assert_int_equal(tb_reserve(&src, 100, 100), 0);
+    memset(src.inst, 0, 100 * sizeof *src.inst);
+    src.ninst = 100;
+    assert_int_equal(tb_pack(&tb, &src), 0);
+    rtb_trim(&tb, 1u << 20);
+    assert_non_null(tb.dyn);
+    rtb_trim(&tb, 100);
+    assert_null(tb.dyn);
+    assert_null(tb.stat);
     assert_null(tb.addr);
-    assert_int_equal(tb.cap_inst, 0);
+    assert_int_equal(tb.cap_dyn, 0);
+    tb_free(&src);
 }
 
 int main(void)
@@ -195,7 +285,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(load_quad), cmocka_unit_test(load_pair_and_shared), cmocka_unit_test(store_quad),
         cmocka_unit_test(already_listed_and_rz), cmocka_unit_test(addr64_by_opcode), cmocka_unit_test(pack_exact),
-        cmocka_unit_test(trim),
+        cmocka_unit_test(static_parts), cmocka_unit_test(trim),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

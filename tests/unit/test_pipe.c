@@ -25,7 +25,8 @@ static config_t cfg;
 
 /* An SM (one scheduler, the defaults: GPGPU-Sim's GTX480 pipeline, plus
  * keys) with one block of nwarps warps running prog[0..n-1]. */
-static void setup(const char *const *keys, unsigned nwarps, const sm_ispec_t *prog, unsigned n)
+static void setup_edit(const char *const *keys, unsigned nwarps, const sm_ispec_t *prog, unsigned n,
+                       void (*edit)(tb_t *tb))
 {
     config_defaults(&cfg);
     assert_int_equal(config_set(&cfg, "sm.schedulers=1", "test"), 0);
@@ -35,7 +36,12 @@ static void setup(const char *const *keys, unsigned nwarps, const sm_ispec_t *pr
     sim_blkopts_t bo;
     memset(&bo, 0, sizeof bo);
     assert_int_equal(sm_init(&sm, &cfg, 0, &bo), 0);
-    sm_block_add(&sm, &kinfo, &ops, nwarps, prog, n);
+    sm_block_add_edit(&sm, &kinfo, &ops, nwarps, prog, n, edit);
+}
+
+static void setup(const char *const *keys, unsigned nwarps, const sm_ispec_t *prog, unsigned n)
+{
+    setup_edit(keys, nwarps, prog, n, NULL);
 }
 
 static void teardown(void)
@@ -48,11 +54,14 @@ static void teardown(void)
  * collectors, allocated in one cycle (two in-ports), ask for bank 2 in the
  * next; the older (warp 0's, allocated first) reads, warp 1's waits a cycle.
  * With warp 1 reading R2 (bank 3) both read at once. */
-static void bank_case(int w1_src, unsigned want_conflicts)
+static int w1_src;
+static void w1_reads(tb_t *tb) { tb->inst[1].src[0] = (uint16_t)(REG_R + w1_src); }   /* warp 1's */
+
+static void bank_case(int src, unsigned want_conflicts)
 {
     const sm_ispec_t prog[] = {{"IADD3", 10, {2, -1}}};
-    setup(NULL, 2, prog, 1);
-    sm.slot[sm.warp[1].slot].tb.inst[1].src[0] = (uint16_t)(REG_R + w1_src);   /* warp 1's */
+    w1_src = src;
+    setup_edit(NULL, 2, prog, 1, w1_reads);
     pipe_enter(&sm, 0, 0, 0);
     pipe_enter(&sm, 1, 1, 0);
     pipe_operands(&sm);   /* both into collectors 0 (warp 0) and 1 (warp 1) */
