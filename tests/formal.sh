@@ -4,7 +4,9 @@
 #   prio_enc, argmax, equivalence with a behavioural reference (tests/formal/*_ref.sv):
 #   popcnt, csa_add,
 #   cnt_ge, order_pick
-#                     Yosys miter -equiv + sat -prove-asserts
+#                     Yosys miter -equiv + sat -prove-asserts; popcnt and
+#                     cnt_ge also at every size a Verilated block instantiates
+#                     (their simulation bodies, `ifdef FAST_SIM_PRIMS)
 #   fifo, rr_arb      the `ifdef FORMAL assertions of rtl/X.sv, by k-induction:
 #   cqueue            (the order of the collapsing queue: tests/formal/cqueue_top.sv)
 #                     yosys-smtbmc -s z3 base case (BMC from reset) + induction step,
@@ -40,7 +42,7 @@ while [ $# -gt 0 ]; do
     case $1 in
         --long) LONG=1 ;;
         -j) JOBS=${2:?-j needs a number}; shift ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "formal.sh: unknown option '$1' (expected --long, -j JOBS or a PATTERN)" >&2; exit 2 ;;
         *) PATTERNS+=("$1") ;;
     esac
@@ -257,6 +259,40 @@ for rw in 1:3 2:4 5:5 6:5; do
 done
 for nk in 1:1 8:1 8:2 5:3 16:4 3:5; do
     checks+=("equiv cnt_ge_N${nk%:*}_K${nk#*:} 'cnt_ge N=${nk%:*} K=${nk#*:}' cnt_ge cnt_ge_ref 'N=${nk%:*} K=${nk#*:}' '' rtl/cnt_ge.sv tests/formal/cnt_ge_ref.sv")
+done
+
+# The simulation bodies (docs/formal.md, "Simulation bodies"): a primitive
+# with one (`ifdef FAST_SIM_PRIMS in rtl/M.sv: popcnt, cnt_ge) runs it instead
+# of its structure in every Verilated model of a block, so the structure is
+# proved equal to its reference (tests/formal/M_ref.sv) at each size that a
+# Verilated parameter set instantiates: each set of a block that reads M,
+# elaborated by Yosys, its instances' parameters read from write_rtlil.
+make_var() { make -s --no-print-directory -f Makefile -f <(printf 'print-var:\n\t@echo $(%s)\n' "$1") print-var 2>/dev/null; }
+SIM_PRIMS=$(grep -l '^`ifdef FAST_SIM_PRIMS' rtl/*.sv | sed 's|^rtl/||; s|\.sv$||' | tr '\n' ' ')
+declare -A sim_seen=()
+for ps in $(make_var PSETS) $(make_var PSETS_BIG); do
+    b=${ps%%:*}
+    rtl=$(block_rtl . "$b")
+    uses=0
+    for m in $SIM_PRIMS; do [[ " $rtl " == *" rtl/$m.sv "* ]] && uses=1; done
+    [ $uses = 1 ] || continue
+    IFS=, read -ra kv <<<"${ps#*:}"
+    il=$B/elab_${ps//[:=,]/_}.il
+    if ! yosys -q -p "read_verilog -sv -DSYNTHESIS $rtl; $(yosys_elab "$b" "${kv[@]}"); write_rtlil $il" >"$il.log" 2>&1; then
+        echo "FAIL formal: Yosys could not elaborate $ps for its simulation bodies (log: $il.log)"
+        exit 1
+    fi
+    # "module $paramod...\M" (or "module \M"), then "  parameter \P V" lines, "end"
+    while read -r m params; do
+        [ -f "tests/formal/${m}_ref.sv" ] || { echo "FAIL formal: $m has a simulation body and no tests/formal/${m}_ref.sv"; exit 1; }
+        tag="${m}_sim_$(tr -d '=' <<<"$params" | tr ' ' _)"
+        [ -n "${sim_seen[$tag]:-}" ] && continue
+        sim_seen[$tag]=1
+        checks+=("equiv $tag '$m $params (simulation body; $b)' $m ${m}_ref '$params' '' $rtl tests/formal/${m}_ref.sv")
+    done < <(awk -v prims=" $SIM_PRIMS " '
+        /^module / { n = split($2, p, "\\"); m = p[n]; if (n > 2) m = p[2]; ps = ""; next }
+        /^  parameter / { sub(/^\\/, "", $2); ps = ps " " $2 "=" $3; next }
+        /^end$/ { if (index(prims, " " m " ")) print m ps; m = "" }' "$il")
 done
 
 # tbas' issue search against a pair-by-pair reference: order_pick (the
