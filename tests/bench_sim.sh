@@ -64,3 +64,9 @@ rtl_row "mrpb (15 SMs), atax 512, mrpb=final" mrpb --workload atax --size 512 --
 rtl_row "mrpb (15 SMs), bfs 8192, mrpb=final" mrpb --workload bfs --size 8192 --set mrpb=final
 rtl_row "dram_sched (6 channels), bfs 8192" dram_sched --workload bfs --size 8192 --set dram.policy=mshr-s+a
 rtl_row "mib_l2 (12 slices), bfs 8192" mib_l2 --workload bfs --size 8192 --set dram.policy=mshr-s+a
+# (a later --config wins: the blocks of the other papers at their own GPUs)
+rtl_row "tbas (8 SMs), bfs 8192, temp" tbas --config temp --workload bfs --size 8192 --set sm.scheduler=tbas
+rtl_row "temp_dispatch, bfs 8192, temp" temp_dispatch --config temp --workload bfs --size 8192 --set gpu.dispatch=temp
+rtl_row "apres_laws (15 SMs), bfs 8192, apres" apres_laws --config apres --workload bfs --size 8192 --set sm.scheduler=laws
+rtl_row "apres_sap (15 SMs), bfs 8192, apres" apres_sap --config apres --workload bfs --size 8192 --set sm.scheduler=laws \
+    --set l1.prefetch=sap

@@ -43,10 +43,15 @@ static void usage_sim(FILE *f, const char *prog)
             "                      (--list-workloads' third column) or half (half the default)\n"
             "  --set key=value     any configuration key (--list-keys), after the configuration\n"
             "  --rtl BLOCK,...     run these blocks' RTL in lockstep with their C models\n"
-            "                      (dram_sched, mib_l2, mrpb; at a parameter set that was built); a\n"
-            "                      difference stops the run with a report and a stimulus file of the\n"
-            "                      instance from reset to the failing cycle (cosim BLOCK --stim FILE)\n"
-            "                      in the --out-dir\n"
+            "                      (",
+            prog, prog);
+    for (int b = 0; b < SIM_NBLK; b++)   /* the blocks the system has (sim/block.c) */
+        fprintf(f, "%s%s", b ? ", " : "", sim_blocks[b].name);
+    fprintf(f,
+            ";\n"
+            "                      at a parameter set that was built); a difference stops the run\n"
+            "                      with a report and a stimulus file of the instance from reset to\n"
+            "                      the failing cycle (cosim BLOCK --stim FILE) in the --out-dir\n"
             "  --rtl-fst B:I[:F-T] trace instance I of block B (in --rtl: SM, L2 sub-partition or DRAM\n"
             "                      channel) into DIR/B-I.fst with DIR/B-I.gtkw (DIR: --out-dir), cycles F..T of\n"
             "                      its clock domain (default: the whole run)\n"
@@ -65,7 +70,7 @@ static void usage_sim(FILE *f, const char *prog)
             "  --progress S        a progress line every S seconds when stderr is not a terminal\n"
             "                      (default %d; on a terminal one line, updated every second)\n"
             "  --quiet             no text report, no progress line\n",
-            prog, prog, PROGRESS_EVERY_DEFAULT);
+            PROGRESS_EVERY_DEFAULT);
 }
 
 /* --rtl-psets: the parameter set --rtl needs of each block in the loop, at
