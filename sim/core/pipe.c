@@ -12,9 +12,8 @@ unsigned pipe_type(unsigned cls)
     return cls == OP_SFU || cls == OP_DP ? PU_SFU : PU_SP;
 }
 
-void pipe_reset(pipe_t *p)
+void pipe_init(pipe_t *p)
 {
-    memset(p, 0, sizeof *p);
     p->fetch_warp = -1;
     p->fetch_last = SM_MAX_WARPS - 1;   /* the first fetch tries warp 0 */
 }

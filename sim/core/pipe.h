@@ -80,7 +80,8 @@ struct sm;
 
 /* The unit type an instruction class goes to (PU_*). */
 unsigned pipe_type(unsigned cls);
-void pipe_reset(pipe_t *p);
+/* p: all zero (in a zeroed sm_t, sm.h). */
+void pipe_init(pipe_t *p);
 /* Room in the ID_OC register of class cls's type. */
 int  pipe_can_take(const struct sm *sm, unsigned cls);
 /* Issue: warp w's instruction inst enters its ID_OC register (rec: a global load's record). */

@@ -17,7 +17,7 @@ static void swl_update(sm_t *sm);
 
 int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
 {
-    memset(sm, 0, sizeof *sm);
+    /* sm is all zero (sm.h) */
     sm->cfg = cfg;
     sm->id = id;
     sm->nslots = cfg->max_blocks;
@@ -42,7 +42,7 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
     if (sm->pf->init && sm->pf->init(&sm->pf_state, cfg))
         return -1;
     swl_update(sm);
-    pipe_reset(&sm->pipe);
+    pipe_init(&sm->pipe);
     if (cfg->mrpb_on) {
         /* one queue per warp slot; the modes are static inputs, set before the reset cycle */
         mrpb_in_t *in = &sm->mrpb.in;

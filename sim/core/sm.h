@@ -220,7 +220,11 @@ struct sm {
     sm_stats_t st;
 };
 
-/* bo: how its MRPB is opened (--rtl mrpb, traces, replays; mrpb=on). */
+/* sm: all zero (the GPU's calloc; a test's memset): sm_init does not clear
+ * it, since that touched every page of its 115 KB (mostly the pipeline's
+ * writeback calendar, of which a run uses a few slots), a fifth of a small
+ * run's start-up. bo: how its MRPB is opened (--rtl mrpb, traces, replays;
+ * mrpb=on). */
 int  sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo);
 void sm_free(sm_t *sm);
 /* Room for one more block of this kernel (blocks, warps, threads, registers, shared memory). */

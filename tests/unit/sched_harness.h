@@ -42,6 +42,7 @@ static inline unsigned sched_order(const char *policy, unsigned nwarps, unsigned
     assert_int_equal(config_check(&cfg), 0);
 
     static sm_t sm;
+    memset(&sm, 0, sizeof sm);   /* sm_init takes a zeroed SM (sm.h) */
     sim_blkopts_t bo;
     memset(&bo, 0, sizeof bo);
     assert_int_equal(sm_init(&sm, &cfg, 0, &bo), 0);

@@ -35,6 +35,7 @@ static void setup_edit(const char *const *keys, unsigned nwarps, const sm_ispec_
     assert_int_equal(config_check(&cfg), 0);
     sim_blkopts_t bo;
     memset(&bo, 0, sizeof bo);
+    memset(&sm, 0, sizeof sm);   /* sm_init takes a zeroed SM (sm.h) */
     assert_int_equal(sm_init(&sm, &cfg, 0, &bo), 0);
     sm_block_add_edit(&sm, &kinfo, &ops, nwarps, prog, n, edit);
 }
