@@ -22,7 +22,10 @@ int sm_init(sm_t *sm, const config_t *cfg, unsigned id, const sim_blkopts_t *bo)
     sm->id = id;
     sm->nslots = cfg->max_blocks;
     unsigned nrec = cfg->max_warps * cfg->max_loads;
-    sm->reg_ready = calloc((size_t)cfg->max_warps * REG_IDS, sizeof *sm->reg_ready);
+    /* not cleared: a warp slot's row is cleared when a block's warp takes the slot
+     * (sm_add_tb), before anything reads it; clearing 100 KB per SM here was most
+     * of a small run's start-up */
+    sm->reg_ready = malloc((size_t)cfg->max_warps * REG_IDS * sizeof *sm->reg_ready);
     sm->slot = calloc(sm->nslots, sizeof *sm->slot);
     sm->rec = calloc(nrec, sizeof *sm->rec);
     sm->rec_free = calloc(nrec, sizeof *sm->rec_free);
