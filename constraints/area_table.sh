@@ -28,6 +28,8 @@ set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 prog=constraints/area_table.sh
+# shellcheck source=constraints/yosys_elab.sh
+. "$here/yosys_elab.sh"       # make_expr: the Makefile's default sets
 
 usage() { echo "$prog: $*" >&2; echo "usage: $prog [-l LIBERTY] [-o DIR] [--rtl BLOCK=FILES]... [-j N] [block:Param=Value,...]..." >&2; exit 2; }
 
@@ -67,9 +69,7 @@ done
 
 # No sets: the first set of each block in the Makefile's PSETS.
 if [ ${#sets[@]} -eq 0 ]; then
-    read -r -a sets < <(make -s --no-print-directory -C "$root" -f Makefile \
-        -f <(printf 'print-default-sets:\n\t@echo $(foreach b,$(BLOCKS),$(call first_of,$b))\n') \
-        print-default-sets 2>/dev/null)
+    read -r -a sets < <(make_expr "$root" '$(foreach b,$(BLOCKS),$(call first_of,$b))')
     [ ${#sets[@]} -gt 0 ] || { echo "$prog: no sets given and none found in the Makefile's PSETS" >&2; exit 2; }
 fi
 

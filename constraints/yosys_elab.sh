@@ -1,6 +1,6 @@
 # yosys_elab.sh - sourced by constraints/area.sh, tests/mutate.sh, tests/lint.sh,
 # tests/formal.sh: the Yosys commands that set a block's parameters and make it
-# the top, and a block's RTL files.
+# the top, and a block's RTL files; constraints/area_table.sh for make_expr.
 #
 # yosys_elab BLOCK [P=V ...] prints them, separated by "; ". chparam, then
 # hierarchy -top, then rename -top: when the block instantiates a module in a
@@ -20,11 +20,17 @@ yosys_elab() {
     printf 'hierarchy -check -top %s\n' "$block"
 }
 
-# block_rtl ROOT BLOCK prints the Makefile's RTL_<BLOCK> (asked from make
-# itself, so no script holds a second copy of the list), else rtl/BLOCK.sv.
+# make_expr ROOT EXPR prints what the Makefile in ROOT expands EXPR to (a
+# variable, $(PSETS), or any make expression): asked from make itself, so no
+# script holds a second copy of a list; nothing if make fails.
+make_expr() {
+    make -s --no-print-directory -C "$1" -f Makefile \
+         -f <(printf 'print-make-expr:\n\t@echo %s\n' "$2") print-make-expr 2>/dev/null || true
+}
+
+# block_rtl ROOT BLOCK prints the Makefile's RTL_<BLOCK>, else rtl/BLOCK.sv.
 block_rtl() {
     local rtl
-    rtl=$(make -s --no-print-directory -C "$1" -f Makefile \
-               -f <(printf 'print-rtl-var:\n\t@echo $(RTL_%s)\n' "$2") print-rtl-var 2>/dev/null || true)
+    rtl=$(make_expr "$1" "\$(RTL_$2)")
     echo "${rtl:-rtl/$2.sv}"
 }

@@ -267,10 +267,9 @@ done
 # proved equal to its reference (tests/formal/M_ref.sv) at each size that a
 # Verilated parameter set instantiates: each set of a block that reads M,
 # elaborated by Yosys, its instances' parameters read from write_rtlil.
-make_var() { make -s --no-print-directory -f Makefile -f <(printf 'print-var:\n\t@echo $(%s)\n' "$1") print-var 2>/dev/null; }
 SIM_PRIMS=$(grep -l '^`ifdef FAST_SIM_PRIMS' rtl/*.sv | sed 's|^rtl/||; s|\.sv$||' | tr '\n' ' ')
 declare -A sim_seen=()
-for ps in $(make_var PSETS) $(make_var PSETS_BIG); do
+for ps in $(make_expr . '$(PSETS) $(PSETS_BIG)'); do
     b=${ps%%:*}
     rtl=$(block_rtl . "$b")
     uses=0
@@ -290,7 +289,7 @@ for ps in $(make_var PSETS) $(make_var PSETS_BIG); do
         sim_seen[$tag]=1
         checks+=("equiv $tag '$m $params (simulation body; $b)' $m ${m}_ref '$params' '' $rtl tests/formal/${m}_ref.sv")
     done < <(awk -v prims=" $SIM_PRIMS " '
-        /^module / { n = split($2, p, "\\"); m = p[n]; if (n > 2) m = p[2]; ps = ""; next }
+        /^module / { split($2, p, "\\"); m = p[2]; ps = ""; next }
         /^  parameter / { sub(/^\\/, "", $2); ps = ps " " $2 "=" $3; next }
         /^end$/ { if (index(prims, " " m " ")) print m ps; m = "" }' "$il")
 done
