@@ -381,10 +381,17 @@ golden: build
 BENCH_CYCLES ?= 1000000
 # The blocks' C models and lockstep runs, then the system model (tests/bench_sim.sh;
 # SIZES=quick skips the default kernel sizes, which take several minutes).
+# BEFORE=PATH (a memsched binary of an earlier build): instead, that build and
+# this one back to back on issue 52's kernels, with MEM=1 every built-in
+# kernel's memory (tests/bench_compare.sh).
 bench: build
+ifeq ($(BEFORE),)
 	@$(BUILD)/memsched bench --cycles $(BENCH_CYCLES) $(BLOCK)
 	@echo
 	@M=$(BUILD)/memsched tests/bench_sim.sh
+else
+	@tests/bench_compare.sh $(BEFORE) $(BUILD)/memsched
+endif
 
 # Every mode combination at every built parameter set, 10^6 cycles each: mrpb's
 # 216, dram_sched's five policies, mib_l2, apres_laws, apres_sap, tbas,

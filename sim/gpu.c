@@ -161,6 +161,7 @@ void gpu_free(gpu_t *g)
         g->dispatch->close(g->disp_unit);
     free(g->can_take);
     tb_free(&g->gen);
+    tb_pack_release();
     xbar_free(&g->req);
     xbar_free(&g->rep);
     loadchar_free(&g->lc);
@@ -246,11 +247,11 @@ static int dispatch(gpu_t *g, launch_t *L)
             L->err = 1;
             break;
         }
-        for (unsigned w = 0; w < tb->nwarps; w++)
-            for (uint32_t j = tb->warp[w].first; j < tb->warp[w].first + tb->warp[w].count; j++) {
-                L->warp_insts++;
-                L->thread_insts += (unsigned)__builtin_popcount(tb->dyn[j].mask);
-                L->unknown_insts += from->ops.unknown[rtb_stat(tb, j)->opcode];   /* run as OP_INT */
+        for (size_t r = 0; r < tb->nseg; r++)
+            for (uint32_t j = tb->seg[r].first; j < tb->seg[r].first + tb->seg[r].len; j++) {
+                L->warp_insts += tb->seg[r].reps;
+                L->thread_insts += (uint64_t)tb->seg[r].reps * (unsigned)__builtin_popcount(tb->dyn[j].mask);
+                L->unknown_insts += (uint64_t)tb->seg[r].reps * from->ops.unknown[rtb_stat(tb, j)->opcode];   /* run as OP_INT */
             }
         sm_add_tb(sm, slot, &from->info, &from->ops, clocks_now(&g->clk, CLK_CORE));
         g->sm_next[id] = g->sm_min = 0;

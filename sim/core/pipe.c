@@ -227,7 +227,7 @@ void pipe_fetch(sm_t *sm, uint64_t now)
         unsigned w = (unsigned)p->fetch_warp;
         warp_t *wp = &sm->warp[w];
         if (p->need_fetch >> w & 1) {   /* still live, its buffer still empty */
-            uint32_t left = wp->end - wp->pc;
+            uint32_t left = wp->count - wp->done;
             wp->ibuf = (uint8_t)(left < 2 ? left : 2);
             wp->ibuf_at = now + 1;
             p->need_fetch &= ~(1ull << w);

@@ -119,7 +119,7 @@ static void evaluate(sm_t *sm, uint64_t now)
 static int held(sm_t *sm, unsigned w)
 {
     const warp_t *wp = &sm->warp[w];
-    unsigned cls = rtb_stat(&sm->slot[wp->slot].tb, wp->pc)->cls;
+    unsigned cls = rtb_stat(&sm->slot[wp->slot].tb, wp->cur.pc)->cls;
     return (cls == OP_LDG || cls == OP_LDL) && !(st(sm)->can_load >> w & 1);
 }
 

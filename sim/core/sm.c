@@ -121,7 +121,7 @@ static void note_next(sm_t *sm, unsigned w)
     sm->memnext &= ~bit;
     if (wp->live) {
         const rtb_t *tb = &sm->slot[wp->slot].tb;
-        if (op_is_mem(rtb_stat(tb, wp->pc)->cls) && tb->dyn[wp->pc].mask)
+        if (op_is_mem(rtb_stat(tb, wp->cur.pc)->cls) && tb->dyn[wp->cur.pc].mask)
             sm->memnext |= bit;
     }
 }
@@ -212,13 +212,13 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
         sm->wbusy |= 1ull << w;
         warp_t *wp = &sm->warp[w];
         memset(wp, 0, sizeof *wp);
-        wp->pc = t->tb.warp[i].first;
-        wp->end = t->tb.warp[i].first + t->tb.warp[i].count;
+        rtb_cur_start(&t->tb, i, &wp->cur);
+        wp->count = t->tb.warp[i].count;
         wp->age = sm->age++;
         wp->gwarp = (t->tb.idx[0] + (uint64_t)k->grid[0] * (t->tb.idx[1] + (uint64_t)k->grid[1] * t->tb.idx[2])) *
                         t->tb.nwarps + i;
         wp->slot = (uint8_t)s;
-        wp->live = wp->pc < wp->end;
+        wp->live = wp->count > 0;
         t->wmask |= 1ull << w;
         if (wp->live) {
             t->live++;
@@ -513,18 +513,28 @@ int sm_mem_refused(const sm_t *sm) { return sm->mp.busy && sm->mp.blocked; }
 
 /* Can warp w issue its next instruction now? 0 if not (and why is remembered
  * in the warp so it is skipped cheaply until then). */
+static int can_issue_inst(sm_t *sm, unsigned w, uint64_t now);
+
 int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
+{
+    const warp_t *wp = &sm->warp[w];
+    if (!(sm->ready >> w & 1 & sm->swl_mask >> w) || wp->ready_at > now || (sm->memnext >> w & 1 && mem_held(sm)))
+        return 0;
+    if (sm->cfg->pipeline == PIPE_GPGPUSIM && (!wp->ibuf || wp->ibuf_at > now))   /* nothing decoded to issue */
+        return 0;
+    return can_issue_inst(sm, w, now);
+}
+
+/* The rest of sm_can_issue: what the warp's next instruction needs (kept
+ * apart so that the common early answers cost no more than their tests). */
+static __attribute__((noinline)) int can_issue_inst(sm_t *sm, unsigned w, uint64_t now)
 {
     warp_t *wp = &sm->warp[w];
     int pipe = sm->cfg->pipeline == PIPE_GPGPUSIM;
-    if (!(sm->ready >> w & 1 & sm->swl_mask >> w) || wp->ready_at > now || (sm->memnext >> w & 1 && mem_held(sm)))
-        return 0;
-    if (pipe && (!wp->ibuf || wp->ibuf_at > now))   /* nothing decoded to issue */
-        return 0;
     const rtb_t *tb = &sm->slot[wp->slot].tb;
-    const sinst_t *in = rtb_stat(tb, wp->pc);
-    uint32_t mask = tb->dyn[wp->pc].mask;
-    if (wp->deps_ok != wp->pc + 1) {
+    const sinst_t *in = rtb_stat(tb, wp->cur.pc);
+    uint32_t mask = tb->dyn[wp->cur.pc].mask;
+    if (wp->deps_ok != wp->done + 1) {
         /* Once its registers are ready they stay ready until the warp issues
          * (only the warp writes them): checked once per instruction. */
         const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
@@ -544,7 +554,7 @@ int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
                 wp->ready_at = need;
             return 0;
         }
-        wp->deps_ok = wp->pc + 1;
+        wp->deps_ok = wp->done + 1;
     }
     unsigned cls = in->cls;
     if (pipe) {
@@ -573,7 +583,7 @@ int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
 static void trace_issue(sm_t *sm, unsigned k, unsigned w, uint64_t now)
 {
     const warp_t *wp = &sm->warp[w];
-    const sinst_t *in = rtb_stat(&sm->slot[wp->slot].tb, wp->pc);
+    const sinst_t *in = rtb_stat(&sm->slot[wp->slot].tb, wp->cur.pc);
     unsigned prev = sm->sched[k].last;
     const char *why = sm->ops_sched->reason ? sm->ops_sched->reason(sm, k, w) : "first-ready";
     dtrace_issue_t e = {sm->id, k, w, prev, in->pc, sm->ops->name[in->opcode], sched_names[sm->cfg->sched], why};
@@ -724,8 +734,8 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
     const config_t *c = sm->cfg;
     warp_t *wp = &sm->warp[w];
     tbslot_t *t = &sm->slot[wp->slot];
-    const sinst_t *in = rtb_stat(&t->tb, wp->pc);
-    uint32_t mask = t->tb.dyn[wp->pc].mask;
+    const sinst_t *in = rtb_stat(&t->tb, wp->cur.pc);
+    uint32_t mask = t->tb.dyn[wp->cur.pc].mask;
     unsigned cls = in->cls;
     sm->st.warp_insts++;
     sm->st.thread_insts += (unsigned)__builtin_popcount(mask);
@@ -737,16 +747,17 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
         for (unsigned i = 0; i < in->ndst; i++)
             if (!reg_is_const(in->dst[i]))
                 rr[in->dst[i]] = NEVER;
-        pipe_enter(sm, w, wp->pc, rec);
+        pipe_enter(sm, w, wp->cur.pc, rec);
         if (!--wp->ibuf)
             sm->pipe.need_fetch |= 1ull << w;   /* cleared again if this was its last instruction */
     } else if (op_is_global_mem(cls) && mask) {
-        mem_start(sm, w, wp->pc, rec);
+        mem_start(sm, w, wp->cur.pc, rec);
     } else {
         exec_local(sm, w, in, mask, now, 1);
     }
     sm->ops_sched->issued(sm, w % c->n_sched, w, in, mask, rec);
-    wp->pc++;
+    if (++wp->done != wp->count)
+        rtb_cur_next(&t->tb, &wp->cur);
     wp->ready_at = now + 1;
     if (cls == OP_BAR) {
         wp->at_bar = 1;
@@ -755,7 +766,7 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
         if (c->swl)
             swl_update(sm);
     }
-    if (wp->pc == wp->end) {
+    if (wp->done == wp->count) {
         warp_finish(sm, w);
     } else {
         note_next(sm, w);
@@ -961,9 +972,9 @@ static uint64_t deps_at(const sm_t *sm, unsigned w)
 {
     const warp_t *wp = &sm->warp[w];
     uint64_t t = wp->ready_at;   /* a register it needs is written then (or it issued this cycle) */
-    if (wp->deps_ok == wp->pc + 1)
+    if (wp->deps_ok == wp->done + 1)
         return t;
-    const sinst_t *in = rtb_stat(&sm->slot[wp->slot].tb, wp->pc);
+    const sinst_t *in = rtb_stat(&sm->slot[wp->slot].tb, wp->cur.pc);
     const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
     for (unsigned i = 0; i < in->nsrc; i++)
         if (rr[in->src[i]] > t)

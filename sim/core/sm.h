@@ -35,8 +35,9 @@
 #define SIM_SAP_PFQ        8
 
 typedef struct {
-    uint32_t pc, end;          /* next instruction and one past the last, in the block's list */
-    uint32_t deps_ok;          /* pc + 1 when the next instruction's registers are known ready */
+    rcur_t cur;                /* its next instruction: cur.pc, its index in the block's dyn */
+    uint32_t done, count;      /* instructions issued, and the warp's */
+    uint32_t deps_ok;          /* done + 1 when the next instruction's registers are known ready */
     uint64_t ready_at;         /* no issue before this cycle (a known result latency) */
     uint64_t age;              /* dispatch order: smaller = older (GTO) */
     uint64_t gwarp;            /* its first thread's global index / 32 (block number x warps a block + its index) */

@@ -113,6 +113,7 @@ static int affine(const uint64_t *a, uint32_t m, unsigned n, uint64_t *base, uin
 void rtb_free(rtb_t *tb)
 {
     free(tb->dyn);
+    free(tb->seg);
     free(tb->stat);
     free(tb->addr);
     free(tb->hash);
@@ -121,7 +122,7 @@ void rtb_free(rtb_t *tb)
 
 void rtb_trim(rtb_t *tb, size_t bytes)
 {
-    if (tb->cap_dyn * sizeof *tb->dyn + tb->cap_stat * sizeof *tb->stat + tb->cap_addr * sizeof *tb->addr > bytes)
+    if (tb->cap_dyn * sizeof *tb->dyn + tb->cap_seg * sizeof *tb->seg + tb->cap_stat * sizeof *tb->stat + tb->cap_addr * sizeof *tb->addr > bytes)
         rtb_free(tb);
 }
 
@@ -165,66 +166,252 @@ static long stat_index(rtb_t *tb, const sinst_t *x)
     return (long)tb->nstat - 1;
 }
 
-int tb_pack(rtb_t *dst, const tb_t *src)
+/* The static part of instruction in (its padding and what lies past its
+ * register counts zero: parts are compared whole). */
+static void stat_of(sinst_t *x, const inst_t *in)
 {
-    dst->ndyn = dst->nstat = dst->naddr = 0;
-    if (src->naddr >= 1u << 31)   /* dinst_t.addr's range (16 GB of addresses) */
+    memset(x, 0, sizeof *x);
+    x->pc = in->pc;
+    x->line = in->line;
+    x->opcode = in->opcode;
+    x->cls = in->cls;
+    x->width = in->width;
+    x->ndst = in->ndst;
+    x->nsrc = in->nsrc;
+    memcpy(x->dst, in->dst, in->ndst * sizeof *x->dst);
+    memcpy(x->src, in->src, in->nsrc * sizeof *x->src);
+}
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* What tb_pack keeps for one warp while it looks for repeats: each
+ * instruction's static part (index in stat) and a hash of what makes it
+ * equal to another (static part, mask, its first and last lanes'
+ * addresses), as prefix sums, so that two stretches whose sums differ are
+ * known to differ in O(1); stretches whose sums agree are compared whole. */
+typedef struct {
+    uint32_t *s;        /* per instruction of the warp */
+    uint64_t *sum;      /* sum[i]: the hashes of instructions [0, i) */
+    uint64_t *last;     /* per static part: (warp mark << 32) | its last position in the warp (0: none) */
+    size_t cap, cap_last;
+    uint32_t nmark;     /* the last warp's mark (1, 2, ...): last is never cleared */
+    rtb_t out;          /* the block packed here first, then copied to the slot's buffers at their size */
+} pack_scratch_t;
+
+/* One scratch for every tb_pack (a run packs one block at a time): its
+ * buffers grow to the largest block and stay, so that a slot's buffers are
+ * allocated once per block at the size it needs (growing them instruction
+ * by instruction left the heap fragmented: +5 MB on gemm). */
+static pack_scratch_t scratch;
+
+void tb_pack_release(void)
+{
+    free(scratch.s);
+    free(scratch.sum);
+    free(scratch.last);
+    rtb_free(&scratch.out);
+    memset(&scratch, 0, sizeof scratch);
+}
+
+/* The longest repeated stretch looked for (a loop body of up to this many instructions). */
+#define PACK_MAX_PERIOD 65536u
+
+/* Instructions j and k of src (the same static part known) are equal: mask and addresses. */
+static int same_exec(const tb_t *src, const inst_t *a, const inst_t *b)
+{
+    if (a->mask != b->mask)
+        return 0;
+    return !a->width || !memcmp(&src->addr[a->addr], &src->addr[b->addr],
+                                (unsigned)__builtin_popcount(a->mask) * sizeof *src->addr);
+}
+
+/* Stretches [j, j + n) and [k, k + n) of warp list in (static parts sc->s) are equal. */
+static int same_run(const tb_t *src, const inst_t *in, const pack_scratch_t *sc, size_t j, size_t k, size_t n)
+{
+    if (sc->sum[j + n] - sc->sum[j] != sc->sum[k + n] - sc->sum[k])
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (sc->s[j + i] != sc->s[k + i] || !same_exec(src, &in[j + i], &in[k + i]))
+            return 0;
+    return 1;
+}
+
+static int add_seg(rtb_t *dst, uint32_t first, uint32_t len, uint32_t reps)
+{
+    void *p = dst->seg;
+    if (grow(&p, &dst->cap_seg, dst->nseg + 1, sizeof *dst->seg))
         return -ENOMEM;
-    void *d = dst->dyn, *a = dst->addr;
-    int rc = grow(&d, &dst->cap_dyn, src->ninst, sizeof *dst->dyn);
+    dst->seg = p;
+    dst->seg[dst->nseg++] = (rseg_t){first, len, reps};
+    return 0;
+}
+
+/* Instruction in (static part s) appended to dst->dyn. */
+static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s)
+{
+    void *d = dst->dyn;
+    if (grow(&d, &dst->cap_dyn, dst->ndyn + 1, sizeof *dst->dyn))
+        return -ENOMEM;
     dst->dyn = d;
-    /* room for every address: the pages a packed block leaves untouched cost no memory */
-    if (!rc)
-        rc = grow(&a, &dst->cap_addr, src->naddr, sizeof *dst->addr);
-    dst->addr = a;
-    if (!rc && dst->cap_hash)
-        memset(dst->hash, 0, dst->cap_hash * sizeof *dst->hash);
-    else if (!rc)
-        rc = rehash(dst, 256);
-    if (rc)
+    dinst_t *o = &dst->dyn[dst->ndyn++];
+    o->mask = in->mask;
+    o->s = s;
+    o->addr = 0;
+    o->packed = 0;
+    if (!in->width)
+        return 0;
+    const uint64_t *p = &src->addr[in->addr];
+    unsigned n = (unsigned)__builtin_popcount(in->mask);
+    uint64_t b, st;
+    void *a = dst->addr;
+    if (grow(&a, &dst->cap_addr, dst->naddr + (n > 2 ? n : 2), sizeof *dst->addr))
         return -ENOMEM;
-    memcpy(dst->idx, src->idx, sizeof dst->idx);
-    dst->nwarps = src->nwarps;
-    memcpy(dst->warp, src->warp, sizeof dst->warp);
-    memcpy(dst->sl1, src->sl1, sizeof dst->sl1);
+    dst->addr = a;
+    o->addr = (uint32_t)dst->naddr;
+    if (n > 2 && affine(p, in->mask, n, &b, &st)) {
+        o->packed = 1;
+        dst->addr[dst->naddr++] = b;
+        dst->addr[dst->naddr++] = st;
+    } else {
+        memcpy(&dst->addr[dst->naddr], p, n * sizeof *p);
+        dst->naddr += n;
+    }
+    return 0;
+}
+
+/* Warp w of src into dst: its instructions, each stretch that repeats the
+ * one just before it (period P: the distance to the last instruction with
+ * the same static part) counted in that one's run. */
+static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc, uint64_t stamp)
+{
+    const inst_t *in = &src->inst[src->warp[w].first];
+    size_t n = src->warp[w].count;
     sinst_t x;
-    memset(&x, 0, sizeof x);   /* its padding too: parts are compared whole */
-    for (size_t i = 0; i < src->ninst; i++) {
-        const inst_t *in = &src->inst[i];
-        x.pc = in->pc;
-        x.line = in->line;
-        x.opcode = in->opcode;
-        x.cls = in->cls;
-        x.width = in->width;
-        x.ndst = in->ndst;
-        x.nsrc = in->nsrc;
-        memset(x.dst, 0, sizeof x.dst);   /* what lies past the counts is no part of it */
-        memset(x.src, 0, sizeof x.src);
-        memcpy(x.dst, in->dst, in->ndst * sizeof *x.dst);
-        memcpy(x.src, in->src, in->nsrc * sizeof *x.src);
+    sc->sum[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        stat_of(&x, &in[i]);
         long s = stat_index(dst, &x);
         if (s < 0)
             return -ENOMEM;
-        dinst_t *o = &dst->dyn[i];
-        o->mask = in->mask;
-        o->s = (uint32_t)s;
-        o->addr = 0;
-        o->packed = 0;
-        if (!in->width)
-            continue;
-        const uint64_t *p = &src->addr[in->addr];
-        unsigned n = (unsigned)__builtin_popcount(in->mask);
-        uint64_t b, st;
-        o->addr = (uint32_t)dst->naddr;
-        if (n > 2 && affine(p, in->mask, n, &b, &st)) {
-            o->packed = 1;
-            dst->addr[dst->naddr++] = b;
-            dst->addr[dst->naddr++] = st;
-        } else {
-            memcpy(&dst->addr[dst->naddr], p, n * sizeof *p);
-            dst->naddr += n;
+        sc->s[i] = (uint32_t)s;
+        uint64_t h = (uint64_t)s << 32 ^ in[i].mask;
+        if (in[i].width && in[i].mask) {   /* the first and the last lane's addresses: a filter, not a proof */
+            const uint64_t *a = &src->addr[in[i].addr];
+            h ^= mix64(a[0] + 0x9e3779b97f4a7c15ull * a[__builtin_popcount(in[i].mask) - 1]);
         }
+        sc->sum[i + 1] = sc->sum[i] + mix64(h);
     }
-    dst->ndyn = src->ninst;
+    if (dst->nstat > sc->cap_last) {
+        void *p = sc->last;
+        size_t cap = sc->cap_last;
+        if (grow(&p, &cap, dst->nstat, sizeof *sc->last))
+            return -ENOMEM;
+        memset((uint64_t *)p + sc->cap_last, 0, (cap - sc->cap_last) * sizeof *sc->last);
+        sc->last = p;
+        sc->cap_last = cap;
+    }
+    size_t lit = 0;              /* the current one-pass run starts at instruction lit, at dyn[base] */
+    uint32_t base = (uint32_t)dst->ndyn;
+    for (size_t i = 0; i < n;) {
+        uint32_t s = sc->s[i];
+        uint64_t prev = sc->last[s];
+        sc->last[s] = stamp << 32 | i;
+        size_t p = prev >> 32 == stamp && (uint32_t)prev < i ? i - (uint32_t)prev : 0;
+        if (p && p <= PACK_MAX_PERIOD && i - p >= lit && i + p <= n && same_run(src, in, sc, i - p, i, p)) {
+            size_t reps = 2;   /* [i - p, i) and [i, i + p); pass k at i + (k - 1) p */
+            while (i + reps * p <= n && reps < UINT32_MAX && same_run(src, in, sc, i - p, i + (reps - 1) * p, p))
+                reps++;
+            /* [lit, i - p) once, then [i - p, i) reps times: i.e. [i - p, i + (reps - 1) p) */
+            uint32_t body = base + (uint32_t)(i - p - lit);
+            if (i - p > lit && add_seg(dst, base, (uint32_t)(i - p - lit), 1))
+                return -ENOMEM;
+            if (add_seg(dst, body, (uint32_t)p, (uint32_t)reps))
+                return -ENOMEM;
+            for (size_t k = i - p; k < i; k++)   /* the body's last positions: its last pass */
+                sc->last[sc->s[k]] = stamp << 32 | (k + (reps - 1) * p);
+            i += (reps - 1) * p;
+            lit = i;
+            base = (uint32_t)dst->ndyn;
+            continue;
+        }
+        if (put_dyn(dst, src, &in[i], s))
+            return -ENOMEM;
+        i++;
+    }
+    if (n > lit && add_seg(dst, base, (uint32_t)(n - lit), 1))
+        return -ENOMEM;
+    return 0;
+}
+
+/* *buf (cap elements of `size` bytes) holding exactly n copied from src:
+ * reallocated when too small or more than twice too large. 0, or -ENOMEM. */
+static int fit(void **buf, size_t *cap, const void *src, size_t n, size_t size)
+{
+    if (n > *cap || *cap > 2 * n + 1024) {
+        void *p = realloc(*buf, (n ? n : 1) * size);
+        if (!p)
+            return -ENOMEM;
+        *buf = p;
+        *cap = n ? n : 1;
+    }
+    if (n)
+        memcpy(*buf, src, n * size);
+    return 0;
+}
+
+int tb_pack(rtb_t *dst, const tb_t *src)
+{
+    pack_scratch_t *sc = &scratch;
+    rtb_t *o = &sc->out;
+    o->ndyn = o->nseg = o->nstat = o->naddr = 0;
+    dst->ndyn = dst->nseg = dst->nstat = dst->naddr = 0;
+    if (src->naddr >= 1u << 31 || src->ninst >= UINT32_MAX)   /* dinst_t.addr's range (16 GB of addresses) */
+        return -ENOMEM;
+    int rc = 0;
+    if (o->cap_hash)
+        memset(o->hash, 0, o->cap_hash * sizeof *o->hash);
+    else
+        rc = rehash(o, 256);
+    size_t most = 0;
+    for (unsigned w = 0; w < src->nwarps; w++)
+        most = src->warp[w].count > most ? src->warp[w].count : most;
+    if (!rc && most + 1 > sc->cap) {
+        uint32_t *a = realloc(sc->s, (most + 1) * sizeof *a);
+        if (a)
+            sc->s = a;
+        uint64_t *b = a ? realloc(sc->sum, (most + 1) * sizeof *b) : NULL;
+        if (b)
+            sc->sum = b, sc->cap = most + 1;
+        rc = a && b ? 0 : -ENOMEM;
+    }
+    for (unsigned w = 0; w < src->nwarps && !rc; w++) {
+        o->warp[w].first = (uint32_t)o->nseg;
+        o->warp[w].count = src->warp[w].count;
+        sc->nmark = sc->nmark == UINT32_MAX ? 1 : sc->nmark + 1;   /* warp w's mark in sc->last (never 0) */
+        rc = pack_warp(o, src, w, sc, sc->nmark);
+    }
+    if (rc)
+        return rc;
+    memcpy(dst->idx, src->idx, sizeof dst->idx);
+    dst->nwarps = src->nwarps;
+    memcpy(dst->warp, o->warp, sizeof dst->warp);
+    memcpy(dst->sl1, src->sl1, sizeof dst->sl1);
+    void *d = dst->dyn, *g = dst->seg, *t = dst->stat, *a = dst->addr;
+    rc = fit(&d, &dst->cap_dyn, o->dyn, o->ndyn, sizeof *o->dyn);
+    dst->dyn = d;
+    rc = rc ? rc : fit(&g, &dst->cap_seg, o->seg, o->nseg, sizeof *o->seg);
+    dst->seg = g;
+    rc = rc ? rc : fit(&t, &dst->cap_stat, o->stat, o->nstat, sizeof *o->stat);
+    dst->stat = t;
+    rc = rc ? rc : fit(&a, &dst->cap_addr, o->addr, o->naddr, sizeof *o->addr);
+    dst->addr = a;
+    if (rc)
+        return rc;
+    dst->ndyn = o->ndyn, dst->nseg = o->nseg, dst->nstat = o->nstat, dst->naddr = o->naddr;
     return 0;
 }

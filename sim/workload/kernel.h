@@ -135,7 +135,15 @@ void tb_free(tb_t *tb);
  * per distinct instruction of the block, shared by its warps' executions of
  * it) and what each execution has of its own (active mask, addresses:
  * dinst_t, 12 B). A block of gemm at size 512 runs 37 064 warp
- * instructions, 34 of them distinct: as inst_t records they took 44 B each. */
+ * instructions, 34 of them distinct: as inst_t records they took 44 B each.
+ *
+ * A warp's executions are held as runs (rseg_t): dyn[first, first + len)
+ * executed reps times in a row. A stretch of its list that repeats the one
+ * before it exactly (a loop whose iterations have the same masks, the same
+ * static parts and the same addresses, as cp's atom loop: 160 000
+ * instructions a warp, 40 of them stored) is one run; the rest are runs of
+ * one pass. Instructions are named by their index in dyn (the SM's
+ * pipeline keeps these); a warp walks its runs with a cursor (rcur_t). */
 typedef struct {
     uint32_t pc, line;
     uint16_t opcode;
@@ -152,10 +160,16 @@ typedef struct {
 } dinst_t;
 
 typedef struct {
+    uint32_t first, len;           /* dyn[first, first + len) */
+    uint32_t reps;                 /* executed this many times in a row (1 or more) */
+} rseg_t;
+
+typedef struct {
     unsigned idx[3];
     unsigned nwarps;
-    warp_insts_t warp[MAX_TB_WARPS];   /* first and count index dyn */
+    warp_insts_t warp[MAX_TB_WARPS];   /* first: index in seg of the warp's first run; count: its executions */
     dinst_t  *dyn;   size_t ndyn, cap_dyn;
+    rseg_t   *seg;   size_t nseg, cap_seg;
     sinst_t  *stat;  size_t nstat, cap_stat;
     uint64_t *addr;  size_t naddr, cap_addr;
     uint32_t *hash;  size_t cap_hash;   /* tb_pack's index of stat (open addressing; 0: empty, else 1 + index) */
@@ -169,8 +183,52 @@ typedef struct {
  * number, lane l's base + l * stride (modulo 2^64) for 3 or more active
  * lanes, holds them as the two words base and stride (dinst_t.packed); the
  * others as they are. Exact: each packed list is checked to expand to the
- * addresses it holds. 0, or -ENOMEM. */
+ * addresses it holds. A stretch of a warp's list equal, instruction by
+ * instruction (static part, mask, every address), to the stretch just
+ * before it is not stored again: the run of the earlier one counts it
+ * (rseg_t). 0, or -ENOMEM. */
 int tb_pack(rtb_t *dst, const tb_t *src);
+/* Free what tb_pack keeps from call to call (its scratch buffers, grown to the largest block). */
+void tb_pack_release(void);
+
+/* A warp's position in its runs: pc, the index in dyn of its next
+ * instruction. */
+typedef struct {
+    uint32_t pc, end;              /* next instruction; one past its run's last */
+    uint32_t seg, reps;            /* its run (index in seg); passes of the run left, this one included */
+} rcur_t;
+
+/* c at warp w's first instruction (a warp with none: c->pc == c->end). */
+static inline void rtb_cur_start(const rtb_t *tb, unsigned w, rcur_t *c)
+{
+    c->seg = tb->warp[w].first;
+    if (!tb->warp[w].count) {
+        c->pc = c->end = 0;
+        c->reps = 0;
+        return;
+    }
+    const rseg_t *s = &tb->seg[c->seg];
+    c->pc = s->first;
+    c->end = s->first + s->len;
+    c->reps = s->reps;
+}
+
+/* c at the warp's next instruction; not past its last (the caller counts them). */
+static inline void rtb_cur_next(const rtb_t *tb, rcur_t *c)
+{
+    if (++c->pc != c->end)
+        return;
+    if (--c->reps) {
+        c->pc = tb->seg[c->seg].first;
+        return;
+    }
+    if (++c->seg == tb->nseg)   /* the block's last instruction */
+        return;
+    const rseg_t *s = &tb->seg[c->seg];
+    c->pc = s->first;
+    c->end = s->first + s->len;
+    c->reps = s->reps;
+}
 
 /* Free a resident block's buffers once they exceed `bytes` (kept otherwise, for reuse). */
 void rtb_trim(rtb_t *tb, size_t bytes);

@@ -20,15 +20,12 @@
  * i + 1, the last to the first), then 3n edges between uniformly random
  * nodes, an edge already there drawn again (self-loops allowed); weights
  * uniform in 1..10000. Each node's edges in the order they were made (the
- * ring's first). Our generator (a fixed seed) stands for Python's. */
-static int r4_edges(ls_graph_t *g, unsigned n, uint32_t *src, uint32_t *dst, uint32_t *wt)
+ * ring's first). Our generator (a fixed seed) stands for Python's. Edge k
+ * (in the order made) is dst[k], wt[k]; next[k] the edge of the same node
+ * made before it (UINT32_MAX: none), head[a] node a's last. */
+static void r4_edges(unsigned n, uint32_t *head, uint32_t *next, uint32_t *dst, uint32_t *wt)
 {
     uint64_t s = 0x7234326532303030ull, m = 4ull * n, k = 0;
-    uint32_t *head = malloc((size_t)n * sizeof *head), *next = malloc(m * sizeof *next);
-    if (!head || !next) {
-        free(head), free(next);
-        return -1;
-    }
     memset(head, 0xff, (size_t)n * sizeof *head);
     while (k < m) {
         uint32_t a, b;
@@ -42,13 +39,10 @@ static int r4_edges(ls_graph_t *g, unsigned n, uint32_t *src, uint32_t *dst, uin
             if (e != UINT32_MAX)
                 continue;   /* already there: draw again */
         }
-        src[k] = a, dst[k] = b, wt[k] = 1 + (uint32_t)(simt_mix64(&s) % 10000);
+        dst[k] = b, wt[k] = 1 + (uint32_t)(simt_mix64(&s) % 10000);
         next[k] = head[a], head[a] = (uint32_t)k;
         k++;
     }
-    free(head), free(next);
-    g->n = n, g->m = (unsigned)m;
-    return 0;
 }
 
 /* drelax's outcome in every launch: the threads run in launch order, each
@@ -97,30 +91,52 @@ int ls_r4gen(ls_graph_t *g, unsigned n)
 {
     memset(g, 0, sizeof *g);
     const uint64_t m = 4ull * n;
-    uint32_t *src = malloc(m * sizeof *src), *d = malloc(m * sizeof *d), *w = malloc(m * sizeof *w);
-    uint32_t *cur = malloc((size_t)n * sizeof *cur);
+    /* the edges in the order made, then moved in place to their CSR slots: node v's edges at slots
+     * psrc[v] .. psrc[v + 1] - 1, 1-based (psrc[n] = m + 1 here; the device array holds m there,
+     * which no kernel reads); slot 0 unused */
+    uint32_t *head = malloc((size_t)n * sizeof *head), *to = malloc(m * sizeof *to);
     g->psrc = calloc(n + 1ull, sizeof *g->psrc);
     g->dst = malloc((m + 1) * sizeof *g->dst);
     g->wt = malloc((m + 1) * sizeof *g->wt);
     int r = -1;
-    if (!src || !d || !w || !cur || !g->psrc || !g->dst || !g->wt || r4_edges(g, n, src, d, w))
+    if (!head || !to || !g->psrc || !g->dst || !g->wt)
         goto out;
-    /* CSR: node v's edges at slots psrc[v] .. psrc[v + 1] - 1, 1-based (psrc[n] = m + 1 here;
-     * the device array holds m there, which no kernel reads) */
-    for (uint64_t k = 0; k < m; k++)
-        g->psrc[src[k] + 1]++;
+    uint32_t *dst = g->dst + 1, *wt = g->wt + 1;   /* edge k at k + 1 until moved */
+    r4_edges(n, head, to, dst, wt);
+    g->n = n, g->m = (unsigned)m;
     g->psrc[0] = 1;
-    for (unsigned v = 1; v <= n; v++)
-        g->psrc[v] += g->psrc[v - 1];
-    memcpy(cur, g->psrc, (size_t)n * sizeof *cur);
-    for (uint64_t k = 0; k < m; k++) {
-        uint32_t e = cur[src[k]]++;
-        g->dst[e] = d[k], g->wt[e] = w[k];
+    for (unsigned v = 0; v < n; v++) {
+        uint32_t c = 0;
+        for (uint32_t e = head[v]; e != UINT32_MAX; e = to[e])
+            c++;
+        g->psrc[v + 1] = g->psrc[v] + c;
+    }
+    for (unsigned v = 0; v < n; v++) {   /* to[k]: edge k's slot (a node's list runs from its last edge) */
+        uint32_t slot = g->psrc[v + 1];
+        for (uint32_t e = head[v], nx; e != UINT32_MAX; e = nx) {
+            nx = to[e];
+            to[e] = --slot;
+        }
+    }
+    free(head), head = NULL;
+    for (uint64_t k = 0; k < m; k++) {   /* each cycle of the permutation k -> to[k] - 1 followed once */
+        if (to[k] == UINT32_MAX)
+            continue;
+        uint32_t d = dst[k], w = wt[k];
+        uint64_t at = k;
+        while (to[at] != UINT32_MAX) {
+            uint64_t nx = to[at] - 1;
+            to[at] = UINT32_MAX;
+            uint32_t d2 = dst[nx], w2 = wt[nx];
+            dst[nx] = d, wt[nx] = w;
+            d = d2, w = w2;
+            at = nx;
+        }
     }
     g->dst[0] = g->wt[0] = 0;
     r = relax(g);
 out:
-    free(src), free(d), free(w), free(cur);
+    free(head), free(to);
     if (r)
         ls_graph_free(g);
     return r;

@@ -28,7 +28,7 @@ int simt_intern_all(optab_t *ops)
     return 0;
 }
 
-static int lane_push(simt_lane_t *l, unsigned site, uint64_t addr)
+static int lane_push(simt_lane_t *l, unsigned site, int mem, uint64_t addr)
 {
     if (l->n == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 256;
@@ -36,14 +36,19 @@ static int lane_push(simt_lane_t *l, unsigned site, uint64_t addr)
         if (!s)
             return -1;
         l->site = s;
+        l->cap = cap;
+    }
+    if (mem && l->na == l->cap_a) {
+        size_t cap = l->cap_a ? 2 * l->cap_a : 64;
         uint64_t *a = realloc(l->addr, cap * sizeof *a);
         if (!a)
             return -1;
         l->addr = a;
-        l->cap = cap;
+        l->cap_a = cap;
     }
-    l->site[l->n] = (uint16_t)site;
-    l->addr[l->n++] = addr;
+    l->site[l->n++] = (uint16_t)site;
+    if (mem)
+        l->addr[l->na++] = addr;
     return 0;
 }
 
@@ -63,14 +68,14 @@ reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned width, uint64_
         s->dst = dst;
         s->src[0] = a, s->src[1] = b, s->src[2] = c, s->src[3] = d;
     }
-    if (lane_push(t->lane, site, addr))
+    if (lane_push(t->lane, site, s->width != 0, addr))
         t->err = 1;
     return dst;
 }
 
 /* The instruction of site s with mask m, its addresses from the lanes'
- * streams at their cursors. 0, or -1 out of memory. */
-static int emit(const simt_prog_t *p, unsigned s, uint32_t m, const simt_lane_t *lanes, const size_t *cur, tb_t *tb,
+ * address streams at their cursors acur. 0, or -1 out of memory. */
+static int emit(const simt_prog_t *p, unsigned s, uint32_t m, const simt_lane_t *lanes, const size_t *acur, tb_t *tb,
                 optab_t *ops, int16_t *opid)
 {
     const simt_site_t *st = &p->site[s];
@@ -99,7 +104,7 @@ static int emit(const simt_prog_t *p, unsigned s, uint32_t m, const simt_lane_t 
         in->addr = (uint32_t)tb->naddr;
         for (uint32_t r = m; r; r &= r - 1) {
             unsigned l = (unsigned)__builtin_ctz(r);
-            tb->addr[tb->naddr++] = lanes[l].addr[cur[l]];
+            tb->addr[tb->naddr++] = lanes[l].addr[acur[l]];
         }
     }
     return 0;
@@ -112,7 +117,7 @@ int simt_warp(simt_fn fn, const void *arg, const unsigned bd[3], const unsigned 
     uint32_t live = 0;
     int err = 0;
     for (unsigned l = 0; l < WARP_SIZE; l++) {
-        lanes[l].n = 0;
+        lanes[l].n = lanes[l].na = 0;
         unsigned id = w * WARP_SIZE + l;   /* threadIdx, x fastest */
         if (id >= threads)
             continue;
@@ -129,7 +134,7 @@ int simt_warp(simt_fn fn, const void *arg, const unsigned bd[3], const unsigned 
         return -1;
     }
     /* minimum-PC merge */
-    size_t cur[WARP_SIZE] = {0};
+    size_t cur[WARP_SIZE] = {0}, acur[WARP_SIZE] = {0};
     uint16_t at[WARP_SIZE];   /* each lane's next site (UINT16_MAX: done), scanned as one array */
     for (unsigned l = 0; l < WARP_SIZE; l++)
         at[l] = lanes[l].n ? lanes[l].site[0] : UINT16_MAX;
@@ -142,10 +147,12 @@ int simt_warp(simt_fn fn, const void *arg, const unsigned bd[3], const unsigned 
         uint32_t m = 0;
         for (unsigned l = 0; l < WARP_SIZE; l++)
             m |= (uint32_t)(at[l] == s) << l;
-        if (emit(prog, s, m, lanes, cur, tb, ops, opid))
+        if (emit(prog, s, m, lanes, acur, tb, ops, opid))
             return -1;
+        const int mem = prog->site[s].width != 0;
         for (uint32_t r = m; r; r &= r - 1) {
             unsigned l = (unsigned)__builtin_ctz(r);
+            acur[l] += (size_t)mem;
             if (++cur[l] == lanes[l].n) {
                 live &= ~(1u << l);
                 at[l] = UINT16_MAX;

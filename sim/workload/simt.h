@@ -47,9 +47,10 @@ typedef struct {          /* the program of one kernel: its sites as the threads
 } simt_prog_t;
 
 typedef struct {          /* one lane's recorded instructions */
-    uint16_t *site;
-    uint64_t *addr;
-    size_t n, cap;
+    uint16_t *site;       /* per instruction: its site */
+    uint64_t *addr;       /* per memory instruction (a site of non-zero width), in order: its address */
+    size_t n, cap;        /* instructions */
+    size_t na, cap_a;     /* addresses */
 } simt_lane_t;
 
 /* One thread as its kernel function sees it. */

@@ -26,12 +26,13 @@ static inline void simt_run(run_t *r, simt_fn fn, const simt_args_t *a, unsigned
                 .arg = a, .prog = &r->prog, .lane = &r->lane};
     fn(&t);
     assert_int_equal(t.err, 0);
-    for (size_t i = 0; i < r->lane.n; i++) {
+    for (size_t i = 0, k = 0; i < r->lane.n; i++) {   /* k: the memory instructions' addresses */
         const simt_site_t *s = &r->prog.site[r->lane.site[i]];
         if (s->width && r->nmem < 512) {
             r->op[r->nmem] = s->op;
-            r->mem[r->nmem++] = r->lane.addr[i];
+            r->mem[r->nmem++] = r->lane.addr[k];
         }
+        k += s->width != 0;
         r->bars += !strcmp(s->op, "BAR.SYNC");
     }
     free(r->lane.site);

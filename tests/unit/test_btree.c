@@ -44,13 +44,14 @@ static void run(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigne
                 .prog = &r->prog, .lane = &r->lane};
     fn(&t);
     r->err = (unsigned)t.err;
-    for (size_t i = 0; i < r->lane.n; i++) {
+    for (size_t i = 0, k = 0; i < r->lane.n; i++) {   /* k: the memory instructions' addresses */
         const simt_site_t *s = &r->prog.site[r->lane.site[i]];
         if (s->width && r->nmem < 64) {
             r->width[r->nmem] = s->width;
             r->store[r->nmem] = !strncmp(s->op, "STG", 3);
-            r->mem[r->nmem++] = r->lane.addr[i];
+            r->mem[r->nmem++] = r->lane.addr[k];
         }
+        k += s->width != 0;
         r->bars += !strcmp(s->op, "BAR.SYNC");
     }
     free(r->lane.site);

@@ -1,8 +1,9 @@
 /* test_kernel.c - inst_expand (sim/workload/kernel.c): the registers the
  * tracer leaves implicit, derived from the access width and the opcode;
  * tb_pack and rtb_addrs: a block's affine address lists as two words,
- * expanding to exactly the addresses they replace, and its instructions'
- * static parts shared exactly when they are equal. */
+ * expanding to exactly the addresses they replace, its instructions'
+ * static parts shared exactly when they are equal, and a warp's repeated
+ * stretches stored once (runs walked back exactly by a cursor). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -268,7 +269,11 @@ static void trim(void **state)
     rtb_t tb = {0};
     assert_int_equal(tb_reserve(&src, 100, 100), 0);
     memset(src.inst, 0, 100 * sizeof *src.inst);
+    for (unsigned i = 0; i < 100; i++)
+        src.inst[i].pc = 8 * i;   /* 100 distinct instructions */
     src.ninst = 100;
+    src.nwarps = 1;
+    src.warp[0].count = 100;
     assert_int_equal(tb_pack(&tb, &src), 0);
     rtb_trim(&tb, 1u << 20);
     assert_non_null(tb.dyn);
@@ -280,12 +285,135 @@ static void trim(void **state)
     tb_free(&src);
 }
 
+/* One instruction appended to warp list tb: PC pc, mask m; a load of the
+ * addresses base + 4 l (lane l) when base, else an ALU operation. */
+static void put(tb_t *tb, uint32_t pc, uint32_t m, uint64_t base)
+{
+    unsigned n = base ? (unsigned)__builtin_popcount(m) : 0;
+    assert_int_equal(tb_reserve(tb, 1, n), 0);
+    inst_t *in = &tb->inst[tb->ninst++];
+    *in = (inst_t){.pc = pc, .mask = m, .cls = base ? OP_LDG : OP_INT, .width = base ? 4 : 0, .ndst = 1, .nsrc = 1,
+                   .dst = {R(pc % 200)}, .src = {R(pc % 7)}};
+    in->addr = (uint32_t)tb->naddr;
+    for (uint32_t r = m; n && r; r &= r - 1)
+        tb->addr[tb->naddr++] = base + 4 * (uint64_t)__builtin_ctz(r);
+}
+
+/* Walking each warp's runs with a cursor gives back its list exactly:
+ * static part, mask and addresses, instruction by instruction. */
+static void assert_walk(const rtb_t *dst, const tb_t *src)
+{
+    for (unsigned w = 0; w < src->nwarps; w++) {
+        rcur_t c;
+        rtb_cur_start(dst, w, &c);
+        assert_int_equal(dst->warp[w].count, src->warp[w].count);
+        for (uint32_t k = 0; k < src->warp[w].count; k++) {
+            const inst_t *s = &src->inst[src->warp[w].first + k];
+            assert_true(c.pc < dst->ndyn);
+            const sinst_t *t = rtb_stat(dst, c.pc);
+            assert_int_equal(t->pc, s->pc);
+            assert_int_equal(t->cls, s->cls);
+            assert_int_equal(t->width, s->width);
+            assert_memory_equal(t->dst, s->dst, s->ndst * sizeof *s->dst);
+            assert_memory_equal(t->src, s->src, s->nsrc * sizeof *s->src);
+            assert_int_equal(dst->dyn[c.pc].mask, s->mask);
+            if (s->width) {
+                uint64_t buf[32];
+                const uint64_t *e = rtb_addrs(dst, c.pc, buf);
+                for (unsigned l = 0; l < (unsigned)__builtin_popcount(s->mask); l++)
+                    assert_int_equal(e[l], src->addr[s->addr + l]);
+            }
+            if (k + 1 < src->warp[w].count)
+                rtb_cur_next(dst, &c);
+        }
+    }
+}
+
+/* A stretch that repeats the one before it is stored once (rseg_t): a loop
+ * whose iterations are equal (masks, addresses: 100 x 6 instructions, 6
+ * stored), one instruction repeated (50 x 1), an inner loop in each pass of
+ * an outer one (3 x (10 x 2 + 1): 9 stored, the outer passes differing
+ * from the one before in where their inner loop's run starts); a loop whose
+ * addresses change every iteration is stored whole; a warp of no
+ * instructions has no run; and random lists over a few instructions and
+ * masks (many short repeats, broken ones, repeats of repeats) walk back to
+ * themselves exactly. */
+static void loop_runs(void **state)
+{
+    (void)state;
+    tb_t src = {0};
+    rtb_t dst = {0};
+    src.nwarps = 4;
+    src.warp[0].first = 0;
+    for (uint32_t pc = 1000; pc < 1005; pc++)   /* a prologue: 5 */
+        put(&src, pc, ~0u, pc == 1003 ? 0x10000 : 0);
+    for (unsigned it = 0; it < 100; it++)        /* equal iterations: 6 */
+        for (uint32_t pc = 2000; pc < 2006; pc++)
+            put(&src, pc, pc == 2003 ? 0xffff : ~0u, pc == 2002 ? 0x20000 : 0);
+    for (unsigned it = 0; it < 50; it++)         /* one instruction: 1 */
+        put(&src, 4000, 0xf0f0, 0);
+    for (unsigned o = 0; o < 3; o++) {           /* nested: 3 x (2 + 1) */
+        for (unsigned it = 0; it < 10; it++) {
+            put(&src, 5000, ~0u, 0);
+            put(&src, 5001, ~0u, 0x30000);
+        }
+        put(&src, 5002, ~0u, 0);
+    }
+    src.warp[0].count = (uint32_t)src.ninst;
+    src.warp[1].first = (uint32_t)src.ninst;   /* no instructions */
+    src.warp[2].first = (uint32_t)src.ninst;
+    for (unsigned it = 0; it < 30; it++)         /* addresses changing: 30 x 4 */
+        for (uint32_t pc = 3000; pc < 3004; pc++)
+            put(&src, pc, ~0u, pc == 3001 ? 0x40000 + 128 * it : 0);
+    src.warp[2].count = (uint32_t)src.ninst - src.warp[2].first;
+    src.warp[3].first = (uint32_t)src.ninst;
+    uint64_t seed = 11;
+    while (src.ninst - src.warp[3].first < 20000) {   /* loops of 1-6 PCs run 1-12 times, now and then broken */
+        uint64_t r = rnd(&seed);
+        unsigned len = 1 + (unsigned)(r % 6), reps = 1 + (unsigned)(r >> 8 & 0xff) % 12;
+        int moving = r >> 16 & 1;   /* the load's address changes every iteration */
+        for (unsigned it = 0; it < reps; it++)
+            for (unsigned j = 0; j < len; j++) {
+                uint64_t q = rnd(&seed);
+                put(&src, 6000 + j, q % 29 == 0 ? 0xff : ~0u, j == 2 ? 0x50000 + 64 * (moving ? it : 0) : 0);
+            }
+    }
+    src.warp[3].count = (uint32_t)src.ninst - src.warp[3].first;
+    assert_int_equal(tb_pack(&dst, &src), 0);
+    assert_walk(&dst, &src);
+    /* warp 0: the prologue, the loop's body, the instruction, per outer pass the inner body and the tail */
+    uint32_t w0 = 0;
+    for (uint32_t r = dst.warp[0].first; r < dst.warp[1].first; r++)
+        w0 += dst.seg[r].len;
+    assert_int_equal(w0, 5 + 6 + 1 + 3 * 3);
+    assert_int_equal(dst.warp[1].first, dst.warp[2].first);   /* warp 1: no run */
+    uint32_t w2 = 0;
+    for (uint32_t r = dst.warp[2].first; r < dst.warp[3].first; r++)
+        w2 += dst.seg[r].len * dst.seg[r].reps;
+    assert_int_equal(w2, 120);
+    assert_int_equal(dst.warp[3].first - dst.warp[2].first, 1);   /* one run of one pass */
+    uint64_t stored = 0, repeated = 0;   /* warp 3: repeats found, and what a pass of each saved */
+    for (size_t r = dst.warp[3].first; r < dst.nseg; r++) {
+        stored += dst.seg[r].len;
+        repeated += dst.seg[r].reps > 1;
+    }
+    assert_true(repeated > 100 && stored < src.warp[3].count * 3 / 4);
+    /* packed again into the same buffers: the same */
+    size_t ndyn = dst.ndyn, nseg = dst.nseg;
+    assert_int_equal(tb_pack(&dst, &src), 0);
+    assert_int_equal(dst.ndyn, ndyn);
+    assert_int_equal(dst.nseg, nseg);
+    assert_walk(&dst, &src);
+    tb_free(&src);
+    rtb_free(&dst);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(load_quad), cmocka_unit_test(load_pair_and_shared), cmocka_unit_test(store_quad),
         cmocka_unit_test(already_listed_and_rz), cmocka_unit_test(addr64_by_opcode), cmocka_unit_test(pack_exact),
-        cmocka_unit_test(static_parts), cmocka_unit_test(trim),
+        cmocka_unit_test(static_parts), cmocka_unit_test(trim), cmocka_unit_test(loop_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

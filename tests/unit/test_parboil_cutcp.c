@@ -54,9 +54,9 @@ static const char *op_of(const run1_t *r, size_t i) { return r->prog.site[r->lan
 /* The address of the n-th (from 0) instruction `op` the thread ran; how many it ran. */
 static uint64_t nth(const run1_t *r, const char *op, unsigned n)
 {
-    for (size_t i = 0; i < r->lane.n; i++)
+    for (size_t i = 0, k = 0; i < r->lane.n; k += r->prog.site[r->lane.site[i]].width != 0, i++)   /* k: addresses */
         if (!strcmp(op_of(r, i), op) && !n--)
-            return r->lane.addr[i];
+            return r->lane.addr[k];
     fail_msg("no instance of %s", op);
     return 0;
 }

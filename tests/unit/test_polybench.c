@@ -33,10 +33,11 @@ static void run(run_t *r, simt_fn fn, const simt_args_t *a, unsigned tx, unsigne
                 .arg = a, .prog = &r->prog, .lane = &r->lane};
     fn(&t);
     assert_int_equal(t.err, 0);
-    for (size_t i = 0; i < r->lane.n; i++) {
+    for (size_t i = 0, k = 0; i < r->lane.n; i++) {   /* k: the memory instructions' addresses */
         const simt_site_t *s = &r->prog.site[r->lane.site[i]];
         if (s->width && r->nmem < sizeof r->mem / sizeof r->mem[0])
-            r->mem[r->nmem++] = r->lane.addr[i];
+            r->mem[r->nmem++] = r->lane.addr[k];
+        k += s->width != 0;
         r->exits += !strcmp(s->op, "EXIT");
     }
     free(r->lane.site);

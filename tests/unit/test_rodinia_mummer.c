@@ -193,8 +193,8 @@ static void run_all(trace_t *r, const simt_args_t *a, unsigned tx, unsigned bx)
     r->addr = malloc(lane.n * sizeof *r->addr), r->op = malloc(lane.n * sizeof *r->op), r->n = 0;
     for (size_t i = 0; i < lane.n; i++) {
         const simt_site_t *s = &prog.site[lane.site[i]];
-        if (s->width)
-            r->op[r->n] = s->op, r->addr[r->n++] = lane.addr[i];
+        if (s->width)   /* the n-th memory instruction's address: lane.addr[n] */
+            r->op[r->n] = s->op, r->addr[r->n] = lane.addr[r->n], r->n++;
     }
     free(lane.site), free(lane.addr);
 }
@@ -354,14 +354,15 @@ static void mum_print_addresses(void **state)
         assert_int_equal(t.err, 0);
         uint64_t mem[8];
         unsigned nm = 0, nst = 0;
-        for (size_t k = 0; k < lane.n; k++) {
+        for (size_t k = 0, a = 0; k < lane.n; k++) {   /* a: the memory instructions' addresses */
             const simt_site_t *s = &prog.site[lane.site[k]];
             if (!s->width)
                 continue;
+            const uint64_t addr = lane.addr[a++];
             if (nm < 8)
-                mem[nm++] = lane.addr[k];
+                mem[nm++] = addr;
             if (!strcmp(s->op, "STG.E")) {
-                assert_int_equal(lane.addr[k], AL + 8ull * (mi->resultsoffset + nst));
+                assert_int_equal(addr, AL + 8ull * (mi->resultsoffset + nst));
                 nst++;
             }
         }

@@ -79,20 +79,21 @@ static void upper_stores_at_lower_case(void **state)
     assert_int_equal(t.err, 0);
     uint64_t next = 7 * 1024, lower = 0, stores = 0;
     int expect_store = 0;
-    for (size_t i = 0; i < r.lane.n; i++) {
+    for (size_t i = 0, k = 0; i < r.lane.n; i++) {   /* k: the memory instructions' addresses */
         const simt_site_t *s = &r.prog.site[r.lane.site[i]];
         if (!s->width)
             continue;
+        const uint64_t addr = r.lane.addr[k++];
         if (!strcmp(s->op, "LDG.E.U8")) {
             assert_false(expect_store);
-            assert_int_equal(r.lane.addr[i], A0 + next);
+            assert_int_equal(addr, A0 + next);
             const uint8_t c = in.text[next++];
             expect_store = c >= 'a' && c <= 'z';
             lower += expect_store;
         } else {
             assert_string_equal(s->op, "STG.E.U8");
             assert_true(expect_store);
-            assert_int_equal(r.lane.addr[i], A1 + next - 1);
+            assert_int_equal(addr, A1 + next - 1);
             expect_store = 0;
             stores++;
         }

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# bench_compare.sh - the system model before and after a change, back to back
+# on this machine (make bench BEFORE=PATH): each kernel run by the two
+# binaries in turn, REPS times (alternating, so that both see the same load),
+# the fastest wall time of each kept; simulated GPU cycles per second, the
+# speed-up, the peak resident memory, and whether the two runs' statistics
+# are the same (the JSON without the host section, the command line and the
+# version: a speed change keeps every result).
+#
+#   tests/bench_compare.sh BEFORE [AFTER]     AFTER: build/memsched
+#   KERNELS="transpose stream gesummv atax"   the kernels (issue 52's four), at their default sizes
+#   CONFIG=gtx480-mib  REPS=3  SIZE=         (SIZE: one --size for all, e.g. quick sizes for a check)
+#   MEM=1                                    also the peak memory of every built-in kernel at its
+#                                            default size, each run to 400 000 core cycles (by
+#                                            when the SMs are full) by both binaries
+#
+# A binary of an earlier commit: git worktree add /tmp/before REV && make -C /tmp/before build
+# (then BEFORE=/tmp/before/build/memsched).
+set -u
+cd "$(dirname "$0")/.."
+B=${1:-}
+A=${2:-build/memsched}
+if [ -z "$B" ] || [ ! -x "$B" ] || [ ! -x "$A" ]; then
+    echo "usage: tests/bench_compare.sh BEFORE [AFTER]: two memsched binaries (BEFORE: '${B}', AFTER: '${A}')" >&2
+    exit 2
+fi
+CONFIG=${CONFIG:-gtx480-mib}
+REPS=${REPS:-3}
+KERNELS=${KERNELS:-transpose stream gesummv atax}
+O=${OUTDIR:-out/bench}/compare
+mkdir -p "$O"
+case $REPS in '' | *[!0-9]* | 0) echo "bench_compare: REPS must be a positive integer, got '$REPS'" >&2; exit 2 ;; esac
+
+# run BIN TAG ARGS...: one run; its JSON in $O/TAG.json; 1 if it failed
+run() {
+    local bin=$1 tag=$2
+    shift 2
+    "$bin" sim --config "$CONFIG" "$@" --quiet --host-stats --json "$O/$tag.json" >/dev/null 2>"$O/$tag.err"
+}
+stats() { jq -S 'del(.host, .command_line, .version)' "$1"; }
+field() { jq -r "$2" "$1"; }
+
+echo "== before: $B"
+echo "== after:  $A"
+echo "== $CONFIG, fastest of $REPS alternating runs each"
+printf '%-12s %12s %9s %9s %8s %11s %11s %8s %8s %6s\n' kernel cycles "s before" "s after" speed-up "kcyc/s bef" "kcyc/s aft" "MB bef" "MB aft" same
+for k in $KERNELS; do
+    sz=()
+    [ -n "${SIZE:-}" ] && sz=(--size "$SIZE")
+    bt= at= bm=0 am=0 ok=1
+    for r in $(seq "$REPS"); do
+        for side in b a; do
+            bin=$B
+            [ $side = a ] && bin=$A
+            if ! run "$bin" "$k.$side" --workload "$k" "${sz[@]}"; then
+                echo "$k: the $([ $side = a ] && echo after || echo before) binary failed: $(head -1 "$O/$k.$side.err")" >&2
+                ok=0
+                break 2
+            fi
+            t=$(field "$O/$k.$side.json" .host.wall_seconds)
+            m=$(field "$O/$k.$side.json" .host.max_rss_kB)
+            if [ $side = b ]; then
+                bt=$(awk -v x="$t" -v y="${bt:-1e99}" 'BEGIN { print (x < y ? x : y) }')
+                bm=$m
+            else
+                at=$(awk -v x="$t" -v y="${at:-1e99}" 'BEGIN { print (x < y ? x : y) }')
+                am=$m
+            fi
+        done
+    done
+    [ $ok = 1 ] || continue
+    same=yes
+    cmp -s <(stats "$O/$k.b.json") <(stats "$O/$k.a.json") || same=NO
+    cyc=$(field "$O/$k.a.json" .gpu.run_cycles)
+    awk -v k="$k" -v c="$cyc" -v b="$bt" -v a="$at" -v bm="$bm" -v am="$am" -v s="$same" 'BEGIN {
+        printf "%-12s %12d %9.2f %9.2f %7.2fx %11.0f %11.0f %8.0f %8.0f %6s\n", k, c, b, a, b / a, c / b / 1e3, c / a / 1e3,
+            bm / 1024, am / 1024, s }'
+done
+
+if [ "${MEM:-0}" = 1 ]; then
+    echo
+    echo "== peak memory, every built-in kernel at its default size, run to 400000 core cycles ($CONFIG)"
+    printf '%-20s %8s %8s %6s\n' kernel "MB bef" "MB aft" same
+    for k in $("$A" sim --list-workloads | awk '{print $1}'); do
+        for side in b a; do
+            bin=$B
+            [ $side = a ] && bin=$A
+            run "$bin" "m.$side" --workload "$k" --set run.max_cycles=400000 2>/dev/null
+        done
+        same=yes
+        cmp -s <(stats "$O/m.b.json") <(stats "$O/m.a.json") || same=NO
+        awk -v k="$k" -v b="$(field "$O/m.b.json" .host.max_rss_kB)" -v a="$(field "$O/m.a.json" .host.max_rss_kB)" \
+            -v s="$same" 'BEGIN { printf "%-20s %8.0f %8.0f %6s\n", k, b / 1024, a / 1024, s }'
+    done | tee "$O/mem.txt"
+    awk '$3 > m { m = $3; k = $1 } END { printf "largest after: %s, %.0f MB (issue 52: 100 MB)\n", k, m }' "$O/mem.txt"
+fi
