@@ -149,10 +149,13 @@ repro_normfig() {
 # KERNELS), the one-line summary counted from the first size's claim table ($c1) goes into
 # README.md and docs/reproduction.md, between <!-- NAME-summary --> markers
 repro_mark_summary() {
-    local name=$1 line doc
+    local name=$1 line doc runs_by
     { [ "$S1" = half ] || [ "$S1" = default ]; } && [ "${KERNELS:-}" = "" ] || return 0
     line="$(jq -r 'group_by(.class) | map("\(length) \(.[0].class)") | join(", ")' "$c1") of $(jq length "$c1") claims"
-    line="$line at $S1 sizes ($(date -u +%Y-%m-%d), $(git describe --always --dirty 2>/dev/null || echo unknown); out/repro/$name/report.md)"
+    # the model that made the runs (their JSON's version), not the tree the report is written from
+    runs_by=$(find "${OUT:-out/repro/$name}/$S1" -name '*.json' -path '*/runs/*' -exec cat {} + 2>/dev/null |
+        jq -rs 'map(.version // empty) | unique | join(" + ")')
+    line="$line at $S1 sizes ($(date -u +%Y-%m-%d), runs by ${runs_by:-unknown}; out/repro/$name/report.md)"
     for doc in README.md docs/reproduction.md; do
         sed -i "s|<!-- $name-summary -->.*<!-- /$name-summary -->|<!-- $name-summary -->$line<!-- /$name-summary -->|" "$doc"
     done

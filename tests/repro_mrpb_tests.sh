@@ -62,6 +62,15 @@ for f in f14-poly f14-rod f14-l f14-lr f14-swl f8 f9 f10 f12 f13 f16 l1 l1r; do
         bad "figure $f" "$(head -2 "$T/figures/$f.gnuplot.log" 2>/dev/null)"
     fi
 done
+# what the runs show where a claim does not reproduce: each table there, computed (a number in its rows)
+section() { awk -v t="### $1" 'index($0, t) == 1 { f = 1; next } /^#/ { f = 0 } f' "$R"; }
+for t in "Where MRPB's speedup comes from" "Bypassing on all stalls, the CI programs" "SRAD and SRAD/U"; do
+    if section "$t" | grep -q '^| [^ |-][^|]* | x[0-9.]* |'; then
+        ok "the report's \"$t\" table, computed"
+    else
+        bad "the report's \"$t\" table" "$(section "$t" | sed -n 5p)"
+    fi
+done
 expect "the noise is measured (a number)" "$(jq '.noise | type' "$T/quick/input.json")" '"number"'
 expect "the configurations are listed" "$(grep -c '^S base=base-s$' "$R")" 1
 expect "README and docs' summary untouched by a subset run" "$(marks)" "$before"

@@ -17,6 +17,9 @@ for s in $SIZES; do
     [ -s "$OUT/$s/claims.json" ] || { echo "report.sh: $OUT/$s/claims.json missing: run repro/mrpb/run.sh" >&2; exit 1; }
 done
 c1=$OUT/$S1/claims.json c2=$OUT/${S2:-$S1}/claims.json in1=$OUT/$S1/input.json
+# the model that made the runs (the version in their JSON), which a resumed reproduction's
+# report need not share with the tree it is written from
+runs_by=$(find "$OUT" -path '*/runs/*.json' -exec cat {} + 2>/dev/null | jq -rs 'map(.version // empty) | unique | join(" + ")')
 
 # figure NAME TITLE BASELINE SET LABELS...: per program of SET (and the geomean), each label's
 # IPC over BASELINE's, at the first size; a clustered bar chart in $F/NAME.svg and .png, with
@@ -67,7 +70,7 @@ echo "Tables 2 and 3), at the paper's sizes ($S1) and at ${S2:-no second size}, 
 echo "on. Generated from the runs' JSON; docs/reproduction.md explains the method."
 echo
 unchecked=$(jq -r '.unchecked | length' "$in1")
-echo "Runs whose DRAM commands were not checked: $unchecked."
+echo "Runs whose DRAM commands were not checked: $unchecked. The model that made the runs: ${runs_by:-unknown}."
 echo
 echo "## Claims"
 echo
@@ -86,6 +89,12 @@ echo "Classes: *reproduced* (same sign, within 2x of the paper's effect, effects
 echo "*weaker* / *stronger* (same sign, outside 2x), *flat* (within the noise of no change), *opposite*; an order"
 echo "claim (A > B) is reproduced only by a margin larger than the noise; a no-effect claim is reproduced within"
 echo "the noise. *missing*: a run it needs is missing."
+echo
+echo "## What the runs show where a claim does not reproduce (the paper's sizes)"
+echo
+echo "Computed from the same runs as the table; docs/reproduction.md, \"MRPB: the result\", reads them."
+echo
+jq -r -f repro/mrpb/why.jq "$in1"
 echo
 echo "## The model's own sensitivity (noise)"
 echo
@@ -138,7 +147,7 @@ echo "repro mrpb: wrote $R" >&2
 # (between <!-- mrpb-summary --> markers), counted from the claim table.
 if [ "$S1" = default ] && [ "${KERNELS:-}" = "" ]; then
     line="$(jq -r 'group_by(.class) | map("\(length) \(.[0].class)") | join(", ")' "$c1") of $(jq length "$c1") claims"
-    line="$line ($(date -u +%Y-%m-%d), $(git describe --always --dirty 2>/dev/null || echo unknown); out/repro/mrpb/report.md)"
+    line="$line ($(date -u +%Y-%m-%d), runs by ${runs_by:-unknown}; out/repro/mrpb/report.md)"
     for doc in README.md docs/reproduction.md; do
         sed -i "s|<!-- mrpb-summary -->.*<!-- /mrpb-summary -->|<!-- mrpb-summary -->$line<!-- /mrpb-summary -->|" "$doc"
     done

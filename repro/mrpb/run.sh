@@ -93,7 +93,9 @@ stats() {
         grep -qxF -- "$l" "${1%/}.labels" 2>/dev/null || continue
         jq -c --arg f "$(basename "$f" .json)" '{label: ($f | sub("^.*@"; "")), workload: ($f | sub("@[^@]*$"; "")),
             s: {ipc: .gpu.gpu_tot_ipc, miss: .l1d.L1D_total_cache_misses, bypass: (.mrpb.mrpb_bypassed // 0),
-                l2l1: .icnt.packets_mem_to_simt, dram_checked: .dram.commands_checked}}' "$f"
+                l2l1: .icnt.packets_mem_to_simt, dram_checked: .dram.commands_checked,
+                acc: .l1d.L1D_total_cache_accesses, rfail: .l1d.L1D_total_cache_reservation_fails,
+                cycles: .gpu.gpu_tot_sim_cycle}}' "$f"
     done
 }
 
