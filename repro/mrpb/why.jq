@@ -49,3 +49,11 @@ def rfa($l; $set): per(total($l; $set; "rfail"); total($l; $set; "acc"));
 "|---|---|---|---|---|",
 (["srad", "srad-u"][] as $w | [["base", "Base-S"], ["mrpb", "Base-S + MRPB"], ["base-l", "Base-L"], ["mrpb-l", "Base-L + MRPB"]][] as [$l, $name] |
  "| \($w), \($name) | \(if $r[$l][$w].ipc and $r.base.srad.ipc then $r[$l][$w].ipc / $r.base.srad.ipc else null end | x) | \($r[$l][$w].acc // "-") | \(share($r[$l][$w].miss; $r[$l][$w].acc)) | \(per($r[$l][$w].rfail; $r[$l][$w].acc)) |")
+,
+"",
+"### The /U programs (Section 5.6)",
+"",
+"| program | /U vs the original, Base-S | /U with MRPB vs the original without | MRPB's speedup on /U | reservation fails per access, /U on Base-S |",
+"|---|---|---|---|---|",
+(range($S.unshared | length) as $i | $S.unshared[$i] as $u | $S.shared[$i] as $o |
+ "| \($u) | \(if $r.base[$u].ipc and $r.base[$o].ipc then $r.base[$u].ipc / $r.base[$o].ipc else null end | x) | \(if $r.mrpb[$u].ipc and $r.base[$o].ipc then $r.mrpb[$u].ipc / $r.base[$o].ipc else null end | x) | \(ratio("mrpb"; "base"; $u; "ipc") | x) | \(per($r.base[$u].rfail; $r.base[$u].acc)) |")
