@@ -218,4 +218,49 @@ one_warp "$T/s2" "0000 00000001 1 R4 LDG.E 1 R0 4 0 0x200000
 run s2-byp "$T/s2" --set l2.sectored=1 --set l1.bypass=1
 expect "sectored L2: a second sector of a line that is there is a sector miss" "$(stat "$SQ" "$T/s2-byp.json")" "2,1,2,2,2,80,2"
 
+# Local memory (sm.local_map; docs/sim.md "Local memory"): every lane of a
+# warp stores its own local word 4 (address 0x10, the same for every thread,
+# as the tracer writes it). GPGPU-Sim places word d of hardware thread t of
+# SM s at 0x3fc00000 + 4 (d N + base), base = nTpC (s + S (t / nTpC)) +
+# t mod nTpC, N = nTpC x blocks per SM x S: here nTpC 32, 8 blocks, S 15
+# SMs, N = 3840, so block 0 (SM 0) writes the 128 B at 0x3fc0f000 and block 1
+# (SM 1) the next 128 B: two whole-line stores of 136 B. As given, every lane
+# writes the same 4 B: two 32 B segments of 40 B.
+stl_block() { # stl_block BLOCK WIDTH [WARPS]: one STL of WIDTH bytes at 0x10 by every lane of each warp
+    local w
+    printf '#BEGIN_TB\nthread block = %d,0,0\n' "$1"
+    for ((w = 0; w < ${3:-1}; w++)); do
+        printf 'warp = %d\ninsts = 2\n0000 ffffffff 0 STL 2 R2 R0 %d 0%s\n0100 ffffffff 0 EXIT 0 0\n' \
+            "$w" "$2" "$(lanes 0x10 0 32)"
+    done
+    printf '#END_TB\n'
+}
+# lines_of NAME: the request lines the run's decision trace shows, by SM then address
+lines_of() { grep -o '"sm":[0-9]*,"warp":[0-9]*,"pc":"[^"]*","addr":"[^"]*","line":"[^"]*"' "$T/$1.dtrace" |
+    sed 's/.*"sm":\([0-9]*\),"warp":\([0-9]*\).*"line":"\([^"]*\)"/\1:\2:\3/' | sort | tr '\n' ' '; }
+{ stl_block 0 4; stl_block 1 4; } | mktrace "$T/local" 2 32
+run local-map "$T/local" --trace-decisions "$T/local-map.dtrace" --trace-sms all
+expect "local memory (gpgpusim): each block's 32 words side by side, a whole line each" \
+    "$(stat "$S" "$T/local-map.json")" "2,2,272,10"
+expect "local memory (gpgpusim): SM 0's line at 0x3fc0f000, SM 1's the next" "$(lines_of local-map)" \
+    "0:0:0x7f81e0 1:0:0x7f81e1 "
+run local-none "$T/local" --set sm.local_map=none
+expect "local memory (none): every lane the same 4 B, a 32 B segment a warp" "$(stat "$S" "$T/local-none.json")" \
+    "2,2,80,4"
+# One SM: the two blocks are its slots 0 and 1 (t / nTpC), N = 32 x 8 x 1: 0x3fc01000 and the next line
+run local-1sm "$T/local" --set sm.count=1 --trace-decisions "$T/local-1sm.dtrace" --trace-sms all
+expect "local memory (gpgpusim): two blocks of one SM, by block slot" "$(lines_of local-1sm)" "0:0:0x7f8020 0:1:0x7f8021 "
+# legacy (-gpgpu_local_mem_map 0): base = sm.threads x s + t, N = sm.threads x S = 1536 x 15:
+# word 4 of SM 0 at 0x3fc5a000, of SM 1 6 KB further (0x3fc5b800)
+printf -- '-gpgpu_local_mem_map 0\n' >"$T/local-legacy.config"
+run local-legacy "$T/local" --config "$T/local-legacy.config" --trace-decisions "$T/local-legacy.dtrace" --trace-sms all
+expect "local memory (legacy, from -gpgpu_local_mem_map 0): by hardware thread" "$(lines_of local-legacy)" \
+    "0:0:0x7f8b40 1:0:0x7f8b70 "
+# A block of two warps: warp 1's threads are 32..63 (nTpC 64, N = 7680): word 4 at 0x3fc1e080.
+# An 8 B access is two 4 B words N x 4 B apart: two lines for each warp.
+stl_block 0 8 2 | mktrace "$T/local2" 1 64
+run local-wide "$T/local2" --trace-decisions "$T/local-wide.dtrace" --trace-sms all
+expect "local memory: an 8 B access is two words (two lines a warp); warp 1 follows warp 0" "$(lines_of local-wide)" \
+    "0:0:0x7f83c0 0:0:0x7f84b0 0:1:0x7f83c1 0:1:0x7f84b1 "
+
 exit $status

@@ -415,12 +415,12 @@ static uint8_t full_sectors(const uint64_t m[2])
  *   the touched quarter of a 64 B one). A lane whose bytes cross a segment
  *   boundary touches both (accesses are naturally aligned: none does).
  * full[]: the sectors of each request whose 32 bytes the lanes all cover (a
- * store writing them whole). */
-static unsigned coalesce(const config_t *c, const sinst_t *in, uint32_t mask, const uint64_t *addr, uint64_t *line,
-                         uint8_t *sect, uint8_t *full)
+ * store writing them whole). addr: k accesses of width bytes (an address per
+ * active lane, or local_addrs' 4 B words). */
+static unsigned coalesce(const config_t *c, const sinst_t *in, unsigned width, unsigned k, const uint64_t *addr,
+                         uint64_t *line, uint8_t *sect, uint8_t *full)
 {
-    unsigned n = 0, w = in->width ? in->width : 1;
-    unsigned k = (unsigned)__builtin_popcount(mask);
+    unsigned n = 0, w = width ? width : 1;
     uint64_t bytes[MAX_LINES][2];   /* each request's line: the bytes the lanes cover (stores) */
     int store = in->cls == OP_STG || in->cls == OP_STL;   /* only a store's whole sectors matter (l2.write_alloc) */
     if (c->coalesce == COALESCE_LINE) {
@@ -497,6 +497,63 @@ static unsigned coalesce(const config_t *c, const sinst_t *in, uint32_t mask, co
 }
 
 /* A global load (with a record and a destination that waits for its data). */
+/* The blocks of kernel k an SM holds at once, by its limits (sm_can_take). */
+static unsigned max_blocks_of(const config_t *c, const kinfo_t *k)
+{
+    unsigned w = tb_warps(k), n = c->max_blocks;
+    if (c->max_warps / w < n)
+        n = c->max_warps / w;
+    if (k->threads && c->max_threads / k->threads < n)
+        n = c->max_threads / k->threads;
+    if (k->nregs && c->regs / (k->nregs * w * WARP_SIZE) < n)
+        n = c->regs / (k->nregs * w * WARP_SIZE);
+    if (k->shmem && c->shmem / k->shmem < n)
+        n = c->shmem / k->shmem;
+    return n ? n : 1;
+}
+
+/* GPGPU-Sim's LOCAL_GENERIC_START: 0x80000000 (its global heap) less 64 SMs'
+ * 64 KB of shared memory and 64 SMs x 2048 threads x 8 KB of local memory. */
+#define LOCAL_START 0x3fc00000ull
+#define LOCAL_WORDS_MAX 8   /* 4 B words of one lane's access (GPGPU-Sim: 32 B at most) */
+
+/* sm.local_map: the accesses of a local load or store of warp w (a, an
+ * address per active lane, each the thread's own local address) as
+ * GPGPU-Sim's timing model places them (docs/sim.md "Local memory"): word d
+ * of hardware thread t of SM s at LOCAL_START + 4 (d N + base(t)), so that
+ * the threads' same word lies side by side. gpgpusim: base = nTpC (s + S
+ * (t / nTpC)) + t mod nTpC, N = nTpC x the kernel's blocks per SM x S (nTpC
+ * the block's threads rounded up to warps, S the SMs); legacy: base =
+ * sm.threads x s + t, N = sm.threads x S. t = the block's slot x nTpC + its
+ * warp x 32 + the lane. An access wider than 4 B is split into 4 B words
+ * (*width 4); a narrower one keeps its byte offset. Returns the count. */
+static unsigned local_addrs(const sm_t *sm, unsigned w, const sinst_t *in, uint32_t mask, const uint64_t *a,
+                            uint64_t *out, unsigned *width)
+{
+    const config_t *c = sm->cfg;
+    const warp_t *wp = &sm->warp[w];
+    const kinfo_t *k = sm->kinfo;
+    unsigned nw = tb_warps(k), ntpc = nw * WARP_SIZE;
+    unsigned words = in->width > 4 ? in->width / 4 : 1;
+    if (words > LOCAL_WORDS_MAX)
+        words = LOCAL_WORDS_MAX;
+    uint64_t nthr = c->local_map == LOCAL_MAP_GPGPUSIM ? (uint64_t)ntpc * max_blocks_of(c, k) * c->n_sm
+                                                       : (uint64_t)c->max_threads * c->n_sm;
+    unsigned n = 0, i = 0;
+    for (unsigned lane = 0; lane < WARP_SIZE; lane++) {
+        if (!(mask >> lane & 1))
+            continue;
+        uint64_t t = (uint64_t)wp->slot * ntpc + (wp->gwarp % nw) * WARP_SIZE + lane;
+        uint64_t base = c->local_map == LOCAL_MAP_GPGPUSIM ? ntpc * (sm->id + c->n_sm * (t / ntpc)) + t % ntpc
+                                                           : (uint64_t)c->max_threads * sm->id + t;
+        uint64_t x = a[i++];
+        for (unsigned d = 0; d < words; d++)
+            out[n++] = LOCAL_START + 4 * ((x / 4 + d) * nthr + base) + (in->width < 4 ? x % 4 : 0);
+    }
+    *width = in->width > 4 ? 4 : in->width;
+    return n;
+}
+
 static int is_load(const sinst_t *in, uint32_t mask)
 {
     return (in->cls == OP_LDG || in->cls == OP_LDL || in->cls == OP_ATOM) && mask;
@@ -637,9 +694,15 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
     sm->mp.pc = in->pc;
     sm->mp.inst = inst;
     sm->mp.next = 0;
-    uint64_t buf[WARP_SIZE];
+    uint64_t buf[WARP_SIZE], lbuf[WARP_SIZE * LOCAL_WORDS_MAX];
+    uint32_t mask = t->tb.dyn[inst].mask;
     const uint64_t *a = rtb_addrs(&t->tb, inst, buf);
-    sm->mp.n = coalesce(c, in, t->tb.dyn[inst].mask, a, sm->mp.line, sm->mp.sect, sm->mp.full);
+    unsigned width = in->width, k = (unsigned)__builtin_popcount(mask);
+    if ((cls == OP_LDL || cls == OP_STL) && c->local_map != LOCAL_MAP_NONE && k) {
+        k = local_addrs(sm, w, in, mask, a, lbuf, &width);
+        a = lbuf;
+    }
+    sm->mp.n = coalesce(c, in, width, k, a, sm->mp.line, sm->mp.sect, sm->mp.full);
     if (sm->pages && sm->pages->key)   /* physical lines from here on (a line never crosses a page) */
         for (unsigned j = 0; j < sm->mp.n; j++)
             sm->mp.line[j] = pages_line(sm->pages, sm->mp.line[j], sm->id);

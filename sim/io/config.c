@@ -37,6 +37,7 @@ typedef struct {
 const char *const config_break_names[] = {"none", SIM_BLOCKS(SIM_BLOCK_NAME) NULL};
 const char *const l1_write_names[] = {"evict", "through", NULL};
 const char *const coalesce_names[] = {"line", "fermi", "sector", NULL};
+const char *const local_map_names[] = {"none", "gpgpusim", "legacy", NULL};
 const char *const pipeline_names[] = {"issue", "gpgpusim", NULL};
 const char *const off_on_names[] = {"off", "on", NULL};
 const char *const sub_select_names[] = {"line", "bank", NULL};   /* SUBSEL_* */
@@ -92,6 +93,7 @@ static const key_t_ keys[] = {
     {"sm.ex_wb", K_UINT, F(ex_wb), 1, 8, NULL, "gpgpusim pipeline: EX_WB width (results written back per cycle: the result buses)"},
     {"sm.reg_banks", K_UINT, F(reg_banks), 1, 32, NULL, "gpgpusim pipeline: register file banks (register r of warp w in bank (r + w) mod banks; one read or write each per cycle)"},
     {"sm.coalesce", K_ENUM, F(coalesce), 0, 0, coalesce_names, "coalescer: a request per line, GPGPU-Sim's Fermi segments (32/64/128 B by width, shrunk), or a request per 32 B sector"},
+    {"sm.local_map", K_ENUM, F(local_map), 0, 0, local_map_names, "local memory (LDL, STL): addresses as given (none), or each thread's 4 B words interleaved over the GPU as GPGPU-Sim maps them, by block slot (gpgpusim) or by hardware thread (legacy)"},
     {"sm.store_ack", K_UINT, F(store_ack), 0, 1, NULL, "1: stores and reductions are acknowledged (an 8 B reply); MEMBAR and a warp's end wait for them (GPGPU-Sim)"},
     {"sm.max_loads", K_UINT, F(max_loads), 1, 64, NULL, "outstanding load instructions per warp"},
 
@@ -223,6 +225,7 @@ void config_defaults(config_t *c)
     c->lat_shmem = 24;
     c->max_loads = 8;
     c->coalesce = COALESCE_FERMI;   /* GPGPU-Sim 3.x's coalescer (the papers' simulator) */
+    c->local_map = LOCAL_MAP_GPGPUSIM;   /* GPGPU-Sim's -gpgpu_local_mem_map default (1) */
     c->store_ack = 1;               /* GPGPU-Sim acknowledges every store */
     c->pipeline = PIPE_GPGPUSIM;    /* GPGPU-Sim's GTX480 SM (its gpgpusim.config) */
     c->units_sp = 2;

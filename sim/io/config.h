@@ -53,6 +53,11 @@ enum { DRAM_SHORTEN(DRAM_SHORTEN_ID) DRAM_SHORTEN_N };
  * quarter the lanes touch); sector, one request per 32 B sector touched
  * (GPGPU-Sim's rule for Maxwell and later). */
 enum { COALESCE_LINE, COALESCE_FERMI, COALESCE_SECTOR };
+/* Local memory's addresses (sm.local_map; docs/sim.md "Local memory"): as the
+ * instruction gives them (none), or each thread's 4 B words interleaved over
+ * the GPU as GPGPU-Sim maps them (gpgpusim: -gpgpu_local_mem_map 1, by thread
+ * block slot; legacy: 0, by hardware thread). */
+enum { LOCAL_MAP_NONE, LOCAL_MAP_GPGPUSIM, LOCAL_MAP_LEGACY };
 /* The L1D's write policy (l1.write): a store hit invalidates the line
  * (evict, GPGPU-Sim's E) or updates it (through: T, and L's global stores). */
 enum { L1_WRITE_EVICT, L1_WRITE_THROUGH };
@@ -78,6 +83,7 @@ enum { PU_SP, PU_SFU, PU_MEM, PU_TYPES };
 enum { L2W_WHOLE, L2W_FETCH, L2W_NAIVE, L2W_LAZY, L2W_NONE };
 extern const char *const l1_write_names[];
 extern const char *const coalesce_names[];
+extern const char *const local_map_names[];
 
 typedef struct {
     /* clocks, kHz */
@@ -102,6 +108,7 @@ typedef struct {
     unsigned lat_shmem;                            /* shared-memory access latency */
     unsigned max_loads;                            /* outstanding load instructions per warp */
     unsigned coalesce;                             /* COALESCE_*: how a warp's lanes become requests */
+    unsigned local_map;                            /* LOCAL_MAP_*: local memory's addresses */
     unsigned store_ack;                            /* 1: the L2 acknowledges stores and reductions; a warp's
                                                       MEMBAR and its end wait for its acknowledgements */
     /* the issue pipeline (sm.pipeline; core/pipe.h): PIPE_ISSUE, an instruction executes when it

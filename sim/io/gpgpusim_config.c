@@ -597,6 +597,15 @@ static int opt_coalesce_arch(rd_t *r, char *v)
     return set(r, "sm.coalesce", x < 40 ? "fermi" : "sector");
 }
 
+/* -gpgpu_local_mem_map: 1 interleaves each thread's local words by block slot, 0 by hardware thread. */
+static int opt_local_map(rd_t *r, char *v)
+{
+    uint64_t x;
+    if (!is_uint(v, &x) || x > 1)
+        return bad(r, "0 or 1", v);
+    return set(r, "sm.local_map", x ? "gpgpusim" : "legacy");
+}
+
 static int opt_skip_l1d(rd_t *r, char *v)
 {
     if (strcmp(v, "0") && strcmp(v, "1"))
@@ -727,6 +736,7 @@ static const gopt_t gopts[] = {
     NOT("-gpgpu_const_cache:l1", "constant cache"),
     NOT("-gpgpu_tex_cache:l1", "texture cache"),
     FN("-gpgpu_coalesce_arch", opt_coalesce_arch, NULL, "sm.coalesce (below 40: fermi, else sector)"),
+    FN("-gpgpu_local_mem_map", opt_local_map, NULL, "sm.local_map (1: gpgpusim, 0: legacy)"),
     NOT("-gpgpu_shmem_num_banks", "shared-memory bank conflicts (a fixed sm.lat_shmem)"),
     NOT("-gpgpu_shmem_limited_broadcast", "shared-memory bank conflicts (a fixed sm.lat_shmem)"),
     NOT("-gpgpu_shmem_warp_parts", "shared-memory bank conflicts (a fixed sm.lat_shmem)"),
