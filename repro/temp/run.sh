@@ -45,7 +45,7 @@ TPACF C3 1D,1D 0.89 -  Parboil tpacf: not built yet
 MUM   C3 1D,1D 5.85 mummer
 LBM   C3 2D,1D 5.82 lbm
 CFD   C3 1D,1D 0.85 cfd
-LIB   C3 1D,1D 0.62 -  LIBOR Monte Carlo: not built yet
+LIB   C3 1D,1D 0.62 libor
 "
 "$M" sim --list-workloads >"${TMPDIR:-/tmp}/temp-workloads.$$" || exit 1
 trap 'rm -f "${TMPDIR:-/tmp}/temp-workloads.$$"' EXIT

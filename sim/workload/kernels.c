@@ -32,6 +32,7 @@
 #include "workload/parboil_spmv.h"
 #include "workload/parboil_lbm.h"
 #include "workload/parboil_cp.h"
+#include "workload/libor.h"
 #include "workload/parboil_cutcp.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
@@ -710,6 +711,10 @@ static const kdef_t k_sl1[SL1_NAPPS] = {
 /* Parboil cp: d_output (energygrid); registers: an estimate, no compiled binary (at any count up
  * to 32 a 128-thread block's registers do not limit the SM's blocks) */
 static const kdef_t k_pbl_cp = TDEF("_Z7cenergyifPf", 28, pbl_cp, {0});
+/* LIBOR (GPGPU-Sim's ISPASS 2009 LIB): d_v, d_Lb; registers: an estimate, no compiled binary (a 64-thread
+ * block's registers do not limit the SM's blocks at any count up to 64) */
+static const kdef_t k_lib2 = TDEF("_Z29Pathcalc_Portfolio_KernelGPU2Pf", 24, lib_kernel2, {0}),
+                    k_lib = TDEF("_Z28Pathcalc_Portfolio_KernelGPUPfS_", 32, lib_kernel, {0, 1});
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1568,6 +1573,15 @@ static int setup_pbl_cp(wl_t *w)
     return r;
 }
 
+/* LIBOR (LIB/libor.cu's main): cudaMalloc d_v, d_Lb (NPATH floats each); the kernel without Greeks, then
+ * the one with them, each over 64 blocks of 64 threads (a grid-stride loop over the paths). */
+static int setup_libor(wl_t *w)
+{
+    add_arrs(w, 2, 4 * w->n);
+    return add_launch(w, &k_lib2, LIB_GRID, 1, LIB_BLOCK, 1, 0, 0, 0) ||
+           add_launch(w, &k_lib, LIB_GRID, 1, LIB_BLOCK, 1, 0, 0, 0);
+}
+
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU 1.0 atax.cu, atax_kernel1/2; MRPB Table 2 IW, "
             "4096 x 1/2, Fig. 2)",
@@ -1847,6 +1861,11 @@ const builtin_info_t builtin_kernels[] = {
                    "block adds its sums into clusters (read and written, kept in shared memory); 2 data "
                    "structures (S-L1 Table 1 Kmeans); synthetic points around 8 random centres",
      256, 1, "K points (32 bytes each)", 16u, 1, 0, 1},
+    {"libor", "LIBOR market model Monte Carlo, a swaption portfolio: the value (Pathcalc_Portfolio_KernelGPU2), then "
+              "the value and its sensitivities by a reverse pass (Pathcalc_Portfolio_KernelGPU), 64 x 64 threads, a "
+              "path a thread, 80 forward rates over 40 periods, every array local (L, z, the 3280-float L2, B, S): "
+              "LDL/STL (GPGPU-Sim's ISPASS 2009 LIB, libor.cu: NPATH 4096; the TEMP paper's LIB)",
+     LIB_NPATH, 1, "paths (NPATH; 4096 threads, a grid-stride loop)", LIB_QUICK, 1, 0, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0, 0},
 };
 
@@ -1865,6 +1884,7 @@ static int (*const setups[])(wl_t *) = {
     setup_sortnet,
     setup_sl1_upper, setup_sl1_wc, setup_sl1_dna, setup_sl1_opinion, setup_sl1_invidx, setup_sl1_pageview,
     setup_sl1_mastercard, setup_sl1_matmul, setup_sl1_grep, setup_sl1_kmeans,
+    setup_libor,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");

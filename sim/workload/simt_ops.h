@@ -36,6 +36,9 @@
 #define STG64(t, addr, ra, v) simt_rec((t), SIMT_SITE_, "STG.E.64", 8, (addr), 0, (ra), (v), NOREG, NOREG)
 /* uint4, float4 */
 #define LDG128(t, addr, ra)   simt_rec((t), SIMT_SITE_, "LDG.E.128", 16, (addr), 1, (ra), NOREG, NOREG, NOREG)
+/* local memory: the thread's own local address (the SM places it: sm.local_map) */
+#define LDL(t, addr, ra)      simt_rec((t), SIMT_SITE_, "LDL", 4, (addr), 1, (ra), NOREG, NOREG, NOREG)
+#define STL(t, addr, ra, v)   simt_rec((t), SIMT_SITE_, "STL", 4, (addr), 0, (ra), (v), NOREG, NOREG)
 /* shared memory (addresses from simt_args_t.shmem); in a /U version
  * (simt_args_t.unshared) the block's own copy of its shared arrays in
  * global memory instead, at unshared + block * shbytes + the offset: the
