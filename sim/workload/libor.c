@@ -63,9 +63,14 @@ static const float lib_rate[LIB_NOPT] = {.045f, .05f, .055f, .045f, .05f, .055f,
 static const float lib_delta = 0.25f, lib_lambda = 0.2f;
 
 /* The path every thread computes (path_calc on z = 0.3, L = 0.05) and, per
- * option, whether its swapval < 0 (the one branch that depends on data). */
-static void lib_swap_neg(int neg[LIB_NOPT])
+ * option, whether its swapval < 0 (the one branch that depends on data):
+ * the same for every thread, so worked out once. */
+static const int *lib_swap_neg(void)
 {
+    static int neg[LIB_NOPT], done;
+    if (done)
+        return neg;
+    done = 1;
     float L[LIB_NN], B[LIB_NMAT], S[LIB_NMAT];
     for (int i = 0; i < LIB_NN; i++)
         L[i] = 0.05f;
@@ -88,6 +93,7 @@ static void lib_swap_neg(int neg[LIB_NOPT])
         int m = lib_mat[i] - 1;
         neg[i] = B[m] + lib_rate[i] * S[m] - 1.0f < 0.0f;
     }
+    return neg;
 }
 
 /* __fdividef(a, 1 + delta x) and a / (1 + delta x): FFMA, MUFU.RCP, FMUL. a, x and rd are
@@ -95,11 +101,13 @@ static void lib_swap_neg(int neg[LIB_NOPT])
  * and every instruction here is recorded in the source's order) */
 #define DIV1(t, a, x, rd) FMUL(t, (a), ALU(t, "MUFU.RCP", FFMA(t, (rd), (x), NOREG), NOREG, NOREG))
 
-/* The paths' loop head (both kernels): tid, threadN, the entry test. */
-#define PATH_HEAD(t, rpath)                                                      \
-    reg_t rtx_ = S2R(t), rbx_ = S2R(t);                                          \
-    reg_t rpath = IMAD(t, rbx_, NOREG, rtx_);                                    \
-    BRANCH(t, rpath)
+/* The paths' loop (both kernels): for (path = tid; path < NPATH; path += threadN), tid in
+ * register rpath, the entry test before it; the loop's body follows. */
+#define PATH_LOOP(t, p, path, rpath)                                                              \
+    reg_t rtx_ = S2R(t), rbx_ = S2R(t);                                                           \
+    reg_t rpath = IMAD(t, rbx_, NOREG, rtx_);                                                     \
+    BRANCH(t, rpath);                                                                             \
+    for (uint64_t path = (uint64_t)(t)->bx * (t)->bdx + (t)->tx; path < (p)->n; path += (uint64_t)(t)->bdx * (t)->gdx)
 
 /* for (i = 0; i < N; i++) { z[i] = 0.3; L[i] = 0.05; } */
 #define INIT(t, zoff, loff)                                                      \
@@ -179,11 +187,8 @@ void lib_kernel2(simt_t *t)
 {
     const simt_args_t *p = t->arg;
     const uint64_t dv = p->arr[0];
-    const uint64_t tid = (uint64_t)t->bx * t->bdx + t->tx, step = (uint64_t)t->bdx * t->gdx;
-    int neg[LIB_NOPT];
-    lib_swap_neg(neg);
-    PATH_HEAD(t, rpath);
-    for (uint64_t path = tid; path < p->n; path += step) {
+    const int *neg = lib_swap_neg();
+    PATH_LOOP(t, p, path, rpath) {
         INIT(t, LIB2_Z, LIB2_L);
         path_calc(t, LIB2_Z, LIB2_L, -1);
         /* portfolio(L) */
@@ -210,7 +215,7 @@ void lib_kernel2(simt_t *t)
 }
 
 /* portfolio_b(L, L_b) with L_b = L: the value (its register) */
-static reg_t portfolio_b(simt_t *t, const int neg[LIB_NOPT])
+static reg_t portfolio_b(simt_t *t, const int *neg)
 {
     reg_t rd = ALU(t, "LDC", NOREG, NOREG, NOREG);
     bs_loop(t, LIB_L, LIB_B, LIB_S, rd);
@@ -308,11 +313,8 @@ void lib_kernel(simt_t *t)
 {
     const simt_args_t *p = t->arg;
     const uint64_t dv = p->arr[0], dlb = p->arr[1];
-    const uint64_t tid = (uint64_t)t->bx * t->bdx + t->tx, step = (uint64_t)t->bdx * t->gdx;
-    int neg[LIB_NOPT];
-    lib_swap_neg(neg);
-    PATH_HEAD(t, rpath);
-    for (uint64_t path = tid; path < p->n; path += step) {
+    const int *neg = lib_swap_neg();
+    PATH_LOOP(t, p, path, rpath) {
         INIT(t, LIB_Z, LIB_L);
         /* path_calc_b1: L2[i] = L[i], then the path storing into L2 */
         BRANCH(t, NOREG);
