@@ -100,8 +100,9 @@ static void check_warp(const workload_t *w, const kernel_t *k, const tb_t *tb, u
         assert_true(in->addr + na <= tb->naddr);
         for (unsigned a = 0; a < na; a++) {
             uint64_t ad = tb->addr[in->addr + a];
-            /* local accesses are the thread's own local offsets (the SM places them), in no region */
-            if (op_is_global_mem((op_class_t)in->cls) && in->cls != OP_LDL && in->cls != OP_STL) {
+            if (in->cls == OP_LDL || in->cls == OP_STL)
+                continue;   /* the thread's own local offsets (the SM places them): in no region */
+            if (op_is_global_mem((op_class_t)in->cls)) {
                 if (!in_region(w, ad, in->width) && !srad_border(w, ad) && !spmv_padding(w, ad))
                     fail_msg("%s: %s at pc %x: address %#llx outside every MemcpyHtoD region", w->name,
                              k->ops.name[in->opcode], in->pc, (unsigned long long)ad);
