@@ -6,8 +6,9 @@
 # RTL runs in the loop without a mismatch and with the same statistics, the
 # report has one table row per claim with a class, the summary counted from
 # the table, the classification table, a figure per figure (SVG and PNG),
-# the noise and the configurations. The numbers mean nothing at these sizes;
-# the tabulator's answers are tests/repro_mib_tab_tests.sh's.
+# what the runs show (why.jq), the noise and the configurations. The numbers
+# mean nothing at these sizes; the tabulator's answers are
+# tests/repro_mib_tab_tests.sh's.
 set -u
 cd "$(dirname "$0")/.."
 M=${1:-build/memsched}
@@ -60,7 +61,9 @@ expect "the runs counted in the input" "$(jq '[.runs[] | length] | add' "$T/quic
 expect "RTL in the loop (transpose, MSHR-M, MSHR-S, MSHR-S+A): exit 0, every statistic the same" \
     "$(jq -s -r 'map("\(.policy):\(.exit):\(.same_stats)") | join(" ")' "$T/quick/rtl.jsonl")" \
     "mshr-m:0:true mshr-s:0:true mshr-s+a:0:true"
-expect "the classification table: a row per benchmark run" "$(grep -cE '^\| [a-z]+ \| (HIL|LIL|INS) \| ' "$R")" "$(wc -w <<<"$K")"
+# the classification table's rows (the section between its heading and the claims)
+classrows() { awk '/^## The classification/ {f = 1} /^## Claims/ {f = 0} f' "$R" | grep -E '^\| [a-z]+ \| (HIL|LIL|INS) \| '; }
+expect "the classification table: a row per benchmark run" "$(classrows | wc -l)" "$(wc -w <<<"$K")"
 sum=$(sed -n 's/^\*\*Summary\*\* (counted from the table above, [a-z]* sizes): \(.*\) of \([0-9]*\) claims;.*/\1/p' "$R")
 total=$(awk -v s="$sum" 'BEGIN {n = split(s, a, ", "); t = 0; for (i = 1; i <= n; i++) t += a[i] + 0; print t}')
 expect "the summary line counts every row of the table" "$total" "$nclaims"
@@ -76,6 +79,20 @@ expect "CAP: kmeans' runs at its cap, nn's and bfs' at quick (run.sh CAP)" \
     "4096 42764 4096 16384"
 expect "the report names the caps and each input size" \
     "$(grep -c 'Capped inputs.*kmeans:4096 nn:50000' "$R") $(grep -cE '^\| kmeans \| INS \| .* \| 4096 \|$' "$R")" "1 1"
+# What the runs show (why.jq): a row per memory-sensitive benchmark run (and one per set) in the
+# first table, a row per one in the second, one per misclassified benchmark in the third; a cell
+# recomputed here from the runs
+whyrows() { awk -v h="$1" 'index($0, h) == 1 {f = 1; next} /^###|^## / {f = 0} f && /^[|] [a-z]/ && !/^[|] benchmark /' "$R"; }
+nsens=$(jq '.sets.sens | length' "$T/quick/input.json")
+expect "what the MIB acts on: a row per memory-sensitive benchmark and per set" \
+    "$(whyrows '### What the MIB has to act on' | wc -l)" "$((nsens + 2))"
+expect "where the reservation fails come from: a row per memory-sensitive benchmark" \
+    "$(whyrows '### Where the L2 reservation fails' | wc -l)" "$nsens"
+expect "the class differences: a row per benchmark whose class differs" \
+    "$(whyrows '### The benchmarks whose class differs' | wc -l)" "$(classrows | grep -c ' \*\*no\*\* |')"
+xr=$(jq -r '.runs.fr.transpose | if .rd > 0 then .merges.ro / .rd * 1000 | round / 10 | tostring + " %" else "-" end' "$T/quick/input.json")
+expect "transpose's other-SM merged reads per DRAM read, from its runs" \
+    "$(whyrows '### What the MIB has to act on' | awk -F' *[|] *' '$2 == "transpose" {print $10}')" "$xr"
 expect "the noise is measured (a number)" "$(jq '.noise | type' "$T/quick/input.json")" '"number"'
 expect "the configurations are listed" "$(grep -c '^P fr=gtx480-mib:dram.policy=fr-fcfs$' "$R")" 1
 expect "README and docs' summary untouched by a subset run" "$(marks)" "$before"

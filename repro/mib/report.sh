@@ -4,7 +4,8 @@
 # the classification by the thesis' own metrics beside the thesis' (Figures
 # 5.1, 5.2), the claim table (claims.jq, at each size, with the class at both),
 # the summary counted from it, one figure per figure of the thesis (SVG and PNG
-# by gnuplot), what merges (read or write, same or other SM), the RTL in the
+# by gnuplot), what merges (read or write, same or other SM), what the runs
+# show (why.jq: the statistics behind the classes), the RTL in the
 # loop, the noise and the configuration of every run. Nothing in it is
 # written by hand.
 set -u
@@ -89,6 +90,10 @@ echo "same SM (l2.mshr_merges_*): inter-core locality is the other-SM merges."
 echo
 jq -r '.runs.fr as $r | "| benchmark | reads, other SM | reads, same SM | writes, other SM | writes, same SM |", "|---|---|---|---|---|",
     (.sets.all[] as $w | $r[$w].merges as $m | "| \($w) | \($m.ro // "-") | \($m.rs // "-") | \($m.wo // "-") | \($m.ws // "-") |")' "$in1"
+echo
+echo "## What the runs show ($S1 sizes)"
+echo
+jq -r -L repro/mrpb -L repro/mib -f repro/mib/why.jq "$in1"
 echo
 echo "## The MIB's RTL in the loop"
 echo

@@ -154,7 +154,9 @@ MIB_STATS='{size: .size, ipc: .gpu.gpu_tot_ipc, cycles: .gpu.gpu_tot_sim_cycle, 
                 mlc: .l2.mshr_max_merge_length_cycles,
                 merges: {rs: .l2.mshr_merges_read_same_sm, ro: .l2.mshr_merges_read_other_sm,
                          ws: .l2.mshr_merges_write_same_sm, wo: .l2.mshr_merges_write_other_sm},
-                dram_checked: .dram.commands_checked}'
+                dram_checked: .dram.commands_checked,
+                acc: .l2.L2_total_cache_accesses, miss: .l2.L2_total_cache_misses, insn: .gpu.gpu_tot_sim_insn,
+                rd: .dram.reads_accepted, rowsc: .dram.reads_by_row_score, rql: .dram.avg_read_queue_latency}'
 stats() { repro_runs "$1" "$MIB_STATS"; }
 
 # gather SIZE: the claims' input (claims.jq): the sets, the runs by group, the noise (the
