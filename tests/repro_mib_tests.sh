@@ -23,7 +23,8 @@ marks() { grep -h 'mib-summary' README.md docs/reproduction.md; }
 before=$(marks)
 # a cap below kmeans' quick size (16384 points) and one above nn's (42764 records): kmeans runs
 # capped, in a sweep of its own, nn at quick
-if OUT=$T SIZES="quick" KERNELS="$K" CAP="kmeans:4096 nn:50000" JOBS=${JOBS:-2} M=$M repro/mib/run.sh >"$T.log" 2>&1; then
+# XSIZES: the larger-input group on bfs at 8192 nodes (below its quick size: a cheap run of the path)
+if OUT=$T SIZES="quick" KERNELS="$K" CAP="kmeans:4096 nn:50000" XSIZES="bfs:8192" JOBS=${JOBS:-2} M=$M repro/mib/run.sh >"$T.log" 2>&1; then
     ok "repro/mib/run.sh at quick sizes ($K)"
 else
     bad "repro/mib/run.sh at quick sizes" "$(tail -3 "$T.log")"
@@ -93,6 +94,9 @@ expect "the class differences: a row per benchmark whose class differs" \
 xr=$(jq -r '.runs.fr.transpose | if .rd > 0 then .merges.ro / .rd * 1000 | round / 10 | tostring + " %" else "-" end' "$T/quick/input.json")
 expect "transpose's other-SM merged reads per DRAM read, from its runs" \
     "$(whyrows '### What the MIB has to act on' | awk -F' *[|] *' '$2 == "transpose" {print $10}')" "$xr"
+expect "the larger input: bfs at 8192 nodes, beside the report's size, each classified" \
+    "$(whyrows '### A benchmark at a larger input' | awk -F' *[|] *' '{print $2, $3, $4, $7}' | paste -sd' ')" \
+    "bfs 8192 larger $(jq -r '.larger.fr.bfs.size as $s | .larger as $x | ($x.perfect.bfs.ipc / $x.fr.bfs.ipc) as $p | ($x.fr.bfs.mlc | add) as $t | (($t - $x.fr.bfs.mlc[0] - $x.fr.bfs.mlc[1]) / $t) as $m | if $p < 1.2 then "INS" elif $m > 0.1 then "HIL" else "LIL" end' "$T/quick/input.json") bfs 16384 the report's size $(classrows | awk -F' *[|] *' '$2 == "bfs" {print $6}')"
 expect "the noise is measured (a number)" "$(jq '.noise | type' "$T/quick/input.json")" '"number"'
 expect "the configurations are listed" "$(grep -c '^P fr=gtx480-mib:dram.policy=fr-fcfs$' "$R")" 1
 expect "README and docs' summary untouched by a subset run" "$(marks)" "$before"

@@ -151,7 +151,7 @@ plot f611 "Fig. 6.11: MSHR-S+A over FR-FCFS against the read queue size" "IPC ov
 echo "## Configurations"
 echo
 echo "Every run: the \`gtx480-mib\` preset (Table 5.1) and the label's keys (P: every benchmark; Q, L, N: the"
-echo "memory-sensitive ones):"
+echo "memory-sensitive ones; X: the larger inputs, ${XSIZES:-none}):"
 echo
 echo '```'
 cat "$OUT/configs.txt" 2>/dev/null

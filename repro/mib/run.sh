@@ -4,17 +4,18 @@
 # reproduced: its benchmarks (Table 5.2) on its configuration (Table 5.1, the
 # gtx480-mib preset) under every scheduling policy and a perfect DRAM, its
 # sensitivity studies (read queue size, L2-to-DRAM latency), the model's own
-# noise, and the MIB's RTL in the loop on a high inter-core locality program;
-# then the claim table (claims.jq) and the report (report.sh). `make
-# repro-mib`; part of `make repro`. docs/reproduction.md explains the method.
+# noise, a HIL benchmark at a larger input, and the MIB's RTL in the loop on
+# a high inter-core locality program; then the claim table (claims.jq) and the
+# report (report.sh). `make repro-mib`; part of `make repro`.
+# docs/reproduction.md explains the method.
 #
 # Environment: M (memsched), OUT (default out/repro/mib), JOBS (default the
 # cores), SIZES (default "half quick": the thesis gives no inputs and kept them
 # small; at the suites' default inputs one SSSP or streamcluster run takes over
 # an hour; the first size is the reproduction, the second its robustness), CAP
-# (the inputs' caps, below), KERNELS (a subset, for a test), REUSE=1 (run
-# nothing, tabulate what OUT holds), RESUME=1 (keep the runs this build already
-# made: compare --resume).
+# (the inputs' caps, below), XSIZES (the larger inputs, below), KERNELS (a
+# subset, for a test), REUSE=1 (run nothing, tabulate what OUT holds),
+# RESUME=1 (keep the runs this build already made: compare --resume).
 set -u
 cd "$(dirname "$0")/../.."
 . repro/lib.sh
@@ -94,6 +95,16 @@ CFG_L=
 for l in $LATS; do CFG_L="$CFG_L${CFG_L:+,}$(pol fr-l$l ":l2.dram_latency=$l" fr-fcfs),$(pol sa-l$l ":l2.dram_latency=$l" mshr-s+a)"; done
 # the model's own sensitivity: the thread blocks dealt from SM 7 instead of SM 0
 CFG_N="$(pol fr ":gpu.first_sm=7" fr-fcfs),$(pol sa ":gpu.first_sm=7" mshr-s+a)"
+# Larger inputs (workload:size), an explanation, not a claim: a thesis HIL benchmark that the
+# classification calls memory insensitive because its input fits in the L2 (the report's class
+# differences), run under FR-FCFS, MSHR-S+A and the perfect DRAM at the input named here: bfs on
+# 1 000 000 nodes, the size of Rodinia's largest graph (data/bfs/graph1MW_6.txt; about 20 M
+# cycles, a quarter of an hour a run). Chosen after the half-size classification, to show
+# whether the class and the MIB's effect follow the input; XSIZES= runs none.
+XSIZES=${XSIZES-bfs:1000000}
+XW=$(for x in $XSIZES; do [[ " $ALL " == *" ${x%%:*} "* ]] && echo "${x%%:*}"; done | paste -sd' ')
+x_size() { tr ' ' '\n' <<<"$XSIZES" | sed -n "s/^$1:\([0-9][0-9]*\)$/\1/p"; }
+CFG_X="$(pol fr "" fr-fcfs),$(pol sa "" mshr-s+a),perfect=$P:dram.perfect=1"
 # the MIB's RTL in the loop (dram_sched and mib_l2 in lockstep with their C models): the first
 # HIL program, under the three MIB policies
 RTL_W=${RTL_W:-transpose}
@@ -105,7 +116,7 @@ mkdir -p "$OUT"
 {
     printf '%s\n' "$TABLE" | sed '/^$/d'
 } >"$OUT/table.txt"
-for g in P:"$CFG_P" Q:"$CFG_Q" L:"$CFG_L" N:"$CFG_N"; do tr ',' '\n' <<<"${g#*:}" | sed "s/^/${g%%:*} /"; done >"$OUT/configs.txt"
+for g in P:"$CFG_P" Q:"$CFG_Q" L:"$CFG_L" N:"$CFG_N" X:"$CFG_X"; do tr ',' '\n' <<<"${g#*:}" | sed "s/^/${g%%:*} /"; done >"$OUT/configs.txt"
 
 # group SIZE NAME WORKLOADS CONFIGS: one compare sweep at SIZE into $OUT/SIZE/NAME (repro_group;
 # a capped benchmark's runs, at their own size, join the others' in its runs/)
@@ -167,8 +178,9 @@ gather() {
     for g in P Q L; do [ -d "$OUT/$size/$g" ] && stats "$OUT/$size/$g"; done >"$OUT/$size/runs.jsonl"
     stats "$OUT/$size/N" >"$OUT/$size/noise.jsonl"
     [ -f "$OUT/$size/rtl.jsonl" ] || : >"$OUT/$size/rtl.jsonl"
+    if [ -n "$XW" ]; then stats "$OUT/inputs/X"; fi >"$OUT/$size/larger.jsonl"
     jq -s --arg hil "$HIL" --arg lil "$LIL" --arg ins "$INS" --arg lats "$LATS" --arg table "$TABLE" --arg built "$BUILT" \
-        --slurpfile nz "$OUT/$size/noise.jsonl" --slurpfile rtl "$OUT/$size/rtl.jsonl" '
+        --slurpfile nz "$OUT/$size/noise.jsonl" --slurpfile rtl "$OUT/$size/rtl.jsonl" --slurpfile larger "$OUT/$size/larger.jsonl" '
         def w($s): $s | split(" ") | map(select(. != ""));
         def by: reduce .[] as $r ({}; .[$r.label][$r.workload] = $r.s);
         (by) as $runs | ($nz | by) as $near |
@@ -185,10 +197,13 @@ gather() {
          table: [ $table | split("\n")[] | select(length > 0) | capture("^(?<abbr>\\S+)\\s+(?<class>\\S+)\\s+(?<workload>\\S+)\\s*(?<why>.*)$") ],
          runs: $runs,
          rtl: $rtl,
-         unchecked: [ .[] | select((.s.dram_checked // 0) == 0 and .label != "perfect") | "\(.workload)@\(.label)" ]}' \
+         larger: ($larger | by),
+         unchecked: [ (.[], $larger[]) | select((.s.dram_checked // 0) == 0 and .label != "perfect") | "\(.workload)@\(.label)" ]}' \
         "$OUT/$size/runs.jsonl" >"$OUT/$size/input.json"
 }
 
+# the larger inputs, once for every size (each benchmark at its own input: x_size)
+repro_group mib larger "$OUT/inputs" X "$XW" "$CFG_X" x_size || status=1
 for size in $SIZES; do
     group "$size" P "$ALL" "$CFG_P"
     group "$size" Q "$SENS" "$CFG_Q"
@@ -198,7 +213,7 @@ for size in $SIZES; do
     gather "$size" && jq -L repro/mrpb -L repro/mib -f repro/mib/claims.jq "$OUT/$size/input.json" >"$OUT/$size/claims.json" || status=1
 done
 [ $status -eq 0 ] || exit 1
-OUT=$OUT SIZES=$SIZES CAP=$CAP repro/mib/report.sh || exit 1
+OUT=$OUT SIZES=$SIZES CAP=$CAP XSIZES=$XSIZES repro/mib/report.sh || exit 1
 read -r first _ <<<"$SIZES"
 echo "The MIB thesis at $first sizes$([ "$first" = default ] || echo ": a check of the pipeline, NOT the reproduction (make repro)") ($OUT/report.md)"
 jq -r '(["claim", "thesis", "ours", "class"] | @tsv), (.[] | [.claim, .paper, .text, .class] | @tsv)' "$OUT/$first/claims.json" |
