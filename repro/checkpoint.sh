@@ -6,7 +6,8 @@
 # (docs/reproduction.md, "Reproductions longer than a session").
 #
 #   repro/checkpoint.sh save NAME     out/repro/NAME's finished runs (each run's JSON and its
-#                                     empty log: what `compare --resume` keeps) into
+#                                     empty log: what `compare --resume` keeps; an RTL-in-the-
+#                                     loop run's JSON and exit status: repro/mib's) into
 #                                     repro/checkpoints/NAME-VERSION.tar.xz
 #   repro/checkpoint.sh restore NAME  the newest such archive back into out/repro/NAME
 #   repro/checkpoint.sh info NAME     what the archive holds: the binary's version and path
@@ -28,6 +29,10 @@ save)
     find "$out" -path '*/runs/*.json' 2>/dev/null | sort | while read -r j; do
         [ -f "${j%.json}.log" ] && [ ! -s "${j%.json}.log" ] && printf '%s\n%s\n' "$j" "${j%.json}.log"
     done >"$list"
+    # the RTL-in-the-loop runs (repro/mib's rtl/): a JSON with its exit status (run.sh's resume test)
+    find "$out" -path '*/rtl/*.json' 2>/dev/null | sort | while read -r j; do
+        [ -s "$j" ] && [ -f "${j%.json}.rc" ] && printf '%s\n%s\n' "$j" "${j%.json}.rc"
+    done >>"$list"
     [ -s "$list" ] || { echo "checkpoint: no finished runs under $out" >&2; exit 1; }
     v=$(jq -r .version "$(head -1 "$list")")
     mkdir -p repro/checkpoints
@@ -45,7 +50,7 @@ info)
     [ -n "$a" ] || { echo "checkpoint: no archive of $name in repro/checkpoints" >&2; exit 1; }
     first=$(tar -tJf "$a" | grep '\.json$' | head -1)
     tar -xJOf "$a" "$first" | jq -r '"binary: version \(.version), path \(.command_line | split(" ")[0])"'
-    tar -tJf "$a" | grep '\.json$' | sed 's|/runs/.*||' | sort | uniq -c | sed 's/^/runs: /'
+    tar -tJf "$a" | grep '\.json$' | sed -E 's#/(runs|rtl)/.*#/\1#; s#/runs$##' | sort | uniq -c | sed 's/^/runs: /'
     ;;
 *) echo "usage: repro/checkpoint.sh save|restore|info mrpb|mib|apres" >&2; exit 2 ;;
 esac
