@@ -11,7 +11,8 @@
 #                                     repro/checkpoints/NAME-VERSION.tar.xz
 #   repro/checkpoint.sh restore NAME  the newest such archive back into out/repro/NAME
 #   repro/checkpoint.sh info NAME     what the archive holds: the binary's version and path
-#                                     its runs record (resume needs both), and the runs
+#                                     and the OUT its runs record (resume needs all three:
+#                                     compare --resume matches whole command lines), the runs
 #
 # A checkpoint holds runs, never a result: the claim table and the report are
 # computed from the runs by run.sh when every run is there.
@@ -49,7 +50,10 @@ info)
     a=$(newest)
     [ -n "$a" ] || { echo "checkpoint: no archive of $name in repro/checkpoints" >&2; exit 1; }
     first=$(tar -tJf "$a" | grep '\.json$' | head -1)
-    tar -xJOf "$a" "$first" | jq -r '"binary: version \(.version), path \(.command_line | split(" ")[0])"'
+    # the OUT the runs were made into (their --json path, less SIZE/GROUP/runs/RUN.json): a
+    # resume must pass the same one, since compare --resume compares whole command lines
+    tar -xJOf "$a" "$first" | jq -r '([.command_line | capture("--json (?<j>[^ ]+)/[^/ ]+/[^/ ]+/runs/[^/ ]+$")? | .j] | first) as $o
+        | "binary: version \(.version), path \(.command_line | split(" ")[0])\(if $o then ", OUT \($o)" else "" end)"'
     tar -tJf "$a" | grep '\.json$' | sed -E 's#/(runs|rtl)/.*#/\1#; s#/runs$##' | sort | uniq -c | sed 's/^/runs: /'
     ;;
 *) echo "usage: repro/checkpoint.sh save|restore|info mrpb|mib|apres" >&2; exit 2 ;;

@@ -215,6 +215,6 @@ done
 [ $status -eq 0 ] || exit 1
 OUT=$OUT SIZES=$SIZES CAP=$CAP XSIZES=$XSIZES repro/mib/report.sh || exit 1
 read -r first _ <<<"$SIZES"
-echo "The MIB thesis at $first sizes$([ "$first" = default ] || echo ": a check of the pipeline, NOT the reproduction (make repro)") ($OUT/report.md)"
+echo "The MIB thesis at $first sizes$([ "$first" = default ] || [ "$first" = half ] || echo ": a check of the pipeline, NOT the reproduction (make repro)") ($OUT/report.md)"
 jq -r '(["claim", "thesis", "ours", "class"] | @tsv), (.[] | [.claim, .paper, .text, .class] | @tsv)' "$OUT/$first/claims.json" |
     awk -F'\t' '{printf "%-80.80s %-14.14s %-10s %s\n", $1, $2, $3, $4}'
