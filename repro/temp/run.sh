@@ -41,7 +41,7 @@ CUTCP C1 2D,2D 0.03 cp
 NN    C2 1D/2D,1D 1.21 nn
 HOT   C2 2D,2D 0.75 hotspot
 SN    C2 1D,1D 0.27 sortnet
-TPACF C3 1D,1D 0.89 -  Parboil tpacf: not built yet
+TPACF C3 1D,1D 0.89 -  Parboil tpacf: not built yet (a thread's 1.6 M instructions at the medium input need streamed warps: docs/tbas.md)
 MUM   C3 1D,1D 5.85 mummer
 LBM   C3 2D,1D 5.82 lbm
 CFD   C3 1D,1D 0.85 cfd
