@@ -31,7 +31,7 @@ expect "restore: the runs as they were, their logs empty" \
 # repro/mib's RTL-in-the-loop runs: a JSON with its exit status is finished, one without is not
 D=$T/tree/out/repro/mib/half
 mkdir -p "$D/P/runs" "$D/rtl"
-printf '{"version": "def5678", "command_line": "/bin/ms-def5678 compare"}\n' >"$D/P/runs/transpose@fr.json"
+printf '{"version": "def5678", "command_line": "/bin/ms-def5678 sim --workload transpose --json /x/out/repro/mib/half/P/runs/transpose@fr.json"}\n' >"$D/P/runs/transpose@fr.json"
 : >"$D/P/runs/transpose@fr.log"
 for l in m s; do printf '{"version": "def5678"}\n' >"$D/rtl/$l.json"; done
 echo 0 >"$D/rtl/m.rc"
@@ -39,8 +39,9 @@ out=$("$T/tree/repro/checkpoint.sh" save mib)
 expect "save: a finished RTL run (its JSON and exit status) with the compare runs" \
     "$(echo "$out" | sed 's/ ([0-9.]*[KMG]*)$//'); $(tar -tJf "$T/tree/repro/checkpoints/mib-def5678.tar.xz" | sort | paste -sd' ')" \
     "checkpoint: 2 runs of mib (binary def5678) in repro/checkpoints/mib-def5678.tar.xz; out/repro/mib/half/P/runs/transpose@fr.json out/repro/mib/half/P/runs/transpose@fr.log out/repro/mib/half/rtl/m.json out/repro/mib/half/rtl/m.rc"
-expect "info: the runs per group, the RTL ones apart" "$("$T/tree/repro/checkpoint.sh" info mib | sed 1d | tr -s ' ' | paste -sd';')" \
-    "runs: 1 out/repro/mib/half/P;runs: 1 out/repro/mib/half/rtl"
+expect "info: the binary, the OUT the runs were made into, the runs per group, the RTL ones apart" \
+    "$("$T/tree/repro/checkpoint.sh" info mib | tr -s ' ' | paste -sd';')" \
+    "binary: version def5678, path /bin/ms-def5678, OUT /x/out/repro/mib;runs: 1 out/repro/mib/half/P;runs: 1 out/repro/mib/half/rtl"
 "$T/tree/repro/checkpoint.sh" save nope 2>/dev/null
 expect "an unknown reproduction: exit 2" "$?" 2
 exit $status

@@ -91,12 +91,25 @@ expect "where the reservation fails come from: a row per memory-sensitive benchm
     "$(whyrows '### Where the L2 reservation fails' | wc -l)" "$nsens"
 expect "the class differences: a row per benchmark whose class differs" \
     "$(whyrows '### The benchmarks whose class differs' | wc -l)" "$(classrows | grep -c ' \*\*no\*\* |')"
-xr=$(jq -r '.runs.fr.transpose | if .rd > 0 then .merges.ro / .rd * 1000 | round / 10 | tostring + " %" else "-" end' "$T/quick/input.json")
-expect "transpose's other-SM merged reads per DRAM read, from its runs" \
+xr=$(jq -r '.runs.fr.transpose | if .rd > 0 then .merges.ro / .rd * 1000 | round / 10 | tostring else "-" end' "$T/quick/input.json")
+expect "transpose's other-SM merges per 100 DRAM reads, from its runs" \
     "$(whyrows '### What the MIB has to act on' | awk -F' *[|] *' '$2 == "transpose" {print $10}')" "$xr"
 expect "the larger input: bfs at 8192 nodes, beside the report's size, each classified" \
     "$(whyrows '### A benchmark at a larger input' | awk -F' *[|] *' '{print $2, $3, $4, $7}' | paste -sd' ')" \
     "bfs 8192 larger $(jq -r '.larger.fr.bfs.size as $s | .larger as $x | ($x.perfect.bfs.ipc / $x.fr.bfs.ipc) as $p | ($x.fr.bfs.mlc | add) as $t | (($t - $x.fr.bfs.mlc[0] - $x.fr.bfs.mlc[1]) / $t) as $m | if $p < 1.2 then "INS" elif $m > 0.1 then "HIL" else "LIL" end' "$T/quick/input.json") bfs 16384 the report's size $(classrows | awk -F' *[|] *' '$2 == "bfs" {print $6}')"
+# REUSE=1 on an OUT without the larger-input runs (one made before they were added): the report
+# is written, its larger-input table says none was run
+T2=$T-reuse
+rm -rf "$T2"
+mkdir -p "$T2"
+cp -r "$T/quick" "$T/configs.txt" "$T/table.txt" "$T2/"
+if OUT=$T2 SIZES="quick" KERNELS="$K" CAP="kmeans:4096 nn:50000" REUSE=1 JOBS=${JOBS:-2} M=$M repro/mib/run.sh >"$T2.log" 2>&1; then
+    R2=$T2/report.md
+    expect "REUSE without the larger-input runs: the report says none was run" \
+        "$(R=$R2 whyrows '### A benchmark at a larger input' | awk -F' *[|] *' '{print $2}') $(grep -c 'X: the larger inputs, none run' "$R2")" "none run 1"
+else
+    bad "REUSE=1 on an OUT without the larger-input runs" "$(tail -3 "$T2.log")"
+fi
 expect "the noise is measured (a number)" "$(jq '.noise | type' "$T/quick/input.json")" '"number"'
 expect "the configurations are listed" "$(grep -c '^P fr=gtx480-mib:dram.policy=fr-fcfs$' "$R")" 1
 expect "README and docs' summary untouched by a subset run" "$(marks)" "$before"

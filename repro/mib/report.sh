@@ -151,7 +151,7 @@ plot f611 "Fig. 6.11: MSHR-S+A over FR-FCFS against the read queue size" "IPC ov
 echo "## Configurations"
 echo
 echo "Every run: the \`gtx480-mib\` preset (Table 5.1) and the label's keys (P: every benchmark; Q, L, N: the"
-echo "memory-sensitive ones; X: the larger inputs, ${XSIZES:-none}):"
+echo "memory-sensitive ones; X: the larger inputs, $(jq -r '[.larger.fr // {} | to_entries[] | "\(.key):\(.value.size)"] | if length == 0 then "none run" else join(" ") end' "$in1")):"
 echo
 echo '```'
 cat "$OUT/configs.txt" 2>/dev/null

@@ -98,11 +98,13 @@ CFG_N="$(pol fr ":gpu.first_sm=7" fr-fcfs),$(pol sa ":gpu.first_sm=7" mshr-s+a)"
 # Larger inputs (workload:size), an explanation, not a claim: a thesis HIL benchmark that the
 # classification calls memory insensitive because its input fits in the L2 (the report's class
 # differences), run under FR-FCFS, MSHR-S+A and the perfect DRAM at the input named here: bfs on
-# 1 000 000 nodes, the size of Rodinia's largest graph (data/bfs/graph1MW_6.txt; about 20 M
-# cycles, a quarter of an hour a run). Chosen after the half-size classification, to show
-# whether the class and the MIB's effect follow the input; XSIZES= runs none.
+# 1 000 000 nodes, the size of Rodinia's largest graph (data/bfs/graph1MW_6.txt; about 18 M
+# cycles, a few minutes a run). Chosen after the half-size classification, to show whether
+# the class and the MIB's effect follow the input; XSIZES= runs none, and so does REUSE=1 on
+# an OUT without them (one made before they were added).
 XSIZES=${XSIZES-bfs:1000000}
 XW=$(for x in $XSIZES; do [[ " $ALL " == *" ${x%%:*} "* ]] && echo "${x%%:*}"; done | paste -sd' ')
+[ "${REUSE:-0}" = 1 ] && [ ! -d "$OUT/inputs/X/runs" ] && XW=
 x_size() { tr ' ' '\n' <<<"$XSIZES" | sed -n "s/^$1:\([0-9][0-9]*\)$/\1/p"; }
 CFG_X="$(pol fr "" fr-fcfs),$(pol sa "" mshr-s+a),perfect=$P:dram.perfect=1"
 # the MIB's RTL in the loop (dram_sched and mib_l2 in lockstep with their C models): the first
@@ -135,7 +137,9 @@ rtl() {
     : >"$d.jsonl"
     for lp in $RTL_POL; do
         l=${lp%%:*} p=${lp#*:}
-        if [ "${REUSE:-0}" = 1 ] || { [ "${RESUME:-0}" = 1 ] && [ -s "$d/$l.json" ] && [ -f "$d/$l.rc" ]; }; then
+        # resumed: a finished run by the binary that made (or kept) group P's run of it
+        if [ "${REUSE:-0}" = 1 ] || { [ "${RESUME:-0}" = 1 ] && [ -s "$d/$l.json" ] && [ -f "$d/$l.rc" ] &&
+            [ "$(jq -r .version "$d/$l.json" 2>/dev/null)" = "$(jq -r .version "$OUT/$size/P/runs/$RTL_W@$l.json" 2>/dev/null)" ]; }; then
             rc=$(cat "$d/$l.rc" 2>/dev/null || echo missing)
         else
             "$M" sim --config "$P" --workload "$RTL_W" --set dram.policy="$p" $([ "$rs" = default ] || echo --size "$rs") \
@@ -213,7 +217,7 @@ for size in $SIZES; do
     gather "$size" && jq -L repro/mrpb -L repro/mib -f repro/mib/claims.jq "$OUT/$size/input.json" >"$OUT/$size/claims.json" || status=1
 done
 [ $status -eq 0 ] || exit 1
-OUT=$OUT SIZES=$SIZES CAP=$CAP XSIZES=$XSIZES repro/mib/report.sh || exit 1
+OUT=$OUT SIZES=$SIZES CAP=$CAP repro/mib/report.sh || exit 1
 read -r first _ <<<"$SIZES"
 echo "The MIB thesis at $first sizes$([ "$first" = default ] || [ "$first" = half ] || echo ": a check of the pipeline, NOT the reproduction (make repro)") ($OUT/report.md)"
 jq -r '(["claim", "thesis", "ours", "class"] | @tsv), (.[] | [.claim, .paper, .text, .class] | @tsv)' "$OUT/$first/claims.json" |

@@ -548,7 +548,7 @@ static const row_t rows[] = {
     DER("dram", "bandwidth_GBps", bw_gbps, F(dram), BOTH, "GB/s",
         "bytes served (128 per request) over the span's core-clock time (the run: with the drain)"),
     RUNV("dram", "peak_bandwidth_GBps", num, peak_gbps, RUN, "GB/s", "channels x buswidth x chips x data_ratio x clock"),
-    DER("dram", "avg_read_queue_latency", rd_queue_lat, F(dram), BOTH, "DRAM cycles", "a read's arrival to its data"),
+    DER("dram", "avg_read_queue_latency", rd_queue_lat, F(dram), BOTH, "DRAM cycles", "a read's arrival at the scheduler to its grant to its bank"),
     CNT("dram", "dram_cycles", SRC_DRAM, dram.cycles, AGG_MEAN, BOTH, "DRAM cycles", "DRAM clock cycles (per channel)"),
     DER("dram", "energy_dynamic_nJ", dram_e_dyn, F(dram), BOTH, "nJ",
         "ACT, PRE, RD, WR and REF commands x their energies per chip x chips (H5GQ1H24AFR currents, Micron TN-41-01; "
