@@ -18,6 +18,9 @@ def hcount($r; $a; $b; $ws; $s): [ $ws[] as $w | select(($r[$b][$w][$s] // 1) !=
 # merge length > 1 (l2.mshr_max_merge_length_cycles[k]: slice-cycles whose largest live merge
 # length is k; 0: idle)
 def icl: if . == null then null else (add) as $t | if $t > 0 then ($t - .[0] - .[1]) / $t else 0 end end;
+# a benchmark's class by the thesis' two metrics: its perfect-DRAM speedup $p (under x1.20:
+# memory insensitive) and its Figure 5.2 share $m (over 10 %: HIL); "-" when either is missing
+def mibclass($p; $m): if $p == null or $m == null then "-" elif $p < 1.2 then "INS" elif $m > 0.1 then "HIL" else "LIL" end;
 # the bins of Figure 5.2 as this reproduction draws them: idle, 1, 2, 3-4, 5-8, 9-16
 def bins: if . == null then null else (add) as $t | if $t == 0 then null else
   [ .[0], .[1], .[2], ((.[3:5] | add) // 0), ((.[5:9] | add) // 0), ((.[9:] | add) // 0) ] | map(. / $t) end end;

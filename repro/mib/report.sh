@@ -62,7 +62,7 @@ for s in $SIZES; do
         ($S.all[] as $w |
          (if any($S.hil[]; . == $w) then "HIL" elif any($S.lil[]; . == $w) then "LIL" else "INS" end) as $t |
          nratio($r; "perfect"; "fr"; $w; "ipc") as $p | ($r.fr[$w].mlc | icl) as $m |
-         (if $p == null or $m == null then "-" elif $p < 1.2 then "INS" elif $m > 0.1 then "HIL" else "LIL" end) as $o |
+         mibclass($p; $m) as $o |
          "| \($w) | \($t) | \(if $p then "x\($p * 100 | round / 100)" else "-" end) | \(if $m then "\($m * 1000 | round / 10) %" else "-" end) | \($o) | \(if $o == $t then "yes" else "**no**" end) | \($r.fr[$w].size // "-") |")' \
         "$OUT/$s/input.json"
     echo

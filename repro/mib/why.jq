@@ -9,7 +9,7 @@ include "mib_lib";
 def cls($w): if any($S.hil[]; . == $w) then "HIL" elif any($S.lil[]; . == $w) then "LIL" else "INS" end;
 # our class by the thesis' two metrics (report.sh's classification table)
 def ours($w): nratio($r; "perfect"; "fr"; $w; "ipc") as $p | ($r.fr[$w].mlc | icl) as $m
-  | if $p == null or $m == null then "-" elif $p < 1.2 then "INS" elif $m > 0.1 then "HIL" else "LIL" end;
+  | mibclass($p; $m);
 def x: if . == null then "-" else . * 100 | round / 100 | "x" + tostring end;
 def share: if . == null then "-" else . * 1000 | round / 10 | tostring + " %" end;
 def gain: if . == null then "-" else (. - 1) * 1000 | round / 10 | (if . > 0 then "+" else "" end) + tostring + " %" end;
@@ -58,7 +58,7 @@ def tot($l; $ws; f): [ $ws[] as $w | $r[$l][$w] // empty | f // empty ] | add;
 (if ((.larger // {}).fr // {}) == {} then "| none run | | | | | | | | | |" else empty end),
 ((.larger // {}) as $x | ($x.fr // {}) | keys[] as $w | $x.fr[$w] as $f |
  nratio($x; "perfect"; "fr"; $w; "ipc") as $p | ($f.mlc | icl) as $m |
- (if $p == null or $m == null then "-" elif $p < 1.2 then "INS" elif $m > 0.1 then "HIL" else "LIL" end) as $o |
+ mibclass($p; $m) as $o |
  ([ {l: $x, s: ($f.size // "-"), at: "larger"}, {l: $r, s: ($r.fr[$w].size // "-"), at: "the report's"} ][]) as $c |
  if $c.at == "larger" then
    "| \($w) | \($c.s) | larger | \($p | x) | \($m | share) | \($o) | \(nratio($x; "sa"; "fr"; $w; "ipc") | gain) | \($f.bw | share) | \(div($f.miss; $f.acc) | share) | \(per($f.merges.ro; $f.rd; 100) | num) |"
