@@ -29,14 +29,23 @@ expect "the claims without their runs: PA's, and those of benchmarks outside the
 expect "no other claim is missing but an early eviction one (no right prefetch at these sizes)" \
     "$(jq -r '[.[] | select(IN("f10-co-apres", "f10-co-laws", "f3-pa-sld", "f13-spmv", "f14-bp", "f4-ccws-str", "f12-avg", "f12-ci", "f12-bfs") | not)] | join(" ")' <<<"$missing")" ""
 expect "every run's DRAM commands were checked" "$(jq '.unchecked | length' "$T/quick/input.json")" 0
-expect "the runs counted in the input (groups M and F3)" "$(jq '[.runs[] | length] | add' "$T/quick/input.json")" \
-    "$(ls "$T"/quick/{M,F3}/runs/*.json | wc -l)"
+expect "the runs counted in the input (groups M, F3 and W)" "$(jq '[.runs[] | length] | add' "$T/quick/input.json")" \
+    "$(ls "$T"/quick/{M,F3,W}/runs/*.json | wc -l)"
 expect "RTL in the loop (srad, APRES: apres_laws and apres_sap in every SM): exit 0, every statistic the same" \
     "$(jq -r '"\(.workload):\(.exit):\(.same_stats)"' "$T/quick/rtl.json")" "srad:0:true"
 expect "Table IV: a row per benchmark" "$(grep -cE '^\| [A-Z]+ \| (cache-sensitive|cache-insensitive|compute-intensive) \| ' "$R")" 15
 expect "Table I: ours beside the paper's for BFS, KM and SRAD (the kernel with the most requests)" \
     "$(grep -cE '^\| (BFS|KM|SRAD) \| 0x[0-9A-F]+ \| .* \| _Z' "$R")" 3
 expect "SAP's table: a row per benchmark with its lost misses" "$(awk '/^## SAP/ {f = 1} /^## The blocks/ {f = 0} f' "$R" | grep -cE '^\| (bfs|kmeans|srad) \| [0-9]+ \| [0-9]+ \| [0-9]+ \|')" 3
+why=$(awk '/^## What the runs show/ {f = 1} /^## The blocks/ {f = 0} f' "$R")
+expect "what the runs show: a row per benchmark where the speedups come from" \
+    "$(grep -cE '^\| (bfs|kmeans|srad) \| C[SI] \| x[0-9.]+ \| [-+0-9.]+ % \|' <<<"$why")" 3
+expect "what the runs show: a row per benchmark of LAWS' groups and SAP's prefetches" \
+    "$(grep -cE '^\| (bfs|kmeans|srad) \| [0-9.]+ % \| [0-9.]+ % \| [0-9.]+ % \|' <<<"$why")" 3
+expect "srad's gain from an 8x L1D, recomputed from its two runs' JSON" \
+    "$(grep -E '^\| srad \| CI \| ' <<<"$why" | cut -d'|' -f4 | tr -d ' ')" \
+    "$(jq -n -r '[inputs.gpu.gpu_tot_ipc] as [$big, $base] | ($big / $base) * 100 | round / 100 | "x" + tostring' \
+        "$T/quick/W/runs/srad@base-l1x8.json" "$T/quick/M/runs/srad@base.json")"
 repro_summary_counts
 repro_figures f10 f3 f11 f12 f13 f14
 expect "the noise is measured (a number)" "$(jq '.noise | type' "$T/quick/input.json")" '"number"'

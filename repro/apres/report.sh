@@ -3,7 +3,8 @@
 # benchmarks (Table IV: which are built), Table I beside ours, the claim table
 # (claims.jq, at each size, with the class at both), the summary counted from
 # it, the figures (Figures 10 to 14 and 3: SVG and PNG by gnuplot), SAP's
-# checks and lost misses, the RTL in the loop, Table II against synthesis, the
+# checks and lost misses, what the runs show (why.jq: the statistics behind
+# the claims), the RTL in the loop, Table II against synthesis, the
 # noise and the configuration of every run. Nothing in it is written by hand.
 set -u
 cd "$(dirname "$0")/../.."
@@ -107,6 +108,10 @@ echo
 jq -r '.runs.apres as $r | "| benchmark | checks | matches | lost | prefetches | port queue full | useful | late | early evicted, demanded |",
     "|---|---|---|---|---|---|---|---|---|",
     (.sets.all[] as $w | $r[$w] as $x | "| \($w) | \($x.sap_checks // "-") | \($x.sap_match // "-") | \($x.sap_lost // "-") | \($x.sap_pf // "-") | \($x.sap_qfull // "-") | \($x.pf_useful // "-") | \($x.pf_late // "-") | \($x.pf_early // "-") |")' "$in1"
+echo
+echo "## What the runs show ($S1 sizes)"
+echo
+jq -r -L repro/mrpb -f repro/apres/why.jq "$in1"
 echo
 echo "## The blocks' RTL in the loop"
 echo

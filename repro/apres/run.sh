@@ -68,6 +68,9 @@ cfg() { printf '%s=%s:sm.scheduler=%s:l1.prefetch=%s' "$1" "$P" "$2" "$3"; }
 CFG="base=$P:sm.scheduler=lrr:l1.prefetch=none:l1.load_stats=1,$(cfg ccws ccws none),$(cfg laws laws none)"
 CFG="$CFG,$(cfg ccws-str ccws str),$(cfg laws-str laws str),$(cfg apres laws sap)"
 CFG_F3="$(cfg gto gto none),$(cfg gto-str gto str),$(cfg gto-sld gto sld),$(cfg ccws-sld ccws sld)"
+# what the runs show (why.jq): how much the benchmarks gain from a larger L1D (8x its sets: 256 KB at
+# Table III's 8 ways), the measure of the cache sensitivity that the schedulers work on
+CFG_W="base-l1x8=$P:sm.scheduler=lrr:l1.prefetch=none:l1.sets=256"
 # the model's own sensitivity: the thread blocks dealt from SM 7 instead of SM 0
 CFG_N="base=$P:sm.scheduler=lrr:gpu.first_sm=7,apres=$P:sm.scheduler=laws:l1.prefetch=sap:gpu.first_sm=7"
 # both blocks' RTL in lockstep in every SM (apres_laws, apres_sap), on the first CI program
@@ -77,7 +80,7 @@ RTL_W=${RTL_W:-srad}
 status=0
 mkdir -p "$OUT"
 printf '%s\n' "$TABLE" | sed '/^$/d' >"$OUT/table.txt"
-for g in M:"$CFG" F3:"$CFG_F3" N:"$CFG_N"; do tr ',' '\n' <<<"${g#*:}" | sed "s/^/${g%%:*} /"; done >"$OUT/configs.txt"
+for g in M:"$CFG" F3:"$CFG_F3" W:"$CFG_W" N:"$CFG_N"; do tr ',' '\n' <<<"${g#*:}" | sed "s/^/${g%%:*} /"; done >"$OUT/configs.txt"
 
 # rtl SIZE: RTL_W under APRES with both blocks' RTL in the loop, compared with the C run (group M)
 rtl() {
@@ -139,6 +142,8 @@ STATS='{size: .size, ipc: .gpu.gpu_tot_ipc, cycles: .gpu.gpu_tot_sim_cycle,
         pending: .l1d.L1D_total_cache_pending_hits,
         pf_issued: (.l1d.L1D_prefetch_issued // 0), pf_useful: (.l1d.L1D_prefetch_useful // 0),
         pf_late: (.l1d.L1D_prefetch_late // 0), pf_early: (.l1d.L1D_prefetch_early_evicted_demanded // 0),
+        pf_evicted: (.l1d.L1D_prefetch_early_evicted // 0),
+        laws_loads: (.sm.laws_loads // 0), laws_no_group: (.sm.laws_no_group // 0),
         lat: .memory_latency.averagemflatency, bytes: .icnt.bytes_mem_to_simt,
         sap_checks: ((.sm.sap_checks_new // 0) + (.sm.sap_checks_match // 0) + (.sm.sap_checks_zero // 0) + (.sm.sap_checks_same // 0)),
         sap_match: (.sm.sap_checks_match // 0), sap_lost: (.sm.sap_lost // 0), sap_pf: (.sm.sap_prefetches // 0),
@@ -150,7 +155,7 @@ STATS='{size: .size, ipc: .gpu.gpu_tot_ipc, cycles: .gpu.gpu_tot_sim_cycle,
 # |ln| of the change of APRES' speedup over the baseline when the blocks are dealt from SM 7)
 gather() {
     local size=$1
-    for g in M F3; do [ -d "$OUT/$size/$g" ] && repro_runs "$OUT/$size/$g" "$STATS"; done >"$OUT/$size/runs.jsonl"
+    for g in M F3 W; do [ -d "$OUT/$size/$g" ] && repro_runs "$OUT/$size/$g" "$STATS"; done >"$OUT/$size/runs.jsonl"
     repro_runs "$OUT/$size/N" "$STATS" >"$OUT/$size/noise.jsonl"
     [ -f "$OUT/$size/rtl.json" ] || echo null >"$OUT/$size/rtl.json"
     jq -s --arg cs "$CS" --arg ci "$CI" --arg co "$CO" --arg table "$TABLE" \
@@ -173,6 +178,7 @@ gather() {
 for size in $SIZES; do
     repro_group apres "$size" "$OUT/$size" M "$ALL" "$CFG" || status=1
     repro_group apres "$size" "$OUT/$size" F3 "$ALL" "$CFG_F3" || status=1
+    repro_group apres "$size" "$OUT/$size" W "$ALL" "$CFG_W" || status=1
     repro_group apres "$size" "$OUT/$size" N "$ALL" "$CFG_N" || status=1
     rtl "$size"
     gather "$size" && jq -L repro/mrpb -L repro/mib -f repro/apres/claims.jq "$OUT/$size/input.json" >"$OUT/$size/claims.json" || status=1
