@@ -7,7 +7,7 @@
 #
 #   repro/checkpoint.sh save NAME     out/repro/NAME's finished runs (each run's JSON and its
 #                                     empty log: what `compare --resume` keeps; an RTL-in-the-
-#                                     loop run's JSON and exit status: repro/mib's) into
+#                                     loop run's JSON and exit status: repro/mib's, apres' and temp's) into
 #                                     repro/checkpoints/NAME-VERSION.tar.xz
 #   repro/checkpoint.sh restore NAME  the newest such archive back into out/repro/NAME
 #   repro/checkpoint.sh info NAME     what the archive holds: the binary's version and path
@@ -19,7 +19,10 @@
 set -u
 cd "$(dirname "$0")/.."
 cmd=${1:-} name=${2:-}
-case $name in mrpb | mib | apres) ;; *) echo "usage: repro/checkpoint.sh save|restore|info mrpb|mib|apres" >&2; exit 2 ;; esac
+# the reproductions whose runs may be checkpointed (each writes out/repro/NAME)
+NAMES="mrpb mib apres temp"
+usage() { echo "usage: repro/checkpoint.sh save|restore|info ${NAMES// /|}" >&2; exit 2; }
+[[ " $NAMES " == *" $name "* ]] && [ -n "$name" ] || usage
 out=out/repro/$name
 newest() { ls -t repro/checkpoints/"$name"-*.tar.xz 2>/dev/null | head -1; }
 case $cmd in
@@ -30,7 +33,7 @@ save)
     find "$out" -path '*/runs/*.json' 2>/dev/null | sort | while read -r j; do
         [ -f "${j%.json}.log" ] && [ ! -s "${j%.json}.log" ] && printf '%s\n%s\n' "$j" "${j%.json}.log"
     done >"$list"
-    # the RTL-in-the-loop runs (repro/mib's rtl/): a JSON with its exit status (run.sh's resume test)
+    # the RTL-in-the-loop runs (rtl/ of repro/mib, apres and temp): a JSON with its exit status (run.sh's resume test)
     find "$out" -path '*/rtl/*.json' 2>/dev/null | sort | while read -r j; do
         [ -s "$j" ] && [ -f "${j%.json}.rc" ] && printf '%s\n%s\n' "$j" "${j%.json}.rc"
     done >>"$list"
@@ -56,5 +59,5 @@ info)
         | "binary: version \(.version), path \(.command_line | split(" ")[0])\(if $o then ", OUT \($o)" else "" end)"'
     tar -tJf "$a" | grep '\.json$' | sed -E 's#/(runs|rtl)/.*#/\1#; s#/runs$##' | sort | uniq -c | sed 's/^/runs: /'
     ;;
-*) echo "usage: repro/checkpoint.sh save|restore|info mrpb|mib|apres" >&2; exit 2 ;;
+*) usage ;;
 esac

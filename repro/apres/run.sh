@@ -88,7 +88,9 @@ rtl() {
     [ -n "$RTL_W" ] || return 0
     printf 'repro apres: %-8s rtl       1 run  ... ' "$size" >&2
     mkdir -p "$d"
-    if [ "${REUSE:-0}" = 1 ] || { [ "${RESUME:-0}" = 1 ] && [ -s "$d/apres.json" ] && [ -f "$d/apres.rc" ]; }; then
+    # resumed: a finished run by the binary that made (or kept) group M's run of it
+    if [ "${REUSE:-0}" = 1 ] || { [ "${RESUME:-0}" = 1 ] && [ -s "$d/apres.json" ] && [ -f "$d/apres.rc" ] &&
+        [ "$(jq -r .version "$d/apres.json" 2>/dev/null)" = "$(jq -r .version "$OUT/$size/M/runs/$RTL_W@apres.json" 2>/dev/null)" ]; }; then
         rc=$(cat "$d/apres.rc" 2>/dev/null || echo missing)
     else
         "$M" sim --config apres --set l1.classify=1 --set sm.scheduler=laws --set l1.prefetch=sap --workload "$RTL_W" \

@@ -93,7 +93,9 @@ rtl() {
     printf 'repro temp: %-8s rtl       1 run  ... ' "$size" >&2
     local t0=$SECONDS
     mkdir -p "$d"
-    if [ "${REUSE:-0}" = 1 ] || { [ "${RESUME:-0}" = 1 ] && [ -s "$d/temp-tbas.json" ] && [ -f "$d/temp-tbas.rc" ]; }; then
+    # resumed: a finished run by the binary that made (or kept) group M's run of it
+    if [ "${REUSE:-0}" = 1 ] || { [ "${RESUME:-0}" = 1 ] && [ -s "$d/temp-tbas.json" ] && [ -f "$d/temp-tbas.rc" ] &&
+        [ "$(jq -r .version "$d/temp-tbas.json" 2>/dev/null)" = "$(jq -r .version "$OUT/$size/M/runs/$RTL_W@temp-tbas.json" 2>/dev/null)" ]; }; then
         rc=$(cat "$d/temp-tbas.rc" 2>/dev/null || echo missing)
     else
         "$M" sim --config temp $(tr ':' '\n' <<<"$TEMP:sm.scheduler=tbas" | sed 's/^/--set /') --workload "$RTL_W" \
