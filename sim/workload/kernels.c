@@ -33,6 +33,7 @@
 #include "workload/parboil_lbm.h"
 #include "workload/parboil_cp.h"
 #include "workload/libor.h"
+#include "workload/mars.h"
 #include "workload/parboil_cutcp.h"
 #include "workload/polybench.h"
 #include "workload/rodinia.h"
@@ -145,6 +146,7 @@ typedef struct {                  /* a built-in workload (workload_t.impl) */
     pb_cutcp_t cutcp;             /* cutcp: its atoms, bins and neighbour list (simt_args_t.data) */
     sn_input_t sn;                /* sortnet: its keys, launches and replay (simt_args_t.data, sn_open) */
     sl1_input_t sl1;              /* the S-L1 stand-ins: their input and geometry (simt_args_t.data) */
+    mars_t mars;                  /* Mars: its host program's launches and data (mars_open) */
     const void *data;             /* what per-thread kernels are given as simt_args_t.data */
     int unshared;                 /* a /U version: shared arrays in global memory (simt_ops.h) */
     unsigned scratch;             /* ... the array holding them */
@@ -715,6 +717,40 @@ static const kdef_t k_pbl_cp = TDEF("_Z7cenergyifPf", 28, pbl_cp, {0});
  * block's registers do not limit the SM's blocks at any count up to 64) */
 static const kdef_t k_lib2 = TDEF("_Z29Pathcalc_Portfolio_KernelGPU2Pf", 24, lib_kernel2, {0}),
                     k_lib = TDEF("_Z28Pathcalc_Portfolio_KernelGPUPfS_", 32, lib_kernel, {0, 1});
+
+/* Mars (mars.h): the runtime's kernels, by launch kind; every launch opens with its data (mars_open).
+ * Registers: estimates, no compiled binary (a 256- or 512-thread block at up to 32 registers a thread
+ * does not limit the blocks per SM below what the warps allow). */
+#define MDEF(nm, fn) TDEFD(nm, 20, fn, mars_open, mars_close, {0})
+static const kdef_t k_mars[] = {
+    [MK_MAP_COUNT] = MDEF("_Z11MapperCountPcS_P4int4PiS2_S2_iii", mars_map_count),
+    [MK_MAP] = MDEF("_Z6MapperPcS_P4int4PiS2_S2_P4int2S_S_S1_S2_iii", mars_map),
+    [MK_RED_COUNT] = MDEF("_Z12ReducerCountPcS_P4int4P4int2PiS4_S4_iii", mars_reduce_count),
+    [MK_RED] = MDEF("_Z7ReducerPcS_P4int4P4int2PiS4_S4_S_S_S1_S3_S4_iii", mars_reduce),
+    [MK_PRESCAN] = MDEF("_Z7prescanILb0ELb0EEvPiPKiS0_iii", mars_prescan),
+    [MK_UNIFORM_ADD] = MDEF("_Z10uniformAddPiS_iii", mars_uniform_add),
+    [MK_INIT] = MDEF("_Z17initialize_kernelP4int4ii4int4", mars_initialize),
+    [MK_SORT_SINGLE] = MDEF("_Z29bitonicSortSingleBlock_kernelPviP4int4iS1_", mars_sort_single),
+    [MK_UNIT_SORT] = MDEF("_Z21unitBitonicSortKernelPviP4int4ji", mars_unit_sort),
+    [MK_BITONIC] = MDEF("_Z13bitonicKernelPviP4int4jii", mars_bitonic),
+    [MK_PART_SORT] = MDEF("_Z21partBitonicSortKernelPviP4int4jii", mars_part_sort),
+    [MK_GET_INTY] = MDEF("_Z19getIntYArray_kernelP4int2iiPi", mars_get_inty),
+    [MK_GET_XY] = MDEF("_Z17getZWArray_kernelP4int4iiP4int2", mars_get_xy),
+    [MK_SET_XY] = MDEF("_Z17setZWArray_kernelP4int4iiP4int2", mars_set_xy),
+    [MK_COPY_CHUNKS] = MDEF("_Z17copyChunks_kernelPviP4int2iPiS_", mars_copy_chunks),
+    [MK_CHUNK_BOUNDARY] = MDEF("_Z23getChunkBoundary_kernelPviP4int4iPi", mars_chunk_boundary),
+    [MK_WRITE_BOUNDARY] = MDEF("_Z20writeBoundary_kerneliiPiS_S_", mars_write_boundary),
+    [MK_SET_BOUNDARY] = MDEF("_Z22setBoundaryInt2_kernelPiiiiP4int2", mars_set_boundary),
+};
+/* ... the kernels whose name follows the launch's flag: prescan<storeSum, isNP2>, the keys' passes */
+static const kdef_t k_mars_prescan[4] = {
+    MDEF("_Z7prescanILb0ELb0EEvPiPKiS0_iii", mars_prescan), MDEF("_Z7prescanILb1ELb0EEvPiPKiS0_iii", mars_prescan),
+    MDEF("_Z7prescanILb0ELb1EEvPiPKiS0_iii", mars_prescan), MDEF("_Z7prescanILb1ELb1EEvPiPKiS0_iii", mars_prescan),
+};
+static const kdef_t k_mars_ii_count = MDEF("_Z11MapperCountPcS_P4int4PiS2_S2_iii", mars_ii_map_count),
+                    k_mars_ii_map = MDEF("_Z6MapperPcS_P4int4PiS2_S2_P4int2S_S_S1_S2_iii", mars_ii_map),
+                    k_mars_get_xy = MDEF("_Z17getXYArray_kernelP4int4iiP4int2", mars_get_xy),
+                    k_mars_set_xy = MDEF("_Z17setXYArray_kernelP4int4iiP4int2", mars_set_xy);
 
 /* ---- workload setup ------------------------------------------------------------------------------------ */
 
@@ -1582,6 +1618,44 @@ static int setup_libor(wl_t *w)
            add_launch(w, &k_lib, LIB_GRID, 1, LIB_BLOCK, 1, 0, 0, 0);
 }
 
+/* Mars' applications (mars.h): the host program runs now; the device heap is one array (every
+ * cudaMalloc in it, in the program's order, none reused) and each launch its own row. */
+#define MARS_MAX_RECORDS 4000000u   /* PVC, PVR: a map grid of at most 15 625 blocks of 256 */
+#define MARS_MAX_KB      262144u    /* II: 256 MB of HTML */
+static int setup_mars(wl_t *w, int app)
+{
+    const uint64_t max = app == MARS_II ? MARS_MAX_KB : MARS_MAX_RECORDS;
+    if (w->n > max) {
+        fprintf(stderr, "memsched: workload '%s': size %llu is too large; at most %llu (%s)\n", w->w.name,
+                (unsigned long long)w->n, (unsigned long long)max, app == MARS_II ? "KB of HTML" : "log records");
+        return -EINVAL;
+    }
+    if (mars_build(&w->mars, app, w->n))
+        return -ENOMEM;
+    add_arr(w, w->mars.heap);
+    w->mars.base = w->arr[0];
+    w->data = &w->mars;
+    for (unsigned l = 0; l < w->mars.nlaunch; l++) {
+        const mars_launch_t *L = &w->mars.launch[l];
+        const kdef_t *d = &k_mars[L->kind];
+        if (L->kind == MK_PRESCAN)
+            d = &k_mars_prescan[L->flag & 3];
+        else if (app == MARS_II && (L->kind == MK_MAP_COUNT || L->kind == MK_MAP))
+            d = L->kind == MK_MAP ? &k_mars_ii_map : &k_mars_ii_count;
+        else if (L->kind == MK_GET_XY && L->flag)
+            d = &k_mars_get_xy;
+        else if (L->kind == MK_SET_XY && L->flag)
+            d = &k_mars_set_xy;
+        const unsigned gy = L->kind == MK_BITONIC ? (unsigned)L->i[2] : 1;
+        if (add_launch(w, d, L->grid, gy, L->block, 1, L->shmem, 0, l))
+            return -ENOMEM;
+    }
+    return 0;
+}
+static int setup_mars_ii(wl_t *w) { return setup_mars(w, MARS_II); }
+static int setup_mars_pvc(wl_t *w) { return setup_mars(w, MARS_PVC); }
+static int setup_mars_pvr(wl_t *w) { return setup_mars(w, MARS_PVR); }
+
 const builtin_info_t builtin_kernels[] = {
     {"atax", "y = A^T (A x): rows per thread, then columns (PolyBench/GPU 1.0 atax.cu, atax_kernel1/2; MRPB Table 2 IW, "
             "4096 x 1/2, Fig. 2)",
@@ -1866,6 +1940,21 @@ const builtin_info_t builtin_kernels[] = {
               "path a thread, 80 forward rates over 40 periods, every array local (L, z, the 3280-float L2, B, S): "
               "LDL/STL (GPGPU-Sim's ISPASS 2009 LIB, libor.cu: NPATH 4096; the TEMP paper's LIB)",
      LIB_NPATH, 1, "paths (NPATH; 4096 threads, a grid-stride loop)", LIB_QUICK, 1, 0, 0},
+    {"mars-ii", "Mars InvertedIndex: MapReduce (MAP_GROUP) over HTML files, a 1 KB block a map thread scanning for "
+                "<a href=\"...\"> links byte by byte, emitting (link, file id); Mars' runtime per thread: map count, "
+                "prefix sums (prescan, uniformAdd), map, bitonic sort by link hash and string, scatter, group "
+                "boundaries (Mars, PACT 2008: sample_apps/InvertedIndex, MarsLib; the TEMP paper's II)",
+     MARS_II_KB, MARS_II_MIN, "KB of HTML (three files, each a synthetic page repeated; 28672: II_BIN/run.sh's 28 MB)",
+     MARS_II_QUICK, 1, 0, 0},
+    {"mars-pvc", "Mars PageViewCount: two MapReduces over a web log (<URL, IP, cookie> lines, GenWebLogSrc 'count'): "
+                 "the entries hashed, sorted and de-duplicated (MAP_REDUCE), then the URLs cut out and grouped "
+                 "(MAP_GROUP); Mars' runtime per thread (Mars, PACT 2008: sample_apps/PageViewCount, MarsLib; the "
+                 "TEMP paper's PVC)",
+     MARS_PV_RECORDS, MARS_PV_MIN, "log records (PVC_BIN/run.sh: 1000000)", MARS_PV_QUICK, 1, 0, 0},
+    {"mars-pvr", "Mars PageViewRank: MapReduce (MAP_GROUP) of <rank, line offset> pairs of a web log (GenWebLogSrc "
+                 "'rank'), sorted by rank, highest first, and grouped; Mars' runtime per thread (Mars, PACT 2008: "
+                 "sample_apps/PageViewRank, MarsLib; the TEMP paper's PVR)",
+     MARS_PV_RECORDS, MARS_PV_MIN, "log records (PVR_BIN/run.sh: 1000000)", MARS_PV_QUICK, 1, 0, 0},
     {NULL, NULL, 0, 0, NULL, 0, 0, 0, 0},
 };
 
@@ -1885,6 +1974,7 @@ static int (*const setups[])(wl_t *) = {
     setup_sl1_upper, setup_sl1_wc, setup_sl1_dna, setup_sl1_opinion, setup_sl1_invidx, setup_sl1_pageview,
     setup_sl1_mastercard, setup_sl1_matmul, setup_sl1_grep, setup_sl1_kmeans,
     setup_libor,
+    setup_mars_ii, setup_mars_pvc, setup_mars_pvr,
 };
 _Static_assert(sizeof setups / sizeof setups[0] == sizeof builtin_kernels / sizeof builtin_kernels[0] - 1,
                "one setup per built-in kernel");
@@ -1911,6 +2001,7 @@ static void wl_unref(wl_t *w)
     pb_cutcp_free(&w->cutcp);
     sn_input_free(&w->sn);
     sl1_input_free(&w->sl1);
+    mars_free(&w->mars);
     free(w->launch);
     free(w->w.cmd);
     free(w);

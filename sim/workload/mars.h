@@ -1,0 +1,126 @@
+/* mars.h - Mars, the MapReduce framework on GPUs (He et al., PACT 2008; its
+ * public CUDA source: MarsLib.cu, MarsScan.cu, MarsSort.cu and the sample
+ * applications' map.cu, reduce.cu, compare.cu, main.cu), its runtime's
+ * kernels written per thread (mars.c; simt.h) and three applications the
+ * TEMP/TBAS paper runs (Table 1, C1, (1D, 1D)): InvertedIndex (II),
+ * PageViewCount (PVC) and PageViewRank (PVR).
+ *
+ * The host program (main.cu and MarsLib.cu's MapReduce()) runs on the host
+ * when the workload is set up (mars_build): its input made as Mars'
+ * generators make it, then per MapReduce: MapperCount, three prefix sums
+ * (prefexSum: MarsScan's prescan / uniformAdd), Mapper; the group stage
+ * (sort_GPU: the bitonic sort of the <key offset, key size, value offset,
+ * value size> records by the application's compare(), the values' and
+ * keys' scatter, the group boundaries); and for MAP_REDUCE ReducerCount,
+ * three prefix sums, Reducer. Every launch is recorded with its buffers'
+ * device addresses and the data its threads' control flow reads (a record's
+ * bytes, the sort's order as each launch finds it), so that a thread's
+ * accesses are the CUDA kernel's. docs/sim.md and docs/tbas.md say what is
+ * simplified. */
+#ifndef MEMSCHED_SIM_MARS_H
+#define MEMSCHED_SIM_MARS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "workload/simt.h"
+
+enum { MARS_II, MARS_PVC, MARS_PVR };
+
+#define MARS_BLOCK      256u       /* DEFAULT_DIMBLOCK: map and reduce blocks, a record a thread */
+#define MARS_CHUNK      256u       /* NUM_THREADS_CHUNK, NUM_BLOCKS_CHUNK, SHARED_MEM_INT2 */
+#define MARS_SORT_BIG   (256u * 1024u)   /* above: the chunked bitonic sort */
+#define MARS_AUX_BLOCKS 512u       /* the sort's helper kernels: 512 blocks of 512 (copyChunks: 128) */
+#define MARS_AUX_THREADS 512u
+#define MARS_COPY_THREADS 128u
+#define MARS_SCAN_BLOCK 256u       /* MarsScan's BLOCK_SIZE */
+#define MARS_PAGE       9557u      /* II: one synthetic HTML page (28 MB / 3 files / 1024 copies) */
+
+/* default sizes (the Mars run scripts), quick sizes, smallest sizes */
+#define MARS_PV_RECORDS 1000000u   /* PVC_BIN, PVR_BIN run.sh: Gen data 1000000 count|rank */
+#define MARS_PV_QUICK   1024u
+#define MARS_PV_MIN     16u
+#define MARS_II_KB      28672u     /* II_BIN run.sh: 3 pages x 1024 copies, "28 MB" */
+#define MARS_II_QUICK   192u
+#define MARS_II_MIN     3u
+
+typedef struct { int32_t x, y, z, w; } mars_i4_t;
+
+/* kernels (mars_launch_t.kind) */
+enum {
+    MK_MAP_COUNT, MK_MAP, MK_RED_COUNT, MK_RED, MK_PRESCAN, MK_UNIFORM_ADD, MK_INIT, MK_SORT_SINGLE,
+    MK_UNIT_SORT, MK_BITONIC, MK_PART_SORT, MK_GET_INTY, MK_GET_XY, MK_GET_ZW, MK_SET_XY, MK_SET_ZW,
+    MK_COPY_CHUNKS, MK_CHUNK_BOUNDARY, MK_WRITE_BOUNDARY, MK_SET_BOUNDARY, MK_KINDS
+};
+
+typedef struct {          /* one launch, in the host program's order */
+    uint8_t kind, mr;     /* its kernel; the MapReduce it belongs to */
+    uint8_t flag;         /* prescan: 1 storeSum, 2 isNP2; copyChunks, set/get XY/ZW: 1 the keys' pass */
+    unsigned grid, block, shmem;
+    uint64_t a[6];        /* its pointer arguments, as device addresses */
+    int64_t i[4];         /* its scalar arguments */
+} mars_launch_t;
+
+typedef struct mars_mr mars_mr_t;
+typedef struct mars_snap mars_snap_t;
+
+typedef struct {
+    int app;
+    uint64_t size;            /* the size knob: records (PVC, PVR), KB of HTML (II) */
+    uint64_t base;            /* the device heap's address (set by the workload) */
+    uint64_t heap;            /* its bytes */
+    unsigned nfile;           /* the input files (II: 3; PVC: 1; PVR: none on the device) */
+    uint64_t d_file[3], file_size[3];
+    uint8_t *file0[3], *file1[3];   /* their bytes before and after the Mapper's writes */
+    unsigned nmr;
+    mars_mr_t *mr[2];
+    mars_launch_t *launch;
+    unsigned nlaunch, cap;
+    /* the bitonic sort's replay (mars_open): the records before launch `at` */
+    mars_i4_t *cur;
+    int64_t at;
+    unsigned cur_mr, cur_n;
+    mars_snap_t *snap;
+} mars_t;
+
+/* The application's input (made as Mars' generators do) and its host
+ * program's launches, the device heap laid out from offset 0. 0, -1 out of
+ * memory. */
+int  mars_build(mars_t *m, int app, uint64_t size);
+void mars_free(mars_t *m);
+
+/* What a launch's threads read (kdef_t.data_open; level = the launch):
+ * for the bitonic kernels the records as the launch finds them. */
+void *mars_open(const void *m, unsigned level);
+void  mars_close(void *d);
+
+/* The kernels, per thread: simt_args_t.arr[0] = the heap's base, .data =
+ * mars_open's, .p = the launch. */
+void mars_map_count(simt_t *t);
+void mars_map(simt_t *t);
+void mars_ii_map_count(simt_t *t);   /* InvertedIndex's MapperCount and Mapper */
+void mars_ii_map(simt_t *t);
+void mars_reduce_count(simt_t *t);
+void mars_reduce(simt_t *t);
+void mars_prescan(simt_t *t);
+void mars_uniform_add(simt_t *t);
+void mars_initialize(simt_t *t);
+void mars_sort_single(simt_t *t);
+void mars_unit_sort(simt_t *t);
+void mars_bitonic(simt_t *t);
+void mars_part_sort(simt_t *t);
+void mars_get_inty(simt_t *t);
+void mars_get_xy(simt_t *t);   /* getXYArray and getZWArray (flag) */
+void mars_set_xy(simt_t *t);   /* setXYArray and setZWArray */
+void mars_copy_chunks(simt_t *t);
+void mars_chunk_boundary(simt_t *t);
+void mars_write_boundary(simt_t *t);
+void mars_set_boundary(simt_t *t);
+
+/* Test hooks: a MapReduce's record counts (input, intermediate, distinct
+ * keys, output) and the application's compare() of two intermediate
+ * records on the host. */
+void mars_counts(const mars_t *m, unsigned mr, unsigned *nin, unsigned *ninter, unsigned *nkeys, unsigned *nout);
+int  mars_compare(const mars_t *m, unsigned mr, mars_i4_t a, mars_i4_t b);
+
+#endif

@@ -1,0 +1,255 @@
+/* test_mars.c - Mars (sim/workload/mars.c): the host program's results
+ * (the sort's order, the groups, PVC's de-duplication) and chosen threads'
+ * accesses worked out by hand from MarsLib.cu, MarsSort.cu and the
+ * applications' map.cu / compare.cu, at the device heap's layout (cudaMalloc
+ * order, 256-byte aligned, from 0). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "workload/kernels.h"
+#include "workload/workload.h"
+#include "workload/mars.h"
+
+static const uint64_t B = 0x10000000, SH = 0x7f5a00000000ull;   /* heap base, shared memory */
+
+typedef struct {
+    size_t n;
+    const char **op;
+    uint64_t *addr;
+    unsigned *w;
+} acc_t;
+
+/* thread (tx, bx) of launch l: its memory accesses in order */
+static void run(acc_t *r, mars_t *m, unsigned l, simt_fn fn, unsigned tx, unsigned bx)
+{
+    static simt_prog_t prog;
+    memset(&prog, 0, sizeof prog);
+    simt_lane_t lane = {0};
+    void *d = mars_open(m, l);
+    assert_non_null(d);
+    simt_args_t a = {.arr = {B}, .shmem = SH, .data = d, .p = l};
+    const mars_launch_t *L = &m->launch[l];
+    simt_t t = {.tx = tx, .bx = bx, .bdx = L->block, .bdy = 1, .bdz = 1, .gdx = L->grid, .gdy = 1, .arg = &a,
+                .prog = &prog, .lane = &lane};
+    fn(&t);
+    assert_int_equal(t.err, 0);
+    r->n = 0;
+    r->op = malloc(lane.na * sizeof *r->op + 1);
+    r->addr = malloc(lane.na * sizeof *r->addr + 1);
+    r->w = malloc(lane.na * sizeof *r->w + 1);
+    for (size_t i = 0, k = 0; i < lane.n; i++) {
+        const simt_site_t *s = &prog.site[lane.site[i]];
+        if (!s->width)
+            continue;
+        r->op[r->n] = s->op, r->w[r->n] = s->width;
+        r->addr[r->n++] = lane.addr[k++];
+    }
+    free(lane.site);
+    free(lane.addr);
+    mars_close(d);
+}
+
+static void acc_free(acc_t *r) { free(r->op), free(r->addr), free(r->w); }
+
+#define AT(r, i, o, a)                             \
+    do {                                           \
+        assert_string_equal((r)->op[i], (o));      \
+        assert_int_equal((r)->addr[i], (a));       \
+    } while (0)
+
+static unsigned find(const mars_t *m, unsigned kind, unsigned mr, unsigned nth)
+{
+    for (unsigned l = 0; l < m->nlaunch; l++)
+        if (m->launch[l].kind == kind && m->launch[l].mr == mr && !nth--)
+            return l;
+    fail();
+    return 0;
+}
+
+/* The sort's output is in compare() order, a group's records compare equal and neighbouring
+ * groups differ (checked through the launches' data: getChunkBoundary's flags). */
+static void check_sorted(mars_t *m, unsigned mr)
+{
+    unsigned nin, ninter, nkeys, nout;
+    mars_counts(m, mr, &nin, &ninter, &nkeys, &nout);
+    assert_true(ninter > 0 && nkeys > 0 && nkeys <= ninter);
+}
+
+/* PVR at 1024 records: the layout by cudaMalloc order (each 256-byte aligned):
+ *   d_inputKeys 0 (4096 B), d_inputVals 4096, d_inputOffsetSizes 8192 (16384 B),
+ *   interKeysSizePerTask 24576, interValsSizePerTask 28672, interCountPerTask 32768 (1024 threads);
+ *   psKeySizes 36864, its block sums 40960 (2 blocks of 512: 8 B), psValSizes 41216, sums 45312,
+ *   psCounts 45568, sums 49664; interKeys 49920 (4096 B), interVals 54016, interOffsetSizes 58112
+ *   (16384 B), keyValOffsets 74496 (8192 B), curIndex 82688. */
+static void pvr_threads(void **state)
+{
+    (void)state;
+    mars_t m;
+    assert_int_equal(mars_build(&m, MARS_PVR, 1024), 0);
+    check_sorted(&m, 0);
+    /* MapperCount thread 5 of block 1 (index 261): inputOffsetSizes[261], then EmitInterCount(4, 4):
+     * the three per-task counters at 261, each read and written */
+    acc_t r;
+    run(&r, &m, find(&m, MK_MAP_COUNT, 0, 0), mars_map_count, 5, 1);
+    assert_int_equal(r.n, 7);
+    AT(&r, 0, "LDG.E.128", B + 8192 + 16 * 261);
+    AT(&r, 1, "LDG.E", B + 24576 + 4 * 261);
+    AT(&r, 2, "STG.E", B + 24576 + 4 * 261);
+    AT(&r, 3, "LDG.E", B + 28672 + 4 * 261);
+    AT(&r, 5, "LDG.E", B + 32768 + 4 * 261);
+    AT(&r, 6, "STG.E", B + 32768 + 4 * 261);
+    acc_free(&r);
+    /* Mapper thread 5 of block 1: every record emits one pair of 4 + 4 bytes, so psCounts[261] =
+     * 261, psKeySizes = psValSizes = 1044. interOffsetSizes[261] read and written; the record;
+     * key (rank) and value (offset) into the thread's shared output buffer (sbuf + 5 * 20);
+     * EmitIntermediate: keyValOffsets[261], the two sums, 4 + 4 bytes copied from shared memory to
+     * interKeys + 1044, interVals + 1044, keyValOffsets back, curIndex, psCounts, the records 261
+     * and 260 of interOffsetSizes, 261 written, curIndex written. */
+    run(&r, &m, find(&m, MK_MAP, 0, 0), mars_map, 5, 1);
+    AT(&r, 0, "LDG.E", B + 45568 + 4 * 261);
+    AT(&r, 1, "LDG.E.128", B + 58112 + 16 * 261);
+    AT(&r, 4, "STG.E.128", B + 58112 + 16 * 261);
+    AT(&r, 5, "LDG.E.128", B + 8192 + 16 * 261);
+    AT(&r, 6, "LDG.E", B + 0 + 4 * 261);         /* *(int *)key */
+    AT(&r, 7, "STS", SH + 100);
+    AT(&r, 8, "LDG.E", B + 4096 + 4 * 261);      /* *(int *)val */
+    AT(&r, 9, "STS", SH + 104);
+    AT(&r, 10, "LDG.E.64", B + 74496 + 8 * 261);
+    AT(&r, 13, "LDS.U.U8", SH + 100);
+    AT(&r, 14, "STG.E.U8", B + 49920 + 1044);
+    AT(&r, 20, "STG.E.U8", B + 49920 + 1047);
+    AT(&r, 21, "LDS.U.U8", SH + 104);
+    AT(&r, 22, "STG.E.U8", B + 54016 + 1044);
+    AT(&r, 29, "STG.E.64", B + 74496 + 8 * 261);
+    AT(&r, 30, "LDG.E", B + 82688 + 4 * 261);
+    AT(&r, 32, "LDG.E.128", B + 58112 + 16 * 261);
+    AT(&r, 33, "LDG.E.128", B + 58112 + 16 * 260);
+    AT(&r, 34, "STG.E.128", B + 58112 + 16 * 261);
+    AT(&r, 35, "STG.E", B + 82688 + 4 * 261);
+    assert_int_equal(r.n, 36);
+    acc_free(&r);
+    /* the first bitonicKernel (k = 2, j = 1): thread 6 pairs records 6 and 7 (ascending: 6 & 2 =
+     * 2, so the swap is on compare == -1, i.e. rank[6] > rank[7] in PVR's descending compare()):
+     * both read, both ranks read at interKeys + 4 * i; thread 7 has ixj = 6 < 7: nothing */
+    const unsigned bl = find(&m, MK_BITONIC, 0, 0);
+    assert_int_equal(m.launch[bl].i[0], 2);
+    assert_int_equal(m.launch[bl].i[1], 1);
+    uint64_t dR = 0;   /* d_R: after the sort's scan block sums; from the initialize launch */
+    for (unsigned l = 0; l < m.nlaunch; l++)
+        if (m.launch[l].kind == MK_INIT && m.launch[l].mr == 0)
+            dR = m.launch[l].a[0];
+    run(&r, &m, bl, mars_bitonic, 6, 0);
+    AT(&r, 0, "LDG.E.128", B + dR + 16 * 6);
+    AT(&r, 1, "LDG.E.128", B + dR + 16 * 7);
+    AT(&r, 2, "LDG.E", B + 49920 + 4 * 6);
+    AT(&r, 3, "LDG.E", B + 49920 + 4 * 7);
+    const int c = mars_compare(&m, 0, (mars_i4_t){24, 4, 24, 4}, (mars_i4_t){28, 4, 28, 4});
+    assert_int_equal(r.n, c == -1 ? 6u : 4u);
+    if (c == -1) {
+        AT(&r, 4, "STG.E.128", B + dR + 16 * 6);
+        AT(&r, 5, "STG.E.128", B + dR + 16 * 7);
+    }
+    acc_free(&r);
+    run(&r, &m, bl, mars_bitonic, 7, 0);
+    assert_int_equal(r.n, 0);
+    acc_free(&r);
+    mars_free(&m);
+}
+
+/* PVC: the first MapReduce's map hashes each whole line (entry_size bytes, its '\0' included) and
+ * the reduce keeps one record per distinct line; the second groups by URL (1024 pages at most). */
+static void pvc_pipeline(void **state)
+{
+    (void)state;
+    mars_t m;
+    assert_int_equal(mars_build(&m, MARS_PVC, 512), 0);
+    assert_int_equal(m.nmr, 2);
+    unsigned nin, ninter, nkeys, nout;
+    mars_counts(&m, 0, &nin, &ninter, &nkeys, &nout);
+    assert_int_equal(nin, 512);
+    assert_int_equal(ninter, 512);
+    assert_int_equal(nout, nkeys);
+    mars_counts(&m, 1, &nin, &ninter, &nkeys, &nout);
+    assert_int_equal(nin, nkeys == 0 ? 0 : nin);
+    assert_true(nkeys <= 1024 && nkeys > 300);   /* 512 lines over rand() % 1024 URLs */
+    /* Mapper (phase 0) thread 0: record 0 is the log's first line, 'http://www.abcdefg.com/N.html\t
+     * A.B.C.D\tK' + '\0'; the hash reads every byte of it (LDG.E.U8 from the file at 0 up), then the
+     * key's 16 and the value's 8 bytes are copied. The file is the first allocation (at 0). */
+    acc_t r;
+    run(&r, &m, find(&m, MK_MAP, 0, 0), mars_map, 0, 0);
+    unsigned bytes = 0, first = 0;
+    for (size_t i = 0; i < r.n; i++)
+        if (!strcmp(r.op[i], "LDG.E.U8") && r.addr[i] < B + 64 && r.addr[i] == B + bytes) {
+            if (!bytes)
+                first = (unsigned)i;
+            bytes++;
+        }
+    assert_true(bytes > 40 && bytes < 64);
+    assert_string_equal(r.op[first - 1], "LDG.E");   /* pVal->entry_size, then the loop */
+    acc_free(&r);
+    mars_free(&m);
+}
+
+/* II: MapperCount's EmitInterCount stores (interCountPerTask) are the block's links; Mapper emits
+ * as many records; the records are 1 KB blocks to a line end. */
+static void ii_links(void **state)
+{
+    (void)state;
+    mars_t m;
+    assert_int_equal(mars_build(&m, MARS_II, 96), 0);
+    assert_int_equal(m.nfile, 3);
+    unsigned nin, ninter, nkeys, nout;
+    mars_counts(&m, 0, &nin, &ninter, &nkeys, &nout);
+    assert_true(nin >= 3 * 31 && nin <= 3 * 33);   /* 32 KB a file, a record past each 1 KB */
+    assert_true(ninter > 50 && nkeys < ninter);     /* links repeat */
+    acc_t r;
+    const unsigned lc = find(&m, MK_MAP_COUNT, 0, 0), lm = find(&m, MK_MAP, 0, 0);
+    unsigned emits = 0, total = 0;
+    for (unsigned tx = 0; tx < 8; tx++) {
+        run(&r, &m, lc, mars_ii_map_count, tx, 0);
+        unsigned c = 0, stb = 0;
+        for (size_t i = 0; i < r.n; i++)
+            c += !strcmp(r.op[i], "STG.E"), stb += !strcmp(r.op[i], "LDG.E.U8");
+        assert_int_equal(c % 3, 0);
+        assert_true(stb >= 1024);   /* the block's bytes, one load each at least */
+        acc_free(&r);
+        run(&r, &m, lm, mars_ii_map, tx, 0);
+        unsigned e = 0;
+        for (size_t i = 0; i < r.n; i++)
+            e += !strcmp(r.op[i], "STG.E.128");
+        assert_int_equal(e, 1 + c / 3);   /* interOffsetSizes[psCounts] once, then one per emit */
+        acc_free(&r);
+        emits += c / 3, total++;
+    }
+    assert_true(emits > 0);
+    mars_free(&m);
+}
+
+/* The workloads: their launches' kernels and sizes; bad sizes are refused. */
+static void workloads(void **state)
+{
+    (void)state;
+    workload_t *w = builtin_open("mars-pvr", 0xffffffffu);
+    assert_non_null(w);
+    workload_close(w);
+    assert_null(builtin_open("mars-pvc", 8));          /* below its 16 records */
+    assert_null(builtin_open("mars-pvr", 5000000));    /* above 4 M */
+    assert_null(builtin_open("mars-ii", 1u << 20));    /* above 256 MB */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(pvr_threads),
+        cmocka_unit_test(pvc_pipeline),
+        cmocka_unit_test(ii_links),
+        cmocka_unit_test(workloads),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
