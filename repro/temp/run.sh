@@ -26,10 +26,10 @@ SIZES=${SIZES:-default half}
 # Table 1 (GPU applications), chosen before any run: abbreviation, category, Table 1's thread
 # organisation and L2 MPKI, our workload ("-": not built, and why).
 TABLE="
-II    C1 1D,1D 45.23 -  Mars InvertedIndex: not built yet
+II    C1 1D,1D 45.23 mars-ii
 KM    C1 1D/2D,1D 11.91 kmeans
-PVC   C1 1D,1D 5.52 -  Mars PageViewCount: not built yet
-PVR   C1 1D,1D 2.10 -  Mars PageViewRank: not built yet
+PVC   C1 1D,1D 5.52 mars-pvc
+PVR   C1 1D,1D 2.10 mars-pvr
 FWT   C1 1D,1D 1.01 fwt
 STEN  C1 2D,2D 0.85 pbl-stencil
 BP    C1 1D,2D 0.75 backprop

@@ -225,6 +225,16 @@ static int cmp_value(const cmpctx_t *c, mars_i4_t a, mars_i4_t b)
     return app_compare(c->m, sort_post(c->m, c->r), c->keys + a.x, c->keys + b.x, &trips);
 }
 
+unsigned mars_unsorted(const mars_t *m, unsigned mr)
+{
+    const mars_mr_t *r = m->mr[mr];
+    cmpctx_t c = {m, r, r->inter_keys};
+    unsigned bad = 0;
+    for (unsigned i = 1; i < r->ninter; i++)
+        bad += cmp_value(&c, r->sorted[i - 1], r->sorted[i]) > 0;
+    return bad;
+}
+
 int mars_compare(const mars_t *m, unsigned mr, mars_i4_t a, mars_i4_t b)
 {
     cmpctx_t c = {m, m->mr[mr], m->mr[mr]->inter_keys};

@@ -122,5 +122,7 @@ void mars_set_boundary(simt_t *t);
  * records on the host. */
 void mars_counts(const mars_t *m, unsigned mr, unsigned *nin, unsigned *ninter, unsigned *nkeys, unsigned *nout);
 int  mars_compare(const mars_t *m, unsigned mr, mars_i4_t a, mars_i4_t b);
+/* ... and the sort's output: its neighbours out of compare() order (0) */
+unsigned mars_unsorted(const mars_t *m, unsigned mr);
 
 #endif

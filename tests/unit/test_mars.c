@@ -79,6 +79,7 @@ static void check_sorted(mars_t *m, unsigned mr)
     unsigned nin, ninter, nkeys, nout;
     mars_counts(m, mr, &nin, &ninter, &nkeys, &nout);
     assert_true(ninter > 0 && nkeys > 0 && nkeys <= ninter);
+    assert_int_equal(mars_unsorted(m, mr), 0);
 }
 
 /* PVR at 1024 records: the layout by cudaMalloc order (each 256-byte aligned):
@@ -231,6 +232,39 @@ static void ii_links(void **state)
     mars_free(&m);
 }
 
+/* Above 256 K records the chunked sort: unitBitonicSortKernel per 64 K chunk, then per k the
+ * global bitonicKernel down to j = 256 and partBitonicSortKernel per chunk; the result is in
+ * order, and a unit block's thread reads its record and writes it back at chunk * 65536 + bx *
+ * 256 + tx of d_R. */
+static void chunked_sort(void **state)
+{
+    (void)state;
+    mars_t m;
+    assert_int_equal(mars_build(&m, MARS_PVR, 300000), 0);
+    check_sorted(&m, 0);
+    unsigned units = 0, parts = 0, glob = 0;
+    for (unsigned l = 0; l < m.nlaunch; l++)
+        units += m.launch[l].kind == MK_UNIT_SORT, parts += m.launch[l].kind == MK_PART_SORT,
+            glob += m.launch[l].kind == MK_BITONIC;
+    assert_int_equal(units, 8);          /* 2^19 records padded: 8 chunks */
+    assert_int_equal(parts, 8 * 11);     /* k = 512 .. 2^19 */
+    assert_int_equal(glob, 66);          /* per k = 2^m, m = 9 .. 19: j = 2^(m-1) .. 256, m - 8 launches: 1 + .. + 11 */
+    uint64_t dR = 0;
+    for (unsigned l = 0; l < m.nlaunch; l++)
+        if (m.launch[l].kind == MK_INIT)
+            dR = m.launch[l].a[0];
+    acc_t r;
+    run(&r, &m, find(&m, MK_UNIT_SORT, 0, 3), mars_unit_sort, 9, 2);
+    AT(&r, 0, "LDG.E.128", B + dR + 16 * (3 * 65536 + 2 * 256 + 9));
+    AT(&r, 1, "STS.128", SH + 16 * 9);
+    AT(&r, r.n - 1, "STG.E.128", B + dR + 16 * (3 * 65536 + 2 * 256 + 9));
+    acc_free(&r);
+    run(&r, &m, find(&m, MK_PART_SORT, 0, 20), mars_part_sort, 200, 255);
+    assert_true(r.n > 2);
+    acc_free(&r);
+    mars_free(&m);
+}
+
 /* The workloads: their launches' kernels and sizes; bad sizes are refused. */
 static void workloads(void **state)
 {
@@ -249,6 +283,7 @@ int main(void)
         cmocka_unit_test(pvr_threads),
         cmocka_unit_test(pvc_pipeline),
         cmocka_unit_test(ii_links),
+        cmocka_unit_test(chunked_sort),
         cmocka_unit_test(workloads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
