@@ -66,8 +66,14 @@ ALL="$C1 $C2 $C3"
 # (repro/lib.sh repro_size_for). Chosen from run times alone, before any configuration was
 # compared: cp's 10 launches are identical but for their atoms' values (each 18.7 M cycles and
 # 8192 L2 misses at the default GPU), and all 10 take about half an hour of CPU a run; capped at
-# 8000 atoms it runs 2 of them, as pbl-stencil runs 2 of its 100 launches.
-CAP=${CAP-cp:8000}
+# 8000 atoms it runs 2 of them, as pbl-stencil runs 2 of its 100 launches. Mars' three grow faster
+# than their inputs (the bitonic sort's work grows as n log^2 n): at `--config temp` under the
+# baseline, mars-ii 1024 KB of HTML takes 6 s of CPU and 2048 KB 33 s, mars-pvc 16384 records 26 s
+# and 65536 190 s, mars-pvr 16384 3 s and 65536 26 s (2026-12-04), so their Mars run.sh sizes (28 MB,
+# 10^6 records: 1.2 G to 13.6 G thread instructions) are capped to runs of
+# a few minutes: mars-ii 4096 KB (87 s), mars-pvc 65536 records, mars-pvr 262144 (117 s). (The paper,
+# Section 5, simulates only the first two billion instructions of the applications of its reference [18].)
+CAP=${CAP-cp:8000 mars-ii:4096 mars-pvc:65536 mars-pvr:262144}
 REPRO_WORKLOADS="${TMPDIR:-/tmp}/temp-workloads.$$"
 size_for() { repro_size_for "$@"; }
 
