@@ -385,15 +385,17 @@ static int aux(mars_t *m, unsigned mr, uint8_t kind, uint8_t flag, unsigned thre
 /* ---- the application's map on the host: one record's emits ---- */
 
 typedef struct {          /* the emitted pairs of one map thread */
-    unsigned n, kb, vb;
+    unsigned n, kb, vb, over;   /* over: more than 64 emits (run_mr refuses the input) */
     uint8_t key[64][16], val[64][8];
     uint8_t ks[64], vs[64];
 } emits_t;
 
 static void emit(emits_t *e, const uint8_t *k, unsigned ks, const uint8_t *v, unsigned vs)
 {
-    if (e->n == 64)
-        return;   /* more than a 1 KB block holds (II): not reached by the inputs made here */
+    if (e->n == 64) {   /* more than a 1 KB block holds (II): not reached by the inputs made here */
+        e->over = 1;
+        return;
+    }
     memcpy(e->key[e->n], k, ks), memcpy(e->val[e->n], v, vs);
     e->ks[e->n] = (uint8_t)ks, e->vs[e->n] = (uint8_t)vs;
     e->kb += ks, e->vb += vs, e->n++;
@@ -526,6 +528,10 @@ static int run_mr(mars_t *m, unsigned idx)
         goto oom;
     for (unsigned i = 0; i < n; i++) {
         host_map(m, r, i, e, 0);
+        if (e->over) {
+            fprintf(stderr, "mars: map record %u emits more than 64 pairs, more than the model keeps a thread\n", i);
+            goto oom;
+        }
         ck[i] = (int32_t)e->kb, cv[i] = (int32_t)e->vb, cn[i] = (int32_t)e->n;
     }
     exscan(ck, r->ps_k, T), exscan(cv, r->ps_v, T), exscan(cn, r->ps_n, T);
@@ -1273,8 +1279,13 @@ static void map_thread(simt_t *t, int mapper)
         STG128(t, HEAP(t, r->d_inter_off + 16 * (uint64_t)r->ps_n[idx]), pn, IADD(t, o, IADD(t, pk, pv)));
     }
     const mars_i4_t io = r->in_off[idx];
-    reg_t ro = LDG128(t, HEAP(t, r->d_in_off + 16 * (uint64_t)idx), rid);   /* inputOffsetSizes[cindex] */
-    reg_t rk = IADD(t, ro, NOREG), rv = IADD(t, ro, NOREG);
+    /* inputOffsetSizes[cindex]: PVR's map_count uses neither its key nor its value, so the
+     * compiled MapperCount never reads it */
+    reg_t ro = NOREG, rk = NOREG, rv = NOREG;
+    if (mapper || d->m->app != MARS_PVR) {
+        ro = LDG128(t, HEAP(t, r->d_in_off + 16 * (uint64_t)idx), rid);
+        rk = IADD(t, ro, NOREG), rv = IADD(t, ro, NOREG);
+    }
     const uint64_t key = HEAP(t, r->d_in_keys + (uint64_t)io.x), val = HEAP(t, r->d_in_vals + (uint64_t)io.z);
     const uint64_t sb = SHM(t, (uint64_t)t->tx * 20);   /* GET_OUTPUT_BUF(0) */
     switch (d->m->app) {
@@ -1366,12 +1377,13 @@ static void reduce_thread(simt_t *t, int reducer)
     }
     const int32_t vs = r->bound[i];   /* interKeyListRange[cindex].x */
     const mars_i4_t o = {r->kdst[vs], r->sorted[vs].y, r->vdst[vs], r->sorted[vs].w};
-    reg_t rg = LDG64(t, HEAP(t, r->d_klr + 8 * i), rid);
-    reg_t ro = LDG128(t, HEAP(t, r->d_out_off + 16 * (uint64_t)vs), rg);
-    reg_t rk = IADD(t, ro, NOREG), rv = IADD(t, ro, NOREG);
-    if (!reducer) {
+    if (!reducer) {   /* reduce_count uses no key or value: the compiled ReducerCount reads neither
+                       * interKeyListRange nor interOffsetSizes */
         EMIT_COUNT(t, r->d_rcnt_k, r->d_rcnt_v, r->d_rcnt_n, i, rid);
     } else {
+        reg_t rg = LDG64(t, HEAP(t, r->d_klr + 8 * i), rid);
+        reg_t ro = LDG128(t, HEAP(t, r->d_out_off + 16 * (uint64_t)vs), rg);
+        reg_t rk = IADD(t, ro, NOREG), rv = IADD(t, ro, NOREG);
         const uint64_t key = HEAP(t, r->d_out_keys + (uint64_t)o.x), val = HEAP(t, r->d_out_vals + (uint64_t)o.z);
         STG(t, val + 4, rv, MOV(t, NOREG));   /* pVal->phase = 1 */
         BAR(t);                                /* Emit */
@@ -1389,9 +1401,11 @@ static void reduce_thread(simt_t *t, int reducer)
         reg_t cu = LDG(t, HEAP(t, r->d_rcur + 4 * i), rid);
         BRANCH(t, cu);   /* curIndex[index] != 0: never (a group a thread) */
         reg_t pn = LDG(t, HEAP(t, r->d_rps_n + 4 * i), rid), c2 = LDG(t, HEAP(t, r->d_rcur + 4 * i), rid);
-        STG(t, HEAP(t, r->d_roff + 16 * i + 4), IADD(t, pn, c2), MOV(t, NOREG));   /* .y = keySize */
+        reg_t ay = IADD(t, pn, c2), ky_ = MOV(t, NOREG);   /* (two statements' order, not an argument list's) */
+        STG(t, HEAP(t, r->d_roff + 16 * i + 4), ay, ky_);   /* .y = keySize */
         reg_t pn3 = LDG(t, HEAP(t, r->d_rps_n + 4 * i), rid), c3 = LDG(t, HEAP(t, r->d_rcur + 4 * i), rid);
-        STG(t, HEAP(t, r->d_roff + 16 * i + 12), IADD(t, pn3, c3), MOV(t, NOREG));   /* .w = valSize */
+        reg_t aw = IADD(t, pn3, c3), vw_ = MOV(t, NOREG);
+        STG(t, HEAP(t, r->d_roff + 16 * i + 12), aw, vw_);   /* .w = valSize */
         reg_t c4 = LDG(t, HEAP(t, r->d_rcur + 4 * i), rid);
         STG(t, HEAP(t, r->d_rcur + 4 * i), rid, IADD(t, c4, NOREG));
     }
@@ -1619,11 +1633,12 @@ void mars_write_boundary(simt_t *t)
     const mars_launch_t *L = d->L;
     AUX_PROLOGUE(t, L, pos, rp);
     reg_t f = LDG(t, HEAP(t, L->a[0] + 4 * pos), rp);
-    reg_t w = LDG(t, HEAP(t, L->a[1] + 4 * pos), rp);
-    simt_rec(t, SIMT_SITE_, "ISETP.NE.AND", 0, 0, 0, f, w, NOREG, NOREG);   /* flag == 1 (writePos: the store's) */
+    simt_rec(t, SIMT_SITE_, "ISETP.NE.AND", 0, 0, 0, f, NOREG, NOREG, NOREG);   /* flag == 1 */
     simt_rec(t, SIMT_SITE_, "BRA", 0, 0, 0, NOREG, NOREG, NOREG, NOREG);
-    if (d->r->start[pos])
+    if (d->r->start[pos]) {   /* writePos = startSumArray[pos], read where its only use is */
+        reg_t w = LDG(t, HEAP(t, L->a[1] + 4 * pos), rp);
         STG(t, HEAP(t, L->a[2] + 4 * (uint64_t)d->r->ssum[pos]), w, rp);
+    }
     EXIT(t);
 }
 
@@ -1686,27 +1701,21 @@ void mars_bitonic(simt_t *t)
 }
 
 /* One step of the shared-memory sorts (unitBitonicSortKernel, partBitonicSortKernel,
- * bitonicSortSingleBlock_kernel): ixj = tx ^ j; both records read (the single-block kernel
- * reads them inside its ixj > tid branch); if (ixj > tx) { a = getCompareValue; if ((tx & k) == 0)
+ * bitonicSortSingleBlock_kernel): ixj = tx ^ j; if (ixj > tx) { both records read (the unit and
+ * part kernels read them before the branch, but use them only inside it, where the compiler
+ * sinks the loads: they are modelled there, as the single-block kernel's); a = getCompareValue; if ((tx & k) == 0)
  * { if (a > 0, or < 0 when the block sorts down) swap } else { the opposite } } __syncthreads().
  * Its own sites at each use (the source's two direction copies). */
-#define SH_STEP(t, d, st, k, j, down, early, rtx, rawd)                                                          \
+#define SH_STEP(t, d, st, k, j, down, rtx, rawd)                                                          \
     do {                                                                                                      \
         const unsigned tx_ = (t)->tx, x_ = tx_ ^ (j);                                                         \
         const mars_i4_t a_ = (st)[tx_], b_ = (st)[x_];                                                        \
         reg_t rx_ = ALU2(t, "LOP.XOR", rtx, NOREG);                                                           \
-        reg_t ra_ = NOREG, rb_ = NOREG;                                                                       \
-        if (early) {                                                                                          \
-            ra_ = LDS128(t, SHM(t, 16ull * tx_), rtx);                                                        \
-            rb_ = LDS128(t, SHM(t, 16ull * x_), rx_);                                                         \
-        }                                                                                                     \
-        simt_rec(t, SIMT_SITE_, "ISETP.NE.AND", 0, 0, 0, rx_, ra_, rb_, NOREG);   /* ixj > tx */              \
+        simt_rec(t, SIMT_SITE_, "ISETP.NE.AND", 0, 0, 0, rx_, NOREG, NOREG, NOREG);   /* ixj > tx */          \
         simt_rec(t, SIMT_SITE_, "BRA", 0, 0, 0, NOREG, NOREG, NOREG, NOREG);                                  \
         if (x_ > tx_) {                                                                                       \
-            if (!(early)) {                                                                                   \
-                ra_ = LDS128(t, SHM(t, 16ull * tx_), rtx);                                                    \
-                rb_ = LDS128(t, SHM(t, 16ull * x_), rx_);                                                     \
-            }                                                                                                 \
+            reg_t ra_ = LDS128(t, SHM(t, 16ull * tx_), rtx);                                                  \
+            reg_t rb_ = LDS128(t, SHM(t, 16ull * x_), rx_);                                                   \
             const mars_mr_t *r_ = (d)->r;                                                                    \
             const uint8_t *ka_ = a_.x >= 0 ? r_->inter_keys + a_.x : NULL;                                    \
             const uint8_t *kb_ = b_.x >= 0 ? r_->inter_keys + b_.x : NULL;                                    \
@@ -1755,7 +1764,7 @@ static void chunk_sort(simt_t *t, int unit)
         for (unsigned k = unit ? 2 : MARS_CHUNK; k <= MARS_CHUNK; k <<= 1) {
             reg_t rj = ALU2(t, "BFE.U32", rk, NOREG);
             for (unsigned j = k >> 1; j > 0; j >>= 1, s++) {
-                SH_STEP(t, d, d->steps[s], k, j, 0, 1, rtx, raw);
+                SH_STEP(t, d, d->steps[s], k, j, 0, rtx, raw);
                 rj = ALU2(t, "BFE.U32", rj, NOREG);
                 LOOP(t, rj);
             }
@@ -1766,7 +1775,7 @@ static void chunk_sort(simt_t *t, int unit)
         for (unsigned k = unit ? 2 : MARS_CHUNK; k <= MARS_CHUNK; k <<= 1) {
             reg_t rj = ALU2(t, "BFE.U32", rk, NOREG);
             for (unsigned j = k >> 1; j > 0; j >>= 1, s++) {
-                SH_STEP(t, d, d->steps[s], k, j, 1, 1, rtx, raw);
+                SH_STEP(t, d, d->steps[s], k, j, 1, rtx, raw);
                 rj = ALU2(t, "BFE.U32", rj, NOREG);
                 LOOP(t, rj);
             }
@@ -1803,7 +1812,7 @@ void mars_sort_single(simt_t *t)
     for (unsigned k = 2; k <= MARS_CHUNK; k *= 2) {
         reg_t rj = ALU2(t, "BFE.U32", rk, NOREG);
         for (unsigned j = k / 2; j > 0; j /= 2, s++) {
-            SH_STEP(t, d, d->steps[s], k, j, 0, 0, rt, raw);
+            SH_STEP(t, d, d->steps[s], k, j, 0, rt, raw);
             rj = ALU2(t, "BFE.U32", rj, NOREG);
             LOOP(t, rj);
         }

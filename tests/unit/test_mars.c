@@ -94,17 +94,17 @@ static void pvr_threads(void **state)
     mars_t m;
     assert_int_equal(mars_build(&m, MARS_PVR, 1024), 0);
     check_sorted(&m, 0);
-    /* MapperCount thread 5 of block 1 (index 261): inputOffsetSizes[261], then EmitInterCount(4, 4):
-     * the three per-task counters at 261, each read and written */
+    /* MapperCount thread 5 of block 1 (index 261): EmitInterCount(4, 4): the three per-task counters
+     * at 261, each read and written (PVR's map_count uses neither key nor value, so the compiled
+     * kernel does not read inputOffsetSizes[261]) */
     acc_t r;
     run(&r, &m, find(&m, MK_MAP_COUNT, 0, 0), mars_map_count, 5, 1);
-    assert_int_equal(r.n, 7);
-    AT(&r, 0, "LDG.E.128", B + 8192 + 16 * 261);
-    AT(&r, 1, "LDG.E", B + 24576 + 4 * 261);
-    AT(&r, 2, "STG.E", B + 24576 + 4 * 261);
-    AT(&r, 3, "LDG.E", B + 28672 + 4 * 261);
-    AT(&r, 5, "LDG.E", B + 32768 + 4 * 261);
-    AT(&r, 6, "STG.E", B + 32768 + 4 * 261);
+    assert_int_equal(r.n, 6);
+    AT(&r, 0, "LDG.E", B + 24576 + 4 * 261);
+    AT(&r, 1, "STG.E", B + 24576 + 4 * 261);
+    AT(&r, 2, "LDG.E", B + 28672 + 4 * 261);
+    AT(&r, 4, "LDG.E", B + 32768 + 4 * 261);
+    AT(&r, 5, "STG.E", B + 32768 + 4 * 261);
     acc_free(&r);
     /* Mapper thread 5 of block 1: every record emits one pair of 4 + 4 bytes, so psCounts[261] =
      * 261, psKeySizes = psValSizes = 1044. interOffsetSizes[261] read and written; the record;
