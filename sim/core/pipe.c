@@ -65,6 +65,7 @@ void pipe_writeback(sm_t *sm, uint64_t now)
                 if (in->dst[d] < REG_UR)
                     p->bank_wr |= 1u << bank_of(sm, in->dst[d], e->warp);
             }
+        sm_regs_written(sm, e->warp);
         p->inflight--;
         sm_pipe_done(sm, e->warp);
     }

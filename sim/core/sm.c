@@ -237,6 +237,7 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
             }
         }
         memset(&sm->reg_ready[(size_t)w * REG_IDS], 0, REG_IDS * sizeof *sm->reg_ready);
+        sm_regs_written(sm, w);
     }
     swl_update(sm);
     tb_maybe_done(sm, s);   /* a block of empty warps leaves at once */
@@ -325,6 +326,7 @@ static void load_done(sm_t *sm, uint32_t r, uint64_t now)
     uint64_t *rr = &sm->reg_ready[(size_t)rec->warp * REG_IDS];
     for (unsigned i = 0; i < rec->ndst; i++)
         rr[rec->dst[i]] = now;
+    sm_regs_written(sm, rec->warp);
     wp->nloads--;
     wp->wait_mem = 0;
     sm->waitmask &= ~(1ull << rec->warp);
@@ -735,6 +737,7 @@ static uint32_t load_record(sm_t *sm, unsigned w, const sinst_t *in, uint64_t no
             rec->dst[rec->ndst++] = in->dst[i];
             rr[in->dst[i]] = NEVER;
         }
+    sm_regs_written(sm, w);
     sm->warp[w].nloads++;
     return r;
 }
@@ -762,6 +765,7 @@ static void exec_local(sm_t *sm, unsigned w, const sinst_t *in, uint32_t mask, u
     for (unsigned i = 0; i < in->ndst; i++)
         if (!reg_is_const(in->dst[i]))
             rr[in->dst[i]] = now + lat;
+    sm_regs_written(sm, w);
     if (units && cls == OP_SFU)
         sm->sfu_free = now + c->ii_sfu;
     if (units && cls == OP_DP)
@@ -810,6 +814,7 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
         for (unsigned i = 0; i < in->ndst; i++)
             if (!reg_is_const(in->dst[i]))
                 rr[in->dst[i]] = NEVER;
+        sm_regs_written(sm, w);
         pipe_enter(sm, w, wp->cur.pc, rec);
         if (!--wp->ibuf)
             sm->pipe.need_fetch |= 1ull << w;   /* cleared again if this was its last instruction */
@@ -1037,15 +1042,23 @@ static uint64_t deps_at(const sm_t *sm, unsigned w)
     uint64_t t = wp->ready_at;   /* a register it needs is written then (or it issued this cycle) */
     if (wp->deps_ok == wp->done + 1)
         return t;
-    const sinst_t *in = rtb_stat(&sm->slot[wp->slot].tb, wp->cur.pc);
-    const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
-    for (unsigned i = 0; i < in->nsrc; i++)
-        if (rr[in->src[i]] > t)
-            t = rr[in->src[i]];
-    for (unsigned i = 0; i < in->ndst; i++)
-        if (rr[in->dst[i]] > t)
-            t = rr[in->dst[i]];
-    return t;
+    if (wp->dep_done != wp->done + 1 || wp->dep_ver != wp->regver) {
+        /* recomputed only when the warp moved on or a register of it was written since */
+        const sinst_t *in = rtb_stat(&sm->slot[wp->slot].tb, wp->cur.pc);
+        const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
+        uint64_t r = 0;
+        for (unsigned i = 0; i < in->nsrc; i++)
+            if (rr[in->src[i]] > r)
+                r = rr[in->src[i]];
+        for (unsigned i = 0; i < in->ndst; i++)
+            if (rr[in->dst[i]] > r)
+                r = rr[in->dst[i]];
+        warp_t *m = (warp_t *)wp;   /* the memo only: the warp's state is unchanged */
+        m->dep_t = r;
+        m->dep_done = wp->done + 1;
+        m->dep_ver = wp->regver;
+    }
+    return wp->dep_t > t ? wp->dep_t : t;
 }
 
 /* The stall class of each scheduler that did not issue at cycle now (issued:

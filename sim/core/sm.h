@@ -51,6 +51,11 @@ typedef struct {
     uint8_t ibuf;              /* sm.pipeline=gpgpusim: instructions in its buffer (fetched, decoded) ... */
     uint64_t ibuf_at;          /* ... issuable from this cycle */
     uint16_t npipe;            /* its instructions in the issue pipeline (ID_OC to writeback) */
+    /* The stall classification's memo (sm.c deps_at): the latest cycle among its next
+     * instruction's registers, computed at (done + 1, regver); regver counts the writes
+     * to the warp's register-ready cycles (sm_regs_written) */
+    uint32_t regver, dep_done, dep_ver;
+    uint64_t dep_t;
 } warp_t;
 
 typedef struct {
@@ -271,5 +276,8 @@ int  sm_can_issue(sm_t *sm, unsigned w, uint64_t now);
  * queue, MSHRs, a reserved line): the warps of memnext wait for memory. */
 int  sm_mem_refused(const sm_t *sm);
 
+
+/* Warp w's register-ready cycles (sm_t.reg_ready) were written: its memo is stale. */
+static inline void sm_regs_written(sm_t *sm, unsigned w) { sm->warp[w].regver++; }
 
 #endif

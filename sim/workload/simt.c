@@ -75,25 +75,26 @@ reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned width, uint64_
 
 /* The instruction of site s with mask m, its addresses from the lanes'
  * address streams at their cursors acur. 0, or -1 out of memory. */
-static int emit(const simt_prog_t *p, unsigned s, uint32_t m, const simt_lane_t *lanes, const size_t *acur, tb_t *tb,
-                optab_t *ops, int16_t *opid)
+static int emit(simt_prog_t *p, unsigned s, uint32_t m, const simt_lane_t *lanes, const size_t *acur, tb_t *tb,
+                optab_t *ops)
 {
-    const simt_site_t *st = &p->site[s];
+    simt_site_t *st = &p->site[s];
     unsigned n = (unsigned)__builtin_popcount(m);
     if ((tb->ninst >= tb->cap_inst || tb->naddr + n > tb->cap_addr) && tb_reserve(tb, 1024, 1024 * WARP_SIZE))
         return -1;
-    if (opid[s] < 0) {
+    if (!st->opid1) {   /* the kernel's table: the same id for every warp and block */
         int id = optab_intern(ops, st->op);
         if (id < 0)
             return -1;
-        opid[s] = (int16_t)id;
+        st->opid1 = (int16_t)(id + 1);
     }
+    unsigned opid = (unsigned)(st->opid1 - 1);
     inst_t *in = &tb->inst[tb->ninst++];
     memset(in, 0, sizeof *in);
     in->pc = 8 * (s + s / 3 + 1);   /* sm_61: a control word before every 3 instructions */
     in->mask = m;
-    in->opcode = (uint16_t)opid[s];
-    in->cls = ops->cls[opid[s]];
+    in->opcode = (uint16_t)opid;
+    in->cls = ops->cls[opid];
     in->width = st->width;
     if (st->dst)
         in->dst[in->ndst++] = (uint16_t)(st->dst - 1);
@@ -133,13 +134,33 @@ int simt_warp(simt_fn fn, const void *arg, const unsigned bd[3], const unsigned 
                 SIMT_MAX_SITES);
         return -1;
     }
-    /* minimum-PC merge */
     size_t cur[WARP_SIZE] = {0}, acur[WARP_SIZE] = {0};
+    /* Without divergence every live lane ran the same sites: the merge below
+     * would take them all together at every step; so take them in order
+     * (the same instructions, without the per-step scan of the lanes). */
+    if (live) {
+        const simt_lane_t *l0 = &lanes[__builtin_ctz(live)];
+        int same = 1;
+        for (uint32_t r = live & (live - 1); r && same; r &= r - 1) {
+            const simt_lane_t *l = &lanes[__builtin_ctz(r)];
+            same = l->n == l0->n && !memcmp(l->site, l0->site, l0->n * sizeof *l0->site);
+        }
+        if (same) {
+            for (size_t i = 0; i < l0->n; i++) {
+                unsigned s = l0->site[i];
+                if (emit(prog, s, live, lanes, acur, tb, ops))
+                    return -1;
+                if (prog->site[s].width)
+                    for (unsigned l = 0; l < WARP_SIZE; l++)
+                        acur[l]++;
+            }
+            return 0;
+        }
+    }
+    /* minimum-PC merge */
     uint16_t at[WARP_SIZE];   /* each lane's next site (UINT16_MAX: done), scanned as one array */
     for (unsigned l = 0; l < WARP_SIZE; l++)
         at[l] = lanes[l].n ? lanes[l].site[0] : UINT16_MAX;
-    int16_t opid[SIMT_MAX_SITES];
-    memset(opid, 0xff, sizeof opid);
     while (live) {
         unsigned s = UINT16_MAX;
         for (unsigned l = 0; l < WARP_SIZE; l++)
@@ -147,7 +168,7 @@ int simt_warp(simt_fn fn, const void *arg, const unsigned bd[3], const unsigned 
         uint32_t m = 0;
         for (unsigned l = 0; l < WARP_SIZE; l++)
             m |= (uint32_t)(at[l] == s) << l;
-        if (emit(prog, s, m, lanes, acur, tb, ops, opid))
+        if (emit(prog, s, m, lanes, acur, tb, ops))
             return -1;
         const int mem = prog->site[s].width != 0;
         for (uint32_t r = m; r; r &= r - 1) {

@@ -40,6 +40,7 @@ typedef struct {          /* one instruction of the program, by site */
     uint8_t width;        /* memory: bytes per lane */
     uint8_t used;
     reg_t dst, src[4];
+    int16_t opid1;        /* its id in the kernel's opcode table + 1, once interned (0: not yet) */
 } simt_site_t;
 
 typedef struct {          /* the program of one kernel: its sites as the threads ran them */
