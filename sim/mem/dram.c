@@ -38,6 +38,8 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     unsigned atom = cfg->t.BL * cfg->buswidth * cfg->chips;
     d->atoms = atom >= 128 ? 1 : 128 / atom;
     d->bank = calloc(cfg->t.nbk, sizeof *d->bank);
+    for (unsigned b = 0; b < cfg->t.nbk && b < 64; b++)
+        d->grp[b] = (uint8_t)dram_bank_group(&cfg->t, b);
     d->cap_infl = cfg->rdq + cfg->wrq + cfg->t.nbk * BANK_SLOTS(cfg);
     d->infl = calloc(d->cap_infl, sizeof *d->infl);
     /* every read the channel holds has an L2 MSHR entry of one of its
@@ -219,7 +221,7 @@ static void issue(dram_t *d, uint64_t now, dram_cmd_t cmd, unsigned b)
         break;
     case DCMD_RD:
     case DCMD_WR:
-        issue_col(d, now, cmd, k, dram_bank_group(t, b));
+        issue_col(d, now, cmd, k, d->grp[b]);
         break;
     case DCMD_REF: {
         uint64_t rfc = after(now, bound(d, DRAM_SHORTEN_TRFC, t->tRFC));
@@ -263,7 +265,7 @@ static int refresh(dram_t *d, uint64_t now, int *issued)
     for (unsigned b = 0; b < t->nbk; b++) {
         bank_t *k = &d->bank[b];
         if (k->open && d->cfg->shorten != DRAM_SHORTEN_REF_OPEN) {   /* knob: REF with banks open */
-            if (!*issued && now >= k->pre_ok && now >= d->grp_pre_ok[dram_bank_group(t, b)]) {
+            if (!*issued && now >= k->pre_ok && now >= d->grp_pre_ok[d->grp[b]]) {
                 if (check(d, now, DCMD_PRE, b, k->row))
                     return -1;
                 issue(d, now, DCMD_PRE, b);
@@ -282,8 +284,71 @@ static int refresh(dram_t *d, uint64_t now, int *issued)
     return 1;
 }
 
+/* Bank b's head request at cycle now (engine): its next command if the
+ * rules allow it now (1), else the earliest cycle they do into *first (0);
+ * -1 after a message (the checker). */
+static int engine_bank(dram_t *d, uint64_t now, unsigned b, int ref, uint64_t *first)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    bank_t *k = &d->bank[b];
+    bank_req_t *r = &k->q[k->head];
+    unsigned g = d->grp[b];
+    dram_cmd_t cmd;
+    uint64_t e;
+    if (k->open && (k->row == r->row || d->cfg->shorten == DRAM_SHORTEN_ROW)) {   /* knob: any row hits */
+        cmd = r->write ? DCMD_WR : DCMD_RD;
+        e = max64(max64(k->col_ok, d->grp_col_ok[g]), max64(d->col_ok, r->write ? d->wr_ok : d->rd_ok));
+    } else if (k->open) {
+        cmd = DCMD_PRE;
+        e = max64(k->pre_ok, d->grp_pre_ok[g]);
+    } else {
+        cmd = DCMD_ACT;
+        e = max64(k->act_ok, act_earliest(d));
+        if (ref)
+            return 0;
+    }
+    if (now < e) {
+        if (e < *first)
+            *first = e;
+        return 0;
+    }
+    if (check(d, now, cmd, b, r->row))
+        return -1;
+    issue(d, now, cmd, b);
+    d->rr = b + 1 == t->nbk ? 0 : b + 1;
+    if (cmd == DCMD_ACT) {
+        k->row = r->row;
+        r->acted = 1;
+    } else if (cmd == DCMD_RD || cmd == DCMD_WR) {
+        if (--r->atoms)
+            return 1;
+        if (!r->acted)
+            d->st.row_hits++;
+        if (cmd == DCMD_RD) {
+            d->st.rd_req++;
+            ret_push(d, now + t->tCL + dram_tburst(t), &r->req);
+        } else {
+            d->st.wr_req++;
+            if (r->known && r->req.fwd)   /* a store the L2 sent on: its acknowledgement goes back */
+                ret_push(d, now + t->tWL + dram_tburst(t), &r->req);
+            else
+                d->queued--;
+        }
+        k->head = k->head + 1 == BANK_SLOTS(d->cfg) ? 0 : k->head + 1;
+        k->n--;
+        if (k->n < d->cfg->bank_q)
+            d->full_mask &= ~(1ull << b);
+        if (!k->n) {
+            d->busy_banks--;
+            d->busy_mask &= ~(1ull << b);
+        }
+    }
+    return 1;
+}
+
 /* One command per cycle: the first bank, round-robin from the one after the
- * last to issue, whose head request can take its next command now. */
+ * last to issue, whose head request can take its next command now (the
+ * banks with a request, in that order: bank rr and above, then below it). */
 static int engine(dram_t *d, uint64_t now)
 {
     const dram_timing_t *t = &d->cfg->t;
@@ -298,58 +363,18 @@ static int engine(dram_t *d, uint64_t now)
      * takes a request (which clears eng_next): after a cycle with no command,
      * none can issue before the earliest head's earliest cycle. */
     uint64_t first = UINT64_MAX;
-    unsigned nbk = t->nbk, b = d->rr;
-    for (unsigned i = 0; i < nbk && !issued; i++, b = b + 1 == nbk ? 0 : b + 1) {
-        bank_t *k = &d->bank[b];
-        if (!k->n)
-            continue;
-        bank_req_t *r = &k->q[k->head];
-        unsigned g = dram_bank_group(t, b);
-        dram_cmd_t cmd;
-        uint64_t e;
-        if (k->open && (k->row == r->row || d->cfg->shorten == DRAM_SHORTEN_ROW)) {   /* knob: any row hits */
-            cmd = r->write ? DCMD_WR : DCMD_RD;
-            e = max64(max64(k->col_ok, d->grp_col_ok[g]), max64(d->col_ok, r->write ? d->wr_ok : d->rd_ok));
-        } else if (k->open) {
-            cmd = DCMD_PRE;
-            e = max64(k->pre_ok, d->grp_pre_ok[g]);
-        } else {
-            cmd = DCMD_ACT;
-            e = max64(k->act_ok, act_earliest(d));
-            if (ref)
-                continue;
-        }
-        if (now < e) {
-            if (e < first)
-                first = e;
-            continue;
-        }
-        if (check(d, now, cmd, b, r->row))
-            return 1;
-        issue(d, now, cmd, b);
-        issued = 1;
-        d->rr = b + 1 == nbk ? 0 : b + 1;
-        if (cmd == DCMD_ACT) {
-            k->row = r->row;
-            r->acted = 1;
-        } else if (cmd == DCMD_RD || cmd == DCMD_WR) {
-            if (--r->atoms)
-                continue;
-            if (!r->acted)
-                d->st.row_hits++;
-            if (cmd == DCMD_RD) {
-                d->st.rd_req++;
-                ret_push(d, now + t->tCL + dram_tburst(t), &r->req);
-            } else {
-                d->st.wr_req++;
-                if (r->known && r->req.fwd)   /* a store the L2 sent on: its acknowledgement goes back */
-                    ret_push(d, now + t->tWL + dram_tburst(t), &r->req);
-                else
-                    d->queued--;
+    if (!issued) {
+        const uint64_t m = d->busy_mask, up = m & (~0ull << d->rr);
+        for (uint64_t x = up, pass = 0; pass < 2 && !issued; pass++, x = m & ~up)
+            for (; x; x &= x - 1) {
+                int rc = engine_bank(d, now, (unsigned)__builtin_ctzll(x), ref, &first);
+                if (rc < 0)
+                    return 1;
+                if (rc) {
+                    issued = 1;
+                    break;
+                }
             }
-            k->head = k->head + 1 == BANK_SLOTS(d->cfg) ? 0 : k->head + 1;
-            d->busy_banks -= --k->n == 0;
-        }
     }
     d->eng_next = issued || t->tREFI ? 0 : first;
     return 0;
@@ -488,11 +513,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
          * the ones shown now and in the next two cycles may go to the same
          * bank: a bank is ready with room for four, so each queue has
          * bank_q + 3 entries (docs/dram_sched.md, "Pipeline"). */
-        uint64_t ready = 0;
-        for (unsigned b = 0; b < cfg->t.nbk; b++)
-            if (d->bank[b].n < cfg->bank_q)
-                ready |= 1ull << b;
-        d->in.bank_ready = ready;
+        d->in.bank_ready = ~d->full_mask & (cfg->t.nbk < 64 ? (1ull << cfg->t.nbk) - 1 : ~0ull);
         ls_set_time(d->ls, now);
         if (ls_eval_io(d->ls, 1, &d->in, &d->out))
             return 1;
@@ -525,9 +546,13 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
             r->acted = 0;
             r->known = infl_take(d, r->blk, r->write, &r->req, now);
             r->atoms = (uint8_t)atoms_of(d, r->known ? &r->req : NULL);
-            if (!k->n)
+            if (!k->n) {
                 d->eng_next = 0;   /* a new head */
-            d->busy_banks += k->n++ == 0;
+                d->busy_banks++;
+                d->busy_mask |= 1ull << d->out.sched_bank;
+            }
+            if (++k->n >= cfg->bank_q)
+                d->full_mask |= 1ull << d->out.sched_bank;
         }
         if (ls_tick(d->ls))
             return 1;

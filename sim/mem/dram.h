@@ -80,6 +80,9 @@ struct dram {
     dram_check_t *chk;
     dram_stats_t st;
     unsigned busy_banks;        /* banks with a request in their command queue */
+    uint64_t busy_mask;         /* ... the same, bit b = bank b */
+    uint64_t full_mask;         /* banks whose command queue holds dram.bank_queue requests or more */
+    uint8_t grp[64];            /* each bank's bank group (dram_bank_group) */
     int sched_live;             /* dram_sched may hold requests: it must be clocked */
     uint64_t queued;            /* requests in dram_sched + bank queues + returns (idle test) */
 };
