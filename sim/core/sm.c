@@ -1203,8 +1203,7 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
      * registers); the cycles an asleep SM skipped count (catch_up) */
     unsigned n = sm->cfg->n_sched, k0 = pipe ? (unsigned)(sm->issue_prio++ % n) : 0;
     uint64_t held = mem_held(sm) ? ~sm->memnext : ~0ull;
-    for (unsigned i = 0; i < n; i++) {
-        unsigned k = (k0 + i) % n;
+    for (unsigned i = 0, k = k0; i < n; i++, k = k + 1 == n ? 0 : k + 1) {
         uint64_t cand = sm->ready & sm->swl_mask & sm->sched_mask[k] & held;
         if (!cand)
             continue;   /* every warp of this scheduler waits (memory, a barrier, the memory pipeline) */

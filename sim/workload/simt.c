@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SITE_REG0 8   /* site s writes R(8 + s): below RZ (R255) for every site */
 
 /* The spellings the instruction macros (simt_ops.h) use, interned in this
  * order when a per-thread kernel opens, so that its opcode ids do not depend
@@ -52,15 +51,15 @@ static int lane_push(simt_lane_t *l, unsigned site, int mem, uint64_t addr)
     return 0;
 }
 
-reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst, reg_t a,
-               reg_t b, reg_t c, reg_t d)
+reg_t simt_rec_slow(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst, reg_t a,
+                    reg_t b, reg_t c, reg_t d)
 {
     if (site >= SIMT_MAX_SITES) {
         t->err = 1;
         return NOREG;
     }
     simt_site_t *s = &t->prog->site[site];
-    reg_t dst = has_dst ? (reg_t)(REG_R + SITE_REG0 + site + 1) : NOREG;
+    reg_t dst = has_dst ? (reg_t)(REG_R + SIMT_SITE_REG0 + site + 1) : NOREG;
     if (!s->used) {   /* the first thread to reach the site defines it; all reach it with the same operands */
         s->used = 1;
         s->op = op;

@@ -92,9 +92,29 @@ typedef struct {
     const void *data;     /* the workload's input when control flow depends on it (a graph, a tree) */
 } simt_args_t;
 
-/* Record one instruction of the running thread (the macros below). */
-reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst, reg_t a,
-               reg_t b, reg_t c, reg_t d);
+#define SIMT_SITE_REG0 8   /* site s writes R(8 + s): below RZ (R255) for every site */
+
+/* Record one instruction of the running thread (the macros below): the
+ * first thread at a site defines it, a full buffer grows, a site out of
+ * range sets t->err (out of line); else the site, and its address if it is
+ * a memory instruction, go into the lane's buffers here. */
+reg_t simt_rec_slow(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst, reg_t a,
+                    reg_t b, reg_t c, reg_t d);
+static inline reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst,
+                             reg_t a, reg_t b, reg_t c, reg_t d)
+{
+    simt_lane_t *l = t->lane;
+    if (site < SIMT_MAX_SITES && t->prog->site[site].used && l->n < l->cap) {
+        const int mem = t->prog->site[site].width != 0;
+        if (!mem || l->na < l->cap_a) {
+            l->site[l->n++] = (uint16_t)site;
+            if (mem)
+                l->addr[l->na++] = addr;
+            return has_dst ? (reg_t)(REG_R + SIMT_SITE_REG0 + site + 1) : NOREG;
+        }
+    }
+    return simt_rec_slow(t, site, op, width, addr, has_dst, a, b, c, d);
+}
 
 /* Warp w of block (bx, by) of a kernel of blockDim bd[3], gridDim gd[2]:
  * its threads run (fn with arg) and merge into tb's instruction list (its
