@@ -584,6 +584,22 @@ int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
     return can_issue_inst(sm, w, now);
 }
 
+/* The cycle from which instruction in of warp w has every register it
+ * reads and writes ready (the scoreboard; NEVER while a load or a
+ * writeback of the warp holds one). */
+static uint64_t regs_ready_at(const sm_t *sm, unsigned w, const sinst_t *in)
+{
+    const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
+    uint64_t t = 0;
+    for (unsigned i = 0; i < in->nsrc; i++)
+        if (rr[in->src[i]] > t)
+            t = rr[in->src[i]];
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (rr[in->dst[i]] > t)
+            t = rr[in->dst[i]];
+    return t;
+}
+
 /* The rest of sm_can_issue: what the warp's next instruction needs (kept
  * apart so that the common early answers cost no more than their tests). */
 static __attribute__((noinline)) int can_issue_inst(sm_t *sm, unsigned w, uint64_t now)
@@ -596,14 +612,7 @@ static __attribute__((noinline)) int can_issue_inst(sm_t *sm, unsigned w, uint64
     if (wp->deps_ok != wp->done + 1) {
         /* Once its registers are ready they stay ready until the warp issues
          * (only the warp writes them): checked once per instruction. */
-        const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
-        uint64_t need = 0;
-        for (unsigned i = 0; i < in->nsrc; i++)
-            if (rr[in->src[i]] > need)
-                need = rr[in->src[i]];
-        for (unsigned i = 0; i < in->ndst; i++)
-            if (rr[in->dst[i]] > need)
-                need = rr[in->dst[i]];
+        uint64_t need = regs_ready_at(sm, w, in);
         if (need > now) {
             if (need == NEVER) {
                 wp->wait_mem = 1;
@@ -1044,17 +1053,8 @@ static uint64_t deps_at(const sm_t *sm, unsigned w)
         return t;
     if (wp->dep_done != wp->done + 1 || wp->dep_ver != wp->regver) {
         /* recomputed only when the warp moved on or a register of it was written since */
-        const sinst_t *in = rtb_stat(&sm->slot[wp->slot].tb, wp->cur.pc);
-        const uint64_t *rr = &sm->reg_ready[(size_t)w * REG_IDS];
-        uint64_t r = 0;
-        for (unsigned i = 0; i < in->nsrc; i++)
-            if (rr[in->src[i]] > r)
-                r = rr[in->src[i]];
-        for (unsigned i = 0; i < in->ndst; i++)
-            if (rr[in->dst[i]] > r)
-                r = rr[in->dst[i]];
         warp_t *m = (warp_t *)wp;   /* the memo only: the warp's state is unchanged */
-        m->dep_t = r;
+        m->dep_t = regs_ready_at(sm, w, rtb_stat(&sm->slot[wp->slot].tb, wp->cur.pc));
         m->dep_done = wp->done + 1;
         m->dep_ver = wp->regver;
     }
