@@ -38,7 +38,7 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     unsigned atom = cfg->t.BL * cfg->buswidth * cfg->chips;
     d->atoms = atom >= 128 ? 1 : 128 / atom;
     d->bank = calloc(cfg->t.nbk, sizeof *d->bank);
-    for (unsigned b = 0; b < cfg->t.nbk && b < 64; b++)
+    for (unsigned b = 0; b < cfg->t.nbk; b++)
         d->grp[b] = (uint8_t)dram_bank_group(&cfg->t, b);
     d->cap_infl = cfg->rdq + cfg->wrq + cfg->t.nbk * BANK_SLOTS(cfg);
     d->infl = calloc(d->cap_infl, sizeof *d->infl);
@@ -338,10 +338,8 @@ static int engine_bank(dram_t *d, uint64_t now, unsigned b, int ref, uint64_t *f
         k->n--;
         if (k->n < d->cfg->bank_q)
             d->full_mask &= ~(1ull << b);
-        if (!k->n) {
-            d->busy_banks--;
+        if (!k->n)
             d->busy_mask &= ~(1ull << b);
-        }
     }
     return 1;
 }
@@ -548,7 +546,6 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
             r->atoms = (uint8_t)atoms_of(d, r->known ? &r->req : NULL);
             if (!k->n) {
                 d->eng_next = 0;   /* a new head */
-                d->busy_banks++;
                 d->busy_mask |= 1ull << d->out.sched_bank;
             }
             if (++k->n >= cfg->bank_q)
@@ -564,8 +561,8 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
                         (d->in.rd_valid && d->out.rd_ready) || (d->in.wr_valid && d->out.wr_ready) ||
                         (d->in.dm_valid && d->out.dm_ready);
     }
-    if (d->busy_banks) {
-        d->st.busy_banks_sum += d->busy_banks;
+    if (d->busy_mask) {
+        d->st.busy_banks_sum += (unsigned)__builtin_popcountll(d->busy_mask);
         d->st.busy_cycles++;
     }
     return engine(d, now);

@@ -79,8 +79,7 @@ struct dram {
     unsigned nsub;
     dram_check_t *chk;
     dram_stats_t st;
-    unsigned busy_banks;        /* banks with a request in their command queue */
-    uint64_t busy_mask;         /* ... the same, bit b = bank b */
+    uint64_t busy_mask;         /* banks with a request in their command queue, bit b = bank b */
     uint64_t full_mask;         /* banks whose command queue holds dram.bank_queue requests or more */
     uint8_t grp[64];            /* each bank's bank group (dram_bank_group) */
     int sched_live;             /* dram_sched may hold requests: it must be clocked */

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* The spellings the instruction macros (simt_ops.h) use, interned in this
  * order when a per-thread kernel opens, so that its opcode ids do not depend
  * on which block ran first (a cursor, open_at, sees the same ids). */
@@ -59,7 +58,7 @@ reg_t simt_rec_slow(simt_t *t, unsigned site, const char *op, unsigned width, ui
         return NOREG;
     }
     simt_site_t *s = &t->prog->site[site];
-    reg_t dst = has_dst ? (reg_t)(REG_R + SIMT_SITE_REG0 + site + 1) : NOREG;
+    reg_t dst = simt_site_dst(site, has_dst);
     if (!s->used) {   /* the first thread to reach the site defines it; all reach it with the same operands */
         s->used = 1;
         s->op = op;

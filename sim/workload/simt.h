@@ -92,7 +92,9 @@ typedef struct {
     const void *data;     /* the workload's input when control flow depends on it (a graph, a tree) */
 } simt_args_t;
 
-#define SIMT_SITE_REG0 8   /* site s writes R(8 + s): below RZ (R255) for every site */
+/* The value a site's instruction produces (has_dst), or none: site s writes
+ * R(8 + s), below RZ (R255) for every site. */
+static inline reg_t simt_site_dst(unsigned site, int has_dst) { return has_dst ? (reg_t)(REG_R + 8 + site + 1) : NOREG; }
 
 /* Record one instruction of the running thread (the macros below): the
  * first thread at a site defines it, a full buffer grows, a site out of
@@ -110,7 +112,7 @@ static inline reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned 
             l->site[l->n++] = (uint16_t)site;
             if (mem)
                 l->addr[l->na++] = addr;
-            return has_dst ? (reg_t)(REG_R + SIMT_SITE_REG0 + site + 1) : NOREG;
+            return simt_site_dst(site, has_dst);
         }
     }
     return simt_rec_slow(t, site, op, width, addr, has_dst, a, b, c, d);
