@@ -262,7 +262,7 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s)
     o->mask = in->mask;
     o->s = s;
     o->addr = 0;
-    o->packed = 0;
+    o->form = ADDR_LIST;
     if (!in->width)
         return 0;
     const uint64_t *p = &src->addr[in->addr];
@@ -273,14 +273,34 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s)
         return -ENOMEM;
     dst->addr = a;
     o->addr = (uint32_t)dst->naddr;
+    uint64_t *w = &dst->addr[dst->naddr];
     if (n > 2 && affine(p, in->mask, n, &b, &st)) {
-        o->packed = 1;
-        dst->addr[dst->naddr++] = b;
-        dst->addr[dst->naddr++] = st;
-    } else {
-        memcpy(&dst->addr[dst->naddr], p, n * sizeof *p);
-        dst->naddr += n;
+        o->form = ADDR_AFFINE;
+        w[0] = b;
+        w[1] = st;
+        dst->naddr += 2;
+        return 0;
     }
+    /* the lowest address and each lane's offset from it, at the narrowest
+     * width that holds the largest offset, if that takes fewer words */
+    uint64_t lo = n ? p[0] : 0, hi = lo;
+    for (unsigned k = 1; k < n; k++) {
+        lo = p[k] < lo ? p[k] : lo;
+        hi = p[k] > hi ? p[k] : hi;
+    }
+    unsigned bits = hi - lo <= UINT16_MAX ? 16 : hi - lo <= UINT32_MAX ? 32 : 64, per = 64 / bits;
+    size_t words = 1 + (n + per - 1) / per;
+    if (bits == 64 || words >= n) {
+        memcpy(w, p, n * sizeof *p);
+        dst->naddr += n;
+        return 0;
+    }
+    o->form = bits == 16 ? ADDR_U16 : ADDR_U32;
+    memset(w, 0, words * sizeof *w);
+    w[0] = lo;
+    for (unsigned k = 0; k < n; k++)
+        w[1 + k / per] |= (p[k] - lo) << bits * (k % per);
+    dst->naddr += words;
     return 0;
 }
 
@@ -370,7 +390,7 @@ int tb_pack(rtb_t *dst, const tb_t *src)
     rtb_t *o = &sc->out;
     o->ndyn = o->nseg = o->nstat = o->naddr = 0;
     dst->ndyn = dst->nseg = dst->nstat = dst->naddr = 0;
-    if (src->naddr >= 1u << 31 || src->ninst >= UINT32_MAX)   /* dinst_t.addr's range (16 GB of addresses) */
+    if (src->naddr >= 1u << 30 || src->ninst >= UINT32_MAX)   /* dinst_t.addr's range (8 GB of addresses) */
         return -ENOMEM;
     int rc = 0;
     if (o->cap_hash)

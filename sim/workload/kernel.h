@@ -152,11 +152,19 @@ typedef struct {
     uint16_t src[INST_MAX_SRC];
 } sinst_t;
 
+/* How a memory instruction's addresses are held in rtb_t.addr (dinst_t.form). */
+enum {
+    ADDR_LIST,     /* one word per active lane, in lane order */
+    ADDR_AFFINE,   /* two words, base and stride: lane l's = base + l * stride */
+    ADDR_U32,      /* the lowest address, then one 32-bit offset from it per active lane, two to a word */
+    ADDR_U16,      /* the lowest address, then one 16-bit offset from it per active lane, four to a word */
+};
+
 typedef struct {
     uint32_t mask;                 /* active lanes */
     uint32_t s;                    /* index in rtb_t.stat */
-    uint32_t addr : 31;            /* memory instructions: index in rtb_t.addr of their addresses */
-    uint32_t packed : 1;           /* the addresses as two words, lane l's = base + l * stride */
+    uint32_t addr : 30;            /* memory instructions: index in rtb_t.addr of their addresses */
+    uint32_t form : 2;             /* ... held as ADDR_LIST, ADDR_AFFINE, ADDR_U32 or ADDR_U16 */
 } dinst_t;
 
 typedef struct {
@@ -181,9 +189,13 @@ typedef struct {
  * and the same fields (compared whole: exact whatever the producer wrote).
  * A memory instruction whose active lanes' addresses are affine in the lane
  * number, lane l's base + l * stride (modulo 2^64) for 3 or more active
- * lanes, holds them as the two words base and stride (dinst_t.packed); the
- * others as they are. Exact: each packed list is checked to expand to the
- * addresses it holds. A stretch of a warp's list equal, instruction by
+ * lanes, holds them as the two words base and stride (ADDR_AFFINE); one
+ * whose addresses lie within 64 KB (or 4 GB) of its lowest, as that address
+ * and a 16-bit (32-bit) offset per lane, when that takes fewer words than
+ * the list (ADDR_U16, ADDR_U32: a histogram's shared-memory bins, a
+ * gather's indices); the others as they are. Exact: each affine list is
+ * checked to expand to the addresses it holds, and an offset is the
+ * address minus the lowest, which fits its width. A stretch of a warp's list equal, instruction by
  * instruction (static part, mask, every address), to the stretch just
  * before it is not stored again: the run of the earlier one counts it
  * (rseg_t). 0, or -ENOMEM. */
@@ -238,17 +250,29 @@ void rtb_free(rtb_t *tb);
 static inline const sinst_t *rtb_stat(const rtb_t *tb, size_t i) { return &tb->stat[tb->dyn[i].s]; }
 
 /* The addresses of memory instruction i of resident block tb, one per
- * active lane in lane order: where tb holds them, or, packed, expanded into
- * buf. */
+ * active lane in lane order: where tb holds them as a list, or expanded
+ * into buf. */
 static inline const uint64_t *rtb_addrs(const rtb_t *tb, size_t i, uint64_t buf[WARP_SIZE])
 {
     const dinst_t *d = &tb->dyn[i];
-    if (!d->packed)
-        return &tb->addr[d->addr];
-    uint64_t base = tb->addr[d->addr], stride = tb->addr[d->addr + 1];
-    unsigned k = 0;
-    for (uint32_t m = d->mask; m; m &= m - 1)
-        buf[k++] = base + (uint64_t)__builtin_ctz(m) * stride;
+    const uint64_t *w = &tb->addr[d->addr];
+    unsigned k = 0, n = (unsigned)__builtin_popcount(d->mask);
+    switch (d->form) {
+    case ADDR_LIST:
+        return w;
+    case ADDR_AFFINE:
+        for (uint32_t m = d->mask; m; m &= m - 1)
+            buf[k++] = w[0] + (uint64_t)__builtin_ctz(m) * w[1];
+        break;
+    case ADDR_U32:
+        for (; k < n; k++)
+            buf[k] = w[0] + (uint32_t)(w[1 + k / 2] >> 32 * (k % 2));
+        break;
+    default:
+        for (; k < n; k++)
+            buf[k] = w[0] + (uint16_t)(w[1 + k / 4] >> 16 * (k % 4));
+        break;
+    }
     return buf;
 }
 
