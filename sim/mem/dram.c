@@ -41,13 +41,16 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     for (unsigned b = 0; b < cfg->t.nbk; b++)
         d->grp[b] = (uint8_t)dram_bank_group(&cfg->t, b);
     d->cap_infl = cfg->rdq + cfg->wrq + cfg->t.nbk * BANK_SLOTS(cfg);
-    d->infl = calloc(d->cap_infl, sizeof *d->infl);
+    d->infl_r = calloc(2 * d->cap_infl, sizeof *d->infl_r);
+    d->infl_id = calloc(2 * d->cap_infl, sizeof *d->infl_id);
+    d->infl_t = calloc(2 * d->cap_infl, sizeof *d->infl_t);
+    d->infl_w = calloc(2 * d->cap_infl, sizeof *d->infl_w);
     /* every read the channel holds has an L2 MSHR entry of one of its
      * sub-partitions; every store it acknowledges is in its queues */
     d->ret_cap = nsub * cfg->l2_mshr + cfg->wrq + cfg->t.nbk * BANK_SLOTS(cfg) + 4;
     d->ret_t = calloc(d->ret_cap, sizeof *d->ret_t);
     d->ret_r = calloc(d->ret_cap, sizeof *d->ret_r);
-    if (!d->bank || !d->infl || !d->ret_t || !d->ret_r)
+    if (!d->bank || !d->infl_r || !d->infl_id || !d->infl_t || !d->infl_w || !d->ret_t || !d->ret_r)
         goto fail;
     for (unsigned b = 0; b < cfg->t.nbk; b++)
         if (!(d->bank[b].q = calloc(BANK_SLOTS(cfg), sizeof *d->bank[b].q)))
@@ -78,7 +81,10 @@ void dram_free(dram_t *d)
         for (unsigned b = 0; b < d->cfg->t.nbk; b++)
             free(d->bank[b].q);
     free(d->bank);
-    free(d->infl);
+    free(d->infl_r);
+    free(d->infl_id);
+    free(d->infl_t);
+    free(d->infl_w);
     free(d->ret_t);
     free(d->ret_r);
     if (d->chk)
@@ -113,28 +119,59 @@ static uint64_t dram_id(const dram_t *d, const req_t *r)
     return (r->blk << 2 | (unsigned)__builtin_ctz(r->sect ? r->sect : 1)) & mask;
 }
 
+#define INFL_TAKEN 0xff
+
+/* The live slots of the in-flight list moved down to [0, infl_live), in order. */
+static void infl_compact(dram_t *d)
+{
+    unsigned j = 0;
+    for (unsigned i = d->infl_lo; i < d->infl_hi; i++)
+        if (d->infl_w[i] != INFL_TAKEN) {
+            if (i != j) {
+                d->infl_r[j] = d->infl_r[i];
+                d->infl_id[j] = d->infl_id[i];
+                d->infl_t[j] = d->infl_t[i];
+                d->infl_w[j] = d->infl_w[i];
+            }
+            j++;
+        }
+    d->infl_lo = 0;
+    d->infl_hi = j;
+}
+
 /* A request the scheduler took: kept until it is scheduled. */
 static void infl_push(dram_t *d, const req_t *r, uint64_t now, int write)
 {
-    if (d->ninfl == d->cap_infl)
+    if (d->infl_live == d->cap_infl)
         abort();   /* the scheduler holds no more than its queues and the banks' */
-    d->infl[d->ninfl].r = *r;
-    d->infl[d->ninfl].t = now;
-    d->infl[d->ninfl].write = (uint8_t)write;
-    d->ninfl++;
+    if (d->infl_hi == 2 * d->cap_infl)
+        infl_compact(d);
+    unsigned i = d->infl_hi++;
+    d->infl_r[i] = *r;
+    d->infl_id[i] = dram_id(d, r);
+    d->infl_t[i] = now;
+    d->infl_w[i] = (uint8_t)write;
+    d->infl_live++;
 }
 
-/* The scheduled request of block address blk: the oldest of that kind with
- * it (into *r; 1), removed, order kept. A read's queueing latency is counted. */
+/* The scheduled request of id blk: the oldest of that kind with it (into
+ * *r; 1), removed, order kept. A read's queueing latency is counted. */
 static int infl_take(dram_t *d, uint64_t blk, int write, req_t *r, uint64_t now)
 {
-    for (unsigned i = 0; i < d->ninfl; i++)
-        if (d->infl[i].write == write && dram_id(d, &d->infl[i].r) == blk) {
-            *r = d->infl[i].r;
+    for (unsigned i = d->infl_lo; i < d->infl_hi; i++)
+        if (d->infl_id[i] == blk && d->infl_w[i] == write) {
+            *r = d->infl_r[i];
             if (!write)
-                d->st.rd_latency_sum += now - d->infl[i].t;
-            memmove(&d->infl[i], &d->infl[i + 1], (d->ninfl - i - 1) * sizeof *d->infl);
-            d->ninfl--;
+                d->st.rd_latency_sum += now - d->infl_t[i];
+            d->infl_w[i] = INFL_TAKEN;
+            if (!--d->infl_live) {
+                d->infl_lo = d->infl_hi = 0;
+            } else if (i == d->infl_lo) {   /* a live slot follows */
+                while (d->infl_w[d->infl_lo] == INFL_TAKEN)
+                    d->infl_lo++;
+            } else if (d->infl_hi - d->infl_lo - d->infl_live > d->infl_live + 16) {
+                infl_compact(d);
+            }
             return 1;
         }
     return 0;
@@ -387,7 +424,8 @@ static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
     who[0] = who[1] = who[2] = -1;
     /* the round-robin start follows the cycle number (as the crossbar's), so
      * a skipped idle cycle changes nothing: stepping and skipping agree */
-    for (unsigned i = 0, s = (unsigned)(now % d->nsub); i < d->nsub; i++, s = s + 1 == d->nsub ? 0 : s + 1) {
+    unsigned s0 = d->nsub & (d->nsub - 1) ? (unsigned)(now % d->nsub) : (unsigned)now & (d->nsub - 1);
+    for (unsigned i = 0, s = s0; i < d->nsub; i++, s = s + 1 == d->nsub ? 0 : s + 1) {
         rq_t *q = d->from_l2[s];
         if (!rq_ready(q, l2_now))
             continue;

@@ -63,10 +63,16 @@ struct dram {
     uint64_t next_ref, ref_ok;
     dram_sched_cfg_t scfg;
     /* requests between their arrival and their scheduling, oldest first
-     * (dram_sched knows their block addresses only): the request, its
-     * arrival cycle, read or write */
-    struct { req_t r; uint64_t t; uint8_t write; } *infl;
-    unsigned ninfl, cap_infl;
+     * (dram_sched knows them by their id only, dram_id): slots [infl_lo,
+     * infl_hi) of arrays of twice the most the scheduler holds, each the
+     * request, its id, its arrival cycle and read (0) or write (1); a
+     * scheduled one is marked taken (INFL_TAKEN), the front advances past
+     * taken slots, and the live ones move down when the taken ones
+     * outnumber them (no shift of the array per request) */
+    req_t *infl_r;
+    uint64_t *infl_id, *infl_t;
+    uint8_t *infl_w;
+    unsigned infl_lo, infl_hi, infl_live, cap_infl;
     /* completed reads and forwarded stores going back: (done cycle, request), in time order */
     uint64_t *ret_t;
     req_t *ret_r;

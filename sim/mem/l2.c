@@ -9,6 +9,16 @@
 #include "dram_sched.h"   /* the DRAM policies (a MIB policy runs the mib_l2 block) */
 #include "mem/addrmap.h"
 
+/* live_len[k] += d, with its bit in len_mask. */
+static inline void live_len_add(l2_t *l, unsigned k, int d)
+{
+    l->live_len[k] += (unsigned)d;
+    if (l->live_len[k])
+        l->len_mask |= 1u << k;
+    else
+        l->len_mask &= ~(1u << k);
+}
+
 static int is_mib(const config_t *cfg) { return cfg->policy >= DS_MSHR_M; }
 
 int l2_init(l2_t *l, const config_t *cfg, unsigned id, rq_t *in, const sim_blkopts_t *bo)
@@ -176,7 +186,7 @@ static void do_fill(l2_t *l, uint64_t now)
         l->fill_line->dirty = 1;
         l->fill_line->sd |= l->fill_bit;
     }
-    l->live_len[n]--;
+    live_len_add(l, n, -1);
     mshr_release(&l->mshr, m);
     l->fill_k = 0;
     l->fill_m = -1;
@@ -228,9 +238,9 @@ static int merge(l2_t *l, int m, const req_t *r, uint64_t dram_now)
         k++;
     l->st.merges[r->type != REQ_RD][k == e->n]++;
     l->wreq[(size_t)m * cfg->l2_merge + e->n] = *r;
-    l->live_len[e->n > 16 ? 16 : e->n]--;
+    live_len_add(l, e->n > 16 ? 16 : e->n, -1);
     mshr_merge(&l->mshr, m, 0);
-    l->live_len[e->n > 16 ? 16 : e->n]++;
+    live_len_add(l, e->n > 16 ? 16 : e->n, 1);
     if (l->mib) {
         l->min.merge_valid = 1;
         l->min.merge_slot = (uint64_t)m;
@@ -246,7 +256,7 @@ static void fetch(l2_t *l, cline_t *v, const req_t *r)
 {
     const config_t *cfg = l->cfg;
     int m = mshr_alloc(&l->mshr, r->line, 0);
-    l->live_len[1]++;
+    live_len_add(l, 1, 1);
     l->wreq[(size_t)m * cfg->l2_merge] = *r;
     if (v->state != LINE_V || v->line != r->line) {   /* a new line */
         v->line = r->line;
@@ -353,7 +363,7 @@ static void fetch_sector(l2_t *l, cline_t *c, const req_t *q, unsigned s)
 {
     const config_t *cfg = l->cfg;
     int m = mshr_alloc(&l->mshr, q->line << 2 | s, 0);
-    l->live_len[1]++;
+    live_len_add(l, 1, 1);
     l->wreq[(size_t)m * cfg->l2_merge] = *q;
     c->sp |= (uint8_t)(1u << s);
     c->smshr[s] = (uint16_t)m;
@@ -615,14 +625,11 @@ void l2_sync(l2_t *l, uint64_t now)
      * the cycles since the last change (the one it runs included) */
     uint64_t n = now - l->mc_at;
     if (n) {
-        unsigned top = 0;
-        if (l->mshr.used)
-            for (unsigned k = 1; k < L2_MERGE_HIST; k++) {
-                l->st.merge_cycles[k] += (uint64_t)l->live_len[k] * n;
-                if (l->live_len[k])
-                    top = k;
-            }
-        l->st.max_merge_cycles[top] += n;
+        for (uint32_t b = l->len_mask; b; b &= b - 1) {   /* the lengths with live entries */
+            unsigned k = (unsigned)__builtin_ctz(b);
+            l->st.merge_cycles[k] += (uint64_t)l->live_len[k] * n;
+        }
+        l->st.max_merge_cycles[l->len_mask ? 31 - __builtin_clz(l->len_mask) : 0] += n;
     }
     l->mc_at = now;
 }

@@ -49,6 +49,7 @@ typedef struct {
     mib_l2_in_t min;
     mib_l2_out_t mout;
     unsigned live_len[L2_MERGE_HIST];   /* live MSHR entries by current merge length */
+    uint32_t len_mask;        /* bit k: live_len[k] > 0 */
     uint64_t mc_at;           /* merge_cycles counted up to this L2 cycle (exclusive) */
     uint64_t *dram_wake;      /* if set, *dram_wake = 0 when a request enters to_dram (its channel runs next cycle) */
     uint64_t *dram_wake_min;  /* ... and *dram_wake_min = 0 */
