@@ -57,8 +57,8 @@ unsigned clocks_step(clocks_t *c)
     unsigned m = c->pattern[c->ppos];
     if (++c->ppos == c->plen)
         c->ppos = 0;
-    for (int d = 0; d < CLK_N; d++)
-        c->cycle[d] += m >> d & 1;
+    for (unsigned x = m; x; x &= x - 1)   /* the domains that tick: one or two */
+        c->cycle[__builtin_ctz(x)]++;
     return m;
 }
 

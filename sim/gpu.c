@@ -432,6 +432,34 @@ static void icnt_run(gpu_t *g)
     }
 }
 
+/* Take, without running anything, the clock steps at which nothing would
+ * run: at each, every domain whose edge it is has all its units asleep
+ * (its edge before their earliest next cycle), no block is waiting to be
+ * dispatched and no crossbar input may hold a packet (so the flags the edges
+ * would recompute keep their values: after a core edge req_waiting is set
+ * iff an SM's miss queue may hold a packet, and an L2 edge clears
+ * rep_waiting before its slices run). Such a step changes nothing but the
+ * clocks (tests/skip_tests.sh: every run equals its run.skip=0 twin). At
+ * most 4096 steps a call, so the watchdog still counts calls, and never
+ * the core edge that reaches run.max_cycles (gpu_run stops after it). */
+static void skip_idle_steps(gpu_t *g)
+{
+    clocks_t *c = &g->clk;
+    if (g->req_waiting || g->rep_waiting || g->rec_ls || !c->pattern)
+        return;
+    const uint64_t cut = g->cfg.max_cycles ? g->cfg.max_cycles - 1 : UINT64_MAX;
+    for (unsigned k = 0; k < 4096; k++) {
+        unsigned m = clocks_peek(c);   /* its edges are cycle[d] (clocks_now after the step) */
+        if ((m & 1u << CLK_CORE) && (c->cycle[CLK_CORE] >= g->sm_min || c->cycle[CLK_CORE] >= cut))
+            return;
+        if ((m & 1u << CLK_L2) && c->cycle[CLK_L2] >= g->l2_min)
+            return;
+        if ((m & 1u << CLK_DRAM) && c->cycle[CLK_DRAM] >= g->dram_min)
+            return;
+        clocks_step(c);
+    }
+}
+
 /* One step of the clocks: every domain whose edge it is, in the order core,
  * crossbar, L2, DRAM. 0; 1 a check failed (g->fail names a block instance
  * whose lockstep run failed); 2 bad input; 3 the instance being recorded has
@@ -439,6 +467,8 @@ static void icnt_run(gpu_t *g)
 static int step(gpu_t *g, launch_t *L)
 {
     const config_t *cfg = &g->cfg;
+    if (cfg->skip && !(L && L->more))
+        skip_idle_steps(g);
     unsigned m = clocks_step(&g->clk);
     for (int d = 0; d < CLK_N; d++)
         g->now[d] = clocks_now(&g->clk, d);

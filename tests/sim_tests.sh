@@ -940,3 +940,15 @@ if [ $rc = 1 ] && grep -q 'stopped by run.max_cycles=1' "$T/max1.err" &&
    [ "$(stat ".gpu.gpu_tot_sim_cycle == 1 and .gpu.gpu_tot_ipc <= $peak" "$T/max1.json")" = true ]; then
     ok "run.max_cycles=1: exit 1, says so, 1 cycle, IPC $(stat .gpu.gpu_tot_ipc "$T/max1.json") <= $peak"
 else bad "run.max_cycles=1: exit $rc, $(cat "$T/max1.err"), $(jq -c .gpu "$T/max1.json" | cut -c1-200)"; fi
+# a cut inside a stretch of clock steps at which every unit sleeps (gesummv:
+# a few busy SMs waiting on the DRAM): the run skipping them stops at the
+# same core edge, with the statistics of the run that steps every unit
+for s in 0 1; do
+    "$M" sim --workload gesummv --size quick --config gtx480-mib --set run.max_cycles=123457 --set run.skip=$s \
+        --quiet --json "$T/maxs$s.json" 2>/dev/null
+done
+if [ "$(stat .gpu.gpu_tot_sim_cycle "$T/maxs1.json")" = 123457 ] &&
+   cmp -s <(jq -S 'del(.host, .command_line, .configuration["run.skip"])' "$T/maxs1.json") \
+          <(jq -S 'del(.host, .command_line, .configuration["run.skip"])' "$T/maxs0.json"); then
+    ok "run.max_cycles=123457 with idle clock steps skipped: the same statistics as stepping every unit"
+else bad "run.max_cycles=123457: run.skip=1 and run.skip=0 differ (diff $T/maxs1.json $T/maxs0.json)"; fi

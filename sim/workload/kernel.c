@@ -296,10 +296,13 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s)
         return 0;
     }
     o->form = bits == 16 ? ADDR_U16 : ADDR_U32;
-    memset(w, 0, words * sizeof *w);
     w[0] = lo;
-    for (unsigned k = 0; k < n; k++)
-        w[1 + k / per] |= (p[k] - lo) << bits * (k % per);
+    for (unsigned k = 0, j = 1; k < n; k += per, j++) {   /* word j: lanes k .. k + per - 1 */
+        uint64_t v = 0;
+        for (unsigned i = 0; i < per && k + i < n; i++)
+            v |= (p[k + i] - lo) << bits * i;
+        w[j] = v;
+    }
     dst->naddr += words;
     return 0;
 }
