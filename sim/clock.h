@@ -25,9 +25,9 @@ void clocks_free(clocks_t *c);
  * (their cycle counters are already advanced: the edge being processed is
  * cycle[d] - 1 ... callers use clocks_now). */
 unsigned clocks_step(clocks_t *c);
-/* The mask clocks_step will return next, without taking the step (the
- * replayed pattern only: 0 when the period is computed, clocks_t.pattern NULL). */
-static inline unsigned clocks_peek(const clocks_t *c) { return c->pattern ? c->pattern[c->ppos] : 0; }
+/* The mask clocks_step will return next, without taking the step; only
+ * with a replayed pattern (clocks_t.pattern set: callers check). */
+static inline unsigned clocks_peek(const clocks_t *c) { return c->pattern[c->ppos]; }
 /* The current (last taken) cycle of domain d: the edge being processed. */
 static inline uint64_t clocks_now(const clocks_t *c, int d) { return c->cycle[d] ? c->cycle[d] - 1 : 0; }
 /* Time of the last edge in picoseconds (reporting only; rounds). */
