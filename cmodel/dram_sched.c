@@ -30,6 +30,7 @@ int dram_sched_init(dram_sched_state_t *s, const dram_sched_cfg_t *cfg)
     }
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
+    s->smax = bits_mask(dram_sched_score_w(cfg));
     dram_sched_reset(s);
     return 0;
 }
@@ -296,7 +297,7 @@ static void row_shortlist(const dram_sched_state_t *s, const open_rows_t *o,
             r->key[r->n++] = e->len + 1;
         }
     } else if (policy == DS_MSHR_S || policy == DS_MSHR_SA) {
-        const uint64_t smax = bits_mask(dram_sched_score_w(&s->cfg));
+        const uint64_t smax = s->smax;
         for (unsigned i = 0; i < s->rs_count; i++) {
             const ds_row_t *w = &s->rs[i];
             if (!w->valid || ROW_SKIP(w->bank, w->row))
@@ -328,7 +329,9 @@ void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dra
     const dram_sched_cfg_t *c = &s->cfg;
     decision_t d;
     decide(s, in, &d);
-    memset(out, 0, sizeof *out);
+    /* the per-bank outputs are written below for the 2^BankW banks there are
+     * (their ports' length); the rest of the arrays is never read */
+    memset(out, 0, offsetof(dram_sched_out_t, open_valid));
     out->rd_ready = s->rd_count + s->pd_valid < c->rdq;
     out->wr_ready = s->wr_count < c->wrq;
     out->dm_ready = 1;
@@ -411,7 +414,7 @@ static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, unsigne
     if (policy != DS_MSHR_S && policy != DS_MSHR_SA)
         rd_in = 0;   /* no entry is made, so none is kept */
     const dram_sched_cfg_t *c = &s->cfg;
-    const uint64_t smax = bits_mask(dram_sched_score_w(c));
+    const uint64_t smax = s->smax;
     const uint64_t nb = in->rd_bank & bits_mask(c->bank_w), nr = in->rd_row & bits_mask(c->row_w);
     const uint64_t na = in->rd_age & bits_mask(DS_AGE_W);
     int matched = 0, freed = -1;

@@ -156,6 +156,7 @@ typedef struct {
     ds_row_t rs[DS_MAX_RDQ];         /* the row-score store, in allocation order */
     unsigned rs_count;               /* entries in use (a freed one included) */
     int rs_hole;                     /* the entry freed last cycle, squeezed out this cycle; -1 none */
+    uint64_t smax;                   /* 2^ScoreW - 1 (a constant of the configuration, not a register) */
 } dram_sched_state_t;
 
 /* Event counts for the system model; not registers of the RTL. Every counter

@@ -42,9 +42,13 @@ static int first_pending(const mib_l2_state_t *s)
     return -1;
 }
 
+int mib_l2_pending(const mib_l2_state_t *s) { return first_pending(s) >= 0; }
+
 void mib_l2_eval(const mib_l2_state_t *s, const mib_l2_in_t *in, mib_l2_out_t *out)
 {
-    memset(out, 0, sizeof *out);
+    /* pend is written below for the Entries there are (its port's length);
+     * the rest of the array is never read */
+    memset(out, 0, offsetof(mib_l2_out_t, pend));
     const int d = first_pending(s);
     if (d >= 0) {
         out->out_valid = 1;

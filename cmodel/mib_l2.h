@@ -65,6 +65,10 @@ int  mib_l2_init(mib_l2_state_t *s, const mib_l2_cfg_t *cfg);
 void mib_l2_reset(mib_l2_state_t *s);
 void mib_l2_eval(const mib_l2_state_t *s, const mib_l2_in_t *in, mib_l2_out_t *out);
 void mib_l2_tick(mib_l2_state_t *s, const mib_l2_in_t *in);
+/* An entry has news not yet sent. Without one, a cycle with no allocate,
+ * merge or release changes no state (the mux shows the miss-queue head):
+ * the system model does not clock the block then. */
+int mib_l2_pending(const mib_l2_state_t *s);
 /* Add this cycle's events to st, from this cycle's inputs and outputs only
  * (out from mib_l2_eval or from the RTL, before the clock edge). */
 void mib_l2_account(const mib_l2_cfg_t *cfg, const mib_l2_in_t *in, const mib_l2_out_t *out, mib_l2_stats_t *st);

@@ -30,6 +30,16 @@ unsigned clocks_step(clocks_t *c);
 static inline unsigned clocks_peek(const clocks_t *c) { return c->pattern[c->ppos]; }
 /* The current (last taken) cycle of domain d: the edge being processed. */
 static inline uint64_t clocks_now(const clocks_t *c, int d) { return c->cycle[d] ? c->cycle[d] - 1 : 0; }
+/* The first edge of a domain of f_to kHz at which a domain of f_from kHz
+ * has reached its cycle k (clocks_now of the one at the other's edge t is
+ * floor(t * f_from / f_to), edges of both at time k / f): ceil(k * f_to /
+ * f_from). A unit that waits for another domain's cycle k sleeps until it. */
+static inline uint64_t clocks_first_edge(uint64_t k, uint64_t f_from, uint64_t f_to)
+{
+    if (f_from == f_to)
+        return k;
+    return (uint64_t)(((unsigned __int128)k * f_to + f_from - 1) / f_from);
+}
 /* Time of the last edge in picoseconds (reporting only; rounds). */
 uint64_t clocks_ps(const clocks_t *c);
 

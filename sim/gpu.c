@@ -340,7 +340,11 @@ static void note_fail(gpu_t *g, sim_blk_t b, unsigned inst, const lockstep_t *ls
  * nothing in it can, so it is skipped) / X_idle / X_free. One edge of a
  * domain: every unit whose next cycle has come runs (`run` steps unit i and
  * sets next[i]); *min is the earliest next of all, so an edge at which every
- * unit sleeps costs one comparison. run.skip=0 runs every unit at every edge. */
+ * unit sleeps costs one comparison. run.skip=0 runs every unit at every edge.
+ * Up to 64 units, the due ones are found first as a bit mask (no branch per
+ * unit: at an edge one or two of them are due) and run in index order; no
+ * unit's run changes another's next cycle in its own domain, so this is the
+ * order and the set the one-pass scan below gives. */
 typedef int (*unit_run_t)(gpu_t *g, unsigned i, uint64_t *next);
 static inline int domain_edge(gpu_t *g, unsigned n, uint64_t now, uint64_t *next, uint64_t *min, unit_run_t run)
 {
@@ -348,6 +352,21 @@ static inline int domain_edge(gpu_t *g, unsigned n, uint64_t now, uint64_t *next
     if (sk && now < *min)
         return 0;
     uint64_t mn = UINT64_MAX;
+    if (sk && n <= 64) {
+        uint64_t due = 0;
+        for (unsigned i = 0; i < n; i++)
+            due |= (uint64_t)(now >= next[i]) << i;
+        for (; due; due &= due - 1) {
+            unsigned i = (unsigned)__builtin_ctzll(due);
+            int rc = run(g, i, &next[i]);
+            if (rc)
+                return rc;
+        }
+        for (unsigned i = 0; i < n; i++)
+            mn = next[i] < mn ? next[i] : mn;
+        *min = mn;
+        return 0;
+    }
     for (unsigned i = 0; i < n; i++) {
         if (!sk || now >= next[i]) {   /* else asleep: its cycles are counted when it wakes (sync) */
             int rc = run(g, i, &next[i]);
@@ -393,9 +412,13 @@ static int l2_run(gpu_t *g, unsigned s, uint64_t *next)
     }
     *next = l2_next(x, g->now[CLK_L2], g->icnt_same);
     if (!rq_empty(&x->reply)) {
-        g->rep_waiting = 1;
-        if (s < 64)
+        if (s < 64) {
             g->rep_busy |= 1ull << s;
+        } else {   /* not in the mask: the slice runs while it has a reply, and the crossbar always */
+            g->rep_waiting = 1;
+            if (*next > g->now[CLK_L2] + 1)
+                *next = g->now[CLK_L2] + 1;
+        }
     }
     return 0;
 }
@@ -429,6 +452,8 @@ static void icnt_run(gpu_t *g)
         for (uint64_t b = g->rep_busy; b; b &= b - 1)
             if (rq_empty(&g->l2[__builtin_ctzll(b)].reply))
                 g->rep_busy &= ~(1ull << __builtin_ctzll(b));
+        if (g->nsub <= 64)
+            g->rep_waiting = g->rep_busy != 0;
     }
 }
 
@@ -437,8 +462,8 @@ static void icnt_run(gpu_t *g)
  * (its edge before their earliest next cycle), no block is waiting to be
  * dispatched and no crossbar input may hold a packet (so the flags the edges
  * would recompute keep their values: after a core edge req_waiting is set
- * iff an SM's miss queue may hold a packet, and an L2 edge clears
- * rep_waiting before its slices run). Such a step changes nothing but the
+ * iff an SM's miss queue may hold a packet, and rep_waiting iff an L2
+ * slice's reply queue may). Such a step changes nothing but the
  * clocks (tests/skip_tests.sh: every run equals its run.skip=0 twin). At
  * most 4096 steps a call, so the watchdog still counts calls, and never
  * the core edge that reaches run.max_cycles (gpu_run stops after it). */
@@ -483,9 +508,12 @@ static int step(gpu_t *g, launch_t *L)
     if (m & (1u << CLK_ICNT))
         icnt_run(g);
     if (m & (1u << CLK_L2)) {
-        g->rep_waiting = 0;
+        if (g->nsub > 64)
+            g->rep_waiting = 0;   /* set again by the slices with a reply */
         if ((rc = domain_edge(g, g->nsub, g->now[CLK_L2], g->l2_next, &g->l2_min, l2_run)))
             return rc;
+        if (g->nsub <= 64)
+            g->rep_waiting = g->rep_busy != 0;   /* a reply queue may hold a packet */
     }
     if ((m & (1u << CLK_DRAM)) &&
         (rc = domain_edge(g, cfg->n_mem, g->now[CLK_DRAM], g->dram_next, &g->dram_min, dram_run)))

@@ -89,6 +89,9 @@ typedef struct block {
     void (*eval_s)(void *m, const void *in, void *out);
     void (*tick_s)(void *m, const void *in);
     int (*check_s)(void *m, const void *in, int rst_n, char *msg, size_t n);
+    /* The C model's state X_state_t (read only: the system model asks the
+     * block's own queries of it, as X_pending of mib_l2). */
+    const void *(*state)(const void *m);
 } block_t;
 
 #define BLOCK_COMB 1u

@@ -202,12 +202,13 @@ static void glue_gen(void *m, rng_t *r, uint64_t *vin)
 static void glue_pack_in(void *m, const void *s, uint64_t *v) { glue_move(GLUE_CFG(m), 0, 1, (void *)s, v); }
 static void glue_unpack_out(void *m, const uint64_t *v, void *s) { glue_move(GLUE_CFG(m), 1, 0, s, (uint64_t *)v); }
 static void glue_destroy(void *m) { free(m); }
+static const void *glue_state(const void *m) { return &((const ctx_t *)m)->s; }
 
 #define GLUE_BLOCK(name, summary, params, knobs, probes, flags)                                        \
     {                                                                                                  \
         name, summary, params, knobs, glue_create, glue_reset, glue_eval, glue_tick, GLUE_CHECK_FN,    \
             glue_gen, glue_pack_in, glue_unpack_out, sizeof(glue_in_t), sizeof(glue_out_t),            \
-            glue_destroy, probes, flags, glue_eval_s, glue_tick_s, GLUE_CHECK_S,                       \
+            glue_destroy, probes, flags, glue_eval_s, glue_tick_s, GLUE_CHECK_S, glue_state,           \
     }
 
 #endif

@@ -622,6 +622,7 @@ void ls_close(lockstep_t *ls, ls_counts_t *counts)
 }
 
 void *ls_model(lockstep_t *ls) { return ls->m; }
+const void *ls_state(const lockstep_t *ls) { return ls->blk->state(ls->m); }
 const sigtab_t *ls_in(const lockstep_t *ls) { return &ls->in; }
 const sigtab_t *ls_out(const lockstep_t *ls) { return &ls->out; }
 const block_t *ls_block(const lockstep_t *ls) { return ls->blk; }

@@ -120,6 +120,9 @@ void ls_close(lockstep_t *ls, ls_counts_t *counts);
 
 /* Accessors. */
 void *ls_model(lockstep_t *ls);              /* the block's C side (for its generator) */
+/* The C model's state (X_state_t), after the last ls_tick: the one the RTL
+ * also holds when it runs (every output is compared every cycle). */
+const void *ls_state(const lockstep_t *ls);
 const sigtab_t *ls_in(const lockstep_t *ls);
 const sigtab_t *ls_out(const lockstep_t *ls);
 const block_t *ls_block(const lockstep_t *ls);

@@ -10,6 +10,7 @@
 #   tests/bench_compare.sh BEFORE [AFTER]     AFTER: build/memsched
 #   KERNELS="transpose stream gesummv atax"   the kernels (issue 52's four), at their default sizes
 #   CONFIG=gtx480-mib  REPS=3  SIZE=         (SIZE: one --size for all, e.g. quick sizes for a check)
+#   SET="dram.policy=mshr-s+a"               --set KEY=VALUE for every run (space-separated pairs)
 #   MEM=1                                    also the peak memory of every built-in kernel at its
 #                                            default size, each run to 400 000 core cycles (by
 #                                            when the SMs are full) by both binaries
@@ -35,14 +36,16 @@ case $REPS in '' | *[!0-9]* | 0) echo "bench_compare: REPS must be a positive in
 run() {
     local bin=$1 tag=$2
     shift 2
-    "$bin" sim --config "$CONFIG" "$@" --quiet --host-stats --json "$O/$tag.json" >/dev/null 2>"$O/$tag.err"
+    "$bin" sim --config "$CONFIG" "${sets[@]}" "$@" --quiet --host-stats --json "$O/$tag.json" >/dev/null 2>"$O/$tag.err"
 }
+sets=()
+for kv in ${SET:-}; do sets+=(--set "$kv"); done
 stats() { jq -S 'del(.host, .command_line, .version)' "$1"; }
 field() { jq -r "$2" "$1"; }
 
 echo "== before: $B"
 echo "== after:  $A"
-echo "== $CONFIG, fastest of $REPS alternating runs each"
+echo "== $CONFIG${SET:+ (--set $SET)}, fastest of $REPS alternating runs each"
 printf '%-12s %12s %9s %9s %8s %11s %11s %8s %8s %6s\n' kernel cycles "s before" "s after" speed-up "kcyc/s bef" "kcyc/s aft" "MB bef" "MB aft" same
 for k in $KERNELS; do
     sz=()

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bits.h"
+#include "clock.h"
 #include "block.h"
 
 /* Entries of a bank's command queue: dram.bank_queue, and three for the
@@ -35,6 +36,8 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     d->from_l2 = from_l2;
     d->to_l2 = to_l2;
     d->nsub = nsub;
+    d->f_dram = cfg->clk_dram;
+    d->f_l2 = cfg->clk_l2;
     unsigned atom = cfg->t.BL * cfg->buswidth * cfg->chips;
     d->atoms = atom >= 128 ? 1 : 128 / atom;
     d->bank = calloc(cfg->t.nbk, sizeof *d->bank);
@@ -498,19 +501,39 @@ static int perfect(dram_t *d, uint64_t now, uint64_t l2_now)
     return 0;
 }
 
+/* After a cycle: the channel can next change when dram_sched is clocked
+ * (while it may hold requests: every cycle), when the command engine's
+ * earliest head can take its command (eng_next; 0 after a command, or a new
+ * head, so the next cycle), when the oldest return is due (the next cycle
+ * while its fill queue is full), or when an L2 -> DRAM path's head becomes
+ * ready (the first DRAM edge of its L2 cycle: clocks_first_edge); with refresh, every cycle. The
+ * L2 wakes the channel when it sends a request, so an empty path is no
+ * event. Nothing else changes in a cycle without these: the bank-level
+ * parallelism counts are caught up from the bank mask (dram_sync). */
 uint64_t dram_next(const dram_t *d, uint64_t now)
 {
-    if (d->queued || d->sched_live || d->cfg->t.tREFI)
+    if (d->sched_live || d->cfg->t.tREFI)
         return now + 1;
-    for (unsigned s = 0; s < d->nsub; s++)
-        if (!rq_empty(d->from_l2[s]))
-            return now + 1;
-    return UINT64_MAX;   /* idle until an L2 slice sends a request */
+    uint64_t t = UINT64_MAX;
+    if (d->busy_mask)
+        t = d->eng_next > now ? d->eng_next : now + 1;
+    if (d->ret_n && d->ret_t[d->ret_head] < t)
+        t = d->ret_t[d->ret_head] > now ? d->ret_t[d->ret_head] : now + 1;
+    for (unsigned s = 0; s < d->nsub && t > now + 1; s++) {
+        const rq_t *q = d->from_l2[s];
+        if (!rq_empty(q)) {
+            uint64_t e = clocks_first_edge(q->ready[q->head], d->f_l2, d->f_dram);
+            e = e > now ? e : now + 1;
+            t = e < t ? e : t;
+        }
+    }
+    return t;
 }
 
 int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
 {
     const config_t *cfg = d->cfg;
+    dram_sync(d, now);        /* the cycles skipped before this one */
     d->st.cycles = now + 1;   /* one per DRAM cycle, run or skipped */
     /* An idle channel (nothing queued, nothing arriving, no refresh due)
      * changes no state in a cycle: skip it. */
@@ -524,12 +547,13 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
     /* completed reads go back to their sub-partition (next L2 cycle) */
     while (d->ret_n && d->ret_t[d->ret_head] <= now) {
         const req_t *r = &d->ret_r[d->ret_head];
-        rq_t *q = d->to_l2[r->sub % d->nsub];
+        const unsigned s = d->nsub & (d->nsub - 1) ? r->sub % d->nsub : r->sub & (d->nsub - 1);
+        rq_t *q = d->to_l2[s];
         if (rq_full(q))
             break;
         rq_push(q, r, l2_now + 1);
         if (d->wake)
-            d->wake[r->sub % d->nsub] = *d->wake_min = 0;
+            d->wake[s] = *d->wake_min = 0;
         d->ret_head = d->ret_head + 1 == d->ret_cap ? 0 : d->ret_head + 1;
         d->ret_n--;
         d->queued--;
@@ -603,5 +627,6 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
         d->st.busy_banks_sum += (unsigned)__builtin_popcountll(d->busy_mask);
         d->st.busy_cycles++;
     }
+    d->busy_t = now + 1;
     return engine(d, now);
 }

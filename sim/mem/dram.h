@@ -90,6 +90,8 @@ struct dram {
     uint8_t grp[64];            /* each bank's bank group (dram_bank_group) */
     int sched_live;             /* dram_sched may hold requests: it must be clocked */
     uint64_t queued;            /* requests in dram_sched + bank queues + returns (idle test) */
+    uint64_t busy_t;            /* bank-level parallelism counted for the cycles before this one */
+    uint64_t f_dram, f_l2;      /* clocks (kHz): an L2 cycle's first DRAM edge (dram_next) */
 };
 
 /* The channel's parts; NULL after a message (bad configuration). `rtl`: run
@@ -106,6 +108,17 @@ static inline int dram_idle(const dram_t *d) { return d->queued == 0; }
  * anything unless a request arrives first (gpu.c skips it until then). */
 uint64_t dram_next(const dram_t *d, uint64_t now);
 /* Count the cycles skipped up to DRAM cycle `now` (exclusive). */
-static inline void dram_sync(dram_t *d, uint64_t now) { d->st.cycles = now; }
+static inline void dram_sync(dram_t *d, uint64_t now)
+{
+    /* the banks with a request do not change while the channel is skipped */
+    if (now > d->busy_t) {
+        if (d->busy_mask) {
+            d->st.busy_banks_sum += (now - d->busy_t) * (unsigned)__builtin_popcountll(d->busy_mask);
+            d->st.busy_cycles += now - d->busy_t;
+        }
+        d->busy_t = now;
+    }
+    d->st.cycles = now;
+}
 
 #endif

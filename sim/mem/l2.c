@@ -567,6 +567,16 @@ static void wake_dram(l2_t *l)
         *l->dram_wake = *l->dram_wake_min = 0;
 }
 
+/* The MIB must be clocked at the next edge: an allocate, merge or release
+ * for it, a miss-queue head to show, or an entry with news to send as a
+ * dummy. Otherwise the edge changes none of its state (mib_l2_pending). */
+static int mib_live(const l2_t *l)
+{
+    const mib_l2_in_t *in = &l->min;
+    return in->alloc_valid || in->merge_valid || in->release_valid || !rq_empty(&l->mq) ||
+           mib_l2_pending(ls_state(l->mib));
+}
+
 /* The miss queue (behind the MIB's dummies) into the L2 -> DRAM path. */
 static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
 {
@@ -581,10 +591,9 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
         return 0;
     }
     mib_l2_in_t *in = &l->min;
-    /* No event and no live MSHR entry (so no MIB entry with news): the MIB
-     * keeps its state through the clock edge; skip it (exact). */
-    int any = in->alloc_valid || in->merge_valid || in->release_valid || l->mshr.used || !rq_empty(&l->mq);
-    if (!any && cfg->skip)
+    /* No event and no entry with news: the MIB keeps its state through the
+     * clock edge; skip it (exact). */
+    if (cfg->skip && !mib_live(l))
         return 0;
     in->mq_valid = !rq_empty(&l->mq);
     if (in->mq_valid) {
@@ -636,10 +645,12 @@ void l2_sync(l2_t *l, uint64_t now)
 
 uint64_t l2_next(const l2_t *l, uint64_t now, int icnt_same)
 {
-    /* work the slice retries or that others take from it every cycle: the
-     * MIB (ages, dummies), the miss queue, replies, a fill being answered */
-    if ((l->mib && (l->mshr.used || l->min.alloc_valid || l->min.merge_valid || l->min.release_valid)) ||
-        !rq_empty(&l->mq) || !rq_empty(&l->reply) || l->fill_m >= 0)
+    /* work the slice retries every cycle: the MIB (dummies), the miss
+     * queue, a fill being answered. Replies waiting for the crossbar are
+     * not: it takes them without the slice (gpu.c tracks the queues that
+     * hold one), and work blocked by a full reply queue is a ready ROP or
+     * fill head, retried every cycle below. */
+    if ((l->mib && mib_live(l)) || !rq_empty(&l->mq) || l->fill_m >= 0)
         return now + 1;
     uint64_t t = UINT64_MAX;
     if (!rq_empty(&l->rop))

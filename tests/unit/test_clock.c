@@ -51,11 +51,48 @@ static void no_drift(void **state)
     clocks_free(&c);
 }
 
+/* clocks_first_edge: at every edge of domain `to`, the other domain's
+ * current cycle (clocks_now) has reached k exactly from the edge it names on
+ * (the DRAM channel sleeps until an L2 -> DRAM head's L2 cycle by it). */
+static void first_edge_exact(const uint64_t f[CLK_N], int from, int to, unsigned steps)
+{
+    clocks_t c;
+    clocks_init(&c, f);
+    uint64_t seen = 0;   /* edges of `to` whose clocks_now(from) was checked */
+    for (unsigned i = 0; i < steps; i++) {
+        unsigned m = clocks_step(&c);
+        if (!(m & 1u << to))
+            continue;
+        uint64_t t = clocks_now(&c, to), now_from = clocks_now(&c, from);
+        /* the first edge at which now_from was reached is t or earlier, and
+         * now_from + 1 is first reached after t */
+        assert_true(clocks_first_edge(now_from, f[from], f[to]) <= t);
+        assert_true(clocks_first_edge(now_from + 1, f[from], f[to]) > t);
+        seen++;
+    }
+    assert_true(seen > steps / 8);
+    clocks_free(&c);
+}
+
+static void first_edge(void **state)
+{
+    (void)state;
+    const uint64_t sets[][CLK_N] = {{700000, 700000, 700000, 924000}, {1400000, 1400000, 1400000, 924000},
+                                    {1150000, 1150000, 1150000, 750000}, {600000, 600000, 600000, 924000},
+                                    {1000, 1001, 1003, 1007}, {924000, 924000, 924000, 924000}};
+    for (unsigned s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+        first_edge_exact(sets[s], CLK_L2, CLK_DRAM, 200000);
+        first_edge_exact(sets[s], CLK_DRAM, CLK_L2, 200000);
+        first_edge_exact(sets[s], CLK_ICNT, CLK_CORE, 200000);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pattern_equals_exact),
         cmocka_unit_test(no_drift),
+        cmocka_unit_test(first_edge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
