@@ -183,12 +183,11 @@ static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decis
     }
 }
 
-/* The open-row table as this cycle's choice leaves it. */
-typedef struct {
-    uint64_t valid[1u << DS_MAX_BANKW], row[1u << DS_MAX_BANKW];
-} open_rows_t;
-
-static int is_open(const open_rows_t *o, uint64_t bank, uint64_t row) { return o->valid[bank] && o->row[bank] == row; }
+/* The open-row table (in the tick, once updated: as this cycle's choice leaves it). */
+static int is_open(const dram_sched_state_t *s, uint64_t bank, uint64_t row)
+{
+    return s->open_valid[bank] && s->open_row[bank] == row;
+}
 
 /* The shortlist stage, on the state at the start of the cycle: every request
  * except the one shown now (it leaves at the end of the cycle) and the one
@@ -280,12 +279,11 @@ static void row_pick(const dram_sched_state_t *s, uint64_t *valid, uint64_t *ban
  * order); MSHR-M the largest merge length in the row, that is the reads
  * themselves in arrival order with their merge lengths (the row of the oldest
  * read with the largest length wins). FCFS and FR-FCFS pick no row. */
-static void row_shortlist(const dram_sched_state_t *s, const open_rows_t *o,
-                          unsigned policy, uint64_t rpv, uint64_t rpb, uint64_t rpr, ds_rshort_t *r)
+static void row_shortlist(const dram_sched_state_t *s, unsigned policy, uint64_t rpv, uint64_t rpb, uint64_t rpr, ds_rshort_t *r)
 {
     r->n = 0;
 #define ROW_SKIP(b_, r_)                                                                                    \
-    (!bank_ok(s->br, (b_)) || is_open(o, (b_), (r_)) || (rpv && rpb == (b_) && rpr == (r_)) ||          \
+    (!bank_ok(s->br, (b_)) || is_open(s, (b_), (r_)) || (rpv && rpb == (b_) && rpr == (r_)) ||          \
      (s->rp_valid && s->rp_bank == (b_) && s->rp_row == (r_)))
     if (policy == DS_MSHR_M) {
         for (unsigned i = 0; i < s->rd_count; i++) {
@@ -487,14 +485,13 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     decision_t d;
     decide(s, in, &d);
 
-    /* The chosen request's row is its bank's open row from the next cycle on. */
-    open_rows_t o;
-    memcpy(o.valid, s->open_valid, nbanks * sizeof o.valid[0]);
-    memcpy(o.row, s->open_row, nbanks * sizeof o.row[0]);
+    /* The chosen request's row is its bank's open row from the next cycle
+     * on: the table is updated now (nothing below reads it as it was; the
+     * row shortlist reads it as the choice leaves it). */
     if (d.valid) {
         const ds_entry_t *e = d.write ? &s->wr[d.idx] : &s->rd[d.idx];
-        o.valid[e->bank] = 1;
-        o.row[e->bank] = e->row;
+        s->open_valid[e->bank] = 1;
+        s->open_row[e->bank] = e->row;
     }
     /* the row hits as the choice leaves the open rows: only the chosen bank's can change */
     ds_set_t hits[2] = {s->open_hit[0], s->open_hit[1]};
@@ -507,14 +504,12 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     row_pick(s, &rpv, &rpb, &rpr, &rps);
     shortlist_queue(s, &d, hits[0], policy, 0, &s->rsl);
     shortlist_queue(s, &d, hits[1], policy, 1, &s->wsl);
-    row_shortlist(s, &o, policy, rpv, rpb, rpr, &s->rpl);
+    row_shortlist(s, policy, rpv, rpb, rpr, &s->rpl);
     /* the read shortlist's class f is the row picked last (the one in effect this cycle) */
     s->sl_rp_valid = s->rp_valid;
     s->sl_rp_bank = s->rp_bank;
     s->sl_rp_row = s->rp_row;
     s->sl_rp_score = s->rp_score;
-    memcpy(s->open_valid, o.valid, nbanks * sizeof o.valid[0]);
-    memcpy(s->open_row, o.row, nbanks * sizeof o.row[0]);
     s->open_hit[0] = hits[0];
     s->open_hit[1] = hits[1];
 
