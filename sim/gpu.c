@@ -412,9 +412,9 @@ static int l2_run(gpu_t *g, unsigned s, uint64_t *next)
     }
     *next = l2_next(x, g->now[CLK_L2], g->icnt_same);
     if (!rq_empty(&x->reply)) {
-        if (s < 64) {
+        if (g->nsub <= 64) {
             g->rep_busy |= 1ull << s;
-        } else {   /* not in the mask: the slice runs while it has a reply, and the crossbar always */
+        } else {   /* no mask: the slice runs while it has a reply, and sets rep_waiting at every edge */
             g->rep_waiting = 1;
             if (*next > g->now[CLK_L2] + 1)
                 *next = g->now[CLK_L2] + 1;

@@ -243,6 +243,11 @@ skipcmp "perfect DRAM" --workload bfs --size 4096 --set dram.perfect=1 --set dra
 skipcmp "mrpb=final (the MRPB holds the SM awake)" --workload atax --size 256 --set mrpb=final
 skipcmp "mrpb longest, greedy, bypass all, sm.swl" --workload bfs --size 4096 --set mrpb=on --set mrpb.policy=longest \
     --set mrpb.greedy=1 --set mrpb.bypass=all --set sm.swl=6
+# past 64 SMs and 64 L2 slices the run loop keeps no bit masks of the miss
+# and reply queues that may hold a packet (a slice with a reply then runs
+# every cycle): 70 SMs, 80 slices
+skipcmp "70 SMs and 80 L2 slices (no queue masks)" --workload atax --size 256 --set sm.count=70 \
+    --set mem.partitions=40 --set mem.sub_partitions=2
 
 expect "conservation: every L1 request wanting a reply got exactly one" \
     "$(stat '.l1d.L1D_replies_received' "$T/bfs1.json")" "$(stat '.l1d.L1D_requests_wanting_reply' "$T/bfs1.json")"
