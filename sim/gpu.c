@@ -414,8 +414,8 @@ static int l2_run(gpu_t *g, unsigned s, uint64_t *next)
     if (!rq_empty(&x->reply)) {
         if (g->nsub <= 64) {
             g->rep_busy |= 1ull << s;
-        } else {   /* no mask: the slice runs while it has a reply, and sets rep_waiting at every edge */
-            g->rep_waiting = 1;
+        } else {   /* no mask: the slice runs while it has a reply, and sets rep_wide at every edge */
+            g->rep_wide = 1;
             if (*next > g->now[CLK_L2] + 1)
                 *next = g->now[CLK_L2] + 1;
         }
@@ -434,6 +434,11 @@ static int dram_run(gpu_t *g, unsigned c, uint64_t *next)
     return 0;
 }
 
+/* An L2 slice's reply queue may hold a packet: one in the mask (up to 64
+ * slices), or, past 64, one of the slices that ran at the last L2 edge had
+ * a reply. */
+static inline int rep_waiting(const gpu_t *g) { return g->nsub <= 64 ? g->rep_busy != 0 : g->rep_wide; }
+
 /* The crossbar, both networks, at its edge: only the inputs whose queues
  * may hold a packet are offered (a crossbar whose inputs were all empty at
  * the senders' last edges moves nothing). */
@@ -447,13 +452,11 @@ static void icnt_run(gpu_t *g)
             if (rq_empty(&g->sm[__builtin_ctzll(b)].l1.mq))
                 g->mq_busy &= ~(1ull << __builtin_ctzll(b));
     }
-    if (g->rep_waiting || !cfg->skip) {
+    if (rep_waiting(g) || !cfg->skip) {
         xbar_cycle(&g->rep, icnt, g->now[CLK_L2], 1, g->nsub > 64 || !cfg->skip ? ~0ull : g->rep_busy);
         for (uint64_t b = g->rep_busy; b; b &= b - 1)
             if (rq_empty(&g->l2[__builtin_ctzll(b)].reply))
                 g->rep_busy &= ~(1ull << __builtin_ctzll(b));
-        if (g->nsub <= 64)
-            g->rep_waiting = g->rep_busy != 0;
     }
 }
 
@@ -470,7 +473,7 @@ static void icnt_run(gpu_t *g)
 static void skip_idle_steps(gpu_t *g)
 {
     clocks_t *c = &g->clk;
-    if (g->req_waiting || g->rep_waiting || g->rec_ls || !c->pattern)
+    if (g->req_waiting || rep_waiting(g) || g->rec_ls || !c->pattern)
         return;
     const uint64_t cut = g->cfg.max_cycles ? g->cfg.max_cycles - 1 : UINT64_MAX;
     for (unsigned k = 0; k < 4096; k++) {
@@ -508,12 +511,9 @@ static int step(gpu_t *g, launch_t *L)
     if (m & (1u << CLK_ICNT))
         icnt_run(g);
     if (m & (1u << CLK_L2)) {
-        if (g->nsub > 64)
-            g->rep_waiting = 0;   /* set again by the slices with a reply */
+        g->rep_wide = 0;   /* past 64 slices: set again by the slices with a reply */
         if ((rc = domain_edge(g, g->nsub, g->now[CLK_L2], g->l2_next, &g->l2_min, l2_run)))
             return rc;
-        if (g->nsub <= 64)
-            g->rep_waiting = g->rep_busy != 0;   /* a reply queue may hold a packet */
     }
     if ((m & (1u << CLK_DRAM)) &&
         (rc = domain_edge(g, cfg->n_mem, g->now[CLK_DRAM], g->dram_next, &g->dram_min, dram_run)))

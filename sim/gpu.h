@@ -75,7 +75,8 @@ struct gpu {
     rq_t **dram_in, **dram_fill;      /* per sub-partition: its L2 -> DRAM path and fill queue */
     unsigned nsub;
     unsigned tb_rr;                   /* the SM the next block is offered to first */
-    int req_waiting, rep_waiting;     /* a crossbar input may hold a packet */
+    int req_waiting;                  /* an SM's miss queue may hold a packet */
+    int rep_wide;                     /* past 64 slices (no rep_busy): a slice that ran at the last L2 edge has a reply */
     /* results */
     uint64_t gpu_sim_cycle;           /* core cycles of all kernels */
     uint64_t drain_cycles;            /* core cycles after the last kernel until the memory was idle */

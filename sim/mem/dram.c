@@ -36,8 +36,6 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
     d->from_l2 = from_l2;
     d->to_l2 = to_l2;
     d->nsub = nsub;
-    d->f_dram = cfg->clk_dram;
-    d->f_l2 = cfg->clk_l2;
     unsigned atom = cfg->t.BL * cfg->buswidth * cfg->chips;
     d->atoms = atom >= 128 ? 1 : 128 / atom;
     d->bank = calloc(cfg->t.nbk, sizeof *d->bank);
@@ -418,6 +416,12 @@ static int engine(dram_t *d, uint64_t now)
     return 0;
 }
 
+/* x mod the channel's sub-partition count (no division for a power of two). */
+static inline unsigned sub_mod(const dram_t *d, uint64_t x)
+{
+    return d->nsub & (d->nsub - 1) ? (unsigned)(x % d->nsub) : (unsigned)x & (d->nsub - 1);
+}
+
 /* Offer dram_sched this cycle's heads of the L2 -> DRAM paths: the first
  * ready read, write and dummy, sub-partitions in round-robin order. */
 static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
@@ -427,7 +431,7 @@ static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
     who[0] = who[1] = who[2] = -1;
     /* the round-robin start follows the cycle number (as the crossbar's), so
      * a skipped idle cycle changes nothing: stepping and skipping agree */
-    unsigned s0 = d->nsub & (d->nsub - 1) ? (unsigned)(now % d->nsub) : (unsigned)now & (d->nsub - 1);
+    unsigned s0 = sub_mod(d, now);
     for (unsigned i = 0, s = s0; i < d->nsub; i++, s = s + 1 == d->nsub ? 0 : s + 1) {
         rq_t *q = d->from_l2[s];
         if (!rq_ready(q, l2_now))
@@ -506,9 +510,9 @@ static int perfect(dram_t *d, uint64_t now, uint64_t l2_now)
  * earliest head can take its command (eng_next; 0 after a command, or a new
  * head, so the next cycle), when the oldest return is due (the next cycle
  * while its fill queue is full), or when an L2 -> DRAM path's head becomes
- * ready (the first DRAM edge of its L2 cycle: clocks_first_edge); with refresh, every cycle. The
- * L2 wakes the channel when it sends a request, so an empty path is no
- * event. Nothing else changes in a cycle without these: the bank-level
+ * ready (the first DRAM edge of its L2 cycle: clocks_first_edge); with
+ * refresh, every cycle. The L2 wakes the channel when it sends a request,
+ * so an empty path is no event. Nothing else changes in a cycle without these: the bank-level
  * parallelism counts are caught up from the bank mask (dram_sync). */
 uint64_t dram_next(const dram_t *d, uint64_t now)
 {
@@ -522,7 +526,7 @@ uint64_t dram_next(const dram_t *d, uint64_t now)
     for (unsigned s = 0; s < d->nsub && t > now + 1; s++) {
         const rq_t *q = d->from_l2[s];
         if (!rq_empty(q)) {
-            uint64_t e = clocks_first_edge(q->ready[q->head], d->f_l2, d->f_dram);
+            uint64_t e = clocks_first_edge(q->ready[q->head], d->cfg->clk_l2, d->cfg->clk_dram);
             e = e > now ? e : now + 1;
             t = e < t ? e : t;
         }
@@ -547,7 +551,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
     /* completed reads go back to their sub-partition (next L2 cycle) */
     while (d->ret_n && d->ret_t[d->ret_head] <= now) {
         const req_t *r = &d->ret_r[d->ret_head];
-        const unsigned s = d->nsub & (d->nsub - 1) ? r->sub % d->nsub : r->sub & (d->nsub - 1);
+        const unsigned s = sub_mod(d, r->sub);
         rq_t *q = d->to_l2[s];
         if (rq_full(q))
             break;
@@ -623,10 +627,6 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
                         (d->in.rd_valid && d->out.rd_ready) || (d->in.wr_valid && d->out.wr_ready) ||
                         (d->in.dm_valid && d->out.dm_ready);
     }
-    if (d->busy_mask) {
-        d->st.busy_banks_sum += (unsigned)__builtin_popcountll(d->busy_mask);
-        d->st.busy_cycles++;
-    }
-    d->busy_t = now + 1;
+    dram_sync(d, now + 1);   /* this cycle's banks with a request (after the hand-over, before the engine) */
     return engine(d, now);
 }

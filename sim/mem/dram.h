@@ -91,7 +91,6 @@ struct dram {
     int sched_live;             /* dram_sched may hold requests: it must be clocked */
     uint64_t queued;            /* requests in dram_sched + bank queues + returns (idle test) */
     uint64_t busy_t;            /* bank-level parallelism counted for the cycles before this one */
-    uint64_t f_dram, f_l2;      /* clocks (kHz): an L2 cycle's first DRAM edge (dram_next) */
 };
 
 /* The channel's parts; NULL after a message (bad configuration). `rtl`: run
