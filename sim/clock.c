@@ -15,7 +15,6 @@ static uint64_t gcd(uint64_t a, uint64_t b)
     return a;
 }
 
-static unsigned step_exact(clocks_t *c);
 
 void clocks_init(clocks_t *c, const uint64_t khz[CLK_N])
 {
@@ -40,7 +39,7 @@ void clocks_init(clocks_t *c, const uint64_t khz[CLK_N])
             done &= t.cycle[d] == khz[d] / g;
         if (done)
             break;
-        c->pattern[c->plen++] = (uint8_t)step_exact(&t);
+        c->pattern[c->plen++] = (uint8_t)clocks_step_exact(&t);
     }
 }
 
@@ -50,20 +49,8 @@ void clocks_free(clocks_t *c)
     c->pattern = NULL;
 }
 
-unsigned clocks_step(clocks_t *c)
-{
-    if (!c->pattern)
-        return step_exact(c);
-    unsigned m = c->pattern[c->ppos];
-    if (++c->ppos == c->plen)
-        c->ppos = 0;
-    for (unsigned x = m; x; x &= x - 1)   /* the domains that tick: one or two */
-        c->cycle[__builtin_ctz(x)]++;
-    return m;
-}
-
 /* Edge k of domain d is at k / f[d]; edge 0 of every domain is at time 0. */
-static unsigned step_exact(clocks_t *c)
+unsigned clocks_step_exact(clocks_t *c)
 {
     int best = 0;
     for (int d = 1; d < CLK_N; d++) {

@@ -70,21 +70,17 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->dram = calloc(cfg->n_mem, sizeof *g->dram);
     g->dram_in = calloc(g->nsub, sizeof *g->dram_in);
     g->dram_fill = calloc(g->nsub, sizeof *g->dram_fill);
-    g->l2_next = calloc(g->nsub, sizeof *g->l2_next);
-    g->dram_next = calloc(cfg->n_mem, sizeof *g->dram_next);
-    g->sm_next = calloc(cfg->n_sm, sizeof *g->sm_next);
     g->icnt_core_same = cfg->clk_icnt == cfg->clk_core;
     g->icnt_same = cfg->clk_icnt == cfg->clk_l2;
     g->dispatch = dispatch_table[cfg->dispatch];
-    if (!g->sm || !g->l2 || !g->dram || !g->dram_in || !g->dram_fill || !g->l2_next || !g->dram_next || !g->sm_next)
+    if (!g->sm || !g->l2 || !g->dram || !g->dram_in || !g->dram_fill || usched_init(&g->us_sm, cfg->n_sm) ||
+        usched_init(&g->us_l2, g->nsub) || usched_init(&g->us_dram, cfg->n_mem))
         goto fail;
     if (xbar_init(&g->req, cfg->n_sm, g->nsub, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf) ||
         xbar_init(&g->rep, g->nsub, cfg->n_sm, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf))
         goto fail;
-    g->req.wake = g->l2_next;
-    g->req.wake_min = &g->l2_min;
-    g->rep.wake = g->sm_next;
-    g->rep.wake_min = &g->sm_min;
+    g->req.wake = &g->us_l2;
+    g->rep.wake = &g->us_sm;
     loadchar_init(&g->lc, cfg->n_sm);
     if (pages_init(&g->pages, cfg))
         goto fail;
@@ -104,8 +100,8 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         g->rep.in[s] = &g->l2[s].reply;
         g->dram_in[s] = &g->l2[s].to_dram;
         g->dram_fill[s] = &g->l2[s].fill;
-        g->l2[s].dram_wake = &g->dram_next[s / cfg->n_sub];
-        g->l2[s].dram_wake_min = &g->dram_min;
+        g->l2[s].dram_wake = &g->us_dram;
+        g->l2[s].dram_unit = s / cfg->n_sub;
     }
     for (unsigned c = 0; c < cfg->n_mem; c++)
         if (!(g->dram[c] = dram_new(cfg, c, &g->dram_in[c * cfg->n_sub], &g->dram_fill[c * cfg->n_sub], cfg->n_sub,
@@ -113,8 +109,8 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
             goto fail;
         else
         {
-            g->dram[c]->wake = &g->l2_next[c * cfg->n_sub];
-            g->dram[c]->wake_min = &g->l2_min;
+            g->dram[c]->wake = &g->us_l2;
+            g->dram[c]->wake_base = c * cfg->n_sub;
         }
     if (g->opt.dtrace) {
         if (!(g->dt = dtrace_open(g->opt.dtrace, cfg->clk_core, cfg->clk_dram, g->opt.dt_from, g->opt.dt_to, cfg->n_sm,
@@ -172,9 +168,9 @@ void gpu_free(gpu_t *g)
     free(g->dram);
     free(g->dram_in);
     free(g->dram_fill);
-    free(g->l2_next);
-    free(g->dram_next);
-    free(g->sm_next);
+    usched_free(&g->us_sm);
+    usched_free(&g->us_l2);
+    usched_free(&g->us_dram);
     free(g->kst);
     free(g);
 }
@@ -254,17 +250,22 @@ static int dispatch(gpu_t *g, launch_t *L)
                 L->unknown_insts += (uint64_t)tb->seg[r].reps * from->ops.unknown[rtb_stat(tb, j)->opcode];   /* run as OP_INT */
             }
         sm_add_tb(sm, slot, &from->info, &from->ops, clocks_now(&g->clk, CLK_CORE));
-        g->sm_next[id] = g->sm_min = 0;
+        usched_wake(&g->us_sm, id);
         g->tb_rr = (start + i + 1) % n;
     }
     return 0;
 }
 
-static int any_sm_busy(const gpu_t *g)
+/* (the SM found busy last is looked at first: a kernel's tail has few) */
+static int any_sm_busy(gpu_t *g)
 {
+    if (sm_busy(&g->sm[g->busy_hint]))
+        return 1;
     for (unsigned i = 0; i < g->cfg.n_sm; i++)
-        if (sm_busy(&g->sm[i]))
+        if (sm_busy(&g->sm[i])) {
+            g->busy_hint = i;
             return 1;
+        }
     return 0;
 }
 
@@ -338,44 +339,45 @@ static void note_fail(gpu_t *g, sim_blk_t b, unsigned inst, const lockstep_t *ls
 /* The clocked units share one contract: X_init / X_cycle (one edge of its
  * clock) / X_next (the first cycle at which it may change: until then
  * nothing in it can, so it is skipped) / X_idle / X_free. One edge of a
- * domain: every unit whose next cycle has come runs (`run` steps unit i and
- * sets next[i]); *min is the earliest next of all, so an edge at which every
- * unit sleeps costs one comparison. run.skip=0 runs every unit at every edge.
- * Up to 64 units, the due ones are found first as a bit mask (no branch per
- * unit: at an edge one or two of them are due) and run in index order; no
- * unit's run changes another's next cycle in its own domain, so this is the
- * order and the set the one-pass scan below gives. */
+ * domain: every unit whose next cycle has come, or that was woken since the
+ * domain's last edge, runs (`run` steps unit i and sets next[i]), in index
+ * order; u->min is a lower bound of the earliest next of all, so an edge at
+ * which every unit sleeps costs one comparison. Up to 64 units the schedule
+ * (usched.h) gives the due ones and the bound without a scan of the units;
+ * no unit's run changes another's next cycle or wakes a unit in its own
+ * domain, so they are the set and the order a scan gives. Past 64 units, and
+ * with run.skip=0 (every unit at every edge), next[] is scanned. */
 typedef int (*unit_run_t)(gpu_t *g, unsigned i, uint64_t *next);
-static inline int domain_edge(gpu_t *g, unsigned n, uint64_t now, uint64_t *next, uint64_t *min, unit_run_t run)
+static inline int domain_edge(gpu_t *g, usched_t *u, uint64_t now, unit_run_t run)
 {
-    int sk = g->cfg.skip;
-    if (sk && now < *min)
+    const int sk = g->cfg.skip;
+    if (sk && now < u->min)
         return 0;
-    uint64_t mn = UINT64_MAX;
-    if (sk && n <= 64) {
-        uint64_t due = 0;
-        for (unsigned i = 0; i < n; i++)
-            due |= (uint64_t)(now >= next[i]) << i;
-        for (; due; due &= due - 1) {
-            unsigned i = (unsigned)__builtin_ctzll(due);
-            int rc = run(g, i, &next[i]);
+    uint64_t *next = u->next;
+    if (sk && u->n <= 64) {
+        for (uint64_t due = usched_take(u, now); due; due &= due - 1) {
+            const unsigned i = (unsigned)__builtin_ctzll(due);
+            const int rc = run(g, i, &next[i]);
             if (rc)
                 return rc;
+            usched_file(u, i, now);
         }
-        for (unsigned i = 0; i < n; i++)
-            mn = next[i] < mn ? next[i] : mn;
-        *min = mn;
+        usched_settle(u, now);
         return 0;
     }
-    for (unsigned i = 0; i < n; i++) {
-        if (!sk || now >= next[i]) {   /* else asleep: its cycles are counted when it wakes (sync) */
-            int rc = run(g, i, &next[i]);
+    const uint64_t woken = u->woken;
+    u->woken = 0;
+    uint64_t mn = UINT64_MAX;
+    for (unsigned i = 0; i < u->n; i++) {
+        /* else asleep: its cycles are counted when it wakes (sync) */
+        if (!sk || now >= next[i] || (i < 64 && (woken >> i & 1))) {
+            const int rc = run(g, i, &next[i]);
             if (rc)
                 return rc;
         }
         mn = next[i] < mn ? next[i] : mn;
     }
-    *min = mn;
+    u->min = mn;
     return 0;
 }
 
@@ -478,11 +480,11 @@ static void skip_idle_steps(gpu_t *g)
     const uint64_t cut = g->cfg.max_cycles ? g->cfg.max_cycles - 1 : UINT64_MAX;
     for (unsigned k = 0; k < 4096; k++) {
         unsigned m = clocks_peek(c);   /* its edges are cycle[d] (clocks_now after the step) */
-        if ((m & 1u << CLK_CORE) && (c->cycle[CLK_CORE] >= g->sm_min || c->cycle[CLK_CORE] >= cut))
+        if ((m & 1u << CLK_CORE) && (c->cycle[CLK_CORE] >= g->us_sm.min || c->cycle[CLK_CORE] >= cut))
             return;
-        if ((m & 1u << CLK_L2) && c->cycle[CLK_L2] >= g->l2_min)
+        if ((m & 1u << CLK_L2) && c->cycle[CLK_L2] >= g->us_l2.min)
             return;
-        if ((m & 1u << CLK_DRAM) && c->cycle[CLK_DRAM] >= g->dram_min)
+        if ((m & 1u << CLK_DRAM) && c->cycle[CLK_DRAM] >= g->us_dram.min)
             return;
         clocks_step(c);
     }
@@ -497,14 +499,14 @@ static int step(gpu_t *g, launch_t *L)
     const config_t *cfg = &g->cfg;
     if (cfg->skip && !(L && L->more))
         skip_idle_steps(g);
-    unsigned m = clocks_step(&g->clk);
+    const unsigned m = clocks_step(&g->clk);
     for (int d = 0; d < CLK_N; d++)
         g->now[d] = clocks_now(&g->clk, d);
     int rc;
     if (m & (1u << CLK_CORE)) {
         if (L && L->more && (rc = dispatch(g, L)))
             return rc;
-        if ((rc = domain_edge(g, cfg->n_sm, g->now[CLK_CORE], g->sm_next, &g->sm_min, sm_run)))
+        if ((rc = domain_edge(g, &g->us_sm, g->now[CLK_CORE], sm_run)))
             return rc;
         g->req_waiting = g->mq_busy != 0 || cfg->n_sm > 64;
     }
@@ -512,11 +514,11 @@ static int step(gpu_t *g, launch_t *L)
         icnt_run(g);
     if (m & (1u << CLK_L2)) {
         g->rep_wide = 0;   /* past 64 slices: set again by the slices with a reply */
-        if ((rc = domain_edge(g, g->nsub, g->now[CLK_L2], g->l2_next, &g->l2_min, l2_run)))
+        if ((rc = domain_edge(g, &g->us_l2, g->now[CLK_L2], l2_run)))
             return rc;
     }
     if ((m & (1u << CLK_DRAM)) &&
-        (rc = domain_edge(g, cfg->n_mem, g->now[CLK_DRAM], g->dram_next, &g->dram_min, dram_run)))
+        (rc = domain_edge(g, &g->us_dram, g->now[CLK_DRAM], dram_run)))
         return rc;
     return g->rec_ls && ls_recorded(g->rec_ls) ? 3 : 0;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "clock.h"
+#include "usched.h"
 #include "io/config.h"
 #include "io/stats.h"
 #include "mem/dram.h"
@@ -62,19 +63,19 @@ struct gpu {
     tb_t gen;                         /* the block being dispatched, as its kernel gives it (tb_pack
                                          makes its resident form in the SM's slot) */
     l2_t *l2;
-    uint64_t *l2_next;                /* L2 cycle each slice runs next (l2_next; 0: its next cycle) */
     uint64_t now[CLK_N];              /* the edge being processed in each domain (step) */
     int icnt_same;                    /* the crossbar and L2 clocks are equal */
     int icnt_core_same;               /* the crossbar and core clocks are equal */
-    uint64_t *sm_next;                /* core cycle each SM runs next (0: its next cycle; a reply or a block wakes it) */
-    uint64_t sm_min, l2_min, dram_min;  /* the earliest of each array (0 after a wake) */
+    /* when each unit runs next (usched.h): the SMs (core cycles; a reply or a block
+     * wakes one), the L2 slices (l2_next), the DRAM channels (dram_next) */
+    usched_t us_sm, us_l2, us_dram;
     uint64_t rep_busy;                /* L2 slices (up to 64) whose reply queue may hold a packet */
     uint64_t mq_busy;                 /* SMs (up to 64) whose L1 miss queue may hold a packet */
-    uint64_t *dram_next;              /* DRAM cycle each channel runs next (dram_next; 0: its next cycle) */
     dram_t **dram;
     rq_t **dram_in, **dram_fill;      /* per sub-partition: its L2 -> DRAM path and fill queue */
     unsigned nsub;
     unsigned tb_rr;                   /* the SM the next block is offered to first */
+    unsigned busy_hint;               /* the SM any_sm_busy found busy last */
     int req_waiting;                  /* an SM's miss queue may hold a packet */
     int rep_wide;                     /* past 64 slices (no rep_busy): a slice that ran at the last L2 edge has a reply */
     /* results */

@@ -485,7 +485,7 @@ static int perfect(dram_t *d, uint64_t now, uint64_t l2_now)
                     break;   /* the fill path is full: the rest next cycle */
                 rq_push(d->to_l2[s], r, l2_now + 1);
                 if (d->wake)
-                    d->wake[s] = *d->wake_min = 0;
+                    usched_wake(d->wake, d->wake_base + s);
                 d->st.rd_req++;
                 d->st.rd_latency_sum += 0;
             } else if (!r->dummy) {
@@ -494,7 +494,7 @@ static int perfect(dram_t *d, uint64_t now, uint64_t l2_now)
                         break;
                     rq_push(d->to_l2[s], r, l2_now + 1);
                     if (d->wake)
-                        d->wake[s] = *d->wake_min = 0;
+                        usched_wake(d->wake, d->wake_base + s);
                 }
                 d->st.wr_req++;
             }
@@ -557,7 +557,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
             break;
         rq_push(q, r, l2_now + 1);
         if (d->wake)
-            d->wake[s] = *d->wake_min = 0;
+            usched_wake(d->wake, d->wake_base + s);
         d->ret_head = d->ret_head + 1 == d->ret_cap ? 0 : d->ret_head + 1;
         d->ret_n--;
         d->queued--;

@@ -53,7 +53,7 @@ static void offer(xbar_t *x, unsigned i, uint64_t now, uint64_t src_now, int rep
     x->in_busy[i] = x->out_busy[o] = now + fl;
     rq_push(&x->out[o], r, now + fl - 1 + x->lat);
     if (x->wake)
-        x->wake[o] = *x->wake_min = 0;
+        usched_wake(x->wake, o);
     rq_pop(q);
     x->st.packets++;
     x->st.flits += fl;

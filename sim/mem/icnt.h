@@ -11,6 +11,7 @@
 #define MEMSCHED_SIM_ICNT_H
 
 #include "mem/queue.h"
+#include "usched.h"
 
 /* One direction's counts (the statistics' icnt rows). */
 typedef struct {
@@ -26,8 +27,7 @@ typedef struct {
     uint64_t *out_busy;
     rq_t *out;             /* ejection buffers: ready = icnt cycle of arrival */
     icnt_stats_t st;
-    uint64_t *wake;        /* if set, wake[o] = 0 when a packet enters output o (the receiver's next cycle to run) */
-    uint64_t *wake_min;    /* ... and *wake_min = 0 (the earliest of them) */
+    usched_t *wake;        /* if set, the receivers' schedule: output o's wakes when a packet enters it */
 } xbar_t;
 
 int  xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned flit, unsigned buf);
