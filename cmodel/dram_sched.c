@@ -327,9 +327,9 @@ void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dra
     const dram_sched_cfg_t *c = &s->cfg;
     decision_t d;
     decide(s, in, &d);
-    /* the per-bank outputs are written below for the 2^BankW banks there are
-     * (their ports' length); the rest of the arrays is never read */
-    memset(out, 0, offsetof(dram_sched_out_t, open_valid));
+    /* every field is written (no memset: a call, its branches, every cycle the
+     * scheduler runs); the per-bank outputs for the 2^BankW banks there are
+     * (their ports' length), the rest of the arrays is never read */
     out->rd_ready = s->rd_count + s->pd_valid < c->rdq;
     out->wr_ready = s->wr_count < c->wrq;
     out->dm_ready = 1;
@@ -344,15 +344,16 @@ void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dra
         out->sched_why = s->g.why;
         out->sched_score = s->g.write ? 0 : req_score(s, e, policy_of(in));
         out->sched_rowscore = s->g.rowscore;
+    } else {
+        out->sched_valid = out->sched_write = out->sched_addr = out->sched_bank = out->sched_row = 0;
+        out->sched_hit = out->sched_why = out->sched_score = out->sched_rowscore = 0;
     }
     out->drain = (uint64_t)d.drain;
     out->rd_count = s->rd_count;
     out->wr_count = s->wr_count;
     out->dm_drop = s->dq_valid && dummy_match(s) < 0;
-    for (unsigned b = 0; b < (1u << c->bank_w); b++) {
-        out->open_valid[b] = s->open_valid[b];
-        out->open_row[b] = s->open_row[b];
-    }
+    memcpy(out->open_valid, s->open_valid, sizeof s->open_valid[0] << c->bank_w);
+    memcpy(out->open_row, s->open_row, sizeof s->open_row[0] << c->bank_w);
 }
 
 /* Entry idx leaves queue w: the entries above move down, in the sets too. */

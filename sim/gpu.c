@@ -348,7 +348,7 @@ static void note_fail(gpu_t *g, sim_blk_t b, unsigned inst, const lockstep_t *ls
  * domain, so they are the set and the order a scan gives. Past 64 units, and
  * with run.skip=0 (every unit at every edge), next[] is scanned. */
 typedef int (*unit_run_t)(gpu_t *g, unsigned i, uint64_t *next);
-static inline int domain_edge(gpu_t *g, usched_t *u, uint64_t now, unit_run_t run)
+static inline __attribute__((always_inline)) int domain_edge(gpu_t *g, usched_t *u, uint64_t now, unit_run_t run)
 {
     const int sk = g->cfg.skip;
     if (sk && now < u->min)
