@@ -47,11 +47,14 @@ cline_t *tags_victim(tags_t *t, unsigned set)
 
 cline_t *tags_oldest(cline_t *s, unsigned ways)
 {
-    cline_t *v = NULL;
-    for (unsigned w = 0; w < ways; w++)
-        if (s[w].state == LINE_V && (!v || s[w].rp < v->rp))
-            v = &s[w];
-    return v;
+    unsigned v = ways;   /* the first valid line of the smallest rp (selects, not branches) */
+    uint64_t rp = 0;
+    for (unsigned w = 0; w < ways; w++) {
+        const int take = (s[w].state == LINE_V) & ((v == ways) | (s[w].rp < rp));
+        v = take ? w : v;
+        rp = take ? s[w].rp : rp;
+    }
+    return v < ways ? &s[v] : NULL;
 }
 
 /* Each event advances the array's clock, so the policies see distinct,
