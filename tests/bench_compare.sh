@@ -5,7 +5,9 @@
 # the fastest wall time of each kept; simulated GPU cycles per second, the
 # speed-up, the peak resident memory, and whether the two runs' statistics
 # are the same (the JSON without the host section, the command line and the
-# version: a speed change keeps every result).
+# version: a speed change keeps every result; "old": BEFORE is an older build
+# whose every statistic the AFTER run has, equal, beside statistics and
+# configuration keys added since; NO: a statistic differs).
 #
 #   tests/bench_compare.sh BEFORE [AFTER]     AFTER: build/memsched
 #   KERNELS="transpose stream gesummv atax"   the kernels (issue 52's four), at their default sizes
@@ -41,6 +43,17 @@ run() {
 sets=()
 for kv in ${SET:-}; do sets+=(--set "$kv"); done
 stats() { jq -S 'del(.host, .command_line, .version)' "$1"; }
+# same B A: yes, old (every statistic of B's equal in A, which has more) or NO
+same() {
+    if cmp -s <(stats "$1") <(stats "$2"); then
+        echo yes
+    elif [ "$(jq -n --slurpfile b "$1" --slurpfile a "$2" \
+        '[$b[0].gpu | paths(scalars)] as $p | all($p[]; . as $q | ($b[0].gpu | getpath($q)) == ($a[0].gpu | getpath($q)))')" = true ]; then
+        echo old
+    else
+        echo NO
+    fi
+}
 field() { jq -r "$2" "$1"; }
 
 echo "== before: $B"
@@ -72,8 +85,7 @@ for k in $KERNELS; do
         done
     done
     [ $ok = 1 ] || continue
-    same=yes
-    cmp -s <(stats "$O/$k.b.json") <(stats "$O/$k.a.json") || same=NO
+    same=$(same "$O/$k.b.json" "$O/$k.a.json")
     cyc=$(field "$O/$k.a.json" .gpu.run_cycles)
     awk -v k="$k" -v c="$cyc" -v b="$bt" -v a="$at" -v bm="$bm" -v am="$am" -v s="$same" 'BEGIN {
         printf "%-12s %12d %9.2f %9.2f %7.2fx %11.0f %11.0f %8.0f %8.0f %6s\n", k, c, b, a, b / a, c / b / 1e3, c / a / 1e3,
@@ -90,8 +102,7 @@ if [ "${MEM:-0}" = 1 ]; then
             [ $side = a ] && bin=$A
             run "$bin" "m.$side" --workload "$k" --set run.max_cycles=400000 2>/dev/null
         done
-        same=yes
-        cmp -s <(stats "$O/m.b.json") <(stats "$O/m.a.json") || same=NO
+        same=$(same "$O/m.b.json" "$O/m.a.json")
         awk -v k="$k" -v b="$(field "$O/m.b.json" .host.max_rss_kB)" -v a="$(field "$O/m.a.json" .host.max_rss_kB)" \
             -v s="$same" 'BEGIN { printf "%-20s %8.0f %8.0f %6s\n", k, b / 1024, a / 1024, s }'
     done | tee "$O/mem.txt"
