@@ -465,7 +465,8 @@ int ls_tick(lockstep_t *ls)
         abort();
     }
     /* The C model's usage checks see the state before the edge. */
-    char msg[256] = "";
+    char msg[256];   /* a failed check's message (not cleared whole: this runs every cycle) */
+    msg[0] = 0;
     int c_fail;
     if (ls->fast) {
         c_fail = ls->blk->check_s && !ls->o.no_checks &&
