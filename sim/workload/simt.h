@@ -102,7 +102,7 @@ static inline reg_t simt_site_dst(unsigned site, int has_dst) { return has_dst ?
  * a memory instruction, go into the lane's buffers here. */
 reg_t simt_rec_slow(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst, reg_t a,
                     reg_t b, reg_t c, reg_t d);
-static inline reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst,
+static inline __attribute__((always_inline)) reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst,
                              reg_t a, reg_t b, reg_t c, reg_t d)
 {
     simt_lane_t *l = t->lane;
