@@ -96,13 +96,28 @@ typedef struct {
  * R(8 + s), below RZ (R255) for every site. */
 static inline reg_t simt_site_dst(unsigned site, int has_dst) { return has_dst ? (reg_t)(REG_R + 8 + site + 1) : NOREG; }
 
+/* simt_rec is inlined into every kernel function in an optimised build (else
+ * GCC keeps one copy: a call per lane and instruction recorded); under the
+ * sanitizers it is left to the compiler, whose checks at every one of the
+ * inlined sites would make a kernels' file take minutes to compile. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SIMT_REC_INLINE static inline
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SIMT_REC_INLINE static inline
+#endif
+#endif
+#ifndef SIMT_REC_INLINE
+#define SIMT_REC_INLINE static inline __attribute__((always_inline))
+#endif
+
 /* Record one instruction of the running thread (the macros below): the
  * first thread at a site defines it, a full buffer grows, a site out of
  * range sets t->err (out of line); else the site, and its address if it is
  * a memory instruction, go into the lane's buffers here. */
 reg_t simt_rec_slow(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst, reg_t a,
                     reg_t b, reg_t c, reg_t d);
-static inline __attribute__((always_inline)) reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst,
+SIMT_REC_INLINE reg_t simt_rec(simt_t *t, unsigned site, const char *op, unsigned width, uint64_t addr, int has_dst,
                              reg_t a, reg_t b, reg_t c, reg_t d)
 {
     simt_lane_t *l = t->lane;
