@@ -15,7 +15,6 @@ static uint64_t gcd(uint64_t a, uint64_t b)
     return a;
 }
 
-
 void clocks_init(clocks_t *c, const uint64_t khz[CLK_N])
 {
     uint64_t g = 0, edges = 0;

@@ -79,8 +79,8 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     if (xbar_init(&g->req, cfg->n_sm, g->nsub, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf) ||
         xbar_init(&g->rep, g->nsub, cfg->n_sm, cfg->icnt_lat, cfg->icnt_flit, cfg->icnt_buf))
         goto fail;
-    g->req.wake = &g->us_l2;
-    g->rep.wake = &g->us_sm;
+    g->req.wake = (usched_line_t){&g->us_l2, 0};
+    g->rep.wake = (usched_line_t){&g->us_sm, 0};
     loadchar_init(&g->lc, cfg->n_sm);
     if (pages_init(&g->pages, cfg))
         goto fail;
@@ -100,18 +100,14 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         g->rep.in[s] = &g->l2[s].reply;
         g->dram_in[s] = &g->l2[s].to_dram;
         g->dram_fill[s] = &g->l2[s].fill;
-        g->l2[s].dram_wake = &g->us_dram;
-        g->l2[s].dram_unit = s / cfg->n_sub;
+        g->l2[s].dram_wake = (usched_line_t){&g->us_dram, s / cfg->n_sub};
     }
     for (unsigned c = 0; c < cfg->n_mem; c++)
         if (!(g->dram[c] = dram_new(cfg, c, &g->dram_in[c * cfg->n_sub], &g->dram_fill[c * cfg->n_sub], cfg->n_sub,
                                     &g->opt.blk)))
             goto fail;
         else
-        {
-            g->dram[c]->wake = &g->us_l2;
-            g->dram[c]->wake_base = c * cfg->n_sub;
-        }
+            g->dram[c]->wake = (usched_line_t){&g->us_l2, c * cfg->n_sub};
     if (g->opt.dtrace) {
         if (!(g->dt = dtrace_open(g->opt.dtrace, cfg->clk_core, cfg->clk_dram, g->opt.dt_from, g->opt.dt_to, cfg->n_sm,
                                   cfg->n_sched, cfg->n_mem, cfg->mrpb_on)))

@@ -50,6 +50,19 @@ static inline void usched_wake(usched_t *u, unsigned i)
     u->min = 0;
 }
 
+/* Where a sender wakes its receivers: units base + k of a schedule (none
+ * when u is NULL: a unit run on its own, as the unit tests do). */
+typedef struct {
+    usched_t *u;
+    unsigned base;
+} usched_line_t;
+
+static inline void usched_wake_line(usched_line_t l, unsigned k)
+{
+    if (l.u)
+        usched_wake(l.u, l.base + k);
+}
+
 /* Up to 64 units, with skipping: the units due at edge now (>= u->min), taken
  * out of the schedule; each is filed again (usched_file) once it has run. */
 static inline uint64_t usched_take(usched_t *u, uint64_t now)

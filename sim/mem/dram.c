@@ -484,8 +484,7 @@ static int perfect(dram_t *d, uint64_t now, uint64_t l2_now)
                 if (rq_full(d->to_l2[s]))
                     break;   /* the fill path is full: the rest next cycle */
                 rq_push(d->to_l2[s], r, l2_now + 1);
-                if (d->wake)
-                    usched_wake(d->wake, d->wake_base + s);
+                usched_wake_line(d->wake, s);
                 d->st.rd_req++;
                 d->st.rd_latency_sum += 0;
             } else if (!r->dummy) {
@@ -493,8 +492,7 @@ static int perfect(dram_t *d, uint64_t now, uint64_t l2_now)
                     if (rq_full(d->to_l2[s]))
                         break;
                     rq_push(d->to_l2[s], r, l2_now + 1);
-                    if (d->wake)
-                        usched_wake(d->wake, d->wake_base + s);
+                    usched_wake_line(d->wake, s);
                 }
                 d->st.wr_req++;
             }
@@ -556,8 +554,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
         if (rq_full(q))
             break;
         rq_push(q, r, l2_now + 1);
-        if (d->wake)
-            usched_wake(d->wake, d->wake_base + s);
+        usched_wake_line(d->wake, s);
         d->ret_head = d->ret_head + 1 == d->ret_cap ? 0 : d->ret_head + 1;
         d->ret_n--;
         d->queued--;

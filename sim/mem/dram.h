@@ -80,8 +80,8 @@ struct dram {
     unsigned ret_head, ret_n, ret_cap;
     rq_t **from_l2;             /* the sub-partitions' L2 -> DRAM paths (ready in L2 cycles) */
     rq_t **to_l2;               /* their fill queues */
-    usched_t *wake;             /* if set, the L2 slices' schedule: slice wake_base + s wakes when a */
-    unsigned wake_base;         /*   line enters sub-partition s's fill queue */
+    usched_line_t wake;         /* the L2 slices' schedule: slice wake.base + s wakes when a line
+                                   enters sub-partition s's fill queue */
     uint64_t eng_next;          /* no command can issue before this cycle unless a bank queue takes a request */
     unsigned nsub;
     dram_check_t *chk;

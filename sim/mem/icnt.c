@@ -10,7 +10,7 @@ int xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned fli
     x->lat = lat;
     x->flit = flit;
     x->st = (icnt_stats_t){0};
-    x->wake = NULL;
+    x->wake = (usched_line_t){0};
     x->in = calloc(nin, sizeof *x->in);
     x->in_busy = calloc(nin, sizeof *x->in_busy);
     x->out_busy = calloc(nout, sizeof *x->out_busy);
@@ -52,8 +52,7 @@ static void offer(xbar_t *x, unsigned i, uint64_t now, uint64_t src_now, int rep
     x->st.wait += src_now - q->ready[q->head];   /* from timestamps: the same however cycles are stepped */
     x->in_busy[i] = x->out_busy[o] = now + fl;
     rq_push(&x->out[o], r, now + fl - 1 + x->lat);
-    if (x->wake)
-        usched_wake(x->wake, o);
+    usched_wake_line(x->wake, o);
     rq_pop(q);
     x->st.packets++;
     x->st.flits += fl;

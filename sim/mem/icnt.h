@@ -27,7 +27,7 @@ typedef struct {
     uint64_t *out_busy;
     rq_t *out;             /* ejection buffers: ready = icnt cycle of arrival */
     icnt_stats_t st;
-    usched_t *wake;        /* if set, the receivers' schedule: output o's wakes when a packet enters it */
+    usched_line_t wake;    /* the receivers' schedule: output o's (wake.base + o) wakes when a packet enters it */
 } xbar_t;
 
 int  xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned flit, unsigned buf);

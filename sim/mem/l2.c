@@ -563,8 +563,7 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
 
 static void wake_dram(l2_t *l)
 {
-    if (l->dram_wake)
-        usched_wake(l->dram_wake, l->dram_unit);
+    usched_wake_line(l->dram_wake, 0);
 }
 
 /* The MIB must be clocked at the next edge: an allocate, merge or release
