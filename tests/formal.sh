@@ -4,9 +4,9 @@
 #   prio_enc, argmax, equivalence with a behavioural reference (tests/formal/*_ref.sv):
 #   popcnt, csa_add,
 #   cnt_ge, order_pick
-#                     Yosys miter -equiv + sat -prove-asserts; popcnt and
-#                     cnt_ge also at every size a Verilated block instantiates
-#                     (their simulation bodies, `ifdef FAST_SIM_PRIMS)
+#                     Yosys miter -equiv + sat -prove-asserts; popcnt,
+#                     cnt_ge and cmp_ge at every size a Verilated block
+#                     instantiates (their simulation bodies, `ifdef FAST_SIM_PRIMS)
 #   fifo, rr_arb      the `ifdef FORMAL assertions of rtl/X.sv, by k-induction:
 #   cqueue            (the order of the collapsing queue: tests/formal/cqueue_top.sv)
 #                     yosys-smtbmc -s z3 base case (BMC from reset) + induction step,
@@ -262,7 +262,7 @@ for nk in 1:1 8:1 8:2 5:3 16:4 3:5; do
 done
 
 # The simulation bodies (docs/formal.md, "Simulation bodies"): a primitive
-# with one (`ifdef FAST_SIM_PRIMS in rtl/M.sv: popcnt, cnt_ge) runs it instead
+# with one (`ifdef FAST_SIM_PRIMS in rtl/M.sv: popcnt, cnt_ge, cmp_ge) runs it instead
 # of its structure in every Verilated model of a block, so the structure is
 # proved equal to its reference (tests/formal/M_ref.sv) at each size that a
 # Verilated parameter set instantiates: each set of a block that reads M,
