@@ -49,7 +49,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-for t in yosys yosys-smtbmc z3; do
+for t in yosys yosys-smtbmc yosys-abc z3; do
     command -v $t >/dev/null 2>&1 || { echo "FAIL formal: $t not installed (make deps)"; exit 1; }
 done
 mkdir -p "$B"
