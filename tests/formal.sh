@@ -157,7 +157,8 @@ write_aiger -zinit $B/$tag.aig
 EOF
     if ! run "$B/$tag.yosys.log" "End of script" yosys -s "$B/$tag.ys"; then
         result "$tag" FAIL "$desc (yosys; log: $B/$tag.yosys.log)"
-    elif run "$B/$tag.log" "^UNSATISFIABLE" yosys-abc -c "read $B/$tag.aig; strash; dprove"; then
+    # (in $B: a failed proof writes its counterexample, cecmiter.aig, where ABC runs)
+    elif run "$B/$tag.log" "^UNSATISFIABLE" env -C "$B" yosys-abc -c "read $tag.aig; strash; dprove"; then
         result "$tag" PASS "$desc (miter+abc dprove, $(secs "$t0"))"
     else
         result "$tag" FAIL "$desc (miter+abc dprove; log: $B/$tag.log)"
