@@ -72,11 +72,15 @@ void apres_laws_eval(const apres_laws_state_t *s, const apres_laws_in_t *in, apr
     unsigned n = s->cfg.num_warps;
     uint64_t ready = in->ready & bits_mask(n);
     memset(out, 0, sizeof *out);
-    for (unsigned k = 0; k < n; k++) {
-        unsigned w = s->order[k], j = w % s->cfg.scheds;
+    /* each scheduler's first ready warp in queue order; the walk ends when
+     * every scheduler has one (with one scheduler, at the first ready warp) */
+    unsigned scheds = s->cfg.scheds, left = scheds;
+    for (unsigned k = 0; k < n && ready && left; k++) {
+        unsigned w = s->order[k], j = scheds == 1 ? 0 : w % scheds;
         if ((ready >> w & 1) && !out->issue_valid[j]) {
             out->issue_valid[j] = 1;
             out->issue_warp[j] = w;
+            left--;
         }
     }
     int e = free_entry(s);

@@ -169,10 +169,14 @@ module apres_laws #(
   // The queue's issue: the first ready warp of the queue (order_pick, shared
   // with tbas and mapped on its own). Pair (a, b), a < b, row a: a is ahead
   // of b (ahead_q[a][b]), else b is ahead of a. Every warp may issue.
+  // (A loop, not a generate loop of assigns: Verilator merged those into one
+  // chain of wide concatenations, each level a copy of the whole vector.)
   logic [NumWarps*NumWarps-1:0] a_first, b_first;
-  for (genvar a = 0; a < NumWarps; a++) begin : gen_row
-    assign a_first[a*NumWarps +: NumWarps] = ahead_q[a];
-    assign b_first[a*NumWarps +: NumWarps] = ~ahead_q[a];
+  always_comb begin
+    for (int a = 0; a < NumWarps; a++) begin
+      a_first[a*NumWarps +: NumWarps] = ahead_q[a];
+      b_first[a*NumWarps +: NumWarps] = ~ahead_q[a];
+    end
   end
   // scheduler k's warps (a constant)
   function automatic logic [NumWarps-1:0] own_mask(int k);

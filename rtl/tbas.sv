@@ -174,12 +174,15 @@ module tbas #(
   logic [NumWarps-1:0]          lastrun_q, lastrun_d;   // last_q & runw_q, registered
   logic [NumWarps*NumWarps-1:0] lo_first, hi_first;
   assign lastrun_d = last_d & runw_d;
-  for (genvar a = 0; a < NumWarps; a++) begin : gen_rel
-    localparam logic [NumWarps-1:0] Above = {NumWarps{1'b1}} << (a + 1);
-    assign lo_first[a*NumWarps +: NumWarps] =
-        {NumWarps{runw_q[a]}} & Above & ({NumWarps{lastrun_q[a]}} | (wold_q[a] & ~lastrun_q));
-    assign hi_first[a*NumWarps +: NumWarps] =
-        runw_q & Above & {NumWarps{!lastrun_q[a]}} & (~wold_q[a] | lastrun_q);
+  // (A loop, not a generate loop of assigns: Verilator merged those into one
+  // chain of wide concatenations, each level a copy of the whole vector.)
+  always_comb begin
+    for (int a = 0; a < NumWarps; a++) begin
+      lo_first[a*NumWarps +: NumWarps] = {NumWarps{runw_q[a]}} & ({NumWarps{1'b1}} << (a + 1)) &
+                                         ({NumWarps{lastrun_q[a]}} | (wold_q[a] & ~lastrun_q));
+      hi_first[a*NumWarps +: NumWarps] = runw_q & ({NumWarps{1'b1}} << (a + 1)) & {NumWarps{!lastrun_q[a]}} &
+                                         (~wold_q[a] | lastrun_q);
+    end
   end
   order_pick #(.N(NumWarps)) u_pick (.req_i(ready_i), .en_i(runw_q), .lo_first_i(lo_first),
                                      .hi_first_i(hi_first), .valid_o(issue_valid_o),
