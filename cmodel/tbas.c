@@ -64,6 +64,8 @@ static uint64_t before_set(const uint64_t *rows, unsigned k, uint64_t set)
  * j before i if i is young, else unchanged. */
 static void make_youngest(uint64_t *rows, unsigned n, uint64_t young)
 {
+    if (!young)   /* row i holds only bits above i (reset, and every change below) */
+        return;
     for (unsigned i = 0; i < n; i++) {
         uint64_t above = bits_mask(n) & ~bits_mask(i + 1);
         rows[i] = (young >> i & 1) ? young & above : (rows[i] | young) & above;
