@@ -224,6 +224,7 @@ bool edge_eval(Shim *s)
         if (VL_UNLIKELY(nba > 100)) VL_FATAL_MT(__FILE__, __LINE__, "", "NBA region did not converge.");
         ROOT_FN(___eval_nba)(r);
     }
+    Verilated::endOfThreadMTask(syms->__Vm_evalMsgQp);   // as eval_step() ends
     Verilated::endOfEval(syms->__Vm_evalMsgQp);
     return true;
 }
