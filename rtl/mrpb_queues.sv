@@ -99,11 +99,14 @@ module mrpb_queues #(
     end
     assign th_o[i*Depth +: Depth] = th;
 `ifndef SYNTHESIS
+    // Bit v-1 is count + ahead >= v: the thermometer of that number, compared
+    // whole (one compare a queue, not Depth).
+    logic [CntW:0] f_n;
+    assign f_n = (CntW+1)'(occ_o[i*CntW +: CntW]) + (CntW+1)'(ahead_i[i]);
     always_ff @(posedge clk_i) begin
       if (rst_ni) begin
-        for (int v = 1; v <= Depth; v++)
-          assert (th[v-1] == (32'(occ_o[i*CntW +: CntW]) + 32'(ahead_i[i]) >= v))
-            else $error("mrpb_queues: queue %0d's thermometer disagrees with its count", i);
+        assert (th == Depth'(((Depth+1)'(1) << f_n) - 1'b1))
+          else $error("mrpb_queues: queue %0d's thermometer disagrees with its count", i);
       end
     end
 `endif

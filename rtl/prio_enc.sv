@@ -8,6 +8,16 @@
 //
 // Example (N = 8): req_i = 8'b0110_1000 -> valid_o = 1, idx_o = 3
 //                  req_i = 8'b0000_0000 -> valid_o = 0, idx_o = 0
+//
+// Simulation body: the Verilated models of the blocks that instantiate it
+// (the Makefile defines FAST_SIM_PRIMS for them) search the request word
+// instead, log2(N) steps of a mask, a compare and a shift; the tree is one
+// assignment per node there (mrpb's drain selector has 28 of these 48-input
+// trees). The tree is what Yosys, the area and timing estimates, mutation,
+// coverage, `make lint` and prio_enc's own lockstep (its manifest undefines
+// FAST_SIM_PRIMS) read, and tests/formal.sh proves it equal to the body at
+// every size a built parameter set instantiates (docs/formal.md,
+// "Simulation bodies").
 module prio_enc #(
   parameter int N = 8,                              // number of requests, >= 1
   localparam int IdxW = (N > 1) ? $clog2(N) : 1     // index width
@@ -18,6 +28,25 @@ module prio_enc #(
 );
   localparam int Levels = (N > 1) ? $clog2(N) : 0;  // tree depth
   localparam int Leaves = 1 << Levels;              // N rounded up to a power of two
+
+`ifdef FAST_SIM_PRIMS
+  // The simulation body (see above): the lowest set bit found by halving a
+  // window of the request word, Levels steps.
+  logic [Leaves-1:0] r;
+  logic [IdxW-1:0]   ix;
+  always_comb begin
+    r  = Leaves'(req_i);
+    ix = '0;
+    for (int l = Levels - 1; l >= 0; l--) begin
+      if ((r & ((Leaves'(1) << (1 << l)) - 1'b1)) == '0) begin   // the lower half of the window is empty
+        ix[l] = 1'b1;
+        r     = r >> (1 << l);
+      end
+    end
+  end
+  assign valid_o = |req_i;
+  assign idx_o   = valid_o ? ix : '0;
+`else
   localparam int Nodes  = 2 * Leaves - 1;           // heap-ordered tree: node k has children 2k+1, 2k+2
 
   logic            node_valid [Nodes] /* verilator split_var */;
@@ -41,6 +70,8 @@ module prio_enc #(
 
   assign valid_o = node_valid[0];
   assign idx_o   = node_idx[0];
+
+`endif
 
 `ifdef FORMAL
   // The selected request is set and no lower request is.
