@@ -155,12 +155,19 @@ module mrpb_drain_sel #(
     for (int j = 0; j < N; j++) past_pd[j] = gt_h[j >> LW] | (hi[j >> LW] & gt_l[j % (1 << LW)]);
   endfunction
 
-  // --- the queues at the start of the cycle, as thermometer rows --------------
-  // th[i*(D+2) + v]: queue i holds at least v requests, v = 0..D+1 (v = 0 is 1,
-  // v = D+1 is 0; both only to keep the shifts below uniform).
-  localparam int RW = D + 2;
-  logic [N*RW-1:0]  th, th0, th1, th2;
-  logic [N-1:0]     eq_oh, pq_oh, cur_oh, enq_oh;
+  // --- the queues at the start of the cycle, as thermometer columns ---------
+  // Column v of a state (v = 0..D+1), bit i: queue i holds at least v
+  // requests (column 0 is all ones and column D+1 empty, only to keep the
+  // moves below uniform). The policies read columns (mrpb_policy), and a
+  // move of one queue is a move of its bit between neighbouring columns, so
+  // each state is D word operations over the queues.
+  // Column v of tc and t0 at [v*N +: N]; t1 and t2 hold columns 1..D, column
+  // v at [(v-1)*N +: N] (mrpb_policy's cols_i).
+  logic [(D+2)*N-1:0] tc;             // th_i, as columns
+  logic [(D+2)*N-1:0] t0;             // after this cycle's enqueue
+  logic [D*N-1:0]     t1;             // ... then a drain of pick_q
+  logic [D*N-1:0]     t2;             // ... then a drain of e_q_i
+  logic [N-1:0]       eq_oh, pq_oh, cur_oh, enq_oh;
 
   assign eq_oh  = e_oh_i;
   // pick_q's one-hot from its predecoded halves (registers): one AND per queue.
@@ -173,30 +180,28 @@ module mrpb_drain_sel #(
   end
   assign enq_oh = go_oh_i;
 
-  // After this cycle's enqueue (th0); then after draining pick_q or e_q_i.
-  // With RowAhead the registers th_i are already the state after the enqueue
-  // (mrpb_queues, loaded with the enqueue point's request a cycle ahead), so
-  // that the enqueue's gate and its fan-out are not at the front of step 1
-  // (issue 12).
+  // After this cycle's enqueue (t0): the queue the enqueue point's request
+  // enters holds at least v if it held at least v - 1; a full queue does not
+  // take it (column D+1 stays empty). With RowAhead the registers th_i are
+  // already the state after the enqueue (mrpb_queues, loaded with the
+  // enqueue point's request a cycle ahead), so that the enqueue's gate and
+  // its fan-out are not at the front of step 1 (issue 12). Then a drain of
+  // pick_q (t1) or e_q_i (t2): that queue's bit of column v is its bit of
+  // column v + 1.
   always_comb begin
-    for (int i = 0; i < N; i++) begin
-      th[i*RW +: RW] = {1'b0, th_i[i*D +: D], 1'b1};
-      if (RowAhead) th0[i*RW +: RW] = th[i*RW +: RW];
-      else          th0[i*RW +: RW] = th[i*RW +: RW] | ({RW{enq_oh[i]}} & (th[i*RW +: RW] << 1));
-      th0[i*RW + D + 1] = 1'b0;   // a full queue does not take the enqueue: rows 1..D are
-                                  // unchanged, and row D+1 stays 0
-      th1[i*RW +: RW] = pq_oh[i] ? th0[i*RW +: RW] >> 1 : th0[i*RW +: RW];
-      th2[i*RW +: RW] = eq_oh[i] ? th0[i*RW +: RW] >> 1 : th0[i*RW +: RW];
-      th1[i*RW] = 1'b1;
-      th2[i*RW] = 1'b1;
+    tc[0 +: N]     = '1;
+    tc[(D+1)*N +: N] = '0;
+    for (int v = 1; v <= D; v++)
+      for (int i = 0; i < N; i++) tc[v*N + i] = th_i[i*D + v - 1];
+    t0[0 +: N]     = '1;
+    t0[(D+1)*N +: N] = '0;
+    for (int v = 1; v <= D; v++)
+      t0[v*N +: N] = RowAhead ? tc[v*N +: N] : tc[v*N +: N] | (enq_oh & tc[(v-1)*N +: N]);
+    for (int v = 1; v <= D; v++) begin
+      t1[(v-1)*N +: N] = (t0[v*N +: N] & ~pq_oh) | (t0[(v+1)*N +: N] & pq_oh);
+      t2[(v-1)*N +: N] = (t0[v*N +: N] & ~eq_oh) | (t0[(v+1)*N +: N] & eq_oh);
     end
   end
-
-  // Column-major view of rows 1..D for mrpb_policy.
-  function automatic logic [D*N-1:0] cols(input logic [N*RW-1:0] t);
-    for (int v = 1; v <= D; v++)
-      for (int i = 0; i < N; i++) cols[(v-1)*N + i] = t[i*RW + v];
-  endfunction
 
   // --- step 1: the policy on each state the next cycle can start from ---------
   // s0: no drain (pointer ptr_q); s1: pick_q drained by the policy (pointer
@@ -209,9 +214,9 @@ module mrpb_drain_sel #(
   logic [D*N-1:0] c0, c1, c2;         // the three states as columns (column 1: non-empty)
   logic [NC*QW-1:0] cand [4];         // each case's candidates and the policy's one-hot weights
   logic [NC-1:0]    w    [4];
-  assign c0 = cols(th0);
-  assign c1 = cols(th1);
-  assign c2 = cols(th2);
+  assign c0 = t0[N +: D*N];          // columns 1..D of each state
+  assign c1 = t1;
+  assign c2 = t2;
 
   mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s0 (
     .policy_i (policy_i), .cols_i (c0), .upper_i (upper(ptr_q)),
@@ -270,11 +275,9 @@ module mrpb_drain_sel #(
   if (RowAhead) begin : gen_row_reg
     assign e_row = e_row_q;
   end else begin : gen_row_sel
-    logic [N*D-1:0] rows;             // rows 1..D of each queue
-    for (genvar i = 0; i < N; i++) begin : gen_row
-      assign rows[i*D +: D] = th[i*RW + 1 +: D];
+    for (genvar v = 1; v <= D; v++) begin : gen_row   // e_q_i's row: its bit of each column
+      assign e_row[v-1] = |(tc[v*N +: N] & eq_oh);
     end
-    oh_sel #(.N(N), .W(D)) u_e_row (.data_i (rows), .sel_i (eq_oh), .data_o (e_row));
   end
   assign e_row_m1 = D'({e_row, 1'b1});        // at least v - 1: the row shifted up
 
@@ -327,21 +330,19 @@ module mrpb_drain_sel #(
   end
 
   // RowAhead: the row of the queue the enqueue point holds next cycle, in the
-  // state the cycle leaves: after this cycle's enqueue (th0), and with one
+  // state the cycle leaves: after this cycle's enqueue (t0), and with one
   // request fewer if that queue is the one drained (pick_q in case s1, e_q_i
   // in case s2).
   if (RowAhead) begin : gen_row_next
-    logic [N*D-1:0] rows0;            // rows 1..D of each queue after the enqueue
     logic [D-1:0]   r_n, r_e;         // the row of nx_oh_i's / e_q_i's queue after the enqueue
     logic           xn_p, xn_e, xe_p; // nx_oh_i is pick_q / e_q_i; e_q_i is pick_q
     logic [D-1:0]   r_f;
     logic           sh1, sh2;         // the next queue loses a request in case s1 / s2
     (* keep *) logic [D-1:0] e_row_f;
-    for (genvar i = 0; i < N; i++) begin : gen_row
-      assign rows0[i*D +: D] = th0[i*RW + 1 +: D];
+    for (genvar v = 1; v <= D; v++) begin : gen_row   // their rows: a queue's bit of each column
+      assign r_n[v-1] = |(t0[v*N +: N] & nx_oh_i);
+      assign r_e[v-1] = |(t0[v*N +: N] & eq_oh);
     end
-    oh_sel #(.N(N), .W(D)) u_r_n  (.data_i (rows0), .sel_i (nx_oh_i), .data_o (r_n));
-    oh_sel #(.N(N), .W(D)) u_r_e  (.data_i (rows0), .sel_i (eq_oh),   .data_o (r_e));
     oh_sel #(.N(N), .W(1)) u_xn_p (.data_i (pq_oh), .sel_i (nx_oh_i), .data_o (xn_p));
     oh_sel #(.N(N), .W(1)) u_xn_e (.data_i (eq_oh), .sel_i (nx_oh_i), .data_o (xn_e));
     oh_sel #(.N(N), .W(1)) u_xe_p (.data_i (pq_oh), .sel_i (eq_oh),   .data_o (xe_p));
@@ -448,7 +449,7 @@ module mrpb_drain_sel #(
       assert (pk_lo_q == dec_lo(pick_q) && pk_hi_q == dec_hi(pick_q)) else $error("mrpb_drain_sel: pick_q's predecode differs");
       assert (cu_lo_q == dec_lo(cur_q) && cu_hi_q == dec_hi(cur_q)) else $error("mrpb_drain_sel: cur_q's predecode differs");
       assert (ptr_s_q == ptr_q) else $error("mrpb_drain_sel: the copies of ptr_q differ");
-      assert (!valid_o || th0[32'(pick_o)*RW + 1]) else $error("mrpb_drain_sel: pick names an empty queue");
+      assert (!valid_o || t0[N + 32'(pick_o)]) else $error("mrpb_drain_sel: pick names an empty queue");
     end
   end
 `endif
@@ -463,7 +464,7 @@ module mrpb_drain_sel #(
   logic           f_hold;
   always @* begin
     for (int i = 0; i < N; i++) begin
-      f_ne[i] = th0[i*RW + 1];
+      f_ne[i] = t0[N + i];
       f_len[i*CntW +: CntW] = CntW'(!RowAhead && enq_oh[i] && !th_i[i*D + D - 1]);
       for (int v = 0; v < D; v++) f_len[i*CntW +: CntW] = f_len[i*CntW +: CntW] + CntW'(th_i[i*D + v]);
     end
