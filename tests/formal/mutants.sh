@@ -20,6 +20,8 @@ mutants=(
   "prio_ref_highest|tests/formal/prio_enc_ref.sv|if (req_i[i] && !valid_o) begin|if (req_i[i]) begin|prio_enc_*"
   "prio_right_first|rtl/prio_enc.sv|assign take_right    = node_valid[2*k+2] & ~node_valid[2*k+1];|assign take_right    = node_valid[2*k+2];|prio_enc_*"
   "prio_pad_set|rtl/prio_enc.sv|assign node_valid[Leaves-1+i] = 1'b0;|assign node_valid[Leaves-1+i] = 1'b1;|prio_enc_N5 prio_enc_N48"
+  "prio_body_short_shift|rtl/prio_enc.sv|        r     = r >> (1 << l);|        r     = r >> ((1 << l) - 1);|prio_enc_sim_*"
+  "cmp_ge_body_strict|rtl/cmp_ge.sv|assign ge_o = a_i >= b_i;|assign ge_o = a_i > b_i;|cmp_ge_sim_*"
   "argmax_ref_ties_high|tests/formal/argmax_ref.sv|vals_i[i*W +: W] > max_o|vals_i[i*W +: W] >= max_o|argmax_*"
   "argmax_above_swapped|rtl/argmax.sv|.a_i(cand[c][W-1:0]), .b_i(cand[d][W-1:0])|.a_i(cand[d][W-1:0]), .b_i(cand[c][W-1:0])|argmax_*"
   "argmax_invalid_wins|rtl/argmax.sv|assign beats[d] = v[c];|assign beats[d] = 1'b1;|argmax_*"
@@ -33,7 +35,7 @@ mutants=(
   "rr_no_wrap|rtl/rr_arb.sv|assign ptr_o   = (last_q == IdxW'(N - 1)) ? '0 : last_q + 1'b1;|assign ptr_o   = last_q + 1'b1;|rr_arb_N3"
   "rr_fixed_priority|rtl/rr_arb.sv|assign idx_o   = upper_valid ? upper_idx : all_idx;|assign idx_o   = all_idx;|rr_arb_N3 rr_arb_N8"
   "rr_grant_no_request|rtl/rr_arb.sv|gnt_o    = req_i & ~seen;|gnt_o    = ~seen;|rr_arb_*"
-  "mrpb_write_stored|rtl/mrpb.sv|assign enq      = ev && !wr_flush && !e_full;|assign enq      = ev && !e_full;|mrpb_Q3_D2_L2"
+  "mrpb_write_stored|rtl/mrpb.sv|assign enq      = e_go && !e_full; |assign enq      = (e_go ^ e_wf) && !e_full; |mrpb_Q3_D2_L2"
   "mrpb_full_ignored|rtl/mrpb.sv|assign e_full  = e_row[Depth-1];|assign e_full  = 1'b0 & e_row[Depth-1];|mrpb_Q3_D2_L2"
   "mrpb_longest_is_fixed|rtl/mrpb_policy.sv|assign is_long = policy_i == 2'd1;|assign is_long = 1'b0;|mrpb_Q3_D2_L2"
   "mrpb_greedy_refill_ignored|rtl/mrpb_drain_sel.sv|(greedy_i && e_is_cur)|1'b0|mrpb_Q3_D2_L2"
@@ -41,7 +43,7 @@ mutants=(
   "mrpb_long_tie_high|rtl/mrpb_drain_sel.sv|(long_eq && e_lt)|(long_eq && !e_lt)|mrpb_Q3_D2_L2"
   "mrpb_row_ahead_no_drain|rtl/mrpb_drain_sel.sv|assign sh2 = nx_f_i ? xn_e : 1'b1;|assign sh2 = nx_f_i ? xn_e : 1'b0;|mrpb_Q3_D2_L2"
   "mrpb_row_ahead_stall_ignored|rtl/mrpb_drain_sel.sv|assign r_f = nx_f_i ? r_n : r_e;|assign r_f = r_n;|mrpb_Q3_D2_L2"
-  "mrpb_take_copy_no_bypass|rtl/mrpb.sv|.z_i (byp_ready_i), .y_o (e_take_oh));|.z_i (1'b0), .y_o (e_take_oh));|mrpb_Q3_D2_L2"
+  "mrpb_take_copy_no_bypass|rtl/mrpb.sv|.z_i (byp_ready_i), .y_o (e_keep_oh));|.z_i (1'b0), .y_o (e_keep_oh));|mrpb_Q3_D2_L2"
 )
 
 status=0
@@ -50,7 +52,13 @@ for m in "${mutants[@]}"; do
     if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
     d=$M/$name
     rm -rf "$d" && mkdir -p "$d/tests"
-    cp -r rtl constraints Makefile "$d/" && cp -r tests/formal tests/formal.sh "$d/tests/"
+    # (the manifests: formal.sh reads each block's file list from the Makefile)
+    cp -r rtl constraints Makefile "$d/" && cp -r tests/formal tests/formal.sh "$d/tests/" &&
+        mkdir -p "$d/tb" && cp tb/*.manifest "$d/tb/"
+    # A simulation body's checks are listed from every parameter set (a Yosys
+    # elaboration of each, about a minute): only for the mutants aimed at one.
+    sim=0
+    [[ "$checks" == *_sim_* ]] && sim=1
     if [ "$(grep -cF -- "$from" "$d/$file")" != 1 ]; then
         echo "ERROR $name: '$from' is not exactly once in $file"; status=1; continue
     fi
@@ -59,7 +67,7 @@ import os, sys
 p = sys.argv[1]; s = open(p).read()
 open(p, "w").write(s.replace(os.environ["FROM"], os.environ["TO"], 1))' "$d/$file"
     # shellcheck disable=SC2086
-    (cd "$d" && tests/formal.sh $checks) >"$d/formal.out" 2>&1
+    (cd "$d" && SIM_BODIES=$sim tests/formal.sh $checks) >"$d/formal.out" 2>&1
     # Killed only by a counterexample: a FAIL whose log shows the solver's
     # model (SAT) or a failed assertion (yosys-smtbmc). A check that failed
     # for another reason (the mutant does not elaborate, a tool is missing)
