@@ -156,13 +156,12 @@ module mrpb_drain_sel #(
   endfunction
 
   // --- the queues at the start of the cycle, as thermometer columns ---------
-  // Column v of a state (v = 0..D+1), bit i: queue i holds at least v
-  // requests (column 0 is all ones and column D+1 empty, only to keep the
-  // moves below uniform). The policies read columns (mrpb_policy), and a
-  // move of one queue is a move of its bit between neighbouring columns, so
-  // each state is D word operations over the queues.
-  // Column v of tc and t0 at [v*N +: N]; t1 and t2 hold columns 1..D, column
-  // v at [(v-1)*N +: N] (mrpb_policy's cols_i).
+  // Column v of a state, bit i: queue i holds at least v requests. The
+  // policies read columns (mrpb_policy), and a move of one queue is a move
+  // of its bit between neighbouring columns, so each state is D word
+  // operations over the queues. tc and t0 hold columns 0..D+1 at [v*N +: N]
+  // (column 0 all ones, column D+1 empty: constants that keep the moves
+  // uniform); t1 and t2 hold columns 1..D at [(v-1)*N +: N] (cols_i).
   logic [(D+2)*N-1:0] tc;             // th_i, as columns
   logic [(D+2)*N-1:0] t0;             // after this cycle's enqueue
   logic [D*N-1:0]     t1;             // ... then a drain of pick_q
