@@ -239,12 +239,13 @@ static int dispatch(gpu_t *g, launch_t *L)
             L->err = 1;
             break;
         }
-        for (size_t r = 0; r < tb->nseg; r++)
-            for (uint32_t j = tb->seg[r].first; j < tb->seg[r].first + tb->seg[r].len; j++) {
-                L->warp_insts += tb->seg[r].reps;
-                L->thread_insts += (uint64_t)tb->seg[r].reps * (unsigned)__builtin_popcount(tb->dyn[j].mask);
-                L->unknown_insts += (uint64_t)tb->seg[r].reps * from->ops.unknown[rtb_stat(tb, j)->opcode];   /* run as OP_INT */
-            }
+        for (unsigned w = 0; w < tb->nwarps; w++)
+            L->warp_insts += tb->warp[w].count;
+        L->thread_insts += tb->threads;
+        if (from->ops.nunknown)   /* instructions of unknown opcodes, run as OP_INT */
+            for (size_t r = 0; r < tb->nseg; r++)
+                for (uint32_t j = tb->seg[r].first; j < tb->seg[r].first + tb->seg[r].len; j++)
+                    L->unknown_insts += (uint64_t)tb->seg[r].reps * from->ops.unknown[rtb_stat(tb, j)->opcode];
         sm_add_tb(sm, slot, &from->info, &from->ops, clocks_now(&g->clk, CLK_CORE));
         usched_wake(&g->us_sm, id);
         g->tb_rr = (start + i + 1) % n;

@@ -121,7 +121,7 @@ static void note_next(sm_t *sm, unsigned w)
     sm->memnext &= ~bit;
     if (wp->live) {
         const rtb_t *tb = &sm->slot[wp->slot].tb;
-        if (op_is_mem(rtb_stat(tb, wp->cur.pc)->cls) && tb->dyn[wp->cur.pc].mask)
+        if (op_is_mem(rtb_stat(tb, wp->cur.pc)->cls) && rtb_mask(tb, wp->cur.pc))
             sm->memnext |= bit;
     }
 }
@@ -608,7 +608,7 @@ static __attribute__((noinline)) int can_issue_inst(sm_t *sm, unsigned w, uint64
     int pipe = sm->cfg->pipeline == PIPE_GPGPUSIM;
     const rtb_t *tb = &sm->slot[wp->slot].tb;
     const sinst_t *in = rtb_stat(tb, wp->cur.pc);
-    uint32_t mask = tb->dyn[wp->cur.pc].mask;
+    uint32_t mask = rtb_mask(tb, wp->cur.pc);
     if (wp->deps_ok != wp->done + 1) {
         /* Once its registers are ready they stay ready until the warp issues
          * (only the warp writes them): checked once per instruction. */
@@ -668,7 +668,7 @@ static void trace_req(sm_t *sm, uint64_t line, uint64_t now)
     uint64_t buf[WARP_SIZE];
     const uint64_t *a = rtb_addrs(tb, sm->mp.inst, buf);
     uint64_t addr = line << LINE_SHIFT;   /* a lane straddling into the line from the one before */
-    for (unsigned i = 0, n = (unsigned)__builtin_popcount(tb->dyn[sm->mp.inst].mask); i < n; i++)
+    for (unsigned i = 0, n = (unsigned)__builtin_popcount(rtb_mask(tb, sm->mp.inst)); i < n; i++)
         if (a[i] >> LINE_SHIFT == line) {
             addr = a[i];
             break;
@@ -706,7 +706,7 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
     sm->mp.inst = inst;
     sm->mp.next = 0;
     uint64_t buf[WARP_SIZE], lbuf[WARP_SIZE * LOCAL_WORDS_MAX];
-    uint32_t mask = t->tb.dyn[inst].mask;
+    uint32_t mask = rtb_mask(&t->tb, inst);
     const uint64_t *a = rtb_addrs(&t->tb, inst, buf);
     unsigned width = in->width, k = (unsigned)__builtin_popcount(mask);
     if ((cls == OP_LDL || cls == OP_STL) && c->local_map != LOCAL_MAP_NONE && k) {
@@ -787,7 +787,7 @@ void sm_ldst_take(sm_t *sm, unsigned w, uint32_t inst, uint32_t rec, uint64_t no
 {
     const rtb_t *tb = &sm->slot[sm->warp[w].slot].tb;
     const sinst_t *in = rtb_stat(tb, inst);
-    uint32_t mask = tb->dyn[inst].mask;
+    uint32_t mask = rtb_mask(tb, inst);
     if (op_is_global_mem(in->cls) && mask) {
         mem_start(sm, w, inst, rec);
     } else {
@@ -811,7 +811,7 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
     warp_t *wp = &sm->warp[w];
     tbslot_t *t = &sm->slot[wp->slot];
     const sinst_t *in = rtb_stat(&t->tb, wp->cur.pc);
-    uint32_t mask = t->tb.dyn[wp->cur.pc].mask;
+    uint32_t mask = rtb_mask(&t->tb, wp->cur.pc);
     unsigned cls = in->cls;
     sm->st.warp_insts++;
     sm->st.thread_insts += (unsigned)__builtin_popcount(mask);

@@ -35,7 +35,7 @@
 #define SIM_SAP_PFQ        8
 
 typedef struct {
-    rcur_t cur;                /* its next instruction: cur.pc, its index in the block's dyn */
+    rcur_t cur;                /* its next instruction: cur.pc, the number of its execution in the block (rtb_t) */
     uint32_t done, count;      /* instructions issued, and the warp's */
     uint32_t deps_ok;          /* done + 1 when the next instruction's registers are known ready */
     uint64_t ready_at;         /* no issue before this cycle (a known result latency) */

@@ -112,7 +112,11 @@ static int affine(const uint64_t *a, uint32_t m, unsigned n, uint64_t *base, uin
 
 void rtb_free(rtb_t *tb)
 {
-    free(tb->dyn);
+    free(tb->k16);
+    free(tb->k32);
+    free(tb->abase);
+    free(tb->key);
+    free(tb->khash);
     free(tb->seg);
     free(tb->stat);
     free(tb->addr);
@@ -122,7 +126,10 @@ void rtb_free(rtb_t *tb)
 
 void rtb_trim(rtb_t *tb, size_t bytes)
 {
-    if (tb->cap_dyn * sizeof *tb->dyn + tb->cap_seg * sizeof *tb->seg + tb->cap_stat * sizeof *tb->stat + tb->cap_addr * sizeof *tb->addr > bytes)
+    if (tb->cap_k16 * sizeof *tb->k16 + tb->cap_k32 * sizeof *tb->k32 + tb->cap_abase * sizeof *tb->abase +
+            tb->cap_key * sizeof *tb->key + tb->cap_seg * sizeof *tb->seg + tb->cap_stat * sizeof *tb->stat +
+            tb->cap_addr * sizeof *tb->addr >
+        bytes)
         rtb_free(tb);
 }
 
@@ -198,7 +205,9 @@ typedef struct {
     uint32_t *s;        /* per instruction of the warp */
     uint64_t *sum;      /* sum[i]: the hashes of instructions [0, i) */
     uint64_t *last;     /* per static part: (warp mark << 32) | its last position in the warp (0: none) */
+    uint64_t *klast;    /* per static part: (block mark << 32) | the index of its last key (0: none) */
     size_t cap, cap_last;
+    uint32_t nblock;    /* the last block's mark (1, 2, ...) */
     uint32_t nmark;     /* the last warp's mark (1, 2, ...): last is never cleared */
     rtb_t out;          /* the block packed here first, then copied to the slot's buffers at their size */
 } pack_scratch_t;
@@ -214,6 +223,7 @@ void tb_pack_release(void)
     free(scratch.s);
     free(scratch.sum);
     free(scratch.last);
+    free(scratch.klast);
     rtb_free(&scratch.out);
     memset(&scratch, 0, sizeof scratch);
 }
@@ -251,59 +261,149 @@ static int add_seg(rtb_t *dst, uint32_t first, uint32_t len, uint32_t reps)
     return 0;
 }
 
-/* Instruction in (static part s) appended to dst->dyn. */
-static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s)
+static uint32_t key_hash(uint32_t s, uint32_t mask, unsigned form, size_t cap)
 {
-    void *d = dst->dyn;
-    if (grow(&d, &dst->cap_dyn, dst->ndyn + 1, sizeof *dst->dyn))
+    return (uint32_t)mix64((uint64_t)s << 34 ^ (uint64_t)form << 32 ^ mask) & (uint32_t)(cap - 1);
+}
+
+/* (Re)build tb's index of its keys with room for `cap`. 0, or -ENOMEM. */
+static int rehash_keys(rtb_t *tb, size_t cap)
+{
+    uint32_t *h = calloc(cap, sizeof *h);
+    if (!h)
         return -ENOMEM;
-    dst->dyn = d;
-    dinst_t *o = &dst->dyn[dst->ndyn++];
-    o->mask = in->mask;
-    o->s = s;
-    o->addr = 0;
-    o->form = ADDR_LIST;
-    if (!in->width)
-        return 0;
-    const uint64_t *p = &src->addr[in->addr];
-    unsigned n = (unsigned)__builtin_popcount(in->mask);
-    uint64_t b, st;
-    void *a = dst->addr;
-    if (grow(&a, &dst->cap_addr, dst->naddr + (n > 2 ? n : 2), sizeof *dst->addr))
+    for (size_t i = 0; i < tb->nkey; i++) {
+        const dkey_t *k = &tb->key[i];
+        uint32_t j = key_hash(k->s, k->mask, k->form, cap);
+        while (h[j])
+            j = (j + 1) & (uint32_t)(cap - 1);
+        h[j] = (uint32_t)i + 1;
+    }
+    free(tb->khash);
+    tb->khash = h;
+    tb->cap_khash = cap;
+    return 0;
+}
+
+/* The index in tb->key of key x, added if new. -1: out of memory. */
+static long key_index(rtb_t *tb, const dkey_t *x)
+{
+    uint32_t j = key_hash(x->s, x->mask, x->form, tb->cap_khash);
+    for (; tb->khash[j]; j = (j + 1) & (uint32_t)(tb->cap_khash - 1)) {
+        const dkey_t *k = &tb->key[tb->khash[j] - 1];
+        if (k->s == x->s && k->mask == x->mask && k->form == x->form && k->words == x->words && k->shift == x->shift)
+            return tb->khash[j] - 1;
+    }
+    if (tb->nkey + 1 > UINT32_MAX - 1)
+        return -1;
+    void *p = tb->key;
+    if (grow(&p, &tb->cap_key, tb->nkey + 1, sizeof *tb->key))
+        return -1;
+    tb->key = p;
+    tb->key[tb->nkey] = *x;
+    tb->khash[j] = (uint32_t)++tb->nkey;
+    if (2 * tb->nkey >= tb->cap_khash && rehash_keys(tb, 2 * tb->cap_khash))
+        return -1;
+    return (long)tb->nkey - 1;
+}
+
+/* Instruction in (static part s) appended to dst (k32 and abase: the
+ * packing's own form, before tb_pack copies it); its key found first among
+ * those of its static part's last execution (sc->klast), then in the
+ * block's index. 0, or -ENOMEM. */
+/* The lanes' offsets from lo, less their sh low bits, as B-bit fields of
+ * words w[1 ...], 64 / B to a word (a constant count: the whole words'
+ * loop unrolls), the last word's fields past lane n - 1 zero. */
+#define PACK_OFFSETS(B)                                                                                          \
+    do {                                                                                                        \
+        enum { PER = 64 / (B) };                                                                                \
+        unsigned j = 0, o = 1;                                                                                  \
+        for (; j + PER <= n; j += PER, o++) {                                                                   \
+            uint64_t v = 0;                                                                                     \
+            for (unsigned i = 0; i < PER; i++)                                                                  \
+                v |= ((p[j + i] - lo) >> sh) << (B) * i;                                                       \
+            w[o] = v;                                                                                           \
+        }                                                                                                       \
+        if (j < n) {                                                                                            \
+            uint64_t v = 0;                                                                                     \
+            for (unsigned i = 0; j + i < n; i++)                                                                \
+                v |= ((p[j + i] - lo) >> sh) << (B) * i;                                                       \
+            w[o] = v;                                                                                           \
+        }                                                                                                       \
+    } while (0)
+
+static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pack_scratch_t *sc)
+{
+    void *d = dst->k32;
+    if (grow(&d, &dst->cap_k32, dst->ndyn + 1, sizeof *dst->k32))
         return -ENOMEM;
-    dst->addr = a;
-    o->addr = (uint32_t)dst->naddr;
-    uint64_t *w = &dst->addr[dst->naddr];
-    if (n > 2 && affine(p, in->mask, n, &b, &st)) {
-        o->form = ADDR_AFFINE;
-        w[0] = b;
-        w[1] = st;
-        dst->naddr += 2;
-        return 0;
+    dst->k32 = d;
+    if (dst->ndyn % RTB_GROUP == 0) {   /* a group starts here */
+        void *g = dst->abase;
+        if (grow(&g, &dst->cap_abase, dst->ndyn / RTB_GROUP + 1, sizeof *dst->abase))
+            return -ENOMEM;
+        dst->abase = g;
+        dst->abase[dst->ndyn / RTB_GROUP] = (uint32_t)dst->naddr;
     }
-    /* the lowest address and each lane's offset from it, at the narrowest
-     * width that holds the largest offset, if that takes fewer words */
-    uint64_t lo = n ? p[0] : 0, hi = lo;
-    for (unsigned k = 1; k < n; k++) {
-        lo = p[k] < lo ? p[k] : lo;
-        hi = p[k] > hi ? p[k] : hi;
+    dkey_t k = {.mask = in->mask, .s = s, .form = ADDR_LIST, .words = 0, .shift = 0};
+    if (in->width && in->mask) {
+        const uint64_t *p = &src->addr[in->addr];
+        unsigned n = (unsigned)__builtin_popcount(in->mask);
+        uint64_t b, st;
+        void *a = dst->addr;
+        if (grow(&a, &dst->cap_addr, dst->naddr + (n > 2 ? n : 2), sizeof *dst->addr))
+            return -ENOMEM;
+        dst->addr = a;
+        uint64_t *w = &dst->addr[dst->naddr];
+        if (n > 2 && affine(p, in->mask, n, &b, &st)) {
+            k.form = ADDR_AFFINE;
+            w[0] = b;
+            w[1] = st;
+            k.words = 2;
+        } else {
+            /* the lowest address and each lane's offset from it, less the low
+             * bits every offset has zero, at the narrowest width that holds
+             * the largest, if that takes fewer words than the list */
+            uint64_t lo = p[0], hi = lo, ones = 0;   /* ones: bits in which some lane differs from lane 0 */
+            for (unsigned j = 1; j < n; j++) {
+                lo = p[j] < lo ? p[j] : lo;
+                hi = p[j] > hi ? p[j] : hi;
+                ones |= p[j] ^ p[0];
+            }
+            /* the offsets' common low zero bits: those below the lowest bit in
+             * which two lanes differ (the lowest set bit of a - b is that of a ^ b) */
+            const unsigned sh = ones ? (unsigned)__builtin_ctzll(ones) : 0;
+            const uint64_t top = (hi - lo) >> sh;
+            const unsigned bits = top <= UINT8_MAX ? 8 : top <= UINT16_MAX ? 16 : top <= UINT32_MAX ? 32 : 64;
+            const unsigned per = 64 / bits;
+            const size_t words = 1 + (n + per - 1) / per;
+            if (bits == 64 || words >= n) {
+                memcpy(w, p, n * sizeof *p);
+                k.words = (uint8_t)n;
+            } else {
+                k.form = bits == 8 ? ADDR_U8 : bits == 16 ? ADDR_U16 : ADDR_U32;
+                k.shift = (uint8_t)sh;
+                w[0] = lo;
+                if (bits == 8)   /* a constant width in each loop: its word and place are a shift and a mask */
+                    PACK_OFFSETS(8);
+                else if (bits == 16)
+                    PACK_OFFSETS(16);
+                else
+                    PACK_OFFSETS(32);
+                k.words = (uint8_t)words;
+            }
+        }
+        dst->naddr += k.words;
     }
-    unsigned bits = hi - lo <= UINT16_MAX ? 16 : hi - lo <= UINT32_MAX ? 32 : 64, per = 64 / bits;
-    size_t words = 1 + (n + per - 1) / per;
-    if (bits == 64 || words >= n) {
-        memcpy(w, p, n * sizeof *p);
-        dst->naddr += n;
-        return 0;
-    }
-    o->form = bits == 16 ? ADDR_U16 : ADDR_U32;
-    w[0] = lo;
-    for (unsigned k = 0, j = 1; k < n; k += per, j++) {   /* word j: lanes k .. k + per - 1 */
-        uint64_t v = 0;
-        for (unsigned i = 0; i < per && k + i < n; i++)
-            v |= (p[k + i] - lo) << bits * i;
-        w[j] = v;
-    }
-    dst->naddr += words;
+    const uint64_t c = sc->klast[s];
+    const dkey_t *q = c >> 32 == sc->nblock && (uint32_t)c - 1 < dst->nkey ? &dst->key[(uint32_t)c - 1] : NULL;
+    long ki;   /* a stale mark (2^32 blocks on) names some key, compared whole */
+    if (q && q->s == s && q->mask == k.mask && q->form == k.form && q->words == k.words && q->shift == k.shift)
+        ki = (uint32_t)c - 1;
+    else if ((ki = key_index(dst, &k)) < 0)
+        return -ENOMEM;
+    sc->klast[s] = (uint64_t)sc->nblock << 32 | (uint32_t)(ki + 1);
+    dst->k32[dst->ndyn++] = (uint32_t)ki;
     return 0;
 }
 
@@ -317,6 +417,7 @@ static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc
     sinst_t x;
     sc->sum[0] = 0;
     for (size_t i = 0; i < n; i++) {
+        dst->threads += (unsigned)__builtin_popcount(in[i].mask);
         stat_of(&x, &in[i]);
         long s = stat_index(dst, &x);
         if (s < 0)
@@ -330,15 +431,19 @@ static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc
         sc->sum[i + 1] = sc->sum[i] + mix64(h);
     }
     if (dst->nstat > sc->cap_last) {
-        void *p = sc->last;
-        size_t cap = sc->cap_last;
+        void *p = sc->last, *q = sc->klast;
+        size_t cap = sc->cap_last, cap2 = sc->cap_last;
         if (grow(&p, &cap, dst->nstat, sizeof *sc->last))
             return -ENOMEM;
-        memset((uint64_t *)p + sc->cap_last, 0, (cap - sc->cap_last) * sizeof *sc->last);
         sc->last = p;
+        if (grow(&q, &cap2, dst->nstat, sizeof *sc->klast))
+            return -ENOMEM;
+        sc->klast = q;
+        memset(sc->last + sc->cap_last, 0, (cap - sc->cap_last) * sizeof *sc->last);
+        memset(sc->klast + sc->cap_last, 0, (cap - sc->cap_last) * sizeof *sc->klast);
         sc->cap_last = cap;
     }
-    size_t lit = 0;              /* the current one-pass run starts at instruction lit, at dyn[base] */
+    size_t lit = 0;              /* the current one-pass run starts at instruction lit, execution base */
     uint32_t base = (uint32_t)dst->ndyn;
     for (size_t i = 0; i < n;) {
         uint32_t s = sc->s[i];
@@ -362,7 +467,7 @@ static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc
             base = (uint32_t)dst->ndyn;
             continue;
         }
-        if (put_dyn(dst, src, &in[i], s))
+        if (put_dyn(dst, src, &in[i], s, sc))
             return -ENOMEM;
         i++;
     }
@@ -371,7 +476,7 @@ static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc
     return 0;
 }
 
-/* *buf (cap elements of `size` bytes) holding exactly n copied from src:
+/* *buf (cap elements of `size` bytes) holding exactly n copied from src (NULL: room for n):
  * reallocated when too small or more than twice too large. 0, or -ENOMEM. */
 static int fit(void **buf, size_t *cap, const void *src, size_t n, size_t size)
 {
@@ -382,7 +487,7 @@ static int fit(void **buf, size_t *cap, const void *src, size_t n, size_t size)
         *buf = p;
         *cap = n ? n : 1;
     }
-    if (n)
+    if (n && src)
         memcpy(*buf, src, n * size);
     return 0;
 }
@@ -391,15 +496,20 @@ int tb_pack(rtb_t *dst, const tb_t *src)
 {
     pack_scratch_t *sc = &scratch;
     rtb_t *o = &sc->out;
-    o->ndyn = o->nseg = o->nstat = o->naddr = 0;
-    dst->ndyn = dst->nseg = dst->nstat = dst->naddr = 0;
-    if (src->naddr >= 1u << 30 || src->ninst >= UINT32_MAX)   /* dinst_t.addr's range (8 GB of addresses) */
+    o->ndyn = o->nseg = o->nstat = o->naddr = o->nkey = 0;
+    o->threads = 0;
+    dst->ndyn = dst->nseg = dst->nstat = dst->naddr = dst->nkey = 0;
+    if (src->naddr >= UINT32_MAX || src->ninst >= UINT32_MAX)   /* abase's range (32 GB of addresses) */
         return -ENOMEM;
     int rc = 0;
     if (o->cap_hash)
         memset(o->hash, 0, o->cap_hash * sizeof *o->hash);
     else
         rc = rehash(o, 256);
+    if (!rc && o->cap_khash)
+        memset(o->khash, 0, o->cap_khash * sizeof *o->khash);
+    else if (!rc)
+        rc = rehash_keys(o, 256);
     size_t most = 0;
     for (unsigned w = 0; w < src->nwarps; w++)
         most = src->warp[w].count > most ? src->warp[w].count : most;
@@ -412,6 +522,7 @@ int tb_pack(rtb_t *dst, const tb_t *src)
             sc->sum = b, sc->cap = most + 1;
         rc = a && b ? 0 : -ENOMEM;
     }
+    sc->nblock = sc->nblock == UINT32_MAX ? 1 : sc->nblock + 1;   /* this block's mark in sc->klast (never 0) */
     for (unsigned w = 0; w < src->nwarps && !rc; w++) {
         o->warp[w].first = (uint32_t)o->nseg;
         o->warp[w].count = src->warp[w].count;
@@ -424,9 +535,22 @@ int tb_pack(rtb_t *dst, const tb_t *src)
     dst->nwarps = src->nwarps;
     memcpy(dst->warp, o->warp, sizeof dst->warp);
     memcpy(dst->sl1, src->sl1, sizeof dst->sl1);
-    void *d = dst->dyn, *g = dst->seg, *t = dst->stat, *a = dst->addr;
-    rc = fit(&d, &dst->cap_dyn, o->dyn, o->ndyn, sizeof *o->dyn);
-    dst->dyn = d;
+    void *g = dst->seg, *t = dst->stat, *a = dst->addr, *k = dst->key, *b = dst->abase;
+    if (o->nkey <= 65536) {   /* each instruction's key in 2 B */
+        void *d = dst->k16;
+        rc = fit(&d, &dst->cap_k16, NULL, o->ndyn, sizeof *dst->k16);
+        dst->k16 = d;
+        for (size_t i = 0; !rc && i < o->ndyn; i++)
+            dst->k16[i] = (uint16_t)o->k32[i];
+    } else {
+        void *d = dst->k32;
+        rc = fit(&d, &dst->cap_k32, o->k32, o->ndyn, sizeof *dst->k32);
+        dst->k32 = d;
+    }
+    rc = rc ? rc : fit(&b, &dst->cap_abase, o->abase, (o->ndyn + RTB_GROUP - 1) / RTB_GROUP, sizeof *o->abase);
+    dst->abase = b;
+    rc = rc ? rc : fit(&k, &dst->cap_key, o->key, o->nkey, sizeof *o->key);
+    dst->key = k;
     rc = rc ? rc : fit(&g, &dst->cap_seg, o->seg, o->nseg, sizeof *o->seg);
     dst->seg = g;
     rc = rc ? rc : fit(&t, &dst->cap_stat, o->stat, o->nstat, sizeof *o->stat);
@@ -435,6 +559,7 @@ int tb_pack(rtb_t *dst, const tb_t *src)
     dst->addr = a;
     if (rc)
         return rc;
-    dst->ndyn = o->ndyn, dst->nseg = o->nseg, dst->nstat = o->nstat, dst->naddr = o->naddr;
+    dst->ndyn = o->ndyn, dst->nseg = o->nseg, dst->nstat = o->nstat, dst->naddr = o->naddr, dst->nkey = o->nkey;
+    dst->threads = o->threads;
     return 0;
 }

@@ -133,16 +133,18 @@ void tb_free(tb_t *tb);
  * makes it from the kernel's tb_t). An instruction is split in two: what
  * its PC fixes (opcode, class, registers, width, source line: sinst_t, one
  * per distinct instruction of the block, shared by its warps' executions of
- * it) and what each execution has of its own (active mask, addresses:
- * dinst_t, 12 B). A block of gemm at size 512 runs 37 064 warp
- * instructions, 34 of them distinct: as inst_t records they took 44 B each.
+ * it) and what each execution has of its own (active mask, addresses).
+ * A block of gemm at size 512 runs 37 064 warp instructions, 34 of them
+ * distinct: as inst_t records they took 44 B each. The executions are
+ * numbered 0 .. ndyn - 1; each is the index of its key (dkey_t: static
+ * part, mask, the form of its addresses) in 2 B, the addresses in addr.
  *
- * A warp's executions are held as runs (rseg_t): dyn[first, first + len)
- * executed reps times in a row. A stretch of its list that repeats the one
+ * A warp's executions are held as runs (rseg_t): executions [first, first
+ * + len) executed reps times in a row. A stretch of its list that repeats the one
  * before it exactly (a loop whose iterations have the same masks, the same
  * static parts and the same addresses, as cp's atom loop: 160 000
  * instructions a warp, 40 of them stored) is one run; the rest are runs of
- * one pass. Instructions are named by their index in dyn (the SM's
+ * one pass. Instructions are named by their execution's number (the SM's
  * pipeline keeps these); a warp walks its runs with a cursor (rcur_t). */
 typedef struct {
     uint32_t pc, line;
@@ -152,23 +154,35 @@ typedef struct {
     uint16_t src[INST_MAX_SRC];
 } sinst_t;
 
-/* How a memory instruction's addresses are held in rtb_t.addr (dinst_t.form). */
+/* How a memory instruction's addresses are held in rtb_t.addr (dkey_t.form). */
 enum {
     ADDR_LIST,     /* one word per active lane, in lane order */
     ADDR_AFFINE,   /* two words, base and stride: lane l's = base + l * stride */
     ADDR_U32,      /* the lowest address, then one 32-bit offset from it per active lane, two to a word */
-    ADDR_U16,      /* the lowest address, then one 16-bit offset from it per active lane, four to a word */
-};
+    ADDR_U16,      /* ... 16-bit offsets, four to a word */
+    ADDR_U8,       /* ... 8-bit offsets, eight to a word */
+};                 /* an offset is held shifted right by dkey_t.shift (its low bits, zero in every lane's) */
 
+/* What executions of a block's instructions have in common: the static
+ * part, the active mask and the form of the addresses. A block has few
+ * (cutcp's 125 000 instructions a block make 5 000, gemm's 37 000 make
+ * 34), so an execution is the index of its key, 2 B where the block has
+ * at most 65 536 of them, 4 B otherwise. */
 typedef struct {
     uint32_t mask;                 /* active lanes */
     uint32_t s;                    /* index in rtb_t.stat */
-    uint32_t addr : 30;            /* memory instructions: index in rtb_t.addr of their addresses */
-    uint32_t form : 2;             /* ... held as ADDR_LIST, ADDR_AFFINE, ADDR_U32 or ADDR_U16 */
-} dinst_t;
+    uint8_t  form;                 /* memory instructions: their addresses held as ADDR_LIST, ADDR_AFFINE, ... */
+    uint8_t  words;                /* ... in this many words of rtb_t.addr (0: none) */
+    uint8_t  shift;                /* ADDR_U8, U16, U32: the offsets' low zero bits, not held */
+} dkey_t;
+
+/* Instructions per group of rtb_t.abase: the index in addr of an
+ * instruction's addresses is its group's base plus the words of the
+ * instructions before it in the group. */
+#define RTB_GROUP 16u
 
 typedef struct {
-    uint32_t first, len;           /* dyn[first, first + len) */
+    uint32_t first, len;           /* executions [first, first + len) */
     uint32_t reps;                 /* executed this many times in a row (1 or more) */
 } rseg_t;
 
@@ -176,11 +190,17 @@ typedef struct {
     unsigned idx[3];
     unsigned nwarps;
     warp_insts_t warp[MAX_TB_WARPS];   /* first: index in seg of the warp's first run; count: its executions */
-    dinst_t  *dyn;   size_t ndyn, cap_dyn;
+    size_t    ndyn;                    /* instructions (executions) stored */
+    uint16_t *k16;   size_t cap_k16;   /* per instruction: the index of its key in key (nkey <= 65 536) */
+    uint32_t *k32;   size_t cap_k32;   /* ... (nkey > 65 536: k16 unused) */
+    uint32_t *abase; size_t cap_abase; /* per group of RTB_GROUP instructions: index in addr of its first addresses */
+    dkey_t   *key;   size_t nkey, cap_key;
     rseg_t   *seg;   size_t nseg, cap_seg;
     sinst_t  *stat;  size_t nstat, cap_stat;
     uint64_t *addr;  size_t naddr, cap_addr;
     uint32_t *hash;  size_t cap_hash;   /* tb_pack's index of stat (open addressing; 0: empty, else 1 + index) */
+    uint32_t *khash; size_t cap_khash;  /* ... and of key */
+    uint64_t threads;                   /* thread instructions: the active lanes of every execution */
     uint64_t sl1[SL1_NCOUNT];
 } rtb_t;
 
@@ -190,12 +210,14 @@ typedef struct {
  * A memory instruction whose active lanes' addresses are affine in the lane
  * number, lane l's base + l * stride (modulo 2^64) for 3 or more active
  * lanes, holds them as the two words base and stride (ADDR_AFFINE); one
- * whose addresses lie within 64 KB (or 4 GB) of its lowest, as that address
- * and a 16-bit (32-bit) offset per lane, when that takes fewer words than
- * the list (ADDR_U16, ADDR_U32: a histogram's shared-memory bins, a
- * gather's indices); the others as they are. Exact: each affine list is
- * checked to expand to the addresses it holds, and an offset is the
- * address minus the lowest, which fits its width. A stretch of a warp's list equal, instruction by
+ * whose offsets from its lowest address, less the low bits every offset
+ * has zero, fit 8, 16 or 32 bits, as that address and an offset per lane
+ * at the narrowest width, when that takes fewer words than the list
+ * (ADDR_U8, ADDR_U16, ADDR_U32: a histogram's shared-memory bins, 4-byte
+ * words within 1 KB, in 8 bits; a gather's indices); the others as they
+ * are. Exact: each affine list is checked to expand to the addresses it
+ * holds, and an offset is the address minus the lowest, its dropped bits
+ * zero, which fits its width. A stretch of a warp's list equal, instruction by
  * instruction (static part, mask, every address), to the stretch just
  * before it is not stored again: the run of the earlier one counts it
  * (rseg_t). 0, or -ENOMEM. */
@@ -203,8 +225,7 @@ int tb_pack(rtb_t *dst, const tb_t *src);
 /* Free what tb_pack keeps from call to call (its scratch buffers, grown to the largest block). */
 void tb_pack_release(void);
 
-/* A warp's position in its runs: pc, the index in dyn of its next
- * instruction. */
+/* A warp's position in its runs: pc, the number of its next execution. */
 typedef struct {
     uint32_t pc, end;              /* next instruction; one past its run's last */
     uint32_t seg, reps;            /* its run (index in seg); passes of the run left, this one included */
@@ -246,16 +267,24 @@ static inline void rtb_cur_next(const rtb_t *tb, rcur_t *c)
 void rtb_trim(rtb_t *tb, size_t bytes);
 void rtb_free(rtb_t *tb);
 
-/* Instruction i of resident block tb: its static part. */
-static inline const sinst_t *rtb_stat(const rtb_t *tb, size_t i) { return &tb->stat[tb->dyn[i].s]; }
+/* Instruction i of resident block tb: its key, static part, active mask. */
+static inline const dkey_t *rtb_key(const rtb_t *tb, size_t i)
+{
+    return &tb->key[tb->nkey <= 65536 ? tb->k16[i] : tb->k32[i]];
+}
+static inline const sinst_t *rtb_stat(const rtb_t *tb, size_t i) { return &tb->stat[rtb_key(tb, i)->s]; }
+static inline uint32_t rtb_mask(const rtb_t *tb, size_t i) { return rtb_key(tb, i)->mask; }
 
 /* The addresses of memory instruction i of resident block tb, one per
  * active lane in lane order: where tb holds them as a list, or expanded
  * into buf. */
 static inline const uint64_t *rtb_addrs(const rtb_t *tb, size_t i, uint64_t buf[WARP_SIZE])
 {
-    const dinst_t *d = &tb->dyn[i];
-    const uint64_t *w = &tb->addr[d->addr];
+    const dkey_t *d = rtb_key(tb, i);
+    size_t at = tb->abase[i / RTB_GROUP];
+    for (size_t j = i & ~(size_t)(RTB_GROUP - 1); j < i; j++)
+        at += rtb_key(tb, j)->words;
+    const uint64_t *w = &tb->addr[at];
     unsigned k = 0, n = (unsigned)__builtin_popcount(d->mask);
     switch (d->form) {
     case ADDR_LIST:
@@ -266,11 +295,15 @@ static inline const uint64_t *rtb_addrs(const rtb_t *tb, size_t i, uint64_t buf[
         break;
     case ADDR_U32:
         for (; k < n; k++)
-            buf[k] = w[0] + (uint32_t)(w[1 + k / 2] >> 32 * (k % 2));
+            buf[k] = w[0] + ((uint64_t)(uint32_t)(w[1 + k / 2] >> 32 * (k % 2)) << d->shift);
+        break;
+    case ADDR_U16:
+        for (; k < n; k++)
+            buf[k] = w[0] + ((uint64_t)(uint16_t)(w[1 + k / 4] >> 16 * (k % 4)) << d->shift);
         break;
     default:
         for (; k < n; k++)
-            buf[k] = w[0] + (uint16_t)(w[1 + k / 4] >> 16 * (k % 4));
+            buf[k] = w[0] + ((uint64_t)(uint8_t)(w[1 + k / 8] >> 8 * (k % 8)) << d->shift);
         break;
     }
     return buf;
@@ -302,6 +335,7 @@ typedef struct {
     char    *name[OPTAB_MAX];
     uint8_t  cls[OPTAB_MAX];
     uint8_t  unknown[OPTAB_MAX];
+    unsigned nunknown;            /* how many are unknown */
     uint8_t  addr64[OPTAB_MAX];   /* a global access with a 64-bit address (a ".E" part): a register pair */
 } optab_t;
 

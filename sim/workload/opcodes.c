@@ -126,6 +126,7 @@ int optab_intern(optab_t *t, const char *opcode)
     t->name[t->n] = s;
     t->cls[t->n] = (uint8_t)(c < 0 ? OP_INT : c);
     t->unknown[t->n] = c < 0;
+    t->nunknown += c < 0;
     t->addr64[t->n] = (c == OP_LDG || c == OP_STG || c == OP_ATOM || c == OP_RED) && has_part(opcode, "E");
     return (int)t->n++;
 }
@@ -134,5 +135,5 @@ void optab_free(optab_t *t)
 {
     for (unsigned i = 0; i < t->n; i++)
         free(t->name[i]);
-    t->n = 0;
+    t->n = t->nunknown = 0;
 }

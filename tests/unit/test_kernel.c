@@ -122,9 +122,9 @@ static uint64_t rnd(uint64_t *s)
 /* Affine lists (strides up, down, zero, wrapping past 2^64, sparse masks)
  * are packed to two words; the rest (one lane off, a stride that is not a
  * whole multiple between the first two lanes, scattered lanes) to the lowest
- * address and 16- or 32-bit offsets when their spread fits and that takes
- * fewer words, else kept (two lanes or fewer, a spread of 4 GB or more);
- * every instruction expands to its own addresses, and the rest of the block
+ * address and 8-, 16- or 32-bit offsets, less the low bits all of them have
+ * zero, when their spread fits and that takes fewer words, else kept (two
+ * lanes or fewer, a spread of 4 GB or more); every instruction expands to its own addresses, and the rest of the block
  * is copied. */
 static void pack_exact(void **state)
 {
@@ -132,8 +132,8 @@ static void pack_exact(void **state)
     tb_t src = {0};
     rtb_t dst = {0};
     uint64_t a[32], seed = 7;
-    unsigned want_form[4] = {0}, want_words = 0;
-    uint8_t form[400];
+    unsigned want_form[5] = {0}, want_words = 0;
+    uint8_t form[400], shift[400];
     for (unsigned t = 0; t < 400; t++) {
         uint32_t m = t % 5 == 0 ? 0xffffffffu : (uint32_t)rnd(&seed);
         unsigned n = (unsigned)__builtin_popcount(m);
@@ -162,19 +162,40 @@ static void pack_exact(void **state)
                 a[i] = 0x7f0000 + rnd(&seed) % 40960;
             broken = 1;
         }
+        if (t % 23 == 6 && n > 8) {   /* a histogram's bins: 4-byte words within 1 KB, or 16-byte within 4 KB */
+            for (unsigned i = 0; i < n; i++)
+                a[i] = 0x4000 + (t % 2 ? 4 : 16) * (rnd(&seed) % 256);
+            broken = 1;
+        }
         put_mem(&src, m, a);
         uint64_t lo = a[0], hi = a[0];
         for (unsigned i = 1; i < n; i++)
             lo = a[i] < lo ? a[i] : lo, hi = a[i] > hi ? a[i] : hi;
-        unsigned w16 = 1 + (n + 3) / 4, w32 = 1 + (n + 1) / 2;
-        form[t] = n > 2 && !broken                   ? ADDR_AFFINE
-                  : hi - lo < 65536 && w16 < n       ? ADDR_U16
-                  : hi - lo < (1ull << 32) && w32 < n ? ADDR_U32
-                                                     : ADDR_LIST;
+        unsigned sh = 0;   /* the most low bits every offset has zero (none when all are equal) */
+        while (hi > lo && sh < 63) {
+            int all = 1;
+            for (unsigned i = 0; i < n; i++)
+                all &= (a[i] - lo) % (2ull << sh) == 0;
+            if (!all)
+                break;
+            sh++;
+        }
+        const uint64_t span = (hi - lo) >> sh;
+        unsigned w8 = 1 + (n + 7) / 8, w16 = 1 + (n + 3) / 4, w32 = 1 + (n + 1) / 2;
+        form[t] = n > 2 && !broken                     ? ADDR_AFFINE
+                  : span < 256 && w8 < n               ? ADDR_U8
+                  : span < 65536 && w16 < n            ? ADDR_U16
+                  : span < (1ull << 32) && w32 < n     ? ADDR_U32
+                                                       : ADDR_LIST;
+        shift[t] = form[t] >= ADDR_U32 ? (uint8_t)sh : 0;
         want_form[form[t]]++;
-        want_words += form[t] == ADDR_AFFINE ? 2 : form[t] == ADDR_U16 ? w16 : form[t] == ADDR_U32 ? w32 : n;
+        want_words += form[t] == ADDR_AFFINE ? 2
+                      : form[t] == ADDR_U8  ? w8
+                      : form[t] == ADDR_U16 ? w16
+                      : form[t] == ADDR_U32 ? w32
+                                            : n;
     }
-    for (unsigned f = 0; f < 4; f++)   /* every form made */
+    for (unsigned f = 0; f < 5; f++)   /* every form made */
         assert_in_range(want_form[f], 10, 400);
     src.nwarps = 1;
     src.warp[0].count = (uint32_t)src.ninst;
@@ -188,10 +209,11 @@ static void pack_exact(void **state)
     assert_int_equal(dst.idx[0], 3);
     for (size_t i = 0; i < src.ninst; i++) {
         const inst_t *s = &src.inst[i];
-        const dinst_t *d = &dst.dyn[i];
+        const dkey_t *d = rtb_key(&dst, i);
         uint64_t buf[32];
         const uint64_t *e = rtb_addrs(&dst, i, buf);
         assert_int_equal(d->form, form[i]);
+        assert_int_equal(d->shift, shift[i]);
         assert_int_equal(rtb_stat(&dst, i)->pc, s->pc);
         assert_int_equal(d->mask, s->mask);
         for (unsigned l = 0; l < (unsigned)__builtin_popcount(s->mask); l++)
@@ -267,7 +289,7 @@ static void static_parts(void **state)
             assert_int_equal(t->nsrc, s->nsrc);
             assert_memory_equal(t->dst, s->dst, s->ndst * sizeof *s->dst);
             assert_memory_equal(t->src, s->src, s->nsrc * sizeof *s->src);
-            assert_int_equal(dst.dyn[i].mask, s->mask);
+            assert_int_equal(rtb_mask(&dst, i), s->mask);
             if (s->width) {
                 uint64_t buf[32];
                 const uint64_t *e = rtb_addrs(&dst, i, buf);
@@ -295,12 +317,14 @@ static void trim(void **state)
     src.warp[0].count = 100;
     assert_int_equal(tb_pack(&tb, &src), 0);
     rtb_trim(&tb, 1u << 20);
-    assert_non_null(tb.dyn);
+    assert_non_null(tb.k16);
     rtb_trim(&tb, 100);
-    assert_null(tb.dyn);
+    assert_null(tb.k16);
+    assert_null(tb.key);
+    assert_null(tb.abase);
     assert_null(tb.stat);
     assert_null(tb.addr);
-    assert_int_equal(tb.cap_dyn, 0);
+    assert_int_equal(tb.cap_k16, 0);
     tb_free(&src);
 }
 
@@ -335,7 +359,7 @@ static void assert_walk(const rtb_t *dst, const tb_t *src)
             assert_int_equal(t->width, s->width);
             assert_memory_equal(t->dst, s->dst, s->ndst * sizeof *s->dst);
             assert_memory_equal(t->src, s->src, s->nsrc * sizeof *s->src);
-            assert_int_equal(dst->dyn[c.pc].mask, s->mask);
+            assert_int_equal(rtb_mask(dst, c.pc), s->mask);
             if (s->width) {
                 uint64_t buf[32];
                 const uint64_t *e = rtb_addrs(dst, c.pc, buf);
@@ -427,12 +451,56 @@ static void loop_runs(void **state)
     rtb_free(&dst);
 }
 
+/* An execution is the index of its key (static part, mask, address form):
+ * 2 B when the block has at most 65 536 keys, 4 B above; both read back
+ * every instruction exactly, executions with equal keys share one, and the
+ * block's thread instructions are its masks' lanes. */
+static void keys(void **state)
+{
+    (void)state;
+    tb_t src = {0};
+    rtb_t dst = {0};
+    uint64_t threads = 0;
+    for (unsigned w = 0; w < 2; w++) {   /* warp 0: 70 000 distinct masks; warp 1: three, repeated */
+        src.warp[w].first = (uint32_t)src.ninst;
+        for (uint32_t i = 0; i < (w ? 1000u : 70000u); i++) {
+            uint32_t m = w ? 0xffu << 8 * (i % 3) : i * 2654435761u + 12345u;
+            put(&src, 8 * (i % 5), m, i % 5 == 2 ? 0x10000 + 64 * (uint64_t)i : 0);
+            threads += (unsigned)__builtin_popcount(m);
+        }
+        src.warp[w].count = (uint32_t)src.ninst - src.warp[w].first;
+    }
+    src.nwarps = 2;
+    assert_int_equal(tb_pack(&dst, &src), 0);
+    assert_true(dst.nkey > 65536);
+    assert_non_null(dst.k32);
+    assert_int_equal(dst.threads, threads);
+    assert_walk(&dst, &src);
+    /* warp 1 alone, packed into the same buffers: its few keys in 2 B each */
+    tb_t one = {0};
+    one.nwarps = 1;
+    threads = 0;
+    for (uint32_t i = 0; i < 1000; i++) {
+        const inst_t *in = &src.inst[src.warp[1].first + i];
+        put(&one, in->pc, in->mask, in->width ? src.addr[in->addr] : 0);
+        threads += (unsigned)__builtin_popcount(in->mask);
+    }
+    one.warp[0].count = 1000;
+    assert_int_equal(tb_pack(&dst, &one), 0);
+    assert_true(dst.nkey <= 15);   /* 5 PCs x 3 masks, the loads' address forms alike */
+    assert_int_equal(dst.threads, threads);
+    assert_walk(&dst, &one);
+    tb_free(&one);
+    tb_free(&src);
+    rtb_free(&dst);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(load_quad), cmocka_unit_test(load_pair_and_shared), cmocka_unit_test(store_quad),
         cmocka_unit_test(already_listed_and_rz), cmocka_unit_test(addr64_by_opcode), cmocka_unit_test(pack_exact),
-        cmocka_unit_test(static_parts), cmocka_unit_test(trim), cmocka_unit_test(loop_runs),
+        cmocka_unit_test(static_parts), cmocka_unit_test(trim), cmocka_unit_test(loop_runs), cmocka_unit_test(keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
