@@ -179,16 +179,29 @@ typedef struct { const mars_t *m; const mars_mr_t *r; const uint8_t *keys; } cmp
  * '\0' after each link or URL); PVC's first map writes nothing into it */
 static int sort_post(const mars_t *m, const mars_mr_t *r) { return m->app == MARS_II || r->phase == 1; }
 
-static const uint8_t *file_at(const mars_t *m, int post, uint64_t dev, uint64_t *left)
+/* The file holding device address dev: its index, *at the offset of dev in it, *left its bytes from there; -1 none. */
+static int file_at(const mars_t *m, uint64_t dev, uint64_t *at, uint64_t *left)
 {
     for (unsigned f = 0; f < m->nfile; f++)
         if (dev >= m->d_file[f] && dev < m->d_file[f] + m->file_size[f]) {
-            *left = m->d_file[f] + m->file_size[f] - dev;
-            return (post ? m->file1[f] : m->file0[f]) + (dev - m->d_file[f]);
+            *at = dev - m->d_file[f];
+            *left = m->file_size[f] - *at;
+            return (int)f;
         }
-    *left = 0;
-    return NULL;
+    *at = *left = 0;
+    return -1;
 }
+
+/* Byte `at` of file f as the Mapper found it (post 0) or left it (1). */
+static int8_t file_byte(const mars_t *m, int post, int f, uint64_t at)
+{
+    if (post && m->zeroed[f][at / 64] >> at % 64 & 1)
+        return 0;
+    return (int8_t)m->file0[f][at];
+}
+
+/* The Mapper's write of '\0' at byte `at` of file f (the file after it, file_byte's post). */
+static void file_zero(const mars_t *m, int f, uint64_t at) { m->zeroed[f][at / 64] |= 1ull << at % 64; }
 
 /* compare.cu of the application on two key structs (raw + x); the string loop's trips */
 static int app_compare(const mars_t *m, int post, const uint8_t *ka, const uint8_t *kb, unsigned *trips)
@@ -203,13 +216,13 @@ static int app_compare(const mars_t *m, int post, const uint8_t *ka, const uint8
         return 1;
     if (h1 < h2)
         return -1;
-    uint64_t fa, fb, la, lb;
+    uint64_t fa, fb, a1, a2, la, lb;
     memcpy(&fa, ka, 8), memcpy(&fb, kb, 8);
-    const uint8_t *e1 = file_at(m, post, fa + (uint64_t)(int64_t)rd32(ka + 8), &la);
-    const uint8_t *e2 = file_at(m, post, fb + (uint64_t)(int64_t)rd32(kb + 8), &lb);
+    const int f1 = file_at(m, fa + (uint64_t)(int64_t)rd32(ka + 8), &a1, &la);
+    const int f2 = file_at(m, fb + (uint64_t)(int64_t)rd32(kb + 8), &a2, &lb);
     uint64_t i = 0;
     for (;; i++) {
-        int8_t c1 = i < la ? (int8_t)e1[i] : 0, c2 = i < lb ? (int8_t)e2[i] : 0;
+        int8_t c1 = i < la ? file_byte(m, post, f1, a1 + i) : 0, c2 = i < lb ? file_byte(m, post, f2, a2 + i) : 0;
         ++*trips;
         if (c1 != c2 || !c1 || !c2)
             return c1 > c2 ? 1 : c1 < c2 ? -1 : 0;
@@ -447,7 +460,7 @@ typedef struct {
     const mars_mr_t *r;
     unsigned rec;
     emits_t *e;
-    int write;            /* the Mapper (not MapperCount): its writes into the file (file1) */
+    int write;            /* the Mapper (not MapperCount): its writes into the file (zeroed) */
 } mapctx_t;
 
 static void ii_link(void *p, int32_t j, int32_t len)
@@ -460,7 +473,7 @@ static void ii_link(void *p, int32_t j, int32_t len)
     wr32(k + 8, j + off);
     wr32(k + 12, hash_func(c->m->file0[fid] + off + j, len));   /* the link's bytes (before its '\0') */
     if (c->write && (uint64_t)(off + j + len) < c->m->file_size[fid])
-        ((mars_t *)(uintptr_t)c->m)->file1[fid][off + j + len] = 0;   /* *link_end = '\0' */
+        file_zero(c->m, fid, (uint64_t)(off + j + len));   /* *link_end = '\0' */
     emit(c->e, k, 16, val + 8, 4);
 }
 
@@ -495,8 +508,8 @@ static void host_map(const mars_t *m, const mars_mr_t *r, unsigned rec, emits_t 
     while (f[p2] != '\t')
         p2++;
     if (write) {
-        m->file1[0][p] = 0;
-        m->file1[0][p2] = 0;
+        file_zero(m, 0, (uint64_t)p);
+        file_zero(m, 0, (uint64_t)p2);
     }
     uint8_t u[64];
     memcpy(u, f + eoff, (size_t)(us - 1 < 63 ? us - 1 : 63));
@@ -736,7 +749,7 @@ static void snap_put(mars_snap_t *s);
 void mars_free(mars_t *m)
 {
     for (unsigned f = 0; f < 3; f++)
-        free(m->file0[f]), free(m->file1[f]);
+        free(m->file0[f]), free(m->zeroed[f]);
     for (unsigned i = 0; i < 2; i++)
         mr_free(m->mr[i]);
     free(m->launch);
@@ -759,15 +772,15 @@ static mars_mr_t *mr_new(unsigned n, uint64_t kb, uint64_t vb)
     return r;
 }
 
-static int add_file(mars_t *m, const uint8_t *bytes, uint64_t size)   /* cudaMalloc + copy (file0 = file1) */
+static int add_file(mars_t *m, const uint8_t *bytes, uint64_t size)   /* cudaMalloc + copy (nothing written yet) */
 {
     unsigned f = m->nfile++;
     m->file_size[f] = size;
     m->d_file[f] = dalloc(m, size);
-    m->file0[f] = malloc(size), m->file1[f] = malloc(size);
-    if (!m->file0[f] || !m->file1[f])
+    m->file0[f] = malloc(size ? size : 1), m->zeroed[f] = xcalloc((size + 63) / 64, sizeof *m->zeroed[f]);
+    if (!m->file0[f] || !m->zeroed[f])
         return -1;
-    memcpy(m->file0[f], bytes, size), memcpy(m->file1[f], bytes, size);
+    memcpy(m->file0[f], bytes, size);
     return 0;
 }
 
@@ -906,7 +919,7 @@ run:
         memcpy(q->in_off, r->out_off, r->nout * sizeof *q->in_off);
         q->phase = 1;
         m->mr[1] = q, m->nmr = 2;
-        /* the second map reads the file as the first left it; its own writes go to file1 */
+        /* the second map reads the file as the first left it; its own writes are marked in zeroed */
         if (run_mr(m, 1))
             goto oom;
     }

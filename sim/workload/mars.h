@@ -71,7 +71,8 @@ typedef struct {
     uint64_t heap;            /* its bytes */
     unsigned nfile;           /* the input files (II: 3; PVC: 1; PVR: none on the device) */
     uint64_t d_file[3], file_size[3];
-    uint8_t *file0[3], *file1[3];   /* their bytes before and after the Mapper's writes */
+    uint8_t *file0[3];        /* their bytes before the Mapper's writes */
+    uint64_t *zeroed[3];      /* ... and where the Mapper wrote '\0' (a bit a byte): the file after it */
     unsigned nmr;
     mars_mr_t *mr[2];
     mars_launch_t *launch;
