@@ -16,6 +16,9 @@
 #   MEM=1                                    also the peak memory of every built-in kernel at its
 #                                            default size, each run to 400 000 core cycles (by
 #                                            when the SMs are full) by both binaries
+#   MEM_CYCLES=400000                        ... to this many core cycles (0: whole runs, which
+#                                            take about an hour: cutcp's and histogram's peaks
+#                                            come later, when their longest blocks are resident)
 #
 # A binary of an earlier commit: git worktree add /tmp/before REV && make -C /tmp/before build
 # (then BEFORE=/tmp/before/build/memsched).
@@ -94,13 +97,20 @@ done
 
 if [ "${MEM:-0}" = 1 ]; then
     echo
-    echo "== peak memory, every built-in kernel at its default size, run to 400000 core cycles ($CONFIG)"
+    MC=${MEM_CYCLES:-400000}
+    if [ "$MC" = 0 ]; then
+        mset=()
+        echo "== peak memory, every built-in kernel at its default size, whole runs ($CONFIG)"
+    else
+        mset=(--set "run.max_cycles=$MC")
+        echo "== peak memory, every built-in kernel at its default size, run to $MC core cycles ($CONFIG)"
+    fi
     printf '%-20s %8s %8s %6s\n' kernel "MB bef" "MB aft" same
     for k in $("$A" sim --list-workloads | awk '{print $1}'); do
         for side in b a; do
             bin=$B
             [ $side = a ] && bin=$A
-            run "$bin" "m.$side" --workload "$k" --set run.max_cycles=400000 2>/dev/null
+            run "$bin" "m.$side" --workload "$k" "${mset[@]}" 2>/dev/null
         done
         same=$(same "$O/m.b.json" "$O/m.a.json")
         awk -v k="$k" -v b="$(field "$O/m.b.json" .host.max_rss_kB)" -v a="$(field "$O/m.a.json" .host.max_rss_kB)" \
