@@ -139,12 +139,12 @@ void tb_free(tb_t *tb);
  * numbered 0 .. ndyn - 1; each is the index of its key (dkey_t: static
  * part, mask, the form of its addresses) in 2 B, the addresses in addr.
  *
- * A warp's executions are held as runs (rseg_t): executions [first, first
- * + len) executed reps times in a row. A stretch of its list that repeats the one
- * before it exactly (a loop whose iterations have the same masks, the same
- * static parts and the same addresses, as cp's atom loop: 160 000
- * instructions a warp, 40 of them stored) is one run; the rest are runs of
- * one pass. Instructions are named by their execution's number (the SM's
+ * A warp's executions are held as runs (rseg_t): executions [first,
+ * first + len) executed reps times in a row. A stretch of its list that
+ * repeats the one before it exactly (a loop whose iterations have the same
+ * masks, the same static parts and the same addresses, as cp's atom loop:
+ * 160 000 instructions a warp, 40 of them stored) is one run; the rest are
+ * runs of one pass. Instructions are named by their execution's number (the SM's
  * pipeline keeps these); a warp walks its runs with a cursor (rcur_t). */
 typedef struct {
     uint32_t pc, line;
@@ -217,10 +217,10 @@ typedef struct {
  * words within 1 KB, in 8 bits; a gather's indices); the others as they
  * are. Exact: each affine list is checked to expand to the addresses it
  * holds, and an offset is the address minus the lowest, its dropped bits
- * zero, which fits its width. A stretch of a warp's list equal, instruction by
- * instruction (static part, mask, every address), to the stretch just
- * before it is not stored again: the run of the earlier one counts it
- * (rseg_t). 0, or -ENOMEM. */
+ * zero, which fits its width. A stretch of a warp's list equal,
+ * instruction by instruction (static part, mask, every address), to the
+ * stretch just before it is not stored again: the run of the earlier one
+ * counts it (rseg_t). 0, or -ENOMEM. */
 int tb_pack(rtb_t *dst, const tb_t *src);
 /* Free what tb_pack keeps from call to call (its scratch buffers, grown to the largest block). */
 void tb_pack_release(void);
