@@ -307,10 +307,6 @@ static long key_index(rtb_t *tb, const dkey_t *x)
     return (long)tb->nkey - 1;
 }
 
-/* Instruction in (static part s) appended to dst (k32 and abase: the
- * packing's own form, before tb_pack copies it); its key found first among
- * those of its static part's last execution (sc->klast), then in the
- * block's index. 0, or -ENOMEM. */
 /* The lanes' offsets from lo, less their sh low bits, as B-bit fields of
  * words w[1 ...], 64 / B to a word (a constant count: the whole words'
  * loop unrolls), the last word's fields past lane n - 1 zero. */
@@ -332,6 +328,10 @@ static long key_index(rtb_t *tb, const dkey_t *x)
         }                                                                                                       \
     } while (0)
 
+/* Instruction in (static part s) appended to dst (k32 and abase: the
+ * packing's own form, before tb_pack copies it); its key found first among
+ * those of its static part's last execution (sc->klast), then in the
+ * block's index. 0, or -ENOMEM. */
 static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pack_scratch_t *sc)
 {
     void *d = dst->k32;
