@@ -209,7 +209,8 @@ typedef struct {
     size_t cap, cap_last;
     uint32_t nblock;    /* the last block's mark (1, 2, ...) */
     uint32_t nmark;     /* the last warp's mark (1, 2, ...): last is never cleared */
-    rtb_t out;          /* the block packed here first, then copied to the slot's buffers at their size */
+    rtb_t out;          /* the block packed here first, then copied to the slot's buffers at their size
+                           (its keys in k32 only: not for rtb_key and the readers, which take k16 below 65 537) */
 } pack_scratch_t;
 
 /* One scratch for every tb_pack (a run packs one block at a time): its
@@ -263,7 +264,7 @@ static int add_seg(rtb_t *dst, uint32_t first, uint32_t len, uint32_t reps)
 
 static uint32_t key_hash(uint32_t s, uint32_t mask, unsigned form, size_t cap)
 {
-    return (uint32_t)mix64((uint64_t)s << 34 ^ (uint64_t)form << 32 ^ mask) & (uint32_t)(cap - 1);
+    return (uint32_t)mix64((uint64_t)s << 35 ^ (uint64_t)form << 32 ^ mask) & (uint32_t)(cap - 1);
 }
 
 /* (Re)build tb's index of its keys with room for `cap`. 0, or -ENOMEM. */
@@ -439,9 +440,10 @@ static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc
         if (grow(&q, &cap2, dst->nstat, sizeof *sc->klast))
             return -ENOMEM;
         sc->klast = q;
-        memset(sc->last + sc->cap_last, 0, (cap - sc->cap_last) * sizeof *sc->last);
-        memset(sc->klast + sc->cap_last, 0, (cap - sc->cap_last) * sizeof *sc->klast);
-        sc->cap_last = cap;
+        const size_t both = cap < cap2 ? cap : cap2;   /* (the same: both grew from cap_last to hold nstat) */
+        memset(sc->last + sc->cap_last, 0, (both - sc->cap_last) * sizeof *sc->last);
+        memset(sc->klast + sc->cap_last, 0, (both - sc->cap_last) * sizeof *sc->klast);
+        sc->cap_last = both;
     }
     size_t lit = 0;              /* the current one-pass run starts at instruction lit, execution base */
     uint32_t base = (uint32_t)dst->ndyn;

@@ -453,8 +453,9 @@ static void loop_runs(void **state)
 
 /* An execution is the index of its key (static part, mask, address form):
  * 2 B when the block has at most 65 536 keys, 4 B above; both read back
- * every instruction exactly, executions with equal keys share one, and the
- * block's thread instructions are its masks' lanes. */
+ * every instruction exactly, whichever width the buffers held before,
+ * executions with equal keys share one, and the block's thread
+ * instructions are its masks' lanes. */
 static void keys(void **state)
 {
     (void)state;
@@ -491,6 +492,20 @@ static void keys(void **state)
     assert_int_equal(dst.threads, threads);
     assert_walk(&dst, &one);
     tb_free(&one);
+    /* at the boundary, packed into buffers a wider or narrower block used: 65 536 keys in 2 B, 65 537 in 4 */
+    for (unsigned k = 0; k < 4; k++) {
+        const uint32_t nk = k % 2 ? 65537 : 65536;
+        tb_t b = {0};
+        b.nwarps = 1;
+        for (uint32_t i = 0; i < nk; i++)
+            put(&b, 8, i * 2654435761u + 7u, 0);
+        b.warp[0].count = nk;
+        assert_int_equal(tb_pack(&dst, &b), 0);
+        assert_int_equal(dst.nkey, nk);
+        assert_true(nk == 65536 ? dst.k16 != NULL : dst.k32 != NULL);
+        assert_walk(&dst, &b);
+        tb_free(&b);
+    }
     tb_free(&src);
     rtb_free(&dst);
 }
