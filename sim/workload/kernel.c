@@ -133,44 +133,85 @@ void rtb_trim(rtb_t *tb, size_t bytes)
         rtb_free(tb);
 }
 
-static uint32_t pc_hash(uint32_t pc, size_t cap) { return (uint32_t)(pc * 0x9e3779b1u) & (uint32_t)(cap - 1); }
+/* An interning table: n entries of `size` bytes at *ent, each once
+ * (compared whole, padding included), and an open-addressed index of them
+ * (*slot, cap_slot a power of two: 0 empty, else 1 + the entry's index),
+ * hash(entry, cap) its place. rtb_t keeps two: the static parts (stat,
+ * hash) and the keys (key, khash). */
+typedef struct {
+    void **ent;
+    size_t *n, *cap;
+    uint32_t **slot;
+    size_t *cap_slot;
+    size_t size;
+    uint32_t (*hash)(const void *e, size_t cap);
+} intern_t;
 
-/* (Re)build tb's index of its static parts with room for twice as many. 0, or -ENOMEM. */
-static int rehash(rtb_t *tb, size_t cap)
+/* (Re)build t's index with room for cap. 0, or -ENOMEM. */
+static int intern_rehash(const intern_t *t, size_t cap)
 {
     uint32_t *h = calloc(cap, sizeof *h);
     if (!h)
         return -ENOMEM;
-    for (size_t i = 0; i < tb->nstat; i++) {
-        uint32_t j = pc_hash(tb->stat[i].pc, cap);
+    for (size_t i = 0; i < *t->n; i++) {
+        uint32_t j = t->hash((const char *)*t->ent + i * t->size, cap);
         while (h[j])
             j = (j + 1) & (uint32_t)(cap - 1);
         h[j] = (uint32_t)i + 1;
     }
-    free(tb->hash);
-    tb->hash = h;
-    tb->cap_hash = cap;
+    free(*t->slot);
+    *t->slot = h;
+    *t->cap_slot = cap;
     return 0;
 }
 
-/* The index in tb->stat of static part x, added if new. -1: out of memory. */
-static long stat_index(rtb_t *tb, const sinst_t *x)
+/* The index of entry x in t, added if new. -1: out of memory. */
+static inline long intern(const intern_t *t, const void *x)
 {
-    uint32_t j = pc_hash(x->pc, tb->cap_hash);
-    for (; tb->hash[j]; j = (j + 1) & (uint32_t)(tb->cap_hash - 1))
-        if (!memcmp(&tb->stat[tb->hash[j] - 1], x, sizeof *x))
-            return tb->hash[j] - 1;
-    if (tb->nstat + 1 > UINT32_MAX - 1)
+    const size_t cap = *t->cap_slot;
+    uint32_t *h = *t->slot, j = t->hash(x, cap);
+    for (; h[j]; j = (j + 1) & (uint32_t)(cap - 1))
+        if (!memcmp((const char *)*t->ent + (h[j] - 1) * t->size, x, t->size))
+            return h[j] - 1;
+    if (*t->n + 1 > UINT32_MAX - 1 || grow(t->ent, t->cap, *t->n + 1, t->size))
         return -1;
-    void *p = tb->stat;
-    if (grow(&p, &tb->cap_stat, tb->nstat + 1, sizeof *tb->stat))
+    memcpy((char *)*t->ent + *t->n * t->size, x, t->size);
+    h[j] = (uint32_t)++*t->n;
+    if (2 * *t->n >= cap && intern_rehash(t, 2 * cap))
         return -1;
-    tb->stat = p;
-    tb->stat[tb->nstat] = *x;
-    tb->hash[j] = (uint32_t)++tb->nstat;
-    if (2 * tb->nstat >= tb->cap_hash && rehash(tb, 2 * tb->cap_hash))
-        return -1;
-    return (long)tb->nstat - 1;
+    return (long)*t->n - 1;
+}
+
+/* A static part's place: by its PC. */
+static uint32_t stat_hash(const void *e, size_t cap)
+{
+    return (uint32_t)(((const sinst_t *)e)->pc * 0x9e3779b1u) & (uint32_t)(cap - 1);
+}
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* A key's place: by its static part, form and mask. */
+static uint32_t key_hash(const void *e, size_t cap)
+{
+    const dkey_t *k = e;
+    return (uint32_t)mix64((uint64_t)k->s << 35 ^ (uint64_t)k->form << 32 ^ k->mask) & (uint32_t)(cap - 1);
+}
+
+static intern_t stat_table(rtb_t *tb)
+{
+    return (intern_t){(void **)&tb->stat, &tb->nstat, &tb->cap_stat, &tb->hash, &tb->cap_hash, sizeof *tb->stat,
+                      stat_hash};
+}
+
+static intern_t key_table(rtb_t *tb)
+{
+    return (intern_t){(void **)&tb->key, &tb->nkey, &tb->cap_key, &tb->khash, &tb->cap_khash, sizeof *tb->key,
+                      key_hash};
 }
 
 /* The static part of instruction in (its padding and what lies past its
@@ -189,12 +230,6 @@ static void stat_of(sinst_t *x, const inst_t *in)
     memcpy(x->src, in->src, in->nsrc * sizeof *x->src);
 }
 
-static uint64_t mix64(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 /* What tb_pack keeps for one warp while it looks for repeats: each
  * instruction's static part (index in stat) and a hash of what makes it
@@ -210,7 +245,7 @@ typedef struct {
     uint32_t nblock;    /* the last block's mark (1, 2, ...) */
     uint32_t nmark;     /* the last warp's mark (1, 2, ...): last is never cleared */
     rtb_t out;          /* the block packed here first, then copied to the slot's buffers at their size
-                           (its keys in k32 only: not for rtb_key and the readers, which take k16 below 65 537) */
+                           (its keys in k32 only: not for rtb_key and the readers, which take k16 up to RTB_K16_MAX) */
 } pack_scratch_t;
 
 /* One scratch for every tb_pack (a run packs one block at a time): its
@@ -262,52 +297,6 @@ static int add_seg(rtb_t *dst, uint32_t first, uint32_t len, uint32_t reps)
     return 0;
 }
 
-static uint32_t key_hash(uint32_t s, uint32_t mask, unsigned form, size_t cap)
-{
-    return (uint32_t)mix64((uint64_t)s << 35 ^ (uint64_t)form << 32 ^ mask) & (uint32_t)(cap - 1);
-}
-
-/* (Re)build tb's index of its keys with room for `cap`. 0, or -ENOMEM. */
-static int rehash_keys(rtb_t *tb, size_t cap)
-{
-    uint32_t *h = calloc(cap, sizeof *h);
-    if (!h)
-        return -ENOMEM;
-    for (size_t i = 0; i < tb->nkey; i++) {
-        const dkey_t *k = &tb->key[i];
-        uint32_t j = key_hash(k->s, k->mask, k->form, cap);
-        while (h[j])
-            j = (j + 1) & (uint32_t)(cap - 1);
-        h[j] = (uint32_t)i + 1;
-    }
-    free(tb->khash);
-    tb->khash = h;
-    tb->cap_khash = cap;
-    return 0;
-}
-
-/* The index in tb->key of key x, added if new. -1: out of memory. */
-static long key_index(rtb_t *tb, const dkey_t *x)
-{
-    uint32_t j = key_hash(x->s, x->mask, x->form, tb->cap_khash);
-    for (; tb->khash[j]; j = (j + 1) & (uint32_t)(tb->cap_khash - 1)) {
-        const dkey_t *k = &tb->key[tb->khash[j] - 1];
-        if (k->s == x->s && k->mask == x->mask && k->form == x->form && k->words == x->words && k->shift == x->shift)
-            return tb->khash[j] - 1;
-    }
-    if (tb->nkey + 1 > UINT32_MAX - 1)
-        return -1;
-    void *p = tb->key;
-    if (grow(&p, &tb->cap_key, tb->nkey + 1, sizeof *tb->key))
-        return -1;
-    tb->key = p;
-    tb->key[tb->nkey] = *x;
-    tb->khash[j] = (uint32_t)++tb->nkey;
-    if (2 * tb->nkey >= tb->cap_khash && rehash_keys(tb, 2 * tb->cap_khash))
-        return -1;
-    return (long)tb->nkey - 1;
-}
-
 /* The lanes' offsets from lo, less their sh low bits, as B-bit fields of
  * words w[1 ...], 64 / B to a word (a constant count: the whole words'
  * loop unrolls), the last word's fields past lane n - 1 zero. */
@@ -346,7 +335,11 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pa
         dst->abase = g;
         dst->abase[dst->ndyn / RTB_GROUP] = (uint32_t)dst->naddr;
     }
-    dkey_t k = {.mask = in->mask, .s = s, .form = ADDR_LIST, .words = 0, .shift = 0};
+    dkey_t k;
+    memset(&k, 0, sizeof k);   /* its padding too: keys are compared whole */
+    k.mask = in->mask;
+    k.s = s;
+    k.form = ADDR_LIST;
     if (in->width && in->mask) {
         const uint64_t *p = &src->addr[in->addr];
         unsigned n = (unsigned)__builtin_popcount(in->mask);
@@ -399,9 +392,10 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pa
     const uint64_t c = sc->klast[s];
     const dkey_t *q = c >> 32 == sc->nblock && (uint32_t)c - 1 < dst->nkey ? &dst->key[(uint32_t)c - 1] : NULL;
     long ki;   /* a stale mark (2^32 blocks on) names some key, compared whole */
-    if (q && q->s == s && q->mask == k.mask && q->form == k.form && q->words == k.words && q->shift == k.shift)
+    const intern_t keys = key_table(dst);
+    if (q && !memcmp(q, &k, sizeof k))
         ki = (uint32_t)c - 1;
-    else if ((ki = key_index(dst, &k)) < 0)
+    else if ((ki = intern(&keys, &k)) < 0)
         return -ENOMEM;
     sc->klast[s] = (uint64_t)sc->nblock << 32 | (uint32_t)(ki + 1);
     dst->k32[dst->ndyn++] = (uint32_t)ki;
@@ -416,11 +410,12 @@ static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc
     const inst_t *in = &src->inst[src->warp[w].first];
     size_t n = src->warp[w].count;
     sinst_t x;
+    const intern_t stats = stat_table(dst);
     sc->sum[0] = 0;
     for (size_t i = 0; i < n; i++) {
         dst->threads += (unsigned)__builtin_popcount(in[i].mask);
         stat_of(&x, &in[i]);
-        long s = stat_index(dst, &x);
+        long s = intern(&stats, &x);
         if (s < 0)
             return -ENOMEM;
         sc->s[i] = (uint32_t)s;
@@ -504,14 +499,13 @@ int tb_pack(rtb_t *dst, const tb_t *src)
     if (src->naddr >= UINT32_MAX || src->ninst >= UINT32_MAX)   /* abase's range (32 GB of addresses) */
         return -ENOMEM;
     int rc = 0;
-    if (o->cap_hash)
-        memset(o->hash, 0, o->cap_hash * sizeof *o->hash);
-    else
-        rc = rehash(o, 256);
-    if (!rc && o->cap_khash)
-        memset(o->khash, 0, o->cap_khash * sizeof *o->khash);
-    else if (!rc)
-        rc = rehash_keys(o, 256);
+    const intern_t tables[2] = {stat_table(o), key_table(o)};
+    for (unsigned i = 0; i < 2 && !rc; i++) {   /* both indexes emptied (first: made) */
+        if (*tables[i].cap_slot)
+            memset(*tables[i].slot, 0, *tables[i].cap_slot * sizeof **tables[i].slot);
+        else
+            rc = intern_rehash(&tables[i], 256);
+    }
     size_t most = 0;
     for (unsigned w = 0; w < src->nwarps; w++)
         most = src->warp[w].count > most ? src->warp[w].count : most;
@@ -538,7 +532,7 @@ int tb_pack(rtb_t *dst, const tb_t *src)
     memcpy(dst->warp, o->warp, sizeof dst->warp);
     memcpy(dst->sl1, src->sl1, sizeof dst->sl1);
     void *g = dst->seg, *t = dst->stat, *a = dst->addr, *k = dst->key, *b = dst->abase;
-    if (o->nkey <= 65536) {   /* each instruction's key in 2 B */
+    if (o->nkey <= RTB_K16_MAX) {   /* each instruction's key in 2 B */
         void *d = dst->k16;
         rc = fit(&d, &dst->cap_k16, NULL, o->ndyn, sizeof *dst->k16);
         dst->k16 = d;

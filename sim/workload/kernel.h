@@ -180,6 +180,8 @@ typedef struct {
  * instruction's addresses is its group's base plus the words of the
  * instructions before it in the group. */
 #define RTB_GROUP 16u
+/* The most keys a block's executions name in 2 B (k16); above, 4 B (k32). */
+#define RTB_K16_MAX 65536u
 
 typedef struct {
     uint32_t first, len;           /* executions [first, first + len) */
@@ -191,8 +193,8 @@ typedef struct {
     unsigned nwarps;
     warp_insts_t warp[MAX_TB_WARPS];   /* first: index in seg of the warp's first run; count: its executions */
     size_t    ndyn;                    /* instructions (executions) stored */
-    uint16_t *k16;   size_t cap_k16;   /* per instruction: the index of its key in key (nkey <= 65 536) */
-    uint32_t *k32;   size_t cap_k32;   /* ... (nkey > 65 536: k16 unused) */
+    uint16_t *k16;   size_t cap_k16;   /* per instruction: the index of its key in key (nkey <= RTB_K16_MAX) */
+    uint32_t *k32;   size_t cap_k32;   /* ... (more: k16 unused) */
     uint32_t *abase; size_t cap_abase; /* per group of RTB_GROUP instructions: index in addr of its first addresses */
     dkey_t   *key;   size_t nkey, cap_key;
     rseg_t   *seg;   size_t nseg, cap_seg;
@@ -270,7 +272,7 @@ void rtb_free(rtb_t *tb);
 /* Instruction i of resident block tb: its key, static part, active mask. */
 static inline const dkey_t *rtb_key(const rtb_t *tb, size_t i)
 {
-    return &tb->key[tb->nkey <= 65536 ? tb->k16[i] : tb->k32[i]];
+    return &tb->key[tb->nkey <= RTB_K16_MAX ? tb->k16[i] : tb->k32[i]];
 }
 static inline const sinst_t *rtb_stat(const rtb_t *tb, size_t i) { return &tb->stat[rtb_key(tb, i)->s]; }
 static inline uint32_t rtb_mask(const rtb_t *tb, size_t i) { return rtb_key(tb, i)->mask; }
