@@ -13,11 +13,25 @@
 
 enum { PATH_SINGLE, PATH_GLOBAL, PATH_CHUNKED };
 
+/* The host arrays the kernels read, grouped by the launches that read them
+ * (group_reads); what no kernel reads (inter_vals, the counts) is freed as
+ * soon as the host program is done with it. */
+enum {
+    MG_IN,      /* in_keys, in_vals: MapperCount, Mapper */
+    MG_PS,      /* ps_k, ps_v, ps_n: MapperCount, Mapper */
+    MG_IOFF,    /* inter_off: the sort's kernels (their records' start) */
+    MG_IKEYS,   /* inter_keys: the sort's kernels, getChunkBoundary */
+    MG_SORTED,  /* sorted, kdst, vdst: copyChunks, getChunkBoundary, ReducerCount, Reducer */
+    MG_START,   /* start, ssum: writeBoundary */
+    MG_BOUND,   /* bound: ReducerCount, Reducer */
+    MG_N
+};
+
 struct mars_mr {              /* one MapReduce() */
     int phase, reduce;        /* PVC's map phase (its input values'); MAP_REDUCE or MAP_GROUP */
     /* map input (Spec_t's input arrays, uploaded by startMap) */
-    unsigned nin;
-    mars_i4_t *in_off;
+    unsigned nin;             /* records of in_ks key and in_vs value bytes each, end to end (in_rec) */
+    int32_t in_ks, in_vs;
     uint8_t *in_keys, *in_vals;
     uint64_t in_kb, in_vb, d_in_keys, d_in_vals, d_in_off;
     /* map: per thread counts and their exclusive scans (one record a thread) */
@@ -25,14 +39,15 @@ struct mars_mr {              /* one MapReduce() */
     int32_t *ps_k, *ps_v, *ps_n;
     uint64_t d_cnt_k, d_cnt_v, d_cnt_n, d_ps_k, d_ps_v, d_ps_n, d_kv, d_cur;
     unsigned ninter;
-    mars_i4_t *inter_off;
+    mars_i4_t *inter_off;     /* NULL when every record is iks, ivs bytes, end to end (inter_rec) */
+    int32_t iks, ivs;
     uint8_t *inter_keys, *inter_vals;
     uint64_t ikb, ivb, d_inter_keys, d_inter_vals, d_inter_off;
     /* group: sort_GPU */
     uint64_t d_out_keys, d_out_vals, d_out_off;
     int path;
-    unsigned nr;              /* numRecordsR */
-    mars_i4_t *r0, *sorted;   /* d_R as initialize leaves it; the sorted records */
+    unsigned nr;              /* numRecordsR (d_R as initialize leaves it: inter_off, padded; pad_records) */
+    mars_i4_t *sorted;        /* the sorted records */
     uint64_t d_R;
     int32_t *vdst, *kdst;     /* copyChunks' write positions: the scans of the sizes */
     uint8_t *start;           /* getChunkBoundary's flags ... */
@@ -43,8 +58,11 @@ struct mars_mr {              /* one MapReduce() */
     unsigned rthreads, nout;
     int32_t *rps_k, *rps_v, *rps_n;
     uint64_t d_rcnt_k, d_rcnt_v, d_rcnt_n, d_rps_k, d_rps_v, d_rps_n, d_rkv, d_rcur, d_rkeys, d_rvals, d_roff;
-    uint8_t *out_keys, *out_vals;
-    mars_i4_t *out_off;
+    uint8_t *out_keys, *out_vals;   /* PVC's first: its output (16 B keys, 8 B values), the second's input (moved there) */
+    /* the arrays the launches read, by group (MG_*): the last launch that reads each (-1 none);
+     * freed once the run is past it, built again if a launch before it opens (mars_open) */
+    int64_t last[MG_N];
+    unsigned gone;            /* the groups freed: a bit each */
 };
 
 static void *xcalloc(size_t n, size_t s) { return calloc(n ? n : 1, s); }
@@ -165,12 +183,24 @@ static void mr_free(mars_mr_t *r)
 {
     if (!r)
         return;
-    free(r->in_off), free(r->in_keys), free(r->in_vals);
+    free(r->in_keys), free(r->in_vals);
     free(r->ps_k), free(r->ps_v), free(r->ps_n);
     free(r->inter_off), free(r->inter_keys), free(r->inter_vals);
-    free(r->r0), free(r->sorted), free(r->vdst), free(r->kdst), free(r->start), free(r->ssum), free(r->bound);
-    free(r->rps_k), free(r->rps_v), free(r->rps_n), free(r->out_keys), free(r->out_vals), free(r->out_off);
+    free(r->sorted), free(r->vdst), free(r->kdst), free(r->start), free(r->ssum), free(r->bound);
+    free(r->rps_k), free(r->rps_v), free(r->rps_n), free(r->out_keys), free(r->out_vals);
     free(r);
+}
+
+/* inputOffsetSizes[i]: every application's input records are of one size, end to end */
+static mars_i4_t in_rec(const mars_mr_t *r, unsigned i)
+{
+    return (mars_i4_t){r->in_ks * (int32_t)i, r->in_ks, r->in_vs * (int32_t)i, r->in_vs};
+}
+
+/* interOffsetSizes[i] */
+static mars_i4_t inter_rec(const mars_mr_t *r, unsigned i)
+{
+    return r->inter_off ? r->inter_off[i] : (mars_i4_t){r->iks * (int32_t)i, r->iks, r->ivs * (int32_t)i, r->ivs};
 }
 
 typedef struct { const mars_t *m; const mars_mr_t *r; const uint8_t *keys; } cmpctx_t;
@@ -238,8 +268,12 @@ static int cmp_value(const cmpctx_t *c, mars_i4_t a, mars_i4_t b)
     return app_compare(c->m, sort_post(c->m, c->r), c->keys + a.x, c->keys + b.x, &trips);
 }
 
+static int restore(mars_t *m, int64_t level);
+
 unsigned mars_unsorted(const mars_t *m, unsigned mr)
 {
+    if (restore((mars_t *)(uintptr_t)m, -1))
+        return ~0u;
     const mars_mr_t *r = m->mr[mr];
     cmpctx_t c = {m, r, r->inter_keys};
     unsigned bad = 0;
@@ -250,6 +284,8 @@ unsigned mars_unsorted(const mars_t *m, unsigned mr)
 
 int mars_compare(const mars_t *m, unsigned mr, mars_i4_t a, mars_i4_t b)
 {
+    if (restore((mars_t *)(uintptr_t)m, -1))
+        return 2;
     cmpctx_t c = {m, m->mr[mr], m->mr[mr]->inter_keys};
     return cmp_value(&c, a, b);
 }
@@ -290,6 +326,15 @@ static unsigned block_sort(const cmpctx_t *c, mars_i4_t *r, int unit, int odd, m
             }
         }
     return s;
+}
+
+/* d_R as initialize_kernel leaves it: the intermediate records, padded to numRecordsR */
+static void pad_records(const mars_mr_t *r, mars_i4_t *out)
+{
+    for (unsigned i = 0; i < r->ninter; i++)
+        out[i] = inter_rec(r, i);
+    for (unsigned i = r->ninter; i < r->nr; i++)
+        out[i] = (mars_i4_t){-1, -1, 0, 0};
 }
 
 /* launch l (a sort kernel) applied to r */
@@ -466,7 +511,8 @@ typedef struct {
 static void ii_link(void *p, int32_t j, int32_t len)
 {
     mapctx_t *c = p;
-    const uint8_t *key = c->r->in_keys + c->r->in_off[c->rec].x, *val = c->r->in_vals + c->r->in_off[c->rec].z;
+    const mars_i4_t io = in_rec(c->r, c->rec);
+    const uint8_t *key = c->r->in_keys + io.x, *val = c->r->in_vals + io.z;
     int32_t off = rd32(val), fid = rd32(val + 8);
     uint8_t k[16];
     memcpy(k, key, 16);
@@ -481,7 +527,8 @@ static void ii_link(void *p, int32_t j, int32_t len)
 static void host_map(const mars_t *m, const mars_mr_t *r, unsigned rec, emits_t *e, int write)
 {
     memset(e, 0, offsetof(emits_t, key));
-    const uint8_t *key = r->in_keys + r->in_off[rec].x, *val = r->in_vals + r->in_off[rec].z;
+    const mars_i4_t io = in_rec(r, rec);
+    const uint8_t *key = r->in_keys + io.x, *val = r->in_vals + io.z;
     switch (m->app) {
     case MARS_PVR: emit(e, key, 4, val, 4); return;
     case MARS_II: {
@@ -587,6 +634,17 @@ static int run_mr(mars_t *m, unsigned idx)
     }
     free(e);
     e = NULL;
+    /* records all of the first one's sizes, end to end (PVC, PVR): held as the two sizes */
+    const mars_i4_t i0 = r->inter_off[0];
+    unsigned reg = i0.x == 0 && i0.z == 0;
+    for (unsigned i = 1; i < N && reg; i++) {
+        const mars_i4_t o = r->inter_off[i];
+        reg = o.y == i0.y && o.w == i0.w && o.x == i0.y * (int32_t)i && o.z == i0.w * (int32_t)i;
+    }
+    if (reg) {
+        r->iks = i0.y, r->ivs = i0.w;
+        free(r->inter_off), r->inter_off = NULL;
+    }
 
     /* startGroup: sort_GPU */
     r->d_out_keys = dalloc(m, r->ikb), r->d_out_vals = dalloc(m, r->ivb), r->d_out_off = dalloc(m, 16ull * N);
@@ -596,14 +654,14 @@ static int run_mr(mars_t *m, unsigned idx)
     unsigned nr = 1;
     while (nr < N)
         nr *= 2;
-    r->sorted = xcalloc(N, sizeof *r->sorted);
-    if (!r->sorted)
-        goto oom;
     if (N <= MARS_CHUNK) {
+        r->sorted = xcalloc(N, sizeof *r->sorted);
+        if (!r->sorted)
+            goto oom;
         r->path = PATH_SINGLE, r->nr = MARS_CHUNK;
         mars_i4_t b[MARS_CHUNK];
         for (unsigned i = 0; i < MARS_CHUNK; i++)
-            b[i] = i < N ? r->inter_off[i] : (mars_i4_t){-1, 0, 0, 0};
+            b[i] = i < N ? inter_rec(r, i) : (mars_i4_t){-1, 0, 0, 0};
         (void)block_sort(&c, b, 1, 0, NULL);
         memcpy(r->sorted, b + MARS_CHUNK - N, N * sizeof *b);
         if (push(m, (mars_launch_t){MK_SORT_SINGLE, (uint8_t)idx, 0, 1, MARS_CHUNK, 16 * MARS_CHUNK, {0}, {N, 0, 0, 0}}))
@@ -613,15 +671,10 @@ static int run_mr(mars_t *m, unsigned idx)
             nr = MARS_CHUNK;
         r->nr = nr, r->path = N <= MARS_SORT_BIG ? PATH_GLOBAL : PATH_CHUNKED;
         r->d_R = dalloc(m, 16ull * nr);
-        r->r0 = xcalloc(nr, sizeof *r->r0);
         mars_i4_t *cur = xcalloc(nr, sizeof *cur);
-        if (!r->r0 || !cur) {
-            free(cur);
+        if (!cur)
             goto oom;
-        }
-        for (unsigned i = 0; i < nr; i++)
-            r->r0[i] = i < N ? r->inter_off[i] : (mars_i4_t){-1, -1, 0, 0};
-        memcpy(cur, r->r0, nr * sizeof *cur);
+        pad_records(r, cur);
         int bad = aux(m, idx, MK_INIT, 0, MARS_AUX_THREADS, nr, r->d_R, 0, 0, 0, 0);
         const unsigned gx = nr / MARS_CHUNK >= 65536 ? 32768 : nr / MARS_CHUNK, gy = nr / MARS_CHUNK / gx;
         unsigned kfirst = 2;
@@ -648,8 +701,9 @@ static int run_mr(mars_t *m, unsigned idx)
             if (m->launch[l].mr == idx && (m->launch[l].kind == MK_BITONIC || m->launch[l].kind == MK_UNIT_SORT ||
                                            m->launch[l].kind == MK_PART_SORT))
                 apply(m, &m->launch[l], cur);
-        memcpy(r->sorted, cur + (nr - N), N * sizeof *cur);
-        free(cur);
+        memmove(cur, cur + (nr - N), N * sizeof *cur);   /* the padding sorts first */
+        mars_i4_t *sorted = realloc(cur, N * sizeof *cur);
+        r->sorted = sorted ? sorted : cur;
     }
     /* the values' and the keys' scatter, then the group boundaries */
     r->d_PA = dalloc(m, 8ull * N);
@@ -728,15 +782,14 @@ static int run_mr(mars_t *m, unsigned idx)
     if (push(m, (mars_launch_t){MK_RED, (uint8_t)idx, 0, rg, MARS_BLOCK, MARS_BLOCK * 4 * 5, {0}, {K, 1, RT, 0}}))
         goto oom;
     r->nout = K;
-    r->out_keys = xcalloc(K, 16), r->out_vals = xcalloc(K, 8), r->out_off = xcalloc(K, sizeof *r->out_off);
-    if (!r->out_keys || !r->out_vals || !r->out_off)
+    r->out_keys = xcalloc(K, 16), r->out_vals = xcalloc(K, 8);
+    if (!r->out_keys || !r->out_vals)
         goto oom;
     for (unsigned g = 0; g < K; g++) {
         const mars_i4_t s = r->sorted[r->bound[g]];
         memcpy(r->out_keys + 16 * g, r->inter_keys + s.x, 16);
         memcpy(r->out_vals + 8 * g, r->inter_vals + s.z, 8);
         wr32(r->out_vals + 8 * g + 4, 1);   /* pVal->phase = 1 */
-        r->out_off[g] = (mars_i4_t){(int32_t)(16 * g), 16, (int32_t)(8 * g), 8};
     }
     return 0;
 oom:
@@ -745,6 +798,7 @@ oom:
 }
 
 static void snap_put(mars_snap_t *s);
+static void group_lasts(mars_t *m, unsigned mr);
 
 void mars_free(mars_t *m)
 {
@@ -753,7 +807,6 @@ void mars_free(mars_t *m)
     for (unsigned i = 0; i < 2; i++)
         mr_free(m->mr[i]);
     free(m->launch);
-    free(m->cur);
     snap_put(m->snap);
     memset(m, 0, sizeof *m);
 }
@@ -763,9 +816,9 @@ static mars_mr_t *mr_new(unsigned n, uint64_t kb, uint64_t vb)
     mars_mr_t *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    r->nin = n, r->in_kb = kb, r->in_vb = vb;
-    r->in_off = xcalloc(n, sizeof *r->in_off), r->in_keys = xcalloc(kb, 1), r->in_vals = xcalloc(vb, 1);
-    if (!r->in_off || !r->in_keys || !r->in_vals) {
+    r->nin = n, r->in_kb = kb, r->in_vb = vb, r->in_ks = n ? (int32_t)(kb / n) : 0, r->in_vs = n ? (int32_t)(vb / n) : 0;
+    r->in_keys = xcalloc(kb, 1), r->in_vals = xcalloc(vb, 1);
+    if (!r->in_keys || !r->in_vals) {
         mr_free(r);
         return NULL;
     }
@@ -787,7 +840,7 @@ static int add_file(mars_t *m, const uint8_t *bytes, uint64_t size)   /* cudaMal
 int mars_build(mars_t *m, int app, uint64_t size)
 {
     memset(m, 0, sizeof *m);
-    m->app = app, m->size = size, m->at = -1;
+    m->app = app, m->size = size, m->hi = -1;
     mars_mr_t *r = NULL;
     if (app == MARS_II) {
         /* three files, each its page repeated to size / 3 KB (the last copy cut at a line's end);
@@ -844,7 +897,6 @@ int mars_build(mars_t *m, int app, uint64_t size)
         for (unsigned i = 0; i < n; i++) {   /* II_KEY_T {file_buf, url_offset, url_hash}, II_VAL_T */
             wr64(r->in_keys + 16 * i, m->d_file[vals[3 * i + 2]]);
             memcpy(r->in_vals + 12 * i, vals + 3 * i, 12);
-            r->in_off[i] = (mars_i4_t){(int32_t)(16 * i), 16, (int32_t)(12 * i), 12};
         }
         free(pg), free(buf), free(off), free(vals);
         goto run;
@@ -874,7 +926,6 @@ int mars_build(mars_t *m, int app, uint64_t size)
             wr64(r->in_keys + 16 * i, 0);   /* file_buf: patched below */
             wr32(r->in_keys + 16 * i + 8, (int32_t)cur);
             wr32(r->in_vals + 8 * i, (int32_t)(e + 1 - cur));
-            r->in_off[i] = (mars_i4_t){(int32_t)(16 * i), 16, (int32_t)(8 * i), 8};
             cur = e + 1;
         }
         if (add_file(m, fb, len + 1)) {
@@ -902,7 +953,6 @@ int mars_build(mars_t *m, int app, uint64_t size)
                 e++;
             wr32(r->in_keys + 4 * i, atoi(s + t + 1));
             wr32(r->in_vals + 4 * i, (int32_t)cur);
-            r->in_off[i] = (mars_i4_t){(int32_t)(4 * i), 4, (int32_t)(4 * i), 4};
             cur = e + 1;
         }
     }
@@ -911,18 +961,23 @@ run:
     m->mr[0] = r, m->nmr = 1;
     if (run_mr(m, 0))
         goto oom;
+    free(r->inter_vals), r->inter_vals = NULL;   /* read by no kernel: the output's values are made */
     if (app == MARS_PVC && r->nout) {   /* the second MapReduce: the first's output, MAP_GROUP */
-        mars_mr_t *q = mr_new(r->nout, 16ull * r->nout, 8ull * r->nout);
+        mars_mr_t *q = calloc(1, sizeof *q);
         if (!q)
             goto oom;
-        memcpy(q->in_keys, r->out_keys, 16ull * r->nout), memcpy(q->in_vals, r->out_vals, 8ull * r->nout);
-        memcpy(q->in_off, r->out_off, r->nout * sizeof *q->in_off);
+        q->nin = r->nout, q->in_kb = 16ull * r->nout, q->in_vb = 8ull * r->nout, q->in_ks = 16, q->in_vs = 8;
+        q->in_keys = r->out_keys, q->in_vals = r->out_vals;   /* moved, not copied */
+        r->out_keys = r->out_vals = NULL;
         q->phase = 1;
         m->mr[1] = q, m->nmr = 2;
         /* the second map reads the file as the first left it; its own writes are marked in zeroed */
         if (run_mr(m, 1))
             goto oom;
+        free(q->inter_vals), q->inter_vals = NULL;
     }
+    for (unsigned i = 0; i < m->nmr; i++)
+        group_lasts(m, i);
     return 0;
 oom:
     mars_free(m);
@@ -938,7 +993,7 @@ void mars_counts(const mars_t *m, unsigned mr, unsigned *nin, unsigned *ninter, 
 /* ---- what a launch's threads read (mars_open) ------------------------------------------------------------------ */
 
 struct mars_snap {        /* the records before one sort launch, shared by its open kernels */
-    unsigned refs, level;
+    unsigned refs, level, mr;
     mars_i4_t r[];
 };
 
@@ -960,46 +1015,139 @@ static void snap_put(mars_snap_t *s)
 
 static int is_sort(uint8_t k) { return k == MK_BITONIC || k == MK_UNIT_SORT || k == MK_PART_SORT; }
 
+/* The groups (MG_*) a launch of kind k reads: a bit each. */
+static unsigned group_reads(uint8_t k)
+{
+    switch (k) {
+    case MK_MAP_COUNT: case MK_MAP: return 1u << MG_IN | 1u << MG_PS;
+    case MK_SORT_SINGLE: case MK_UNIT_SORT: case MK_BITONIC: case MK_PART_SORT: return 1u << MG_IOFF | 1u << MG_IKEYS;
+    case MK_COPY_CHUNKS: return 1u << MG_SORTED;
+    case MK_CHUNK_BOUNDARY: return 1u << MG_SORTED | 1u << MG_IKEYS;
+    case MK_WRITE_BOUNDARY: return 1u << MG_START;
+    case MK_RED_COUNT: case MK_RED: return 1u << MG_SORTED | 1u << MG_BOUND;
+    default: return 0;
+    }
+}
+
+static void group_lasts(mars_t *m, unsigned mr)
+{
+    mars_mr_t *r = m->mr[mr];
+    for (unsigned g = 0; g < MG_N; g++)
+        r->last[g] = -1;
+    for (unsigned l = 0; l < m->nlaunch; l++)
+        if (m->launch[l].mr == mr)
+            for (unsigned b = group_reads(m->launch[l].kind); b; b &= b - 1)
+                r->last[__builtin_ctz(b)] = l;
+}
+
+/* Group g's arrays of r, as pointers to its fields. */
+static unsigned group_fields(mars_mr_t *r, unsigned g, void ***f)
+{
+    switch (g) {
+    case MG_IN: f[0] = (void **)&r->in_keys, f[1] = (void **)&r->in_vals; return 2;
+    case MG_PS: f[0] = (void **)&r->ps_k, f[1] = (void **)&r->ps_v, f[2] = (void **)&r->ps_n; return 3;
+    case MG_IOFF: f[0] = (void **)&r->inter_off; return 1;
+    case MG_IKEYS: f[0] = (void **)&r->inter_keys; return 1;
+    case MG_SORTED: f[0] = (void **)&r->sorted, f[1] = (void **)&r->kdst, f[2] = (void **)&r->vdst; return 3;
+    case MG_START: f[0] = (void **)&r->start, f[1] = (void **)&r->ssum; return 2;
+    default: f[0] = (void **)&r->bound; return 1;
+    }
+}
+
+/* The groups freed that launch level, or the test hooks (every group: level -1), read:
+ * the host program run again, what was freed taken from its run (what is not freed
+ * is left, so an open launch's arrays stay where they are). 0, -1 out of memory. */
+static int restore(mars_t *m, int64_t level)
+{
+    unsigned need = 0;
+    for (unsigned i = 0; i < m->nmr; i++)
+        need |= m->mr[i]->gone & (level < 0 ? ~0u : i == m->launch[level].mr ? group_reads(m->launch[level].kind) : 0);
+    if (!need)
+        return 0;
+    mars_t n;
+    if (mars_build(&n, m->app, m->size))
+        return -1;
+    for (unsigned i = 0; i < m->nmr; i++)
+        for (unsigned g = 0; g < MG_N; g++)
+            if (m->mr[i]->gone >> g & 1) {
+                void **a[3], **b[3];
+                const unsigned k = group_fields(m->mr[i], g, a);
+                (void)group_fields(n.mr[i], g, b);
+                for (unsigned f = 0; f < k; f++)
+                    *a[f] = *b[f], *b[f] = NULL;
+                m->mr[i]->gone &= ~(1u << g);
+            }
+    mars_free(&n);
+    return 0;
+}
+
+/* Launch level opens with none open: the groups no launch from it on reads are freed. */
+static void release(mars_t *m, unsigned level)
+{
+    for (unsigned i = 0; i < m->nmr; i++) {
+        mars_mr_t *r = m->mr[i];
+        for (unsigned g = 0; g < MG_N; g++)
+            if (!(r->gone >> g & 1) && r->last[g] < (int64_t)level) {
+                void **f[3];
+                for (unsigned k = group_fields(r, g, f); k--;)
+                    free(*f[k]), *f[k] = NULL;
+                r->gone |= 1u << g;
+            }
+    }
+    if (m->snap && m->snap->refs == 1 && (m->mr[m->snap->mr]->gone >> MG_IOFF & 1))   /* its sort has run */
+        snap_put(m->snap), m->snap = NULL;
+}
+
+unsigned mars_gone(const mars_t *m, unsigned mr) { return m->mr[mr]->gone; }
+unsigned mars_groups(void) { return (1u << MG_N) - 1; }
+
 void *mars_open(const void *mm, unsigned level)
 {
     mars_t *m = (mars_t *)(uintptr_t)mm;
     if (level >= m->nlaunch)
         return NULL;
+    if (!m->nopen && (int64_t)level > m->hi)
+        release(m, level);
+    m->hi = (int64_t)level > m->hi ? (int64_t)level : m->hi;
+    if (restore(m, level))
+        return NULL;
     mars_data_t *d = calloc(1, sizeof *d);
     if (!d)
         return NULL;
     d->m = m, d->L = &m->launch[level], d->r = m->mr[d->L->mr], d->level = level, d->blk = -1;
-    if (!is_sort(d->L->kind))
-        return d;
-    if (!m->snap || m->snap->level != level) {
+    if (is_sort(d->L->kind) && (!m->snap || m->snap->level != level)) {
+        /* from the records before an earlier launch of this sort (in place when no open
+         * launch holds them), else from d_R as initialize leaves it */
         const mars_mr_t *r = d->r;
-        if (m->at < 0 || m->at > (int64_t)level || m->cur_mr != d->L->mr || !m->cur) {
-            if (m->cur_n < r->nr) {
-                mars_i4_t *c = realloc(m->cur, r->nr * sizeof *c);
-                if (!c) {
-                    free(d);
-                    return NULL;
-                }
-                m->cur = c, m->cur_n = r->nr;
-            }
-            memcpy(m->cur, r->r0, r->nr * sizeof *m->cur);
-            m->at = 0, m->cur_mr = d->L->mr;
+        const unsigned mr = d->L->mr;
+        mars_snap_t *o = m->snap, *s = NULL;
+        const int from_o = o && o->mr == mr && o->level <= level;
+        if (from_o && o->refs == 1) {
+            s = o, m->snap = NULL;
+        } else if ((s = malloc(sizeof *s + r->nr * sizeof *s->r))) {
+            s->refs = 1, s->mr = mr;   /* the reference m->snap holds */
+            if (from_o)
+                memcpy(s->r, o->r, r->nr * sizeof *s->r);
+            else
+                pad_records(r, s->r);
+            s->level = from_o ? o->level : 0;
         }
-        for (; m->at < (int64_t)level; m->at++)
-            if (m->launch[m->at].mr == m->cur_mr && is_sort(m->launch[m->at].kind))
-                apply(m, &m->launch[m->at], m->cur);
-        mars_snap_t *s = malloc(sizeof *s + r->nr * sizeof *s->r);
         if (!s) {
             free(d);
             return NULL;
         }
-        s->refs = 1, s->level = level;   /* the input's reference */
-        memcpy(s->r, m->cur, r->nr * sizeof *s->r);
+        for (unsigned at = s->level; at < level; at++)
+            if (m->launch[at].mr == mr && is_sort(m->launch[at].kind))
+                apply(m, &m->launch[at], s->r);
+        s->level = level;
         snap_put(m->snap);
         m->snap = s;
     }
-    m->snap->refs++;
-    d->snap = m->snap;
+    if (is_sort(d->L->kind)) {
+        m->snap->refs++;
+        d->snap = m->snap;
+    }
+    m->nopen++;
     return d;
 }
 
@@ -1009,6 +1157,7 @@ void mars_close(void *p)
     if (!d)
         return;
     snap_put(d->snap);
+    ((mars_t *)(uintptr_t)d->m)->nopen--;
     free(d);
 }
 
@@ -1023,7 +1172,7 @@ static const mars_data_t *blk_steps(const mars_data_t *cd, unsigned bx)
     mars_i4_t b[MARS_CHUNK];
     if (d->L->kind == MK_SORT_SINGLE) {
         for (unsigned i = 0; i < MARS_CHUNK; i++)
-            b[i] = i < r->ninter ? r->inter_off[i] : (mars_i4_t){-1, 0, 0, 0};
+            b[i] = i < r->ninter ? inter_rec(r, i) : (mars_i4_t){-1, 0, 0, 0};
         (void)block_sort(&c, b, 1, 0, d->steps);
     } else {
         const unsigned gb = MARS_CHUNK * (unsigned)d->L->i[0] + bx;
@@ -1194,7 +1343,7 @@ static void ii_map(simt_t *t, int mapper)
         reg_t pv = LDG(t, HEAP(t, r->d_ps_v + 4 * (uint64_t)idx), rid);
         STG128(t, HEAP(t, r->d_inter_off + 16 * (uint64_t)r->ps_n[idx]), pn, IADD(t, o, IADD(t, pk, pv)));
     }
-    const mars_i4_t io0 = r->in_off[idx];
+    const mars_i4_t io0 = in_rec(r, idx);
     reg_t ro = LDG128(t, HEAP(t, r->d_in_off + 16 * (uint64_t)idx), rid);
     reg_t rkv = IADD(t, ro, NOREG);   /* key, val = inputKeys + .x, inputVals + .z */
     const uint64_t key = HEAP(t, r->d_in_keys + (uint64_t)io0.x), val = HEAP(t, r->d_in_vals + (uint64_t)io0.z);
@@ -1291,7 +1440,7 @@ static void map_thread(simt_t *t, int mapper)
         reg_t pv = LDG(t, HEAP(t, r->d_ps_v + 4 * (uint64_t)idx), rid);
         STG128(t, HEAP(t, r->d_inter_off + 16 * (uint64_t)r->ps_n[idx]), pn, IADD(t, o, IADD(t, pk, pv)));
     }
-    const mars_i4_t io = r->in_off[idx];
+    const mars_i4_t io = in_rec(r, idx);
     /* inputOffsetSizes[cindex]: PVR's map_count uses neither its key nor its value, so the
      * compiled MapperCount never reads it */
     reg_t ro = NOREG, rk = NOREG, rv = NOREG;

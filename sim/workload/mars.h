@@ -77,11 +77,13 @@ typedef struct {
     mars_mr_t *mr[2];
     mars_launch_t *launch;
     unsigned nlaunch, cap;
-    /* the bitonic sort's replay (mars_open): the records before launch `at` */
-    mars_i4_t *cur;
-    int64_t at;
-    unsigned cur_mr, cur_n;
+    /* the bitonic sort's replay (mars_open): the records before one sort launch, advanced
+     * in place to the next one's when no open launch holds them */
     mars_snap_t *snap;
+    /* the launches open (mars_open, mars_close) and the highest opened: the host arrays
+     * whose last reader is below an opened launch are freed while none is open */
+    unsigned nopen;
+    int64_t hi;
 } mars_t;
 
 /* The application's input (made as Mars' generators do) and its host
@@ -91,7 +93,12 @@ int  mars_build(mars_t *m, int app, uint64_t size);
 void mars_free(mars_t *m);
 
 /* What a launch's threads read (kdef_t.data_open; level = the launch):
- * for the bitonic kernels the records as the launch finds them. */
+ * for the bitonic kernels the records as the launch finds them. A run
+ * opens the launches in order, each closed before the next opens; opened
+ * so, a launch frees the host arrays that only launches before it read
+ * (the memory of the run is the arrays still to be read). A launch opened
+ * out of order (a test) gets its arrays built again: the host program is
+ * run again and what was freed is taken from it. NULL out of memory. */
 void *mars_open(const void *m, unsigned level);
 void  mars_close(void *d);
 
@@ -123,7 +130,12 @@ void mars_set_boundary(simt_t *t);
  * records on the host. */
 void mars_counts(const mars_t *m, unsigned mr, unsigned *nin, unsigned *ninter, unsigned *nkeys, unsigned *nout);
 int  mars_compare(const mars_t *m, unsigned mr, mars_i4_t a, mars_i4_t b);
-/* ... and the sort's output: its neighbours out of compare() order (0) */
+/* ... and the sort's output: its neighbours out of compare() order (0).
+ * Both see every host array (built again if freed); ~0u and 2 out of memory. */
 unsigned mars_unsorted(const mars_t *m, unsigned mr);
+/* The host arrays of MapReduce mr freed so far (mars_open), a bit per group
+ * of arrays; mars_groups: every group's bit. */
+unsigned mars_gone(const mars_t *m, unsigned mr);
+unsigned mars_groups(void);
 
 #endif

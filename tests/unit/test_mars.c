@@ -265,6 +265,63 @@ static void chunked_sort(void **state)
     mars_free(&m);
 }
 
+/* A run opens the launches in order and each frees the host arrays only earlier launches read;
+ * a launch opened again afterwards (out of order: last to first) has them built again, and its
+ * threads make the same accesses as they did in order. PVC at 512 records: both MapReduces,
+ * the global bitonic sort (its records replayed from the start when opened out of order). */
+static const simt_fn mars_fn[MK_KINDS] = {
+    [MK_MAP_COUNT] = mars_map_count, [MK_MAP] = mars_map, [MK_RED_COUNT] = mars_reduce_count,
+    [MK_RED] = mars_reduce, [MK_PRESCAN] = mars_prescan, [MK_UNIFORM_ADD] = mars_uniform_add,
+    [MK_INIT] = mars_initialize, [MK_SORT_SINGLE] = mars_sort_single, [MK_UNIT_SORT] = mars_unit_sort,
+    [MK_BITONIC] = mars_bitonic, [MK_PART_SORT] = mars_part_sort, [MK_GET_INTY] = mars_get_inty,
+    [MK_GET_XY] = mars_get_xy, [MK_SET_XY] = mars_set_xy, [MK_COPY_CHUNKS] = mars_copy_chunks,
+    [MK_CHUNK_BOUNDARY] = mars_chunk_boundary, [MK_WRITE_BOUNDARY] = mars_write_boundary,
+    [MK_SET_BOUNDARY] = mars_set_boundary,
+};
+
+/* launch l's first and last threads' accesses, hashed */
+static uint64_t launch_hash(mars_t *m, unsigned l)
+{
+    const mars_launch_t *L = &m->launch[l];
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned k = 0; k < 2; k++) {
+        acc_t r;
+        run(&r, m, l, mars_fn[L->kind], k ? L->block - 1 : 0, k ? L->grid - 1 : 0);
+        for (size_t i = 0; i < r.n; i++)
+            h = (h ^ r.addr[i] ^ (uint64_t)r.w[i] << 56) * 0x100000001b3ull;
+        h = (h ^ r.n) * 0x100000001b3ull;
+        acc_free(&r);
+    }
+    return h;
+}
+
+static void freed_and_restored(void **state)
+{
+    (void)state;
+    mars_t m;
+    assert_int_equal(mars_build(&m, MARS_PVC, 512), 0);
+    assert_int_equal(m.nmr, 2);
+    uint64_t *h = calloc(m.nlaunch, sizeof *h);
+    assert_non_null(h);
+    unsigned first1 = find(&m, MK_MAP_COUNT, 1, 0), sorts = 0;
+    for (unsigned l = 0; l < m.nlaunch; l++) {
+        assert_non_null(mars_fn[m.launch[l].kind]);
+        sorts += m.launch[l].kind == MK_BITONIC;
+        h[l] = launch_hash(&m, l);
+        if (l == first1)   /* the first MapReduce's launches have run: its arrays are gone */
+            assert_int_equal(mars_gone(&m, 0), mars_groups());
+    }
+    assert_true(sorts > 10);
+    assert_int_equal(mars_gone(&m, 0), mars_groups());
+    assert_true(mars_gone(&m, 1) != 0);
+    for (unsigned l = m.nlaunch; l--;)
+        assert_true(launch_hash(&m, l) == h[l]);
+    check_sorted(&m, 0);
+    check_sorted(&m, 1);
+    free(h);
+    mars_free(&m);
+}
+
 /* The workloads: their launches' kernels and sizes; bad sizes are refused. */
 static void workloads(void **state)
 {
@@ -284,6 +341,7 @@ int main(void)
         cmocka_unit_test(pvc_pipeline),
         cmocka_unit_test(ii_links),
         cmocka_unit_test(chunked_sort),
+        cmocka_unit_test(freed_and_restored),
         cmocka_unit_test(workloads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
