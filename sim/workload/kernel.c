@@ -267,13 +267,22 @@ void tb_pack_release(void)
 /* The longest repeated stretch looked for (a loop body of up to this many instructions). */
 #define PACK_MAX_PERIOD 65536u
 
-/* Instructions j and k of src (the same static part known) are equal: mask and addresses. */
+/* The addresses of instruction in are kept: a global or local memory
+ * instruction's, with an active lane. A shared-memory instruction's are
+ * not: the SM reads none (no bank conflicts: a fixed sm.lat_shmem), so two
+ * executions that differ only in them run alike. */
+static inline int keeps_addrs(const inst_t *in)
+{
+    return in->width && in->mask && !op_is_shared_mem((op_class_t)in->cls);
+}
+
+/* Instructions j and k of src (the same static part known) are equal: mask and addresses kept. */
 static int same_exec(const tb_t *src, const inst_t *a, const inst_t *b)
 {
     if (a->mask != b->mask)
         return 0;
-    return !a->width || !memcmp(&src->addr[a->addr], &src->addr[b->addr],
-                                (unsigned)__builtin_popcount(a->mask) * sizeof *src->addr);
+    return !keeps_addrs(a) || !memcmp(&src->addr[a->addr], &src->addr[b->addr],
+                                      (unsigned)__builtin_popcount(a->mask) * sizeof *src->addr);
 }
 
 /* Stretches [j, j + n) and [k, k + n) of warp list in (static parts sc->s) are equal. */
@@ -340,7 +349,7 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pa
     k.mask = in->mask;
     k.s = s;
     k.form = ADDR_LIST;
-    if (in->width && in->mask) {
+    if (keeps_addrs(in)) {
         const uint64_t *p = &src->addr[in->addr];
         unsigned n = (unsigned)__builtin_popcount(in->mask);
         uint64_t b, st;
@@ -420,7 +429,7 @@ static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc
             return -ENOMEM;
         sc->s[i] = (uint32_t)s;
         uint64_t h = (uint64_t)s << 32 ^ in[i].mask;
-        if (in[i].width && in[i].mask) {   /* the first and the last lane's addresses: a filter, not a proof */
+        if (keeps_addrs(&in[i])) {   /* the first and the last lane's addresses: a filter, not a proof */
             const uint64_t *a = &src->addr[in[i].addr];
             h ^= mix64(a[0] + 0x9e3779b97f4a7c15ull * a[__builtin_popcount(in[i].mask) - 1]);
         }

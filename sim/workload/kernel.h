@@ -209,20 +209,21 @@ typedef struct {
 /* dst (emptied first) as the resident form of src. An instruction's static
  * part is shared with every earlier one of the block that has the same PC
  * and the same fields (compared whole: exact whatever the producer wrote).
- * A memory instruction whose active lanes' addresses are affine in the lane
+ * A shared-memory instruction (LDS, STS, ATOMS) keeps no addresses: the SM
+ * models shared memory without banks and reads none. A global or local
+ * memory instruction whose active lanes' addresses are affine in the lane
  * number, lane l's base + l * stride (modulo 2^64) for 3 or more active
  * lanes, holds them as the two words base and stride (ADDR_AFFINE); one
  * whose offsets from its lowest address, less the low bits every offset
  * has zero, fit 8, 16 or 32 bits, as that address and an offset per lane
  * at the narrowest width, when that takes fewer words than the list
- * (ADDR_U8, ADDR_U16, ADDR_U32: a histogram's shared-memory bins, 4-byte
- * words within 1 KB, in 8 bits; a gather's indices); the others as they
- * are. Exact: each affine list is checked to expand to the addresses it
- * holds, and an offset is the address minus the lowest, its dropped bits
- * zero, which fits its width. A stretch of a warp's list equal,
- * instruction by instruction (static part, mask, every address), to the
- * stretch just before it is not stored again: the run of the earlier one
- * counts it (rseg_t). 0, or -ENOMEM. */
+ * (ADDR_U8, ADDR_U16, ADDR_U32: a gather's indices into one array); the
+ * others as they are. Exact: each affine list is checked to expand to the
+ * addresses it holds, and an offset is the address minus the lowest, its
+ * dropped bits zero, which fits its width. A stretch of a warp's list
+ * equal, instruction by instruction (static part, mask, every address
+ * kept), to the stretch just before it is not stored again: the run of the
+ * earlier one counts it (rseg_t). 0, or -ENOMEM. */
 int tb_pack(rtb_t *dst, const tb_t *src);
 /* Free what tb_pack keeps from call to call (its scratch buffers, grown to the largest block). */
 void tb_pack_release(void);
@@ -277,9 +278,9 @@ static inline const dkey_t *rtb_key(const rtb_t *tb, size_t i)
 static inline const sinst_t *rtb_stat(const rtb_t *tb, size_t i) { return &tb->stat[rtb_key(tb, i)->s]; }
 static inline uint32_t rtb_mask(const rtb_t *tb, size_t i) { return rtb_key(tb, i)->mask; }
 
-/* The addresses of memory instruction i of resident block tb, one per
- * active lane in lane order: where tb holds them as a list, or expanded
- * into buf. */
+/* The addresses of global or local memory instruction i of resident block
+ * tb, one per active lane in lane order: where tb holds them as a list, or
+ * expanded into buf (a shared-memory instruction has none: tb_pack). */
 static inline const uint64_t *rtb_addrs(const rtb_t *tb, size_t i, uint64_t buf[WARP_SIZE])
 {
     const dkey_t *d = rtb_key(tb, i);
