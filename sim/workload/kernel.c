@@ -231,6 +231,13 @@ static void stat_of(sinst_t *x, const inst_t *in)
 }
 
 
+/* A static part's last execution put in the current warp: its index in dyn,
+ * its instruction in the source block, how many ADDR_DELTA executions in a
+ * row it ends (0: held another way); valid when mark is the warp's mark. */
+typedef struct {
+    uint32_t mark, dyn, src, depth;
+} dref_t;
+
 /* What tb_pack keeps for one warp while it looks for repeats: each
  * instruction's static part (index in stat) and a hash of what makes it
  * equal to another (static part, mask, its first and last lanes'
@@ -241,7 +248,8 @@ typedef struct {
     uint64_t *sum;      /* sum[i]: the hashes of instructions [0, i) */
     uint64_t *last;     /* per static part: (warp mark << 32) | its last position in the warp (0: none) */
     uint64_t *klast;    /* per static part: (block mark << 32) | the index of its last key (0: none) */
-    size_t cap, cap_last;
+    dref_t *dref;       /* per static part: its last execution put in the warp (ADDR_DELTA's reference) */
+    size_t cap, cap_last, cap_dref;
     uint32_t nblock;    /* the last block's mark (1, 2, ...) */
     uint32_t nmark;     /* the last warp's mark (1, 2, ...): last is never cleared */
     rtb_t out;          /* the block packed here first, then copied to the slot's buffers at their size
@@ -260,6 +268,7 @@ void tb_pack_release(void)
     free(scratch.sum);
     free(scratch.last);
     free(scratch.klast);
+    free(scratch.dref);
     rtb_free(&scratch.out);
     memset(&scratch, 0, sizeof scratch);
 }
@@ -327,6 +336,39 @@ static int add_seg(rtb_t *dst, uint32_t first, uint32_t len, uint32_t reps)
         }                                                                                                       \
     } while (0)
 
+/* Instruction in, dist executions after ref (the same static part, its
+ * last in the warp): every active lane's address is ref's for that lane
+ * plus one amount that fits 32 bits signed, and ref had every active lane;
+ * *word the ADDR_DELTA word. */
+static int delta_of(const tb_t *src, const inst_t *ref, const inst_t *in, size_t dist, uint64_t *word)
+{
+    if (dist > UINT32_MAX || (in->mask & ~ref->mask) || !ref->width || !ref->mask)
+        return 0;
+    const uint64_t *p = &src->addr[in->addr], *q = &src->addr[ref->addr];
+    const uint64_t d = p[0] - q[__builtin_popcount(ref->mask & ((1u << __builtin_ctz(in->mask)) - 1))];
+    if ((uint64_t)(int64_t)(int32_t)d != d)
+        return 0;
+    unsigned k = 0;
+    for (uint32_t m = in->mask; m; m &= m - 1, k++)
+        if (p[k] != q[__builtin_popcount(ref->mask & ((1u << __builtin_ctz(m)) - 1))] + d)
+            return 0;
+    *word = (uint64_t)(uint32_t)dist | (uint64_t)(uint32_t)d << 32;
+    return 1;
+}
+
+const uint64_t *rtb_addrs_delta(const rtb_t *tb, size_t i, uint32_t mask, uint64_t word, uint64_t buf[WARP_SIZE])
+{
+    const size_t r = i - (uint32_t)word;
+    const uint64_t d = (uint64_t)(int64_t)(int32_t)(word >> 32);
+    uint64_t tmp[WARP_SIZE];
+    const uint64_t *q = rtb_addrs(tb, r, tmp);
+    const uint32_t rm = rtb_mask(tb, r);
+    unsigned k = 0;
+    for (uint32_t m = mask; m; m &= m - 1)
+        buf[k++] = q[__builtin_popcount(rm & ((1u << __builtin_ctz(m)) - 1))] + d;
+    return buf;
+}
+
 /* Instruction in (static part s) appended to dst (k32 and abase: the
  * packing's own form, before tb_pack copies it); its key found first among
  * those of its static part's last execution (sc->klast), then in the
@@ -358,11 +400,18 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pa
             return -ENOMEM;
         dst->addr = a;
         uint64_t *w = &dst->addr[dst->naddr];
+        const dref_t *r = &sc->dref[s];
+        uint64_t dw;
         if (n > 2 && affine(p, in->mask, n, &b, &st)) {
             k.form = ADDR_AFFINE;
             w[0] = b;
             w[1] = st;
             k.words = 2;
+        } else if (n >= 2 && r->mark == sc->nmark && r->depth + 1 < RTB_DELTA_DEPTH &&
+                   delta_of(src, &src->inst[r->src], in, dst->ndyn - r->dyn, &dw)) {
+            k.form = ADDR_DELTA;
+            w[0] = dw;
+            k.words = 1;
         } else {
             /* the lowest address and each lane's offset from it, less the low
              * bits every offset has zero, at the narrowest width that holds
@@ -397,6 +446,8 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pa
             }
         }
         dst->naddr += k.words;
+        const uint32_t depth = k.form == ADDR_DELTA ? r->depth + 1 : 0;
+        sc->dref[s] = (dref_t){sc->nmark, (uint32_t)dst->ndyn, (uint32_t)(in - src->inst), depth};
     }
     const uint64_t c = sc->klast[s];
     const dkey_t *q = c >> 32 == sc->nblock && (uint32_t)c - 1 < dst->nkey ? &dst->key[(uint32_t)c - 1] : NULL;
@@ -448,6 +499,15 @@ static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc
         memset(sc->last + sc->cap_last, 0, (both - sc->cap_last) * sizeof *sc->last);
         memset(sc->klast + sc->cap_last, 0, (both - sc->cap_last) * sizeof *sc->klast);
         sc->cap_last = both;
+    }
+    if (dst->nstat > sc->cap_dref) {
+        void *p = sc->dref;
+        size_t cap = sc->cap_dref;
+        if (grow(&p, &cap, dst->nstat, sizeof *sc->dref))
+            return -ENOMEM;
+        sc->dref = p;
+        memset(sc->dref + sc->cap_dref, 0, (cap - sc->cap_dref) * sizeof *sc->dref);
+        sc->cap_dref = cap;
     }
     size_t lit = 0;              /* the current one-pass run starts at instruction lit, execution base */
     uint32_t base = (uint32_t)dst->ndyn;
@@ -532,6 +592,8 @@ int tb_pack(rtb_t *dst, const tb_t *src)
         o->warp[w].first = (uint32_t)o->nseg;
         o->warp[w].count = src->warp[w].count;
         sc->nmark = sc->nmark == UINT32_MAX ? 1 : sc->nmark + 1;   /* warp w's mark in sc->last (never 0) */
+        if (sc->nmark == 1 && sc->dref)   /* wrapped: a stale reference would name another block's execution */
+            memset(sc->dref, 0, sc->cap_dref * sizeof *sc->dref);
         rc = pack_warp(o, src, w, sc, sc->nmark);
     }
     if (rc)

@@ -161,6 +161,9 @@ enum {
     ADDR_U32,      /* the lowest address, then one 32-bit offset from it per active lane, two to a word */
     ADDR_U16,      /* ... 16-bit offsets, four to a word */
     ADDR_U8,       /* ... 8-bit offsets, eight to a word */
+    ADDR_DELTA,    /* one word: an earlier execution of the same static part in the warp, whose active
+                      lanes include these, as the distance back to it (its low 32 bits), and the amount
+                      every active lane's address is that one's plus (its high 32, signed) */
 };                 /* an offset is held shifted right by dkey_t.shift (its low bits, zero in every lane's) */
 
 /* What executions of a block's instructions have in common: the static
@@ -217,10 +220,15 @@ typedef struct {
  * whose offsets from its lowest address, less the low bits every offset
  * has zero, fit 8, 16 or 32 bits, as that address and an offset per lane
  * at the narrowest width, when that takes fewer words than the list
- * (ADDR_U8, ADDR_U16, ADDR_U32: a gather's indices into one array); the
- * others as they are. Exact: each affine list is checked to expand to the
- * addresses it holds, and an offset is the address minus the lowest, its
- * dropped bits zero, which fits its width. A stretch of a warp's list
+ * (ADDR_U8, ADDR_U16, ADDR_U32: a gather's indices into one array); one
+ * of two or more lanes, not affine, whose every lane's address is that
+ * lane's in the last execution of its static part in the warp plus one
+ * amount (a byte scan's next byte, a walk's next element), lanes that
+ * execution had, as the one word ADDR_DELTA, fewer than RTB_DELTA_DEPTH
+ * such in a row; the others as they are. Exact: each affine list is
+ * checked to expand to the addresses it holds, an offset is the address
+ * minus the lowest, its dropped bits zero, which fits its width, and a
+ * delta is checked lane by lane. A stretch of a warp's list
  * equal, instruction by instruction (static part, mask, every address
  * kept), to the stretch just before it is not stored again: the run of the
  * earlier one counts it (rseg_t). 0, or -ENOMEM. */
@@ -278,6 +286,12 @@ static inline const dkey_t *rtb_key(const rtb_t *tb, size_t i)
 static inline const sinst_t *rtb_stat(const rtb_t *tb, size_t i) { return &tb->stat[rtb_key(tb, i)->s]; }
 static inline uint32_t rtb_mask(const rtb_t *tb, size_t i) { return rtb_key(tb, i)->mask; }
 
+/* The most ADDR_DELTA executions in a row that an expansion walks back through
+ * (the chain from an execution held another way): a bound on its cost. */
+#define RTB_DELTA_DEPTH 8u
+
+const uint64_t *rtb_addrs_delta(const rtb_t *tb, size_t i, uint32_t mask, uint64_t word, uint64_t buf[WARP_SIZE]);
+
 /* The addresses of global or local memory instruction i of resident block
  * tb, one per active lane in lane order: where tb holds them as a list, or
  * expanded into buf (a shared-memory instruction has none: tb_pack). */
@@ -292,6 +306,8 @@ static inline const uint64_t *rtb_addrs(const rtb_t *tb, size_t i, uint64_t buf[
     switch (d->form) {
     case ADDR_LIST:
         return w;
+    case ADDR_DELTA:
+        return rtb_addrs_delta(tb, i, d->mask, w[0], buf);
     case ADDR_AFFINE:
         for (uint32_t m = d->mask; m; m &= m - 1)
             buf[k++] = w[0] + (uint64_t)__builtin_ctz(m) * w[1];

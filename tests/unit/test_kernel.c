@@ -402,6 +402,93 @@ static void shared_addrs(void **state)
     tb_free(&src);
 }
 
+/* One gather appended to tb: PC pc, mask m, lane l's address base + off[l]. */
+static void put_gather(tb_t *tb, uint32_t pc, uint32_t m, uint64_t base, const uint64_t off[32])
+{
+    unsigned n = (unsigned)__builtin_popcount(m);
+    assert_int_equal(tb_reserve(tb, 1, n), 0);
+    inst_t *in = &tb->inst[tb->ninst++];
+    *in = (inst_t){.pc = pc, .mask = m, .cls = OP_LDG, .width = 1, .ndst = 1, .nsrc = 1, .dst = {R(9)}, .src = {R(8)}};
+    in->addr = (uint32_t)tb->naddr;
+    for (uint32_t r = m; r; r &= r - 1)
+        tb->addr[tb->naddr++] = base + off[__builtin_ctz(r)];
+}
+
+/* The delta form (ADDR_DELTA): a byte scan through 32 lanes' records
+ * (gathers, no lane affine) moving one byte a pass is held in one word a
+ * pass, RTB_DELTA_DEPTH - 1 deltas at most after another form; a pass with
+ * fewer lanes is one too, one with more lanes, one lane or a step past 32
+ * bits (2^33) is not; a step back (-4096) is; the same in a second warp,
+ * whose references stay in it. Every expansion equals its list
+ * (assert_walk). */
+static void delta_lists(void **state)
+{
+    (void)state;
+    tb_t src = {0};
+    rtb_t dst = {0};
+    uint64_t off[32], seed = 5;
+    for (unsigned l = 0; l < 32; l++)
+        off[l] = 1000 * l + rnd(&seed) % 900;   /* records of about 1 KB: 16-bit offsets, not affine */
+    src.nwarps = 2;
+    for (unsigned w = 0; w < 2; w++) {
+        src.warp[w].first = (uint32_t)src.ninst;
+        uint64_t base = 0x100000 * (w + 1);
+        for (unsigned it = 0; it < 40; it++) {
+            uint32_t m = it < 12 ? ~0u : it < 20 ? 0x0ffff0f0u : it == 20 ? 1u : ~0u >> (it % 3);
+            put_gather(&src, 200, m, base, off);
+            put(&src, 201, ~0u, 0);
+            base += it == 25 ? 1ull << 33 : it == 30 ? (uint64_t)-4096 : 1;
+        }
+        src.warp[w].count = (uint32_t)src.ninst - src.warp[w].first;
+    }
+    assert_int_equal(tb_pack(&dst, &src), 0);
+    assert_int_equal(dst.ndyn, src.ninst);   /* nothing repeats: the addresses move */
+    unsigned deltas = 0, most = 0;
+    for (size_t i = 0; i < dst.ndyn; i++) {
+        const dkey_t *k = rtb_key(&dst, i);
+        if (k->form != ADDR_DELTA)
+            continue;
+        assert_int_equal(k->words, 1);
+        deltas++;
+        unsigned depth = 0;   /* the chain back to an execution held another way */
+        size_t j = i;
+        for (const dkey_t *q = k; q->form == ADDR_DELTA; q = rtb_key(&dst, j)) {
+            size_t at = dst.abase[j / RTB_GROUP];
+            for (size_t x = j & ~(size_t)(RTB_GROUP - 1); x < j; x++)
+                at += rtb_key(&dst, x)->words;
+            const size_t back = (uint32_t)dst.addr[at];
+            assert_true(back > 0 && back <= j);
+            assert_true((src.inst[j].mask & ~src.inst[j - back].mask) == 0);
+            assert_int_equal(src.inst[j - back].pc, 200);
+            j -= back;
+            depth++;
+        }
+        assert_true(j / 80 == i / 80);   /* in the same warp */
+        most = depth > most ? depth : most;
+    }
+    assert_int_equal(most, RTB_DELTA_DEPTH - 1);
+    /* a warp: passes 0, 8 lists; 1-7, 9-11, 12-19 (fewer lanes, 16 on) deltas; 20 one lane, 21 more
+     * lanes: lists; 22-25 deltas, 26 past 2^32: a list; 27-39 deltas but every eighth */
+    /* a warp's passes (execution 2p): 0 a list, 1-7 deltas, 8 a list (the chain's bound), 9-15,
+     * 17-19 (12 on: fewer lanes) deltas, 16 a list, 20 one lane and 21 more lanes: lists; then the
+     * masks cycle (full, >> 1, >> 2): every full one a list; 26, past 2^32, a list; 31, -4096, a delta */
+    assert_int_equal(deltas, 2 * 28);
+    for (unsigned w = 0; w < 2; w++) {
+        const size_t e = 80 * w;
+        assert_int_equal(rtb_key(&dst, e + 2 * 7)->form, ADDR_DELTA);
+        assert_int_equal(rtb_key(&dst, e + 2 * 8)->form, ADDR_U16);
+        assert_int_equal(rtb_key(&dst, e + 2 * 12)->form, ADDR_DELTA);
+        assert_int_equal(rtb_key(&dst, e + 2 * 20)->form, ADDR_LIST);
+        assert_int_equal(rtb_key(&dst, e + 2 * 21)->form, ADDR_U16);
+        assert_int_equal(rtb_key(&dst, e + 2 * 26)->form, ADDR_U16);
+        assert_int_equal(rtb_key(&dst, e + 2 * 31)->form, ADDR_DELTA);
+    }
+    assert_true(dst.naddr < 2 * (40 + 12 * 9));
+    assert_walk(&dst, &src);
+    rtb_free(&dst);
+    tb_free(&src);
+}
+
 /* A stretch that repeats the one before it is stored once (rseg_t): a loop
  * whose iterations are equal (masks, addresses: 100 x 6 instructions, 6
  * stored), one instruction repeated (50 x 1), an inner loop in each pass of
@@ -545,7 +632,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(load_quad), cmocka_unit_test(load_pair_and_shared), cmocka_unit_test(store_quad),
         cmocka_unit_test(already_listed_and_rz), cmocka_unit_test(addr64_by_opcode), cmocka_unit_test(pack_exact),
-        cmocka_unit_test(static_parts), cmocka_unit_test(trim), cmocka_unit_test(loop_runs), cmocka_unit_test(shared_addrs), cmocka_unit_test(keys),
+        cmocka_unit_test(static_parts), cmocka_unit_test(trim), cmocka_unit_test(loop_runs), cmocka_unit_test(shared_addrs), cmocka_unit_test(delta_lists), cmocka_unit_test(keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
