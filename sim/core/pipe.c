@@ -54,9 +54,9 @@ void pipe_writeback(sm_t *sm, uint64_t now)
     p->bank_wr = 0;
     if (!p->inflight)
         return;
-    __typeof__(p->wb[0]) *slot = &p->wb[now % PIPE_RING];
-    for (unsigned i = 0; i < slot->n; i++) {
-        const pipe_ent_t *e = &slot->e[i];
+    const unsigned at = (unsigned)(now % PIPE_RING), n = p->wbn[at];
+    for (unsigned i = 0; i < n; i++) {
+        const pipe_ent_t *e = &p->wb[at][i];
         const sinst_t *in = rtb_stat(&sm->slot[sm->warp[e->warp].slot].tb, e->inst);
         uint64_t *rr = &sm->reg_ready[(size_t)e->warp * REG_IDS];
         for (unsigned d = 0; d < in->ndst; d++)
@@ -69,17 +69,17 @@ void pipe_writeback(sm_t *sm, uint64_t now)
         p->inflight--;
         sm_pipe_done(sm, e->warp);
     }
-    p->nwb -= slot->n;
-    slot->n = 0;
+    p->nwb -= n;
+    p->wbn[at] = 0;
 }
 
 /* A result bus for cycle t (sm.ex_wb of them). */
-static int bus_free(const sm_t *sm, uint64_t t) { return sm->pipe.wb[t % PIPE_RING].n < sm->cfg->ex_wb; }
+static int bus_free(const sm_t *sm, uint64_t t) { return sm->pipe.wbn[t % PIPE_RING] < sm->cfg->ex_wb; }
 
 static void to_writeback(sm_t *sm, const pipe_ent_t *e, uint64_t t)
 {
-    __typeof__(sm->pipe.wb[0]) *slot = &sm->pipe.wb[t % PIPE_RING];
-    slot->e[slot->n++] = *e;
+    const unsigned at = (unsigned)(t % PIPE_RING);
+    sm->pipe.wb[at][sm->pipe.wbn[at]++] = *e;
     sm->pipe.nwb++;
 }
 

@@ -65,10 +65,12 @@ typedef struct {
     uint64_t need_fetch;            /* live warps whose instruction buffer is empty */
     uint64_t seq;
     uint64_t sp_free[PIPE_UNITS];   /* an SP unit takes its next instruction from this cycle */
-    struct {
-        pipe_ent_t e[8];
-        uint8_t n;
-    } wb[PIPE_RING];                /* results by writeback cycle (mod PIPE_RING) */
+    /* results by writeback cycle (mod PIPE_RING): their counts apart from
+     * them, 1 KB read a cycle in turn (a slot of the 100 KB of entries is
+     * touched only when it holds one: reading its count there cost a cache
+     * miss in most SM cycles) */
+    uint8_t wbn[PIPE_RING];
+    pipe_ent_t wb[PIPE_RING][8];
     unsigned inflight;              /* instructions from ID_OC to writeback ... */
     unsigned nwb;                   /* ... of them in the writeback calendar */
     uint32_t bank_wr;               /* banks written back this cycle */

@@ -158,7 +158,7 @@ static void catch_up(sm_t *sm, uint64_t now)
     sm->sleep_from = 0;
     if (sm->live_tbs) {
         sm->st.cycles += k;
-        sm->issue_prio += k;
+        sm->issue_prio = (sm->issue_prio + k % sm->cfg->n_sched) % sm->cfg->n_sched;
         for (unsigned c = 0; c < SCHED_CLASSES; c++)
             sm->st.sched_cls[c] += k * sm->sleep_cls[c];
     }
@@ -1201,7 +1201,11 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
     unsigned issued = 0;
     /* GPGPU-Sim turns the schedulers' order every cycle the SM runs (they share the ID_OC
      * registers); the cycles an asleep SM skipped count (catch_up) */
-    unsigned n = sm->cfg->n_sched, k0 = pipe ? (unsigned)(sm->issue_prio++ % n) : 0;
+    unsigned n = sm->cfg->n_sched, k0 = 0;
+    if (pipe) {   /* (kept modulo n: no division a cycle) */
+        k0 = (unsigned)sm->issue_prio;
+        sm->issue_prio = k0 + 1 == n ? 0 : k0 + 1;
+    }
     uint64_t held = mem_held(sm) ? ~sm->memnext : ~0ull;
     for (unsigned i = 0, k = k0; i < n; i++, k = k + 1 == n ? 0 : k + 1) {
         uint64_t cand = sm->ready & sm->swl_mask & sm->sched_mask[k] & held;

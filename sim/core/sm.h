@@ -215,7 +215,7 @@ struct sm {
     dtrace_t *dt;                 /* --trace-decisions, or NULL */
     uint64_t sfu_free, dp_free;
     pipe_t pipe;                  /* sm.pipeline=gpgpusim ... */
-    uint64_t issue_prio;          /* ... the first scheduler's turn: cycles run with a block resident */
+    uint64_t issue_prio;          /* ... the first scheduler's turn: cycles run with a block resident, modulo sm.schedulers */
     uint64_t sleep_until;         /* nothing can happen before this core cycle unless a reply
                                      arrives or a block is added (gpu.c skips the SM) */
     uint64_t sleep_from;          /* asleep since this core cycle (0: awake); the skipped

@@ -2148,6 +2148,9 @@ static kernel_t *wl_open_kernel(workload_t *ww, unsigned i)
     k->wl = w, k->ln = ln, k->def = ln->def, k->cmd = i;
     if (bk_build(k)) {
         fprintf(stderr, "memsched: out of memory opening %s\n", ln->def->name);
+        if (k->kdata)
+            k->def->data_close(k->kdata);
+        free(k->prog);
         optab_free(&k->k.ops);
         free(k);
         return NULL;

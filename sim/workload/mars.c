@@ -39,7 +39,8 @@ struct mars_mr {              /* one MapReduce() */
     int32_t *ps_k, *ps_v, *ps_n;
     uint64_t d_cnt_k, d_cnt_v, d_cnt_n, d_ps_k, d_ps_v, d_ps_n, d_kv, d_cur;
     unsigned ninter;
-    mars_i4_t *inter_off;     /* NULL when every record is iks, ivs bytes, end to end (inter_rec) */
+    mars_i4_t *inter_off;     /* unless ireg: every record iks, ivs bytes, end to end (inter_rec) */
+    int ireg;
     int32_t iks, ivs;
     uint8_t *inter_keys, *inter_vals;
     uint64_t ikb, ivb, d_inter_keys, d_inter_vals, d_inter_off;
@@ -194,13 +195,15 @@ static void mr_free(mars_mr_t *r)
 /* inputOffsetSizes[i]: every application's input records are of one size, end to end */
 static mars_i4_t in_rec(const mars_mr_t *r, unsigned i)
 {
-    return (mars_i4_t){r->in_ks * (int32_t)i, r->in_ks, r->in_vs * (int32_t)i, r->in_vs};
+    return (mars_i4_t){(int32_t)((uint32_t)r->in_ks * i), r->in_ks, (int32_t)((uint32_t)r->in_vs * i), r->in_vs};
 }
 
 /* interOffsetSizes[i] */
 static mars_i4_t inter_rec(const mars_mr_t *r, unsigned i)
 {
-    return r->inter_off ? r->inter_off[i] : (mars_i4_t){r->iks * (int32_t)i, r->iks, r->ivs * (int32_t)i, r->ivs};
+    if (!r->ireg)   /* (freed: a launch's restore builds it again first) */
+        return r->inter_off[i];
+    return (mars_i4_t){(int32_t)((uint32_t)r->iks * i), r->iks, (int32_t)((uint32_t)r->ivs * i), r->ivs};
 }
 
 typedef struct { const mars_t *m; const mars_mr_t *r; const uint8_t *keys; } cmpctx_t;
@@ -639,10 +642,10 @@ static int run_mr(mars_t *m, unsigned idx)
     unsigned reg = i0.x == 0 && i0.z == 0;
     for (unsigned i = 1; i < N && reg; i++) {
         const mars_i4_t o = r->inter_off[i];
-        reg = o.y == i0.y && o.w == i0.w && o.x == i0.y * (int32_t)i && o.z == i0.w * (int32_t)i;
+        reg = o.y == i0.y && o.w == i0.w && (uint32_t)o.x == (uint32_t)i0.y * i && (uint32_t)o.z == (uint32_t)i0.w * i;
     }
     if (reg) {
-        r->iks = i0.y, r->ivs = i0.w;
+        r->ireg = 1, r->iks = i0.y, r->ivs = i0.w;
         free(r->inter_off), r->inter_off = NULL;
     }
 

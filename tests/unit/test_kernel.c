@@ -419,7 +419,8 @@ static void put_gather(tb_t *tb, uint32_t pc, uint32_t m, uint64_t base, const u
  * pass, RTB_DELTA_DEPTH - 1 deltas at most after another form; a pass with
  * fewer lanes is one too, one with more lanes, one lane or a step past 32
  * bits (2^33) is not; a step back (-4096) is; the same in a second warp,
- * whose references stay in it. Every expansion equals its list
+ * whose references stay in it; a delta after a repeated pass refers to
+ * its one stored execution. Every expansion equals its list
  * (assert_walk). */
 static void delta_lists(void **state)
 {
@@ -467,8 +468,6 @@ static void delta_lists(void **state)
         most = depth > most ? depth : most;
     }
     assert_int_equal(most, RTB_DELTA_DEPTH - 1);
-    /* a warp: passes 0, 8 lists; 1-7, 9-11, 12-19 (fewer lanes, 16 on) deltas; 20 one lane, 21 more
-     * lanes: lists; 22-25 deltas, 26 past 2^32: a list; 27-39 deltas but every eighth */
     /* a warp's passes (execution 2p): 0 a list, 1-7 deltas, 8 a list (the chain's bound), 9-15,
      * 17-19 (12 on: fewer lanes) deltas, 16 a list, 20 one lane and 21 more lanes: lists; then the
      * masks cycle (full, >> 1, >> 2): every full one a list; 26, past 2^32, a list; 31, -4096, a delta */
@@ -484,6 +483,22 @@ static void delta_lists(void **state)
         assert_int_equal(rtb_key(&dst, e + 2 * 31)->form, ADDR_DELTA);
     }
     assert_true(dst.naddr < 2 * (40 + 12 * 9));
+    assert_walk(&dst, &src);
+    /* a pass A, a pass B = A + 1 run 5 times (stored once: a repeat), C = B + 1: B and C deltas,
+     * C's taken back to B's one stored execution */
+    tb_clear(&src);
+    src.nwarps = 1;
+    src.warp[0].first = 0;
+    for (unsigned it = 0; it < 7; it++) {
+        put_gather(&src, 200, ~0u, 0x100000 + (it == 0 ? 0 : it == 6 ? 2 : 1), off);
+        put(&src, 201, ~0u, 0);
+    }
+    src.warp[0].count = (uint32_t)src.ninst;
+    assert_int_equal(tb_pack(&dst, &src), 0);
+    assert_int_equal(dst.ndyn, 6);
+    assert_int_equal(rtb_key(&dst, 0)->form, ADDR_U16);
+    assert_int_equal(rtb_key(&dst, 2)->form, ADDR_DELTA);
+    assert_int_equal(rtb_key(&dst, 4)->form, ADDR_DELTA);
     assert_walk(&dst, &src);
     rtb_free(&dst);
     tb_free(&src);

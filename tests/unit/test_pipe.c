@@ -99,8 +99,8 @@ static void test_writeback_first(void **state)
     setup(NULL, 2, prog, 2);
     pipe_enter(&sm, 1, 3, 0);   /* warp 1's second instruction (index 2 + 1) */
     pipe_operands(&sm);         /* into a collector */
-    sm.pipe.wb[5].e[0] = (pipe_ent_t){.warp = 0, .inst = 0};
-    sm.pipe.wb[5].n = 1;
+    sm.pipe.wb[5][0] = (pipe_ent_t){.warp = 0, .inst = 0};
+    sm.pipe.wbn[5] = 1;
     sm.pipe.inflight++;
     sm.warp[0].npipe++;
     pipe_writeback(&sm, 5);
