@@ -55,6 +55,7 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     if (!g)
         return NULL;
     g->cfg = *cfg;
+    g->gen.stream = 1;   /* a built-in kernel's warps are packed as they are made: the buffer holds one */
     g->tb_rr = cfg->first_sm;
     g->opt = *opt;
     if (cfg->test_break) {

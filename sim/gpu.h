@@ -61,7 +61,8 @@ struct gpu {
     void *disp_unit;                  /* its hardware (dispatch_ops_t.open), or NULL */
     uint8_t *can_take;                /* per SM: it can take a block this cycle (dispatch_ops_t.cycle) */
     tb_t gen;                         /* the block being dispatched, as its kernel gives it (tb_pack
-                                         makes its resident form in the SM's slot) */
+                                         makes its resident form in the SM's slot; a built-in kernel's
+                                         warps are packed one by one as they are made: tb_warp_end) */
     l2_t *l2;
     uint64_t now[CLK_N];              /* the edge being processed in each domain (step) */
     int icnt_same;                    /* the crossbar and L2 clocks are equal */

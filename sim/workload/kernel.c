@@ -1,6 +1,7 @@
 /* kernel.c - thread-block buffers and the instruction class names (kernel.h). */
 #include "workload/kernel.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,7 @@ void tb_clear(tb_t *tb)
     memset(tb->idx, 0, sizeof tb->idx);
     memset(tb->warp, 0, sizeof tb->warp);
     memset(tb->sl1, 0, sizeof tb->sl1);
+    tb->packed = 0;
 }
 
 void tb_free(tb_t *tb)
@@ -558,15 +560,12 @@ static int fit(void **buf, size_t *cap, const void *src, size_t n, size_t size)
     return 0;
 }
 
-int tb_pack(rtb_t *dst, const tb_t *src)
+/* A block's packing starts in the scratch: its tables emptied, its mark. 0, or -ENOMEM. */
+static int pack_begin(pack_scratch_t *sc)
 {
-    pack_scratch_t *sc = &scratch;
     rtb_t *o = &sc->out;
     o->ndyn = o->nseg = o->nstat = o->naddr = o->nkey = 0;
     o->threads = 0;
-    dst->ndyn = dst->nseg = dst->nstat = dst->naddr = dst->nkey = 0;
-    if (src->naddr >= UINT32_MAX || src->ninst >= UINT32_MAX)   /* abase's range (32 GB of addresses) */
-        return -ENOMEM;
     int rc = 0;
     const intern_t tables[2] = {stat_table(o), key_table(o)};
     for (unsigned i = 0; i < 2 && !rc; i++) {   /* both indexes emptied (first: made) */
@@ -575,27 +574,56 @@ int tb_pack(rtb_t *dst, const tb_t *src)
         else
             rc = intern_rehash(&tables[i], 256);
     }
-    size_t most = 0;
-    for (unsigned w = 0; w < src->nwarps; w++)
-        most = src->warp[w].count > most ? src->warp[w].count : most;
-    if (!rc && most + 1 > sc->cap) {
-        uint32_t *a = realloc(sc->s, (most + 1) * sizeof *a);
-        if (a)
-            sc->s = a;
-        uint64_t *b = a ? realloc(sc->sum, (most + 1) * sizeof *b) : NULL;
-        if (b)
-            sc->sum = b, sc->cap = most + 1;
-        rc = a && b ? 0 : -ENOMEM;
-    }
     sc->nblock = sc->nblock == UINT32_MAX ? 1 : sc->nblock + 1;   /* this block's mark in sc->klast (never 0) */
-    for (unsigned w = 0; w < src->nwarps && !rc; w++) {
-        o->warp[w].first = (uint32_t)o->nseg;
-        o->warp[w].count = src->warp[w].count;
-        sc->nmark = sc->nmark == UINT32_MAX ? 1 : sc->nmark + 1;   /* warp w's mark in sc->last (never 0) */
-        if (sc->nmark == 1 && sc->dref)   /* wrapped: a stale reference would name another block's execution */
-            memset(sc->dref, 0, sc->cap_dref * sizeof *sc->dref);
-        rc = pack_warp(o, src, w, sc, sc->nmark);
+    return rc;
+}
+
+/* Warp w of src into the scratch's block. 0, or -ENOMEM. */
+static int pack_one(pack_scratch_t *sc, const tb_t *src, unsigned w)
+{
+    rtb_t *o = &sc->out;
+    if (src->naddr >= UINT32_MAX || src->ninst >= UINT32_MAX ||   /* inst_t.addr's range */
+        o->naddr + src->naddr >= UINT32_MAX || o->ndyn + src->ninst >= UINT32_MAX)   /* abase's, k32's */
+        return -ENOMEM;
+    const size_t n = src->warp[w].count;
+    if (n + 1 > sc->cap) {
+        uint32_t *a = realloc(sc->s, (n + 1) * sizeof *a);
+        if (!a)
+            return -ENOMEM;
+        sc->s = a;
+        uint64_t *b = realloc(sc->sum, (n + 1) * sizeof *b);
+        if (!b)
+            return -ENOMEM;
+        sc->sum = b, sc->cap = n + 1;
     }
+    o->warp[w].first = (uint32_t)o->nseg;
+    o->warp[w].count = src->warp[w].count;
+    sc->nmark = sc->nmark == UINT32_MAX ? 1 : sc->nmark + 1;   /* warp w's mark in sc->last (never 0) */
+    if (sc->nmark == 1 && sc->dref)   /* wrapped: a stale reference would name another block's execution */
+        memset(sc->dref, 0, sc->cap_dref * sizeof *sc->dref);
+    return pack_warp(o, src, w, sc, sc->nmark);
+}
+
+int tb_warp_end(tb_t *tb, unsigned w)
+{
+    if (!tb->stream)
+        return 0;
+    assert(w == tb->packed && w < tb->nwarps);
+    int rc = tb->packed ? 0 : pack_begin(&scratch);
+    rc = rc ? rc : pack_one(&scratch, tb, w);
+    tb->ninst = tb->naddr = 0;
+    tb->packed = w + 1;
+    return rc;
+}
+
+int tb_pack(rtb_t *dst, const tb_t *src)
+{
+    pack_scratch_t *sc = &scratch;
+    rtb_t *o = &sc->out;
+    dst->ndyn = dst->nseg = dst->nstat = dst->naddr = dst->nkey = 0;
+    int rc = src->packed ? 0 : pack_begin(sc);
+    for (unsigned w = src->packed; w < src->nwarps && !rc; w++)
+        rc = pack_one(sc, src, w);
     if (rc)
         return rc;
     memcpy(dst->idx, src->idx, sizeof dst->idx);

@@ -122,11 +122,14 @@ typedef struct {
     inst_t   *inst;  size_t ninst, cap_inst;
     uint64_t *addr;  size_t naddr, cap_addr;
     uint64_t sl1[SL1_NCOUNT];          /* S-L1's counts (sl1=on), else 0 */
+    uint8_t  stream;                   /* 1: each warp is packed as its generator ends it (tb_warp_end) and its
+                                          instructions dropped, so the buffers hold one warp, not the block */
+    unsigned packed;                   /* with stream: the warps packed so far (warps 0 .. packed - 1) */
 } tb_t;
 
 /* Make room for `ninst` more instructions and `naddr` more addresses. 0, or -ENOMEM. */
 int  tb_reserve(tb_t *tb, size_t ninst, size_t naddr);
-void tb_clear(tb_t *tb);   /* empty, keep the buffers */
+void tb_clear(tb_t *tb);   /* empty, keep the buffers (and stream) */
 void tb_free(tb_t *tb);
 
 /* A resident block: the form an SM holds while the block runs (tb_pack
@@ -233,6 +236,13 @@ typedef struct {
  * kept), to the stretch just before it is not stored again: the run of the
  * earlier one counts it (rseg_t). 0, or -ENOMEM. */
 int tb_pack(rtb_t *dst, const tb_t *src);
+/* A generator has ended warp w of tb (warp[w] set, warps in order from 0):
+ * with tb->stream, the warp goes into tb_pack's scratch now and its
+ * instructions and addresses leave tb (ninst, naddr back to 0); the
+ * tb_pack that follows packs the rest and makes the block. The same
+ * resident block as packing the whole block at once (test_kernel). 0, or
+ * -ENOMEM. */
+int tb_warp_end(tb_t *tb, unsigned w);
 /* Free what tb_pack keeps from call to call (its scratch buffers, grown to the largest block). */
 void tb_pack_release(void);
 

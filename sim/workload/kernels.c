@@ -2026,7 +2026,8 @@ static int bk_next_tb(kernel_t *kk, tb_t *tb)
     if (k->next == k->k.info.nblocks)
         return 0;
     unsigned nw = (k->k.info.threads + WARP_SIZE - 1) / WARP_SIZE;
-    if (tb_reserve(tb, nw * k->winst, nw * k->waddr)) {
+    const unsigned held = tb->stream ? 1 : nw;   /* the warps the buffers hold at once */
+    if (tb_reserve(tb, held * k->winst, held * k->waddr)) {
         fprintf(stderr, "memsched: %s: out of memory for a thread block of %s\n", k->wl->w.name, k->k.info.name);
         return 2;
     }
@@ -2047,6 +2048,11 @@ static int bk_next_tb(kernel_t *kk, tb_t *tb)
             }
             tb->warp[w].first = (uint32_t)first;
             tb->warp[w].count = (uint32_t)(tb->ninst - first);
+            if (tb_warp_end(tb, w)) {
+                fprintf(stderr, "memsched: %s: out of memory for a thread block of %s\n", k->wl->w.name,
+                        k->k.info.name);
+                return 2;
+            }
         }
         return 1;
     }
@@ -2057,7 +2063,11 @@ static int bk_next_tb(kernel_t *kk, tb_t *tb)
         k->def->warp(k, &e, w);
         tb->warp[w].first = (uint32_t)first;
         tb->warp[w].count = (uint32_t)(tb->ninst - first);
-        assert(tb->ninst - first <= k->winst && tb->naddr <= nw * k->waddr);
+        assert(tb->ninst - first <= k->winst && tb->naddr <= held * k->waddr);
+        if (tb_warp_end(tb, w)) {
+            fprintf(stderr, "memsched: %s: out of memory for a thread block of %s\n", k->wl->w.name, k->k.info.name);
+            return 2;
+        }
     }
     return 1;
 }

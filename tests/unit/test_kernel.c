@@ -642,12 +642,112 @@ static void keys(void **state)
     rtb_free(&dst);
 }
 
+
+/* Warp w of a mixed block (seed v): gathers that move by a few bytes a pass
+ * (deltas), a loop of equal passes (a repeat), random masks and affine
+ * loads, shared-memory stores; warp 2 has no instructions. */
+static void mixed_warp(tb_t *tb, unsigned w, unsigned v)
+{
+    uint64_t off[32], seed = 11 + v;
+    for (unsigned l = 0; l < 32; l++)
+        off[l] = 700 * l + rnd(&seed) % 500;
+    tb->warp[w].first = (uint32_t)tb->ninst;
+    if (w != 2) {
+        for (unsigned it = 0; it < 30 + 7 * w; it++) {
+            put_gather(tb, 300, it % 9 ? ~0u : 0xffff00ffu, 0x200000 * (w + 1) + it * (1 + v % 3), off);
+            put(tb, 301, ~0u, 0);
+        }
+        for (unsigned it = 0; it < 20; it++) {   /* equal passes */
+            put(tb, 310, ~0u, 0x9000);
+            put(tb, 311, 0xffu, 0);
+        }
+        for (unsigned it = 0; it < 25; it++) {
+            uint32_t m = (uint32_t)rnd(&seed) | 1u;
+            put(tb, 320 + (unsigned)(rnd(&seed) % 3), m, rnd(&seed) % 2 ? 0x40000 + 128 * it : 0);
+            assert_int_equal(tb_reserve(tb, 1, 0), 0);
+            tb->inst[tb->ninst++] = (inst_t){.pc = 330, .mask = m, .cls = OP_STS, .width = 4, .ndst = 0, .nsrc = 1,
+                                             .src = {R(9)}, .addr = (uint32_t)tb->naddr};
+            assert_int_equal(tb_reserve(tb, 0, 32), 0);
+            for (uint32_t r = m; r; r &= r - 1)
+                tb->addr[tb->naddr++] = 0x100 + 4 * rnd(&seed) % 4096;
+        }
+    }
+    tb->warp[w].count = (uint32_t)tb->ninst - tb->warp[w].first;
+}
+
+static void assert_same_rtb(const rtb_t *a, const rtb_t *b)
+{
+    assert_memory_equal(a->idx, b->idx, sizeof a->idx);
+    assert_int_equal(a->nwarps, b->nwarps);
+    assert_memory_equal(a->warp, b->warp, a->nwarps * sizeof a->warp[0]);
+    assert_int_equal(a->ndyn, b->ndyn);
+    assert_int_equal(a->nkey, b->nkey);
+    assert_int_equal(a->nseg, b->nseg);
+    assert_int_equal(a->nstat, b->nstat);
+    assert_int_equal(a->naddr, b->naddr);
+    assert_int_equal(a->threads, b->threads);
+    for (size_t i = 0; i < a->ndyn; i++)
+        assert_memory_equal(rtb_key(a, i), rtb_key(b, i), sizeof(dkey_t));
+    assert_memory_equal(a->abase, b->abase, (a->ndyn + RTB_GROUP - 1) / RTB_GROUP * sizeof *a->abase);
+    assert_memory_equal(a->seg, b->seg, a->nseg * sizeof *a->seg);
+    assert_memory_equal(a->stat, b->stat, a->nstat * sizeof *a->stat);
+    assert_memory_equal(a->addr, b->addr, a->naddr * sizeof *a->addr);
+}
+
+/* A block streamed warp by warp (tb_warp_end after each: the buffers hold
+ * one warp at a time) packs to the same resident block as the whole block
+ * packed at once, byte for byte; whole and streamed blocks alternate (each
+ * starts afresh), and without stream tb_warp_end leaves the block alone. */
+static void streamed(void **state)
+{
+    (void)state;
+    tb_t whole = {0}, st = {0};
+    rtb_t a = {0}, b = {0};
+    st.stream = 1;
+    for (unsigned v = 0; v < 4; v++) {
+        tb_clear(&whole);
+        whole.nwarps = 5;
+        whole.idx[0] = v;
+        for (unsigned w = 0; w < 5; w++) {
+            mixed_warp(&whole, w, v);
+            assert_int_equal(tb_warp_end(&whole, w), 0);   /* not streamed: kept */
+        }
+        assert_int_equal(whole.packed, 0);
+        assert_int_equal(tb_pack(&a, &whole), 0);
+        assert_walk(&a, &whole);
+        tb_clear(&st);
+        st.nwarps = 5;
+        st.idx[0] = v;
+        size_t most = 0;
+        for (unsigned w = 0; w < 5; w++) {
+            mixed_warp(&st, w, v);
+            assert_int_equal(st.warp[w].first, 0);
+            most = st.ninst > most ? st.ninst : most;
+            if (v == 3 && w == 4)
+                break;   /* the last warp left to tb_pack */
+            assert_int_equal(tb_warp_end(&st, w), 0);
+            assert_int_equal(st.ninst, 0);
+            assert_int_equal(st.naddr, 0);
+            assert_int_equal(st.packed, w + 1);
+        }
+        assert_true(most < whole.ninst / 3);
+        assert_int_equal(tb_pack(&b, &st), 0);
+        assert_same_rtb(&a, &b);
+        assert_true(a.ndyn < whole.ninst && a.nseg > 5);   /* repeats and deltas were found */
+    }
+    tb_free(&whole);
+    tb_free(&st);
+    rtb_free(&a);
+    rtb_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(load_quad), cmocka_unit_test(load_pair_and_shared), cmocka_unit_test(store_quad),
         cmocka_unit_test(already_listed_and_rz), cmocka_unit_test(addr64_by_opcode), cmocka_unit_test(pack_exact),
         cmocka_unit_test(static_parts), cmocka_unit_test(trim), cmocka_unit_test(loop_runs), cmocka_unit_test(shared_addrs), cmocka_unit_test(delta_lists), cmocka_unit_test(keys),
+        cmocka_unit_test(streamed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
