@@ -1397,7 +1397,7 @@ static int setup_blackscholes(wl_t *w)
 static int setup_histogram(wl_t *w)
 {
     w->n = (w->n + 15) & ~(uint64_t)15;
-    if (hg_bytes(&w->hg, w->n))
+    if (hg_bytes(&w->hg, w->n, 0))
         return -ENOMEM;
     w->data = &w->hg;
     unsigned count = cdiv(w->n, HG64_THREADS * HG64_PER_THREAD);

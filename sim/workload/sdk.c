@@ -5,6 +5,8 @@
  * what it does in the source's terms. */
 #include "workload/sdk.h"
 
+#include <assert.h>
+
 #include "workload/simt_ops.h"
 
 #define EL(base, idx) ((base) + 4 * (uint64_t)(idx))   /* &base[idx], 4-byte elements */
@@ -725,23 +727,81 @@ void sdk_ms_intervals(simt_t *t)
 
 /* ---- histogram ---------------------------------------------------------------------------------- */
 
-/* The input main.cpp makes: srand(2009); h_Data[i] = rand() % 256. */
-int hg_bytes(hg_input_t *in, uint64_t n)
+/* The input main.cpp makes: srand(2009); h_Data[i] = rand() % 256; the
+ * generator's state kept at every chunk's start (one pass: 64 M rand()s). */
+int hg_bytes(hg_input_t *in, uint64_t n, unsigned nslot)
 {
-    sdk_rand_t g;
+    memset(in, 0, sizeof *in);
     in->n = n;
-    if (!(in->byte = malloc(n ? n : 1)))
+    const uint64_t chunks = (n + HG_CHUNK - 1) / HG_CHUNK;
+    if (!nslot) {
+        nslot = 64;
+        while (nslot < chunks / 16 && nslot < (1u << 30))
+            nslot *= 2;
+    }
+    assert((nslot & (nslot - 1)) == 0);
+    in->nslot = nslot;
+    in->ring = malloc((chunks ? chunks : 1) * HG_RING * sizeof *in->ring);
+    in->cache = malloc((size_t)nslot * HG_CHUNK);
+    in->tag = calloc(nslot, sizeof *in->tag);
+    if (!in->ring || !in->cache || !in->tag) {
+        hg_input_free(in);
         return -1;
+    }
+    sdk_rand_t g;
     sdk_srand(&g, 2009);
-    for (uint64_t i = 0; i < n; i++)
-        in->byte[i] = (uint8_t)(sdk_rand(&g) % 256);
+    for (uint64_t c = 0; c < chunks; c++) {
+        for (unsigned i = 0; i < HG_RING; i++)   /* r[k - 34 .. k - 1], oldest first */
+            in->ring[c * HG_RING + i] = g.ring[(g.k + i) % HG_RING];
+        for (unsigned i = 0; i < HG_CHUNK; i++)
+            (void)sdk_rand(&g);
+    }
     return 0;
 }
 
 void hg_input_free(hg_input_t *in)
 {
-    free(in->byte);
-    in->byte = NULL;
+    free(in->ring);
+    free(in->cache);
+    free(in->tag);
+    in->ring = NULL, in->cache = NULL, in->tag = NULL;
+}
+
+/* Chunk c into its slot: the generator restarted from its kept state. */
+static const uint8_t *hg_chunk(hg_input_t *in, uint64_t c)
+{
+    const unsigned slot = (unsigned)(c & (in->nslot - 1));
+    uint8_t *b = in->cache + (size_t)slot * HG_CHUNK;
+    if (in->tag[slot] == c + 1)
+        return b;
+    sdk_rand_t g;
+    for (unsigned i = 0; i < HG_RING; i++)
+        g.ring[i] = in->ring[c * HG_RING + i];
+    g.k = HG_RING;   /* (only k mod HG_RING matters: the ring as kept starts at r[k - 34]) */
+    const uint64_t len = in->n - c * HG_CHUNK < HG_CHUNK ? in->n - c * HG_CHUNK : HG_CHUNK;
+    for (uint64_t i = 0; i < len; i++)
+        b[i] = (uint8_t)(sdk_rand(&g) % 256);
+    in->tag[slot] = c + 1;
+    in->made++;
+    return b;
+}
+
+/* hg_at's slow path: the chunk made, or a window across two put together in span. */
+const uint8_t *hg_fill(hg_input_t *in, uint64_t off, unsigned len)
+{
+    assert(len <= HG_SPAN && off + len <= in->n);
+    const uint64_t c = off / HG_CHUNK;
+    if (!len || (off + len - 1) / HG_CHUNK == c)
+        return hg_chunk(in, c) + off % HG_CHUNK;
+    unsigned done = 0;
+    while (done < len) {
+        const uint64_t at = off + done, k = at / HG_CHUNK;
+        unsigned part = (unsigned)(HG_CHUNK - at % HG_CHUNK);
+        part = part < len - done ? part : len - done;
+        memcpy(in->span + done, hg_chunk(in, k) + at % HG_CHUNK, part);
+        done += part;
+    }
+    return in->span;
 }
 
 /* histogram64Kernel's addByte of byte value b: its top six bits are the bin (data >> 8k + 2 &
@@ -802,7 +862,7 @@ void sdk_hg64(simt_t *t)
     BRANCH(t, rp);   /* the loop's entry test */
     for (uint64_t pos = (uint64_t)t->bx * t->bdx + tid; pos < count; pos += step) {
         reg_t v = LDG128(t, data + 16 * pos, rp);
-        const uint8_t *b = in->byte + 16 * pos;
+        const uint8_t *b = hg_at(in, 16 * pos, 16);
         HG64_WORD(t, v, b, mine, rtp);
         HG64_WORD(t, v, b + 4, mine, rtp);
         HG64_WORD(t, v, b + 8, mine, rtp);
@@ -876,29 +936,29 @@ static void hg_merge(simt_t *t, unsigned bins)
 void sdk_hg64_merge(simt_t *t) { hg_merge(t, HG64_BINS); }
 void sdk_hg256_merge(simt_t *t) { hg_merge(t, HG256_BINS); }
 
-/* The rounds of histogram256Kernel's tag-and-retry loop that lane `lane` makes for byte k of word
- * pos. The warp's lanes hold consecutive words (those at or beyond dataCount are not in the loop)
+/* The rounds of histogram256Kernel's tag-and-retry loop that a lane makes for byte k of its word,
+ * w the bytes of that word and of the nw - 1 after it (the lanes above it). The warp's lanes hold consecutive words (those at or beyond dataCount are not in the loop)
  * and store their tagged counts one lane after the other (GPGPU-Sim runs a warp instruction's
  * lanes in lane order), so of the lanes with one bin the highest one's store stays and the rest
  * read back another's tag and go round again: a lane is done after 1 + (the active lanes above
  * it with its byte value) rounds. */
-static unsigned hg256_rounds(const hg_input_t *in, uint64_t count, uint64_t pos, unsigned lane, unsigned k)
+static unsigned hg256_rounds(const uint8_t *w, unsigned nw, unsigned k)
 {
-    const uint8_t v = in->byte[4 * pos + k];
     unsigned r = 1;
-    for (uint64_t q = pos + 1; q < pos + (WARP_SIZE - lane) && q < count; q++)
-        r += in->byte[4 * q + k] == v;
+    for (unsigned q = 1; q < nw; q++)
+        r += w[4 * q + k] == w[k];
     return r;
 }
 
 /* addByte(s_WarpHist, byte k of the word, tag), SDK 4.2's (volatile s_WarpHist): do { count =
  * s_WarpHist[bin] & TAG_MASK; count = tag | count + 1; s_WarpHist[bin] = count; } while
- * (s_WarpHist[bin] != count). Each of a word's four is its own code (inlined). */
-#define HG256_BYTE(t, in, count, pos, lane, k, wh, v, tag, rwh)                                    \
+ * (s_WarpHist[bin] != count). Each of a word's four is its own code (inlined). w: the bytes of
+ * the lane's word and the nw - 1 after it that lanes above it read. */
+#define HG256_BYTE(t, w, nw, k, wh, v, tag, rwh)                                                   \
     do {                                                                                           \
-        const uint64_t a_ = EL(wh, (in)->byte[4 * (pos) + (k)]);                                   \
+        const uint64_t a_ = EL(wh, (w)[k]);                                                        \
         reg_t ra_ = IMAD(t, ALU(t, "BFE.U32", v, NOREG, NOREG), NOREG, rwh);                       \
-        for (unsigned r_ = hg256_rounds(in, count, pos, lane, k); r_ > 0; r_--) {                 \
+        for (unsigned r_ = hg256_rounds(w, nw, k); r_ > 0; r_--) {                                \
             reg_t c_ = ALU(t, "LOP.AND", LDS(t, a_, ra_), NOREG, NOREG);                           \
             c_ = ALU(t, "LOP.OR", IADD(t, c_, NOREG), tag, NOREG);                                 \
             STS(t, a_, ra_, c_);                                                                   \
@@ -941,10 +1001,12 @@ void sdk_hg256(simt_t *t)
     BRANCH(t, rp);   /* the loop's entry test */
     for (uint64_t pos = (uint64_t)t->bx * t->bdx + tid; pos < count; pos += step) {
         reg_t v = LDG(t, EL(data, pos), rp);
-        HG256_BYTE(t, in, count, pos, lane, 0, wh, v, tag, rwh);
-        HG256_BYTE(t, in, count, pos, lane, 1, wh, v, tag, rwh);
-        HG256_BYTE(t, in, count, pos, lane, 2, wh, v, tag, rwh);
-        HG256_BYTE(t, in, count, pos, lane, 3, wh, v, tag, rwh);
+        const unsigned nw = (unsigned)(count - pos < WARP_SIZE - lane ? count - pos : WARP_SIZE - lane);
+        const uint8_t *w = hg_at(in, 4 * pos, 4 * nw);   /* words pos .. pos + nw - 1 */
+        HG256_BYTE(t, w, nw, 0, wh, v, tag, rwh);
+        HG256_BYTE(t, w, nw, 1, wh, v, tag, rwh);
+        HG256_BYTE(t, w, nw, 2, wh, v, tag, rwh);
+        HG256_BYTE(t, w, nw, 3, wh, v, tag, rwh);
         LOOP(t, IADD(t, rp, NOREG));
     }
     BAR(t);

@@ -97,12 +97,41 @@ void sdk_ms_intervals(simt_t *t);  /* arr = {d_DstKey, d_DstVal, d_SrcKey, d_Src
 #define HG256_THREADS    192     /* HISTOGRAM256_THREADBLOCK_SIZE: WARP_COUNT 6 warps */
 #define HG256_BLOCKS     240     /* PARTIAL_HISTOGRAM256_COUNT */
 #define HG_MERGE_THREADS 256     /* MERGE_THREADBLOCK_SIZE */
+/* The input (d_Data) is not held whole (64 MB at the default size): glibc's
+ * generator is restarted from its state at the start of the chunk a byte
+ * is in (HG_CHUNK bytes; the state kept per chunk: HG_RING words), and the
+ * chunks made last are kept in a direct-mapped cache, which holds every
+ * chunk one warp's threads read (histogram256Kernel's warp reads a word per
+ * thread every 46 080 words, through the whole input; its 32 threads and 6
+ * warps read the same chunks again, as do the next blocks). */
+#define HG_CHUNK 4096u
+#define HG_RING  34u
+#define HG_SPAN  1024u   /* the most bytes one hg_at reads */
 typedef struct {
     uint64_t n;
-    uint8_t *byte;         /* the input (d_Data) */
+    uint32_t *ring;        /* per chunk: the generator's last HG_RING outputs before it (HG_RING words) */
+    uint8_t *cache;        /* nslot chunks */
+    uint64_t *tag;         /* per slot: its chunk + 1 (0: empty) */
+    unsigned nslot;        /* a power of two */
+    uint8_t span[HG_SPAN]; /* a window across two chunks, put together */
+    uint64_t made;         /* chunks generated (the cache's misses) */
 } hg_input_t;
-int  hg_bytes(hg_input_t *in, uint64_t n);   /* 0, or -1 out of memory */
+/* The input of n bytes, the cache of nslot chunks (0: a sixteenth of the
+ * input's, at least 64; else a power of two). 0, or -1 out of memory. */
+int  hg_bytes(hg_input_t *in, uint64_t n, unsigned nslot);
 void hg_input_free(hg_input_t *in);
+const uint8_t *hg_fill(hg_input_t *in, uint64_t off, unsigned len);
+/* Bytes [off, off + len) of the input, len <= HG_SPAN, off + len <= n:
+ * valid until the next hg_at. */
+static inline const uint8_t *hg_at(const hg_input_t *cin, uint64_t off, unsigned len)
+{
+    hg_input_t *in = (hg_input_t *)cin;   /* the cache changes; the input does not */
+    const uint64_t c = off / HG_CHUNK;
+    const unsigned slot = (unsigned)(c & (in->nslot - 1));
+    if (len && (off + len - 1) / HG_CHUNK == c && in->tag[slot] == c + 1)
+        return in->cache + (size_t)slot * HG_CHUNK + off % HG_CHUNK;
+    return hg_fill(in, off, len);
+}
 void sdk_hg64(simt_t *t);          /* arr = {d_PartialHistograms, d_Data}, n = byteCount */
 void sdk_hg64_merge(simt_t *t);    /* arr = {d_Histogram, d_PartialHistograms}, p = histogramCount */
 void sdk_hg256(simt_t *t);         /* arr = {d_PartialHistograms, d_Data}, n = byteCount */

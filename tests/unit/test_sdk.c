@@ -185,11 +185,55 @@ static void hg_bytes_are_glibc_rand(void **state)
 {
     (void)state;
     hg_input_t in;
-    assert_int_equal(hg_bytes(&in, 100000), 0);
+    assert_int_equal(hg_bytes(&in, 100000, 0), 0);
     srand(2009);
     for (unsigned i = 0; i < 100000; i++)
-        assert_int_equal(in.byte[i], (uint8_t)(rand() % 256));
+        assert_int_equal(*hg_at(&in, i, 1), (uint8_t)(rand() % 256));
     hg_input_free(&in);
+}
+
+/* The input made chunk by chunk from the generator's kept state: windows
+ * at random places, lengths up to HG_SPAN (across two chunks, up to the
+ * input's last byte, of none), through a cache of 4 slots (chunks evicted
+ * and made again) and of the default size, equal the bytes made in one
+ * pass; a chunk held is not made again. */
+static void hg_windows(void **state)
+{
+    (void)state;
+    const unsigned n = 3 * HG_CHUNK * 8 + 1000;   /* a short last chunk */
+    uint8_t *want = malloc(n);
+    srand(2009);
+    for (unsigned i = 0; i < n; i++)
+        want[i] = (uint8_t)(rand() % 256);
+    for (unsigned slots = 4; slots <= 64; slots *= 16) {
+        hg_input_t in;
+        assert_int_equal(hg_bytes(&in, n, slots == 64 ? 0 : slots), 0);
+        assert_int_equal(in.nslot, slots);
+        uint64_t seed = 3;
+        unsigned crossed = 0;
+        for (unsigned t = 0; t < 3000; t++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            unsigned len = (unsigned)(seed >> 40) % (HG_SPAN + 1);
+            unsigned off = t % 10 == 0 ? n - len : (unsigned)(seed >> 20) % (n - len + 1);
+            if (t % 10 == 1)
+                off = (off / HG_CHUNK + 1) * HG_CHUNK - len / 2, off = off + len > n ? n - len : off;
+            crossed += len && off / HG_CHUNK != (off + len - 1) / HG_CHUNK;
+            const uint8_t *got = hg_at(&in, off, len);
+            assert_memory_equal(got, want + off, len);
+        }
+        assert_true(crossed > 300);
+        const uint64_t made = in.made;
+        if (slots == 4)
+            assert_true(made > 100);   /* evicted and made again */
+        else
+            assert_int_equal(made, 25);   /* each of the 25 chunks once */
+        (void)hg_at(&in, HG_CHUNK * 5 + 7, 100);
+        (void)hg_at(&in, HG_CHUNK * 5 + 99, 100);
+        assert_true(in.made <= made + 1);   /* the second from the cache */
+        assert_int_equal(*hg_at(&in, HG_CHUNK * 5 + 99, 1), want[HG_CHUNK * 5 + 99]);
+        hg_input_free(&in);
+    }
+    free(want);
 }
 
 static uint8_t *libc_bytes(unsigned n)   /* the test's own copy of the input */
@@ -212,7 +256,7 @@ static void hg64_addresses(void **state)
     static run_t r;
     hg_input_t in;
     uint8_t *b = libc_bytes(16384);
-    assert_int_equal(hg_bytes(&in, 16384), 0);
+    assert_int_equal(hg_bytes(&in, 16384, 0), 0);
     const uint64_t P = 0x1000000, D = 0x2000000, SH = 0x9000000;
     simt_args_t a = {.arr = {P, D}, .n = 16384, .shmem = SH, .data = &in};
     simt_run(&r, sdk_hg64, &a, 17, 0, 1, 0, 64, 1, 2, 1);
@@ -302,7 +346,7 @@ static void hg256_addresses(void **state)
     static run_t r;
     hg_input_t in;
     uint8_t *b = libc_bytes(65536);
-    assert_int_equal(hg_bytes(&in, 65536), 0);
+    assert_int_equal(hg_bytes(&in, 65536, 0), 0);
     const uint64_t P = 0x1000000, D = 0x2000000, SH = 0x9000000;
     simt_args_t a = {.arr = {P, D}, .n = 65536, .shmem = SH, .data = &in};
     /* the first thread of block 3 whose byte is shared by a lane above it */
@@ -467,7 +511,7 @@ int main(void)
         cmocka_unit_test(keys_are_glibc_rand),
         cmocka_unit_test(stage_data),
         cmocka_unit_test(ms_addresses),
-        cmocka_unit_test(hg_bytes_are_glibc_rand),
+        cmocka_unit_test(hg_bytes_are_glibc_rand), cmocka_unit_test(hg_windows),
         cmocka_unit_test(hg64_addresses),
         cmocka_unit_test(hg_merge_addresses),
         cmocka_unit_test(hg256_addresses),
