@@ -426,17 +426,18 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pa
             }
             /* the offsets' common low zero bits: those below the lowest bit in
              * which two lanes differ (the lowest set bit of a - b is that of a ^ b) */
-            const unsigned sh = ones ? (unsigned)__builtin_ctzll(ones) : 0;
+            unsigned sh = ones ? (unsigned)__builtin_ctzll(ones) : 0;
+            sh = sh < 31 ? sh : 31;   /* dkey_t.shift's width (still exact: fewer bits dropped) */
             const uint64_t top = (hi - lo) >> sh;
             const unsigned bits = top <= UINT8_MAX ? 8 : top <= UINT16_MAX ? 16 : top <= UINT32_MAX ? 32 : 64;
             const unsigned per = 64 / bits;
             const size_t words = 1 + (n + per - 1) / per;
             if (bits == 64 || words >= n) {
                 memcpy(w, p, n * sizeof *p);
-                k.words = (uint8_t)n;
+                k.words = n & 63;
             } else {
                 k.form = bits == 8 ? ADDR_U8 : bits == 16 ? ADDR_U16 : ADDR_U32;
-                k.shift = (uint8_t)sh;
+                k.shift = sh & 31;
                 w[0] = lo;
                 if (bits == 8)   /* a constant width in each loop: its word and place are a shift and a mask */
                     PACK_OFFSETS(8);
@@ -444,7 +445,7 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pa
                     PACK_OFFSETS(16);
                 else
                     PACK_OFFSETS(32);
-                k.words = (uint8_t)words;
+                k.words = words & 63;
             }
         }
         dst->naddr += k.words;
@@ -480,6 +481,8 @@ static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc
         long s = intern(&stats, &x);
         if (s < 0)
             return -ENOMEM;
+        if (s >= (long)RTB_STAT_MAX)   /* dkey_t.s's range */
+            return -EOVERFLOW;
         sc->s[i] = (uint32_t)s;
         uint64_t h = (uint64_t)s << 32 ^ in[i].mask;
         if (keeps_addrs(&in[i])) {   /* the first and the last lane's addresses: a filter, not a proof */

@@ -174,13 +174,14 @@ enum {
  * (cutcp's 125 000 instructions a block make 5 000, gemm's 37 000 make
  * 34), so an execution is the index of its key, 2 B where the block has
  * at most 65 536 of them, 4 B otherwise. */
-typedef struct {
+typedef struct {                   /* 8 B (keys are most of a block on data-dependent kernels) */
     uint32_t mask;                 /* active lanes */
-    uint32_t s;                    /* index in rtb_t.stat */
-    uint8_t  form;                 /* memory instructions: their addresses held as ADDR_LIST, ADDR_AFFINE, ... */
-    uint8_t  words;                /* ... in this many words of rtb_t.addr (0: none) */
-    uint8_t  shift;                /* ADDR_U8, U16, U32: the offsets' low zero bits, not held */
+    uint32_t s : 18;               /* index in rtb_t.stat (a block has fewer than RTB_STAT_MAX) */
+    uint32_t form : 3;             /* memory instructions: their addresses held as ADDR_LIST, ADDR_AFFINE, ... */
+    uint32_t words : 6;            /* ... in this many words of rtb_t.addr (0: none; at most 32) */
+    uint32_t shift : 5;            /* ADDR_U8, U16, U32: the offsets' low zero bits, not held (at most 31) */
 } dkey_t;
+#define RTB_STAT_MAX (1u << 18)    /* static parts a block may have (dkey_t.s) */
 
 /* Instructions per group of rtb_t.abase: the index in addr of an
  * instruction's addresses is its group's base plus the words of the
@@ -234,14 +235,15 @@ typedef struct {
  * delta is checked lane by lane. A stretch of a warp's list
  * equal, instruction by instruction (static part, mask, every address
  * kept), to the stretch just before it is not stored again: the run of the
- * earlier one counts it (rseg_t). 0, or -ENOMEM. */
+ * earlier one counts it (rseg_t). 0, -ENOMEM, or -EOVERFLOW for a block of
+ * more than RTB_STAT_MAX static parts. */
 int tb_pack(rtb_t *dst, const tb_t *src);
 /* A generator has ended warp w of tb (warp[w] set, warps in order from 0):
  * with tb->stream, the warp goes into tb_pack's scratch now and its
  * instructions and addresses leave tb (ninst, naddr back to 0); the
  * tb_pack that follows packs the rest and makes the block. The same
  * resident block as packing the whole block at once (test_kernel). 0, or
- * -ENOMEM. */
+ * tb_pack's error. */
 int tb_warp_end(tb_t *tb, unsigned w);
 /* Free what tb_pack keeps from call to call (its scratch buffers, grown to the largest block). */
 void tb_pack_release(void);

@@ -2019,6 +2019,18 @@ static void bk_close(kernel_t *kk)
     free(k);
 }
 
+/* Warp w of tb made: packed now if tb streams (tb_warp_end). 0, or -1 with a message. */
+static int warp_end(const bk_t *k, tb_t *tb, unsigned w)
+{
+    int rc = tb_warp_end(tb, w);
+    if (rc == -EOVERFLOW)
+        fprintf(stderr, "memsched: %s: a thread block of %s has more than %u distinct instructions\n", k->wl->w.name,
+                k->k.info.name, RTB_STAT_MAX);
+    else if (rc)
+        fprintf(stderr, "memsched: %s: out of memory for a thread block of %s\n", k->wl->w.name, k->k.info.name);
+    return rc ? -1 : 0;
+}
+
 static int bk_next_tb(kernel_t *kk, tb_t *tb)
 {
     bk_t *k = (bk_t *)kk;
@@ -2048,11 +2060,8 @@ static int bk_next_tb(kernel_t *kk, tb_t *tb)
             }
             tb->warp[w].first = (uint32_t)first;
             tb->warp[w].count = (uint32_t)(tb->ninst - first);
-            if (tb_warp_end(tb, w)) {
-                fprintf(stderr, "memsched: %s: out of memory for a thread block of %s\n", k->wl->w.name,
-                        k->k.info.name);
+            if (warp_end(k, tb, w))
                 return 2;
-            }
         }
         return 1;
     }
@@ -2064,10 +2073,8 @@ static int bk_next_tb(kernel_t *kk, tb_t *tb)
         tb->warp[w].first = (uint32_t)first;
         tb->warp[w].count = (uint32_t)(tb->ninst - first);
         assert(tb->ninst - first <= k->winst && tb->naddr <= held * k->waddr);
-        if (tb_warp_end(tb, w)) {
-            fprintf(stderr, "memsched: %s: out of memory for a thread block of %s\n", k->wl->w.name, k->k.info.name);
+        if (warp_end(k, tb, w))
             return 2;
-        }
     }
     return 1;
 }

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <errno.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -741,13 +742,49 @@ static void streamed(void **state)
     rtb_free(&b);
 }
 
+
+/* A key is 8 B. Offsets whose common low zero bits pass 31 (lanes 2^33
+ * apart, not affine) keep a shift of 31 and still expand exactly; a block
+ * of RTB_STAT_MAX static parts packs, one more is refused (-EOVERFLOW). */
+static void key_limits(void **state)
+{
+    (void)state;
+    assert_int_equal(sizeof(dkey_t), 8);
+    tb_t src = {0};
+    rtb_t dst = {0};
+    const uint64_t mult[8] = {0, 3, 1, 7, 2, 9, 4, 5};
+    uint64_t a[8];
+    for (unsigned l = 0; l < 8; l++)
+        a[l] = 0x5000000000ull + (mult[l] << 33);
+    put_mem(&src, 0xffu, a);
+    src.nwarps = 1;
+    src.warp[0].count = 1;
+    assert_int_equal(tb_pack(&dst, &src), 0);
+    assert_int_equal(rtb_key(&dst, 0)->form, ADDR_U8);   /* offsets 9 << 33 at most: 36 << 31 */
+    assert_int_equal(rtb_key(&dst, 0)->shift, 31);
+    uint64_t buf[32];
+    assert_memory_equal(rtb_addrs(&dst, 0, buf), a, sizeof a);
+    tb_clear(&src);
+    for (uint32_t i = 0; i <= RTB_STAT_MAX; i++)
+        put(&src, 16 * i, ~0u, 0);
+    src.nwarps = 1;
+    src.warp[0].count = RTB_STAT_MAX;
+    assert_int_equal(tb_pack(&dst, &src), 0);
+    assert_int_equal(dst.nstat, RTB_STAT_MAX);
+    assert_int_equal(rtb_stat(&dst, RTB_STAT_MAX - 1)->pc, 16 * (RTB_STAT_MAX - 1));
+    src.warp[0].count = RTB_STAT_MAX + 1;
+    assert_int_equal(tb_pack(&dst, &src), -EOVERFLOW);
+    tb_free(&src);
+    rtb_free(&dst);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(load_quad), cmocka_unit_test(load_pair_and_shared), cmocka_unit_test(store_quad),
         cmocka_unit_test(already_listed_and_rz), cmocka_unit_test(addr64_by_opcode), cmocka_unit_test(pack_exact),
         cmocka_unit_test(static_parts), cmocka_unit_test(trim), cmocka_unit_test(loop_runs), cmocka_unit_test(shared_addrs), cmocka_unit_test(delta_lists), cmocka_unit_test(keys),
-        cmocka_unit_test(streamed),
+        cmocka_unit_test(streamed), cmocka_unit_test(key_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
