@@ -736,7 +736,7 @@ int hg_bytes(hg_input_t *in, uint64_t n, unsigned nslot)
     const uint64_t chunks = (n + HG_CHUNK - 1) / HG_CHUNK;
     if (!nslot) {
         nslot = 64;
-        while (nslot < chunks / 16 && nslot < (1u << 30))
+        while (nslot < chunks / 32 && nslot < (1u << 30))
             nslot *= 2;
     }
     assert((nslot & (nslot - 1)) == 0);

@@ -116,7 +116,7 @@ typedef struct {
     uint8_t span[HG_SPAN]; /* a window across two chunks, put together */
     uint64_t made;         /* chunks generated (the cache's misses) */
 } hg_input_t;
-/* The input of n bytes, the cache of nslot chunks (0: a sixteenth of the
+/* The input of n bytes, the cache of nslot chunks (0: a 32nd of the
  * input's, at least 64; else a power of two). 0, or -1 out of memory. */
 int  hg_bytes(hg_input_t *in, uint64_t n, unsigned nslot);
 void hg_input_free(hg_input_t *in);
