@@ -256,6 +256,7 @@ typedef struct {
     uint32_t nmark;     /* the last warp's mark (1, 2, ...): last is never cleared */
     rtb_t out;          /* the block packed here first, then copied to the slot's buffers at their size
                            (its keys in k32 only: not for rtb_key and the readers, which take k16 up to RTB_K16_MAX) */
+    const tb_t *owner;  /* the streamed block whose warps are in out (tb_warp_end); NULL after an error */
 } pack_scratch_t;
 
 /* One scratch for every tb_pack (a run packs one block at a time): its
@@ -614,6 +615,7 @@ int tb_warp_end(tb_t *tb, unsigned w)
     assert(w == tb->packed && w < tb->nwarps);
     int rc = tb->packed ? 0 : pack_begin(&scratch);
     rc = rc ? rc : pack_one(&scratch, tb, w);
+    scratch.owner = rc ? NULL : tb;   /* a block that failed is not packed later (tb_pack: -EINVAL) */
     tb->ninst = tb->naddr = 0;
     tb->packed = w + 1;
     return rc;
@@ -624,7 +626,10 @@ int tb_pack(rtb_t *dst, const tb_t *src)
     pack_scratch_t *sc = &scratch;
     rtb_t *o = &sc->out;
     dst->ndyn = dst->nseg = dst->nstat = dst->naddr = dst->nkey = 0;
+    if (src->packed && sc->owner != src)   /* its warps' packing failed, or another block's went between */
+        return -EINVAL;
     int rc = src->packed ? 0 : pack_begin(sc);
+    sc->owner = NULL;
     for (unsigned w = src->packed; w < src->nwarps && !rc; w++)
         rc = pack_one(sc, src, w);
     if (rc)

@@ -182,6 +182,7 @@ typedef struct {                   /* 8 B (keys are most of a block on data-depe
     uint32_t shift : 5;            /* ADDR_U8, U16, U32: the offsets' low zero bits, not held (at most 31) */
 } dkey_t;
 #define RTB_STAT_MAX (1u << 18)    /* static parts a block may have (dkey_t.s) */
+_Static_assert(sizeof(dkey_t) == 8, "dkey_t: 8 B");
 
 /* Instructions per group of rtb_t.abase: the index in addr of an
  * instruction's addresses is its group's base plus the words of the
@@ -242,8 +243,9 @@ int tb_pack(rtb_t *dst, const tb_t *src);
  * with tb->stream, the warp goes into tb_pack's scratch now and its
  * instructions and addresses leave tb (ninst, naddr back to 0); the
  * tb_pack that follows packs the rest and makes the block. The same
- * resident block as packing the whole block at once (test_kernel). 0, or
- * tb_pack's error. */
+ * resident block as packing the whole block at once (test_kernel,
+ * test_kernels). 0, or tb_pack's error (after which tb_pack refuses the
+ * block: -EINVAL). */
 int tb_warp_end(tb_t *tb, unsigned w);
 /* Free what tb_pack keeps from call to call (its scratch buffers, grown to the largest block). */
 void tb_pack_release(void);

@@ -790,8 +790,10 @@ static const uint8_t *hg_chunk(hg_input_t *in, uint64_t c)
 const uint8_t *hg_fill(hg_input_t *in, uint64_t off, unsigned len)
 {
     assert(len <= HG_SPAN && off + len <= in->n);
+    if (!len)
+        return in->span;   /* nothing to read (no chunk at off when off == n) */
     const uint64_t c = off / HG_CHUNK;
-    if (!len || (off + len - 1) / HG_CHUNK == c)
+    if ((off + len - 1) / HG_CHUNK == c)
         return hg_chunk(in, c) + off % HG_CHUNK;
     unsigned done = 0;
     while (done < len) {

@@ -698,7 +698,8 @@ static void assert_same_rtb(const rtb_t *a, const rtb_t *b)
 /* A block streamed warp by warp (tb_warp_end after each: the buffers hold
  * one warp at a time) packs to the same resident block as the whole block
  * packed at once, byte for byte; whole and streamed blocks alternate (each
- * starts afresh), and without stream tb_warp_end leaves the block alone. */
+ * starts afresh), and without stream tb_warp_end leaves the block alone; a
+ * streamed block whose packing another block's came between is refused. */
 static void streamed(void **state)
 {
     (void)state;
@@ -732,6 +733,11 @@ static void streamed(void **state)
             assert_int_equal(st.packed, w + 1);
         }
         assert_true(most < whole.ninst / 3);
+        if (v == 2) {   /* another block packed between its warps and its end: refused */
+            assert_int_equal(tb_pack(&a, &whole), 0);
+            assert_int_equal(tb_pack(&b, &st), -EINVAL);
+            continue;
+        }
         assert_int_equal(tb_pack(&b, &st), 0);
         assert_same_rtb(&a, &b);
         assert_true(a.ndyn < whole.ninst && a.nseg > 5);   /* repeats and deltas were found */

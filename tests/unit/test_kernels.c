@@ -814,6 +814,62 @@ static void test_cursors(void **state)
     }
 }
 
+
+/* A resident block's arrays, hashed. */
+static uint64_t rtb_hash(const rtb_t *r)
+{
+    uint64_t h = fnv(0xcbf29ce484222325ull, r->idx, sizeof r->idx);
+    h = fnv(h, &r->nwarps, sizeof r->nwarps);
+    h = fnv(h, r->warp, r->nwarps * sizeof *r->warp);
+    const size_t n[6] = {r->ndyn, r->nkey, r->nseg, r->nstat, r->naddr, r->threads};
+    h = fnv(h, n, sizeof n);
+    for (size_t i = 0; i < r->ndyn; i++)
+        h = fnv(h, rtb_key(r, i), sizeof(dkey_t));
+    h = fnv(h, r->abase, (r->ndyn + RTB_GROUP - 1) / RTB_GROUP * sizeof *r->abase);
+    h = fnv(h, r->seg, r->nseg * sizeof *r->seg);
+    h = fnv(h, r->stat, r->nstat * sizeof *r->stat);
+    return fnv(h, r->addr, r->naddr * sizeof *r->addr);
+}
+
+/* Every block of every kernel of every built-in (small sizes) packs to the
+ * same resident block whether its generator streams its warps into the
+ * packer (tb_t.stream, as the run does) or gives the block whole; the
+ * streamed buffer holds at most one warp. */
+static void test_streamed(void **state)
+{
+    (void)state;
+    for (const builtin_info_t *b = builtin_kernels; b->name; b++) {
+        workload_t *w = open_wl(b->name, b->min_size);
+        for (unsigned i = 0; i < w->ncmd; i++) {
+            if (w->cmd[i].kind != CMD_KERNEL)
+                continue;
+            kernel_t *a = w->open_kernel(w, i), *c = w->open_kernel(w, i);
+            assert_non_null(a);
+            assert_non_null(c);
+            tb_t whole = {0}, st = {.stream = 1};
+            rtb_t ra = {0}, rc = {0};
+            int r;
+            while ((r = a->next_tb(a, &whole)) == 1) {
+                assert_int_equal(tb_pack(&ra, &whole), 0);
+                assert_int_equal(c->next_tb(c, &st), 1);
+                assert_int_equal(st.packed, st.nwarps);
+                assert_int_equal(st.ninst, 0);
+                assert_int_equal(tb_pack(&rc, &st), 0);
+                assert_true(rtb_hash(&ra) == rtb_hash(&rc));
+            }
+            assert_int_equal(r, 0);
+            assert_int_equal(c->next_tb(c, &st), 0);
+            tb_free(&whole);
+            tb_free(&st);
+            rtb_free(&ra);
+            rtb_free(&rc);
+            a->close(a);
+            c->close(c);
+        }
+        workload_close(w);
+    }
+}
+
 static void test_deterministic(void **state)
 {
     (void)state;
@@ -966,7 +1022,7 @@ int main(void)
         cmocka_unit_test(test_vectoradd), cmocka_unit_test(test_transpose), cmocka_unit_test(test_blackscholes), cmocka_unit_test(test_scalarprod),
         cmocka_unit_test(test_reduction), cmocka_unit_test(test_kmeans),
         cmocka_unit_test(test_stream),    cmocka_unit_test(test_deterministic), cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_lifetime),  cmocka_unit_test(test_speed),     cmocka_unit_test(test_cursors),
+        cmocka_unit_test(test_lifetime),  cmocka_unit_test(test_speed),     cmocka_unit_test(test_cursors), cmocka_unit_test(test_streamed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
