@@ -1,7 +1,6 @@
 /* gpu.c - the GPU and the run loop (gpu.h; docs/sim.md). */
 #include "gpu.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -237,11 +236,7 @@ static int dispatch(gpu_t *g, launch_t *L)
             continue;
         int rc = tb_pack(tb, &g->gen);
         if (rc) {
-            if (rc == -EOVERFLOW)
-                fprintf(stderr, "memsched sim: a thread block of %s has more than %u distinct instructions\n",
-                        from->info.name, RTB_STAT_MAX);
-            else
-                fprintf(stderr, "memsched sim: out of memory for a thread block of %s\n", from->info.name);
+            tb_pack_perror(rc, "memsched sim", from->info.name);
             L->more = 0;
             L->err = 1;
             break;

@@ -586,8 +586,8 @@ static int pack_begin(pack_scratch_t *sc)
 static int pack_one(pack_scratch_t *sc, const tb_t *src, unsigned w)
 {
     rtb_t *o = &sc->out;
-    if (src->naddr >= UINT32_MAX || src->ninst >= UINT32_MAX ||   /* inst_t.addr's range */
-        o->naddr + src->naddr >= UINT32_MAX || o->ndyn + src->ninst >= UINT32_MAX)   /* abase's, k32's */
+    /* inst_t.addr's range, and abase's and k32's with what is packed already */
+    if (o->naddr + src->naddr >= UINT32_MAX || o->ndyn + src->ninst >= UINT32_MAX)
         return -ENOMEM;
     const size_t n = src->warp[w].count;
     if (n + 1 > sc->cap) {
@@ -619,6 +619,14 @@ int tb_warp_end(tb_t *tb, unsigned w)
     tb->ninst = tb->naddr = 0;
     tb->packed = w + 1;
     return rc;
+}
+
+void tb_pack_perror(int rc, const char *who, const char *kname)
+{
+    if (rc == -EOVERFLOW)
+        fprintf(stderr, "%s: a thread block of %s has more than %u distinct instructions\n", who, kname, RTB_STAT_MAX);
+    else
+        fprintf(stderr, "%s: out of memory for a thread block of %s\n", who, kname);
 }
 
 int tb_pack(rtb_t *dst, const tb_t *src)

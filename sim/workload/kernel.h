@@ -247,6 +247,10 @@ int tb_pack(rtb_t *dst, const tb_t *src);
  * test_kernels). 0, or tb_pack's error (after which tb_pack refuses the
  * block: -EINVAL). */
 int tb_warp_end(tb_t *tb, unsigned w);
+/* Say on stderr why a thread block of kernel `kname` could not be made or
+ * packed: rc is tb_pack's error (-EOVERFLOW: too many static parts; else
+ * out of memory); `who` starts the line ("memsched sim"). */
+void tb_pack_perror(int rc, const char *who, const char *kname);
 /* Free what tb_pack keeps from call to call (its scratch buffers, grown to the largest block). */
 void tb_pack_release(void);
 

@@ -2019,16 +2019,13 @@ static void bk_close(kernel_t *kk)
     free(k);
 }
 
-/* Warp w of tb made: packed now if tb streams (tb_warp_end). 0, or -1 with a message. */
-static int warp_end(const bk_t *k, tb_t *tb, unsigned w)
+/* A block of k that could not be made (rc: tb_pack's error): the message; next_tb's 2. */
+static int block_error(const bk_t *k, int rc)
 {
-    int rc = tb_warp_end(tb, w);
-    if (rc == -EOVERFLOW)
-        fprintf(stderr, "memsched: %s: a thread block of %s has more than %u distinct instructions\n", k->wl->w.name,
-                k->k.info.name, RTB_STAT_MAX);
-    else if (rc)
-        fprintf(stderr, "memsched: %s: out of memory for a thread block of %s\n", k->wl->w.name, k->k.info.name);
-    return rc ? -1 : 0;
+    char who[300];
+    snprintf(who, sizeof who, "memsched: %s", k->wl->w.name);
+    tb_pack_perror(rc, who, k->k.info.name);
+    return 2;
 }
 
 static int bk_next_tb(kernel_t *kk, tb_t *tb)
@@ -2039,10 +2036,8 @@ static int bk_next_tb(kernel_t *kk, tb_t *tb)
         return 0;
     unsigned nw = (k->k.info.threads + WARP_SIZE - 1) / WARP_SIZE;
     const unsigned held = tb->stream ? 1 : nw;   /* the warps the buffers hold at once */
-    if (tb_reserve(tb, held * k->winst, held * k->waddr)) {
-        fprintf(stderr, "memsched: %s: out of memory for a thread block of %s\n", k->wl->w.name, k->k.info.name);
-        return 2;
-    }
+    if (tb_reserve(tb, held * k->winst, held * k->waddr))
+        return block_error(k, -ENOMEM);
     k->bx = (unsigned)(k->next % k->ln->grid[0]);
     k->by = (unsigned)(k->next / k->ln->grid[0]);
     k->next++;
@@ -2053,15 +2048,13 @@ static int bk_next_tb(kernel_t *kk, tb_t *tb)
         for (unsigned w = 0; w < nw; w++) {
             size_t first = tb->ninst;
             if (simt_warp(k->def->thread, &k->args, bd, k->ln->grid, k->bx, k->by, w, k->prog, k->lanes, tb,
-                          &k->k.ops)) {
-                fprintf(stderr, "memsched: %s: out of memory for a thread block of %s\n", k->wl->w.name,
-                        k->k.info.name);
-                return 2;
-            }
+                          &k->k.ops))
+                return block_error(k, -ENOMEM);
             tb->warp[w].first = (uint32_t)first;
             tb->warp[w].count = (uint32_t)(tb->ninst - first);
-            if (warp_end(k, tb, w))
-                return 2;
+            int rc = tb_warp_end(tb, w);   /* packed now if tb streams */
+            if (rc)
+                return block_error(k, rc);
         }
         return 1;
     }
@@ -2073,8 +2066,9 @@ static int bk_next_tb(kernel_t *kk, tb_t *tb)
         tb->warp[w].first = (uint32_t)first;
         tb->warp[w].count = (uint32_t)(tb->ninst - first);
         assert(tb->ninst - first <= k->winst && tb->naddr <= held * k->waddr);
-        if (warp_end(k, tb, w))
-            return 2;
+        int rc = tb_warp_end(tb, w);
+        if (rc)
+            return block_error(k, rc);
     }
     return 1;
 }

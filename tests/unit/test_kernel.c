@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "workload/kernel.h"
+#include "rtb_harness.h"
 
 #define R(n) ((uint16_t)(REG_R + (n)))
 
@@ -674,25 +675,6 @@ static void mixed_warp(tb_t *tb, unsigned w, unsigned v)
         }
     }
     tb->warp[w].count = (uint32_t)tb->ninst - tb->warp[w].first;
-}
-
-static void assert_same_rtb(const rtb_t *a, const rtb_t *b)
-{
-    assert_memory_equal(a->idx, b->idx, sizeof a->idx);
-    assert_int_equal(a->nwarps, b->nwarps);
-    assert_memory_equal(a->warp, b->warp, a->nwarps * sizeof a->warp[0]);
-    assert_int_equal(a->ndyn, b->ndyn);
-    assert_int_equal(a->nkey, b->nkey);
-    assert_int_equal(a->nseg, b->nseg);
-    assert_int_equal(a->nstat, b->nstat);
-    assert_int_equal(a->naddr, b->naddr);
-    assert_int_equal(a->threads, b->threads);
-    for (size_t i = 0; i < a->ndyn; i++)
-        assert_memory_equal(rtb_key(a, i), rtb_key(b, i), sizeof(dkey_t));
-    assert_memory_equal(a->abase, b->abase, (a->ndyn + RTB_GROUP - 1) / RTB_GROUP * sizeof *a->abase);
-    assert_memory_equal(a->seg, b->seg, a->nseg * sizeof *a->seg);
-    assert_memory_equal(a->stat, b->stat, a->nstat * sizeof *a->stat);
-    assert_memory_equal(a->addr, b->addr, a->naddr * sizeof *a->addr);
 }
 
 /* A block streamed warp by warp (tb_warp_end after each: the buffers hold

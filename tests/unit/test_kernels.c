@@ -21,6 +21,7 @@
 #include "workload/kernel.h"
 #include "workload/kernels.h"
 #include "workload/workload.h"
+#include "rtb_harness.h"
 
 #define FULL 0xffffffffu
 
@@ -779,95 +780,84 @@ static uint64_t rest_hash(kernel_t *k, uint64_t *blocks)
     return h;
 }
 
-/* open_at(first): the blocks next_tb gives after `first` blocks, for every
- * kernel of every built-in at a small size; past the end, none. */
-static void test_cursors(void **state)
+/* f(w, i) for every kernel launch i of every built-in w at its smallest size. */
+static void each_kernel(void (*f)(workload_t *w, unsigned i))
 {
-    (void)state;
     for (const builtin_info_t *b = builtin_kernels; b->name; b++) {
         workload_t *w = open_wl(b->name, b->min_size);
-        for (unsigned i = 0; i < w->ncmd; i++) {
-            if (w->cmd[i].kind != CMD_KERNEL)
-                continue;
-            kernel_t *k = w->open_kernel(w, i);
-            assert_non_null(k);
-            uint64_t n = k->info.nblocks;
-            uint64_t firsts[] = {0, 1, n / 3, n / 2, n - 1, n, n + 3};
-            for (unsigned f = 0; f < sizeof firsts / sizeof firsts[0]; f++) {
-                uint64_t first = firsts[f], got, want;
-                kernel_t *a = w->open_kernel(w, i), *c = k->open_at(k, first);
-                assert_non_null(a);
-                assert_non_null(c);
-                tb_t tb = {0};
-                for (uint64_t j = 0; j < first && j < n; j++)
-                    assert_int_equal(a->next_tb(a, &tb), 1);
-                tb_free(&tb);
-                assert_true(rest_hash(a, &want) == rest_hash(c, &got));
-                assert_int_equal(got, want);
-                assert_int_equal(got, first < n ? n - first : 0);
-                a->close(a);
-                c->close(c);
-            }
-            k->close(k);
-        }
+        for (unsigned i = 0; i < w->ncmd; i++)
+            if (w->cmd[i].kind == CMD_KERNEL)
+                f(w, i);
         workload_close(w);
     }
 }
 
-
-/* A resident block's arrays, hashed. */
-static uint64_t rtb_hash(const rtb_t *r)
+/* open_at(first): the blocks next_tb gives after `first` blocks, for every
+ * kernel of every built-in at a small size; past the end, none. */
+static void cursors_of(workload_t *w, unsigned i)
 {
-    uint64_t h = fnv(0xcbf29ce484222325ull, r->idx, sizeof r->idx);
-    h = fnv(h, &r->nwarps, sizeof r->nwarps);
-    h = fnv(h, r->warp, r->nwarps * sizeof *r->warp);
-    const size_t n[6] = {r->ndyn, r->nkey, r->nseg, r->nstat, r->naddr, r->threads};
-    h = fnv(h, n, sizeof n);
-    for (size_t i = 0; i < r->ndyn; i++)
-        h = fnv(h, rtb_key(r, i), sizeof(dkey_t));
-    h = fnv(h, r->abase, (r->ndyn + RTB_GROUP - 1) / RTB_GROUP * sizeof *r->abase);
-    h = fnv(h, r->seg, r->nseg * sizeof *r->seg);
-    h = fnv(h, r->stat, r->nstat * sizeof *r->stat);
-    return fnv(h, r->addr, r->naddr * sizeof *r->addr);
+    kernel_t *k = w->open_kernel(w, i);
+    assert_non_null(k);
+    uint64_t n = k->info.nblocks;
+    uint64_t firsts[] = {0, 1, n / 3, n / 2, n - 1, n, n + 3};
+    for (unsigned f = 0; f < sizeof firsts / sizeof firsts[0]; f++) {
+        uint64_t first = firsts[f], got, want;
+        kernel_t *a = w->open_kernel(w, i), *c = k->open_at(k, first);
+        assert_non_null(a);
+        assert_non_null(c);
+        tb_t tb = {0};
+        for (uint64_t j = 0; j < first && j < n; j++)
+            assert_int_equal(a->next_tb(a, &tb), 1);
+        tb_free(&tb);
+        assert_true(rest_hash(a, &want) == rest_hash(c, &got));
+        assert_int_equal(got, want);
+        assert_int_equal(got, first < n ? n - first : 0);
+        a->close(a);
+        c->close(c);
+    }
+    k->close(k);
+}
+
+static void test_cursors(void **state)
+{
+    (void)state;
+    each_kernel(cursors_of);
 }
 
 /* Every block of every kernel of every built-in (small sizes) packs to the
  * same resident block whether its generator streams its warps into the
  * packer (tb_t.stream, as the run does) or gives the block whole; the
  * streamed buffer holds at most one warp. */
+static void streamed_of(workload_t *w, unsigned i)
+{
+    kernel_t *a = w->open_kernel(w, i), *c = w->open_kernel(w, i);
+    assert_non_null(a);
+    assert_non_null(c);
+    tb_t whole = {0}, st = {.stream = 1};
+    rtb_t ra = {0}, rc = {0};
+    int r;
+    while ((r = a->next_tb(a, &whole)) == 1) {
+        assert_int_equal(tb_pack(&ra, &whole), 0);
+        assert_int_equal(c->next_tb(c, &st), 1);
+        assert_int_equal(st.packed, st.nwarps);
+        assert_int_equal(st.ninst, 0);
+        assert_int_equal(tb_pack(&rc, &st), 0);
+        assert_same_rtb(&ra, &rc);
+    }
+    assert_int_equal(r, 0);
+    assert_int_equal(c->next_tb(c, &st), 0);
+    tb_free(&whole);
+    tb_free(&st);
+    rtb_free(&ra);
+    rtb_free(&rc);
+    a->close(a);
+    c->close(c);
+}
+
 static void test_streamed(void **state)
 {
     (void)state;
-    for (const builtin_info_t *b = builtin_kernels; b->name; b++) {
-        workload_t *w = open_wl(b->name, b->min_size);
-        for (unsigned i = 0; i < w->ncmd; i++) {
-            if (w->cmd[i].kind != CMD_KERNEL)
-                continue;
-            kernel_t *a = w->open_kernel(w, i), *c = w->open_kernel(w, i);
-            assert_non_null(a);
-            assert_non_null(c);
-            tb_t whole = {0}, st = {.stream = 1};
-            rtb_t ra = {0}, rc = {0};
-            int r;
-            while ((r = a->next_tb(a, &whole)) == 1) {
-                assert_int_equal(tb_pack(&ra, &whole), 0);
-                assert_int_equal(c->next_tb(c, &st), 1);
-                assert_int_equal(st.packed, st.nwarps);
-                assert_int_equal(st.ninst, 0);
-                assert_int_equal(tb_pack(&rc, &st), 0);
-                assert_true(rtb_hash(&ra) == rtb_hash(&rc));
-            }
-            assert_int_equal(r, 0);
-            assert_int_equal(c->next_tb(c, &st), 0);
-            tb_free(&whole);
-            tb_free(&st);
-            rtb_free(&ra);
-            rtb_free(&rc);
-            a->close(a);
-            c->close(c);
-        }
-        workload_close(w);
-    }
+    each_kernel(streamed_of);
 }
 
 static void test_deterministic(void **state)
