@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #define PATTERN_MAX (1u << 20)
+#define JUMP_MAX (1u << 14)   /* clocks_jump's tables: at most 4 (JUMP_MAX + 1) x 5 words */
 
 static uint64_t gcd(uint64_t a, uint64_t b)
 {
@@ -13,6 +14,16 @@ static uint64_t gcd(uint64_t a, uint64_t b)
         b = t;
     }
     return a;
+}
+
+static void free_jump(clocks_t *c)
+{
+    free(c->ecount);
+    c->ecount = NULL;
+    for (int d = 0; d < CLK_N; d++) {
+        free(c->epos[d]);
+        c->epos[d] = NULL;
+    }
 }
 
 void clocks_init(clocks_t *c, const uint64_t khz[CLK_N])
@@ -25,6 +36,9 @@ void clocks_init(clocks_t *c, const uint64_t khz[CLK_N])
     }
     c->pattern = NULL;
     c->plen = c->ppos = 0;
+    c->ecount = NULL;
+    for (int d = 0; d < CLK_N; d++)
+        c->epos[d] = NULL;
     for (int d = 0; d < CLK_N; d++)
         edges += khz[d] / g;
     if (edges > PATTERN_MAX || !(c->pattern = malloc(edges)))
@@ -40,12 +54,30 @@ void clocks_init(clocks_t *c, const uint64_t khz[CLK_N])
             break;
         c->pattern[c->plen++] = (uint8_t)clocks_step_exact(&t);
     }
+    if (c->plen > JUMP_MAX || !(c->ecount = malloc((size_t)c->plen * CLK_N * sizeof *c->ecount)))
+        return;
+    for (int d = 0; d < CLK_N; d++) {
+        c->per[d] = (uint32_t)(khz[d] / g);
+        if (!(c->epos[d] = malloc(c->per[d] * sizeof *c->epos[d]))) {
+            free_jump(c);
+            return;
+        }
+    }
+    uint32_t n[CLK_N] = {0};
+    for (unsigned p = 0; p < c->plen; p++) {
+        for (int d = 0; d < CLK_N; d++) {
+            c->ecount[(size_t)p * CLK_N + d] = n[d];
+            if (c->pattern[p] >> d & 1)
+                c->epos[d][n[d]++] = p;
+        }
+    }
 }
 
 void clocks_free(clocks_t *c)
 {
     free(c->pattern);
     c->pattern = NULL;
+    free_jump(c);
 }
 
 /* Edge k of domain d is at k / f[d]; edge 0 of every domain is at time 0. */

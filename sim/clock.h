@@ -6,6 +6,7 @@
 #ifndef MEMSCHED_SIM_CLOCK_H
 #define MEMSCHED_SIM_CLOCK_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum { CLK_CORE, CLK_ICNT, CLK_L2, CLK_DRAM, CLK_N };
@@ -17,6 +18,13 @@ typedef struct {
      * step masks, replayed (NULL when the period is too long: computed). */
     uint8_t *pattern;
     unsigned plen, ppos;
+    /* For clocks_jump (NULL: a pattern longer than JUMP_MAX steps): each
+     * domain's edges per hyperperiod, the pattern step of its j-th edge, and
+     * at each pattern step p the edges every domain has taken in steps 0..p-1
+     * (ecount[p * CLK_N + d]). */
+    uint32_t per[CLK_N];
+    uint32_t *epos[CLK_N];
+    uint32_t *ecount;
 } clocks_t;
 
 void clocks_init(clocks_t *c, const uint64_t khz[CLK_N]);
@@ -40,6 +48,24 @@ static inline unsigned clocks_step(clocks_t *c)
 /* The mask clocks_step will return next, without taking the step; only
  * with a replayed pattern (clocks_t.pattern set: callers check). */
 static inline unsigned clocks_peek(const clocks_t *c) { return c->pattern[c->ppos]; }
+/* Take at once every step before the one holding edge k of domain d
+ * (k >= cycle[d]): afterwards cycle[d] == k and clocks_step takes that edge,
+ * every counter and the pattern position as that many clocks_step calls
+ * leave them. Only with clocks_t.ecount set (callers check). */
+static inline void clocks_jump(clocks_t *c, int d, uint64_t k)
+{
+    const uint64_t q = k / c->per[d];
+    const uint32_t p = c->epos[d][k - q * c->per[d]];
+    const uint32_t *n = &c->ecount[(size_t)p * CLK_N];
+    for (int e = 0; e < CLK_N; e++)
+        c->cycle[e] = q * c->per[e] + n[e];
+    c->ppos = p;
+}
+/* Edge ka of domain a comes before edge kb of domain b (ka / f_a < kb / f_b). */
+static inline int clocks_before(const clocks_t *c, int a, uint64_t ka, int b, uint64_t kb)
+{
+    return (unsigned __int128)ka * c->f[b] < (unsigned __int128)kb * c->f[a];
+}
 /* The current (last taken) cycle of domain d: the edge being processed. */
 static inline uint64_t clocks_now(const clocks_t *c, int d) { return c->cycle[d] ? c->cycle[d] - 1 : 0; }
 /* The first edge of a domain of f_to kHz at which a domain of f_from kHz

@@ -468,25 +468,53 @@ static void icnt_run(gpu_t *g)
  * would recompute keep their values: after a core edge req_waiting is set
  * iff an SM's miss queue may hold a packet, and rep_waiting iff an L2
  * slice's reply queue may). Such a step changes nothing but the
- * clocks (tests/skip_tests.sh: every run equals its run.skip=0 twin). At
- * most 4096 steps a call, so the watchdog still counts calls, and never
- * the core edge that reaches run.max_cycles (gpu_run stops after it). */
+ * clocks (tests/skip_tests.sh: every run equals its run.skip=0 twin). The
+ * first step at which something runs is the earliest of three edges (the
+ * core's at its units' earliest next cycle, the L2's, the DRAM's), taken by
+ * clocks_jump in one go. At most 4096 core cycles a call, so the watchdog
+ * still counts calls, and never past the core edge that reaches
+ * run.max_cycles (gpu_run stops after it). */
 static void skip_idle_steps(gpu_t *g)
 {
     clocks_t *c = &g->clk;
     if (g->req_waiting || rep_waiting(g) || g->rec_ls || !c->pattern)
         return;
     const uint64_t cut = g->cfg.max_cycles ? g->cfg.max_cycles - 1 : UINT64_MAX;
-    for (unsigned k = 0; k < 4096; k++) {
-        unsigned m = clocks_peek(c);   /* its edges are cycle[d] (clocks_now after the step) */
-        if ((m & 1u << CLK_CORE) && (c->cycle[CLK_CORE] >= g->us_sm.min || c->cycle[CLK_CORE] >= cut))
+    const uint64_t due[CLK_N] = {[CLK_CORE] = g->us_sm.min < cut ? g->us_sm.min : cut, [CLK_ICNT] = UINT64_MAX,
+                                 [CLK_L2] = g->us_l2.min, [CLK_DRAM] = g->us_dram.min};
+    /* the next step runs something: nothing to skip (the common case while busy) */
+    const unsigned m = clocks_peek(c);   /* its edges are cycle[d] (clocks_now after the step) */
+    for (unsigned x = m; x; x &= x - 1) {
+        const int d = __builtin_ctz(x);
+        if (c->cycle[d] >= due[d])
             return;
-        if ((m & 1u << CLK_L2) && c->cycle[CLK_L2] >= g->us_l2.min)
-            return;
-        if ((m & 1u << CLK_DRAM) && c->cycle[CLK_DRAM] >= g->us_dram.min)
-            return;
-        clocks_step(c);
     }
+    if (!c->ecount) {   /* no tables: step by step */
+        for (unsigned k = 0; k < 4096; k++) {
+            const unsigned n = clocks_peek(c);
+            for (unsigned x = n; x; x &= x - 1) {
+                const int d = __builtin_ctz(x);
+                if (c->cycle[d] >= due[d])
+                    return;
+            }
+            clocks_step(c);
+        }
+        return;
+    }
+    int best = CLK_CORE;   /* a domain's first edge at or after its due cycle (the core's: within 4096) */
+    uint64_t bk = due[CLK_CORE] <= c->cycle[CLK_CORE]       ? c->cycle[CLK_CORE]
+                  : due[CLK_CORE] - c->cycle[CLK_CORE] > 4096 ? c->cycle[CLK_CORE] + 4096
+                                                             : due[CLK_CORE];
+    for (int d = CLK_L2; d <= CLK_DRAM; d++) {
+        if (due[d] == UINT64_MAX)
+            continue;
+        const uint64_t k = due[d] > c->cycle[d] ? due[d] : c->cycle[d];
+        if (clocks_before(c, d, k, best, bk)) {
+            best = d;
+            bk = k;
+        }
+    }
+    clocks_jump(c, best, bk);
 }
 
 /* One step of the clocks: every domain whose edge it is, in the order core,

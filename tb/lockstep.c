@@ -212,6 +212,7 @@ struct lockstep {
     uint64_t *vin, *vc, *vr;     /* last inputs, C outputs, RTL outputs */
     uint64_t *vio;               /* ls_eval_io's inputs */
     void *sin, *sout;            /* the C-only struct path: last inputs, outputs */
+    const void *sin_now;         /* ... this cycle's inputs: sin, or the caller's (ls_eval_ref) */
     int fast;                    /* this cycle went through it */
     int rst_n;
     int evaluated;               /* ls_eval was called this cycle */
@@ -470,11 +471,11 @@ int ls_tick(lockstep_t *ls)
     int c_fail;
     if (ls->fast) {
         c_fail = ls->blk->check_s && !ls->o.no_checks &&
-                 ls->blk->check_s(ls->m, ls->sin, ls->rst_n, msg, sizeof msg) != 0;
+                 ls->blk->check_s(ls->m, ls->sin_now, ls->rst_n, msg, sizeof msg) != 0;
         if (c_fail)   /* the report prints the cycle's inputs from the value array */
-            ls->blk->pack_in(ls->m, ls->sin, ls->vin);
+            ls->blk->pack_in(ls->m, ls->sin_now, ls->vin);
         if (ls->rst_n)
-            ls->blk->tick_s(ls->m, ls->sin);
+            ls->blk->tick_s(ls->m, ls->sin_now);
         else
             ls->blk->reset(ls->m);
         ls->fast = 0;
@@ -510,7 +511,7 @@ int ls_tick(lockstep_t *ls)
     }
     if (ls->o.record && !ls->recorded) {
         if (ls->fast)
-            ls->blk->pack_in(ls->m, ls->sin, ls->vin);
+            ls->blk->pack_in(ls->m, ls->sin_now, ls->vin);
         stim_write_row(ls->o.record, ls->cycle, ls->rst_n, &ls->in, ls->vin, &ls->out, ls->vc);
         ls->recorded = ls->o.record_until && ls->cycle >= ls->o.record_until;
     }
@@ -548,24 +549,36 @@ int ls_step(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
     return rc ? rc : ls_tick(ls);
 }
 
+/* The C model alone, its structs straight through: in is the cycle's inputs
+ * until ls_tick (the caller's, or a copy). */
+static int eval_fast(lockstep_t *ls, int rst_n, const void *in, void *out)
+{
+    if (ls->failed)
+        return 1;
+    if (!ls->sout)
+        ls->sout = xcalloc(1, ls->blk->out_size);
+    ls->sin_now = in;
+    ls->rst_n = rst_n;
+    ls->evaluated = 1;
+    ls->fast = 1;
+    ls->n.evals++;
+    if (!rst_n)
+        ls->blk->reset(ls->m);
+    ls->blk->eval_s(ls->m, in, out ? out : ls->sout);
+    return 0;
+}
+
+/* The struct path is taken for the C model alone, when nothing records the
+ * cycle's values or stops at a cycle. */
+static int struct_path(const lockstep_t *ls) { return !ls->h && ls->blk->eval_s && !ls->o.record && !ls->o.break_at; }
+
 int ls_eval_io(lockstep_t *ls, int rst_n, const void *in, void *out)
 {
-    if (!ls->h && ls->blk->eval_s && !ls->o.record && !ls->o.break_at) {   /* the C model alone: the structs straight through */
-        if (ls->failed)
-            return 1;
-        if (!ls->sin) {
+    if (struct_path(ls)) {
+        if (!ls->sin)
             ls->sin = xcalloc(1, ls->blk->in_size);
-            ls->sout = xcalloc(1, ls->blk->out_size);
-        }
         memcpy(ls->sin, in, ls->blk->in_size);
-        ls->rst_n = rst_n;
-        ls->evaluated = 1;
-        ls->fast = 1;
-        ls->n.evals++;
-        if (!rst_n)
-            ls->blk->reset(ls->m);
-        ls->blk->eval_s(ls->m, ls->sin, out ? out : ls->sout);
-        return 0;
+        return eval_fast(ls, rst_n, ls->sin, out);
     }
     ls->blk->pack_in(ls->m, in, ls->vio);
     int rc = ls_eval(ls, rst_n, ls->vio, NULL);
@@ -574,6 +587,11 @@ int ls_eval_io(lockstep_t *ls, int rst_n, const void *in, void *out)
         ls->blk->unpack_out(ls->m, ls->vc, out);
     }
     return rc;
+}
+
+int ls_eval_ref(lockstep_t *ls, int rst_n, const void *in, void *out)
+{
+    return struct_path(ls) ? eval_fast(ls, rst_n, in, out) : ls_eval_io(ls, rst_n, in, out);
 }
 
 int ls_peek_io(lockstep_t *ls, int rst_n, const void *in, void *out)

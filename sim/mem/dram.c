@@ -576,7 +576,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
          * bank_q + 3 entries (docs/dram_sched.md, "Pipeline"). */
         d->in.bank_ready = ~d->full_mask & (cfg->t.nbk < 64 ? (1ull << cfg->t.nbk) - 1 : ~0ull);
         ls_set_time(d->ls, now);
-        if (ls_eval_io(d->ls, 1, &d->in, &d->out))
+        if (ls_eval_ref(d->ls, 1, &d->in, &d->out))   /* d->in stays as it is until ls_tick */
             return 1;
         dram_sched_account(&d->scfg, &d->in, &d->out, &d->st.sched);
         if (d->dt)

@@ -87,12 +87,73 @@ static void first_edge(void **state)
     }
 }
 
+/* clocks_jump to edge k of a domain leaves the clocks as stepping up to it
+ * does: every counter, the pattern position, and the next step holds that
+ * edge; clocks_before orders edges as the steps do. From random starting
+ * points, to random edges near (the next one, within a hyperperiod) and far. */
+static void jump_exact(const uint64_t f[CLK_N], unsigned trials)
+{
+    clocks_t a, b;
+    clocks_init(&a, f);
+    clocks_init(&b, f);
+    assert_non_null(a.ecount);
+    uint64_t seed = 12345;
+    for (unsigned t = 0; t < trials; t++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        const int d = (int)(seed >> 33) % CLK_N;
+        const unsigned r = (unsigned)(seed >> 40);
+        const uint64_t k = b.cycle[d] + (r % 4 == 0 ? 0 : r % 4 == 1 ? r % 7 : r % 4 == 2 ? r % 300 : r % 20000);
+        uint64_t steps = 0;
+        while (b.cycle[d] < k || !(clocks_peek(&b) >> d & 1)) {
+            clocks_step(&b);
+            steps++;
+        }
+        clocks_jump(&a, d, k);
+        for (int e = 0; e < CLK_N; e++)
+            assert_int_equal(a.cycle[e], b.cycle[e]);
+        assert_int_equal(a.ppos, b.ppos);
+        assert_true(clocks_peek(&a) >> d & 1);
+        /* the next edge of each other domain is after edge k of d iff its step is later */
+        for (int e = 0; e < CLK_N; e++) {
+            clocks_t c = b;
+            uint64_t n = 0;
+            while (!(clocks_peek(&c) >> e & 1)) {
+                clocks_step(&c);
+                n++;
+            }
+            assert_int_equal(clocks_before(&a, d, k, e, b.cycle[e]), n > 0);
+        }
+        (void)steps;
+        const unsigned m = clocks_step(&a);   /* and on from there, step by step, alike */
+        assert_int_equal(m, clocks_step(&b));
+    }
+    clocks_free(&a);
+    clocks_free(&b);
+}
+
+static void jump(void **state)
+{
+    (void)state;
+    const uint64_t sets[][CLK_N] = {{700000, 700000, 700000, 924000}, {1400000, 1400000, 1400000, 924000},
+                                    {1150000, 1150000, 1150000, 750000}, {600000, 700000, 800000, 924000},
+                                    {1000, 1001, 1003, 1007}, {924000, 924000, 924000, 924000}};
+    for (unsigned s = 0; s < sizeof sets / sizeof sets[0]; s++)
+        jump_exact(sets[s], 3000);
+    /* a hyperperiod too long for the tables: no jump (the run loop steps) */
+    clocks_t c;
+    clocks_init(&c, (const uint64_t[]){10000, 10001, 10002, 10003});
+    assert_non_null(c.pattern);
+    assert_null(c.ecount);
+    clocks_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pattern_equals_exact),
         cmocka_unit_test(no_drift),
         cmocka_unit_test(first_edge),
+        cmocka_unit_test(jump),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
