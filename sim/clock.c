@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #define PATTERN_MAX (1u << 20)
-#define JUMP_MAX (1u << 14)   /* clocks_jump's tables: at most 4 (JUMP_MAX + 1) x 5 words */
+#define JUMP_MAX (1u << 14)   /* clocks_jump's tables: at most 5 x JUMP_MAX words of 32 bits */
 
 static uint64_t gcd(uint64_t a, uint64_t b)
 {

@@ -93,11 +93,12 @@ static void wr32(uint8_t *p, int32_t v) { memcpy(p, &v, 4); }
 static void wr64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 
 /* map.cu's hash_func: hash = len; hash = (hash << 4) ^ (hash >> 28) ^ str[i] (int, signed char) */
+static int32_t hash_step(int32_t h, uint8_t c) { return (int32_t)((uint32_t)h << 4) ^ (h >> 28) ^ (int32_t)(int8_t)c; }
 static int32_t hash_func(const uint8_t *s, int32_t len)
 {
     int32_t h = len;
     for (int32_t i = 0; i < len; i++)
-        h = (int32_t)((uint32_t)h << 4) ^ (h >> 28) ^ (int32_t)(int8_t)s[i];
+        h = hash_step(h, s[i]);
     return h;
 }
 
@@ -225,12 +226,21 @@ static int file_at(const mars_t *m, uint64_t dev, uint64_t *at, uint64_t *left)
     return -1;
 }
 
+/* Byte `at` (below file_size[f]) of file f before the Mapper's writes: its bytes, or (II) its page's
+ * byte unless the host wrote a '\0' there. */
+static inline uint8_t file0_at(const mars_t *m, int f, uint64_t at)
+{
+    if (m->file0[f])
+        return m->file0[f][at];
+    return m->cut[f][at / 64] >> at % 64 & 1 ? 0 : m->page[f][at % MARS_PAGE];
+}
+
 /* Byte `at` of file f as the Mapper found it (post 0) or left it (1). */
 static int8_t file_byte(const mars_t *m, int post, int f, uint64_t at)
 {
     if (post && m->zeroed[f][at / 64] >> at % 64 & 1)
         return 0;
-    return (int8_t)m->file0[f][at];
+    return (int8_t)file0_at(m, f, at);
 }
 
 /* The Mapper's write of '\0' at byte `at` of file f (the file after it, file_byte's post). */
@@ -464,9 +474,11 @@ static void emit(emits_t *e, const uint8_t *k, unsigned ks, const uint8_t *v, un
 
 /* II's state machine (map.cu): the links of a block, calling link(j, len) for each */
 enum { S_START, S_TAG, S_ATAG, S_HREF, S_LINK };
-static void ii_links(const uint8_t *buf, uint64_t left, int32_t size, void (*link)(void *, int32_t, int32_t), void *ctx)
+static void ii_links(const mars_t *m, int fid, uint64_t off, int32_t size, void (*link)(void *, int32_t, int32_t),
+                     void *ctx)
 {
-#define CH(i) ((uint64_t)(i) < left ? buf[(i)] : 0)
+    const uint64_t left = m->file_size[fid] - off;
+#define CH(i) ((uint64_t)(i) < left ? file0_at(m, fid, off + (uint64_t)(i)) : 0)
     int st = S_START;
     for (int32_t j = 0; j < size; j++) {
         const uint8_t c = CH(j);
@@ -520,7 +532,10 @@ static void ii_link(void *p, int32_t j, int32_t len)
     uint8_t k[16];
     memcpy(k, key, 16);
     wr32(k + 8, j + off);
-    wr32(k + 12, hash_func(c->m->file0[fid] + off + j, len));   /* the link's bytes (before its '\0') */
+    int32_t h = len;   /* hash_func of the link's bytes (before its '\0') */
+    for (int32_t i = 0; i < len; i++)
+        h = hash_step(h, file0_at(c->m, fid, (uint64_t)(off + j + i)));
+    wr32(k + 12, h);
     if (c->write && (uint64_t)(off + j + len) < c->m->file_size[fid])
         file_zero(c->m, fid, (uint64_t)(off + j + len));   /* *link_end = '\0' */
     emit(c->e, k, 16, val + 8, 4);
@@ -537,7 +552,7 @@ static void host_map(const mars_t *m, const mars_mr_t *r, unsigned rec, emits_t 
     case MARS_II: {
         mapctx_t c = {m, r, rec, e, write};
         int32_t off = rd32(val), size = rd32(val + 4), fid = rd32(val + 8);
-        ii_links(m->file0[fid] + off, m->file_size[fid] - (uint64_t)off, size, ii_link, &c);
+        ii_links(m, fid, (uint64_t)off, size, ii_link, &c);
         return;
     }
     default: break;
@@ -806,7 +821,7 @@ static void group_lasts(mars_t *m, unsigned mr);
 void mars_free(mars_t *m)
 {
     for (unsigned f = 0; f < 3; f++)
-        free(m->file0[f]), free(m->zeroed[f]);
+        free(m->file0[f]), free(m->zeroed[f]), free(m->page[f]), free(m->cut[f]);
     for (unsigned i = 0; i < 2; i++)
         mr_free(m->mr[i]);
     free(m->launch);
@@ -828,13 +843,31 @@ static mars_mr_t *mr_new(unsigned n, uint64_t kb, uint64_t vb)
     return r;
 }
 
-static int add_file(mars_t *m, const uint8_t *bytes, uint64_t size)   /* cudaMalloc + copy (nothing written yet) */
+/* cudaMalloc + copy (nothing written yet). With pg (MARS_PAGE bytes): a file whose every byte is
+ * pg's at its offset modulo MARS_PAGE or a '\0' is held as the page and the '\0's (file0_at), an
+ * eighth of its size (II's three files: 29 MB -> 3.6 MB); any other, byte for byte. */
+static int add_file(mars_t *m, const uint8_t *bytes, uint64_t size, const uint8_t *pg)
 {
     unsigned f = m->nfile++;
     m->file_size[f] = size;
     m->d_file[f] = dalloc(m, size);
-    m->file0[f] = malloc(size ? size : 1), m->zeroed[f] = xcalloc((size + 63) / 64, sizeof *m->zeroed[f]);
-    if (!m->file0[f] || !m->zeroed[f])
+    m->zeroed[f] = xcalloc((size + 63) / 64, sizeof *m->zeroed[f]);
+    if (!m->zeroed[f])
+        return -1;
+    int periodic = pg != NULL;
+    for (uint64_t i = 0; periodic && i < size; i++)
+        periodic = bytes[i] == pg[i % MARS_PAGE] || !bytes[i];
+    if (periodic) {
+        m->page[f] = malloc(MARS_PAGE), m->cut[f] = xcalloc((size + 63) / 64, sizeof *m->cut[f]);
+        if (!m->page[f] || !m->cut[f])
+            return -1;
+        memcpy(m->page[f], pg, MARS_PAGE);
+        for (uint64_t i = 0; i < size; i++)
+            if (bytes[i] != pg[i % MARS_PAGE])
+                m->cut[f][i / 64] |= 1ull << i % 64;
+        return 0;
+    }
+    if (!(m->file0[f] = malloc(size ? size : 1)))
         return -1;
     memcpy(m->file0[f], bytes, size);
     return 0;
@@ -892,7 +925,7 @@ int mars_build(mars_t *m, int app, uint64_t size)
                     break;
                 }
             }
-            if (add_file(m, buf, fsz))
+            if (add_file(m, buf, fsz, pg))
                 goto ii_oom;
         }
         if (!(r = mr_new(n, 16ull * n, 12ull * n)))
@@ -931,7 +964,7 @@ int mars_build(mars_t *m, int app, uint64_t size)
             wr32(r->in_vals + 8 * i, (int32_t)(e + 1 - cur));
             cur = e + 1;
         }
-        if (add_file(m, fb, len + 1)) {
+        if (add_file(m, fb, len + 1, NULL)) {
             free(fb), free(s);
             mr_free(r);
             mars_free(m);
@@ -1352,14 +1385,13 @@ static void ii_map(simt_t *t, int mapper)
     const uint64_t key = HEAP(t, r->d_in_keys + (uint64_t)io0.x), val = HEAP(t, r->d_in_vals + (uint64_t)io0.z);
     const uint8_t *v = r->in_vals + io0.z;
     const int32_t off = rd32(v), size = rd32(v + 4), fid = rd32(v + 8);
-    const uint8_t *f = d->m->file0[fid] + off;
     const uint64_t left = d->m->file_size[fid] - (uint64_t)off;
     const uint64_t buf = HEAP(t, d->m->d_file[fid] + (uint64_t)off);
     reg_t rbo = LDG(t, val, rkv), rfb = LDG64(t, key, rkv), rsz = LDG(t, val + 4, rkv);
     reg_t rbuf = IADD(t, rfb, rbo);
     reg_t rj = MOV(t, NOREG);
     BRANCH(t, rsz);   /* j < size on entry */
-#define CH(i) ((uint64_t)(i) < left ? f[(i)] : 0)
+#define CH(i) ((uint64_t)(i) < left ? file0_at(d->m, fid, (uint64_t)off + (uint64_t)(i)) : 0)
     int sm = S_START;
     for (int32_t j = 0; j < size; j++) {
         reg_t c = LDG8X(t, buf + (uint64_t)j, rbuf);

@@ -71,7 +71,9 @@ typedef struct {
     uint64_t heap;            /* its bytes */
     unsigned nfile;           /* the input files (II: 3; PVC: 1; PVR: none on the device) */
     uint64_t d_file[3], file_size[3];
-    uint8_t *file0[3];        /* their bytes before the Mapper's writes */
+    uint8_t *file0[3];        /* their bytes before the Mapper's writes (NULL: II's, held as below; file0_at) */
+    uint8_t *page[3];         /* II: the page a file repeats, byte at of the file page[at % MARS_PAGE] ... */
+    uint64_t *cut[3];         /* ... unless its bit is set here: a '\0' the host wrote (a record's end) */
     uint64_t *zeroed[3];      /* ... and where the Mapper wrote '\0' (a bit a byte): the file after it */
     unsigned nmr;
     mars_mr_t *mr[2];

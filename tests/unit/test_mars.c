@@ -170,6 +170,8 @@ static void pvc_pipeline(void **state)
     (void)state;
     mars_t m;
     assert_int_equal(mars_build(&m, MARS_PVC, 512), 0);
+    assert_non_null(m.file0[0]);   /* the weblog repeats no page: held byte for byte */
+    assert_null(m.page[0]);
     assert_int_equal(m.nmr, 2);
     unsigned nin, ninter, nkeys, nout;
     mars_counts(&m, 0, &nin, &ninter, &nkeys, &nout);
@@ -208,6 +210,18 @@ static void ii_links(void **state)
     unsigned nin, ninter, nkeys, nout;
     mars_counts(&m, 0, &nin, &ninter, &nkeys, &nout);
     assert_true(nin >= 3 * 31 && nin <= 3 * 33);   /* 32 KB a file, a record past each 1 KB */
+    /* each file held as its page and the '\0's written at set-up (one a record: the record ends
+     * and the file's last byte), not byte for byte */
+    unsigned cuts = 0;
+    for (unsigned f = 0; f < 3; f++) {
+        assert_null(m.file0[f]);
+        assert_non_null(m.page[f]);
+        const uint64_t last = m.file_size[f] - 1;
+        assert_true(m.cut[f][last / 64] >> last % 64 & 1);
+        for (uint64_t w = 0; w < (m.file_size[f] + 63) / 64; w++)
+            cuts += (unsigned)__builtin_popcountll(m.cut[f][w]);
+    }
+    assert_int_equal(cuts, nin);
     assert_true(ninter > 50 && nkeys < ninter);     /* links repeat */
     acc_t r;
     const unsigned lc = find(&m, MK_MAP_COUNT, 0, 0), lm = find(&m, MK_MAP, 0, 0);
