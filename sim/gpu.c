@@ -474,6 +474,16 @@ static void icnt_run(gpu_t *g)
  * clocks_jump in one go. At most 4096 core cycles a call, so the watchdog
  * still counts calls, and never past the core edge that reaches
  * run.max_cycles (gpu_run stops after it). */
+/* The next clock step holds an edge at which a unit is due: of a domain d
+ * with cycle[d] >= due[d]. */
+static inline int step_due(const clocks_t *c, const uint64_t due[CLK_N])
+{
+    for (unsigned x = clocks_peek(c); x; x &= x - 1)   /* its edges are cycle[d] (clocks_now after the step) */
+        if (c->cycle[__builtin_ctz(x)] >= due[__builtin_ctz(x)])
+            return 1;
+    return 0;
+}
+
 static void skip_idle_steps(gpu_t *g)
 {
     clocks_t *c = &g->clk;
@@ -482,34 +492,21 @@ static void skip_idle_steps(gpu_t *g)
     const uint64_t cut = g->cfg.max_cycles ? g->cfg.max_cycles - 1 : UINT64_MAX;
     const uint64_t due[CLK_N] = {[CLK_CORE] = g->us_sm.min < cut ? g->us_sm.min : cut, [CLK_ICNT] = UINT64_MAX,
                                  [CLK_L2] = g->us_l2.min, [CLK_DRAM] = g->us_dram.min};
-    /* the next step runs something: nothing to skip (the common case while busy) */
-    const unsigned m = clocks_peek(c);   /* its edges are cycle[d] (clocks_now after the step) */
-    for (unsigned x = m; x; x &= x - 1) {
-        const int d = __builtin_ctz(x);
-        if (c->cycle[d] >= due[d])
-            return;
-    }
+    if (step_due(c, due))   /* nothing to skip (the common case while busy) */
+        return;
     if (!c->ecount) {   /* no tables: step by step */
-        for (unsigned k = 0; k < 4096; k++) {
-            const unsigned n = clocks_peek(c);
-            for (unsigned x = n; x; x &= x - 1) {
-                const int d = __builtin_ctz(x);
-                if (c->cycle[d] >= due[d])
-                    return;
-            }
+        for (unsigned k = 0; k < 4096 && !step_due(c, due); k++)
             clocks_step(c);
-        }
         return;
     }
-    int best = CLK_CORE;   /* a domain's first edge at or after its due cycle (the core's: within 4096) */
-    uint64_t bk = due[CLK_CORE] <= c->cycle[CLK_CORE]       ? c->cycle[CLK_CORE]
-                  : due[CLK_CORE] - c->cycle[CLK_CORE] > 4096 ? c->cycle[CLK_CORE] + 4096
-                                                             : due[CLK_CORE];
+    /* each domain's first edge at or after its due cycle (the core's within 4096); the earliest */
+    int best = CLK_CORE;
+    uint64_t bk = due[CLK_CORE] > c->cycle[CLK_CORE] ? due[CLK_CORE] : c->cycle[CLK_CORE];
+    if (bk - c->cycle[CLK_CORE] > 4096)
+        bk = c->cycle[CLK_CORE] + 4096;
     for (int d = CLK_L2; d <= CLK_DRAM; d++) {
-        if (due[d] == UINT64_MAX)
-            continue;
         const uint64_t k = due[d] > c->cycle[d] ? due[d] : c->cycle[d];
-        if (clocks_before(c, d, k, best, bk)) {
+        if (due[d] != UINT64_MAX && clocks_before(c, d, k, best, bk)) {
             best = d;
             bk = k;
         }
