@@ -461,6 +461,16 @@ static void icnt_run(gpu_t *g)
     }
 }
 
+/* The next clock step holds an edge at which a unit is due: of a domain d
+ * with cycle[d] >= due[d]. */
+static inline int step_due(const clocks_t *c, const uint64_t due[CLK_N])
+{
+    for (unsigned x = clocks_peek(c); x; x &= x - 1)   /* its edges are cycle[d] (clocks_now after the step) */
+        if (c->cycle[__builtin_ctz(x)] >= due[__builtin_ctz(x)])
+            return 1;
+    return 0;
+}
+
 /* Take, without running anything, the clock steps at which nothing would
  * run: at each, every domain whose edge it is has all its units asleep
  * (its edge before their earliest next cycle), no block is waiting to be
@@ -474,16 +484,6 @@ static void icnt_run(gpu_t *g)
  * clocks_jump in one go. At most 4096 core cycles a call, so the watchdog
  * still counts calls, and never past the core edge that reaches
  * run.max_cycles (gpu_run stops after it). */
-/* The next clock step holds an edge at which a unit is due: of a domain d
- * with cycle[d] >= due[d]. */
-static inline int step_due(const clocks_t *c, const uint64_t due[CLK_N])
-{
-    for (unsigned x = clocks_peek(c); x; x &= x - 1)   /* its edges are cycle[d] (clocks_now after the step) */
-        if (c->cycle[__builtin_ctz(x)] >= due[__builtin_ctz(x)])
-            return 1;
-    return 0;
-}
-
 static void skip_idle_steps(gpu_t *g)
 {
     clocks_t *c = &g->clk;
