@@ -10,39 +10,54 @@
 /* ---- the suffix tree (suffix-tree.cpp) ------------------------------------------------------------------ */
 
 #define NONE 0xffffffffu
-#define OPEN 0xffffffffu   /* a leaf's end while it grows */
+#define LEAF 0x80000000u   /* a node reference: LEAF | a leaf's index, or an internal node's index */
 
+/* The tree as Ukkonen's algorithm grows it: internal nodes (the root, 0,
+ * included) with their edge [start, end], suffix link and links; leaves
+ * with their start only (their end is the '$', they have no links: a leaf
+ * never gains a child). */
 typedef struct {
     const char *s;                /* 's', the bases, '$' */
     uint32_t len;                 /* the last position: '$' */
-    uint32_t n, cap;
-    uint32_t *start, *end, *link, *kid;   /* kid: 5 per node (ACGT$) */
+    uint32_t ni, nl;              /* internal nodes, leaves */
+    uint32_t *start, *end, *link, *kid;   /* internal; kid: 5 per node (ACGT$) */
+    uint32_t *lstart;             /* leaves */
 } st_t;
 
 static int b2i(char c) { return c == 'A' ? 0 : c == 'C' ? 1 : c == 'G' ? 2 : c == 'T' ? 3 : 4; }
 
-static uint32_t st_new(st_t *t, uint32_t s, uint32_t e)
+static uint32_t st_inner(st_t *t, uint32_t s, uint32_t e)
 {
-    uint32_t v = t->n++;
+    uint32_t v = t->ni++;
     t->start[v] = s, t->end[v] = e, t->link[v] = NONE;
     for (int k = 0; k < 5; k++)
         t->kid[5 * v + k] = NONE;
     return v;
 }
+static uint32_t st_leaf(st_t *t, uint32_t s)
+{
+    t->lstart[t->nl] = s;
+    return LEAF | t->nl++;
+}
+static uint32_t *st_startp(st_t *t, uint32_t v) { return v & LEAF ? &t->lstart[v & ~LEAF] : &t->start[v]; }
 
 /* Ukkonen's algorithm on s[1 .. len] ('$' last), node 0 the root (start =
  * end = 0, its suffix link itself), edges [start, end] of s as MUMmerGPU's
- * SuffixNode keeps them, suffix links on the internal nodes. */
+ * SuffixNode keeps them, suffix links on the internal nodes. The arrays are
+ * allocated for the most nodes the string can have (len leaves, len
+ * internal nodes); the pages of those not made are never touched. */
 static int st_build(st_t *t, const char *s, uint32_t len)
 {
-    t->s = s, t->len = len, t->n = 0, t->cap = 2 * len + 2;
-    t->start = malloc(t->cap * sizeof *t->start);
-    t->end = malloc(t->cap * sizeof *t->end);
-    t->link = malloc(t->cap * sizeof *t->link);
-    t->kid = malloc(5ull * t->cap * sizeof *t->kid);
-    if (!t->start || !t->end || !t->link || !t->kid)
+    memset(t, 0, sizeof *t);
+    t->s = s, t->len = len;
+    t->start = malloc((len + 1ull) * sizeof *t->start);
+    t->end = malloc((len + 1ull) * sizeof *t->end);
+    t->link = malloc((len + 1ull) * sizeof *t->link);
+    t->kid = malloc(5 * (len + 1ull) * sizeof *t->kid);
+    t->lstart = malloc((len + 1ull) * sizeof *t->lstart);
+    if (!t->start || !t->end || !t->link || !t->kid || !t->lstart)
         return -1;
-    const uint32_t root = st_new(t, 0, 0);
+    const uint32_t root = st_inner(t, 0, 0);
     t->link[root] = root;
     uint32_t an = root, ae = 0, al = 0, rem = 0;
     for (uint32_t pos = 1; pos <= len; pos++) {
@@ -54,27 +69,30 @@ static int st_build(st_t *t, const char *s, uint32_t len)
             const int c = b2i(s[ae]);
             const uint32_t nx = t->kid[5 * an + c];
             if (nx == NONE) {
-                t->kid[5 * an + c] = st_new(t, pos, OPEN);
+                t->kid[5 * an + c] = st_leaf(t, pos);
                 if (last != NONE)
                     t->link[last] = an, last = NONE;
             } else {
-                const uint32_t e = t->end[nx] == OPEN ? pos : t->end[nx];
-                const uint32_t el = e - t->start[nx] + 1;
-                if (al >= el) {   /* walk down */
+                uint32_t *ns = st_startp(t, nx);
+                const uint32_t e = nx & LEAF ? pos : t->end[nx];
+                const uint32_t el = e - *ns + 1;
+                if (al >= el) {   /* walk down (never past a leaf: its edge is open) */
+                    if (nx & LEAF)
+                        return -1;
                     ae += el, al -= el, an = nx;
                     continue;
                 }
-                if (s[t->start[nx] + al] == s[pos]) {   /* already there: the phase ends */
+                if (s[*ns + al] == s[pos]) {   /* already there: the phase ends */
                     if (last != NONE)
                         t->link[last] = an;
                     al++;
                     break;
                 }
-                const uint32_t sp = st_new(t, t->start[nx], t->start[nx] + al - 1);
+                const uint32_t sp = st_inner(t, *ns, *ns + al - 1);
                 t->kid[5 * an + c] = sp;
-                t->kid[5 * sp + b2i(s[pos])] = st_new(t, pos, OPEN);
-                t->start[nx] += al;
-                t->kid[5 * sp + b2i(s[t->start[nx]])] = nx;
+                t->kid[5 * sp + b2i(s[pos])] = st_leaf(t, pos);
+                *ns += al;
+                t->kid[5 * sp + b2i(s[*ns])] = nx;
                 if (last != NONE)
                     t->link[last] = sp;
                 last = sp;
@@ -88,135 +106,188 @@ static int st_build(st_t *t, const char *s, uint32_t len)
             }
         }
     }
-    for (uint32_t v = 0; v < t->n; v++)
-        if (t->end[v] == OPEN)
-            t->end[v] = len;
     return 0;
 }
 
 static void st_free(st_t *t)
 {
-    free(t->start), free(t->end), free(t->link), free(t->kid);
+    free(t->start), free(t->end), free(t->link), free(t->kid), free(t->lstart);
+}
+
+/* renumberTree's ids: iid by internal node, lid by leaf */
+typedef struct {
+    const st_t *t;
+    uint32_t *iid, *lid;
+    uint32_t count;
+    uint32_t *qn, *qd;            /* the breadth-first queue: nodes, tree depths */
+    size_t tail;
+} renum_t;
+
+static void rn_number(renum_t *r, uint32_t v) { *(v & LEAF ? &r->lid[v & ~LEAF] : &r->iid[v]) = ++r->count; }
+static void rn_queue(renum_t *r, uint32_t v, uint32_t d) { r->qn[r->tail] = v, r->qd[r->tail++] = d; }
+
+/* v and its descendants `levels` levels down, depth first (v first); the
+ * children of the last level queued at tree depth d */
+static void rn_dfs(renum_t *r, uint32_t v, unsigned levels, uint32_t d)
+{
+    rn_number(r, v);
+    if (v & LEAF)
+        return;
+    for (int i = 0; i < 5; i++) {
+        const uint32_t k = r->t->kid[5 * v + i];
+        if (k == NONE)
+            continue;
+        if (levels)
+            rn_dfs(r, k, levels - 1, d);
+        else
+            rn_queue(r, k, d);
+    }
 }
 
 /* renumberTree: ids breadth first from the root (1) down to tree depth 16;
  * below, a node's four levels of descendants numbered depth first with it,
- * the fifth level queued at depth + 5. id[v]: node v's id. */
-static int st_renumber(const st_t *t, uint32_t *id)
+ * the fifth level queued at depth + 5. */
+static int st_renumber(const st_t *t, uint32_t *iid, uint32_t *lid)
 {
-    uint32_t *qn = malloc(t->n * sizeof *qn), *qd = malloc(t->n * sizeof *qd);
-    if (!qn || !qd) {
-        free(qn), free(qd);
+    const size_t n = (size_t)t->ni + t->nl;
+    renum_t r = {t, iid, lid, 0, malloc(n * sizeof *r.qn), malloc(n * sizeof *r.qd), 0};
+    if (!r.qn || !r.qd) {
+        free(r.qn), free(r.qd);
         return -1;
     }
-    size_t head = 0, tail = 0;
-    uint32_t count = 0;
-    qn[tail] = 0, qd[tail++] = 0;
-    const uint32_t *k = t->kid;
-    while (head < tail) {
-        const uint32_t v = qn[head], d = qd[head++];
-        id[v] = ++count;
-        if (d < 16) {
-            for (int i = 0; i < 5; i++)
-                if (k[5 * v + i] != NONE)
-                    qn[tail] = k[5 * v + i], qd[tail++] = d + 1;
+    size_t head = 0;
+    rn_queue(&r, 0, 0);
+    while (head < r.tail) {
+        const uint32_t v = r.qn[head], d = r.qd[head++];
+        if (d >= 16) {
+            rn_dfs(&r, v, 4, d + 5);
             continue;
         }
-        for (int i = 0; i < 5; i++) {
-            const uint32_t a = k[5 * v + i];
-            if (a == NONE)
-                continue;
-            id[a] = ++count;
-            for (int j = 0; j < 5; j++) {
-                const uint32_t b = k[5 * a + j];
-                if (b == NONE)
-                    continue;
-                id[b] = ++count;
-                for (int l = 0; l < 5; l++) {
-                    const uint32_t c = k[5 * b + l];
-                    if (c == NONE)
-                        continue;
-                    id[c] = ++count;
-                    for (int x = 0; x < 5; x++) {
-                        const uint32_t e = k[5 * c + x];
-                        if (e == NONE)
-                            continue;
-                        id[e] = ++count;
-                        for (int y = 0; y < 5; y++)
-                            if (k[5 * e + y] != NONE)
-                                qn[tail] = k[5 * e + y], qd[tail++] = d + 5;
-                    }
-                }
-            }
-        }
+        rn_number(&r, v);
+        for (int i = 0; !(v & LEAF) && i < 5; i++)
+            if (t->kid[5 * v + i] != NONE)
+                rn_queue(&r, t->kid[5 * v + i], d + 1);
     }
-    free(qn), free(qd);
+    free(r.qn), free(r.qd);
     return 0;
 }
 
-/* buildSuffixTreeTexture: width 4096, height ceil(nodes / (4096 * 32)) * 32;
- * each node's PixelOfNode and PixelOfChildren at its id2addr texel. A leaf's
- * suffix link is NULL (0) as in SuffixNode; its children texel holds the
- * leaf id and leafchar (unused by mummergpuKernel: no links here). */
-static int mum_texture(mum_input_t *m, const st_t *t)
+static int cmp_u64(const void *a, const void *b)
 {
-    uint32_t *id = malloc(t->n * sizeof *id), *par = malloc(t->n * sizeof *par), *dep = malloc(t->n * sizeof *dep),
-             *nl = calloc(t->n, sizeof *nl), *order = malloc(t->n * sizeof *order);
-    if (!id || !par || !dep || !nl || !order || st_renumber(t, id)) {
-        free(id), free(par), free(dep), free(nl), free(order);
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+uint32_t mum_dollar(const mum_input_t *m, uint32_t r)
+{
+    uint32_t lo = 0, hi = m->ndollar;
+    while (lo < hi) {
+        const uint32_t mid = lo + (hi - lo) / 2;
+        if (m->dnode[mid] < r)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < m->ndollar && m->dnode[lo] == r ? m->dkid[lo] : 0;
+}
+
+/* buildSuffixTreeTexture's contents (width 4096, height ceil(nodes / (4096
+ * x 32)) x 32; each node's PixelOfNode and PixelOfChildren at its id2addr
+ * texel) in mum_input_t's form: the fields by node id and kind. A node's
+ * id is above its parent's (renumberTree numbers a node before its
+ * children), so that depths are made in id order and leaf counts in the
+ * reverse; -1 if not. */
+static int mum_tree(mum_input_t *m, st_t *t)
+{
+    uint32_t *iid = malloc(t->ni * sizeof *iid), *lid = malloc((t->nl ? t->nl : 1) * sizeof *lid);
+    if (!iid || !lid || st_renumber(t, iid, lid)) {
+        free(iid), free(lid);
         return -1;
     }
-    /* parents and depths (SuffixNode::m_depth: the edge length plus the parent's; the root's edge
-     * [0, 0] counts 1), breadth first; leaves below (setNumLeaves) in the reverse order */
-    size_t head = 0, tail = 0;
-    order[tail++] = 0, par[0] = NONE, dep[0] = 1;
-    while (head < tail) {
-        const uint32_t v = order[head++];
-        for (int c = 0; c < 5; c++) {
-            const uint32_t k = t->kid[5 * v + c];
-            if (k != NONE)
-                par[k] = v, dep[k] = dep[v] + t->end[k] - t->start[k] + 1, order[tail++] = k;
-        }
-    }
-    for (size_t i = tail; i-- > 0;) {
-        const uint32_t v = order[i];
-        if (!nl[v])
-            nl[v] = 1;
-        if (par[v] != NONE)
-            nl[par[v]] += nl[v];
-    }
-    m->nnodes = t->n + 1;
+    m->nnodes = t->ni + t->nl + 1;
+    m->ninner = t->ni, m->nleaf = t->nl;
     const uint64_t strip = (uint64_t)MUM_TEXW * MUM_TEXBLOCK;
     m->rows = (uint32_t)((m->nnodes + strip - 1) / strip) * MUM_TEXBLOCK;
-    if (m->rows > MUM_TEXW) {   /* 12-bit texel rows */
-        free(id), free(par), free(dep), free(nl), free(order);
-        return -1;
-    }
-    const uint64_t texels = (uint64_t)MUM_TEXW * m->rows;
-    m->start = calloc(texels, sizeof *m->start);
-    m->end = calloc(texels, sizeof *m->end);
-    m->suffix = calloc(texels, sizeof *m->suffix);
-    m->child = calloc(5 * texels, sizeof *m->child);
-    m->parent = calloc(texels, sizeof *m->parent);
-    m->depth = calloc(texels, sizeof *m->depth);
-    m->leafid = calloc(texels, sizeof *m->leafid);
-    m->nleaves = calloc(texels, sizeof *m->nleaves);
-    int r = !m->start || !m->end || !m->suffix || !m->child || !m->parent || !m->depth || !m->leafid || !m->nleaves;
-    for (uint32_t v = 0; v < t->n && !r; v++) {
-        const uint64_t x = mum_texel(mum_id2addr(id[v]));
-        m->start[x] = t->start[v], m->end[x] = t->end[v];
-        m->suffix[x] = t->link[v] == NONE ? 0 : mum_id2addr(id[t->link[v]]);
-        m->parent[x] = par[v] == NONE ? 0 : mum_id2addr(id[par[v]]);
-        m->depth[x] = dep[v], m->nleaves[x] = nl[v];
-        int leaf = v != 0;
+    const size_t nw = m->nnodes / 64 + 1;
+    m->inner = calloc(nw, sizeof *m->inner);
+    m->rank = malloc(nw * sizeof *m->rank);
+    m->istart = malloc(t->ni * sizeof *m->istart);
+    m->isuffix = malloc(t->ni * sizeof *m->isuffix);
+    m->iparent = malloc(t->ni * sizeof *m->iparent);
+    m->idepth = malloc(t->ni * sizeof *m->idepth);
+    m->inl = calloc(t->ni, sizeof *m->inl);
+    m->ikid = malloc(4ull * t->ni * sizeof *m->ikid);
+    m->lstart = malloc((t->nl ? t->nl : 1) * sizeof *m->lstart);
+    m->lparent = malloc((t->nl ? t->nl : 1) * sizeof *m->lparent);
+    for (uint32_t v = 0; v < t->ni; v++)
+        m->ndollar += t->kid[5 * v + 4] != NONE;
+    m->dnode = malloc((m->ndollar ? m->ndollar : 1) * sizeof *m->dnode);
+    m->dkid = malloc((m->ndollar ? m->ndollar : 1) * sizeof *m->dkid);
+    int r = m->rows > MUM_TEXW   /* 12-bit texel rows */
+            || !m->inner || !m->rank || !m->istart || !m->isuffix || !m->iparent || !m->idepth || !m->inl ||
+            !m->ikid || !m->lstart || !m->lparent || !m->dnode || !m->dkid;
+    for (uint32_t v = 0; v < t->ni && !r; v++)
+        m->inner[iid[v] >> 6] |= 1ull << (iid[v] & 63);
+    for (size_t w = 0, c = 0; w < nw && !r; c += (size_t)__builtin_popcountll(m->inner[w++]))
+        m->rank[w] = (uint32_t)c;
+    /* a node reference's address and rank */
+#define ADDR(v) mum_id2addr((v) & LEAF ? lid[(v) & ~LEAF] : iid[v])
+    uint32_t nd = 0;
+    for (uint32_t v = 0; v < t->ni && !r; v++) {
+        uint32_t ri, rk;
+        const uint32_t a = mum_id2addr(iid[v]);
+        mum_kind(m, a, &ri);
+        m->istart[ri] = t->start[v];
+        m->isuffix[ri] = t->link[v] == NONE ? 0 : ADDR(t->link[v]);
+        m->idepth[ri] = t->end[v] - t->start[v] + 1;   /* the edge: its parent's depth added below */
+        if (v == 0)
+            m->iparent[ri] = 0;
         for (int c = 0; c < 5; c++) {
-            m->child[5 * x + c] = t->kid[5 * v + c] == NONE ? 0 : mum_id2addr(id[t->kid[5 * v + c]]);
-            leaf &= t->kid[5 * v + c] == NONE;
+            const uint32_t k = t->kid[5 * v + c];
+            const uint32_t ka = k == NONE ? 0 : ADDR(k);
+            if (c < 4)
+                m->ikid[4 * ri + c] = ka;
+            else if (ka)
+                m->dnode[nd] = ri, m->dkid[nd++] = ka;
+            if (!ka)
+                continue;
+            if (mum_kind(m, ka, &rk) > 0)
+                m->iparent[rk] = a;
+            else
+                m->lparent[rk] = a, m->lstart[rk] = t->lstart[k & ~LEAF];
         }
-        if (leaf)   /* m_leafid: the suffix's start, from the leaf's depth */
-            m->leafid[x] = t->len + 1 - (dep[v] - 1);
     }
-    free(id), free(par), free(dep), free(nl), free(order);
+#undef ADDR
+    free(iid), free(lid);
+    /* '$' links by rank */
+    uint64_t *dl = malloc((nd ? nd : 1) * sizeof *dl);
+    r = r || !dl;
+    for (uint32_t i = 0; i < nd && !r; i++)
+        dl[i] = (uint64_t)m->dnode[i] << 32 | m->dkid[i];
+    if (!r)
+        qsort(dl, nd, sizeof *dl, cmp_u64);
+    for (uint32_t i = 0; i < nd && !r; i++)
+        m->dnode[i] = (uint32_t)(dl[i] >> 32), m->dkid[i] = (uint32_t)dl[i];
+    free(dl);
+    /* depths in id order (SuffixNode::m_depth: the edge length plus the parent's) */
+    for (uint32_t ri = 0; ri < t->ni && !r; ri++) {
+        uint32_t pr;
+        if (!m->iparent[ri])
+            continue;
+        mum_kind(m, m->iparent[ri], &pr);
+        r = pr >= ri;
+        m->idepth[ri] += m->idepth[pr];
+    }
+    /* numleaves (setNumLeaves), ids downwards */
+    for (uint32_t id = m->nnodes - 1, ri = t->ni, li = t->nl; id >= 1 && !r; id--) {
+        const int in = m->inner[id >> 6] >> (id & 63) & 1;
+        const uint32_t p = in ? m->iparent[--ri] : m->lparent[--li], add = in ? m->inl[ri] : 1;
+        uint32_t pr;
+        if (p && mum_kind(m, p, &pr) > 0) {
+            r = pr >= ri && in;
+            m->inl[pr] += add;
+        }
+    }
     return r ? -1 : 0;
 }
 
@@ -270,19 +341,17 @@ void mum_walk(const mum_input_t *m, uint32_t q, uint32_t *node, uint32_t *edge)
         int32_t refpos = 0;
         int noedge = 0;
         while (c != '\0') {
-            const uint64_t cx = mum_texel(cur);
             prev = cur;
             const int b = c == 'A' ? 0 : c == 'C' ? 1 : c == 'G' ? 2 : c == 'T' ? 3 : -1;
-            cur = b < 0 ? 0 : m->child[5 * cx + (unsigned)b];
+            cur = b < 0 ? 0 : mum_kid(m, cur, (unsigned)b);
             if (cur == 0) {
                 if (qml > MUM_MINMATCH)
                     node[k] = prev, edge[k] = 0;
                 qml -= 1, mustmatch = 0, noedge = 1;
                 break;
             }
-            const uint64_t nx = mum_texel(cur);
-            node_start = m->start[nx];
-            const uint32_t node_end = m->end[nx];
+            node_start = mum_start(m, cur);
+            const uint32_t node_end = mum_end(m, cur);
             const int32_t edgelen = (int32_t)(node_end - node_start + 1);
             if (mustmatch) {
                 const int32_t em = (int32_t)node_start + mustmatch, pe = (int32_t)node_end + 1;
@@ -312,37 +381,74 @@ void mum_walk(const mum_input_t *m, uint32_t q, uint32_t *node, uint32_t *edge)
             mustmatch = refpos - (int32_t)node_start;
             qml -= mustmatch + 1;
         }
-        cur = m->suffix[mum_texel(prev)];
+        cur = mum_suffix(m, prev);
     }
 }
 
-/* coordsToPrintBuffers, all in one batch: for each query and start k with a
- * MatchCoord (node > 0, forward), a MatchInfo whose alignments follow the
- * previous ones' (resultsoffset), numLeaves the node's leaves. */
-static int mum_matches(mum_input_t *m)
+/* The last query whose matches were asked for (mum_match). */
+struct mum_memo {
+    uint32_t q;                   /* its number, or UINT32_MAX: none yet */
+    mum_match_t match[MUM_QLEN];
+};
+
+/* Query q's matches into the memo: for each start k with a MatchCoord
+ * (node > 0, forward), a MatchInfo whose alignments follow the previous
+ * ones' (resultsoffset), numLeaves the node's leaves. Their count. */
+static uint32_t query_matches(const mum_input_t *m, uint32_t q, uint64_t align, mum_match_t *out)
 {
     const uint32_t nk = MUM_QLEN - MUM_MINMATCH + 1;
-    uint32_t node[MUM_QLEN], edge[MUM_QLEN];
-    size_t cap = 0;
+    uint32_t node[MUM_QLEN], edge[MUM_QLEN], n = 0;
+    mum_walk(m, q, node, edge);
+    for (uint32_t k = 0; k < nk; k++) {
+        if (!node[k])
+            continue;
+        const uint32_t nl = mum_nleaves(m, node[k]);
+        out[n++] = (mum_match_t){(uint32_t)align, q, node[k], nl, (uint16_t)edge[k], (uint16_t)k};
+        align += nl;
+    }
+    return n;
+}
+
+/* coordsToPrintBuffers, all in one batch: the matches of the queries in
+ * turn; each query's first match and its resultsoffset kept. */
+static int mum_matches(mum_input_t *m)
+{
+    m->qmatch = malloc((m->nqry + 1ull) * sizeof *m->qmatch);
+    m->qalign = malloc((m->nqry + 1ull) * sizeof *m->qalign);
+    m->memo = malloc(sizeof *m->memo);
+    if (!m->qmatch || !m->qalign || !m->memo)
+        return -1;
+    m->memo->q = UINT32_MAX;
     m->nmatch = 0, m->nalign = 0;
     for (uint32_t q = 0; q < m->nqry; q++) {
-        mum_walk(m, q, node, edge);
-        for (uint32_t k = 0; k < nk; k++) {
-            if (!node[k])
-                continue;
-            if (m->nmatch == cap) {
-                cap = cap ? 2 * cap : 1024;
-                mum_match_t *p = realloc(m->match, cap * sizeof *p);
-                if (!p)
-                    return -1;
-                m->match = p;
-            }
-            const uint32_t nl = m->nleaves[mum_texel(node[k])];
-            m->match[m->nmatch++] = (mum_match_t){(uint32_t)m->nalign, q, node[k], nl, (uint16_t)edge[k], (uint16_t)k};
-            m->nalign += nl;
-        }
+        m->qmatch[q] = m->nmatch, m->qalign[q] = m->nalign;
+        const uint32_t n = query_matches(m, q, m->nalign, m->memo->match);
+        for (uint32_t j = 0; j < n; j++)
+            m->nalign += m->memo->match[j].numleaves;
+        if (m->nmatch + (uint64_t)n > UINT32_MAX)
+            return -1;
+        m->nmatch += n;
     }
+    m->qmatch[m->nqry] = m->nmatch, m->qalign[m->nqry] = m->nalign;
     return 0;
+}
+
+mum_match_t mum_match(const mum_input_t *m, uint32_t i)
+{
+    mum_memo_t *o = m->memo;
+    if (o->q == UINT32_MAX || i < m->qmatch[o->q] || i >= m->qmatch[o->q + 1]) {
+        uint32_t lo = 0, hi = m->nqry;   /* the last query whose first match is at or below i */
+        while (hi - lo > 1) {
+            const uint32_t mid = lo + (hi - lo) / 2;
+            if (m->qmatch[mid] <= i)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        o->q = lo;
+        query_matches(m, lo, m->qalign[lo], o->match);
+    }
+    return o->match[i - m->qmatch[o->q]];
 }
 
 int mum_input_from(mum_input_t *m, const char *bases, uint32_t reflen, const char *queries, uint32_t nqry)
@@ -358,7 +464,7 @@ int mum_input_from(mum_input_t *m, const char *bases, uint32_t reflen, const cha
     st_t t;
     int r = st_build(&t, m->ref, reflen + 1);
     if (!r)
-        r = mum_texture(m, &t);
+        r = mum_tree(m, &t);
     st_free(&t);
     if (!r)
         r = mum_queries(m, queries);
@@ -406,8 +512,9 @@ int mum_input(mum_input_t *m, uint32_t reflen, uint64_t seed)
 void mum_free(mum_input_t *m)
 {
     free(m->ref), free(m->qaddr), free(m->qlens), free(m->coord), free(m->qpos), free(m->qimg);
-    free(m->start), free(m->end), free(m->suffix), free(m->child);
-    free(m->parent), free(m->depth), free(m->leafid), free(m->nleaves), free(m->match);
+    free(m->inner), free(m->rank), free(m->istart), free(m->isuffix), free(m->iparent), free(m->idepth);
+    free(m->inl), free(m->ikid), free(m->dnode), free(m->dkid), free(m->lstart), free(m->lparent);
+    free(m->qmatch), free(m->qalign), free(m->memo);
     memset(m, 0, sizeof *m);
 }
 
@@ -476,7 +583,7 @@ void rd_mummer(simt_t *t)
             reg_t rch = LDG128(t, kids + 16 * cx, ak);
             prev = cur, rprev = rcur;
             const int b = c == 'A' ? 0 : c == 'C' ? 1 : c == 'G' ? 2 : c == 'T' ? 3 : -1;
-            cur = b < 0 ? 0 : m->child[5 * cx + (unsigned)b];
+            cur = b < 0 ? 0 : mum_kid(m, cur, (unsigned)b);
             rcur = ALU(t, "SEL", rch, rc, NOREG);   /* switch (c): the child's uchar3, arrayToAddress */
             BRANCH(t, rcur);   /* cur == 0: no edge */
             if (cur == 0) {
@@ -491,8 +598,8 @@ void rd_mummer(simt_t *t)
             const uint64_t nx = mum_texel(cur);
             reg_t an = IMAD(t, rcur, NOREG, NOREG);
             reg_t rnd = LDG128(t, nodes + 16 * nx, an);
-            node_start = m->start[nx];
-            const uint32_t node_end = m->end[nx];
+            node_start = mum_start(m, cur);
+            const uint32_t node_end = mum_end(m, cur);
             rns = ALU(t, "LOP.AND", rnd, NOREG, NOREG);   /* MKI(node.start) */
             reg_t rne = ALU(t, "LOP.AND", rnd, NOREG, NOREG);   /* MKI(node.end) */
             const int32_t edgelen = (int32_t)(node_end - node_start + 1);
@@ -545,7 +652,7 @@ void rd_mummer(simt_t *t)
         const uint64_t px = mum_texel(prev);
         reg_t ap = IMAD(t, rprev, NOREG, NOREG);
         reg_t rpn = LDG128(t, nodes + 16 * px, ap);
-        cur = m->suffix[px];
+        cur = mum_suffix(m, prev);
         rcur = ALU(t, "LOP.AND", rpn, NOREG, NOREG);
         result += 8ull * MUM_QWARP;   /* result += RESULT_SPAN */
         rres = IADD(t, rres, NOREG);
@@ -583,7 +690,7 @@ void rd_mummer_print(simt_t *t)
     reg_t rtx = S2R(t), rbx = S2R(t);
     reg_t rq = IMAD(t, rbx, NOREG, rtx);
     GUARD(t, mid < m->nmatch, rq);
-    const mum_match_t *mi = &m->match[mid];
+    const mum_match_t mi_ = mum_match(m, mid), *mi = &mi_;
     const uint32_t qryid = mi->queryid;
     reg_t rqid = LDG(t, mt + MI_QUERY(mid), rq);
     reg_t rqa = LDG(t, qa + 4ull * qryid, rqid);
@@ -601,9 +708,9 @@ void rd_mummer_print(simt_t *t)
     reg_t rcur = rma, rpp = rma;
     reg_t rnd = LDG128(t, nodes + 16 * mum_texel(cur), IMAD(t, rcur, NOREG, NOREG));
     BRANCH(t, rnd);   /* MKI(node.depth) > min_match_length */
-    while (m->depth[mum_texel(cur)] > MUM_MINMATCH) {
+    while (mum_depth(m, cur) > MUM_MINMATCH) {
         pp = cur, rpp = rcur;
-        cur = m->parent[mum_texel(cur)];
+        cur = mum_parent(m, cur);
         rcur = ALU(t, "LOP.AND", rnd, NOREG, NOREG);   /* arrayToAddress(node.parent) */
         reg_t a = IMAD(t, rcur, NOREG, NOREG);
         rnd = LDG128(t, nodes + 16 * mum_texel(cur), a);
@@ -615,7 +722,7 @@ void rd_mummer_print(simt_t *t)
     int curchild = 0;   /* 'A' C G T $: 0..4 */
     int force = 0;
     reg_t rpn = LDG128(t, nodes + 16 * mum_texel(pp), IMAD(t, rpp, NOREG, NOREG));
-    int32_t matchlen = (int32_t)m->depth[mum_texel(pp)] - 1;
+    int32_t matchlen = (int32_t)mum_depth(m, pp) - 1;
     reg_t rml = IADD(t, rpn, NOREG);
     int dgp = 0;
     reg_t rdgp = MOV(t, RZ_);
@@ -628,7 +735,7 @@ void rd_mummer_print(simt_t *t)
         BRANCH(t, re);   /* edgematch > 0 */
         if (mi->edgematch > 0) {
             reg_t rb = LDG128(t, nodes + 16 * mum_texel(bad), IMAD(t, rbad, NOREG, NOREG));
-            matchlen = (int32_t)m->depth[mum_texel(bad)] - 1 + mi->edgematch;
+            matchlen = (int32_t)mum_depth(m, bad) - 1 + mi->edgematch;
             rml = IADD(t, rb, re);
         }
         dgp = 1, rdgp = MOV(t, RZ_);
@@ -637,7 +744,7 @@ void rd_mummer_print(simt_t *t)
     while (cur != bad) {
         const uint64_t cx = mum_texel(cur);
         reg_t rch = LDG128(t, kids + 16 * cx, IMAD(t, rcur, NOREG, NOREG));
-        const uint32_t leafid = m->leafid[cx];
+        const uint32_t leafid = mum_leafid(m, cur);
         const char leafchar = leafid ? m->ref[leafid - 1] : 0;
         BRANCH(t, rch);   /* isLeaf || forceToParent */
         if (leafchar || force) {
@@ -651,10 +758,12 @@ void rd_mummer_print(simt_t *t)
             }
             force = 0;
             reg_t rn = LDG128(t, nodes + 16 * cx, IMAD(t, rcur, NOREG, NOREG));
-            const uint32_t par = m->parent[cx];
+            const uint32_t par = mum_parent(m, cur);
             reg_t rpar = ALU(t, "LOP.AND", rn, NOREG, NOREG);
             reg_t rpc = LDG128(t, kids + 16 * mum_texel(par), IMAD(t, rpar, NOREG, NOREG));
-            const uint32_t *pk = &m->child[5 * mum_texel(par)];
+            uint32_t pk[4];
+            for (unsigned c = 0; c < 4; c++)
+                pk[c] = mum_kid(m, par, c);
             BRANCH(t, rpc);   /* pa == cur ... pt == cur, else the $ child */
             if (pk[0] == cur)
                 curchild = 1;
@@ -673,7 +782,7 @@ void rd_mummer_print(simt_t *t)
             BRANCH(t, rdgp);   /* depthToGoldenPath == 0 */
             if (dgp == 0) {
                 reg_t rn2 = LDG128(t, nodes + 16 * mum_texel(cur), IMAD(t, rcur, NOREG, NOREG));
-                matchlen = (int32_t)m->depth[mum_texel(cur)] - 1;
+                matchlen = (int32_t)mum_depth(m, cur) - 1;
                 rml = IADD(t, rn2, NOREG);
             }
         } else {
@@ -687,21 +796,20 @@ void rd_mummer_print(simt_t *t)
                 QCHAR((uint32_t)mi->qrystartpos + (uint32_t)matchlen + 1, rpos);
                 golden = c, rgold = rc;
             }
-            const uint32_t *ck = &m->child[5 * cx];
-            while (curchild < 5 && !ck[curchild])
+            while (curchild < 5 && !mum_kid(m, cur, (unsigned)curchild))
                 curchild++;
             rcur = ALU(t, "SEL", rch2, NOREG, NOREG);   /* the first child from curchild on */
             BRANCH(t, rcur);   /* checked all of the children */
             if (curchild == 5) {
                 force = 1;
             } else {
-                cur = ck[curchild];
+                cur = mum_kid(m, cur, (unsigned)curchild);
                 BRANCH(t, rdgp);   /* depthToGoldenPath == 0 */
                 if (dgp == 0) {
                     BRANCH(t, rgold);   /* curchild == goldenChild */
                     if ("ACGT$"[curchild] == golden) {
                         reg_t rn = LDG128(t, nodes + 16 * mum_texel(cur), IMAD(t, rcur, NOREG, NOREG));
-                        matchlen = (int32_t)m->depth[mum_texel(cur)] - 1;
+                        matchlen = (int32_t)mum_depth(m, cur) - 1;
                         rml = IADD(t, rn, NOREG);
                         BRANCH(t, rma);   /* cur == matchaddr: overextended */
                         if (cur == matchaddr) {
@@ -709,11 +817,11 @@ void rd_mummer_print(simt_t *t)
                             reg_t re = LDG8(t, mt + MI_EDGE(mid), rq);
                             BRANCH(t, re);   /* edgematch > 0 */
                             if (mi->edgematch > 0) {
-                                const uint32_t par = m->parent[mum_texel(cur)];
+                                const uint32_t par = mum_parent(m, cur);
                                 reg_t rpar = ALU(t, "LOP.AND", rn, NOREG, NOREG);
                                 reg_t rpn2 = LDG128(t, nodes + 16 * mum_texel(par), IMAD(t, rpar, NOREG, NOREG));
                                 reg_t re2 = LDG8(t, mt + MI_EDGE(mid), rq);
-                                matchlen = (int32_t)m->depth[mum_texel(par)] - 1 + mi->edgematch;
+                                matchlen = (int32_t)mum_depth(m, par) - 1 + mi->edgematch;
                                 rml = IADD(t, rpn2, re2);
                             }
                         }

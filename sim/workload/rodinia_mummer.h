@@ -35,6 +35,8 @@ typedef struct mum_match {   /* MatchInfo (20 bytes on the device) */
     uint16_t edgematch, qrystartpos;
 } mum_match_t;
 
+typedef struct mum_memo mum_memo_t;
+
 typedef struct {
     uint32_t reflen;            /* bases */
     char *ref;                  /* the device copy: 's', the bases, '$', '\0' (reflen + 3 bytes) */
@@ -46,18 +48,32 @@ typedef struct {
     uint32_t *qimg;             /* the query image (d_tex_array), ints */
     size_t qwords;
     uint64_t ncoords;           /* MatchCoords (8 bytes each) */
-    uint32_t nnodes;            /* tree nodes + the NULL node 0 */
+    uint32_t nnodes;            /* tree nodes + the NULL node 0: ids 1 .. nnodes - 1 */
     uint32_t rows;              /* texture height (a multiple of 32) */
-    /* the textures, by texel x + 4096 y: PixelOfNode's start, end, suffix
-     * link, parent, depth; PixelOfChildren's a c g t $ links (addresses
-     * x | y << 16; 0: none) or a leaf's leafid (its leafchar ref[leafid - 1]);
-     * the host's AuxiliaryNodeData numleaves */
-    uint32_t *start, *end, *suffix, *child;   /* child: 5 per texel */
-    uint32_t *parent, *depth, *leafid, *nleaves;
-    /* printKernel's input (coordsToPrintBuffers): the matches in query, start order */
+    /* The textures' contents, held by node id (mum_addr2id) and kind, read
+     * through mum_start ... mum_nleaves below: PixelOfNode's start, end,
+     * suffix link, parent, depth, PixelOfChildren's a c g t $ links
+     * (addresses x | y << 16; 0: none) or a leaf's leafid, the host's
+     * AuxiliaryNodeData numleaves. What follows from other fields is not
+     * held: a leaf's end (the '$'), suffix link (none), links (none),
+     * depth (its parent's plus its edge), leafid (its suffix's start) and
+     * numleaves (1); an internal node's end (its start plus its depth less
+     * its parent's, less 1). */
+    uint64_t *inner;            /* bit id: an internal node (the root, id 1, included) */
+    uint32_t *rank;             /* per 64 ids: the internal nodes below the first */
+    uint32_t ninner, nleaf;
+    uint32_t *istart, *isuffix, *iparent, *idepth, *inl;   /* internal nodes, in id order */
+    uint32_t *ikid;             /* ... their a c g t links, 4 each */
+    uint32_t ndollar;           /* the internal nodes with a '$' link (a handful: the reference's */
+    uint32_t *dnode, *dkid;     /*   shortest suffixes): their rank, ascending, and the link */
+    uint32_t *lstart, *lparent; /* leaves, in id order */
+    /* printKernel's input (coordsToPrintBuffers): the matches in query,
+     * start order, made again a query at a time (mum_match) */
     uint32_t nmatch;
-    struct mum_match *match;
     uint64_t nalign;            /* alignments: the matches' leaves */
+    uint32_t *qmatch;           /* per query, and one past the last: its first match */
+    uint64_t *qalign;           /* per query: its first match's resultsoffset */
+    mum_memo_t *memo;           /* the last query's matches */
 } mum_input_t;
 
 /* id2addr (REORDER_TREE): node id -> texture address x | y << 16 */
@@ -67,8 +83,97 @@ static inline uint32_t mum_id2addr(uint32_t id)
     uint32_t y = (bigy << 5) + (bigx & 0x1fu), x = bigx >> 5;
     return x | y << 16;
 }
+/* its inverse: the node id at a texture address */
+static inline uint32_t mum_addr2id(uint32_t addr)
+{
+    const uint32_t x = addr & 0xffffu, y = addr >> 16;
+    return (x << 5 | (y & 0x1fu)) | (y >> 5) << 17;
+}
 /* the texel of a texture address */
 static inline uint64_t mum_texel(uint32_t addr) { return (addr & 0xffffu) + (uint64_t)(addr >> 16) * MUM_TEXW; }
+
+/* The node at texture address a (a node of the tree, or 0: the NULL node,
+ * whose fields are all 0): its index among the internal nodes (*r), or
+ * among the leaves (the return value -1: a leaf, 1: internal, 0: NULL,
+ * *r 0). */
+static inline int mum_kind(const mum_input_t *m, uint32_t a, uint32_t *r)
+{
+    const uint32_t id = mum_addr2id(a);
+    *r = 0;
+    if (!id)
+        return 0;
+    const uint64_t w = m->inner[id >> 6], below = w & ((1ull << (id & 63)) - 1);
+    const uint32_t ir = m->rank[id >> 6] + (uint32_t)__builtin_popcountll(below);
+    if (w >> (id & 63) & 1) {
+        *r = ir;
+        return 1;
+    }
+    *r = id - 1 - ir;
+    return -1;
+}
+static inline uint32_t mum_start(const mum_input_t *m, uint32_t a)
+{
+    uint32_t r;
+    const int k = mum_kind(m, a, &r);
+    return k > 0 ? m->istart[r] : k < 0 ? m->lstart[r] : 0;
+}
+static inline uint32_t mum_parent(const mum_input_t *m, uint32_t a)
+{
+    uint32_t r;
+    const int k = mum_kind(m, a, &r);
+    return k > 0 ? m->iparent[r] : k < 0 ? m->lparent[r] : 0;
+}
+static inline uint32_t mum_suffix(const mum_input_t *m, uint32_t a)
+{
+    uint32_t r;
+    return mum_kind(m, a, &r) > 0 ? m->isuffix[r] : 0;
+}
+static inline uint32_t mum_nleaves(const mum_input_t *m, uint32_t a)
+{
+    uint32_t r;
+    const int k = mum_kind(m, a, &r);
+    return k > 0 ? m->inl[r] : k < 0;
+}
+/* PixelOfNode.depth: the string depth + 1 (the root's [0, 0] edge counts 1) */
+static inline uint32_t mum_depth(const mum_input_t *m, uint32_t a)
+{
+    uint32_t r;
+    const int k = mum_kind(m, a, &r);
+    if (k >= 0)
+        return k ? m->idepth[r] : 0;
+    uint32_t pr;
+    mum_kind(m, m->lparent[r], &pr);   /* a leaf's parent is internal */
+    return m->idepth[pr] + m->reflen + 2 - m->lstart[r];
+}
+static inline uint32_t mum_end(const mum_input_t *m, uint32_t a)
+{
+    uint32_t r;
+    const int k = mum_kind(m, a, &r);
+    if (k <= 0)
+        return k ? m->reflen + 1 : 0;
+    uint32_t pd = 0, pr;
+    if (m->iparent[r] && mum_kind(m, m->iparent[r], &pr) > 0)
+        pd = m->idepth[pr];
+    return m->istart[r] + m->idepth[r] - pd - 1;
+}
+/* a leaf's leafid (its suffix's start: the leaf spells ref[leafid ..]); 0: not a leaf */
+static inline uint32_t mum_leafid(const mum_input_t *m, uint32_t a)
+{
+    uint32_t r, pr;
+    if (mum_kind(m, a, &r) >= 0)
+        return 0;
+    mum_kind(m, m->lparent[r], &pr);
+    return m->lstart[r] + 1 - m->idepth[pr];
+}
+/* PixelOfChildren's link c (0 .. 3: a c g t, 4: '$'); 0: none */
+uint32_t mum_dollar(const mum_input_t *m, uint32_t r);
+static inline uint32_t mum_kid(const mum_input_t *m, uint32_t a, unsigned c)
+{
+    uint32_t r;
+    if (mum_kind(m, a, &r) <= 0)
+        return 0;
+    return c < 4 ? m->ikid[4 * r + c] : mum_dollar(m, r);
+}
 
 /* The stand-in input: a random reference of reflen bases (ACGT, splitmix64
  * of seed), reflen / MUM_QPER queries of MUM_QLEN bases sampled from it with
@@ -88,6 +193,11 @@ static inline char mum_qchar(const mum_input_t *m, uint32_t qryid, uint32_t pos)
 /* mummergpuKernel's walk on the host: for each start k of query q, the
  * MatchCoord it writes (node 0: none): the match node, the edge match. */
 void mum_walk(const mum_input_t *m, uint32_t q, uint32_t *node, uint32_t *edge);
+/* MatchInfo i (i < nmatch) of coordsToPrintBuffers' list: query q's are
+ * its walk's MatchCoords in start order, made again from the walk when
+ * another query's are asked for (a query's are kept: a block's threads
+ * ask for consecutive matches). */
+mum_match_t mum_match(const mum_input_t *m, uint32_t i);
 
 /* mummergpuKernel, one query a thread (simt_args_t: arr = {match_coords,
  * coordAddrs, queries, nodetex, childrentex, ref, queryAddrs,

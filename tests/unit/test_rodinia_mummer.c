@@ -54,13 +54,13 @@ static uint32_t *occ_of;     /* a position where the node's path starts */
 static void walk_depths(const mum_input_t *m, uint32_t addr, uint32_t depth)
 {
     const uint64_t x = mum_texel(addr);
-    const uint32_t len = m->end[x] - m->start[x] + 1;
+    const uint32_t len = mum_end(m, addr) - mum_start(m, addr) + 1;
     const uint32_t d = addr == MUM_ROOT ? 0 : depth + len;
     depth_of[x] = d;
-    occ_of[x] = addr == MUM_ROOT ? 1 : m->end[x] + 1 - d;
-    for (int c = 0; c < 5; c++)
-        if (m->child[5 * x + c])
-            walk_depths(m, m->child[5 * x + c], d);
+    occ_of[x] = addr == MUM_ROOT ? 1 : mum_end(m, addr) + 1 - d;
+    for (unsigned c = 0; c < 5; c++)
+        if (mum_kid(m, addr, c))
+            walk_depths(m, mum_kid(m, addr, c), d);
 }
 
 static void mum_tree_shape(void **state)
@@ -75,64 +75,94 @@ static void mum_tree_shape(void **state)
     assert_true(m.nnodes <= 2 * (n + 1) + 2);
     assert_int_equal(m.rows, 32);   /* under 4096 x 32 nodes: one strip */
     /* the root, node 1 at (0, 1): [0, 0], its suffix link itself, no parent */
-    assert_int_equal(m.start[4096], 0);
-    assert_int_equal(m.end[4096], 0);
-    assert_int_equal(m.suffix[4096], MUM_ROOT);
-    /* renumberTree breadth first: the root's children A C G T $ are nodes 2..6 */
-    for (uint32_t c = 0; c < 4; c++)
-        assert_int_equal(m.child[5 * 4096 + c], mum_id2addr(2 + c));
-    /* every suffix is spelled */
-    for (uint32_t j = 1; j <= n; j++) {
+    assert_int_equal(mum_start(&m, MUM_ROOT), 0);
+    assert_int_equal(mum_end(&m, MUM_ROOT), 0);
+    assert_int_equal(mum_suffix(&m, MUM_ROOT), MUM_ROOT);
+    /* renumberTree breadth first: the root's children A C G T $ are nodes 2..6 ('$': the
+     * leaf of the suffix "$"); T's '$' link is the leaf of "T$", A's none */
+    for (uint32_t c = 0; c < 5; c++)
+        assert_int_equal(mum_kid(&m, MUM_ROOT, c), mum_id2addr(2 + c));
+    assert_int_equal(mum_leafid(&m, mum_kid(&m, MUM_ROOT, 4)), n + 1);
+    assert_int_equal(mum_leafid(&m, mum_kid(&m, mum_kid(&m, MUM_ROOT, 3), 4)), n);
+    assert_int_equal(mum_kid(&m, mum_kid(&m, MUM_ROOT, 0), 4), 0);
+    /* every suffix is spelled, and ends at its leaf: inside a leaf's edge (the '$' the last
+     * character compared) or at a node whose '$' link is the leaf (the suffix "$" itself
+     * at the root's); those links are the only '$' links */
+    unsigned dollars = 0;
+    for (uint32_t j = 1; j <= n + 1; j++) {
         uint32_t cur = MUM_ROOT, i = j;
         while (i <= n) {
             const char *cs = strchr("ACGT", m.ref[i]);
             assert_non_null(cs);
-            cur = m.child[5 * mum_texel(cur) + (unsigned)(cs - "ACGT")];
+            cur = mum_kid(&m, cur, (unsigned)(cs - "ACGT"));
             assert_int_not_equal(cur, 0);
-            const uint64_t x = mum_texel(cur);
-            for (uint32_t r = m.start[x]; r <= m.end[x] && i <= n + 1; r++, i++)
+            for (uint32_t r = mum_start(&m, cur); r <= mum_end(&m, cur) && i <= n + 1; r++, i++)
                 assert_int_equal(m.ref[r], m.ref[i]);
         }
+        if (i == n + 1)
+            cur = mum_kid(&m, cur, 4), dollars++;
+        assert_int_equal(mum_leafid(&m, cur), j);
     }
+    assert_int_equal(dollars, m.ndollar);
+    assert_true(dollars >= 2);
     /* suffix links of the internal nodes */
     const uint64_t texels = (uint64_t)MUM_TEXW * m.rows;
     depth_of = calloc(texels, sizeof *depth_of), occ_of = calloc(texels, sizeof *occ_of);
     walk_depths(&m, MUM_ROOT, 0);
     unsigned internal = 0;
-    for (uint64_t x = 0; x < texels; x++) {
-        if (!depth_of[x] || m.end[x] == n + 1)   /* the root, empty texels, leaves */
+    for (uint32_t id = 1; id < m.nnodes; id++) {
+        const uint32_t a = mum_id2addr(id);
+        const uint64_t x = mum_texel(a);
+        if (!depth_of[x] || mum_end(&m, a) == n + 1)   /* the root, leaves */
             continue;
         internal++;
-        const uint64_t s = mum_texel(m.suffix[x]);
-        assert_int_not_equal(m.suffix[x], 0);
+        const uint64_t s = mum_texel(mum_suffix(&m, a));
+        assert_int_not_equal(mum_suffix(&m, a), 0);
         assert_int_equal(depth_of[s], depth_of[x] - 1);
         assert_memory_equal(m.ref + occ_of[s], m.ref + occ_of[x] + 1, depth_of[s]);
     }
     assert_true(internal > n / 2);
+    assert_int_equal(internal + 1, m.ninner);
     /* PixelOfNode.depth = string depth + 1 (the root's [0, 0] edge counts 1); a leaf's leafid is
      * its suffix's start: the leaf spells s[leafid .. n + 1]; numleaves sums to n + 1 at the root */
-    unsigned leaves = 0;
-    for (uint64_t x = 0; x < texels; x++) {
-        if (!m.depth[x])
-            continue;
-        assert_int_equal(m.depth[x], depth_of[x] + 1);
-        if (m.leafid[x]) {
+    unsigned leaves = 0, seen = 0;
+    for (uint64_t x = 0; x < texels; x++)
+        seen += depth_of[x] || x == 4096;
+    assert_int_equal(seen, m.nnodes - 1);   /* the walk from the root reaches every node */
+    for (uint32_t id = 1; id < m.nnodes; id++) {
+        const uint32_t a = mum_id2addr(id);
+        const uint64_t x = mum_texel(a);
+        assert_int_equal(mum_depth(&m, a), depth_of[x] + 1);
+        if (mum_leafid(&m, a)) {
             leaves++;
-            assert_int_equal(m.end[x], n + 1);
-            assert_int_equal(m.leafid[x], occ_of[x]);
-            assert_int_equal(m.nleaves[x], 1);
+            assert_int_equal(mum_end(&m, a), n + 1);
+            assert_int_equal(mum_leafid(&m, a), occ_of[x]);
+            assert_int_equal(mum_nleaves(&m, a), 1);
+            assert_int_equal(mum_suffix(&m, a), 0);
+            for (unsigned c = 0; c < 5; c++)
+                assert_int_equal(mum_kid(&m, a, c), 0);
+        } else {   /* numLeaves: the sum of the children's */
+            unsigned sum = 0;
+            for (unsigned c = 0; c < 5; c++)
+                sum += mum_nleaves(&m, mum_kid(&m, a, c));
+            assert_int_equal(mum_nleaves(&m, a), sum);
         }
-        if (m.parent[x]) {
-            const uint64_t px = mum_texel(m.parent[x]);
+        if (mum_parent(&m, a)) {
+            const uint32_t p = mum_parent(&m, a);
+            assert_true(mum_addr2id(p) < id);   /* renumberTree numbers parents first */
             int found = 0;
-            for (int c = 0; c < 5; c++)
-                found |= mum_texel(m.child[5 * px + c]) == x && m.child[5 * px + c];
+            for (unsigned c = 0; c < 5; c++)
+                found |= mum_kid(&m, p, c) == a;
             assert_true(found);
         }
     }
     assert_int_equal(leaves, n + 1);
-    assert_int_equal(m.nleaves[4096], n + 1);
-    assert_int_equal(m.parent[4096], 0);
+    assert_int_equal(leaves, m.nleaf);
+    assert_int_equal(mum_nleaves(&m, MUM_ROOT), n + 1);
+    assert_int_equal(mum_parent(&m, MUM_ROOT), 0);
+    /* the NULL node: all 0 */
+    assert_int_equal(mum_start(&m, 0) | mum_end(&m, 0) | mum_depth(&m, 0) | mum_parent(&m, 0) | mum_suffix(&m, 0) |
+                     mum_kid(&m, 0, 0) | mum_leafid(&m, 0) | mum_nleaves(&m, 0), 0);
     free(depth_of), free(occ_of);
     /* the query image: 16 queries a chunk of 16 x 104 bytes (416 ints), char
      * c of query j in int 16 (c / 4) + j, byte c % 4: 'q', the bases, '\0' */
@@ -171,7 +201,9 @@ static void mum_generator(void **state)
     mum_input_t m2;
     assert_int_equal(mum_input(&m2, 4096, MUM_SEED), 0);
     assert_memory_equal(m.qimg, m2.qimg, 4 * m.qwords);
-    assert_memory_equal(m.child, m2.child, 16ull * MUM_TEXW * m.rows);
+    assert_int_equal(m.ninner, m2.ninner);
+    assert_memory_equal(m.ikid, m2.ikid, 16ull * m.ninner);
+    assert_memory_equal(m.lparent, m2.lparent, 4ull * m.nleaf);
     mum_free(&m), mum_free(&m2);
 }
 
@@ -316,16 +348,77 @@ static void mum_matches_all(void **state)
     mum_free(&m);
 }
 
+/* The leaves under node a (DFS). */
+static unsigned count_leaves(const mum_input_t *m, uint32_t a)
+{
+    if (mum_leafid(m, a))
+        return 1;
+    unsigned s = 0;
+    for (unsigned c = 0; c < 5; c++)
+        if (mum_kid(m, a, c))
+            s += count_leaves(m, mum_kid(m, a, c));
+    return s;
+}
+
+/* coordsToPrintBuffers' list as mum_match gives it: the walks' MatchCoords
+ * in query and start order, numLeaves the leaves below the node (a
+ * 200-base repeat in the reference gives nodes of two), each resultsoffset
+ * the sum of the numLeaves before it; the same match whatever the order
+ * of the questions. */
+static void mum_match_list(void **state)
+{
+    (void)state;
+    const uint32_t n = 3000;
+    char *b = test_ref(n, 5);
+    memcpy(b + 2000, b + 100, 200);
+    char q[3 * MUM_QLEN];
+    memcpy(q, b + 100, MUM_QLEN), memcpy(q + MUM_QLEN, b + 1500, MUM_QLEN), memcpy(q + 2 * MUM_QLEN, b + 150, MUM_QLEN);
+    mum_input_t m;
+    assert_int_equal(mum_input_from(&m, b, n, q, 3), 0);
+    mum_match_t *all = malloc(m.nmatch * sizeof *all);
+    uint64_t off = 0;
+    unsigned multi = 0, i = 0;
+    for (uint32_t qq = 0; qq < 3; qq++) {
+        uint32_t node[MUM_QLEN], edge[MUM_QLEN];
+        mum_walk(&m, qq, node, edge);
+        for (uint32_t k = 0; k <= MUM_QLEN - MUM_MINMATCH; k++) {
+            if (!node[k])
+                continue;
+            assert_true(i < m.nmatch);
+            const mum_match_t mi = mum_match(&m, i);
+            all[i++] = mi;
+            assert_int_equal(mi.queryid, qq);
+            assert_int_equal(mi.qrystartpos, k);
+            assert_int_equal(mi.matchnode, node[k]);
+            assert_int_equal(mi.edgematch, edge[k]);
+            assert_int_equal(mi.numleaves, count_leaves(&m, node[k]));
+            assert_int_equal(mi.resultsoffset, off);
+            off += mi.numleaves;
+            multi += mi.numleaves > 1;
+        }
+    }
+    assert_int_equal(i, m.nmatch);
+    assert_int_equal(off, m.nalign);
+    assert_true(multi > 0);
+    for (uint32_t j = m.nmatch; j-- > 0;) {
+        const uint32_t at = (j * 7919u) % m.nmatch;
+        const mum_match_t mi = mum_match(&m, at);
+        assert_memory_equal(&mi, &all[at], sizeof mi);
+    }
+    free(all);
+    mum_free(&m);
+    free(b);
+}
+
 /* The leaves under node x whose leafchar differs from f (DFS). */
 static unsigned left_max_leaves(const mum_input_t *m, uint32_t addr, char f)
 {
-    const uint64_t x = mum_texel(addr);
-    if (m->leafid[x])
-        return m->ref[m->leafid[x] - 1] != f;
+    if (mum_leafid(m, addr))
+        return m->ref[mum_leafid(m, addr) - 1] != f;
     unsigned s = 0;
-    for (int c = 0; c < 5; c++)
-        if (m->child[5 * x + c])
-            s += left_max_leaves(m, m->child[5 * x + c], f);
+    for (unsigned c = 0; c < 5; c++)
+        if (mum_kid(m, addr, c))
+            s += left_max_leaves(m, mum_kid(m, addr, c), f);
     return s;
 }
 
@@ -345,7 +438,7 @@ static void mum_print_addresses(void **state)
     simt_args_t a = {.arr = {MT, AL, QS, ND, CH, QA, QL}, .n = m.nmatch, .data = &m};
     unsigned some = 0;
     for (uint32_t i = 0; i < m.nmatch; i++) {
-        const mum_match_t *mi = &m.match[i];
+        const mum_match_t mi_ = mum_match(&m, i), *mi = &mi_;
         static simt_prog_t prog;
         simt_lane_t lane = {0};
         simt_t t = {.tx = i % MUM_BLOCK, .bx = i / MUM_BLOCK, .bdx = MUM_BLOCK, .bdy = 1, .bdz = 1, .gdx = 1,
@@ -373,8 +466,8 @@ static void mum_print_addresses(void **state)
         for (int k = 0; k < 6; k++)
             assert_int_equal(mem[k], want[k]);
         uint32_t pp = mi->matchnode, cur = pp;
-        while (m.depth[mum_texel(cur)] > MUM_MINMATCH)
-            pp = cur, cur = m.parent[mum_texel(cur)];
+        while (mum_depth(&m, cur) > MUM_MINMATCH)
+            pp = cur, cur = mum_parent(&m, cur);
         const char flank = mum_qchar(&m, mi->queryid, mi->qrystartpos);
         const unsigned expect = pp == cur ? 0 : left_max_leaves(&m, pp, flank);
         assert_int_equal(nst, expect);
@@ -389,7 +482,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(mum_id2addr_layout), cmocka_unit_test(mum_tree_shape),
                                        cmocka_unit_test(mum_generator), cmocka_unit_test(mum_addresses),
-                                       cmocka_unit_test(mum_matches_all),
+                                       cmocka_unit_test(mum_matches_all), cmocka_unit_test(mum_match_list),
                                        cmocka_unit_test(mum_print_addresses)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
