@@ -114,11 +114,14 @@ static int affine(const uint64_t *a, uint32_t m, unsigned n, uint64_t *base, uin
 
 void rtb_free(rtb_t *tb)
 {
+    free(tb->k8);
     free(tb->k16);
     free(tb->k32);
     free(tb->abase);
     free(tb->key);
     free(tb->khash);
+    free(tb->mrun);
+    free(tb->mbase);
     free(tb->seg);
     free(tb->stat);
     free(tb->addr);
@@ -128,9 +131,9 @@ void rtb_free(rtb_t *tb)
 
 void rtb_trim(rtb_t *tb, size_t bytes)
 {
-    if (tb->cap_k16 * sizeof *tb->k16 + tb->cap_k32 * sizeof *tb->k32 + tb->cap_abase * sizeof *tb->abase +
-            tb->cap_key * sizeof *tb->key + tb->cap_seg * sizeof *tb->seg + tb->cap_stat * sizeof *tb->stat +
-            tb->cap_addr * sizeof *tb->addr >
+    if (tb->cap_k8 * sizeof *tb->k8 + tb->cap_k16 * sizeof *tb->k16 + tb->cap_k32 * sizeof *tb->k32 +
+            tb->cap_abase * sizeof *tb->abase + tb->cap_key * sizeof *tb->key + tb->cap_seg * sizeof *tb->seg + tb->cap_stat * sizeof *tb->stat +
+            tb->cap_addr * sizeof *tb->addr + tb->cap_mrun * sizeof *tb->mrun + tb->cap_mbase * sizeof *tb->mbase >
         bytes)
         rtb_free(tb);
 }
@@ -197,11 +200,12 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* A key's place: by its static part, form and mask. */
+/* A key's place: by its fields. */
 static uint32_t key_hash(const void *e, size_t cap)
 {
-    const dkey_t *k = e;
-    return (uint32_t)mix64((uint64_t)k->s << 35 ^ (uint64_t)k->form << 32 ^ k->mask) & (uint32_t)(cap - 1);
+    uint32_t k;
+    memcpy(&k, e, sizeof k);
+    return (uint32_t)mix64(k) & (uint32_t)(cap - 1);
 }
 
 static intern_t stat_table(rtb_t *tb)
@@ -255,7 +259,7 @@ typedef struct {
     uint32_t nblock;    /* the last block's mark (1, 2, ...) */
     uint32_t nmark;     /* the last warp's mark (1, 2, ...): last is never cleared */
     rtb_t out;          /* the block packed here first, then copied to the slot's buffers at their size
-                           (its keys in k32 only: not for rtb_key and the readers, which take k16 up to RTB_K16_MAX) */
+                           (its keys in k32 only: not for rtb_key and the readers, which take k8 or k16 up to RTB_K16_MAX) */
     const tb_t *owner;  /* the streamed block whose warps are in out (tb_warp_end); NULL after an error */
 } pack_scratch_t;
 
@@ -389,9 +393,22 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pa
         dst->abase = g;
         dst->abase[dst->ndyn / RTB_GROUP] = (uint32_t)dst->naddr;
     }
+    if (!dst->nmrun || dst->mrun[dst->nmrun - 1].mask != in->mask) {   /* a run of masks starts here */
+        void *m = dst->mrun;
+        if (grow(&m, &dst->cap_mrun, dst->nmrun + 1, sizeof *dst->mrun))
+            return -ENOMEM;
+        dst->mrun = m;
+        dst->mrun[dst->nmrun++] = (mrun_t){(uint32_t)dst->ndyn, in->mask};
+    }
+    if (dst->ndyn % RTB_GROUP == 0) {
+        void *g = dst->mbase;
+        if (grow(&g, &dst->cap_mbase, dst->ndyn / RTB_GROUP + 1, sizeof *dst->mbase))
+            return -ENOMEM;
+        dst->mbase = g;
+        dst->mbase[dst->ndyn / RTB_GROUP] = (uint32_t)dst->nmrun - 1;
+    }
     dkey_t k;
-    memset(&k, 0, sizeof k);   /* its padding too: keys are compared whole */
-    k.mask = in->mask;
+    memset(&k, 0, sizeof k);   /* keys are compared whole */
     k.s = s;
     k.form = ADDR_LIST;
     if (keeps_addrs(in)) {
@@ -568,7 +585,7 @@ static int fit(void **buf, size_t *cap, const void *src, size_t n, size_t size)
 static int pack_begin(pack_scratch_t *sc)
 {
     rtb_t *o = &sc->out;
-    o->ndyn = o->nseg = o->nstat = o->naddr = o->nkey = 0;
+    o->ndyn = o->nseg = o->nstat = o->naddr = o->nkey = o->nmrun = 0;
     o->threads = 0;
     int rc = 0;
     const intern_t tables[2] = {stat_table(o), key_table(o)};
@@ -633,7 +650,7 @@ int tb_pack(rtb_t *dst, const tb_t *src)
 {
     pack_scratch_t *sc = &scratch;
     rtb_t *o = &sc->out;
-    dst->ndyn = dst->nseg = dst->nstat = dst->naddr = dst->nkey = 0;
+    dst->ndyn = dst->nseg = dst->nstat = dst->naddr = dst->nkey = dst->nmrun = 0;
     if (src->packed && sc->owner != src)   /* its warps' packing failed, or another block's went between */
         return -EINVAL;
     int rc = src->packed ? 0 : pack_begin(sc);
@@ -647,7 +664,13 @@ int tb_pack(rtb_t *dst, const tb_t *src)
     memcpy(dst->warp, o->warp, sizeof dst->warp);
     memcpy(dst->sl1, src->sl1, sizeof dst->sl1);
     void *g = dst->seg, *t = dst->stat, *a = dst->addr, *k = dst->key, *b = dst->abase;
-    if (o->nkey <= RTB_K16_MAX) {   /* each instruction's key in 2 B */
+    if (o->nkey <= RTB_K8_MAX) {   /* each instruction's key in 1 B */
+        void *d = dst->k8;
+        rc = fit(&d, &dst->cap_k8, NULL, o->ndyn, sizeof *dst->k8);
+        dst->k8 = d;
+        for (size_t i = 0; !rc && i < o->ndyn; i++)
+            dst->k8[i] = (uint8_t)o->k32[i];
+    } else if (o->nkey <= RTB_K16_MAX) {   /* ... in 2 B */
         void *d = dst->k16;
         rc = fit(&d, &dst->cap_k16, NULL, o->ndyn, sizeof *dst->k16);
         dst->k16 = d;
@@ -658,10 +681,31 @@ int tb_pack(rtb_t *dst, const tb_t *src)
         rc = fit(&d, &dst->cap_k32, o->k32, o->ndyn, sizeof *dst->k32);
         dst->k32 = d;
     }
+    if (o->nkey > RTB_K8_MAX) {   /* the widths not used freed: nothing else would */
+        free(dst->k8);
+        dst->k8 = NULL, dst->cap_k8 = 0;
+    }
+    if (o->nkey <= RTB_K8_MAX || o->nkey > RTB_K16_MAX) {
+        free(dst->k16);
+        dst->k16 = NULL, dst->cap_k16 = 0;
+    }
+    if (o->nkey <= RTB_K16_MAX) {
+        free(dst->k32);
+        dst->k32 = NULL, dst->cap_k32 = 0;
+    }
     rc = rc ? rc : fit(&b, &dst->cap_abase, o->abase, (o->ndyn + RTB_GROUP - 1) / RTB_GROUP, sizeof *o->abase);
     dst->abase = b;
     rc = rc ? rc : fit(&k, &dst->cap_key, o->key, o->nkey, sizeof *o->key);
     dst->key = k;
+    void *mr = dst->mrun, *mb = dst->mbase;
+    rc = rc ? rc : fit(&mr, &dst->cap_mrun, NULL, o->nmrun + 1, sizeof *o->mrun);   /* and the sentinel */
+    dst->mrun = mr;
+    if (!rc) {
+        memcpy(dst->mrun, o->mrun, o->nmrun * sizeof *o->mrun);
+        dst->mrun[o->nmrun] = (mrun_t){UINT32_MAX, 0};
+    }
+    rc = rc ? rc : fit(&mb, &dst->cap_mbase, o->mbase, (o->ndyn + RTB_GROUP - 1) / RTB_GROUP, sizeof *o->mbase);
+    dst->mbase = mb;
     rc = rc ? rc : fit(&g, &dst->cap_seg, o->seg, o->nseg, sizeof *o->seg);
     dst->seg = g;
     rc = rc ? rc : fit(&t, &dst->cap_stat, o->stat, o->nstat, sizeof *o->stat);
@@ -671,6 +715,7 @@ int tb_pack(rtb_t *dst, const tb_t *src)
     if (rc)
         return rc;
     dst->ndyn = o->ndyn, dst->nseg = o->nseg, dst->nstat = o->nstat, dst->naddr = o->naddr, dst->nkey = o->nkey;
+    dst->nmrun = o->nmrun;
     dst->threads = o->threads;
     return 0;
 }

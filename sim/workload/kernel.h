@@ -140,7 +140,9 @@ void tb_free(tb_t *tb);
  * A block of gemm at size 512 runs 37 064 warp instructions, 34 of them
  * distinct: as inst_t records they took 44 B each. The executions are
  * numbered 0 .. ndyn - 1; each is the index of its key (dkey_t: static
- * part, mask, the form of its addresses) in 2 B, the addresses in addr.
+ * part, the form of its addresses) in 1 B, the addresses in addr, and
+ * the active masks are held as runs of executions with the same one
+ * (mrun_t: a mask changes at one execution in 14 on mummer's walks).
  *
  * A warp's executions are held as runs (rseg_t): executions [first,
  * first + len) executed reps times in a row. A stretch of its list that
@@ -170,25 +172,30 @@ enum {
 };                 /* an offset is held shifted right by dkey_t.shift (its low bits, zero in every lane's) */
 
 /* What executions of a block's instructions have in common: the static
- * part, the active mask and the form of the addresses. A block has few
- * (cutcp's 125 000 instructions a block make 5 000, gemm's 37 000 make
- * 34), so an execution is the index of its key, 2 B where the block has
- * at most 65 536 of them, 4 B otherwise. */
-typedef struct {                   /* 8 B (keys are most of a block on data-dependent kernels) */
-    uint32_t mask;                 /* active lanes */
+ * part and the form of the addresses. A block has few (gemm's 37 000
+ * instructions make 34; mummer's 214 000 about 100), so an execution is the
+ * index of its key, 1 B where the block has at most 256 of them, 2 B up to
+ * 65 536, 4 B above. */
+typedef struct {                   /* 4 B */
     uint32_t s : 18;               /* index in rtb_t.stat (a block has fewer than RTB_STAT_MAX) */
     uint32_t form : 3;             /* memory instructions: their addresses held as ADDR_LIST, ADDR_AFFINE, ... */
     uint32_t words : 6;            /* ... in this many words of rtb_t.addr (0: none; at most 32) */
     uint32_t shift : 5;            /* ADDR_U8, U16, U32: the offsets' low zero bits, not held (at most 31) */
 } dkey_t;
 #define RTB_STAT_MAX (1u << 18)    /* static parts a block may have (dkey_t.s) */
-_Static_assert(sizeof(dkey_t) == 8, "dkey_t: 8 B");
+_Static_assert(sizeof(dkey_t) == 4, "dkey_t: 4 B");
+
+/* Executions first .. (the next run's first) - 1 have active mask `mask`. */
+typedef struct {
+    uint32_t first, mask;
+} mrun_t;
 
 /* Instructions per group of rtb_t.abase: the index in addr of an
  * instruction's addresses is its group's base plus the words of the
  * instructions before it in the group. */
 #define RTB_GROUP 16u
-/* The most keys a block's executions name in 2 B (k16); above, 4 B (k32). */
+/* The most keys a block's executions name in 1 B (k8), in 2 B (k16); above, 4 B (k32). */
+#define RTB_K8_MAX 256u
 #define RTB_K16_MAX 65536u
 
 typedef struct {
@@ -201,10 +208,14 @@ typedef struct {
     unsigned nwarps;
     warp_insts_t warp[MAX_TB_WARPS];   /* first: index in seg of the warp's first run; count: its executions */
     size_t    ndyn;                    /* instructions (executions) stored */
-    uint16_t *k16;   size_t cap_k16;   /* per instruction: the index of its key in key (nkey <= RTB_K16_MAX) */
-    uint32_t *k32;   size_t cap_k32;   /* ... (more: k16 unused) */
+    uint8_t  *k8;    size_t cap_k8;    /* per instruction: the index of its key in key (nkey <= RTB_K8_MAX) */
+    uint16_t *k16;   size_t cap_k16;   /* ... (nkey <= RTB_K16_MAX; k8 unused) */
+    uint32_t *k32;   size_t cap_k32;   /* ... (more: k8, k16 unused) */
     uint32_t *abase; size_t cap_abase; /* per group of RTB_GROUP instructions: index in addr of its first addresses */
     dkey_t   *key;   size_t nkey, cap_key;
+    mrun_t   *mrun;  size_t nmrun, cap_mrun;   /* the masks, a run each change, in execution order; then a
+                                                  sentinel, mrun[nmrun] (first UINT32_MAX) */
+    uint32_t *mbase; size_t cap_mbase; /* per group of RTB_GROUP instructions: the run of its first */
     rseg_t   *seg;   size_t nseg, cap_seg;
     sinst_t  *stat;  size_t nstat, cap_stat;
     uint64_t *addr;  size_t naddr, cap_addr;
@@ -299,10 +310,16 @@ void rtb_free(rtb_t *tb);
 /* Instruction i of resident block tb: its key, static part, active mask. */
 static inline const dkey_t *rtb_key(const rtb_t *tb, size_t i)
 {
-    return &tb->key[tb->nkey <= RTB_K16_MAX ? tb->k16[i] : tb->k32[i]];
+    return &tb->key[tb->nkey <= RTB_K8_MAX ? tb->k8[i] : tb->nkey <= RTB_K16_MAX ? tb->k16[i] : tb->k32[i]];
 }
 static inline const sinst_t *rtb_stat(const rtb_t *tb, size_t i) { return &tb->stat[rtb_key(tb, i)->s]; }
-static inline uint32_t rtb_mask(const rtb_t *tb, size_t i) { return rtb_key(tb, i)->mask; }
+static inline uint32_t rtb_mask(const rtb_t *tb, size_t i)
+{
+    const mrun_t *r = &tb->mrun[tb->mbase[i / RTB_GROUP]];
+    while (r[1].first <= i)
+        r++;
+    return r->mask;
+}
 
 /* The most ADDR_DELTA executions in a row that an expansion walks back through
  * (the chain from an execution held another way): a bound on its cost. */
@@ -320,14 +337,15 @@ static inline const uint64_t *rtb_addrs(const rtb_t *tb, size_t i, uint64_t buf[
     for (size_t j = i & ~(size_t)(RTB_GROUP - 1); j < i; j++)
         at += rtb_key(tb, j)->words;
     const uint64_t *w = &tb->addr[at];
-    unsigned k = 0, n = (unsigned)__builtin_popcount(d->mask);
+    const uint32_t mask = rtb_mask(tb, i);
+    unsigned k = 0, n = (unsigned)__builtin_popcount(mask);
     switch (d->form) {
     case ADDR_LIST:
         return w;
     case ADDR_DELTA:
-        return rtb_addrs_delta(tb, i, d->mask, w[0], buf);
+        return rtb_addrs_delta(tb, i, mask, w[0], buf);
     case ADDR_AFFINE:
-        for (uint32_t m = d->mask; m; m &= m - 1)
+        for (uint32_t m = mask; m; m &= m - 1)
             buf[k++] = w[0] + (uint64_t)__builtin_ctz(m) * w[1];
         break;
     case ADDR_U32:

@@ -23,8 +23,12 @@ static inline void assert_same_rtb(const rtb_t *a, const rtb_t *b)
     assert_int_equal(a->nstat, b->nstat);
     assert_int_equal(a->naddr, b->naddr);
     assert_int_equal(a->threads, b->threads);
-    for (size_t i = 0; i < a->ndyn; i++)
+    assert_int_equal(a->nmrun, b->nmrun);
+    for (size_t i = 0; i < a->ndyn; i++) {
         assert_memory_equal(rtb_key(a, i), rtb_key(b, i), sizeof(dkey_t));
+        assert_int_equal(rtb_mask(a, i), rtb_mask(b, i));
+    }
+    assert_memory_equal(a->mrun, b->mrun, (a->nmrun + 1) * sizeof *a->mrun);
     assert_memory_equal(a->abase, b->abase, (a->ndyn + RTB_GROUP - 1) / RTB_GROUP * sizeof *a->abase);
     assert_memory_equal(a->seg, b->seg, a->nseg * sizeof *a->seg);
     assert_memory_equal(a->stat, b->stat, a->nstat * sizeof *a->stat);

@@ -217,7 +217,7 @@ static void pack_exact(void **state)
         assert_int_equal(d->form, form[i]);
         assert_int_equal(d->shift, shift[i]);
         assert_int_equal(rtb_stat(&dst, i)->pc, s->pc);
-        assert_int_equal(d->mask, s->mask);
+        assert_int_equal(rtb_mask(&dst, i), s->mask);
         for (unsigned l = 0; l < (unsigned)__builtin_popcount(s->mask); l++)
             assert_int_equal(e[l], src.addr[s->addr + l]);
     }
@@ -319,14 +319,16 @@ static void trim(void **state)
     src.warp[0].count = 100;
     assert_int_equal(tb_pack(&tb, &src), 0);
     rtb_trim(&tb, 1u << 20);
-    assert_non_null(tb.k16);
+    assert_non_null(tb.k8);
     rtb_trim(&tb, 100);
-    assert_null(tb.k16);
+    assert_null(tb.k8);
     assert_null(tb.key);
     assert_null(tb.abase);
+    assert_null(tb.mrun);
+    assert_null(tb.mbase);
     assert_null(tb.stat);
     assert_null(tb.addr);
-    assert_int_equal(tb.cap_k16, 0);
+    assert_int_equal(tb.cap_k8, 0);
     tb_free(&src);
 }
 
@@ -585,33 +587,44 @@ static void loop_runs(void **state)
     rtb_free(&dst);
 }
 
-/* An execution is the index of its key (static part, mask, address form):
- * 2 B when the block has at most 65 536 keys, 4 B above; both read back
- * every instruction exactly, whichever width the buffers held before,
- * executions with equal keys share one, and the block's thread
- * instructions are its masks' lanes. */
+/* An execution is the index of its key (static part, address form): 1 B
+ * when the block has at most 256 keys, 2 B up to 65 536, 4 B above; each
+ * reads back every instruction exactly, whichever width the buffers held
+ * before (the others freed),
+ * executions with equal keys share one, the masks are a run per change
+ * (rtb_mask reads them back: random masks, masks that last, masks across
+ * a warp's end), and the block's thread instructions are its masks'
+ * lanes. */
 static void keys(void **state)
 {
     (void)state;
     tb_t src = {0};
     rtb_t dst = {0};
     uint64_t threads = 0;
-    for (unsigned w = 0; w < 2; w++) {   /* warp 0: 70 000 distinct masks; warp 1: three, repeated */
+    size_t changes = 0;
+    uint32_t last = 0;
+    for (unsigned w = 0; w < 2; w++) {   /* warp 0: 70 000 distinct PCs, masks that change at random; warp 1: 5 PCs,
+                                            three masks in turn */
         src.warp[w].first = (uint32_t)src.ninst;
         for (uint32_t i = 0; i < (w ? 1000u : 70000u); i++) {
-            uint32_t m = w ? 0xffu << 8 * (i % 3) : i * 2654435761u + 12345u;
-            put(&src, 8 * (i % 5), m, i % 5 == 2 ? 0x10000 + 64 * (uint64_t)i : 0);
+            const uint32_t r = i * 2654435761u + 12345u;
+            const uint32_t m = w ? 0xffu << 8 * (i % 3) : i % 7 < 3 ? last : r;
+            put(&src, w ? 8 * (i % 5) : 8 * i + 40, m, i % 5 == 2 ? 0x10000 + 64 * (uint64_t)i : 0);
             threads += (unsigned)__builtin_popcount(m);
+            changes += src.ninst == 1 || m != last;
+            last = m;
         }
         src.warp[w].count = (uint32_t)src.ninst - src.warp[w].first;
     }
     src.nwarps = 2;
     assert_int_equal(tb_pack(&dst, &src), 0);
     assert_true(dst.nkey > 65536);
+    assert_int_equal(dst.nmrun, changes);
+    assert_true(changes < src.ninst);
     assert_non_null(dst.k32);
     assert_int_equal(dst.threads, threads);
     assert_walk(&dst, &src);
-    /* warp 1 alone, packed into the same buffers: its few keys in 2 B each */
+    /* warp 1 alone, packed into the same buffers: its few keys in 1 B each */
     tb_t one = {0};
     one.nwarps = 1;
     threads = 0;
@@ -622,21 +635,28 @@ static void keys(void **state)
     }
     one.warp[0].count = 1000;
     assert_int_equal(tb_pack(&dst, &one), 0);
-    assert_true(dst.nkey <= 15);   /* 5 PCs x 3 masks, the loads' address forms alike */
+    assert_true(dst.nkey <= 5);   /* 5 PCs, the loads' address forms alike */
+    assert_int_equal(dst.nmrun, 1000);
     assert_int_equal(dst.threads, threads);
     assert_walk(&dst, &one);
     tb_free(&one);
-    /* at the boundary, packed into buffers a wider or narrower block used: 65 536 keys in 2 B, 65 537 in 4 */
-    for (unsigned k = 0; k < 4; k++) {
-        const uint32_t nk = k % 2 ? 65537 : 65536;
+    assert_non_null(dst.k8);
+    assert_null(dst.k16);
+    assert_null(dst.k32);
+    /* at the boundaries, packed into buffers a wider or narrower block used: 256 keys in 1 B,
+     * 257 and 65 536 in 2 B, 65 537 in 4 */
+    const uint32_t nks[8] = {65536, 65537, 256, 65537, 257, 65536, 256, 257};
+    for (unsigned k = 0; k < 8; k++) {
+        const uint32_t nk = nks[k];
         tb_t b = {0};
         b.nwarps = 1;
         for (uint32_t i = 0; i < nk; i++)
-            put(&b, 8, i * 2654435761u + 7u, 0);
+            put(&b, 8 * i, i * 2654435761u + 7u, 0);
         b.warp[0].count = nk;
         assert_int_equal(tb_pack(&dst, &b), 0);
         assert_int_equal(dst.nkey, nk);
-        assert_true(nk == 65536 ? dst.k16 != NULL : dst.k32 != NULL);
+        assert_true(nk <= 256 ? dst.k8 != NULL : nk <= 65536 ? dst.k16 != NULL : dst.k32 != NULL);
+        assert_int_equal((dst.k8 != NULL) + (dst.k16 != NULL) + (dst.k32 != NULL), 1);
         assert_walk(&dst, &b);
         tb_free(&b);
     }
@@ -731,13 +751,13 @@ static void streamed(void **state)
 }
 
 
-/* A key is 8 B. Offsets whose common low zero bits pass 31 (lanes 2^33
+/* A key is 4 B. Offsets whose common low zero bits pass 31 (lanes 2^33
  * apart, not affine) keep a shift of 31 and still expand exactly; a block
  * of RTB_STAT_MAX static parts packs, one more is refused (-EOVERFLOW). */
 static void key_limits(void **state)
 {
     (void)state;
-    assert_int_equal(sizeof(dkey_t), 8);
+    assert_int_equal(sizeof(dkey_t), 4);
     tb_t src = {0};
     rtb_t dst = {0};
     const uint64_t mult[8] = {0, 3, 1, 7, 2, 9, 4, 5};
