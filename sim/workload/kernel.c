@@ -322,26 +322,19 @@ static int add_seg(rtb_t *dst, uint32_t first, uint32_t len, uint32_t reps)
     return 0;
 }
 
-/* The lanes' offsets from lo, less their sh low bits, as B-bit fields of
- * words w[1 ...], 64 / B to a word (a constant count: the whole words'
- * loop unrolls), the last word's fields past lane n - 1 zero. */
-#define PACK_OFFSETS(B)                                                                                          \
-    do {                                                                                                        \
-        enum { PER = 64 / (B) };                                                                                \
-        unsigned j = 0, o = 1;                                                                                  \
-        for (; j + PER <= n; j += PER, o++) {                                                                   \
-            uint64_t v = 0;                                                                                     \
-            for (unsigned i = 0; i < PER; i++)                                                                  \
-                v |= ((p[j + i] - lo) >> sh) << (B) * i;                                                       \
-            w[o] = v;                                                                                           \
-        }                                                                                                       \
-        if (j < n) {                                                                                            \
-            uint64_t v = 0;                                                                                     \
-            for (unsigned i = 0; j + i < n; i++)                                                                \
-                v |= ((p[j + i] - lo) >> sh) << (B) * i;                                                       \
-            w[o] = v;                                                                                           \
-        }                                                                                                       \
-    } while (0)
+/* The lanes' offsets p[0 .. n - 1] - lo, less their sh low bits, as
+ * `bits`-bit fields of words w[1 ...], per to a word, the last word's
+ * fields past lane n - 1 zero. */
+static void pack_offsets(uint64_t *w, const uint64_t *p, unsigned n, uint64_t lo, unsigned sh, unsigned per,
+                         unsigned bits)
+{
+    for (unsigned j = 0, o = 1; j < n; j += per, o++) {
+        uint64_t v = 0;
+        for (unsigned i = 0; i < per && j + i < n; i++)
+            v |= ((p[j + i] - lo) >> sh) << bits * i;
+        w[o] = v;
+    }
+}
 
 /* Instruction in, dist executions after ref (the same static part, its
  * last in the warp): every active lane's address is ref's for that lane
@@ -447,23 +440,19 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pa
             unsigned sh = ones ? (unsigned)__builtin_ctzll(ones) : 0;
             sh = sh < 31 ? sh : 31;   /* dkey_t.shift's width (still exact: fewer bits dropped) */
             const uint64_t top = (hi - lo) >> sh;
-            const unsigned bits = top <= UINT8_MAX ? 8 : top <= UINT16_MAX ? 16 : top <= UINT32_MAX ? 32 : 64;
-            const unsigned per = 64 / bits;
-            const size_t words = 1 + (n + per - 1) / per;
-            if (bits == 64 || words >= n) {
+            const unsigned need = top ? 64 - (unsigned)__builtin_clzll(top) : 0;   /* bits the largest offset takes */
+            unsigned W = 1, per = n, bits = 64 / n;   /* the fewest offset words that hold it (n >= 1) */
+            while (1 + W < n && bits < need)
+                W++, rtb_pack_geom(n, 1 + W, &per, &bits);
+            if (1 + W >= n) {
                 memcpy(w, p, n * sizeof *p);
                 k.words = n & 63;
             } else {
-                k.form = bits == 8 ? ADDR_U8 : bits == 16 ? ADDR_U16 : ADDR_U32;
+                k.form = ADDR_PACKED;
                 k.shift = sh & 31;
+                k.words = (1 + W) & 63;
                 w[0] = lo;
-                if (bits == 8)   /* a constant width in each loop: its word and place are a shift and a mask */
-                    PACK_OFFSETS(8);
-                else if (bits == 16)
-                    PACK_OFFSETS(16);
-                else
-                    PACK_OFFSETS(32);
-                k.words = words & 63;
+                pack_offsets(w, p, n, lo, sh, per, bits);
             }
         }
         dst->naddr += k.words;

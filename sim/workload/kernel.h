@@ -163,13 +163,19 @@ typedef struct {
 enum {
     ADDR_LIST,     /* one word per active lane, in lane order */
     ADDR_AFFINE,   /* two words, base and stride: lane l's = base + l * stride */
-    ADDR_U32,      /* the lowest address, then one 32-bit offset from it per active lane, two to a word */
-    ADDR_U16,      /* ... 16-bit offsets, four to a word */
-    ADDR_U8,       /* ... 8-bit offsets, eight to a word */
+    ADDR_PACKED,   /* the lowest address, then one offset from it per active lane in W = words - 1 more
+                      words: ceil(n / W) to a word (n active lanes), 64 / that many bits each (rtb_pack_geom) */
     ADDR_DELTA,    /* one word: an earlier execution of the same static part in the warp, whose active
                       lanes include these, as the distance back to it (its low 32 bits), and the amount
                       every active lane's address is that one's plus (its high 32, signed) */
 };                 /* an offset is held shifted right by dkey_t.shift (its low bits, zero in every lane's) */
+
+/* ADDR_PACKED's layout for n active lanes in w words: *per offsets a word, *bits bits each. */
+static inline void rtb_pack_geom(unsigned n, unsigned w, unsigned *per, unsigned *bits)
+{
+    *per = (n + w - 2) / (w - 1);
+    *bits = 64 / *per;
+}
 
 /* What executions of a block's instructions have in common: the static
  * part and the form of the addresses. A block has few (gemm's 37 000
@@ -180,7 +186,7 @@ typedef struct {                   /* 4 B */
     uint32_t s : 18;               /* index in rtb_t.stat (a block has fewer than RTB_STAT_MAX) */
     uint32_t form : 3;             /* memory instructions: their addresses held as ADDR_LIST, ADDR_AFFINE, ... */
     uint32_t words : 6;            /* ... in this many words of rtb_t.addr (0: none; at most 32) */
-    uint32_t shift : 5;            /* ADDR_U8, U16, U32: the offsets' low zero bits, not held (at most 31) */
+    uint32_t shift : 5;            /* ADDR_PACKED: the offsets' low zero bits, not held (at most 31) */
 } dkey_t;
 #define RTB_STAT_MAX (1u << 18)    /* static parts a block may have (dkey_t.s) */
 _Static_assert(sizeof(dkey_t) == 4, "dkey_t: 4 B");
@@ -234,9 +240,11 @@ typedef struct {
  * number, lane l's base + l * stride (modulo 2^64) for 3 or more active
  * lanes, holds them as the two words base and stride (ADDR_AFFINE); one
  * whose offsets from its lowest address, less the low bits every offset
- * has zero, fit 8, 16 or 32 bits, as that address and an offset per lane
- * at the narrowest width, when that takes fewer words than the list
- * (ADDR_U8, ADDR_U16, ADDR_U32: a gather's indices into one array); one
+ * has zero, fit in the fewest words that hold them all at an equal width
+ * (ceil(n / W) to each of W words, 64 / that many bits each), as that
+ * address and those words, when that takes fewer words than the list
+ * (ADDR_PACKED: a gather's indices into one array; random nodes of a
+ * 27 MB texture, 21 bits, three to a word); one
  * of two or more lanes, not affine, whose every lane's address is that
  * lane's in the last execution of its static part in the warp plus one
  * amount (a byte scan's next byte, a walk's next element), lanes that
@@ -348,18 +356,17 @@ static inline const uint64_t *rtb_addrs(const rtb_t *tb, size_t i, uint64_t buf[
         for (uint32_t m = mask; m; m &= m - 1)
             buf[k++] = w[0] + (uint64_t)__builtin_ctz(m) * w[1];
         break;
-    case ADDR_U32:
-        for (; k < n; k++)
-            buf[k] = w[0] + ((uint64_t)(uint32_t)(w[1 + k / 2] >> 32 * (k % 2)) << d->shift);
+    default: {   /* ADDR_PACKED */
+        unsigned per, bits;
+        rtb_pack_geom(n, d->words, &per, &bits);
+        const uint64_t field = (1ull << bits) - 1;
+        for (const uint64_t *p = w + 1; k < n; p++) {
+            uint64_t v = *p;
+            for (unsigned j = 0; j < per && k < n; j++, v >>= bits)
+                buf[k++] = w[0] + ((v & field) << d->shift);
+        }
         break;
-    case ADDR_U16:
-        for (; k < n; k++)
-            buf[k] = w[0] + ((uint64_t)(uint16_t)(w[1 + k / 4] >> 16 * (k % 4)) << d->shift);
-        break;
-    default:
-        for (; k < n; k++)
-            buf[k] = w[0] + ((uint64_t)(uint8_t)(w[1 + k / 8] >> 8 * (k % 8)) << d->shift);
-        break;
+    }
     }
     return buf;
 }

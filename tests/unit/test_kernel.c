@@ -124,17 +124,18 @@ static uint64_t rnd(uint64_t *s)
 /* Affine lists (strides up, down, zero, wrapping past 2^64, sparse masks)
  * are packed to two words; the rest (one lane off, a stride that is not a
  * whole multiple between the first two lanes, scattered lanes) to the lowest
- * address and 8-, 16- or 32-bit offsets, less the low bits all of them have
- * zero, when their spread fits and that takes fewer words, else kept (two
- * lanes or fewer, a spread of 4 GB or more); every instruction expands to its own addresses, and the rest of the block
- * is copied. */
+ * address and offsets, less the low bits all of them have zero, in the
+ * fewest words W whose ceil(n / W) fields of 64 / ceil(n / W) bits hold the
+ * largest, when that takes fewer words than the list, else kept (two lanes
+ * or fewer, a spread of 4 GB or more); every instruction expands to its own
+ * addresses, and the rest of the block is copied. */
 static void pack_exact(void **state)
 {
     (void)state;
     tb_t src = {0};
     rtb_t dst = {0};
     uint64_t a[32], seed = 7;
-    unsigned want_form[5] = {0}, want_words = 0;
+    unsigned want_form[ADDR_DELTA] = {0}, want_words = 0, widths[33] = {0};
     uint8_t form[400], shift[400];
     for (unsigned t = 0; t < 400; t++) {
         uint32_t m = t % 5 == 0 ? 0xffffffffu : (uint32_t)rnd(&seed);
@@ -183,22 +184,22 @@ static void pack_exact(void **state)
             sh++;
         }
         const uint64_t span = (hi - lo) >> sh;
-        unsigned w8 = 1 + (n + 7) / 8, w16 = 1 + (n + 3) / 4, w32 = 1 + (n + 1) / 2;
-        form[t] = n > 2 && !broken                     ? ADDR_AFFINE
-                  : span < 256 && w8 < n               ? ADDR_U8
-                  : span < 65536 && w16 < n            ? ADDR_U16
-                  : span < (1ull << 32) && w32 < n     ? ADDR_U32
-                                                       : ADDR_LIST;
-        shift[t] = form[t] >= ADDR_U32 ? (uint8_t)sh : 0;
+        unsigned wp = 0, bits = 0;   /* the packed words: 1 + W, W the fewest whose fields hold span */
+        for (unsigned W = 1; 1 + W < n && !wp; W++)
+            if (span >> (64 / ((n + W - 1) / W)) == 0)   /* W < n - 1: 2 fields a word or more */
+                wp = 1 + W, bits = 64 / ((n + W - 1) / W);
+        form[t] = n > 2 && !broken ? ADDR_AFFINE : wp ? ADDR_PACKED : ADDR_LIST;
+        shift[t] = form[t] == ADDR_PACKED ? (uint8_t)sh : 0;
         want_form[form[t]]++;
-        want_words += form[t] == ADDR_AFFINE ? 2
-                      : form[t] == ADDR_U8  ? w8
-                      : form[t] == ADDR_U16 ? w16
-                      : form[t] == ADDR_U32 ? w32
-                                            : n;
+        widths[bits] += form[t] == ADDR_PACKED;
+        want_words += form[t] == ADDR_AFFINE ? 2 : form[t] == ADDR_PACKED ? wp : n;
     }
-    for (unsigned f = 0; f < 5; f++)   /* every form made */
+    for (unsigned f = 0; f < ADDR_DELTA; f++)   /* every form made */
         assert_in_range(want_form[f], 10, 400);
+    unsigned nwidths = 0;
+    for (unsigned b = 0; b <= 32; b++)
+        nwidths += widths[b] > 0;
+    assert_true(nwidths >= 5);   /* at several widths */
     src.nwarps = 1;
     src.warp[0].count = (uint32_t)src.ninst;
     src.idx[0] = 3;
@@ -479,11 +480,11 @@ static void delta_lists(void **state)
     for (unsigned w = 0; w < 2; w++) {
         const size_t e = 80 * w;
         assert_int_equal(rtb_key(&dst, e + 2 * 7)->form, ADDR_DELTA);
-        assert_int_equal(rtb_key(&dst, e + 2 * 8)->form, ADDR_U16);
+        assert_int_equal(rtb_key(&dst, e + 2 * 8)->form, ADDR_PACKED);
         assert_int_equal(rtb_key(&dst, e + 2 * 12)->form, ADDR_DELTA);
         assert_int_equal(rtb_key(&dst, e + 2 * 20)->form, ADDR_LIST);
-        assert_int_equal(rtb_key(&dst, e + 2 * 21)->form, ADDR_U16);
-        assert_int_equal(rtb_key(&dst, e + 2 * 26)->form, ADDR_U16);
+        assert_int_equal(rtb_key(&dst, e + 2 * 21)->form, ADDR_PACKED);
+        assert_int_equal(rtb_key(&dst, e + 2 * 26)->form, ADDR_PACKED);
         assert_int_equal(rtb_key(&dst, e + 2 * 31)->form, ADDR_DELTA);
     }
     assert_true(dst.naddr < 2 * (40 + 12 * 9));
@@ -500,7 +501,7 @@ static void delta_lists(void **state)
     src.warp[0].count = (uint32_t)src.ninst;
     assert_int_equal(tb_pack(&dst, &src), 0);
     assert_int_equal(dst.ndyn, 6);
-    assert_int_equal(rtb_key(&dst, 0)->form, ADDR_U16);
+    assert_int_equal(rtb_key(&dst, 0)->form, ADDR_PACKED);
     assert_int_equal(rtb_key(&dst, 2)->form, ADDR_DELTA);
     assert_int_equal(rtb_key(&dst, 4)->form, ADDR_DELTA);
     assert_walk(&dst, &src);
@@ -768,7 +769,8 @@ static void key_limits(void **state)
     src.nwarps = 1;
     src.warp[0].count = 1;
     assert_int_equal(tb_pack(&dst, &src), 0);
-    assert_int_equal(rtb_key(&dst, 0)->form, ADDR_U8);   /* offsets 9 << 33 at most: 36 << 31 */
+    assert_int_equal(rtb_key(&dst, 0)->form, ADDR_PACKED);   /* offsets 9 << 33 at most: 36 << 31, 6 bits */
+    assert_int_equal(rtb_key(&dst, 0)->words, 2);            /* 8 lanes: all in one word, 8 bits each */
     assert_int_equal(rtb_key(&dst, 0)->shift, 31);
     uint64_t buf[32];
     assert_memory_equal(rtb_addrs(&dst, 0, buf), a, sizeof a);
