@@ -18,11 +18,11 @@ enum { PATH_SINGLE, PATH_GLOBAL, PATH_CHUNKED };
  * soon as the host program is done with it. */
 enum {
     MG_IN,      /* in_keys, in_vals: MapperCount, Mapper */
-    MG_PS,      /* ps_k, ps_v, ps_n: MapperCount, Mapper */
+    MG_PS,      /* ps_k, ps_v, ps_n (unless psreg): MapperCount, Mapper */
     MG_IOFF,    /* inter_off: the sort's kernels (their records' start) */
     MG_IKEYS,   /* inter_keys: the sort's kernels, getChunkBoundary */
-    MG_SORTED,  /* sorted, kdst, vdst: copyChunks, getChunkBoundary, ReducerCount, Reducer */
-    MG_START,   /* start, ssum: writeBoundary */
+    MG_SORTED,  /* sorted or sidx, kdst, vdst (unless ireg): copyChunks, getChunkBoundary, ReducerCount, Reducer */
+    MG_START,   /* sbits, srank: writeBoundary */
     MG_BOUND,   /* bound: ReducerCount, Reducer */
     MG_N
 };
@@ -37,6 +37,8 @@ struct mars_mr {              /* one MapReduce() */
     /* map: per thread counts and their exclusive scans (one record a thread) */
     unsigned mthreads;
     int32_t *ps_k, *ps_v, *ps_n;
+    int psreg;                /* every record's counts the same (held as them: ck1, cv1, cn1), the arrays NULL */
+    int32_t ck1, cv1, cn1;
     uint64_t d_cnt_k, d_cnt_v, d_cnt_n, d_ps_k, d_ps_v, d_ps_n, d_kv, d_cur;
     unsigned ninter;
     mars_i4_t *inter_off;     /* unless ireg: every record iks, ivs bytes, end to end (inter_rec) */
@@ -48,11 +50,13 @@ struct mars_mr {              /* one MapReduce() */
     uint64_t d_out_keys, d_out_vals, d_out_off;
     int path;
     unsigned nr;              /* numRecordsR (d_R as initialize leaves it: inter_off, padded; pad_records) */
-    mars_i4_t *sorted;        /* the sorted records */
+    mars_i4_t *sorted;        /* the sorted records (sorted_rec) ... */
+    uint32_t *sidx;           /* ... or, ireg with iks > 0, their indices (sorted NULL) */
     uint64_t d_R;
-    int32_t *vdst, *kdst;     /* copyChunks' write positions: the scans of the sizes */
-    uint8_t *start;           /* getChunkBoundary's flags ... */
-    int32_t *ssum, *bound;    /* ... their scan, the group starts */
+    int32_t *vdst, *kdst;     /* copyChunks' write positions: the scans of the sizes (NULL when ireg: k * i) */
+    uint64_t *sbits;          /* getChunkBoundary's flags, a bit each ... */
+    uint32_t *srank;          /* ... their scan, per 64 (ssum_at) */
+    int32_t *bound;           /* the group starts */
     unsigned nkeys;
     uint64_t d_PA, d_start, d_ssum, d_bound, d_range, d_klr;
     /* reduce (MAP_REDUCE) */
@@ -188,7 +192,7 @@ static void mr_free(mars_mr_t *r)
     free(r->in_keys), free(r->in_vals);
     free(r->ps_k), free(r->ps_v), free(r->ps_n);
     free(r->inter_off), free(r->inter_keys), free(r->inter_vals);
-    free(r->sorted), free(r->vdst), free(r->kdst), free(r->start), free(r->ssum), free(r->bound);
+    free(r->sorted), free(r->sidx), free(r->vdst), free(r->kdst), free(r->sbits), free(r->srank), free(r->bound);
     free(r->rps_k), free(r->rps_v), free(r->rps_n), free(r->out_keys), free(r->out_vals);
     free(r);
 }
@@ -205,6 +209,31 @@ static mars_i4_t inter_rec(const mars_mr_t *r, unsigned i)
     if (!r->ireg)   /* (freed: a launch's restore builds it again first) */
         return r->inter_off[i];
     return (mars_i4_t){(int32_t)((uint32_t)r->iks * i), r->iks, (int32_t)((uint32_t)r->ivs * i), r->ivs};
+}
+
+/* The exclusive scans of the map's counts at thread i (psreg: records past nin count none). */
+static int32_t ps_at(const mars_mr_t *r, const int32_t *a, int32_t c, unsigned i)
+{
+    return r->psreg ? c * (int32_t)(i < r->nin ? i : r->nin) : a[i];
+}
+#define PS_K(r, i) ps_at((r), (r)->ps_k, (r)->ck1, (i))
+#define PS_V(r, i) ps_at((r), (r)->ps_v, (r)->cv1, (i))
+#define PS_N(r, i) ps_at((r), (r)->ps_n, (r)->cn1, (i))
+
+/* The i-th sorted record. */
+static int sorted_idx(const mars_mr_t *r) { return r->ireg && r->iks > 0; }   /* held as sidx */
+static mars_i4_t sorted_rec(const mars_mr_t *r, unsigned i)
+{
+    return sorted_idx(r) ? inter_rec(r, r->sidx[i]) : r->sorted[i];
+}
+/* copyChunks' key and value write positions of sorted record i */
+static int32_t kdst_at(const mars_mr_t *r, unsigned i) { return r->ireg ? (int32_t)((uint32_t)r->iks * i) : r->kdst[i]; }
+static int32_t vdst_at(const mars_mr_t *r, unsigned i) { return r->ireg ? (int32_t)((uint32_t)r->ivs * i) : r->vdst[i]; }
+/* getChunkBoundary's flag of sorted record i, and the flags before it */
+static int start_at(const mars_mr_t *r, unsigned i) { return (int)(r->sbits[i / 64] >> i % 64 & 1); }
+static int32_t ssum_at(const mars_mr_t *r, unsigned i)
+{
+    return (int32_t)(r->srank[i / 64] + (uint32_t)__builtin_popcountll(r->sbits[i / 64] & ((1ull << i % 64) - 1)));
 }
 
 typedef struct { const mars_t *m; const mars_mr_t *r; const uint8_t *keys; } cmpctx_t;
@@ -291,7 +320,7 @@ unsigned mars_unsorted(const mars_t *m, unsigned mr)
     cmpctx_t c = {m, r, r->inter_keys};
     unsigned bad = 0;
     for (unsigned i = 1; i < r->ninter; i++)
-        bad += cmp_value(&c, r->sorted[i - 1], r->sorted[i]) > 0;
+        bad += cmp_value(&c, sorted_rec(r, i - 1), sorted_rec(r, i)) > 0;
     return bad;
 }
 
@@ -601,8 +630,7 @@ static int run_mr(mars_t *m, unsigned idx)
         return -1;
     int32_t *ck = xcalloc(T, 4), *cv = xcalloc(T, 4), *cn = xcalloc(T, 4);
     emits_t *e = malloc(sizeof *e);
-    r->ps_k = xcalloc(T, 4), r->ps_v = xcalloc(T, 4), r->ps_n = xcalloc(T, 4);
-    if (!ck || !cv || !cn || !e || !r->ps_k || !r->ps_v || !r->ps_n)
+    if (!ck || !cv || !cn || !e)
         goto oom;
     for (unsigned i = 0; i < n; i++) {
         host_map(m, r, i, e, 0);
@@ -612,10 +640,18 @@ static int run_mr(mars_t *m, unsigned idx)
         }
         ck[i] = (int32_t)e->kb, cv[i] = (int32_t)e->vb, cn[i] = (int32_t)e->n;
     }
-    exscan(ck, r->ps_k, T), exscan(cv, r->ps_v, T), exscan(cn, r->ps_n, T);
-    r->ikb = (uint64_t)r->ps_k[T - 1] + (uint64_t)ck[T - 1];
-    r->ivb = (uint64_t)r->ps_v[T - 1] + (uint64_t)cv[T - 1];
-    r->ninter = (unsigned)(r->ps_n[T - 1] + cn[T - 1]);
+    r->psreg = 1, r->ck1 = ck[0], r->cv1 = cv[0], r->cn1 = cn[0];   /* T >= n >= 1 */
+    for (unsigned i = 1; i < n && r->psreg; i++)   /* (past n: none, calloc's) */
+        r->psreg = ck[i] == r->ck1 && cv[i] == r->cv1 && cn[i] == r->cn1;
+    if (!r->psreg) {
+        r->ps_k = xcalloc(T, 4), r->ps_v = xcalloc(T, 4), r->ps_n = xcalloc(T, 4);
+        if (!r->ps_k || !r->ps_v || !r->ps_n)
+            goto oom;
+        exscan(ck, r->ps_k, T), exscan(cv, r->ps_v, T), exscan(cn, r->ps_n, T);
+    }
+    r->ikb = (uint64_t)PS_K(r, T - 1) + (uint64_t)ck[T - 1];
+    r->ivb = (uint64_t)PS_V(r, T - 1) + (uint64_t)cv[T - 1];
+    r->ninter = (unsigned)(PS_N(r, T - 1) + cn[T - 1]);
     r->d_ps_k = dalloc(m, 4ull * T);
     if (prefix_sum(m, idx, r->d_cnt_k, r->d_ps_k, T))
         goto oom;
@@ -642,9 +678,9 @@ static int run_mr(mars_t *m, unsigned idx)
         goto oom;
     for (unsigned i = 0; i < n; i++) {
         host_map(m, r, i, e, 1);
-        int32_t ko = r->ps_k[i], vo = r->ps_v[i];
+        int32_t ko = PS_K(r, i), vo = PS_V(r, i);
         for (unsigned q = 0; q < e->n; q++) {
-            mars_i4_t *o = &r->inter_off[r->ps_n[i] + (int32_t)q];
+            mars_i4_t *o = &r->inter_off[PS_N(r, i) + (int32_t)q];
             *o = (mars_i4_t){ko, e->ks[q], vo, e->vs[q]};
             memcpy(r->inter_keys + ko, e->key[q], e->ks[q]), memcpy(r->inter_vals + vo, e->val[q], e->vs[q]);
             ko += e->ks[q], vo += e->vs[q];
@@ -723,19 +759,36 @@ static int run_mr(mars_t *m, unsigned idx)
         mars_i4_t *sorted = realloc(cur, N * sizeof *cur);
         r->sorted = sorted ? sorted : cur;
     }
+    /* regular records: each sorted one as its index (every record's x is iks times it) */
+    if (sorted_idx(r)) {
+        r->sidx = xcalloc(N, sizeof *r->sidx);
+        if (!r->sidx)
+            goto oom;
+        for (unsigned i = 0; i < N; i++)
+            r->sidx[i] = (uint32_t)r->sorted[i].x / (uint32_t)r->iks;
+        free(r->sorted), r->sorted = NULL;
+    }
     /* the values' and the keys' scatter, then the group boundaries */
     r->d_PA = dalloc(m, 8ull * N);
-    r->vdst = xcalloc(N, 4), r->kdst = xcalloc(N, 4);
-    r->start = xcalloc(N, 1), r->ssum = xcalloc(N, 4);
-    int32_t *sz = xcalloc(N, 4);
-    if (!r->vdst || !r->kdst || !r->start || !r->ssum || !sz) {
+    const size_t nw = N / 64 + 1;
+    r->sbits = xcalloc(nw, sizeof *r->sbits), r->srank = xcalloc(nw, sizeof *r->srank);
+    int32_t *sz = r->ireg ? NULL : xcalloc(N, 4);   /* regular records: every size the same, the scans k * i */
+    if (!r->ireg) {
+        r->vdst = xcalloc(N, 4), r->kdst = xcalloc(N, 4);
+        if (!r->vdst || !r->kdst || !sz) {
+            free(sz);
+            goto oom;
+        }
+    }
+    if (!r->sbits || !r->srank) {
         free(sz);
         goto oom;
     }
     for (int pass = 0; pass < 2; pass++) {   /* 0: values (ZW), 1: keys (XY) */
-        for (unsigned i = 0; i < N; i++)
+        for (unsigned i = 0; i < N && sz; i++)
             sz[i] = pass ? r->sorted[i].y : r->sorted[i].w;
-        exscan(sz, pass ? r->kdst : r->vdst, N);
+        if (sz)
+            exscan(sz, pass ? r->kdst : r->vdst, N);
         uint64_t dsize, dsum;
         int bad = aux(m, idx, MK_GET_XY, (uint8_t)pass, MARS_AUX_THREADS, N, r->d_out_off, r->d_PA, 0, 0, 0);
         dsize = dalloc(m, 4ull * N);
@@ -752,18 +805,20 @@ static int run_mr(mars_t *m, unsigned idx)
         }
     }
     free(sz);
-    for (unsigned i = 0; i < N; i++)
-        r->start[i] = i == 0 || cmp_value(&c, r->sorted[i], r->sorted[i - 1]) != 0;
-    int32_t a = 0;
-    for (unsigned i = 0; i < N; i++)
-        r->ssum[i] = a, a += r->start[i];
-    r->nkeys = (unsigned)a;
+    uint32_t a = 0;
+    for (unsigned i = 0; i < N; i++) {
+        if (i % 64 == 0)
+            r->srank[i / 64] = a;
+        if (i == 0 || cmp_value(&c, sorted_rec(r, i), sorted_rec(r, i - 1)) != 0)
+            r->sbits[i / 64] |= 1ull << i % 64, a++;
+    }
+    r->nkeys = a;
     r->bound = xcalloc(r->nkeys, 4);
     if (!r->bound)
         goto oom;
     for (unsigned i = 0; i < N; i++)
-        if (r->start[i])
-            r->bound[r->ssum[i]] = (int32_t)i;
+        if (start_at(r, i))
+            r->bound[ssum_at(r, i)] = (int32_t)i;
     r->d_start = dalloc(m, 4ull * N);
     if (aux(m, idx, MK_CHUNK_BOUNDARY, 0, MARS_AUX_THREADS, N, r->d_out_keys, r->d_out_off, r->d_start, 0, 0))
         goto oom;
@@ -804,7 +859,7 @@ static int run_mr(mars_t *m, unsigned idx)
     if (!r->out_keys || !r->out_vals)
         goto oom;
     for (unsigned g = 0; g < K; g++) {
-        const mars_i4_t s = r->sorted[r->bound[g]];
+        const mars_i4_t s = sorted_rec(r, (unsigned)r->bound[g]);
         memcpy(r->out_keys + 16 * g, r->inter_keys + s.x, 16);
         memcpy(r->out_vals + 8 * g, r->inter_vals + s.z, 8);
         wr32(r->out_vals + 8 * g + 4, 1);   /* pVal->phase = 1 */
@@ -1084,8 +1139,10 @@ static unsigned group_fields(mars_mr_t *r, unsigned g, void ***f)
     case MG_PS: f[0] = (void **)&r->ps_k, f[1] = (void **)&r->ps_v, f[2] = (void **)&r->ps_n; return 3;
     case MG_IOFF: f[0] = (void **)&r->inter_off; return 1;
     case MG_IKEYS: f[0] = (void **)&r->inter_keys; return 1;
-    case MG_SORTED: f[0] = (void **)&r->sorted, f[1] = (void **)&r->kdst, f[2] = (void **)&r->vdst; return 3;
-    case MG_START: f[0] = (void **)&r->start, f[1] = (void **)&r->ssum; return 2;
+    case MG_SORTED:
+        f[0] = (void **)&r->sorted, f[1] = (void **)&r->kdst, f[2] = (void **)&r->vdst, f[3] = (void **)&r->sidx;
+        return 4;
+    case MG_START: f[0] = (void **)&r->sbits, f[1] = (void **)&r->srank; return 2;
     default: f[0] = (void **)&r->bound; return 1;
     }
 }
@@ -1106,7 +1163,7 @@ static int restore(mars_t *m, int64_t level)
     for (unsigned i = 0; i < m->nmr; i++)
         for (unsigned g = 0; g < MG_N; g++)
             if (m->mr[i]->gone >> g & 1) {
-                void **a[3], **b[3];
+                void **a[4], **b[4];
                 const unsigned k = group_fields(m->mr[i], g, a);
                 (void)group_fields(n.mr[i], g, b);
                 for (unsigned f = 0; f < k; f++)
@@ -1124,7 +1181,7 @@ static void release(mars_t *m, unsigned level)
         mars_mr_t *r = m->mr[i];
         for (unsigned g = 0; g < MG_N; g++)
             if (!(r->gone >> g & 1) && r->last[g] < (int64_t)level) {
-                void **f[3];
+                void **f[4];
                 for (unsigned k = group_fields(r, g, f); k--;)
                     free(*f[k]), *f[k] = NULL;
                 r->gone |= 1u << g;
@@ -1352,7 +1409,7 @@ typedef struct {
         STG64(t, HEAP(t, r_->d_kv + 8 * (uint64_t)(st)->idx), rid, kv_);                                     \
         reg_t cu_ = LDG(t, HEAP(t, r_->d_cur + 4 * (uint64_t)(st)->idx), rid);                               \
         reg_t pn_ = LDG(t, HEAP(t, r_->d_ps_n + 4 * (uint64_t)(st)->idx), rid);                              \
-        const int64_t ps_ = (int64_t)r_->ps_n[(st)->idx] + (st)->nemit;                                      \
+        const int64_t ps_ = (int64_t)PS_N(r_, (st)->idx) + (st)->nemit;                                      \
         reg_t q_ = IADD(t, cu_, pn_);                                                                         \
         reg_t o1_ = LDG128(t, HEAP(t, r_->d_inter_off + (uint64_t)(16 * ps_)), q_);                          \
         reg_t o2_ = LDG128(t, HEAP(t, r_->d_inter_off + (uint64_t)(16 * (ps_ - 1))), q_);                    \
@@ -1371,13 +1428,13 @@ static void ii_map(simt_t *t, int mapper)
     const mars_data_t *d = D(t);
     const mars_mr_t *r = d->r;
     MR_PROLOGUE(t, r->nin, rid);
-    emitst_t stv = {d, idx, (uint64_t)r->ps_k[idx], (uint64_t)r->ps_v[idx], 0}, *st = &stv;
+    emitst_t stv = {d, idx, (uint64_t)PS_K(r, idx), (uint64_t)PS_V(r, idx), 0}, *st = &stv;
     if (mapper) {   /* interOffsetSizes[psCounts[index]].x, .z = psKeySizes, psValSizes */
         reg_t pn = LDG(t, HEAP(t, r->d_ps_n + 4 * (uint64_t)idx), rid);
-        reg_t o = LDG128(t, HEAP(t, r->d_inter_off + 16 * (uint64_t)r->ps_n[idx]), pn);
+        reg_t o = LDG128(t, HEAP(t, r->d_inter_off + 16 * (uint64_t)PS_N(r, idx)), pn);
         reg_t pk = LDG(t, HEAP(t, r->d_ps_k + 4 * (uint64_t)idx), rid);
         reg_t pv = LDG(t, HEAP(t, r->d_ps_v + 4 * (uint64_t)idx), rid);
-        STG128(t, HEAP(t, r->d_inter_off + 16 * (uint64_t)r->ps_n[idx]), pn, IADD(t, o, IADD(t, pk, pv)));
+        STG128(t, HEAP(t, r->d_inter_off + 16 * (uint64_t)PS_N(r, idx)), pn, IADD(t, o, IADD(t, pk, pv)));
     }
     const mars_i4_t io0 = in_rec(r, idx);
     reg_t ro = LDG128(t, HEAP(t, r->d_in_off + 16 * (uint64_t)idx), rid);
@@ -1467,13 +1524,13 @@ static void map_thread(simt_t *t, int mapper)
     const mars_data_t *d = D(t);
     const mars_mr_t *r = d->r;
     MR_PROLOGUE(t, r->nin, rid);
-    emitst_t st = {d, idx, (uint64_t)r->ps_k[idx], (uint64_t)r->ps_v[idx], 0};
+    emitst_t st = {d, idx, (uint64_t)PS_K(r, idx), (uint64_t)PS_V(r, idx), 0};
     if (mapper) {   /* interOffsetSizes[psCounts[index]].x, .z = psKeySizes, psValSizes */
         reg_t pn = LDG(t, HEAP(t, r->d_ps_n + 4 * (uint64_t)idx), rid);
-        reg_t o = LDG128(t, HEAP(t, r->d_inter_off + 16 * (uint64_t)r->ps_n[idx]), pn);
+        reg_t o = LDG128(t, HEAP(t, r->d_inter_off + 16 * (uint64_t)PS_N(r, idx)), pn);
         reg_t pk = LDG(t, HEAP(t, r->d_ps_k + 4 * (uint64_t)idx), rid);
         reg_t pv = LDG(t, HEAP(t, r->d_ps_v + 4 * (uint64_t)idx), rid);
-        STG128(t, HEAP(t, r->d_inter_off + 16 * (uint64_t)r->ps_n[idx]), pn, IADD(t, o, IADD(t, pk, pv)));
+        STG128(t, HEAP(t, r->d_inter_off + 16 * (uint64_t)PS_N(r, idx)), pn, IADD(t, o, IADD(t, pk, pv)));
     }
     const mars_i4_t io = in_rec(r, idx);
     /* inputOffsetSizes[cindex]: PVR's map_count uses neither its key nor its value, so the
@@ -1573,7 +1630,8 @@ static void reduce_thread(simt_t *t, int reducer)
         STG(t, HEAP(t, r->d_roff + 16 * i + 8), pn2, pv);
     }
     const int32_t vs = r->bound[i];   /* interKeyListRange[cindex].x */
-    const mars_i4_t o = {r->kdst[vs], r->sorted[vs].y, r->vdst[vs], r->sorted[vs].w};
+    const mars_i4_t sv = sorted_rec(r, (unsigned)vs);
+    const mars_i4_t o = {kdst_at(r, (unsigned)vs), sv.y, vdst_at(r, (unsigned)vs), sv.w};
     if (!reducer) {   /* reduce_count uses no key or value: the compiled ReducerCount reads neither
                        * interKeyListRange nor interOffsetSizes */
         EMIT_COUNT(t, r->d_rcnt_k, r->d_rcnt_v, r->d_rcnt_n, i, rid);
@@ -1779,9 +1837,9 @@ void mars_copy_chunks(simt_t *t)
     const mars_mr_t *r = d->r;
     AUX_PROLOGUE(t, L, pos, rp);
     const int keys = L->flag & 1;
-    const mars_i4_t s = r->sorted[pos];
+    const mars_i4_t s = sorted_rec(r, (unsigned)pos);
     const uint64_t off = (uint64_t)(keys ? s.x : s.z), size = (uint64_t)(keys ? s.y : s.w);
-    const uint64_t dst = (uint64_t)(keys ? r->kdst : r->vdst)[pos];
+    const uint64_t dst = (uint64_t)(keys ? kdst_at(r, (unsigned)pos) : vdst_at(r, (unsigned)pos));
     reg_t v = LDG64(t, HEAP(t, L->a[1] + 8 * pos), rp);
     reg_t w = LDG(t, HEAP(t, L->a[2] + 4 * pos), rp);
     reg_t ri = MOV(t, NOREG);
@@ -1808,8 +1866,9 @@ void mars_chunk_boundary(simt_t *t)
     BRANCH(t, rp);   /* pos == 0 */
     reg_t res = MOV(t, NOREG);
     if (pos) {
-        const mars_i4_t s = r->sorted[pos], l = r->sorted[pos - 1];
-        const mars_i4_t cur = {r->kdst[pos], s.y, r->vdst[pos], s.w}, left = {r->kdst[pos - 1], l.y, r->vdst[pos - 1], l.w};
+        const mars_i4_t s = sorted_rec(r, (unsigned)pos), l = sorted_rec(r, (unsigned)pos - 1);
+        const mars_i4_t cur = {kdst_at(r, (unsigned)pos), s.y, vdst_at(r, (unsigned)pos), s.w},
+                        left = {kdst_at(r, (unsigned)pos - 1), l.y, vdst_at(r, (unsigned)pos - 1), l.w};
         reg_t rc = LDG128(t, HEAP(t, L->a[1] + 16 * pos), rp);
         reg_t rl = LDG128(t, HEAP(t, L->a[1] + 16 * (pos - 1)), rp);
         const unsigned sb = SIMT_SITE_;
@@ -1832,9 +1891,9 @@ void mars_write_boundary(simt_t *t)
     reg_t f = LDG(t, HEAP(t, L->a[0] + 4 * pos), rp);
     simt_rec(t, SIMT_SITE_, "ISETP.NE.AND", 0, 0, 0, f, NOREG, NOREG, NOREG);   /* flag == 1 */
     simt_rec(t, SIMT_SITE_, "BRA", 0, 0, 0, NOREG, NOREG, NOREG, NOREG);
-    if (d->r->start[pos]) {   /* writePos = startSumArray[pos], read where its only use is */
+    if (start_at(d->r, (unsigned)pos)) {   /* writePos = startSumArray[pos], read where its only use is */
         reg_t w = LDG(t, HEAP(t, L->a[1] + 4 * pos), rp);
-        STG(t, HEAP(t, L->a[2] + 4 * (uint64_t)d->r->ssum[pos]), w, rp);
+        STG(t, HEAP(t, L->a[2] + 4 * (uint64_t)ssum_at(d->r, (unsigned)pos)), w, rp);
     }
     EXIT(t);
 }
