@@ -672,16 +672,18 @@ static int run_mr(mars_t *m, unsigned idx)
     r->d_kv = dalloc(m, 8ull * T), r->d_cur = dalloc(m, 4ull * T);
     if (push(m, (mars_launch_t){MK_MAP, (uint8_t)idx, 0, grid, MARS_BLOCK, MARS_BLOCK * 4 * 5, {0}, {n, 1, T, 0}}))
         goto oom;
-    r->inter_off = xcalloc(N, sizeof *r->inter_off);
+    /* one pair a record, every one the same sizes: the records are regular (ireg) already */
+    const int known = r->psreg && r->cn1 == 1;
+    r->inter_off = known ? NULL : xcalloc(N, sizeof *r->inter_off);
     r->inter_keys = xcalloc(r->ikb, 1), r->inter_vals = xcalloc(r->ivb, 1);
-    if (!r->inter_off || !r->inter_keys || !r->inter_vals)
+    if ((!known && !r->inter_off) || !r->inter_keys || !r->inter_vals)
         goto oom;
     for (unsigned i = 0; i < n; i++) {
         host_map(m, r, i, e, 1);
         int32_t ko = PS_K(r, i), vo = PS_V(r, i);
         for (unsigned q = 0; q < e->n; q++) {
-            mars_i4_t *o = &r->inter_off[PS_N(r, i) + (int32_t)q];
-            *o = (mars_i4_t){ko, e->ks[q], vo, e->vs[q]};
+            if (!known)
+                r->inter_off[PS_N(r, i) + (int32_t)q] = (mars_i4_t){ko, e->ks[q], vo, e->vs[q]};
             memcpy(r->inter_keys + ko, e->key[q], e->ks[q]), memcpy(r->inter_vals + vo, e->val[q], e->vs[q]);
             ko += e->ks[q], vo += e->vs[q];
         }
@@ -689,9 +691,9 @@ static int run_mr(mars_t *m, unsigned idx)
     free(e);
     e = NULL;
     /* records all of the first one's sizes, end to end (PVC, PVR): held as the two sizes */
-    const mars_i4_t i0 = r->inter_off[0];
+    const mars_i4_t i0 = known ? (mars_i4_t){0, r->ck1, 0, r->cv1} : r->inter_off[0];
     unsigned reg = i0.x == 0 && i0.z == 0;
-    for (unsigned i = 1; i < N && reg; i++) {
+    for (unsigned i = 1; i < N && reg && !known; i++) {
         const mars_i4_t o = r->inter_off[i];
         reg = o.y == i0.y && o.w == i0.w && (uint32_t)o.x == (uint32_t)i0.y * i && (uint32_t)o.z == (uint32_t)i0.w * i;
     }
@@ -901,7 +903,7 @@ static mars_mr_t *mr_new(unsigned n, uint64_t kb, uint64_t vb)
 /* cudaMalloc + copy (nothing written yet). With pg (MARS_PAGE bytes): a file whose every byte is
  * pg's at its offset modulo MARS_PAGE or a '\0' is held as the page and the '\0's (file0_at), an
  * eighth of its size (II's three files: 29 MB -> 3.6 MB); any other, byte for byte. */
-static int add_file(mars_t *m, const uint8_t *bytes, uint64_t size, const uint8_t *pg)
+static int add_file(mars_t *m, uint8_t *bytes, uint64_t size, const uint8_t *pg, int own)
 {
     unsigned f = m->nfile++;
     m->file_size[f] = size;
@@ -920,6 +922,10 @@ static int add_file(mars_t *m, const uint8_t *bytes, uint64_t size, const uint8_
         for (uint64_t i = 0; i < size; i++)
             if (bytes[i] != pg[i % MARS_PAGE])
                 m->cut[f][i / 64] |= 1ull << i % 64;
+        return 0;
+    }
+    if (own) {   /* the caller's buffer, kept */
+        m->file0[f] = bytes;
         return 0;
     }
     if (!(m->file0[f] = malloc(size ? size : 1)))
@@ -980,7 +986,7 @@ int mars_build(mars_t *m, int app, uint64_t size)
                     break;
                 }
             }
-            if (add_file(m, buf, fsz, pg))
+            if (add_file(m, buf, fsz, pg, 0))
                 goto ii_oom;
         }
         if (!(r = mr_new(n, 16ull * n, 12ull * n)))
@@ -1001,12 +1007,16 @@ int mars_build(mars_t *m, int app, uint64_t size)
     if (!s)
         return -1;
     if (app == MARS_PVC) {   /* fileSize = ftell + 1, the last byte '\n'; lines '\0'-terminated */
-        uint8_t *fb = malloc(len + 1);
-        if (!fb || !(r = mr_new((unsigned)size, 16 * size, 8 * size))) {
-            free(fb), free(s);
+        uint8_t *fb = realloc(s, len + 1);   /* the log itself, at its size, made the file in place */
+        if (!fb) {
+            free(s);
             return -1;
         }
-        memcpy(fb, s, len);
+        s = NULL;
+        if (!(r = mr_new((unsigned)size, 16 * size, 8 * size))) {
+            free(fb);
+            return -1;
+        }
         fb[len] = '\n';
         uint64_t cur = 0;
         for (unsigned i = 0; i < size; i++) {
@@ -1019,15 +1029,14 @@ int mars_build(mars_t *m, int app, uint64_t size)
             wr32(r->in_vals + 8 * i, (int32_t)(e + 1 - cur));
             cur = e + 1;
         }
-        if (add_file(m, fb, len + 1, NULL)) {
-            free(fb), free(s);
+        if (add_file(m, fb, len + 1, NULL, 1)) {   /* fb kept as the file */
+            free(fb);
             mr_free(r);
             mars_free(m);
             return -1;
         }
         for (unsigned i = 0; i < size; i++)
             wr64(r->in_keys + 16 * i, m->d_file[0]);
-        free(fb);
         r->reduce = 1;
     } else {   /* PVR: key = atoi(rank), value = the line's offset; the file stays on the host */
         if (!(r = mr_new((unsigned)size, 4 * size, 4 * size))) {
