@@ -17,7 +17,7 @@ enum { PATH_SINGLE, PATH_GLOBAL, PATH_CHUNKED };
  * (group_reads); what no kernel reads (inter_vals, the counts) is freed as
  * soon as the host program is done with it. */
 enum {
-    MG_IN,      /* in_keys, in_vals: MapperCount, Mapper */
+    MG_IN,      /* in_keys, in_vals (or lines): MapperCount, Mapper */
     MG_PS,      /* ps_k, ps_v, ps_n (unless psreg): MapperCount, Mapper */
     MG_IOFF,    /* inter_off: the sort's kernels (their records' start) */
     MG_IKEYS,   /* inter_keys: the sort's kernels, getChunkBoundary */
@@ -33,6 +33,8 @@ struct mars_mr {              /* one MapReduce() */
     unsigned nin;             /* records of in_ks key and in_vs value bytes each, end to end (in_rec) */
     int32_t in_ks, in_vs;
     uint8_t *in_keys, *in_vals;
+    uint32_t *lines;          /* PVC's first: the records as the log's lines (in_key, in_val), in_keys and in_vals NULL: */
+    uint64_t lfile;           /*   line i's start (lines[nin]: the file's size), the file's device address */
     uint64_t in_kb, in_vb, d_in_keys, d_in_vals, d_in_off;
     /* map: per thread counts and their exclusive scans (one record a thread) */
     unsigned mthreads;
@@ -189,7 +191,7 @@ static void mr_free(mars_mr_t *r)
 {
     if (!r)
         return;
-    free(r->in_keys), free(r->in_vals);
+    free(r->in_keys), free(r->in_vals), free(r->lines);
     free(r->ps_k), free(r->ps_v), free(r->ps_n);
     free(r->inter_off), free(r->inter_keys), free(r->inter_vals);
     free(r->sorted), free(r->sidx), free(r->vdst), free(r->kdst), free(r->sbits), free(r->srank), free(r->bound);
@@ -201,6 +203,23 @@ static void mr_free(mars_mr_t *r)
 static mars_i4_t in_rec(const mars_mr_t *r, unsigned i)
 {
     return (mars_i4_t){(int32_t)((uint32_t)r->in_ks * i), r->in_ks, (int32_t)((uint32_t)r->in_vs * i), r->in_vs};
+}
+
+/* Input record i's key and value bytes (in_ks and in_vs of them): held, or made in buf (lines:
+ * PVC_KEY_T {file_buf, entry_offset, entry_hash 0}, PVC_VAL_T {entry_size, phase 0}). */
+static const uint8_t *in_key(const mars_mr_t *r, unsigned i, uint8_t buf[16])
+{
+    if (!r->lines)
+        return r->in_keys + (uint64_t)(uint32_t)r->in_ks * i;
+    wr64(buf, r->lfile), wr32(buf + 8, (int32_t)r->lines[i]), wr32(buf + 12, 0);
+    return buf;
+}
+static const uint8_t *in_val(const mars_mr_t *r, unsigned i, uint8_t buf[16])
+{
+    if (!r->lines)
+        return r->in_vals + (uint64_t)(uint32_t)r->in_vs * i;
+    wr32(buf, (int32_t)(r->lines[i + 1] - r->lines[i])), wr32(buf + 4, 0);
+    return buf;
 }
 
 /* interOffsetSizes[i] */
@@ -555,8 +574,8 @@ typedef struct {
 static void ii_link(void *p, int32_t j, int32_t len)
 {
     mapctx_t *c = p;
-    const mars_i4_t io = in_rec(c->r, c->rec);
-    const uint8_t *key = c->r->in_keys + io.x, *val = c->r->in_vals + io.z;
+    uint8_t kb[16], vb[16];
+    const uint8_t *key = in_key(c->r, c->rec, kb), *val = in_val(c->r, c->rec, vb);
     int32_t off = rd32(val), fid = rd32(val + 8);
     uint8_t k[16];
     memcpy(k, key, 16);
@@ -574,8 +593,8 @@ static void ii_link(void *p, int32_t j, int32_t len)
 static void host_map(const mars_t *m, const mars_mr_t *r, unsigned rec, emits_t *e, int write)
 {
     memset(e, 0, offsetof(emits_t, key));
-    const mars_i4_t io = in_rec(r, rec);
-    const uint8_t *key = r->in_keys + io.x, *val = r->in_vals + io.z;
+    uint8_t kb[16], vb[16];
+    const uint8_t *key = in_key(r, rec, kb), *val = in_val(r, rec, vb);
     switch (m->app) {
     case MARS_PVR: emit(e, key, 4, val, 4); return;
     case MARS_II: {
@@ -886,14 +905,17 @@ void mars_free(mars_t *m)
     memset(m, 0, sizeof *m);
 }
 
-static mars_mr_t *mr_new(unsigned n, uint64_t kb, uint64_t vb)
+static mars_mr_t *mr_new(unsigned n, uint64_t kb, uint64_t vb, int lines)
 {
     mars_mr_t *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
     r->nin = n, r->in_kb = kb, r->in_vb = vb, r->in_ks = n ? (int32_t)(kb / n) : 0, r->in_vs = n ? (int32_t)(vb / n) : 0;
-    r->in_keys = xcalloc(kb, 1), r->in_vals = xcalloc(vb, 1);
-    if (!r->in_keys || !r->in_vals) {
+    if (lines)
+        r->lines = xcalloc(n + 1ull, sizeof *r->lines);
+    else
+        r->in_keys = xcalloc(kb, 1), r->in_vals = xcalloc(vb, 1);
+    if (lines ? !r->lines : !r->in_keys || !r->in_vals) {
         mr_free(r);
         return NULL;
     }
@@ -989,7 +1011,7 @@ int mars_build(mars_t *m, int app, uint64_t size)
             if (add_file(m, buf, fsz, pg, 0))
                 goto ii_oom;
         }
-        if (!(r = mr_new(n, 16ull * n, 12ull * n)))
+        if (!(r = mr_new(n, 16ull * n, 12ull * n, 0)))
             goto ii_oom;
         for (unsigned i = 0; i < n; i++) {   /* II_KEY_T {file_buf, url_offset, url_hash}, II_VAL_T */
             wr64(r->in_keys + 16 * i, m->d_file[vals[3 * i + 2]]);
@@ -1013,7 +1035,7 @@ int mars_build(mars_t *m, int app, uint64_t size)
             return -1;
         }
         s = NULL;
-        if (!(r = mr_new((unsigned)size, 16 * size, 8 * size))) {
+        if (!(r = mr_new((unsigned)size, 16 * size, 8 * size, 1))) {
             free(fb);
             return -1;
         }
@@ -1024,22 +1046,20 @@ int mars_build(mars_t *m, int app, uint64_t size)
             while (fb[e] != '\n')
                 e++;
             fb[e] = 0;
-            wr64(r->in_keys + 16 * i, 0);   /* file_buf: patched below */
-            wr32(r->in_keys + 16 * i + 8, (int32_t)cur);
-            wr32(r->in_vals + 8 * i, (int32_t)(e + 1 - cur));
+            r->lines[i] = (uint32_t)cur;   /* in_key, in_val: entry_offset, entry_size */
             cur = e + 1;
         }
+        r->lines[size] = (uint32_t)cur;
         if (add_file(m, fb, len + 1, NULL, 1)) {   /* fb kept as the file */
             free(fb);
             mr_free(r);
             mars_free(m);
             return -1;
         }
-        for (unsigned i = 0; i < size; i++)
-            wr64(r->in_keys + 16 * i, m->d_file[0]);
+        r->lfile = m->d_file[0];   /* file_buf */
         r->reduce = 1;
     } else {   /* PVR: key = atoi(rank), value = the line's offset; the file stays on the host */
-        if (!(r = mr_new((unsigned)size, 4 * size, 4 * size))) {
+        if (!(r = mr_new((unsigned)size, 4 * size, 4 * size, 0))) {
             free(s);
             return -1;
         }
@@ -1144,7 +1164,7 @@ static void group_lasts(mars_t *m, unsigned mr)
 static unsigned group_fields(mars_mr_t *r, unsigned g, void ***f)
 {
     switch (g) {
-    case MG_IN: f[0] = (void **)&r->in_keys, f[1] = (void **)&r->in_vals; return 2;
+    case MG_IN: f[0] = (void **)&r->in_keys, f[1] = (void **)&r->in_vals, f[2] = (void **)&r->lines; return 3;
     case MG_PS: f[0] = (void **)&r->ps_k, f[1] = (void **)&r->ps_v, f[2] = (void **)&r->ps_n; return 3;
     case MG_IOFF: f[0] = (void **)&r->inter_off; return 1;
     case MG_IKEYS: f[0] = (void **)&r->inter_keys; return 1;
@@ -1449,7 +1469,8 @@ static void ii_map(simt_t *t, int mapper)
     reg_t ro = LDG128(t, HEAP(t, r->d_in_off + 16 * (uint64_t)idx), rid);
     reg_t rkv = IADD(t, ro, NOREG);   /* key, val = inputKeys + .x, inputVals + .z */
     const uint64_t key = HEAP(t, r->d_in_keys + (uint64_t)io0.x), val = HEAP(t, r->d_in_vals + (uint64_t)io0.z);
-    const uint8_t *v = r->in_vals + io0.z;
+    uint8_t vb[16];
+    const uint8_t *v = in_val(r, idx, vb);
     const int32_t off = rd32(v), size = rd32(v + 4), fid = rd32(v + 8);
     const uint64_t left = d->m->file_size[fid] - (uint64_t)off;
     const uint64_t buf = HEAP(t, d->m->d_file[fid] + (uint64_t)off);
@@ -1574,12 +1595,13 @@ static void map_thread(simt_t *t, int mapper)
         reg_t ent = IADD(t, fb, eo);
         reg_t ph2 = LDG(t, val + 4, rv);
         BRANCH(t, ph2);
-        const int32_t eoff = rd32(r->in_keys + io.x + 8);
+        uint8_t kb[16], vb[16];
+        const int32_t eoff = rd32(in_key(r, idx, kb) + 8);
         const uint64_t e = HEAP(t, d->m->d_file[0] + (uint64_t)eoff);
         const uint8_t *f = d->m->file0[0] + eoff;
         reg_t hreg;
         if (r->phase == 0) {   /* entry_hash = hash_func(entry, entry_size); emit(key, val) */
-            const int32_t es = rd32(r->in_vals + io.z);
+            const int32_t es = rd32(in_val(r, idx, vb));
             reg_t rs = LDG(t, val, rv);   /* pVal->entry_size: the loop's bound */
             HASH(t, e, es, rs);
             STG(t, key + 12, rk, hreg);
