@@ -280,8 +280,15 @@ static inline uint8_t file0_at(const mars_t *m, int f, uint64_t at)
 {
     if (m->file0[f])
         return m->file0[f][at];
+    if (m->pack5[f]) {   /* bits 5 at .. 5 at + 4, across two words where they straddle (one past the last held) */
+        const uint64_t bit = 5 * at, *w = &m->pack5[f][bit / 64];
+        const unsigned o = bit % 64;
+        return m->byte5[f][(w[0] >> o | (o > 59 ? w[1] << (64 - o) : 0)) & 31];
+    }
     return m->cut[f][at / 64] >> at % 64 & 1 ? 0 : m->page[f][at % MARS_PAGE];
 }
+
+uint8_t mars_file0_at(const mars_t *m, int f, uint64_t at) { return file0_at(m, f, at); }
 
 /* Byte `at` of file f as the Mapper found it (post 0) or left it (1). */
 static int8_t file_byte(const mars_t *m, int post, int f, uint64_t at)
@@ -608,24 +615,29 @@ static void host_map(const mars_t *m, const mars_mr_t *r, unsigned rec, emits_t 
     uint8_t k[16];
     memcpy(k, key, 16);
     int32_t eoff = rd32(key + 8), esize = rd32(val);
-    const uint8_t *f = m->file0[0];
-    if (r->phase == 0) {
-        wr32(k + 12, hash_func(f + eoff, esize));
+#define F(i) file0_at(m, 0, (uint64_t)(i))
+    if (r->phase == 0) {   /* hash_func(entry, entry_size) */
+        int32_t h = esize;
+        for (int32_t i = 0; i < esize; i++)
+            h = hash_step(h, F(eoff + i));
+        wr32(k + 12, h);
         emit(e, k, 16, val, 8);
         return;
     }
     int32_t us = 1, p = eoff;
-    while (f[p] != '\t')
+    while (F(p) != '\t')
         p++, us++;
     int32_t p2 = p + 1;
-    while (f[p2] != '\t')
+    while (F(p2) != '\t')
         p2++;
     if (write) {
         file_zero(m, 0, (uint64_t)p);
         file_zero(m, 0, (uint64_t)p2);
     }
     uint8_t u[64];
-    memcpy(u, f + eoff, (size_t)(us - 1 < 63 ? us - 1 : 63));
+    for (int32_t i = 0; i < (us - 1 < 63 ? us - 1 : 63); i++)
+        u[i] = F(eoff + i);
+#undef F
     u[us - 1 < 63 ? us - 1 : 63] = 0;   /* the URL and the '\0' just written */
     wr32(k + 12, hash_func(u, us));
     uint8_t v[4];
@@ -897,7 +909,7 @@ static void group_lasts(mars_t *m, unsigned mr);
 void mars_free(mars_t *m)
 {
     for (unsigned f = 0; f < 3; f++)
-        free(m->file0[f]), free(m->zeroed[f]), free(m->page[f]), free(m->cut[f]);
+        free(m->file0[f]), free(m->zeroed[f]), free(m->page[f]), free(m->cut[f]), free(m->pack5[f]);
     for (unsigned i = 0; i < 2; i++)
         mr_free(m->mr[i]);
     free(m->launch);
@@ -944,6 +956,27 @@ static int add_file(mars_t *m, uint8_t *bytes, uint64_t size, const uint8_t *pg,
         for (uint64_t i = 0; i < size; i++)
             if (bytes[i] != pg[i % MARS_PAGE])
                 m->cut[f][i / 64] |= 1ull << i % 64;
+        return 0;
+    }
+    uint8_t code[256] = {0};   /* 1 + the byte's index in byte5[f] */
+    unsigned nb = 0;
+    for (uint64_t i = 0; i < size && nb <= 32; i++)
+        if (!code[bytes[i]]) {
+            if (nb < 32)
+                m->byte5[f][nb] = bytes[i];
+            code[bytes[i]] = (uint8_t)++nb;
+        }
+    if (nb <= 32 && size >= 64) {   /* 5 bits a byte, a spare word for file0_at's two-word read */
+        if (!(m->pack5[f] = xcalloc((5 * size + 63) / 64 + 1, sizeof *m->pack5[f])))
+            return -1;
+        for (uint64_t i = 0; i < size; i++) {
+            const uint64_t bit = 5 * i, c = code[bytes[i]] - 1u;
+            m->pack5[f][bit / 64] |= c << bit % 64;
+            if (bit % 64 > 59)
+                m->pack5[f][bit / 64 + 1] |= c >> (64 - bit % 64);
+        }
+        if (own)
+            free(bytes);
         return 0;
     }
     if (own) {   /* the caller's buffer, kept */
@@ -1598,7 +1631,7 @@ static void map_thread(simt_t *t, int mapper)
         uint8_t kb[16], vb[16];
         const int32_t eoff = rd32(in_key(r, idx, kb) + 8);
         const uint64_t e = HEAP(t, d->m->d_file[0] + (uint64_t)eoff);
-        const uint8_t *f = d->m->file0[0] + eoff;
+#define F(i) file0_at(d->m, 0, (uint64_t)eoff + (uint64_t)(i))
         reg_t hreg;
         if (r->phase == 0) {   /* entry_hash = hash_func(entry, entry_size); emit(key, val) */
             const int32_t es = rd32(in_val(r, idx, vb));
@@ -1612,7 +1645,7 @@ static void map_thread(simt_t *t, int mapper)
         for (;;) {
             reg_t c = LDG8X(t, e + (uint64_t)p, ent);
             LOOP(t, c);
-            if (f[p] == '\t')
+            if (F(p) == '\t')
                 break;
             p++;
         }
@@ -1622,7 +1655,7 @@ static void map_thread(simt_t *t, int mapper)
         for (int32_t q = p;; q++) {
             reg_t c = LDG8X(t, e + (uint64_t)q, ent);   /* the '\0' just written, then the IP */
             LOOP(t, c);
-            if (q > p && f[q] == '\t') {
+            if (q > p && F(q) == '\t') {
                 STG8(t, e + (uint64_t)q, ent, MOV(t, RZ_));
                 break;
             }
@@ -1631,6 +1664,7 @@ static void map_thread(simt_t *t, int mapper)
         HASH(t, e, us, ent);
         STG(t, key + 12, rk, hreg);
         EMIT_INTER(t, &st, rid, key, 0, 16u, sb, 1, 4u);
+#undef F
         break;
     }
     }

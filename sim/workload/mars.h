@@ -71,7 +71,9 @@ typedef struct {
     uint64_t heap;            /* its bytes */
     unsigned nfile;           /* the input files (II: 3; PVC: 1; PVR: none on the device) */
     uint64_t d_file[3], file_size[3];
-    uint8_t *file0[3];        /* their bytes before the Mapper's writes (NULL: II's, held as below; file0_at) */
+    uint8_t *file0[3];        /* their bytes before the Mapper's writes (NULL: held as below; file0_at) */
+    uint64_t *pack5[3];       /* a file of 32 distinct bytes or fewer (PVC's log: 30): 5 bits a byte, */
+    uint8_t byte5[3][32];     /*   byte at of the file byte5[f][the 5 bits from bit 5 at] */
     uint8_t *page[3];         /* II: the page a file repeats, byte at of the file page[at % MARS_PAGE] ... */
     uint64_t *cut[3];         /* ... unless its bit is set here: a '\0' the host wrote (a record's end) */
     uint64_t *zeroed[3];      /* ... and where the Mapper wrote '\0' (a bit a byte): the file after it */
@@ -87,6 +89,9 @@ typedef struct {
     unsigned nopen;
     int64_t hi;
 } mars_t;
+
+/* Byte `at` (below file_size[f]) of file f before the Mapper's writes, whichever its form. */
+uint8_t mars_file0_at(const mars_t *m, int f, uint64_t at);
 
 /* The application's input (made as Mars' generators do) and its host
  * program's launches, the device heap laid out from offset 0. 0, -1 out of

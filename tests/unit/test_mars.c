@@ -170,8 +170,28 @@ static void pvc_pipeline(void **state)
     (void)state;
     mars_t m;
     assert_int_equal(mars_build(&m, MARS_PVC, 512), 0);
-    assert_non_null(m.file0[0]);   /* the weblog repeats no page: held byte for byte */
+    /* the weblog repeats no page; it has 30 distinct bytes: held in 5 bits a byte. Read back
+     * through mars_file0_at: 512 lines 'http://www.abcdefg.com/N.html\tA.B.C.D\tK', each
+     * ended by the '\0' the host wrote, the file's last byte the '\n' ftell's + 1 adds */
+    assert_null(m.file0[0]);
     assert_null(m.page[0]);
+    assert_non_null(m.pack5[0]);
+    unsigned lines = 0, tabs = 0, dots = 0, bad = 0;
+    const char *pre = "http://www.abcdefg.com/";
+    for (uint64_t at = 0, start = 1; at < m.file_size[0] - 1; at++) {
+        const uint8_t c = mars_file0_at(&m, 0, at);
+        if (start)
+            for (unsigned i = 0; pre[i]; i++)
+                bad += mars_file0_at(&m, 0, at + i) != (uint8_t)pre[i];
+        start = c == 0;
+        lines += c == 0, tabs += c == '\t', dots += c == '.';
+        bad += c == '\n';
+    }
+    assert_int_equal(bad, 0);
+    assert_int_equal(lines, 512);
+    assert_int_equal(tabs, 2 * 512);
+    assert_int_equal(dots, (2 + 1 + 3) * 512);   /* www.abcdefg.com, .html, the IP's three */
+    assert_int_equal(mars_file0_at(&m, 0, m.file_size[0] - 1), '\n');
     assert_int_equal(m.nmr, 2);
     unsigned nin, ninter, nkeys, nout;
     mars_counts(&m, 0, &nin, &ninter, &nkeys, &nout);
