@@ -132,8 +132,9 @@ void rtb_free(rtb_t *tb)
 void rtb_trim(rtb_t *tb, size_t bytes)
 {
     if (tb->cap_k8 * sizeof *tb->k8 + tb->cap_k16 * sizeof *tb->k16 + tb->cap_k32 * sizeof *tb->k32 +
-            tb->cap_abase * sizeof *tb->abase + tb->cap_key * sizeof *tb->key + tb->cap_seg * sizeof *tb->seg + tb->cap_stat * sizeof *tb->stat +
-            tb->cap_addr * sizeof *tb->addr + tb->cap_mrun * sizeof *tb->mrun + tb->cap_mbase * sizeof *tb->mbase >
+            tb->cap_abase * sizeof *tb->abase + tb->cap_key * sizeof *tb->key + tb->cap_seg * sizeof *tb->seg +
+            tb->cap_stat * sizeof *tb->stat + tb->cap_addr * sizeof *tb->addr + tb->cap_mrun * sizeof *tb->mrun +
+            tb->cap_mbase * sizeof *tb->mbase >
         bytes)
         rtb_free(tb);
 }
@@ -259,7 +260,8 @@ typedef struct {
     uint32_t nblock;    /* the last block's mark (1, 2, ...) */
     uint32_t nmark;     /* the last warp's mark (1, 2, ...): last is never cleared */
     rtb_t out;          /* the block packed here first, then copied to the slot's buffers at their size
-                           (its keys in k32 only: not for rtb_key and the readers, which take k8 or k16 up to RTB_K16_MAX) */
+                           (its keys in k32 only: not for rtb_key and the readers, which take k8 or k16
+                           up to RTB_K16_MAX) */
     const tb_t *owner;  /* the streamed block whose warps are in out (tb_warp_end); NULL after an error */
 } pack_scratch_t;
 

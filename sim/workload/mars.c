@@ -33,8 +33,10 @@ struct mars_mr {              /* one MapReduce() */
     unsigned nin;             /* records of in_ks key and in_vs value bytes each, end to end (in_rec) */
     int32_t in_ks, in_vs;
     uint8_t *in_keys, *in_vals;
-    uint32_t *lines;          /* PVC's first: the records as the log's lines (in_key, in_val), in_keys and in_vals NULL: */
-    uint64_t lfile;           /*   line i's start (lines[nin]: the file's size), the file's device address */
+    int inp;                  /* in_keys hold each key less its first 8 bytes, the same in every key: inpre */
+    uint8_t inpre[8];
+    uint32_t *lines;          /* PVC's first: the records as the log's lines (in_key, in_val; in_keys, in_vals */
+    uint64_t lfile;           /*   NULL): line i's start (lines[nin]: one past the last), the file's address */
     uint64_t in_kb, in_vb, d_in_keys, d_in_vals, d_in_off;
     /* map: per thread counts and their exclusive scans (one record a thread) */
     unsigned mthreads;
@@ -47,6 +49,8 @@ struct mars_mr {              /* one MapReduce() */
     int ireg;
     int32_t iks, ivs;
     uint8_t *inter_keys, *inter_vals;
+    int ikp;                  /* (ireg) inter_keys hold each key less its first 8 bytes, the same in every key: ikpre */
+    uint8_t ikpre[8];
     uint64_t ikb, ivb, d_inter_keys, d_inter_vals, d_inter_off;
     /* group: sort_GPU */
     uint64_t d_out_keys, d_out_vals, d_out_off;
@@ -207,14 +211,19 @@ static mars_i4_t in_rec(const mars_mr_t *r, unsigned i)
 
 /* Input record i's key and value bytes (in_ks and in_vs of them): held, or made in buf (lines:
  * PVC_KEY_T {file_buf, entry_offset, entry_hash 0}, PVC_VAL_T {entry_size, phase 0}). */
-static const uint8_t *in_key(const mars_mr_t *r, unsigned i, uint8_t buf[16])
+static const uint8_t *in_key(const mars_mr_t *r, unsigned i, uint8_t buf[64])
 {
+    if (r->inp) {
+        const uint32_t t = (uint32_t)r->in_ks - 8;
+        memcpy(buf, r->inpre, 8), memcpy(buf + 8, r->in_keys + (uint64_t)t * i, t);
+        return buf;
+    }
     if (!r->lines)
         return r->in_keys + (uint64_t)(uint32_t)r->in_ks * i;
     wr64(buf, r->lfile), wr32(buf + 8, (int32_t)r->lines[i]), wr32(buf + 12, 0);
     return buf;
 }
-static const uint8_t *in_val(const mars_mr_t *r, unsigned i, uint8_t buf[16])
+static const uint8_t *in_val(const mars_mr_t *r, unsigned i, uint8_t buf[64])
 {
     if (!r->lines)
         return r->in_vals + (uint64_t)(uint32_t)r->in_vs * i;
@@ -246,8 +255,14 @@ static mars_i4_t sorted_rec(const mars_mr_t *r, unsigned i)
     return sorted_idx(r) ? inter_rec(r, r->sidx[i]) : r->sorted[i];
 }
 /* copyChunks' key and value write positions of sorted record i */
-static int32_t kdst_at(const mars_mr_t *r, unsigned i) { return r->ireg ? (int32_t)((uint32_t)r->iks * i) : r->kdst[i]; }
-static int32_t vdst_at(const mars_mr_t *r, unsigned i) { return r->ireg ? (int32_t)((uint32_t)r->ivs * i) : r->vdst[i]; }
+static int32_t kdst_at(const mars_mr_t *r, unsigned i)
+{
+    return r->ireg ? (int32_t)((uint32_t)r->iks * i) : r->kdst[i];
+}
+static int32_t vdst_at(const mars_mr_t *r, unsigned i)
+{
+    return r->ireg ? (int32_t)((uint32_t)r->ivs * i) : r->vdst[i];
+}
 /* getChunkBoundary's flag of sorted record i, and the flags before it */
 static int start_at(const mars_mr_t *r, unsigned i) { return (int)(r->sbits[i / 64] >> i % 64 & 1); }
 static int32_t ssum_at(const mars_mr_t *r, unsigned i)
@@ -255,7 +270,17 @@ static int32_t ssum_at(const mars_mr_t *r, unsigned i)
     return (int32_t)(r->srank[i / 64] + (uint32_t)__builtin_popcountll(r->sbits[i / 64] & ((1ull << i % 64) - 1)));
 }
 
-typedef struct { const mars_t *m; const mars_mr_t *r; const uint8_t *keys; } cmpctx_t;
+/* The key bytes at offset x of the intermediate keys: held, or made in buf (ikp). */
+static const uint8_t *ikey(const mars_mr_t *r, int32_t x, uint8_t buf[64])
+{
+    if (!r->ikp)
+        return r->inter_keys + x;
+    const uint32_t t = (uint32_t)r->iks - 8, j = (uint32_t)x / (uint32_t)r->iks;
+    memcpy(buf, r->ikpre, 8), memcpy(buf + 8, r->inter_keys + (uint64_t)t * j, t);
+    return buf;
+}
+
+typedef struct { const mars_t *m; const mars_mr_t *r; } cmpctx_t;
 
 /* the file as a MapReduce's sort reads it: after its map's writes (II, PVC's second map: the
  * '\0' after each link or URL); PVC's first map writes nothing into it */
@@ -333,7 +358,8 @@ static int cmp_value(const cmpctx_t *c, mars_i4_t a, mars_i4_t b)
     if (a.x == -1 || b.x == -1)
         return a.x == b.x ? 0 : a.x == -1 ? -1 : 1;
     unsigned trips;
-    return app_compare(c->m, sort_post(c->m, c->r), c->keys + a.x, c->keys + b.x, &trips);
+    uint8_t ba[64], bb[64];
+    return app_compare(c->m, sort_post(c->m, c->r), ikey(c->r, a.x, ba), ikey(c->r, b.x, bb), &trips);
 }
 
 static int restore(mars_t *m, int64_t level);
@@ -343,7 +369,7 @@ unsigned mars_unsorted(const mars_t *m, unsigned mr)
     if (restore((mars_t *)(uintptr_t)m, -1))
         return ~0u;
     const mars_mr_t *r = m->mr[mr];
-    cmpctx_t c = {m, r, r->inter_keys};
+    cmpctx_t c = {m, r};
     unsigned bad = 0;
     for (unsigned i = 1; i < r->ninter; i++)
         bad += cmp_value(&c, sorted_rec(r, i - 1), sorted_rec(r, i)) > 0;
@@ -354,7 +380,7 @@ int mars_compare(const mars_t *m, unsigned mr, mars_i4_t a, mars_i4_t b)
 {
     if (restore((mars_t *)(uintptr_t)m, -1))
         return 2;
-    cmpctx_t c = {m, m->mr[mr], m->mr[mr]->inter_keys};
+    cmpctx_t c = {m, m->mr[mr]};
     return cmp_value(&c, a, b);
 }
 
@@ -409,7 +435,7 @@ static void pad_records(const mars_mr_t *r, mars_i4_t *out)
 static void apply(const mars_t *m, const mars_launch_t *l, mars_i4_t *r)
 {
     const mars_mr_t *mr = m->mr[l->mr];
-    cmpctx_t c = {m, mr, mr->inter_keys};
+    cmpctx_t c = {m, mr};
     if (l->kind == MK_BITONIC) {
         bitonic_all(&c, r, mr->nr, (unsigned)l->i[0], (unsigned)l->i[1]);
         return;
@@ -581,7 +607,7 @@ typedef struct {
 static void ii_link(void *p, int32_t j, int32_t len)
 {
     mapctx_t *c = p;
-    uint8_t kb[16], vb[16];
+    uint8_t kb[64], vb[64];
     const uint8_t *key = in_key(c->r, c->rec, kb), *val = in_val(c->r, c->rec, vb);
     int32_t off = rd32(val), fid = rd32(val + 8);
     uint8_t k[16];
@@ -600,7 +626,7 @@ static void ii_link(void *p, int32_t j, int32_t len)
 static void host_map(const mars_t *m, const mars_mr_t *r, unsigned rec, emits_t *e, int write)
 {
     memset(e, 0, offsetof(emits_t, key));
-    uint8_t kb[16], vb[16];
+    uint8_t kb[64], vb[64];
     const uint8_t *key = in_key(r, rec, kb), *val = in_val(r, rec, vb);
     switch (m->app) {
     case MARS_PVR: emit(e, key, 4, val, 4); return;
@@ -643,6 +669,22 @@ static void host_map(const mars_t *m, const mars_mr_t *r, unsigned rec, emits_t 
     uint8_t v[4];
     wr32(v, eoff + us);
     emit(e, k, 16, v, 4);
+}
+
+/* ikp's keys of records 0 .. n - 1 held whole (a key whose first 8 bytes differ came). 0, -1. */
+static int ik_expand(mars_mr_t *r, unsigned n)
+{
+    uint8_t *k = xcalloc(r->ikb, 1);
+    if (!k)
+        return -1;
+    const uint32_t ks = (uint32_t)r->ck1;
+    for (unsigned j = 0; j < n; j++) {
+        memcpy(k + (uint64_t)ks * j, r->ikpre, 8);
+        memcpy(k + (uint64_t)ks * j + 8, r->inter_keys + (uint64_t)(ks - 8) * j, ks - 8);
+    }
+    free(r->inter_keys);
+    r->inter_keys = k, r->ikp = 0;
+    return 0;
 }
 
 /* MapReduce(spec) for r: startMap, startGroup, [startReduce] */
@@ -706,7 +748,9 @@ static int run_mr(mars_t *m, unsigned idx)
     /* one pair a record, every one the same sizes: the records are regular (ireg) already */
     const int known = r->psreg && r->cn1 == 1;
     r->inter_off = known ? NULL : xcalloc(N, sizeof *r->inter_off);
-    r->inter_keys = xcalloc(r->ikb, 1), r->inter_vals = xcalloc(r->ivb, 1);
+    r->ikp = known && r->ck1 > 8 && r->ck1 <= 64;   /* until a key's first 8 bytes differ from the first's */
+    r->inter_keys = xcalloc(r->ikp ? (uint64_t)N * (uint32_t)(r->ck1 - 8) : r->ikb, 1);
+    r->inter_vals = xcalloc(r->ivb, 1);
     if ((!known && !r->inter_off) || !r->inter_keys || !r->inter_vals)
         goto oom;
     for (unsigned i = 0; i < n; i++) {
@@ -715,7 +759,16 @@ static int run_mr(mars_t *m, unsigned idx)
         for (unsigned q = 0; q < e->n; q++) {
             if (!known)
                 r->inter_off[PS_N(r, i) + (int32_t)q] = (mars_i4_t){ko, e->ks[q], vo, e->vs[q]};
-            memcpy(r->inter_keys + ko, e->key[q], e->ks[q]), memcpy(r->inter_vals + vo, e->val[q], e->vs[q]);
+            if (r->ikp && i && memcmp(r->ikpre, e->key[q], 8) && ik_expand(r, i))
+                goto oom;
+            if (r->ikp) {   /* record i (one a record) */
+                if (!i)
+                    memcpy(r->ikpre, e->key[q], 8);
+                memcpy(r->inter_keys + (uint64_t)i * (uint32_t)(r->ck1 - 8), e->key[q] + 8, (size_t)(e->ks[q] - 8));
+            } else {
+                memcpy(r->inter_keys + ko, e->key[q], e->ks[q]);
+            }
+            memcpy(r->inter_vals + vo, e->val[q], e->vs[q]);
             ko += e->ks[q], vo += e->vs[q];
         }
     }
@@ -737,7 +790,7 @@ static int run_mr(mars_t *m, unsigned idx)
     r->d_out_keys = dalloc(m, r->ikb), r->d_out_vals = dalloc(m, r->ivb), r->d_out_off = dalloc(m, 16ull * N);
     sums_t gs;
     prealloc_sums(m, &gs, N);   /* saven_initialPrefixSum */
-    cmpctx_t c = {m, r, r->inter_keys};
+    cmpctx_t c = {m, r};
     unsigned nr = 1;
     while (nr < N)
         nr *= 2;
@@ -888,12 +941,17 @@ static int run_mr(mars_t *m, unsigned idx)
     if (push(m, (mars_launch_t){MK_RED, (uint8_t)idx, 0, rg, MARS_BLOCK, MARS_BLOCK * 4 * 5, {0}, {K, 1, RT, 0}}))
         goto oom;
     r->nout = K;
-    r->out_keys = xcalloc(K, 16), r->out_vals = xcalloc(K, 8);
+    r->out_keys = xcalloc(K, r->ikp ? 8 : 16), r->out_vals = xcalloc(K, 8);   /* (ikp: less the 8 in ikpre) */
     if (!r->out_keys || !r->out_vals)
         goto oom;
     for (unsigned g = 0; g < K; g++) {
         const mars_i4_t s = sorted_rec(r, (unsigned)r->bound[g]);
-        memcpy(r->out_keys + 16 * g, r->inter_keys + s.x, 16);
+        uint8_t kb[64];
+        const uint8_t *k = ikey(r, s.x, kb);
+        if (r->ikp)
+            memcpy(r->out_keys + 8 * g, k + 8, 8);
+        else
+            memcpy(r->out_keys + 16 * g, k, 16);
         memcpy(r->out_vals + 8 * g, r->inter_vals + s.z, 8);
         wr32(r->out_vals + 8 * g + 4, 1);   /* pVal->phase = 1 */
     }
@@ -1121,6 +1179,7 @@ run:
             goto oom;
         q->nin = r->nout, q->in_kb = 16ull * r->nout, q->in_vb = 8ull * r->nout, q->in_ks = 16, q->in_vs = 8;
         q->in_keys = r->out_keys, q->in_vals = r->out_vals;   /* moved, not copied */
+        q->inp = r->ikp, memcpy(q->inpre, r->ikpre, 8);
         r->out_keys = r->out_vals = NULL;
         q->phase = 1;
         m->mr[1] = q, m->nmr = 2;
@@ -1323,7 +1382,7 @@ static const mars_data_t *blk_steps(const mars_data_t *cd, unsigned bx)
     if (d->blk == (int64_t)bx)
         return d;
     const mars_mr_t *r = d->r;
-    cmpctx_t c = {d->m, r, r->inter_keys};
+    cmpctx_t c = {d->m, r};
     mars_i4_t b[MARS_CHUNK];
     if (d->L->kind == MK_SORT_SINGLE) {
         for (unsigned i = 0; i < MARS_CHUNK; i++)
@@ -1502,7 +1561,7 @@ static void ii_map(simt_t *t, int mapper)
     reg_t ro = LDG128(t, HEAP(t, r->d_in_off + 16 * (uint64_t)idx), rid);
     reg_t rkv = IADD(t, ro, NOREG);   /* key, val = inputKeys + .x, inputVals + .z */
     const uint64_t key = HEAP(t, r->d_in_keys + (uint64_t)io0.x), val = HEAP(t, r->d_in_vals + (uint64_t)io0.z);
-    uint8_t vb[16];
+    uint8_t vb[64];
     const uint8_t *v = in_val(r, idx, vb);
     const int32_t off = rd32(v), size = rd32(v + 4), fid = rd32(v + 8);
     const uint64_t left = d->m->file_size[fid] - (uint64_t)off;
@@ -1628,7 +1687,7 @@ static void map_thread(simt_t *t, int mapper)
         reg_t ent = IADD(t, fb, eo);
         reg_t ph2 = LDG(t, val + 4, rv);
         BRANCH(t, ph2);
-        uint8_t kb[16], vb[16];
+        uint8_t kb[64], vb[64];
         const int32_t eoff = rd32(in_key(r, idx, kb) + 8);
         const uint64_t e = HEAP(t, d->m->d_file[0] + (uint64_t)eoff);
 #define F(i) file0_at(d->m, 0, (uint64_t)eoff + (uint64_t)(i))
@@ -1938,7 +1997,8 @@ void mars_chunk_boundary(simt_t *t)
         reg_t rl = LDG128(t, HEAP(t, L->a[1] + 16 * (pos - 1)), rp);
         const unsigned sb = SIMT_SITE_;
         KC_RESERVE;
-        (void)kcmp(t, sb, d, cur, left, r->inter_keys + s.x, r->inter_keys + l.x, HEAP(t, L->a[0] + (uint64_t)cur.x),
+        uint8_t bs[64], bl[64];
+        (void)kcmp(t, sb, d, cur, left, ikey(r, s.x, bs), ikey(r, l.x, bl), HEAP(t, L->a[0] + (uint64_t)cur.x),
                    HEAP(t, L->a[0] + (uint64_t)left.x), rc, rl);
         res = SEL(t, rc, rl);
     }
@@ -1997,7 +2057,8 @@ void mars_bitonic(simt_t *t)
         const uint64_t R = HEAP(t, r->d_R), raw = HEAP(t, r->d_inter_keys);
         reg_t ra = LDG128(t, R + 16 * di, rd), rb = LDG128(t, R + 16 * ix, rx);
         BRANCH(t, rd);   /* (dataIdx & k) == 0 */
-        const uint8_t *ka = a.x >= 0 ? r->inter_keys + a.x : NULL, *kb = b.x >= 0 ? r->inter_keys + b.x : NULL;
+        uint8_t ba[64], bb[64];
+        const uint8_t *ka = a.x >= 0 ? ikey(r, a.x, ba) : NULL, *kb = b.x >= 0 ? ikey(r, b.x, bb) : NULL;
         if ((di & k) == 0) {
             const unsigned sb = SIMT_SITE_;
             KC_RESERVE;
@@ -2038,8 +2099,9 @@ void mars_bitonic(simt_t *t)
             reg_t ra_ = LDS128(t, SHM(t, 16ull * tx_), rtx);                                                  \
             reg_t rb_ = LDS128(t, SHM(t, 16ull * x_), rx_);                                                   \
             const mars_mr_t *r_ = (d)->r;                                                                    \
-            const uint8_t *ka_ = a_.x >= 0 ? r_->inter_keys + a_.x : NULL;                                    \
-            const uint8_t *kb_ = b_.x >= 0 ? r_->inter_keys + b_.x : NULL;                                    \
+            uint8_t ba_[64], bb_[64];                                                                         \
+            const uint8_t *ka_ = a_.x >= 0 ? ikey(r_, a_.x, ba_) : NULL;                                      \
+            const uint8_t *kb_ = b_.x >= 0 ? ikey(r_, b_.x, bb_) : NULL;                                      \
             const unsigned sb_ = SIMT_SITE_;                                                                  \
             KC_RESERVE;                                                                                       \
             const int c_ = kcmp(t, sb_, d, a_, b_, ka_, kb_, (rawd) + (uint64_t)a_.x, (rawd) + (uint64_t)b_.x, \
