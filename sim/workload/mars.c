@@ -384,39 +384,59 @@ int mars_compare(const mars_t *m, unsigned mr, mars_i4_t a, mars_i4_t b)
     return cmp_value(&c, a, b);
 }
 
-/* a bitonic compare-exchange of positions i < j, ascending when up */
-static void cx(const cmpctx_t *c, mars_i4_t *r, unsigned i, unsigned j, int up)
+/* The records a host sort permutes: held whole (rec), or, a regular MapReduce's at set-up, as
+ * their numbers (ix; UINT32_MAX a padding record): the same compares, a quarter of the bytes. */
+typedef struct {
+    mars_i4_t *rec;
+    uint32_t *ix;
+} svec_t;
+
+static mars_i4_t sv_at(const mars_mr_t *r, svec_t v, unsigned i)
 {
-    int a = cmp_value(c, r[i], r[j]);
+    if (v.rec)
+        return v.rec[i];
+    return v.ix[i] == UINT32_MAX ? (mars_i4_t){-1, -1, 0, 0} : inter_rec(r, v.ix[i]);
+}
+static svec_t sv_from(svec_t v, uint64_t at) { return (svec_t){v.rec ? v.rec + at : NULL, v.ix ? v.ix + at : NULL}; }
+
+/* a bitonic compare-exchange of positions i < j, ascending when up */
+static void cx(const cmpctx_t *c, svec_t v, unsigned i, unsigned j, int up)
+{
+    int a = cmp_value(c, sv_at(c->r, v, i), sv_at(c->r, v, j));
     if (up ? a > 0 : a < 0) {
-        mars_i4_t t = r[i];
-        r[i] = r[j], r[j] = t;
+        if (v.rec) {
+            mars_i4_t t = v.rec[i];
+            v.rec[i] = v.rec[j], v.rec[j] = t;
+        } else {
+            uint32_t t = v.ix[i];
+            v.ix[i] = v.ix[j], v.ix[j] = t;
+        }
     }
 }
 
-/* bitonicKernel(k, j) on all of r */
-static void bitonic_all(const cmpctx_t *c, mars_i4_t *r, unsigned nr, unsigned k, unsigned j)
+/* bitonicKernel(k, j) on all of v */
+static void bitonic_all(const cmpctx_t *c, svec_t v, unsigned nr, unsigned k, unsigned j)
 {
     for (unsigned d = 0; d < nr; d++) {
         unsigned x = d ^ j;
         if (x > d)
-            cx(c, r, d, x, (d & k) == 0);
+            cx(c, v, d, x, (d & k) == 0);
     }
 }
 
 /* one block of the shared kernels: unit (k = 2..256, j = k/2..1) or part (k = 256, j = 128..1),
- * descending when odd; the records before each step into steps[] (NULL: not kept) */
-static unsigned block_sort(const cmpctx_t *c, mars_i4_t *r, int unit, int odd, mars_i4_t (*steps)[MARS_CHUNK])
+ * descending when odd; the records before each step into steps[] (NULL: not kept; v.rec only) */
+static unsigned block_sort(const cmpctx_t *c, svec_t v, int unit, int odd, mars_i4_t (*steps)[MARS_CHUNK])
 {
     unsigned s = 0;
     for (unsigned k = unit ? 2 : MARS_CHUNK; k <= MARS_CHUNK; k <<= 1)
         for (unsigned j = k >> 1; j > 0; j >>= 1, s++) {
             if (steps)
-                memcpy(steps[s], r, sizeof steps[s]);
+                memcpy(steps[s], v.rec, sizeof steps[s]);
             for (unsigned tx = 0; tx < MARS_CHUNK; tx++) {
                 unsigned x = tx ^ j;
                 if (x > tx)
-                    cx(c, r, tx, x, ((tx & k) == 0) != odd);
+                    cx(c, v, tx, x, ((tx & k) == 0) != odd);
             }
         }
     return s;
@@ -431,20 +451,20 @@ static void pad_records(const mars_mr_t *r, mars_i4_t *out)
         out[i] = (mars_i4_t){-1, -1, 0, 0};
 }
 
-/* launch l (a sort kernel) applied to r */
-static void apply(const mars_t *m, const mars_launch_t *l, mars_i4_t *r)
+/* launch l (a sort kernel) applied to v */
+static void apply(const mars_t *m, const mars_launch_t *l, svec_t v)
 {
     const mars_mr_t *mr = m->mr[l->mr];
     cmpctx_t c = {m, mr};
     if (l->kind == MK_BITONIC) {
-        bitonic_all(&c, r, mr->nr, (unsigned)l->i[0], (unsigned)l->i[1]);
+        bitonic_all(&c, v, mr->nr, (unsigned)l->i[0], (unsigned)l->i[1]);
         return;
     }
     const unsigned chunk = (unsigned)l->i[0];
     for (unsigned bx = 0; bx < MARS_CHUNK; bx++) {
         const unsigned gb = MARS_CHUNK * chunk + bx;
         const int odd = l->kind == MK_UNIT_SORT ? (int)(gb & 1) : (int)((gb / (unsigned)l->i[1]) & 1);
-        (void)block_sort(&c, r + (uint64_t)gb * MARS_CHUNK, l->kind == MK_UNIT_SORT, odd, NULL);
+        (void)block_sort(&c, sv_from(v, (uint64_t)gb * MARS_CHUNK), l->kind == MK_UNIT_SORT, odd, NULL);
     }
 }
 
@@ -802,7 +822,7 @@ static int run_mr(mars_t *m, unsigned idx)
         mars_i4_t b[MARS_CHUNK];
         for (unsigned i = 0; i < MARS_CHUNK; i++)
             b[i] = i < N ? inter_rec(r, i) : (mars_i4_t){-1, 0, 0, 0};
-        (void)block_sort(&c, b, 1, 0, NULL);
+        (void)block_sort(&c, (svec_t){b, NULL}, 1, 0, NULL);
         memcpy(r->sorted, b + MARS_CHUNK - N, N * sizeof *b);
         if (push(m, (mars_launch_t){MK_SORT_SINGLE, (uint8_t)idx, 0, 1, MARS_CHUNK, 16 * MARS_CHUNK, {0}, {N, 0, 0, 0}}))
             goto oom;
@@ -811,10 +831,16 @@ static int run_mr(mars_t *m, unsigned idx)
             nr = MARS_CHUNK;
         r->nr = nr, r->path = N <= MARS_SORT_BIG ? PATH_GLOBAL : PATH_CHUNKED;
         r->d_R = dalloc(m, 16ull * nr);
-        mars_i4_t *cur = xcalloc(nr, sizeof *cur);
-        if (!cur)
+        /* the records (a regular MapReduce's: their numbers, made its sidx) */
+        const int byidx = sorted_idx(r);
+        mars_i4_t *cur = byidx ? NULL : xcalloc(nr, sizeof *cur);
+        uint32_t *ci = byidx ? xcalloc(nr, sizeof *ci) : NULL;
+        if (!cur && !ci)
             goto oom;
-        pad_records(r, cur);
+        if (cur)
+            pad_records(r, cur);
+        for (unsigned i = 0; ci && i < nr; i++)
+            ci[i] = i < N ? i : UINT32_MAX;
         int bad = aux(m, idx, MK_INIT, 0, MARS_AUX_THREADS, nr, r->d_R, 0, 0, 0, 0);
         const unsigned gx = nr / MARS_CHUNK >= 65536 ? 32768 : nr / MARS_CHUNK, gy = nr / MARS_CHUNK / gx;
         unsigned kfirst = 2;
@@ -834,19 +860,26 @@ static int run_mr(mars_t *m, unsigned idx)
                                                   16 * MARS_CHUNK, {0}, {ch, k / MARS_CHUNK, 0, 0}});
         }
         if (bad) {
-            free(cur);
+            free(cur), free(ci);
             goto oom;
         }
         for (unsigned l = 0; l < m->nlaunch; l++)   /* this sort's launches, on the host */
             if (m->launch[l].mr == idx && (m->launch[l].kind == MK_BITONIC || m->launch[l].kind == MK_UNIT_SORT ||
                                            m->launch[l].kind == MK_PART_SORT))
-                apply(m, &m->launch[l], cur);
-        memmove(cur, cur + (nr - N), N * sizeof *cur);   /* the padding sorts first */
-        mars_i4_t *sorted = realloc(cur, N * sizeof *cur);
-        r->sorted = sorted ? sorted : cur;
+                apply(m, &m->launch[l], (svec_t){cur, ci});
+        if (ci) {   /* the padding sorts first */
+            memmove(ci, ci + (nr - N), N * sizeof *ci);
+            uint32_t *sidx = realloc(ci, N * sizeof *ci);
+            r->sidx = sidx ? sidx : ci;
+        } else {
+            memmove(cur, cur + (nr - N), N * sizeof *cur);
+            mars_i4_t *sorted = realloc(cur, N * sizeof *cur);
+            r->sorted = sorted ? sorted : cur;
+        }
     }
-    /* regular records: each sorted one as its index (every record's x is iks times it) */
-    if (sorted_idx(r)) {
+    /* regular records: each sorted one as its index (every record's x is iks times it; the sort
+     * of the single block sorted records) */
+    if (sorted_idx(r) && !r->sidx) {
         r->sidx = xcalloc(N, sizeof *r->sidx);
         if (!r->sidx)
             goto oom;
@@ -1352,7 +1385,7 @@ void *mars_open(const void *mm, unsigned level)
         }
         for (unsigned at = s->level; at < level; at++)
             if (m->launch[at].mr == mr && is_sort(m->launch[at].kind))
-                apply(m, &m->launch[at], s->r);
+                apply(m, &m->launch[at], (svec_t){s->r, NULL});
         s->level = level;
         snap_put(m->snap);
         m->snap = s;
@@ -1387,12 +1420,13 @@ static const mars_data_t *blk_steps(const mars_data_t *cd, unsigned bx)
     if (d->L->kind == MK_SORT_SINGLE) {
         for (unsigned i = 0; i < MARS_CHUNK; i++)
             b[i] = i < r->ninter ? inter_rec(r, i) : (mars_i4_t){-1, 0, 0, 0};
-        (void)block_sort(&c, b, 1, 0, d->steps);
+        (void)block_sort(&c, (svec_t){b, NULL}, 1, 0, d->steps);
     } else {
         const unsigned gb = MARS_CHUNK * (unsigned)d->L->i[0] + bx;
         memcpy(b, d->snap->r + (uint64_t)gb * MARS_CHUNK, sizeof b);
         const int unit = d->L->kind == MK_UNIT_SORT;
-        (void)block_sort(&c, b, unit, unit ? (int)(gb & 1) : (int)((gb / (unsigned)d->L->i[1]) & 1), d->steps);
+        (void)block_sort(&c, (svec_t){b, NULL}, unit, unit ? (int)(gb & 1) : (int)((gb / (unsigned)d->L->i[1]) & 1),
+                         d->steps);
     }
     d->blk = bx;
     return d;
