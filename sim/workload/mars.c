@@ -1239,8 +1239,15 @@ void mars_counts(const mars_t *m, unsigned mr, unsigned *nin, unsigned *ninter, 
 
 struct mars_snap {        /* the records before one sort launch, shared by its open kernels */
     unsigned refs, level, mr;
-    mars_i4_t r[];
+    int byidx;               /* held as their numbers (a regular MapReduce's: svec_t.ix), else whole */
+    uint64_t data[];
 };
+
+static svec_t snap_vec(const mars_snap_t *s)
+{
+    void *p = (void *)(uintptr_t)s->data;
+    return s->byidx ? (svec_t){NULL, p} : (svec_t){p, NULL};
+}
 
 typedef struct {
     const mars_t *m;
@@ -1371,12 +1378,16 @@ void *mars_open(const void *mm, unsigned level)
         const int from_o = o && o->mr == mr && o->level <= level;
         if (from_o && o->refs == 1) {
             s = o, m->snap = NULL;
-        } else if ((s = malloc(sizeof *s + r->nr * sizeof *s->r))) {
-            s->refs = 1, s->mr = mr;   /* the reference m->snap holds */
+        } else if ((s = malloc(sizeof *s + r->nr * (sorted_idx(r) ? sizeof(uint32_t) : sizeof(mars_i4_t))))) {
+            s->refs = 1, s->mr = mr, s->byidx = sorted_idx(r);   /* the reference m->snap holds */
+            const svec_t v = snap_vec(s);
             if (from_o)
-                memcpy(s->r, o->r, r->nr * sizeof *s->r);
+                memcpy(s->data, o->data, r->nr * (s->byidx ? sizeof(uint32_t) : sizeof(mars_i4_t)));
+            else if (v.rec)
+                pad_records(r, v.rec);
             else
-                pad_records(r, s->r);
+                for (unsigned i = 0; i < r->nr; i++)
+                    v.ix[i] = i < r->ninter ? i : UINT32_MAX;
             s->level = from_o ? o->level : 0;
         }
         if (!s) {
@@ -1385,7 +1396,7 @@ void *mars_open(const void *mm, unsigned level)
         }
         for (unsigned at = s->level; at < level; at++)
             if (m->launch[at].mr == mr && is_sort(m->launch[at].kind))
-                apply(m, &m->launch[at], (svec_t){s->r, NULL});
+                apply(m, &m->launch[at], snap_vec(s));
         s->level = level;
         snap_put(m->snap);
         m->snap = s;
@@ -1423,7 +1434,8 @@ static const mars_data_t *blk_steps(const mars_data_t *cd, unsigned bx)
         (void)block_sort(&c, (svec_t){b, NULL}, 1, 0, d->steps);
     } else {
         const unsigned gb = MARS_CHUNK * (unsigned)d->L->i[0] + bx;
-        memcpy(b, d->snap->r + (uint64_t)gb * MARS_CHUNK, sizeof b);
+        for (unsigned i = 0; i < MARS_CHUNK; i++)
+            b[i] = sv_at(r, snap_vec(d->snap), gb * MARS_CHUNK + i);
         const int unit = d->L->kind == MK_UNIT_SORT;
         (void)block_sort(&c, (svec_t){b, NULL}, unit, unit ? (int)(gb & 1) : (int)((gb / (unsigned)d->L->i[1]) & 1),
                          d->steps);
@@ -2087,7 +2099,7 @@ void mars_bitonic(simt_t *t)
     reg_t rx = ALU2(t, "LOP.XOR", rd, NOREG);
     BRANCH(t, rx);   /* ixj > dataIdx */
     if (ix > di) {
-        const mars_i4_t a = d->snap->r[di], b = d->snap->r[ix];
+        const mars_i4_t a = sv_at(r, snap_vec(d->snap), di), b = sv_at(r, snap_vec(d->snap), ix);
         const uint64_t R = HEAP(t, r->d_R), raw = HEAP(t, r->d_inter_keys);
         reg_t ra = LDG128(t, R + 16 * di, rd), rb = LDG128(t, R + 16 * ix, rx);
         BRANCH(t, rd);   /* (dataIdx & k) == 0 */
