@@ -22,8 +22,7 @@ enum {
     MG_IOFF,    /* inter_off: the sort's kernels (their records' start) */
     MG_IKEYS,   /* inter_keys: the sort's kernels, getChunkBoundary */
     MG_SORTED,  /* sorted or sidx, kdst, vdst (unless ireg): copyChunks, getChunkBoundary, ReducerCount, Reducer */
-    MG_START,   /* sbits, srank: writeBoundary */
-    MG_BOUND,   /* bound: ReducerCount, Reducer */
+    MG_START,   /* sbits, srank: writeBoundary; ReducerCount, Reducer (the group starts: bound_at) */
     MG_N
 };
 
@@ -62,7 +61,7 @@ struct mars_mr {              /* one MapReduce() */
     int32_t *vdst, *kdst;     /* copyChunks' write positions: the scans of the sizes (NULL when ireg: k * i) */
     uint64_t *sbits;          /* getChunkBoundary's flags, a bit each ... */
     uint32_t *srank;          /* ... their scan, per 64 (ssum_at) */
-    int32_t *bound;           /* the group starts */
+                              /* the group starts: bound_at */
     unsigned nkeys;
     uint64_t d_PA, d_start, d_ssum, d_bound, d_range, d_klr;
     /* reduce (MAP_REDUCE) */
@@ -198,7 +197,7 @@ static void mr_free(mars_mr_t *r)
     free(r->in_keys), free(r->in_vals), free(r->lines);
     free(r->ps_k), free(r->ps_v), free(r->ps_n);
     free(r->inter_off), free(r->inter_keys), free(r->inter_vals);
-    free(r->sorted), free(r->sidx), free(r->vdst), free(r->kdst), free(r->sbits), free(r->srank), free(r->bound);
+    free(r->sorted), free(r->sidx), free(r->vdst), free(r->kdst), free(r->sbits), free(r->srank);
     free(r->rps_k), free(r->rps_v), free(r->rps_n), free(r->out_keys), free(r->out_vals);
     free(r);
 }
@@ -268,6 +267,22 @@ static int start_at(const mars_mr_t *r, unsigned i) { return (int)(r->sbits[i / 
 static int32_t ssum_at(const mars_mr_t *r, unsigned i)
 {
     return (int32_t)(r->srank[i / 64] + (uint32_t)__builtin_popcountll(r->sbits[i / 64] & ((1ull << i % 64) - 1)));
+}
+/* setBoundary's start of group g (g < nkeys): the sorted record of the g-th flag */
+static int32_t bound_at(const mars_mr_t *r, unsigned g)
+{
+    unsigned lo = 0, hi = (r->ninter + 63) / 64;   /* the last word whose rank is g or below: it holds flag g */
+    while (hi - lo > 1) {
+        const unsigned mid = lo + (hi - lo) / 2;
+        if (r->srank[mid] <= g)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    uint64_t w = r->sbits[lo];
+    for (unsigned k = g - r->srank[lo]; k; k--)
+        w &= w - 1;
+    return (int32_t)(64 * lo + (unsigned)__builtin_ctzll(w));
 }
 
 /* The key bytes at offset x of the intermediate keys: held, or made in buf (ikp). */
@@ -932,12 +947,6 @@ static int run_mr(mars_t *m, unsigned idx)
             r->sbits[i / 64] |= 1ull << i % 64, a++;
     }
     r->nkeys = a;
-    r->bound = xcalloc(r->nkeys, 4);
-    if (!r->bound)
-        goto oom;
-    for (unsigned i = 0; i < N; i++)
-        if (start_at(r, i))
-            r->bound[ssum_at(r, i)] = (int32_t)i;
     r->d_start = dalloc(m, 4ull * N);
     if (aux(m, idx, MK_CHUNK_BOUNDARY, 0, MARS_AUX_THREADS, N, r->d_out_keys, r->d_out_off, r->d_start, 0, 0))
         goto oom;
@@ -978,7 +987,7 @@ static int run_mr(mars_t *m, unsigned idx)
     if (!r->out_keys || !r->out_vals)
         goto oom;
     for (unsigned g = 0; g < K; g++) {
-        const mars_i4_t s = sorted_rec(r, (unsigned)r->bound[g]);
+        const mars_i4_t s = sorted_rec(r, (unsigned)bound_at(r, g));
         uint8_t kb[64];
         const uint8_t *k = ikey(r, s.x, kb);
         if (r->ikp)
@@ -1276,7 +1285,7 @@ static unsigned group_reads(uint8_t k)
     case MK_COPY_CHUNKS: return 1u << MG_SORTED;
     case MK_CHUNK_BOUNDARY: return 1u << MG_SORTED | 1u << MG_IKEYS;
     case MK_WRITE_BOUNDARY: return 1u << MG_START;
-    case MK_RED_COUNT: case MK_RED: return 1u << MG_SORTED | 1u << MG_BOUND;
+    case MK_RED_COUNT: case MK_RED: return 1u << MG_SORTED | 1u << MG_START;
     default: return 0;
     }
 }
@@ -1303,8 +1312,7 @@ static unsigned group_fields(mars_mr_t *r, unsigned g, void ***f)
     case MG_SORTED:
         f[0] = (void **)&r->sorted, f[1] = (void **)&r->kdst, f[2] = (void **)&r->vdst, f[3] = (void **)&r->sidx;
         return 4;
-    case MG_START: f[0] = (void **)&r->sbits, f[1] = (void **)&r->srank; return 2;
-    default: f[0] = (void **)&r->bound; return 1;
+    default: f[0] = (void **)&r->sbits, f[1] = (void **)&r->srank; return 2;   /* MG_START */
     }
 }
 
@@ -1799,7 +1807,7 @@ static void reduce_thread(simt_t *t, int reducer)
         reg_t pv = LDG(t, HEAP(t, r->d_rps_v + 4 * i), rid);
         STG(t, HEAP(t, r->d_roff + 16 * i + 8), pn2, pv);
     }
-    const int32_t vs = r->bound[i];   /* interKeyListRange[cindex].x */
+    const int32_t vs = bound_at(r, (unsigned)i);   /* interKeyListRange[cindex].x */
     const mars_i4_t sv = sorted_rec(r, (unsigned)vs);
     const mars_i4_t o = {kdst_at(r, (unsigned)vs), sv.y, vdst_at(r, (unsigned)vs), sv.w};
     if (!reducer) {   /* reduce_count uses no key or value: the compiled ReducerCount reads neither
