@@ -14,8 +14,9 @@
 enum { PATH_SINGLE, PATH_GLOBAL, PATH_CHUNKED };
 
 /* The host arrays the kernels read, grouped by the launches that read them
- * (group_reads); what no kernel reads (inter_vals, the counts) is freed as
- * soon as the host program is done with it. */
+ * (group_reads); what no kernel reads (the counts) is freed as soon as the
+ * host program is done with it, and the intermediate values (read on the
+ * device only) are not held. */
 enum {
     MG_IN,      /* in_keys, in_vals (or lines): MapperCount, Mapper */
     MG_PS,      /* ps_k, ps_v, ps_n (unless psreg): MapperCount, Mapper */
@@ -47,7 +48,7 @@ struct mars_mr {              /* one MapReduce() */
     mars_i4_t *inter_off;     /* unless ireg: every record iks, ivs bytes, end to end (inter_rec) */
     int ireg;
     int32_t iks, ivs;
-    uint8_t *inter_keys, *inter_vals;
+    uint8_t *inter_keys;      /* (the values: read on the device only, not held) */
     int ikp;                  /* (ireg) inter_keys hold each key less its first 8 bytes, the same in every key: ikpre */
     uint8_t ikpre[8];
     uint64_t ikb, ivb, d_inter_keys, d_inter_vals, d_inter_off;
@@ -68,7 +69,8 @@ struct mars_mr {              /* one MapReduce() */
     unsigned rthreads, nout;
     int32_t *rps_k, *rps_v, *rps_n;
     uint64_t d_rcnt_k, d_rcnt_v, d_rcnt_n, d_rps_k, d_rps_v, d_rps_n, d_rkv, d_rcur, d_rkeys, d_rvals, d_roff;
-    uint8_t *out_keys, *out_vals;   /* PVC's first: its output (16 B keys, 8 B values), the second's input (moved there) */
+    uint8_t *out_keys, *out_vals;   /* PVC's first: its output's keys, the second's input (moved there); its values
+                                       {entry_size, phase 1} are read on the device only (out_vals NULL) */
     /* the arrays the launches read, by group (MG_*): the last launch that reads each (-1 none);
      * freed once the run is past it, built again if a launch before it opens (mars_open) */
     int64_t last[MG_N];
@@ -196,7 +198,7 @@ static void mr_free(mars_mr_t *r)
         return;
     free(r->in_keys), free(r->in_vals), free(r->lines);
     free(r->ps_k), free(r->ps_v), free(r->ps_n);
-    free(r->inter_off), free(r->inter_keys), free(r->inter_vals);
+    free(r->inter_off), free(r->inter_keys);
     free(r->sorted), free(r->sidx), free(r->vdst), free(r->kdst), free(r->sbits), free(r->srank);
     free(r->rps_k), free(r->rps_v), free(r->rps_n), free(r->out_keys), free(r->out_vals);
     free(r);
@@ -224,8 +226,8 @@ static const uint8_t *in_key(const mars_mr_t *r, unsigned i, uint8_t buf[64])
 }
 static const uint8_t *in_val(const mars_mr_t *r, unsigned i, uint8_t buf[64])
 {
-    if (!r->lines)
-        return r->in_vals + (uint64_t)(uint32_t)r->in_vs * i;
+    if (!r->lines)   /* (NULL: values no host code reads, PVC's second map's) */
+        return r->in_vals ? r->in_vals + (uint64_t)(uint32_t)r->in_vs * i : NULL;
     wr32(buf, (int32_t)(r->lines[i + 1] - r->lines[i])), wr32(buf + 4, 0);
     return buf;
 }
@@ -675,9 +677,10 @@ static void host_map(const mars_t *m, const mars_mr_t *r, unsigned rec, emits_t 
     }
     uint8_t k[16];
     memcpy(k, key, 16);
-    int32_t eoff = rd32(key + 8), esize = rd32(val);
+    int32_t eoff = rd32(key + 8);
 #define F(i) file0_at(m, 0, (uint64_t)(i))
     if (r->phase == 0) {   /* hash_func(entry, entry_size) */
+        const int32_t esize = rd32(val);
         int32_t h = esize;
         for (int32_t i = 0; i < esize; i++)
             h = hash_step(h, F(eoff + i));
@@ -785,8 +788,7 @@ static int run_mr(mars_t *m, unsigned idx)
     r->inter_off = known ? NULL : xcalloc(N, sizeof *r->inter_off);
     r->ikp = known && r->ck1 > 8 && r->ck1 <= 64;   /* until a key's first 8 bytes differ from the first's */
     r->inter_keys = xcalloc(r->ikp ? (uint64_t)N * (uint32_t)(r->ck1 - 8) : r->ikb, 1);
-    r->inter_vals = xcalloc(r->ivb, 1);
-    if ((!known && !r->inter_off) || !r->inter_keys || !r->inter_vals)
+    if ((!known && !r->inter_off) || !r->inter_keys)
         goto oom;
     for (unsigned i = 0; i < n; i++) {
         host_map(m, r, i, e, 1);
@@ -803,7 +805,6 @@ static int run_mr(mars_t *m, unsigned idx)
             } else {
                 memcpy(r->inter_keys + ko, e->key[q], e->ks[q]);
             }
-            memcpy(r->inter_vals + vo, e->val[q], e->vs[q]);
             ko += e->ks[q], vo += e->vs[q];
         }
     }
@@ -983,8 +984,8 @@ static int run_mr(mars_t *m, unsigned idx)
     if (push(m, (mars_launch_t){MK_RED, (uint8_t)idx, 0, rg, MARS_BLOCK, MARS_BLOCK * 4 * 5, {0}, {K, 1, RT, 0}}))
         goto oom;
     r->nout = K;
-    r->out_keys = xcalloc(K, r->ikp ? 8 : 16), r->out_vals = xcalloc(K, 8);   /* (ikp: less the 8 in ikpre) */
-    if (!r->out_keys || !r->out_vals)
+    r->out_keys = xcalloc(K, r->ikp ? 8 : 16);   /* (ikp: less the 8 in ikpre) */
+    if (!r->out_keys)
         goto oom;
     for (unsigned g = 0; g < K; g++) {
         const mars_i4_t s = sorted_rec(r, (unsigned)bound_at(r, g));
@@ -994,8 +995,6 @@ static int run_mr(mars_t *m, unsigned idx)
             memcpy(r->out_keys + 8 * g, k + 8, 8);
         else
             memcpy(r->out_keys + 16 * g, k, 16);
-        memcpy(r->out_vals + 8 * g, r->inter_vals + s.z, 8);
-        wr32(r->out_vals + 8 * g + 4, 1);   /* pVal->phase = 1 */
     }
     return 0;
 oom:
@@ -1214,7 +1213,6 @@ run:
     m->mr[0] = r, m->nmr = 1;
     if (run_mr(m, 0))
         goto oom;
-    free(r->inter_vals), r->inter_vals = NULL;   /* read by no kernel: the output's values are made */
     if (app == MARS_PVC && r->nout) {   /* the second MapReduce: the first's output, MAP_GROUP */
         mars_mr_t *q = calloc(1, sizeof *q);
         if (!q)
@@ -1228,7 +1226,6 @@ run:
         /* the second map reads the file as the first left it; its own writes are marked in zeroed */
         if (run_mr(m, 1))
             goto oom;
-        free(q->inter_vals), q->inter_vals = NULL;
     }
     for (unsigned i = 0; i < m->nmr; i++)
         group_lasts(m, i);
