@@ -11,8 +11,8 @@
 
 #define NEVER UINT64_MAX
 /* A finished block's buffers are kept for the next block up to this size, freed above it (each
- * slot may keep this much: 90 slots on GTX480; a block of atax at 2048 takes 0.98 MB, and
- * kernel 2's blocks go to other slots than kernel 1's). */
+ * slot may keep this much: 15 SMs x 8 slots on GTX480; a block of atax at 2048 takes 0.98 MB,
+ * and kernel 2's blocks go to other slots than kernel 1's). */
 #define TB_KEEP_BYTES (1u << 19)
 
 static void swl_update(sm_t *sm);

@@ -260,8 +260,8 @@ typedef struct {
     uint32_t nblock;    /* the last block's mark (1, 2, ...) */
     uint32_t nmark;     /* the last warp's mark (1, 2, ...): last is never cleared */
     rtb_t out;          /* the block packed here first, then copied to the slot's buffers at their size
-                           (its keys in k32 only: not for rtb_key and the readers, which take k8 or k16
-                           up to RTB_K16_MAX) */
+                           (its keys in k32 only, its mask runs without the sentinel: not for rtb_key,
+                           rtb_mask and the readers, which take k8 or k16 up to RTB_K16_MAX) */
     const tb_t *owner;  /* the streamed block whose warps are in out (tb_warp_end); NULL after an error */
 } pack_scratch_t;
 

@@ -322,7 +322,7 @@ static inline uint8_t file0_at(const mars_t *m, int f, uint64_t at)
 {
     if (m->file0[f])
         return m->file0[f][at];
-    if (m->pack5[f]) {   /* bits 5 at .. 5 at + 4, across two words where they straddle (one past the last held) */
+    if (m->pack5[f]) {   /* bits 5 at .. 5 at + 4, across two words where they straddle */
         const uint64_t bit = 5 * at, *w = &m->pack5[f][bit / 64];
         const unsigned o = bit % 64;
         return m->byte5[f][(w[0] >> o | (o > 59 ? w[1] << (64 - o) : 0)) & 31];
@@ -1035,7 +1035,10 @@ static mars_mr_t *mr_new(unsigned n, uint64_t kb, uint64_t vb, int lines)
 
 /* cudaMalloc + copy (nothing written yet). With pg (MARS_PAGE bytes): a file whose every byte is
  * pg's at its offset modulo MARS_PAGE or a '\0' is held as the page and the '\0's (file0_at), an
- * eighth of its size (II's three files: 29 MB -> 3.6 MB); any other, byte for byte. */
+ * eighth of its size (II's three files: 29 MB -> 3.6 MB); else one of 64 bytes or more with 32
+ * distinct bytes or fewer in 5 bits a byte (pack5: PVC's log, 30); any other, byte for byte. own:
+ * the file takes bytes (malloc'd), kept as file0 or freed once copied; on an error the caller
+ * still owns it. */
 static int add_file(mars_t *m, uint8_t *bytes, uint64_t size, const uint8_t *pg, int own)
 {
     unsigned f = m->nfile++;
@@ -1055,6 +1058,8 @@ static int add_file(mars_t *m, uint8_t *bytes, uint64_t size, const uint8_t *pg,
         for (uint64_t i = 0; i < size; i++)
             if (bytes[i] != pg[i % MARS_PAGE])
                 m->cut[f][i / 64] |= 1ull << i % 64;
+        if (own)
+            free(bytes);
         return 0;
     }
     uint8_t code[256] = {0};   /* 1 + the byte's index in byte5[f] */
@@ -1065,8 +1070,8 @@ static int add_file(mars_t *m, uint8_t *bytes, uint64_t size, const uint8_t *pg,
                 m->byte5[f][nb] = bytes[i];
             code[bytes[i]] = (uint8_t)++nb;
         }
-    if (nb <= 32 && size >= 64) {   /* 5 bits a byte, a spare word for file0_at's two-word read */
-        if (!(m->pack5[f] = xcalloc((5 * size + 63) / 64 + 1, sizeof *m->pack5[f])))
+    if (nb <= 32 && size >= 64) {   /* 5 bits a byte (a byte across two words: the second holds bits of it) */
+        if (!(m->pack5[f] = xcalloc((5 * size + 63) / 64, sizeof *m->pack5[f])))
             return -1;
         for (uint64_t i = 0; i < size; i++) {
             const uint64_t bit = 5 * i, c = code[bytes[i]] - 1u;
@@ -1358,6 +1363,18 @@ static void release(mars_t *m, unsigned level)
 }
 
 unsigned mars_gone(const mars_t *m, unsigned mr) { return m->mr[mr]->gone; }
+
+unsigned mars_bound_errors(const mars_t *m, unsigned mr)
+{
+    if (restore((mars_t *)(uintptr_t)m, -1))
+        return ~0u;
+    const mars_mr_t *r = m->mr[mr];
+    unsigned bad = 0, g = 0;
+    for (unsigned i = 0; i < r->ninter; i++)
+        if (start_at(r, i))
+            bad += bound_at(r, g++) != (int32_t)i;
+    return bad + (g != r->nkeys);
+}
 unsigned mars_groups(void) { return (1u << MG_N) - 1; }
 
 void *mars_open(const void *mm, unsigned level)

@@ -144,5 +144,9 @@ unsigned mars_unsorted(const mars_t *m, unsigned mr);
  * of arrays; mars_groups: every group's bit. */
 unsigned mars_gone(const mars_t *m, unsigned mr);
 unsigned mars_groups(void);
+/* The group starts setBoundary finds (bound_at, from the flags' bits and
+ * ranks) that are not the flags' positions in order, and 1 more if the
+ * flags are not nkeys: 0. */
+unsigned mars_bound_errors(const mars_t *m, unsigned mr);
 
 #endif

@@ -435,7 +435,7 @@ static int mum_matches(mum_input_t *m)
 
 mum_match_t mum_match(const mum_input_t *m, uint32_t i)
 {
-    mum_memo_t *o = m->memo;
+    mum_memo_t *o = m->memo;   /* changed through a const input: a run makes its blocks one at a time */
     if (o->q == UINT32_MAX || i < m->qmatch[o->q] || i >= m->qmatch[o->q + 1]) {
         uint32_t lo = 0, hi = m->nqry;   /* the last query whose first match is at or below i */
         while (hi - lo > 1) {

@@ -127,8 +127,9 @@ static uint64_t rnd(uint64_t *s)
  * address and offsets, less the low bits all of them have zero, in the
  * fewest words W whose ceil(n / W) fields of 64 / ceil(n / W) bits hold the
  * largest, when that takes fewer words than the list, else kept (two lanes
- * or fewer, a spread of 4 GB or more); every instruction expands to its own
- * addresses, and the rest of the block is copied. */
+ * or fewer, three whose offsets take more than 21 bits, a spread of 4 GB or
+ * more); every instruction expands to its own addresses, and the rest of
+ * the block is copied. */
 static void pack_exact(void **state)
 {
     (void)state;

@@ -201,6 +201,10 @@ static void pvc_pipeline(void **state)
     mars_counts(&m, 1, &nin, &ninter, &nkeys, &nout);
     assert_int_equal(nin, nkeys == 0 ? 0 : nin);
     assert_true(nkeys <= 1024 && nkeys > 300);   /* 512 lines over rand() % 1024 URLs */
+    /* setBoundary's group starts from the flags' bits: every record its own group in the first,
+     * groups of several (sparse flags, empty words) in the second */
+    assert_int_equal(mars_bound_errors(&m, 0), 0);
+    assert_int_equal(mars_bound_errors(&m, 1), 0);
     /* Mapper (phase 0) thread 0: record 0 is the log's first line, 'http://www.abcdefg.com/N.html\t
      * A.B.C.D\tK' + '\0'; the hash reads every byte of it (LDG.E.U8 from the file at 0 up), then the
      * key's 16 and the value's 8 bytes are copied. The file is the first allocation (at 0). */
