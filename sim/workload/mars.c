@@ -332,6 +332,15 @@ static inline uint8_t file0_at(const mars_t *m, int f, uint64_t at)
 
 uint8_t mars_file0_at(const mars_t *m, int f, uint64_t at) { return file0_at(m, f, at); }
 
+/* hash_func of len bytes of file f from `at`, as they were before the Mapper's writes */
+static int32_t file_hash(const mars_t *m, int f, uint64_t at, int32_t len)
+{
+    int32_t h = len;
+    for (int32_t i = 0; i < len; i++)
+        h = hash_step(h, file0_at(m, f, at + (uint64_t)i));
+    return h;
+}
+
 /* Byte `at` of file f as the Mapper found it (post 0) or left it (1). */
 static int8_t file_byte(const mars_t *m, int post, int f, uint64_t at)
 {
@@ -650,10 +659,7 @@ static void ii_link(void *p, int32_t j, int32_t len)
     uint8_t k[16];
     memcpy(k, key, 16);
     wr32(k + 8, j + off);
-    int32_t h = len;   /* hash_func of the link's bytes (before its '\0') */
-    for (int32_t i = 0; i < len; i++)
-        h = hash_step(h, file0_at(c->m, fid, (uint64_t)(off + j + i)));
-    wr32(k + 12, h);
+    wr32(k + 12, file_hash(c->m, fid, (uint64_t)(off + j), len));   /* the link's bytes (before its '\0') */
     if (c->write && (uint64_t)(off + j + len) < c->m->file_size[fid])
         file_zero(c->m, fid, (uint64_t)(off + j + len));   /* *link_end = '\0' */
     emit(c->e, k, 16, val + 8, 4);
@@ -680,11 +686,7 @@ static void host_map(const mars_t *m, const mars_mr_t *r, unsigned rec, emits_t 
     int32_t eoff = rd32(key + 8);
 #define F(i) file0_at(m, 0, (uint64_t)(i))
     if (r->phase == 0) {   /* hash_func(entry, entry_size) */
-        const int32_t esize = rd32(val);
-        int32_t h = esize;
-        for (int32_t i = 0; i < esize; i++)
-            h = hash_step(h, F(eoff + i));
-        wr32(k + 12, h);
+        wr32(k + 12, file_hash(m, 0, (uint64_t)eoff, rd32(val)));
         emit(e, k, 16, val, 8);
         return;
     }
