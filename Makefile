@@ -119,7 +119,9 @@ vopt = $(if $(filter undefined,$(origin VOPT_$1)),$(VOPT),$(VOPT_$1))
 # the waveform dump (tb/vl_opt.mk) at -O0 everywhere.
 FAST_PSETS = $(foreach b,$(BLOCKS),$(call first_of,$b)) $(PSETS_SIM)
 # (tests/mutate.sh builds its mutant model with VMAKE_OPT_FAST too.)
-VMAKE_OPT_SLOW := OPT_SLOW=-O0 OPT_TRACE=-O0 OPT_GLOBAL=-O2
+# POPCNT (the CPU's population count, as the C side): the models count ones
+# with it (tb/vl_popcnt.h, read by tb/vl_opt.mk).
+VMAKE_OPT_SLOW := OPT_SLOW=-O0 OPT_TRACE=-O0 OPT_GLOBAL=-O2 $(if $(POPCNT),POPCNT=$(POPCNT))
 VMAKE_OPT_FAST := OPT_FAST=-O2 $(VMAKE_OPT_SLOW)
 VMAKE_OPT_REST := OPT_FAST=-O1 $(VMAKE_OPT_SLOW)
 vmake_opt = $(if $(filter $1,$(FAST_PSETS)),$(VMAKE_OPT_FAST),$(VMAKE_OPT_REST))
@@ -294,7 +296,7 @@ $(BUILD)/flags/$1: FORCE
 	@printf '%s\n' 'verilator $(VFLAGS) $(VFLAGS_$2) $(call vopt,$2) --top-module $2 $(foreach p,$3,-G$p) $(RTL_$2)' '$5' >$$@.tmp
 	@if cmp -s $$@.tmp $$@; then rm -f $$@.tmp; else mv $$@.tmp $$@; fi
 
-$(BUILD)/vl/$1/V$1__ALL.a: $(RTL_$2) $(BUILD)/flags/$1 tb/vl_opt.mk
+$(BUILD)/vl/$1/V$1__ALL.a: $(RTL_$2) $(BUILD)/flags/$1 tb/vl_opt.mk tb/vl_popcnt.h
 	@rm -rf $(BUILD)/vl/$1 && mkdir -p $(BUILD)/vl/$1
 	verilator $(VFLAGS) $(VFLAGS_$2) $(call vopt,$2) --prefix V$1 --Mdir $(BUILD)/vl/$1 --top-module $2 $(foreach p,$3,-G$p) $(RTL_$2)
 	+$(MAKE) -s -C $(BUILD)/vl/$1 -f V$1.mk -f $(CURDIR)/tb/vl_opt.mk V$1__ALL.a $5 $(if $(CCACHE),OBJCACHE=ccache) >/dev/null
