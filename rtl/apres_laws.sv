@@ -171,11 +171,19 @@ module apres_laws #(
   // of b (ahead_q[a][b]), else b is ahead of a. Every warp may issue.
   // (A loop, not a generate loop of assigns: Verilator merged those into one
   // chain of wide concatenations, each level a copy of the whole vector.)
-  logic [NumWarps*NumWarps-1:0] a_first, b_first;
+  // Rows RowW apart, a whole number of 32-bit words (the padding is zero and
+  // unread): a Verilated model writes and reads each row as whole words.
+  localparam int RowW = (NumWarps + 31) / 32 * 32;
+  logic [NumWarps*RowW-1:0] a_first, b_first;
   always_comb begin
+    logic [RowW-1:0] a_row, b_row;
     for (int a = 0; a < NumWarps; a++) begin
-      a_first[a*NumWarps +: NumWarps] = ahead_q[a];
-      b_first[a*NumWarps +: NumWarps] = ~ahead_q[a];
+      a_row = '0;
+      b_row = '0;
+      a_row[NumWarps-1:0] = ahead_q[a];
+      b_row[NumWarps-1:0] = ~ahead_q[a];
+      a_first[a*RowW +: RowW] = a_row;
+      b_first[a*RowW +: RowW] = b_row;
     end
   end
   // scheduler k's warps (a constant)
@@ -183,7 +191,7 @@ module apres_laws #(
     for (int w = 0; w < NumWarps; w++) own_mask[w] = (w % Scheds) == k;
   endfunction
   for (genvar k = 0; k < Scheds; k++) begin : gen_sched
-    order_pick #(.N(NumWarps)) u_pick (.req_i(ready_i & own_mask(k)), .en_i('1), .lo_first_i(a_first),
+    order_pick #(.N(NumWarps), .RowW(RowW)) u_pick (.req_i(ready_i & own_mask(k)), .en_i('1), .lo_first_i(a_first),
                                        .hi_first_i(b_first), .valid_o(issue_valid_o[k]),
                                        .win_o(win[k*NumWarps +: NumWarps]), .idx_o(issue_warp_o[k*IdxW +: IdxW]));
   end

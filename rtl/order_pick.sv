@@ -30,29 +30,32 @@
 (* map_alone *)
 module order_pick #(
   parameter int  N    = 48,                      // elements, >= 1
+  parameter int  RowW = N,                       // a row's stride in the relation, >= N
   localparam int IdxW = (N > 1) ? $clog2(N) : 1  // index width
 ) (
   input  logic [N-1:0]    req_i,       // late: the requests
   input  logic [N-1:0]    en_i,        // early: the elements that may win
   // verilator lint_off UNUSEDSIGNAL
-  input  logic [N*N-1:0]  lo_first_i,  // early: bit a*N + b, a < b: a may win and comes before b
-  input  logic [N*N-1:0]  hi_first_i,  // early: bit a*N + b, a < b: b may win and comes before a
+  input  logic [N*RowW-1:0] lo_first_i, // early: bit a*RowW + b, a < b: a may win and comes before b
+  input  logic [N*RowW-1:0] hi_first_i, // early: bit a*RowW + b, a < b: b may win and comes before a
   // verilator lint_on UNUSEDSIGNAL
   output logic            valid_o,     // an enabled element requests
   output logic [N-1:0]    win_o,       // the first of them, one-hot (0 when none)
   output logic [IdxW-1:0] idx_o        // the same as an index (0 when none)
 );
-  logic [N-1:0] behind_lo;   // bit i: a requester below i comes before i
+  // behind_lo[i]: a requester below i comes before i (an OR of the
+  // requesters' lo rows); behind_hi[i]: one above i does (an OR-reduce of
+  // row i of hi). Both in one loop of word-wide rows.
+  logic [N-1:0] behind_lo, behind_hi;
   always_comb begin
     behind_lo = '0;
+    behind_hi = '0;
     for (int a = 0; a < N; a++) begin
-      behind_lo = behind_lo | ({N{req_i[a]}} & lo_first_i[a*N +: N] & ({N{1'b1}} << (a + 1)));
+      behind_lo    = behind_lo | ({N{req_i[a]}} & lo_first_i[a*RowW +: N] & ({N{1'b1}} << (a + 1)));
+      behind_hi[a] = |(req_i & hi_first_i[a*RowW +: N] & ({N{1'b1}} << (a + 1)));
     end
   end
-  for (genvar i = 0; i < N; i++) begin : gen_win
-    localparam logic [N-1:0] Above = {N{1'b1}} << (i + 1);
-    assign win_o[i] = req_i[i] && en_i[i] && !behind_lo[i] && !(|(req_i & hi_first_i[i*N +: N] & Above));
-  end
+  assign win_o   = req_i & en_i & ~behind_lo & ~behind_hi;
   assign valid_o = |(req_i & en_i);
   always_comb begin
     idx_o = '0;

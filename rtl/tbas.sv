@@ -126,6 +126,7 @@ module tbas #(
 
   // Slot b is promoted when the kept slots and the older candidates number
   // fewer than RunBatches. Above(b): bits a > b; older(b) from the rows.
+  logic [MaxBatches-1:0] older_of [MaxBatches];   // older_of[b][a]: slot a's batch is older than b's
   for (genvar b = 0; b < MaxBatches; b++) begin : gen_prom
     logic [MaxBatches-1:0] older, taken;
     always_comb begin
@@ -135,6 +136,7 @@ module tbas #(
         else             older[a] = 1'b0;
       end
     end
+    assign older_of[b] = older;
     assign taken = keep | (cand & older);
     logic full;   // at least RunBatches taken
     cnt_ge #(.N(MaxBatches), .K(RunBatches)) u_full (.in_i(taken), .ge_o(full));
@@ -172,19 +174,27 @@ module tbas #(
   //             or b launched before a).
   logic [NumWarps-1:0]          runw_q, runw_d, win;
   logic [NumWarps-1:0]          lastrun_q, lastrun_d;   // last_q & runw_q, registered
-  logic [NumWarps*NumWarps-1:0] lo_first, hi_first;
+  // Rows RowW apart, a whole number of 32-bit words (the padding is zero and
+  // unread): a Verilated model writes and reads each row as whole words.
+  localparam int RowW = (NumWarps + 31) / 32 * 32;
+  logic [NumWarps*RowW-1:0] lo_first, hi_first;
   assign lastrun_d = last_d & runw_d;
   // (A loop, not a generate loop of assigns: Verilator merged those into one
   // chain of wide concatenations, each level a copy of the whole vector.)
   always_comb begin
+    logic [RowW-1:0] lo_row, hi_row;   // a row, its padding (bits NumWarps..RowW-1) zero
     for (int a = 0; a < NumWarps; a++) begin
-      lo_first[a*NumWarps +: NumWarps] = {NumWarps{runw_q[a]}} & ({NumWarps{1'b1}} << (a + 1)) &
-                                         ({NumWarps{lastrun_q[a]}} | (wold_q[a] & ~lastrun_q));
-      hi_first[a*NumWarps +: NumWarps] = runw_q & ({NumWarps{1'b1}} << (a + 1)) & {NumWarps{!lastrun_q[a]}} &
-                                         (~wold_q[a] | lastrun_q);
+      lo_row = '0;
+      hi_row = '0;
+      lo_row[NumWarps-1:0] = {NumWarps{runw_q[a]}} & ({NumWarps{1'b1}} << (a + 1)) &
+                             ({NumWarps{lastrun_q[a]}} | (wold_q[a] & ~lastrun_q));
+      hi_row[NumWarps-1:0] = runw_q & ({NumWarps{1'b1}} << (a + 1)) & {NumWarps{!lastrun_q[a]}} &
+                             (~wold_q[a] | lastrun_q);
+      lo_first[a*RowW +: RowW] = lo_row;
+      hi_first[a*RowW +: RowW] = hi_row;
     end
   end
-  order_pick #(.N(NumWarps)) u_pick (.req_i(ready_i), .en_i(runw_q), .lo_first_i(lo_first),
+  order_pick #(.N(NumWarps), .RowW(RowW)) u_pick (.req_i(ready_i), .en_i(runw_q), .lo_first_i(lo_first),
                                      .hi_first_i(hi_first), .valid_o(issue_valid_o),
                                      .win_o(win), .idx_o(issue_warp_o));
   assign issue_oh_o = win;
@@ -405,13 +415,8 @@ module tbas #(
   logic [BatchW-1:0] b_at [MaxBatches];
   // verilator lint_on UNUSEDSIGNAL
   always_comb begin
-    int pos;
     for (int k = 0; k < MaxBatches; k++) b_at[k] = '0;
-    for (int b = 0; b < MaxBatches; b++) begin
-      pos = $countones(~bold_q[b] & ({MaxBatches{1'b1}} << (b + 1)));
-      for (int a = 0; a < b; a++) pos += int'(bold_q[a][b]);
-      b_at[pos] = BatchW'(b);
-    end
+    for (int b = 0; b < MaxBatches; b++) b_at[$countones(older_of[b])] = BatchW'(b);
   end
 `endif
 endmodule
