@@ -43,12 +43,12 @@ module fifo #(
 );
   logic [Width-1:0] mem_q [Depth];    // the array, less the word pushed last cycle
   logic [Width-1:0] wbuf_q;           // wdata_i of last cycle: the pushed word if pushed_q
-  logic [PtrW-1:0]  head_q, head_d;
+  logic [PtrW-1:0]  head_q;
   logic [PtrW-1:0]  tail_b_q;         // the tail before last cycle's push
   logic [PtrW-1:0]  tail;             // the tail
   logic             pushed_q;         // last cycle pushed wbuf_q into entry tail_b_q
-  logic [CntW-1:0]  count_q, count_d;
-  logic             full_q, full_d, empty_q, empty_d;
+  logic [CntW-1:0]  count_q;
+  logic             full_q, empty_q;
   logic             do_push;          // a push that takes effect
 
   // Next pointer value, wrapping at Depth (not a power of two in general).
@@ -63,6 +63,41 @@ module fifo #(
   assign rdata_o = empty_q ? '0 : (pushed_q && tail_b_q == head_q) ? wbuf_q : mem_q[head_q];
   assign do_push = push_i & ~full_q;
 
+`ifdef FAST_SIM_PRIMS
+  // Simulation body (the Makefile defines FAST_SIM_PRIMS for the blocks'
+  // Verilated models; docs/formal.md, "Simulation bodies"): the same
+  // registers and the same next-state function as the structure below, its
+  // terms written out, computed only in a cycle that can change them (a
+  // push, a pop, or last cycle's push to finish; in any other cycle the
+  // structure keeps every register). A Verilated model otherwise evaluates
+  // every FIFO's next-state logic every cycle (mrpb: 48 queues, at most two
+  // of which move). tests/formal.sh proves the two bodies equal, register
+  // for register, at every size a built parameter set instantiates.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      head_q   <= '0;
+      tail_b_q <= '0;
+      pushed_q <= 1'b0;
+      count_q  <= '0;
+      full_q   <= 1'b0;
+      empty_q  <= 1'b1;
+    end else if (push_i || pop_i || pushed_q) begin
+      tail_b_q <= tail;
+      pushed_q <= do_push;
+      if (pop_i) begin
+        if (!empty_q) head_q <= ptr_next(head_q);
+        count_q <= push_i ? (full_q ? count_q - 1'b1 : empty_q ? count_q + 1'b1 : count_q)
+                          : (empty_q ? count_q : count_q - 1'b1);
+        full_q  <= push_i & empty_q & (count_q == CntW'(Depth - 1));
+        empty_q <= push_i ? full_q & (count_q == CntW'(1)) : empty_q | (count_q == CntW'(1));
+      end else if (push_i) begin
+        count_q <= full_q ? count_q : count_q + 1'b1;
+        full_q  <= full_q | (count_q == CntW'(Depth - 1));
+        empty_q <= 1'b0;
+      end
+    end
+  end
+`else
   // The next state {head, count, full, empty} with and without a pop, with
   // the full/empty guards applied, from the registers and push_i; pop_i,
   // which arrives late, only selects, in the last gate before the registers.
@@ -73,6 +108,9 @@ module fifo #(
   // push_i was measured and not kept: push then passed two of them (−0.04 ns
   // in mrpb_final).
   localparam int SW = PtrW + CntW + 2;
+  logic [PtrW-1:0] head_d;
+  logic [CntW-1:0] count_d;
+  logic            full_d, empty_d;
   logic [CntW-1:0] c10, c01, c11;
   logic            at_last, at_one;   // count_q == Depth - 1, count_q == 1
   logic [SW-1:0]   nx_pop, nx_stay;   // the next state with and without a pop
@@ -108,6 +146,7 @@ module fifo #(
       empty_q  <= empty_d;
     end
   end
+`endif
 
   // Storage: no reset, like an SRAM; only written words are ever shown. The
   // word pushed last cycle goes into its entry now, from registers only.
