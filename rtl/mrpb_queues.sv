@@ -85,20 +85,7 @@ module mrpb_queues #(
     // without it, the answer the last select (late_sel, a copy per Group queues):
     // the thermometer is a register at the start of the cycle, with no
     // select in front of the drain selector's state (issue 12).
-    logic [Depth-1:0] th;
-`ifdef FAST_SIM_PRIMS
-    // Simulation body (docs/formal.md, "Simulation bodies"): the same
-    // register with the same next value, computed only in a cycle that moves
-    // this queue (a Verilated model otherwise evaluates all three moves of
-    // every queue every cycle).
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) th <= '0;
-      else if (push_n_i[i] || push_a_i[i] || pop_a_i[i] || push_b_i[i] || pop_b_i[i])
-        th <= !fire_i[i / Group] ? moved(th, push_n_i[i], 1'b0)
-            : sel_b_i ? moved(th, push_b_i[i], pop_b_i[i]) : moved(th, push_a_i[i], pop_a_i[i]);
-    end
-`else
-    logic [Depth-1:0] th_f, th_n, th_d;
+    logic [Depth-1:0] th, th_f, th_n, th_d;
     logic [Depth-1:0] th_a, th_b;
     assign th_a = moved(th, push_a_i[i], pop_a_i[i]);
     assign th_b = moved(th, push_b_i[i], pop_b_i[i]);
@@ -110,7 +97,6 @@ module mrpb_queues #(
       if (!rst_ni) th <= '0;
       else         th <= th_d;
     end
-`endif
     assign th_o[i*Depth +: Depth] = th;
 `ifndef SYNTHESIS
     // Bit v-1 is count + ahead >= v: the thermometer of that number, compared

@@ -171,31 +171,22 @@ EOF
 # among FILES with what it instantiates), register for register: both are
 # elaborated at the parameters and flattened on their own, then Yosys'
 # equiv_make pairs their signals by name (the body keeps the structure's
-# registers and their names), equiv_struct merges what both build alike (the
-# read multiplexers), equiv_simple and equiv_induct prove every pair left
-# (each register's next value, each output) equal by induction over the
-# paired registers, and equiv_status -assert requires that none is left.
-# A submodule that has a sequential simulation body of its own (proved by
-# its own check) is read as a black box on both sides: the same cell, with
-# the same inputs, in both (mrpb_queues' 48 FIFOs).
+# registers and their names), equiv_struct merges what both build alike,
+# equiv_simple and equiv_induct prove every pair left (each register's next
+# value, each output) equal by induction over the paired registers, and
+# equiv_status -assert requires that none is left. (Submodules are
+# flattened, never black boxes: equiv_make pairs a black box's outputs on
+# both sides whatever its inputs, which proved a body whose FIFOs were wired
+# to the wrong pop equal.)
 equiv_seq() {
-    local tag=$1 desc=$2 m=$3 params=$4 t0 f lib="" full=""
+    local tag=$1 desc=$2 m=$3 params=$4 t0 side top files cmds="" body=$B/${3}_simbody.sv
     shift 4
-    for f in "$@"; do
-        if [[ " $SIM_PRIMS_SEQ " == *" $(basename "$f" .sv) "* && "$(basename "$f" .sv)" != "$m" ]]; then
-            lib+=" $f"
-        else
-            full+=" $f"
-        fi
-    done
     t0=$(now)
-    local side top files cmds="" body=$B/${m}_simbody.sv
     for side in gold gate; do
-        top=$m files=$full
-        [ $side = gate ] && top=${m}_simbody files=${full/ rtl\/$m.sv/ $body}
+        top=$m files=" $*"
+        [ $side = gate ] && top=${m}_simbody files=${files/ rtl\/$m.sv/ $body}
         cmds+="read_verilog -sv -DSYNTHESIS$files
-${lib:+read_verilog -sv -lib -DSYNTHESIS$lib
-}chparam$(param_args -set "$params") $top
+chparam$(param_args -set "$params") $top
 hierarchy -check -top $top
 rename -top $side
 proc
@@ -374,7 +365,7 @@ done
 # (the adder trees, whose miters Yosys' sat does not finish, go to ABC; the
 # sequential bodies, which keep the structure's registers, to equiv_seq)
 SIM_PRIMS_ABC="csa_add"
-SIM_PRIMS_SEQ="fifo mrpb_queues"
+SIM_PRIMS_SEQ="fifo"
 SIM_PRIMS=$(grep -l '^`ifdef FAST_SIM_PRIMS' rtl/*.sv | sed 's|^rtl/||; s|\.sv$||' | tr '\n' ' ')
 sim_sets=
 if [ "${SIM_BODIES:-1}" != 0 ]; then
