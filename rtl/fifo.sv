@@ -63,41 +63,7 @@ module fifo #(
   assign rdata_o = empty_q ? '0 : (pushed_q && tail_b_q == head_q) ? wbuf_q : mem_q[head_q];
   assign do_push = push_i & ~full_q;
 
-`ifdef FAST_SIM_PRIMS
-  // Simulation body (the Makefile defines FAST_SIM_PRIMS for the blocks'
-  // Verilated models; docs/formal.md, "Simulation bodies"): the same
-  // registers and the same next-state function as the structure below, its
-  // terms written out, computed only in a cycle that can change them (a
-  // push, a pop, or last cycle's push to finish; in any other cycle the
-  // structure keeps every register). A Verilated model otherwise evaluates
-  // every FIFO's next-state logic every cycle (mrpb: 48 queues, at most two
-  // of which move). tests/formal.sh proves the two bodies equal, register
-  // for register, at every size a built parameter set instantiates.
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      head_q   <= '0;
-      tail_b_q <= '0;
-      pushed_q <= 1'b0;
-      count_q  <= '0;
-      full_q   <= 1'b0;
-      empty_q  <= 1'b1;
-    end else if (push_i || pop_i || pushed_q) begin
-      tail_b_q <= tail;
-      pushed_q <= do_push;
-      if (pop_i) begin
-        if (!empty_q) head_q <= ptr_next(head_q);
-        count_q <= push_i ? (full_q ? count_q - 1'b1 : empty_q ? count_q + 1'b1 : count_q)
-                          : (empty_q ? count_q : count_q - 1'b1);
-        full_q  <= push_i & empty_q & (count_q == CntW'(Depth - 1));
-        empty_q <= push_i ? full_q & (count_q == CntW'(1)) : empty_q | (count_q == CntW'(1));
-      end else if (push_i) begin
-        count_q <= full_q ? count_q : count_q + 1'b1;
-        full_q  <= full_q | (count_q == CntW'(Depth - 1));
-        empty_q <= 1'b0;
-      end
-    end
-  end
-`else
+`ifndef FAST_SIM_PRIMS
   // The next state {head, count, full, empty} with and without a pop, with
   // the full/empty guards applied, from the registers and push_i; pop_i,
   // which arrives late, only selects, in the last gate before the registers.
@@ -128,7 +94,18 @@ module fifo #(
   end
   late_sel #(.W(SW), .En(1'b0)) u_next (.en_i(1'b1), .x_i(pop_i), .a_i(nx_pop), .b_i(nx_stay),
                                         .y_o({head_d, count_d, full_d, empty_d}));
+`endif
 
+  // The registers take the structure's next state, or with FAST_SIM_PRIMS
+  // (the Makefile defines it for the blocks' Verilated models) the
+  // simulation body's (docs/formal.md, "Simulation bodies"): the same
+  // next-state function, its terms written out, computed only in a cycle
+  // that can change a register (a push, a pop, or last cycle's push to
+  // finish; in any other cycle the structure keeps every register). A
+  // Verilated model otherwise evaluates every FIFO's next-state logic every
+  // cycle (mrpb: 48 queues, at most two of which move). tests/formal.sh
+  // proves the two equal, register for register, at every size a built
+  // parameter set instantiates.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       head_q   <= '0;
@@ -137,7 +114,25 @@ module fifo #(
       count_q  <= '0;
       full_q   <= 1'b0;
       empty_q  <= 1'b1;
-    end else begin
+    end
+`ifdef FAST_SIM_PRIMS
+    else if (push_i || pop_i || pushed_q) begin
+      tail_b_q <= tail;
+      pushed_q <= do_push;
+      if (pop_i) begin
+        if (!empty_q) head_q <= ptr_next(head_q);
+        count_q <= push_i ? (full_q ? count_q - 1'b1 : empty_q ? count_q + 1'b1 : count_q)
+                          : (empty_q ? count_q : count_q - 1'b1);
+        full_q  <= push_i & empty_q & (count_q == CntW'(Depth - 1));
+        empty_q <= push_i ? full_q & (count_q == CntW'(1)) : empty_q | (count_q == CntW'(1));
+      end else if (push_i) begin
+        count_q <= full_q ? count_q : count_q + 1'b1;
+        full_q  <= full_q | (count_q == CntW'(Depth - 1));
+        empty_q <= 1'b0;
+      end
+    end
+`else
+    else begin
       head_q   <= head_d;
       tail_b_q <= tail;
       pushed_q <= do_push;
@@ -145,8 +140,8 @@ module fifo #(
       full_q   <= full_d;
       empty_q  <= empty_d;
     end
-  end
 `endif
+  end
 
   // Storage: no reset, like an SRAM; only written words are ever shown. The
   // word pushed last cycle goes into its entry now, from registers only.
