@@ -169,10 +169,44 @@ module apres_laws #(
   // The queue's issue: the first ready warp of the queue (order_pick, shared
   // with tbas and mapped on its own). Pair (a, b), a < b, row a: a is ahead
   // of b (ahead_q[a][b]), else b is ahead of a. Every warp may issue.
-  // (A loop, not a generate loop of assigns: Verilator merged those into one
-  // chain of wide concatenations, each level a copy of the whole vector.)
+  // scheduler k's warps (a constant)
+  function automatic logic [NumWarps-1:0] own_mask(int k);
+    for (int w = 0; w < NumWarps; w++) own_mask[w] = (w % Scheds) == k;
+  endfunction
+`ifdef FAST_SIM_PRIMS
+  // Simulation: order_pick's function on ahead_q in place, the relation not
+  // built as rows and only the rows of the ready warps read
+  // (tests/formal.sh proves the block equal to the structure in the else
+  // branch, register for register and output for output).
+  for (genvar k = 0; k < Scheds; k++) begin : gen_sched
+    logic [NumWarps-1:0] req, w;
+    assign req = ready_i & own_mask(k);
+    always_comb begin
+      logic [NumWarps-1:0] behind_lo, behind_hi;
+      behind_lo = '0;
+      behind_hi = '0;
+      for (int a = 0; a < NumWarps; a++) begin
+        if (req[a]) begin
+          behind_lo    = behind_lo | (({NumWarps{1'b1}} << (a + 1)) & ahead_q[a]);
+          behind_hi[a] = |(req & ({NumWarps{1'b1}} << (a + 1)) & ~ahead_q[a]);
+        end
+      end
+      w = req & ~behind_lo & ~behind_hi;
+    end
+    assign win[k*NumWarps +: NumWarps] = w;
+    assign issue_valid_o[k] = |req;
+    always_comb begin
+      issue_warp_o[k*IdxW +: IdxW] = '0;
+      for (int i = 0; i < NumWarps; i++) begin
+        if (w[i]) issue_warp_o[k*IdxW +: IdxW] = issue_warp_o[k*IdxW +: IdxW] | IdxW'(i);
+      end
+    end
+  end
+`else
   // Rows RowW apart, a whole number of 32-bit words (the padding is zero and
   // unread): a Verilated model writes and reads each row as whole words.
+  // (A loop, not a generate loop of assigns: Verilator merged those into one
+  // chain of wide concatenations, each level a copy of the whole vector.)
   localparam int RowW = (NumWarps + 31) / 32 * 32;
   logic [NumWarps*RowW-1:0] a_first, b_first;
   always_comb begin
@@ -186,15 +220,12 @@ module apres_laws #(
       b_first[a*RowW +: RowW] = b_row;
     end
   end
-  // scheduler k's warps (a constant)
-  function automatic logic [NumWarps-1:0] own_mask(int k);
-    for (int w = 0; w < NumWarps; w++) own_mask[w] = (w % Scheds) == k;
-  endfunction
   for (genvar k = 0; k < Scheds; k++) begin : gen_sched
     order_pick #(.N(NumWarps), .RowW(RowW)) u_pick (.req_i(ready_i & own_mask(k)), .en_i('1), .lo_first_i(a_first),
                                        .hi_first_i(b_first), .valid_o(issue_valid_o[k]),
                                        .win_o(win[k*NumWarps +: NumWarps]), .idx_o(issue_warp_o[k*IdxW +: IdxW]));
   end
+`endif
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -97,6 +97,16 @@ module tbas #(
   assign nmin = SW'(0) - SW'(min_active_i);
   for (genvar b = 0; b < MaxBatches; b++) begin : gen_slot
     // the groups' counts, the launched warps' if the launch went here, the bias
+`ifdef FAST_SIM_PRIMS
+    // Simulation: csa_add's simulation body (its chain of +, in its rows'
+    // order) on the registers in place, without packing them into rows.
+    always_comb begin
+      bsum[b] = '0;
+      for (int g = 0; g < NG; g++) bsum[b] = bsum[b] + SW'(part_q[b][g]);
+      for (int g = 0; g < NG; g++) bsum[b] = bsum[b] + SW'(lpart_q[b][g]);
+      bsum[b] = bsum[b] + nmin;
+    end
+`else
     logic [(2*NG+1)*SW-1:0] rows;
     for (genvar g = 0; g < NG; g++) begin : gen_row
       assign rows[g*SW +: SW]      = SW'(part_q[b][g]);
@@ -104,6 +114,7 @@ module tbas #(
     end
     assign rows[2*NG*SW +: SW] = nmin;
     csa_add #(.Rows(2 * NG + 1), .W(SW)) u_sum (.rows_i(rows), .sum_o(bsum[b]));
+`endif
     assign ge[b]       = !bsum[b][CntW];
     assign nonempty[b] = |mem_q[b];   // the slot the snapshot was taken over
     assign elig_d[b]   = nonempty[b] && (ge[b] || all_q[b]);
@@ -176,9 +187,37 @@ module tbas #(
   logic [NumWarps-1:0]          lastrun_q, lastrun_d;   // last_q & runw_q, registered
   // Rows RowW apart, a whole number of 32-bit words (the padding is zero and
   // unread): a Verilated model writes and reads each row as whole words.
+  assign lastrun_d = last_d & runw_d;
+`ifdef FAST_SIM_PRIMS
+  // Simulation: order_pick's function on the registers in place, the
+  // relation not built as rows and only the rows of the ready running warps
+  // read (tests/formal.sh proves the block equal to the structure in the
+  // else branch, register for register and output for output).
+  logic [NumWarps-1:0] req;   // ready and running
+  assign req = ready_i & runw_q;
+  always_comb begin
+    logic [NumWarps-1:0] behind_lo, behind_hi;
+    behind_lo = '0;
+    behind_hi = '0;
+    for (int a = 0; a < NumWarps; a++) begin
+      if (req[a]) begin
+        behind_lo    = behind_lo | (({NumWarps{1'b1}} << (a + 1)) &
+                                    ({NumWarps{lastrun_q[a]}} | (wold_q[a] & ~lastrun_q)));
+        behind_hi[a] = !lastrun_q[a] && |(req & ({NumWarps{1'b1}} << (a + 1)) & (~wold_q[a] | lastrun_q));
+      end
+    end
+    win = req & ~behind_lo & ~behind_hi;
+  end
+  assign issue_valid_o = |req;
+  always_comb begin
+    issue_warp_o = '0;
+    for (int i = 0; i < NumWarps; i++) begin
+      if (win[i]) issue_warp_o = issue_warp_o | IdxW'(i);
+    end
+  end
+`else
   localparam int RowW = (NumWarps + 31) / 32 * 32;
   logic [NumWarps*RowW-1:0] lo_first, hi_first;
-  assign lastrun_d = last_d & runw_d;
   // (A loop, not a generate loop of assigns: Verilator merged those into one
   // chain of wide concatenations, each level a copy of the whole vector.)
   always_comb begin
@@ -197,6 +236,7 @@ module tbas #(
   order_pick #(.N(NumWarps), .RowW(RowW)) u_pick (.req_i(ready_i), .en_i(runw_q), .lo_first_i(lo_first),
                                      .hi_first_i(hi_first), .valid_o(issue_valid_o),
                                      .win_o(win), .idx_o(issue_warp_o));
+`endif
   assign issue_oh_o = win;
   assign last_d = (issue_valid_o ? win : last_q) & ~exit_i & ~launch;
 
