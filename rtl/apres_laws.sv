@@ -261,6 +261,14 @@ module apres_laws #(
       // exactly when they go to the tail), then the prefetch target's
       // (pf_oh is one-hot: behind the warps of pf_before, ahead of the
       // others), bits j > i only.
+`ifdef FAST_SIM_PRIMS
+      // Simulation: in a cycle without a move (no feedback group, no
+      // prefetch target) the expression below is each row masked to bits
+      // j > i; only such a cycle takes this branch.
+      if (move_g == '0 && pf_oh == '0) begin
+        for (int i = 0; i < NumWarps; i++) ahead_q[i] <= ahead_q[i] & ({NumWarps{1'b1}} << (i + 1));
+      end else
+`endif
       for (int i = 0; i < NumWarps; i++) begin
         ahead_q[i] <= (pf_oh[i] ? ~pf_before
                        : ((move_g[i] ? (ahead_q[i] & move_g) | (~move_g & {NumWarps{fb_hit_i}})
