@@ -336,15 +336,17 @@ module apres_laws #(
   // Waveform probes (make waves, cosim --fst; tb/apres_laws_tb.c lists
   // them): the queue as "the warp at position k" and the move of the cycle.
   // Counting positions is N^2 / 2 bit operations a cycle, so they are
-  // computed only while a trace is open: the harness then adds the plusarg
-  // +memsched_probes (tb/shim.cpp), read at each clock edge. A warp's
+  // computed only while a trace is open, which the harness (tb/shim.cpp)
+  // answers through DPI at each clock edge (a load and a call; a
+  // $test$plusargs there cost about 450 instructions a cycle). A warp's
   // position is the number of warps ahead of it.
+  import "DPI-C" function bit memsched_probes_on();
   logic            probe_en;
   // verilator lint_off UNUSEDSIGNAL
   logic [IdxW-1:0] q_at [NumWarps];   // q_at[k]: the warp at position k
   logic [1:0]      ev_move;           // 0 none, 1 a group to the head (hit), 2 to the tail (miss)
   // verilator lint_on UNUSEDSIGNAL
-  always_ff @(posedge clk_i) probe_en <= $test$plusargs("memsched_probes") != 0;
+  always_ff @(posedge clk_i) probe_en <= memsched_probes_on();
   always_comb begin
     int pos;
     pos = 0;

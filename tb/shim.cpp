@@ -18,6 +18,7 @@
 
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#include "svdpi.h"
 
 extern "C" {
 #include "engine.h"
@@ -40,6 +41,15 @@ void ROOT_FN(___eval_triggers__act)(ROOT_T *);
 void ROOT_FN(___eval_act)(ROOT_T *);
 void ROOT_FN(___eval_nba)(ROOT_T *);
 #endif
+
+// Whether any model's trace is open, for the waveform probes that cost
+// simulation time (rtl/apres_laws.sv asks through DPI at each clock edge).
+// Every parameter set's shim defines both; they are weak, so the linker keeps
+// one of each.
+extern "C" {
+__attribute__((weak)) int memsched_traces_open = 0;
+__attribute__((weak)) svBit memsched_probes_on() { return memsched_traces_open > 0; }
+}
 
 namespace {
 
@@ -257,9 +267,8 @@ int shim_trace_open(void *h, const char *path)
     s->tfp = new VerilatedFstC;
     s->top->trace(s->tfp, 99);
     // Probes that only a waveform needs and that cost simulation time
-    // (apres_laws' queue positions) are computed from now on.
-    static const char *probes[] = {"+memsched_probes"};
-    s->ctx.commandArgsAdd(1, probes);
+    // (apres_laws' queue positions) are computed while a trace is open.
+    memsched_traces_open++;
     s->tfp->open(path);
     return s->tfp->isOpen() ? 0 : -1;
 }
@@ -274,6 +283,7 @@ void shim_trace_close(void *h)
 {
     Shim *s = static_cast<Shim *>(h);
     if (s->tfp) {
+        memsched_traces_open--;
         s->tfp->close();
         delete s->tfp;
         s->tfp = nullptr;
