@@ -168,6 +168,13 @@ EOF
     fi
 }
 
+# elab_cmds TOP SIDE "P=V ...": the Yosys commands (after the files are read)
+# that elaborate TOP at the parameters as module SIDE, processes to netlists,
+# flattened, memories as registers (equiv_seq and equiv_cut, both sides).
+elab_cmds() {
+    printf '%s\n' "chparam$(param_args -set "$3") $1" "hierarchy -check -top $1" "rename -top $2" proc flatten memory_map
+}
+
 # equiv_seq TAG DESC M "P=V ..." FILES...: the simulation body of a sequential
 # primitive M (build/formal/M_simbody.sv) against its structure (rtl/M.sv,
 # among FILES with what it instantiates), register for register: both are
@@ -188,12 +195,7 @@ equiv_seq() {
         top=$m files=" $*"
         [ $side = gate ] && top=${m}_simbody files=${files/ rtl\/$m.sv/ $body}
         cmds+="read_verilog -sv -DSYNTHESIS$files
-chparam$(param_args -set "$params") $top
-hierarchy -check -top $top
-rename -top $side
-proc
-flatten
-memory_map
+$(elab_cmds "$top" "$side" "$params")
 opt_clean
 design -stash $side
 "
@@ -243,12 +245,7 @@ equiv_cut() {
         [ -n "${others// /}" ] && cmds+="read_verilog -sv -DSYNTHESIS -DFAST_SIM_PRIMS$others
 "
         cmds+="read_verilog -sv -DSYNTHESIS $file
-chparam$(param_args -set "$params") $top
-hierarchy -check -top $top
-rename -top $side
-proc
-flatten
-memory_map
+$(elab_cmds "$top" "$side" "$params")
 rename -hide w:*.*
 opt_expr -mux_undef
 opt_clean -purge
