@@ -6,7 +6,7 @@
 // (the drain selector's registered pick and the enqueue point's queue). The fifo
 // counts are the queue lengths (MRPB section 6: "keeps queue lengths as a
 // set of counters"); the drain selector reads them as thermometers, kept in
-// registers of their own beside the counts (th_o: registers, updated with
+// registers of their own beside the counts (th_o: mrpb_therm, updated with
 // the late push and pop), so that its policies do not start from a compare
 // of each count. The thermometer may run one request ahead of the count
 // (ahead_i, for the assertion: mrpb keeps it as the queues after the
@@ -51,21 +51,6 @@ module mrpb_queues #(
 );
   logic [Width-1:0] rdata [NumQueues];
 
-  // A thermometer after a move up and a move down: up for a move up alone
-  // into a queue that is not full, down for a move down alone from one that
-  // is not empty, no change for both. Counting the fifo (ahead_i 0), the
-  // fifo drops a push into a full queue even with a pop, which this does not
-  // follow; that does not happen (the enqueue's one-hot excludes full
-  // queues, every pop names a non-empty queue). Running one ahead (mrpb,
-  // Latency > 1), a full queue that is drained while the enqueue point waits
-  // for it stays full, which is right: the waiting request takes the freed
-  // place. The assertion against the count below checks it every cycle.
-  function automatic logic [Depth-1:0] moved(input logic [Depth-1:0] t, input logic push, input logic pop);
-    if (push && !pop && !t[Depth-1]) moved = Depth'({t, 1'b1});
-    else if (pop && !push && t[0])   moved = t >> 1;
-    else                             moved = t;
-  endfunction
-
   for (genvar i = 0; i < NumQueues; i++) begin : gen_queue
     fifo #(.Depth(Depth), .Width(Width)) u_fifo (
       .clk_i   (clk_i),
@@ -79,25 +64,8 @@ module mrpb_queues #(
       .count_o (occ_o[i*CntW +: CntW])
     );
 
-    // The thermometer moves with the fifo's count: up on a push the fifo
-    // takes (not full), down on a pop it takes (not empty). Both follow the
-    // slot's answer (late), so the register takes one of two values settled
-    // without it, the answer the last select (late_sel, a copy per Group queues):
-    // the thermometer is a register at the start of the cycle, with no
-    // select in front of the drain selector's state (issue 12).
-    logic [Depth-1:0] th, th_f, th_n, th_d;
-    logic [Depth-1:0] th_a, th_b;
-    assign th_a = moved(th, push_a_i[i], pop_a_i[i]);
-    assign th_b = moved(th, push_b_i[i], pop_b_i[i]);
-    assign th_f = sel_b_i ? th_b : th_a;
-    assign th_n = moved(th, push_n_i[i], 1'b0);
-    late_sel #(.W(Depth), .En(1'b0)) u_th (.en_i (1'b1), .x_i (fire_i[i / Group]), .a_i (th_f), .b_i (th_n),
-                                           .y_o (th_d));
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) th <= '0;
-      else         th <= th_d;
-    end
-    assign th_o[i*Depth +: Depth] = th;
+    logic [Depth-1:0] th;
+    assign th = th_o[i*Depth +: Depth];
 `ifndef SYNTHESIS
     // Bit v-1 is count + ahead >= v: the thermometer of that number, compared
     // whole (one compare a queue, not Depth).
@@ -118,6 +86,28 @@ module mrpb_queues #(
     end
 `endif
   end
+
+  // The thermometers move with the fifos' counts: up on a push the fifo
+  // takes (not full), down on a pop it takes (not empty). Counting the fifo
+  // (ahead_i 0), the fifo drops a push into a full queue even with a pop,
+  // which the thermometer does not follow; that does not happen (the
+  // enqueue's one-hot excludes full queues, every pop names a non-empty
+  // queue). Running one ahead (mrpb, Latency > 1), a full queue that is
+  // drained while the enqueue point waits for it stays full, which is right:
+  // the waiting request takes the freed place. The assertion against the
+  // count above checks it every cycle.
+  mrpb_therm #(.NumQueues(NumQueues), .Depth(Depth), .Group(Group)) u_therm (
+    .clk_i    (clk_i),
+    .rst_ni   (rst_ni),
+    .push_n_i (push_n_i),
+    .push_a_i (push_a_i),
+    .pop_a_i  (pop_a_i),
+    .push_b_i (push_b_i),
+    .pop_b_i  (pop_b_i),
+    .sel_b_i  (sel_b_i),
+    .fire_i   (fire_i),
+    .th_o     (th_o)
+  );
 
   // Read mux as an AND-OR over the queues (pop_q_i may exceed NumQueues-1
   // only through misuse, and then reads 0).

@@ -448,7 +448,7 @@ SIM_PRIMS_SEQ="fifo"
 # Blocks with a simulation body of their own (tbas, apres_laws: the issue
 # search and the eligibility sums on their registers in place) are proved
 # with the registers cut (equiv_cut), at every set of the block.
-SIM_BLOCKS_CUT="tbas apres_laws"
+SIM_BLOCKS_CUT="tbas apres_laws mrpb_therm"
 SIM_PRIMS=$(grep -l '^`ifdef FAST_SIM_PRIMS' rtl/*.sv | sed 's|^rtl/||; s|\.sv$||' | tr '\n' ' ')
 sim_sets=
 if [ "${SIM_BODIES:-1}" != 0 ]; then
