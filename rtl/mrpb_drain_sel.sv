@@ -155,112 +155,288 @@ module mrpb_drain_sel #(
     for (int j = 0; j < N; j++) past_pd[j] = gt_h[j >> LW] | (hi[j >> LW] & gt_l[j % (1 << LW)]);
   endfunction
 
-  // --- the queues at the start of the cycle, as thermometer columns ---------
-  // Column v of a state, bit i: queue i holds at least v requests. The
-  // policies read columns (mrpb_policy), and a move of one queue is a move
-  // of its bit between neighbouring columns, so each state is D word
-  // operations over the queues. tc and t0 hold columns 0..D+1 at [v*N +: N]
-  // (column 0 all ones, column D+1 empty: constants that keep the moves
-  // uniform); t1 and t2 hold columns 1..D at [(v-1)*N +: N] (cols_i).
-  logic [(D+2)*N-1:0] tc;             // th_i, as columns
-  logic [(D+2)*N-1:0] t0;             // after this cycle's enqueue
-  logic [D*N-1:0]     t1;             // ... then a drain of pick_q
-  logic [D*N-1:0]     t2;             // ... then a drain of e_q_i
-  logic [N-1:0]       eq_oh, pq_oh, cur_oh, enq_oh;
-
-  assign eq_oh  = e_oh_i;
-  // pick_q's one-hot from its predecoded halves (registers): one AND per queue.
-  for (genvar i = 0; i < N; i++) begin : gen_pq_oh
-    assign pq_oh[i] = pk_lo_q[i % (1 << LW)] && pk_hi_q[i >> LW];
-  end
-  // The current queue's one-hot, likewise from predecoded registers.
-  for (genvar i = 0; i < N; i++) begin : gen_cur_oh
-    assign cur_oh[i] = cu_lo_q[i % (1 << LW)] && cu_hi_q[i >> LW];
-  end
-  assign enq_oh = go_oh_i;
-
-  // After this cycle's enqueue (t0): the queue the enqueue point's request
-  // enters holds at least v if it held at least v - 1; a full queue does not
-  // take it (column D+1 stays empty). With RowAhead the registers th_i are
-  // already the state after the enqueue (mrpb_queues, loaded with the
-  // enqueue point's request a cycle ahead), so that the enqueue's gate and
-  // its fan-out are not at the front of step 1 (issue 12). Then a drain of
-  // pick_q (t1) or e_q_i (t2): that queue's bit of column v is its bit of
-  // column v + 1.
-  always_comb begin
-    tc[0 +: N]     = '1;
-    tc[(D+1)*N +: N] = '0;
-    for (int v = 1; v <= D; v++)
-      for (int i = 0; i < N; i++) tc[v*N + i] = th_i[i*D + v - 1];
-    t0[0 +: N]     = '1;
-    t0[(D+1)*N +: N] = '0;
-    for (int v = 1; v <= D; v++)
-      t0[v*N +: N] = RowAhead ? tc[v*N +: N] : tc[v*N +: N] | (enq_oh & tc[(v-1)*N +: N]);
-    for (int v = 1; v <= D; v++) begin
-      t1[(v-1)*N +: N] = (t0[v*N +: N] & ~pq_oh) | (t0[(v+1)*N +: N] & pq_oh);
-      t2[(v-1)*N +: N] = (t0[v*N +: N] & ~eq_oh) | (t0[(v+1)*N +: N] & eq_oh);
-    end
-  end
-
-  // --- step 1: the policy on each state the next cycle can start from ---------
-  // s0: no drain (pointer ptr_q); s1: pick_q drained by the policy (pointer
-  // past pick_q); s2: e_q_i drained, by the policy (pointer past e_q_i) or by a
-  // flush or full-queue drain (pointer ptr_q). Cases: k = 0 s0, 1 s1, 2 s2 by
-  // the policy, 3 s2 forced.
-  localparam int NC = D + 1;          // candidates per case (mrpb_policy)
-  logic           v0, v1, v2;
-  logic [D-1:0]   m0, m1, m2;
-  logic [D*N-1:0] c0, c1, c2;         // the three states as columns (column 1: non-empty)
-  logic [NC*QW-1:0] cand [4];         // each case's candidates and the policy's one-hot weights
-  logic [NC-1:0]    w    [4];
-  assign c0 = t0[N +: D*N];          // columns 1..D of each state
-  assign c1 = t1;
-  assign c2 = t2;
-
-  mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s0 (
-    .policy_i (policy_i), .cols_i (c0), .upper_i (upper(ptr_q)),
-    .valid_o (v0), .long_max_o (m0), .cand_o (cand[0]), .w_o (w[0])
-  );
-  mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s1 (
-    .policy_i (policy_i), .cols_i (c1), .upper_i (past_pd(pk_hi_q, pk_lo_q)),
-    .valid_o (v1), .long_max_o (m1), .cand_o (cand[1]), .w_o (w[1])
-  );
-  mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(2)) u_s2 (
-    .policy_i (policy_i), .cols_i (c2), .upper_i ({upper(ptr_q), past(e_q_i)}),
-    .valid_o (v2), .long_max_o (m2), .cand_o ({cand[3], cand[2]}), .w_o ({w[3], w[2]})
-  );
-
-  // Each case: the greedy hold (the current queue that case leaves is
-  // non-empty: column 1 of its state at the current queue's one-hot) and the
-  // queue held: cur_q, pick_q, e_q_i, cur_q.
-  logic          ne0, ne1, ne2p, ne2f;
-  logic [3:0]    h;
-  oh_sel #(.N(N), .W(1)) u_ne0  (.data_i (c0[N-1:0]), .sel_i (cur_oh), .data_o (ne0));
-  oh_sel #(.N(N), .W(1)) u_ne1  (.data_i (c1[N-1:0]), .sel_i (pq_oh),  .data_o (ne1));
-  oh_sel #(.N(N), .W(1)) u_ne2p (.data_i (c2[N-1:0]), .sel_i (eq_oh),  .data_o (ne2p));
-  oh_sel #(.N(N), .W(1)) u_ne2f (.data_i (c2[N-1:0]), .sel_i (cur_oh), .data_o (ne2f));
-  assign h = {4{greedy_i}} & {ne2f, ne2p, ne1, ne0};
-
-  // The next pick, as one AND-OR: every candidate index (the prio_encs'
-  // outputs, the last to settle) is gated by its case select, not-held and its
-  // policy weight, all of which settle before it, and the held queues by case
-  // select and hold. A chain of muxes (column, policy, hold, case) behind the
-  // indices was 8 gates of step 1 (issue 12). pick_f: the slot takes (case
-  // cs_f); pick_n: it does not (case s0).
+  logic [N-1:0]  eq_oh, pq_oh, cur_oh, enq_oh;
+  logic [N-1:0]  ne_s0;               // queue i is non-empty after this cycle's enqueue (t0's column 1)
+  logic          v0;                  // case s0: some queue is non-empty
+  logic [D-1:0]  m0;                  // case s0: the longest length, one-hot
+  logic          h0;                  // case s0: greedy holds the current queue
   logic [3:0]    cs_f;                // the case if the slot takes (one-hot)
-  logic [QW-1:0] pick_n;
-  always_comb begin
-    pick_f = '0;
-    pick_n = '0;
-    for (int k = 0; k < 4; k++)
+  logic [QW-1:0] pick_n;              // the next pick if the slot does not take
+
+  // Rows of single queues (step 2 and RowAhead's register): e_q_i's in
+  // the state at the start of the cycle (without RowAhead), nx_oh_i's and
+  // e_q_i's after this cycle's enqueue (with it), and whether the one-hots
+  // meet.
+  logic [D-1:0]  e_row_t, r_n, r_e;
+  logic          xn_p, xn_e, xe_p;    // nx_oh_i is pick_q / e_q_i; e_q_i is pick_q
+
+  // The simulation body (the Makefile defines FAST_SIM_PRIMS for the
+  // blocks' Verilated models): the same function as the structure below, on
+  // the columns as words of N bits, and the policy evaluated only on the
+  // two states the registers can take (case s0 if the slot does not take,
+  // the case cs_f if it does), with only the lowest-queue searches those
+  // need. The structure builds three states and runs D + 1 priority
+  // encoders on each, every cycle. tests/formal.sh proves the two equal with
+  // the registers cut (equiv_cut), at every parameter set built. The body
+  // is used up to Depth 8, the sets that run long (at 48 x 32, make
+  // cosim-long's set, ABC had not proved it equal after 20 minutes, so the
+  // structure runs there).
+`ifdef FAST_SIM_PRIMS
+  localparam bit SimBody = D <= 8;
+`else
+  localparam bit SimBody = 1'b0;
+`endif
+  // The lowest set bit's index, 0 when none (prio_enc's function).
+  function automatic logic [QW-1:0] lowest(input logic [N-1:0] x);
+    lowest = (x == '0) ? '0 : QW'($countones((x & -x) - 1'b1));
+  endfunction
+  // A one-hot made of two predecoded halves (bit i: lo[i % 2^LW] and hi[i >> LW]).
+  function automatic logic [N-1:0] oh_of(input logic [(1<<HW)-1:0] hi, input logic [(1<<LW)-1:0] lo);
+    oh_of = '0;
+    for (int a = 0; a < (1 << HW); a++)
+      if (hi[a]) oh_of = oh_of | N'(64'(lo) << (a << LW));
+  endfunction
+  // past_pd's mask (bit j: j above the pick its halves name).
+  function automatic logic [N-1:0] past_w(input logic [(1<<HW)-1:0] hi, input logic [(1<<LW)-1:0] lo);
+    logic [(1<<HW)-1:0] gt_h;         // bit a: a set bit of hi below a
+    logic [(1<<LW)-1:0] gt_l;
+    gt_h = -((hi & -hi) << 1);
+    gt_l = -((lo & -lo) << 1);
+    past_w = '0;
+    for (int a = 0; a < (1 << HW); a++)
+      past_w = past_w | N'((gt_h[a] ? 64'((65'(1) << (1 << LW)) - 1) : hi[a] ? 64'(gt_l) : 64'(0)) << (a << LW));
+  endfunction
+
+  if (SimBody) begin : gen_sim
+    logic [N-1:0] sc [D+1];             // th_i as columns 0..D (tc)
+    logic [N-1:0] s0 [D+2];             // after this cycle's enqueue (t0)
+    logic [N-1:0] st [D+1];             // the state being evaluated, columns 1..D
+
+    assign eq_oh  = e_oh_i;
+    assign enq_oh = go_oh_i;
+    assign pq_oh  = oh_of(pk_hi_q, pk_lo_q);
+    assign cur_oh = oh_of(cu_hi_q, cu_lo_q);
+
+    if (D == 8 && N % 8 == 0) begin : gen_tr8
+      // Eight queues' rows are a 64-bit word, one byte each: an 8 x 8 bit
+      // transpose (three exchanges of bit blocks) makes its bytes the columns.
+      always_comb begin
+        logic [63:0] x, t;
+        sc[0] = '1;
+        for (int v = 1; v <= D; v++) sc[v] = '0;
+        for (int k = 0; k < N / 8; k++) begin
+          x = th_i[k*64 +: 64];
+          t = (x ^ (x >> 7)) & 64'h00AA00AA00AA00AA;
+          x = x ^ t ^ (t << 7);
+          t = (x ^ (x >> 14)) & 64'h0000CCCC0000CCCC;
+          x = x ^ t ^ (t << 14);
+          t = (x ^ (x >> 28)) & 64'h00000000F0F0F0F0;
+          x = x ^ t ^ (t << 28);
+          for (int v = 1; v <= D; v++) sc[v] = sc[v] | N'(64'(x[(v-1)*8 +: 8]) << (k * 8));
+        end
+      end
+    end else begin : gen_trg
+      always_comb begin
+        sc[0] = '1;
+        for (int v = 1; v <= D; v++)
+          for (int i = 0; i < N; i++) sc[v][i] = th_i[i*D + v - 1];
+      end
+    end
+
+    always_comb begin
+      logic [N-1:0]  oh, up;            // the held queue's one-hot; the round-robin mask's requests
+      logic [QW-1:0] held, p;
+      logic [D-1:0]  any, lm;
+      logic          hk;
+      int            k, c;
+      s0[0]   = '1;
+      s0[D+1] = '0;
+      for (int v = 1; v <= D; v++) s0[v] = RowAhead ? sc[v] : sc[v] | (enq_oh & sc[v-1]);
+      ne_s0 = s0[1];
+      k = 0;
+      for (int j = 0; j < 4; j++) if (cs_f[j]) k = j;
+      h0 = 1'b0;
+      v0 = 1'b0;
+      m0 = '0;
+      pick_n  = '0;
+      pick_f  = '0;
+      hold_f  = 1'b0;
+      valid_f = 1'b0;
+      lmax_f  = '0;
+      // e = 0: case s0 (pick_n, and pick_f if k = 0); e = 1: case k.
+      for (int e = 0; e < 2; e++) begin
+        c = (e == 0) ? 0 : k;
+        for (int v = 1; v <= D; v++)
+          st[v] = (c == 0) ? s0[v] : (s0[v] & ~((c == 1) ? pq_oh : eq_oh)) | (s0[v+1] & ((c == 1) ? pq_oh : eq_oh));
+        for (int v = 1; v <= D; v++) any[v-1] = st[v] != '0;
+        lm   = any & ~(any >> 1);
+        oh   = (c == 1) ? pq_oh : (c == 2) ? eq_oh : cur_oh;
+        held = (c == 1) ? pick_q : (c == 2) ? e_q_i : cur_q;
+        up   = st[1] & ((c == 1) ? past_w(pk_hi_q, pk_lo_q) : (c == 2) ? N'({64{1'b1}} << (7'(e_q_i) + 7'd1))
+                                                                      : N'({64{1'b1}} << ptr_q));
+        hk   = greedy_i && |(st[1] & oh);
+        p    = '0;
+        if (hk) p = held;
+        else if (policy_i == 2'd1) begin
+          for (int v = 1; v <= D; v++)
+            if (lm[v-1]) p = p | lowest(st[v]);
+        end else if (policy_i == 2'd2 && up != '0) p = lowest(up);
+        else p = lowest(st[1]);
+        if (e == 0) begin
+          h0     = hk;
+          v0     = any[0];
+          m0     = lm;
+          pick_n = p;
+        end
+        if (e == 1) begin
+          hold_f  = hk;
+          valid_f = any[0];
+          lmax_f  = lm;
+          pick_f  = p;
+        end
+      end
+    end
+
+    if (RowAhead) begin : gen_rows
+      always_comb begin
+        for (int v = 1; v <= D; v++) begin
+          r_n[v-1] = (s0[v] & nx_oh_i) != '0;
+          r_e[v-1] = (s0[v] & eq_oh) != '0;
+        end
+      end
+      assign e_row_t = '0;
+    end else begin : gen_row
+      always_comb begin
+        for (int v = 1; v <= D; v++) e_row_t[v-1] = (sc[v] & eq_oh) != '0;
+      end
+      assign r_n = '0;
+      assign r_e = '0;
+    end
+    assign xn_p = (pq_oh & nx_oh_i) != '0;
+    assign xn_e = (eq_oh & nx_oh_i) != '0;
+    assign xe_p = (pq_oh & eq_oh) != '0;
+  end else begin : gen_struct
+    // --- the queues at the start of the cycle, as thermometer columns ---------
+    // Column v of a state, bit i: queue i holds at least v requests. The
+    // policies read columns (mrpb_policy), and a move of one queue is a move
+    // of its bit between neighbouring columns, so each state is D word
+    // operations over the queues. tc and t0 hold columns 0..D+1 at [v*N +: N]
+    // (column 0 all ones, column D+1 empty: constants that keep the moves
+    // uniform); t1 and t2 hold columns 1..D at [(v-1)*N +: N] (cols_i).
+    logic [(D+2)*N-1:0] tc;             // th_i, as columns
+    logic [(D+2)*N-1:0] t0;             // after this cycle's enqueue
+    logic [D*N-1:0]     t1;             // ... then a drain of pick_q
+    logic [D*N-1:0]     t2;             // ... then a drain of e_q_i
+
+    assign eq_oh  = e_oh_i;
+    // pick_q's one-hot from its predecoded halves (registers): one AND per queue.
+    for (genvar i = 0; i < N; i++) begin : gen_pq_oh
+      assign pq_oh[i] = pk_lo_q[i % (1 << LW)] && pk_hi_q[i >> LW];
+    end
+    // The current queue's one-hot, likewise from predecoded registers.
+    for (genvar i = 0; i < N; i++) begin : gen_cur_oh
+      assign cur_oh[i] = cu_lo_q[i % (1 << LW)] && cu_hi_q[i >> LW];
+    end
+    assign enq_oh = go_oh_i;
+
+    // After this cycle's enqueue (t0): the queue the enqueue point's request
+    // enters holds at least v if it held at least v - 1; a full queue does not
+    // take it (column D+1 stays empty). With RowAhead the registers th_i are
+    // already the state after the enqueue (mrpb_queues, loaded with the
+    // enqueue point's request a cycle ahead), so that the enqueue's gate and
+    // its fan-out are not at the front of step 1 (issue 12). Then a drain of
+    // pick_q (t1) or e_q_i (t2): that queue's bit of column v is its bit of
+    // column v + 1.
+    always_comb begin
+      tc[0 +: N]     = '1;
+      tc[(D+1)*N +: N] = '0;
+      for (int v = 1; v <= D; v++)
+        for (int i = 0; i < N; i++) tc[v*N + i] = th_i[i*D + v - 1];
+      t0[0 +: N]     = '1;
+      t0[(D+1)*N +: N] = '0;
+      for (int v = 1; v <= D; v++)
+        t0[v*N +: N] = RowAhead ? tc[v*N +: N] : tc[v*N +: N] | (enq_oh & tc[(v-1)*N +: N]);
+      for (int v = 1; v <= D; v++) begin
+        t1[(v-1)*N +: N] = (t0[v*N +: N] & ~pq_oh) | (t0[(v+1)*N +: N] & pq_oh);
+        t2[(v-1)*N +: N] = (t0[v*N +: N] & ~eq_oh) | (t0[(v+1)*N +: N] & eq_oh);
+      end
+    end
+
+    // --- step 1: the policy on each state the next cycle can start from ---------
+    // s0: no drain (pointer ptr_q); s1: pick_q drained by the policy (pointer
+    // past pick_q); s2: e_q_i drained, by the policy (pointer past e_q_i) or by a
+    // flush or full-queue drain (pointer ptr_q). Cases: k = 0 s0, 1 s1, 2 s2 by
+    // the policy, 3 s2 forced.
+    localparam int NC = D + 1;          // candidates per case (mrpb_policy)
+    logic           v1, v2;
+    logic [D-1:0]   m1, m2;
+    logic [D*N-1:0] c0, c1, c2;         // the three states as columns (column 1: non-empty)
+    logic [NC*QW-1:0] cand [4];         // each case's candidates and the policy's one-hot weights
+    logic [NC-1:0]    w    [4];
+    assign c0 = t0[N +: D*N];          // columns 1..D of each state
+    assign c1 = t1;
+    assign c2 = t2;
+
+    mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s0 (
+      .policy_i (policy_i), .cols_i (c0), .upper_i (upper(ptr_q)),
+      .valid_o (v0), .long_max_o (m0), .cand_o (cand[0]), .w_o (w[0])
+    );
+    mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(1)) u_s1 (
+      .policy_i (policy_i), .cols_i (c1), .upper_i (past_pd(pk_hi_q, pk_lo_q)),
+      .valid_o (v1), .long_max_o (m1), .cand_o (cand[1]), .w_o (w[1])
+    );
+    mrpb_policy #(.NumQueues(N), .Depth(D), .NMask(2)) u_s2 (
+      .policy_i (policy_i), .cols_i (c2), .upper_i ({upper(ptr_q), past(e_q_i)}),
+      .valid_o (v2), .long_max_o (m2), .cand_o ({cand[3], cand[2]}), .w_o ({w[3], w[2]})
+    );
+
+    // Each case: the greedy hold (the current queue that case leaves is
+    // non-empty: column 1 of its state at the current queue's one-hot) and the
+    // queue held: cur_q, pick_q, e_q_i, cur_q.
+    logic          ne0, ne1, ne2p, ne2f;
+    logic [3:0]    h;
+    oh_sel #(.N(N), .W(1)) u_ne0  (.data_i (c0[N-1:0]), .sel_i (cur_oh), .data_o (ne0));
+    oh_sel #(.N(N), .W(1)) u_ne1  (.data_i (c1[N-1:0]), .sel_i (pq_oh),  .data_o (ne1));
+    oh_sel #(.N(N), .W(1)) u_ne2p (.data_i (c2[N-1:0]), .sel_i (eq_oh),  .data_o (ne2p));
+    oh_sel #(.N(N), .W(1)) u_ne2f (.data_i (c2[N-1:0]), .sel_i (cur_oh), .data_o (ne2f));
+    assign h = {4{greedy_i}} & {ne2f, ne2p, ne1, ne0};
+
+    // The next pick, as one AND-OR: every candidate index (the prio_encs'
+    // outputs, the last to settle) is gated by its case select, not-held and its
+    // policy weight, all of which settle before it, and the held queues by case
+    // select and hold. A chain of muxes (column, policy, hold, case) behind the
+    // indices was 8 gates of step 1 (issue 12). pick_f: the slot takes (case
+    // cs_f); pick_n: it does not (case s0).
+    always_comb begin
+      pick_f = '0;
+      pick_n = '0;
+      for (int k = 0; k < 4; k++)
+        for (int c = 0; c < NC; c++)
+          pick_f = pick_f | ({QW{cs_f[k] && !h[k] && w[k][c]}} & cand[k][c*QW +: QW]);
       for (int c = 0; c < NC; c++)
-        pick_f = pick_f | ({QW{cs_f[k] && !h[k] && w[k][c]}} & cand[k][c*QW +: QW]);
-    for (int c = 0; c < NC; c++)
-      pick_n = pick_n | ({QW{!h[0] && w[0][c]}} & cand[0][c*QW +: QW]);
-    pick_f = pick_f | ({QW{(cs_f[0] && h[0]) || (cs_f[3] && h[3])}} & cur_q)
-                    | ({QW{cs_f[1] && h[1]}} & pick_q)
-                    | ({QW{cs_f[2] && h[2]}} & e_q_i);
-    pick_n = pick_n | ({QW{h[0]}} & cur_q);
+        pick_n = pick_n | ({QW{!h[0] && w[0][c]}} & cand[0][c*QW +: QW]);
+      pick_f = pick_f | ({QW{(cs_f[0] && h[0]) || (cs_f[3] && h[3])}} & cur_q)
+                      | ({QW{cs_f[1] && h[1]}} & pick_q)
+                      | ({QW{cs_f[2] && h[2]}} & e_q_i);
+      pick_n = pick_n | ({QW{h[0]}} & cur_q);
+    end
+
+    assign ne_s0 = t0[N +: N];
+    assign h0    = h[0];
+    always_comb begin
+      hold_f  = |(cs_f & h);
+      valid_f = cs_f[0] ? v0 : cs_f[1] ? v1 : v2;
+      lmax_f  = cs_f[0] ? m0 : cs_f[1] ? m1 : m2;
+    end
+
+    for (genvar v = 1; v <= D; v++) begin : gen_row   // e_q_i's row in tc; nx_oh_i's and e_q_i's in t0
+      assign e_row_t[v-1] = |(tc[v*N +: N] & eq_oh);
+      assign r_n[v-1]     = |(t0[v*N +: N] & nx_oh_i);
+      assign r_e[v-1]     = |(t0[v*N +: N] & eq_oh);
+    end
+    oh_sel #(.N(N), .W(1)) u_xn_p (.data_i (pq_oh), .sel_i (nx_oh_i), .data_o (xn_p));
+    oh_sel #(.N(N), .W(1)) u_xn_e (.data_i (eq_oh), .sel_i (nx_oh_i), .data_o (xn_e));
+    oh_sel #(.N(N), .W(1)) u_xe_p (.data_i (pq_oh), .sel_i (eq_oh),   .data_o (xe_p));
   end
 
   // --- step 2: this cycle's choice ------------------------------------------------
@@ -274,9 +450,7 @@ module mrpb_drain_sel #(
   if (RowAhead) begin : gen_row_reg
     assign e_row = e_row_q;
   end else begin : gen_row_sel
-    for (genvar v = 1; v <= D; v++) begin : gen_row   // e_q_i's row: its bit of each column
-      assign e_row[v-1] = |(tc[v*N +: N] & eq_oh);
-    end
+    assign e_row = e_row_t;
   end
   assign e_row_m1 = D'({e_row, 1'b1});        // at least v - 1: the row shifted up
 
@@ -323,9 +497,6 @@ module mrpb_drain_sel #(
       cur_f = pick_o;
       if (policy_i == 2'd2) ptr_f = after(pick_o);
     end
-    hold_f  = |(cs_f & h);
-    valid_f = cs_f[0] ? v0 : cs_f[1] ? v1 : v2;
-    lmax_f  = cs_f[0] ? m0 : cs_f[1] ? m1 : m2;
   end
 
   // RowAhead: the row of the queue the enqueue point holds next cycle, in the
@@ -333,18 +504,9 @@ module mrpb_drain_sel #(
   // request fewer if that queue is the one drained (pick_q in case s1, e_q_i
   // in case s2).
   if (RowAhead) begin : gen_row_next
-    logic [D-1:0]   r_n, r_e;         // the row of nx_oh_i's / e_q_i's queue after the enqueue
-    logic           xn_p, xn_e, xe_p; // nx_oh_i is pick_q / e_q_i; e_q_i is pick_q
     logic [D-1:0]   r_f;
     logic           sh1, sh2;         // the next queue loses a request in case s1 / s2
     (* keep *) logic [D-1:0] e_row_f;
-    for (genvar v = 1; v <= D; v++) begin : gen_row   // their rows: a queue's bit of each column
-      assign r_n[v-1] = |(t0[v*N +: N] & nx_oh_i);
-      assign r_e[v-1] = |(t0[v*N +: N] & eq_oh);
-    end
-    oh_sel #(.N(N), .W(1)) u_xn_p (.data_i (pq_oh), .sel_i (nx_oh_i), .data_o (xn_p));
-    oh_sel #(.N(N), .W(1)) u_xn_e (.data_i (eq_oh), .sel_i (nx_oh_i), .data_o (xn_e));
-    oh_sel #(.N(N), .W(1)) u_xe_p (.data_i (pq_oh), .sel_i (eq_oh),   .data_o (xe_p));
     // The enqueue point's request moves up (nx_f_i) or stays; which, is a
     // late select, after the rows are read.
     assign r_f = nx_f_i ? r_n : r_e;
@@ -357,11 +519,11 @@ module mrpb_drain_sel #(
     end
     assign e_row_d = fire_i ? e_row_f : (nx_nf_i ? r_n : r_e);
     logic unused_go;                  // th_i counts the enqueue already
-    assign unused_go = ^go_oh_i;
+    assign unused_go = ^{go_oh_i, e_row_t};
   end else begin : gen_row_none
     assign e_row_d = '0;
     logic unused_nx;
-    assign unused_nx = ^{nx_oh_i, nx_f_i, nx_nf_i, e_row_q};
+    assign unused_nx = ^{nx_oh_i, nx_f_i, nx_nf_i, e_row_q, r_n, r_e, xn_p, xn_e, xe_p};
   end
 
   assign cur_d   = fire_i ? cur_f   : cur_q;
@@ -371,7 +533,7 @@ module mrpb_drain_sel #(
   assign pk_lo_n = dec_lo(pick_n);   // answer selects last, below)
   assign pk_hi_f = dec_hi(pick_f);
   assign pk_hi_n = dec_hi(pick_n);
-  assign hold_d  = fire_i ? hold_f  : h[0];
+  assign hold_d  = fire_i ? hold_f  : h0;
   assign valid_d = fire_i ? valid_f : v0;
   assign lmax_d  = fire_i ? lmax_f  : m0;
 
@@ -448,7 +610,7 @@ module mrpb_drain_sel #(
       assert (pk_lo_q == dec_lo(pick_q) && pk_hi_q == dec_hi(pick_q)) else $error("mrpb_drain_sel: pick_q's predecode differs");
       assert (cu_lo_q == dec_lo(cur_q) && cu_hi_q == dec_hi(cur_q)) else $error("mrpb_drain_sel: cur_q's predecode differs");
       assert (ptr_s_q == ptr_q) else $error("mrpb_drain_sel: the copies of ptr_q differ");
-      assert (!valid_o || t0[N + 32'(pick_o)]) else $error("mrpb_drain_sel: pick names an empty queue");
+      assert (!valid_o || ne_s0[pick_o]) else $error("mrpb_drain_sel: pick names an empty queue");
     end
   end
 `endif
@@ -463,7 +625,7 @@ module mrpb_drain_sel #(
   logic           f_hold;
   always @* begin
     for (int i = 0; i < N; i++) begin
-      f_ne[i] = t0[N + i];
+      f_ne[i] = ne_s0[i];
       f_len[i*CntW +: CntW] = CntW'(!RowAhead && enq_oh[i] && !th_i[i*D + D - 1]);
       for (int v = 0; v < D; v++) f_len[i*CntW +: CntW] = f_len[i*CntW +: CntW] + CntW'(th_i[i*D + v]);
     end
