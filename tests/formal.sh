@@ -29,9 +29,9 @@
 # Usage: tests/formal.sh [--long] [-j JOBS] [PATTERN...]
 #   --long   also prove argmax at (N, W) = (48, 8) through its specification
 #            (tests/formal/argmax_spec.sv), about 10 min of CPU, run mrpb's
-#            BMC at 4 queues over 12 steps (about 4 min), and prove the blocks'
-#            own simulation bodies (equiv_cut) at the sets only `make
-#            cosim-long` builds (PSETS_BIG: mrpb_drain_sel at 48 x 32)
+#            BMC at 4 queues over 12 steps (about 4 min), and check
+#            mrpb_drain_sel's simulation body at the set only `make
+#            cosim-long` builds (48 x 32, where the structure runs)
 #   -j JOBS  checks run in parallel (default: FORMAL_JOBS, else 2)
 #   PATTERN  run only the checks whose tag (e.g. fifo_D5_W4) matches a glob
 # SIM_BODIES=0 leaves out the simulation bodies' checks, whose list takes a
@@ -453,6 +453,10 @@ SIM_PRIMS_SEQ="fifo"
 # search and the eligibility sums on their registers in place) are proved
 # with the registers cut (equiv_cut), at every set of the block.
 SIM_BLOCKS_CUT="tbas apres_laws mrpb_therm mrpb_drain_sel"
+# ... of which these at the sets only `make cosim-long` builds (PSETS_BIG)
+# with --long: mrpb_drain_sel at 48 x 32 runs its structure there (its body
+# is used up to Depth 8), and Yosys takes minutes and gigabytes to read it.
+SIM_CUT_BIG_LONG="mrpb_drain_sel"
 big_sets=
 SIM_PRIMS=$(grep -l '^`ifdef FAST_SIM_PRIMS' rtl/*.sv | sed 's|^rtl/||; s|\.sv$||' | tr '\n' ' ')
 sim_sets=
@@ -485,9 +489,10 @@ for ps in $sim_sets; do
         [ -n "${sim_seen[$tag]:-}" ] && continue
         sim_seen[$tag]=1
         if [[ " $SIM_BLOCKS_CUT " == *" $m "* ]]; then
-            # A block's body at a set only `make cosim-long` Verilates: with
-            # --long (mrpb_drain_sel at 48 x 32 takes ABC over ten minutes).
-            if [ $LONG = 0 ] && [[ "$big_sets" == *" $ps "* ]]; then unset "sim_seen[$tag]"; continue; fi
+            if [ $LONG = 0 ] && [[ " $SIM_CUT_BIG_LONG " == *" $m "* && "$big_sets" == *" $ps "* ]]; then
+                unset "sim_seen[$tag]"
+                continue
+            fi
             checks+=("equiv_cut $tag '$m $params (simulation body)' $m '$params' $rtl")
         elif [[ " $SIM_PRIMS_SEQ " == *" $m "* ]]; then
             checks+=("equiv_seq $tag '$m $params (simulation body; $b)' $m '$params' $rtl")
