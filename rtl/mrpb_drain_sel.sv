@@ -178,9 +178,8 @@ module mrpb_drain_sel #(
   // need. The structure builds three states and runs D + 1 priority
   // encoders on each, every cycle. tests/formal.sh proves the two equal with
   // the registers cut (equiv_cut), at every parameter set built. The body
-  // is used up to Depth 8, the sets that run long (at 48 x 32, make
-  // cosim-long's set, ABC had not proved it equal after 20 minutes, so the
-  // structure runs there).
+  // is used up to Depth 8; at 48 x 32 (make cosim-long's set) ABC had not
+  // proved it equal after 20 minutes, so the structure runs there.
 `ifdef FAST_SIM_PRIMS
   localparam bit SimBody = D <= 8;
 `else

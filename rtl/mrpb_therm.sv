@@ -14,8 +14,8 @@
 // move down alone from one that is not empty, no change for both (moved()).
 //
 // With FAST_SIM_PRIMS (the blocks' Verilated models) the next value comes
-// from a simulation body instead: the moves as 48-bit words, and only the
-// queues that move evaluated (at most two a cycle in mrpb; the structure
+// from a simulation body instead: the moves as NumQueues-bit words, and
+// only the queues that move evaluated (at most two a cycle in mrpb; the structure
 // evaluates three moves of every queue). tests/formal.sh proves the two equal
 // with the register cut (equiv_cut), at every parameter set built.
 //

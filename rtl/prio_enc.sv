@@ -12,8 +12,8 @@
 // Simulation body: the Verilated models of the blocks that instantiate it
 // (the Makefile defines FAST_SIM_PRIMS for them) search the request word
 // instead, log2(N) steps of a mask, a compare and a shift; the tree is one
-// assignment per node there (mrpb's drain selector has 28 of these 48-input
-// trees). The tree is what Yosys, the area and timing estimates, mutation,
+// assignment per node there (mrpb's drain selector structure has 28 of
+// these 48-input trees; its own simulation body searches with $countones). The tree is what Yosys, the area and timing estimates, mutation,
 // coverage, `make lint` and prio_enc's own lockstep (its manifest undefines
 // FAST_SIM_PRIMS) read, and tests/formal.sh proves it equal to the body at
 // every size a built parameter set instantiates (docs/formal.md,

@@ -30,8 +30,8 @@
 #   --long   also prove argmax at (N, W) = (48, 8) through its specification
 #            (tests/formal/argmax_spec.sv), about 10 min of CPU, run mrpb's
 #            BMC at 4 queues over 12 steps (about 4 min), and check
-#            mrpb_drain_sel's simulation body at the set only `make
-#            cosim-long` builds (48 x 32, where the structure runs)
+#            mrpb_drain_sel at the set only `make cosim-long` builds (48 x 32,
+#            where the structure runs: the check guards that choice)
 #   -j JOBS  checks run in parallel (default: FORMAL_JOBS, else 2)
 #   PATTERN  run only the checks whose tag (e.g. fifo_D5_W4) matches a glob
 # SIM_BODIES=0 leaves out the simulation bodies' checks, whose list takes a
@@ -450,7 +450,8 @@ done
 SIM_PRIMS_ABC="csa_add"
 SIM_PRIMS_SEQ="fifo"
 # Blocks with a simulation body of their own (tbas, apres_laws: the issue
-# search and the eligibility sums on their registers in place) are proved
+# search and the eligibility sums on their registers in place; mrpb_therm,
+# mrpb_drain_sel: docs/formal.md) are proved
 # with the registers cut (equiv_cut), at every set of the block.
 SIM_BLOCKS_CUT="tbas apres_laws mrpb_therm mrpb_drain_sel"
 # ... of which these at the sets only `make cosim-long` builds (PSETS_BIG)
@@ -501,11 +502,11 @@ for ps in $sim_sets; do
         else
             checks+=("equiv $tag '$m $params (simulation body; $b)' $m ${m}_simbody '$params' '' $rtl $B/${m}_simbody.sv")
         fi
-    done < <(awk -v prims=" $SIM_PRIMS " '
+    done < <(awk -v prims=" $SIM_PRIMS " -v q="'" '
         /^module / { split($2, p, "\\"); m = p[2]; ps = ""; next }
         /^  parameter / { sub(/^\\/, "", $2); v = $3
-                          if (v ~ /^[0-9]+\x27[01]+$/) {   # a sized constant (a bit parameter): in decimal
-                              b = substr(v, index(v, "\x27") + 1); v = 0
+                          if (v ~ ("^[0-9]+" q "[01]+$")) {   # a sized constant (a bit parameter): in decimal
+                              b = substr(v, index(v, q) + 1); v = 0
                               for (i = 1; i <= length(b); i++) v = 2 * v + substr(b, i, 1)
                           }
                           ps = ps " " $2 "=" v; next }
