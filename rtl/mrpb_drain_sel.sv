@@ -247,6 +247,7 @@ module mrpb_drain_sel #(
       logic [QW-1:0] held, p;
       logic [D-1:0]  any, lm;
       logic          hk;
+      logic [D+QW+1:0] r [2];           // each evaluation's {hold, valid, longest, pick}
       int            k, c;
       s0[0]   = '1;
       s0[D+1] = '0;
@@ -254,14 +255,6 @@ module mrpb_drain_sel #(
       ne_s0 = s0[1];
       k = 0;
       for (int j = 0; j < 4; j++) if (cs_f[j]) k = j;
-      h0 = 1'b0;
-      v0 = 1'b0;
-      m0 = '0;
-      pick_n  = '0;
-      pick_f  = '0;
-      hold_f  = 1'b0;
-      valid_f = 1'b0;
-      lmax_f  = '0;
       // e = 0: case s0 (pick_n, and pick_f if k = 0); e = 1: case k.
       for (int e = 0; e < 2; e++) begin
         c = (e == 0) ? 0 : k;
@@ -281,19 +274,10 @@ module mrpb_drain_sel #(
             if (lm[v-1]) p = p | lowest(st[v]);
         end else if (policy_i == 2'd2 && up != '0) p = lowest(up);
         else p = lowest(st[1]);
-        if (e == 0) begin
-          h0     = hk;
-          v0     = any[0];
-          m0     = lm;
-          pick_n = p;
-        end
-        if (e == 1) begin
-          hold_f  = hk;
-          valid_f = any[0];
-          lmax_f  = lm;
-          pick_f  = p;
-        end
+        r[e] = {hk, any[0], lm, p};
       end
+      {h0, v0, m0, pick_n} = r[0];
+      {hold_f, valid_f, lmax_f, pick_f} = r[1];
     end
 
     if (RowAhead) begin : gen_rows
