@@ -3,6 +3,7 @@
 #   make            build the C models, the Verilated models and build/memsched (BIG=1: the largest sets too)
 #   make run        co-simulate every block (default parameters) + area/timing table
 #   make test       every test; ends with "N passed, N failed"
+#   make test-long  what make test samples, in full: every run.skip=0 pair, formal.sh --long (an hour or more)
 #   make lint       verilator --lint-only -Wall and a Yosys read of every RTL file
 #   make area       synthesis (Yosys, liberty-mapped) + static timing (OpenSTA)
 #   make waves      BLOCK=b: a short co-simulation with an FST and a GTKWave save file
@@ -165,7 +166,7 @@ MUT_OBJ    :=
 MUT_LIBS   :=
 -include $(BUILD)/mutants.mk
 
-.PHONY: all build sim-psets deps lint test run area waves bench golden repro repro-mrpb repro-mib repro-apres repro-temp repro-sl1 mutate clean help cosim-long asan fuzz fuzzers coverage docs-tables FORCE
+.PHONY: all build sim-psets deps lint test test-long run area waves bench golden repro repro-mrpb repro-mib repro-apres repro-temp repro-sl1 mutate clean help cosim-long asan fuzz fuzzers coverage docs-tables FORCE
 
 # `all`, `run` and `test` install the packages first, then build in a new make:
 # make reads which files exist (Verilator's verilated.cpp among them) once,
@@ -193,7 +194,7 @@ docs-tables: $(BUILD)/memsched-c
 	M=$(BUILD)/memsched-c tests/docs_tables.sh
 
 help:
-	@sed -n '2,21p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,/^$$/p' Makefile | sed '/^$$/d; s/^# \{0,1\}//'
 
 # --- dependencies ----------------------------------------------------------
 deps:
@@ -318,6 +319,16 @@ lint:
 test: deps
 	@tests/run_tests.sh
 
+# What make test samples to stay within 30 minutes, in full: the system
+# model's run.skip=0 twin of every run of tests/skip_tests.sh (make test: each
+# kernel at one preset), and tests/formal.sh --long.
+test-long: deps
+	@+$(MAKE) --no-print-directory $(JOBS) all
+	@mkdir -p $(BUILD)/tests
+	@{ PAIRS=all tests/skip_tests.sh $(BUILD)/memsched; tests/formal.sh --long; } 2>&1 | tee $(BUILD)/tests/long.log | grep -v '^PASS'; \
+	    p=$$(grep -c '^PASS' $(BUILD)/tests/long.log); f=$$(grep -c '^FAIL' $(BUILD)/tests/long.log); \
+	    echo "$$p passed, $$f failed"; [ "$$f" = 0 ]
+
 run: deps
 	@+$(MAKE) --no-print-directory $(JOBS) build SETS=default
 	@M=$(BUILD)/memsched tests/run_main.sh
@@ -427,14 +438,24 @@ asan:
 # command line, built by clang with ASan and UBSan. `make fuzz` runs each for
 # FUZZ_TIME seconds; make test runs a short round.
 FUZZ_TIME ?= 300
-FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Icmodel -Itb -Isim
-FUZZ_DEPS  := $(CMODEL_SRC) $(TB_C_SRC) $(SIM_SRC) $(BUILD)/gen/blocks.c $(BUILD)/gen/defaults.c $(BUILD)/gen/no_rtl.c
+# The C side is compiled once for all of them (build/fuzz/obj, with libFuzzer's
+# coverage but not its main), each target's own file with it.
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -Icmodel -Itb -Isim
+FUZZ_FLAGS := $(FUZZ_CFLAGS) -fsanitize=fuzzer
+FUZZ_OBJ   := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(CMODEL_SRC) $(TB_C_SRC) $(SIM_SRC)) \
+              $(patsubst %,$(BUILD)/fuzz/obj/gen/%.o,blocks defaults no_rtl)
 # A target that #includes the source it fuzzes (for its static functions) does not link it again.
 FUZZ_INCLUDES_trace := sim/workload/trace.c
 FUZZERS    := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) sim/cli/main.c $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(SIM_H)
+$(BUILD)/fuzz/obj/gen/%.o: $(BUILD)/gen/%.c tb/engine.h
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) -o $@ $< $(filter-out $(FUZZ_INCLUDES_$*),$(FUZZ_DEPS)) $(SIM_LIBS)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(BUILD)/fuzz/obj/%.o: %.c $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(SIM_H)
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) sim/cli/main.c $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(SIM_H)
+	@mkdir -p $(@D)
+	clang $(FUZZ_FLAGS) -o $@ $< $(filter-out $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_INCLUDES_$*)),$(FUZZ_OBJ)) $(SIM_LIBS)
 fuzzers: $(FUZZERS)
 
 # Verilator line / toggle / branch coverage of the lockstep random runs that

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # repro_mrpb_tests.sh - the MRPB reproduction's pipeline (repro/mrpb/run.sh,
-# claims.jq, report.sh) on a few programs at quick sizes: every group runs,
+# claims.jq, report.sh) on a few programs at their smallest sizes (--size
+# min: seconds; quick sizes took minutes of make test): every group runs,
 # every run checks DRAM commands, the report has one table row per claim of
 # claims.jq with a class from the classification, the second size's column,
 # the summary counted from the table, a figure per figure (SVG and PNG), the
@@ -33,13 +34,14 @@ done
 K="atax syrk 2dconv srad srad-u"
 marks() { grep -h 'mrpb-summary' README.md docs/reproduction.md; }
 before=$(marks)
-if OUT=$T SIZES="quick" KERNELS="$K" JOBS=${JOBS:-2} M=$M repro/mrpb/run.sh >"$T.log" 2>&1; then
-    ok "repro/mrpb/run.sh at quick sizes ($K)"
+S=min
+if OUT=$T SIZES="$S" KERNELS="$K" JOBS=${JOBS:-2} M=$M repro/mrpb/run.sh >"$T.log" 2>&1; then
+    ok "repro/mrpb/run.sh at $S sizes ($K)"
 else
-    bad "repro/mrpb/run.sh at quick sizes" "$(tail -3 "$T.log")"
+    bad "repro/mrpb/run.sh at $S sizes" "$(tail -3 "$T.log")"
 fi
 R=$T/report.md
-C=$T/quick/claims.json
+C=$T/$S/claims.json
 nclaims=$(grep -c '^  c("' repro/mrpb/claims.jq)
 nclaims=$((nclaims + 5))   # the drain-policy claims are one c(...) for five policies
 expect "one claim object per claim of claims.jq" "$(jq length "$C" 2>/dev/null)" "$nclaims"
@@ -49,9 +51,9 @@ expect "every class is one of the six" "$bad_class" ""
 missing=$(jq -r '[.[] | select(.class == "missing") | .id] | join(" ")' "$C")
 # with this subset, claims over programs it lacks (b+tree, the other /U pairs) still have runs: none is missing
 expect "no claim lacks its runs" "$missing" ""
-expect "every run's DRAM commands were checked" "$(jq '.unchecked | length' "$T/quick/input.json")" 0
-expect "the runs counted in the input" "$(jq '[.runs[] | length] | add' "$T/quick/input.json")" \
-    "$(ls "$T"/quick/{s,l,d}/runs/*.json | wc -l)"
+expect "every run's DRAM commands were checked" "$(jq '.unchecked | length' "$T/$S/input.json")" 0
+expect "the runs counted in the input" "$(jq '[.runs[] | length] | add' "$T/$S/input.json")" \
+    "$(ls "$T"/$S/{s,l,d}/runs/*.json | wc -l)"
 sum=$(sed -n 's/^\*\*Summary\*\* (counted from the table above, the paper.s sizes): \(.*\) of \([0-9]*\) claims;.*/\1/p' "$R")
 total=$(awk -v s="$sum" 'BEGIN {n = split(s, a, ", "); t = 0; for (i = 1; i <= n; i++) t += a[i] + 0; print t}')
 expect "the summary line counts every row of the table" "$total" "$nclaims"
@@ -71,7 +73,7 @@ for t in "Where MRPB's speedup comes from" "Bypassing on all stalls, the CI prog
         bad "the report's \"$t\" table" "$(section "$t" | sed -n 5p)"
     fi
 done
-expect "the noise is measured (a number)" "$(jq '.noise | type' "$T/quick/input.json")" '"number"'
+expect "the noise is measured (a number)" "$(jq '.noise | type' "$T/$S/input.json")" '"number"'
 expect "the configurations are listed" "$(grep -c '^S base=base-s$' "$R")" 1
 expect "README and docs' summary untouched by a subset run" "$(marks)" "$before"
 exit $status

@@ -49,6 +49,22 @@ section "build"
 check "build (make all)" make -s -j2 all | tally
 [ -x "$M" ] || { echo "0 passed, 1 failed"; exit 1; }
 
+# The formal checks run in the background from here (after the build, which
+# they read the parameter sets of), one at a time, beside the sections that
+# keep one core busy; their lines are printed in the "formal" section at the
+# end.
+# It is disowned, so the sections' own "wait" and "jobs" do not see it; its
+# exit status lands in a file.
+FORMAL_OUT=$LOG/formal.out
+rm -f "$FORMAL_OUT" "$FORMAL_OUT.rc"
+formal_started=0
+if [ -x tests/formal.sh ]; then
+    { tests/formal.sh -j 1 >"$FORMAL_OUT" 2>&1; echo $? >"$FORMAL_OUT.rc"; } &
+    formal_pid=$!
+    disown
+    formal_started=1
+fi
+
 section "lint"
 make -s lint 2>&1 | tally
 
@@ -73,6 +89,10 @@ unit() { # unit NAME: one PASS/FAIL line per test, and one for the binary
         grep -m3 '^\[  ERROR   \]\|^\[   LINE   \]' "$out" | sed 's/^/    /'
     fi
 }
+# (built two at a time first; a test that does not build fails below)
+units=()
+for t in tests/unit/test_*.c; do units+=("$LOG/$(basename "$t" .c)"); done
+make -s -j2 -k "${units[@]}" >"$LOG/unit_build.log" 2>&1
 for t in tests/unit/test_*.c; do
     t=$(basename "$t" .c)
     if make -s "$LOG/$t" >"$LOG/${t}_build.log" 2>&1; then
@@ -90,21 +110,6 @@ if make -s -j2 fuzzers >"$LOG/fuzz_build.log" 2>&1; then
     tests/fuzz.sh "${FUZZ_SHORT:-10}" 2>&1 | tally
 else
     echo "FAIL fuzz: building the fuzz targets failed (log: $LOG/fuzz_build.log)" | tally
-fi
-
-# The formal checks run in the background from here, one at a time (mrpb's
-# BMC, about 200 s, first), beside the sections that keep one core busy; their
-# lines are printed in the "formal" section at the end.
-# It is disowned, so the sections' own "wait" and "jobs" do not see it; its
-# exit status lands in a file.
-FORMAL_OUT=$LOG/formal.out
-rm -f "$FORMAL_OUT" "$FORMAL_OUT.rc"
-formal_started=0
-if [ -x tests/formal.sh ]; then
-    { tests/formal.sh -j 1 >"$FORMAL_OUT" 2>&1; echo $? >"$FORMAL_OUT.rc"; } &
-    formal_pid=$!
-    disown
-    formal_started=1
 fi
 
 section "a fresh machine: the first make run, with the packages installed during it"
@@ -198,7 +203,7 @@ section "the S-L1 paper's reproduction: the tabulator on fabricated runs, the pi
 section "CLI: bad input, exit codes, record/replay"
 tests/cli_tests.sh 2>&1 | tally
 
-section "formal (started in the background after the fuzzing section)"
+section "formal (started in the background after the build)"
 if [ $formal_started = 1 ]; then
     while [ ! -s "$FORMAL_OUT.rc" ] && kill -0 "$formal_pid" 2>/dev/null; do sleep 1; done
     rc=$(cat "$FORMAL_OUT.rc" 2>/dev/null || echo "none (killed)")

@@ -109,6 +109,19 @@ else
     bad "compare: a failing run" "exit $rc, stderr '$(head -c 300 "$T/err")'"
 fi
 
+# ---- named sizes ----------------------------------------------------------------
+# each a built-in kernel's own: quick and the default from --list-workloads,
+# half of the default, min the smallest accepted (atax: 16, the error's "at least")
+read -r qk df < <("$M" sim --list-workloads | awk '$1 == "atax" {print $3, $2}')
+least=$("$M" sim --workload atax --size 1 --quiet 2>&1 | sed -n 's/.*at least \([0-9]*\).*/\1/p')
+got=
+for n in quick half min; do
+    "$M" sim --workload atax --size $n --quiet --json "$T/size-$n.json" >/dev/null 2>&1
+    got="$got $(jq .size "$T/size-$n.json" 2>/dev/null)"
+done
+expect "--size quick, half, min: atax's quick size, half its default, the smallest it accepts" "${got# }" "$qk $((df / 2)) $least"
+bad_input "--size: an unknown name" "a named size (quick, half or min)" "$M" sim --workload atax --size tiny
+
 # ---- progress on a pipe ----------------------------------------------------------
 "$M" sim --workload srad --size 1024 --progress 1 2>"$T/prog.err" >/dev/null
 n=$(grep -c '^  sim: .* core cycle [0-9]*, .* thread-insts, .* kernel [1-4] of 4, blocks done [0-9]* of 4096$' "$T/prog.err")

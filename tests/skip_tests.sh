@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # skip_tests.sh - skipping idle units is exact: every built-in kernel at every
 # preset (quick sizes; at S-L1's gtx680 and gtx560 its ten applications, at
-# gtx680 with S-L1 too, and six other kernels with and without S-L1) and the
-# traces, run with run.skip=1 (the default) and
-# run.skip=0 (every unit stepped every cycle, no exception), must give the
-# same statistics (the JSON without the run.skip value itself and the host
-# section). One PASS/FAIL line per run pair; at base-l, which has Base-S's
-# clocks and memory with another L1, only the digests below (no pair).
+# gtx680 with S-L1 too, and six other kernels with and without S-L1), the
+# traces, and bfs and srad under every option that adds units or skips of its
+# own, run with run.skip=1 (the default) and run.skip=0 (every unit stepped
+# every cycle, no exception), must give the same statistics (the JSON without
+# the run.skip value itself and the host section). One PASS/FAIL line per run
+# pair. Base-L (Base-S's clocks and memory with another L1) is held by its
+# digests below alone (no pair).
+#
+# Which runs get a run.skip=0 twin (PAIRS): "all" (make test-long) pairs every
+# run; "cover" (the default, make test) pairs every trace and option run, and
+# each built-in kernel at one of its presets, the presets taken in turn from
+# kernel to kernel, so that every kernel and every preset is stepped without
+# skips at least once (checked below) at a third of the cost.
 #
 # The same runs hold the model's results still: each run's statistics (its
 # JSON without the host section, the command line, the version and the
@@ -16,11 +23,14 @@
 # a refactoring) must pass unchanged; a change meant to alter results rewrites
 # the file (`make golden`) and says why in its commit.
 # Usage: tests/skip_tests.sh [MEMSCHED]; JOBS=N runs N at a time (2);
-# GOLDEN=write writes tests/golden/stats.sha256 from the run.skip=1 runs only.
+# PAIRS=all|cover (cover); GOLDEN=write writes tests/golden/stats.sha256 from
+# the run.skip=1 runs only.
 set -u
 cd "$(dirname "$0")/.."
 M=${1:-build/memsched}
 JOBS=${JOBS:-2}
+PAIRS=${PAIRS:-cover}
+case $PAIRS in all | cover) ;; *) echo "skip_tests: PAIRS=$PAIRS: expected all or cover" >&2; exit 2 ;; esac
 T=build/tests/skip
 rm -rf "$T"
 mkdir -p "$T"
@@ -30,8 +40,10 @@ pair() {
     local w=$1 c=$2 tag
     shift 2
     tag=$(echo "$w@$c $*" | tr -c 'A-Za-z0-9@._=-' '_')
-    # Base-L (Base-S's clocks and memory with another L1) is held by its digests alone
-    for s in 1 $([ "${GOLDEN:-}" = write ] || [ "$c" = base-l ] || echo 0); do
+    # a run without a twin (Base-L; not chosen by PAIRS=cover) is held by its digest alone
+    local twin=1
+    if [ "${GOLDEN:-}" = write ] || ! grep -qxF "$w $c${*:+ $*}" "$T/pairs"; then twin=0; fi
+    for s in 1 $([ $twin = 1 ] && echo 0); do
         if ! "$M" sim --workload "$w" --config "$c" --quiet --check-dram "$@" --set run.skip=$s \
             --json "$T/$tag.skip$s.json" >"$T/$tag.skip$s.log" 2>&1; then
             echo "FAIL skip exact: $w $c $* (run.skip=$s failed: $T/$tag.skip$s.log)"
@@ -40,8 +52,7 @@ pair() {
         jq -S 'del(.configuration["run.skip"]) | del(.host, .command_line)' "$T/$tag.skip$s.json" >"$T/$tag.skip$s.norm"
     done
     echo "$(jq -S 'del(.version, .configuration)' "$T/$tag.skip1.norm" | sha256sum | cut -c1-64)  $w $c${*:+ $*}" >"$T/$H.digest"
-    [ "${GOLDEN:-}" = write ] && return
-    [ "$c" = base-l ] && return
+    [ $twin = 1 ] || return
     if cmp -s "$T/$tag.skip1.norm" "$T/$tag.skip0.norm"; then
         echo "PASS skip exact: $w $c $* (gpu_tot_sim_cycle $(jq .gpu.gpu_tot_sim_cycle "$T/$tag.skip1.json"))"
     else
@@ -50,10 +61,15 @@ pair() {
     fi
 }
 
+# runs: every run, one a line, after its kind: "A" (always paired), "R" (a
+# built-in kernel at a preset: paired in turn under PAIRS=cover), "D" (digest
+# only: Base-L)
 runs() {
-    local sl1apps
+    local sl1apps k
     sl1apps=" $("$M" sim --list-workloads | awk '/S-L1 stand-in:/ {print $1}' | tr '\n' ' ') "
     for c in $("$M" sim --list-configs | awk '{print $1}'); do
+        k=R
+        [ "$c" = base-l ] && k=D
         for w in $("$M" sim --list-workloads | awk '{print $1}'); do
             case $w@$c in   # its 24 KB blocks do not fit Base-L's or the GTX 560's 16 KB (sim_tests.sh)
             histo@base-l | histo@gtx560) continue ;;
@@ -61,16 +77,16 @@ runs() {
             case $c in
             gtx680 | gtx560)   # S-L1's GPUs: its applications, and a few kernels of each kind with S-L1 too
                 case "$sl1apps" in
-                *" $w "*) [ $c = gtx680 ] && echo "$w $c --size quick --set sl1=on" ;;
+                *" $w "*) [ $c = gtx680 ] && echo "$k $w $c --size quick --set sl1=on" ;;
                 *) case $w in vectoradd | bfs | srad | kmeans | atax | transpose) ;; *) continue ;; esac
-                   echo "$w $c --size quick --set sl1=on --set sl1.monitor=4" ;;
+                   echo "$k $w $c --size quick --set sl1=on --set sl1.monitor=4" ;;
                 esac ;;
             *) case "$sl1apps" in *" $w "*) continue ;; esac ;;   # S-L1's applications: at its GPUs
             esac
-            echo "$w $c --size quick"
+            echo "$k $w $c --size quick"
         done
         for t in ../shared/traces/*/kernelslist.g; do   # the real NVBit traces
-            [ -f "$t" ] && echo "$(dirname "$t") $c"
+            [ -f "$t" ] && echo "$([ $k = D ] && echo D || echo A) $(dirname "$t") $c"
         done
     done
     # the options that add units or skips of their own: MRPB, the MIB
@@ -84,12 +100,32 @@ runs() {
              "sm.coalesce=sector --set l1.miss_latency=1 --set l1.flush=1" sm.store_ack=0 \
              "sl1=on --set sl1.monitor=4"; do
         for w in bfs srad; do   # hot lines on every SM (MIB merges); barriers and shared memory
-            echo "$w gtx480-mib --size quick --set $o"
+            echo "A $w gtx480-mib --size quick --set $o"
         done
     done
 }
 
-runs >"$T/list"
+runs >"$T/kinds"
+cut -d' ' -f2- "$T/kinds" >"$T/list"
+# the pairs: every "A" run; under PAIRS=cover, the i-th kernel (in order of
+# first appearance) at the (i mod n)-th of its n "R" runs, else every "R" run
+awk -v all=$([ "$PAIRS" = all ] && echo 1 || echo 0) '
+    $1 == "A" { print substr($0, 3); next }
+    $1 != "R" { next }
+    all { print substr($0, 3); next }
+    !($2 in n) { order[++kernels] = $2 }
+    { line[$2, ++n[$2]] = substr($0, 3) }
+    END { for (i = 1; i <= kernels; i++) { w = order[i]; print line[w, (i - 1) % n[w] + 1] } }' "$T/kinds" >"$T/pairs"
+if [ "$PAIRS" = cover ] && [ "${GOLDEN:-}" != write ]; then
+    # every preset that has pairs at all is stepped without skips at least once
+    want=$(awk '$1 != "D" { print $3 }' "$T/kinds" | sort -u | paste -sd' ')
+    got=$(awk '{ print $2 }' "$T/pairs" | sort -u | paste -sd' ')
+    if [ "$want" = "$got" ]; then
+        echo "PASS skip exact: the $(wc -l <"$T/pairs") pairs (PAIRS=cover, of $(grep -c '^[AR] ' "$T/kinds")) cover every kernel and every preset ($got)"
+    else
+        echo "FAIL skip exact: the pairs (PAIRS=cover) cover the presets $got, not $want"
+    fi
+fi
 while read -r line; do
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
     # shellcheck disable=SC2086

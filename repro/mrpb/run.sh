@@ -6,7 +6,7 @@
 # `make repro`. docs/reproduction.md explains the method.
 #
 # Environment: M (memsched), OUT (default out/repro/mrpb), JOBS (default the
-# cores), SIZES (default "default half"; "quick" for a check of the
+# cores), SIZES (default "default half"; "quick" or "min" for a check of the
 # pipeline), KERNELS (default: the paper's 12 PolyBench and 16 Rodinia
 # programs; a subset for a test), REUSE=1 (run nothing, tabulate what OUT
 # holds), RESUME=1 (keep the runs this build already made with the same

@@ -2181,6 +2181,7 @@ static const struct {
 } size_names[] = {
     {"quick", BUILTIN_SIZE_QUICK},
     {"half", BUILTIN_SIZE_HALF},
+    {"min", BUILTIN_SIZE_MIN},
 };
 
 unsigned builtin_size_code(const char *name)
@@ -2205,6 +2206,7 @@ unsigned builtin_size(const builtin_info_t *b, unsigned size)
     case 0: return b->default_size;
     case BUILTIN_SIZE_QUICK: return b->quick_size;
     case BUILTIN_SIZE_HALF: return b->default_size / 2 > b->min_size ? b->default_size / 2 : b->min_size;
+    case BUILTIN_SIZE_MIN: return b->min_size ? b->min_size : 1;
     default: return size;
     }
 }

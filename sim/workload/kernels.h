@@ -23,16 +23,18 @@ typedef struct {
 extern const builtin_info_t builtin_kernels[];   /* ends with {NULL} */
 
 /* Named sizes (--size NAME), as size codes above any number: a kernel's quick
- * size; half its default (at least min_size), a reproduction's second size. */
+ * size; half its default (at least min_size), a reproduction's second size;
+ * its smallest (min_size: a pipeline's check in seconds, results mean nothing). */
 #define BUILTIN_SIZE_QUICK 0xffffffffu
 #define BUILTIN_SIZE_HALF  0xfffffffeu
+#define BUILTIN_SIZE_MIN   0xfffffffdu
 
 /* The size knob a kernel runs at for a --size value (0: its default). */
 unsigned builtin_size(const builtin_info_t *b, unsigned size);
 /* A named size's code (0: not a name), and a code's name (NULL: a number). */
 unsigned builtin_size_code(const char *name);
 const char *builtin_size_name(unsigned code);
-#define BUILTIN_SIZE_NAMES "quick or half"
+#define BUILTIN_SIZE_NAMES "quick, half or min"
 
 /* A built-in workload by name; size 0 = its default, BUILTIN_SIZE_QUICK its
  * quick size. NULL after a message
