@@ -30,9 +30,9 @@
 #   --long   also prove argmax at (N, W) = (48, 8) through its specification
 #            (tests/formal/argmax_spec.sv), about 10 min of CPU, run mrpb's
 #            BMC at 4 queues over 12 steps (about 4 min), and check
-#            mrpb_drain_sel at the set only `make cosim-long` builds (48 x 32,
-#            where the structure runs: the check guards that choice), and
-#            prove the simulation bodies at the sets of fifo and prio_enc,
+#            the simulation bodies at the sets only `make cosim-long` builds
+#            (mrpb at 48 x 32, where mrpb_drain_sel's structure runs: the
+#            check guards that choice) and at the sets of fifo and prio_enc,
 #            whose own lockstep runs the structure (fifo at 48 x 64: minutes)
 #   -j JOBS  checks run in parallel (default: FORMAL_JOBS, else 2)
 #   PATTERN  run only the checks whose tag (e.g. fifo_D5_W4) matches a glob
@@ -460,14 +460,13 @@ SIM_PRIMS_SEQ="fifo"
 # mrpb_drain_sel: docs/formal.md) are proved
 # with the registers cut (equiv_cut), at every set of the block.
 SIM_BLOCKS_CUT="tbas apres_laws mrpb_therm mrpb_drain_sel"
-# ... of which these at the sets only `make cosim-long` builds (PSETS_BIG)
-# with --long: mrpb_drain_sel at 48 x 32 runs its structure there (its body
-# is used up to Depth 8), and Yosys takes minutes and gigabytes to read it.
-SIM_CUT_BIG_LONG="mrpb_drain_sel"
-# The sets of a block built without the bodies (its manifest's VFLAGS_<block>
-# has -UFAST_SIM_PRIMS: fifo's and prio_enc's own lockstep measures the
-# structure) simulate none: proved with --long only (fifo at 48 x 64 takes
-# minutes).
+# Proved with --long only (make test-long), as make test simulates no body
+# there: the sets only `make cosim-long` builds (PSETS_BIG: mrpb at 48 x 32,
+# where mrpb_drain_sel runs its structure, its body being used up to Depth 8;
+# Yosys takes minutes and gigabytes for that check), and the sets of a block
+# built without the bodies (its manifest's VFLAGS_<block> has
+# -UFAST_SIM_PRIMS: fifo's and prio_enc's own lockstep measures the
+# structure; fifo at 48 x 64 takes minutes).
 NO_BODY_BLOCKS=
 big_sets=
 SIM_PRIMS=$(grep -l '^`ifdef FAST_SIM_PRIMS' rtl/*.sv | sed 's|^rtl/||; s|\.sv$||' | tr '\n' ' ')
@@ -486,7 +485,7 @@ fi
 declare -A sim_seen=()
 for ps in $sim_sets; do
     b=${ps%%:*}
-    [ $LONG = 0 ] && [[ "$NO_BODY_BLOCKS " == *" $b "* ]] && continue
+    [ $LONG = 0 ] && [[ "$NO_BODY_BLOCKS " == *" $b "* || "$big_sets" == *" $ps "* ]] && continue
     rtl=$(block_rtl . "$b")
     uses=0
     for m in $SIM_PRIMS; do [[ " $rtl " == *" rtl/$m.sv "* ]] && uses=1; done
@@ -503,10 +502,6 @@ for ps in $sim_sets; do
         [ -n "${sim_seen[$tag]:-}" ] && continue
         sim_seen[$tag]=1
         if [[ " $SIM_BLOCKS_CUT " == *" $m "* ]]; then
-            if [ $LONG = 0 ] && [[ " $SIM_CUT_BIG_LONG " == *" $m "* && "$big_sets" == *" $ps "* ]]; then
-                unset "sim_seen[$tag]"
-                continue
-            fi
             checks+=("equiv_cut $tag '$m $params (simulation body)' $m '$params' $rtl")
         elif [[ " $SIM_PRIMS_SEQ " == *" $m "* ]]; then
             checks+=("equiv_seq $tag '$m $params (simulation body; $b)' $m '$params' $rtl")

@@ -65,6 +65,64 @@ if [ -x tests/formal.sh ]; then
     formal_started=1
 fi
 
+# The system model's, the command line's and the reproductions' checks: one
+# process at a time, each a few seconds; they run in the background from just
+# after the build, beside the sections that keep both cores busy, and their
+# sections are printed (and counted) after the skip section. Disowned like
+# formal; a line in $SYS_OUT.rc marks the end.
+system_sections() {
+    sec_name=   # (the build's time is printed by the main shell)
+    section "system model: latencies, merging, bandwidth, conservation, checker, traces (tests/sim_tests.sh)"
+    tests/sim_tests.sh
+
+    section "system model: trace reader: block counts, opcodes (tests/sim_trace_tests.sh)"
+    tests/sim_trace_tests.sh "$M"
+
+    section "system model: GPGPU-Sim's memory semantics, one directed trace each (tests/sim_semantics_tests.sh)"
+    tests/sim_semantics_tests.sh "$M"
+
+    section "system model: S-L1, directed traces of one thread each (tests/sim_sl1_tests.sh)"
+    tests/sim_sl1_tests.sh "$M"
+
+    section "system model: DRAM data bus, every checker rule fires, bandwidth <= peak (tests/sim_dram_tests.sh)"
+    tests/sim_dram_tests.sh "$M"
+
+    section "system model: statistics table, GPGPU-Sim names, reproducible outputs (tests/sim_stats_tests.sh)"
+    tests/sim_stats_tests.sh "$M"
+
+    section "system model: policies change decisions (tests/sim_units_tests.sh)"
+    tests/sim_units_tests.sh "$M"
+    section "system model: GPGPU-Sim's issue pipeline, directed traces (tests/sim_pipe_tests.sh)"
+    tests/sim_pipe_tests.sh "$M"
+
+    section "CLI: compare, charts, decision traces, progress, output paths (tests/sim_cli_tests.sh)"
+    tests/sim_cli_tests.sh "$M"
+
+    section "system model: GPGPU-Sim configurations (tests/sim_config_tests.sh)"
+    tests/sim_config_tests.sh "$M"
+
+    section "the MRPB reproduction: the tabulator on fabricated runs, the pipeline at the smallest sizes (tests/repro_tab_tests.sh, repro_mrpb_tests.sh)"
+    { tests/repro_tab_tests.sh; tests/repro_mrpb_tests.sh "$M"; tests/checkpoint_tests.sh; }
+    section "the MIB thesis' reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_mib_tab_tests.sh, repro_mib_tests.sh)"
+    { tests/repro_mib_tab_tests.sh; tests/repro_mib_tests.sh "$M"; }
+    section "the APRES paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_apres_tab_tests.sh, repro_apres_tests.sh)"
+    { tests/repro_apres_tab_tests.sh; tests/repro_apres_tests.sh "$M"; }
+    section "the TEMP/TBAS paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_temp_tab_tests.sh, repro_temp_tests.sh)"
+    { tests/repro_temp_tab_tests.sh; tests/repro_temp_tests.sh "$M"; }
+    section "the S-L1 paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_sl1_tab_tests.sh, repro_sl1_tests.sh)"
+    { tests/repro_sl1_tab_tests.sh; tests/repro_sl1_tests.sh "$M"; }
+
+    section "CLI: bad input, exit codes, record/replay"
+    tests/cli_tests.sh
+    section
+}
+
+SYS_OUT=$LOG/system.out
+rm -f "$SYS_OUT" "$SYS_OUT.rc"
+{ system_sections >"$SYS_OUT" 2>&1; echo done >"$SYS_OUT.rc"; } &
+sys_pid=$!
+disown
+
 section "lint"
 make -s lint 2>&1 | tally
 
@@ -157,51 +215,13 @@ for f in tests/stim/*.stim; do
     check "stim $f ref" $M ref "$blk" --stim "$f" --quiet
 done | tally
 
-section "system model: latencies, merging, bandwidth, conservation, checker, traces (tests/sim_tests.sh)"
-tests/sim_tests.sh 2>&1 | tally
-
-section "system model: trace reader: block counts, opcodes (tests/sim_trace_tests.sh)"
-tests/sim_trace_tests.sh "$M" 2>&1 | tally
-
 section "system model: skipping idle units is exact (run.skip=0 and 1 give the same JSON), results unchanged (tests/golden; tests/skip_tests.sh)"
 tests/skip_tests.sh "$M" 2>&1 | tally
 
-section "system model: GPGPU-Sim's memory semantics, one directed trace each (tests/sim_semantics_tests.sh)"
-tests/sim_semantics_tests.sh "$M" 2>&1 | tally
-
-section "system model: S-L1, directed traces of one thread each (tests/sim_sl1_tests.sh)"
-tests/sim_sl1_tests.sh "$M" 2>&1 | tally
-
-section "system model: DRAM data bus, every checker rule fires, bandwidth <= peak (tests/sim_dram_tests.sh)"
-tests/sim_dram_tests.sh "$M" 2>&1 | tally
-
-section "system model: statistics table, GPGPU-Sim names, reproducible outputs (tests/sim_stats_tests.sh)"
-tests/sim_stats_tests.sh "$M" 2>&1 | tally
-
-section "system model: policies change decisions (tests/sim_units_tests.sh)"
-tests/sim_units_tests.sh "$M" 2>&1 | tally
-section "system model: GPGPU-Sim's issue pipeline, directed traces (tests/sim_pipe_tests.sh)"
-tests/sim_pipe_tests.sh "$M" 2>&1 | tally
-
-section "CLI: compare, charts, decision traces, progress, output paths (tests/sim_cli_tests.sh)"
-tests/sim_cli_tests.sh "$M" 2>&1 | tally
-
-section "system model: GPGPU-Sim configurations (tests/sim_config_tests.sh)"
-tests/sim_config_tests.sh "$M" 2>&1 | tally
-
-section "the MRPB reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_tab_tests.sh, repro_mrpb_tests.sh)"
-{ tests/repro_tab_tests.sh; tests/repro_mrpb_tests.sh "$M"; tests/checkpoint_tests.sh; } 2>&1 | tally
-section "the MIB thesis' reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_mib_tab_tests.sh, repro_mib_tests.sh)"
-{ tests/repro_mib_tab_tests.sh; tests/repro_mib_tests.sh "$M"; } 2>&1 | tally
-section "the APRES paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_apres_tab_tests.sh, repro_apres_tests.sh)"
-{ tests/repro_apres_tab_tests.sh; tests/repro_apres_tests.sh "$M"; } 2>&1 | tally
-section "the TEMP/TBAS paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_temp_tab_tests.sh, repro_temp_tests.sh)"
-{ tests/repro_temp_tab_tests.sh; tests/repro_temp_tests.sh "$M"; } 2>&1 | tally
-section "the S-L1 paper's reproduction: the tabulator on fabricated runs, the pipeline at quick sizes (tests/repro_sl1_tab_tests.sh, repro_sl1_tests.sh)"
-{ tests/repro_sl1_tab_tests.sh; tests/repro_sl1_tests.sh "$M"; } 2>&1 | tally
-
-section "CLI: bad input, exit codes, record/replay"
-tests/cli_tests.sh 2>&1 | tally
+section "system model, CLI and the reproductions' pipelines (started in the background after the build; their sections follow)"
+while [ ! -s "$SYS_OUT.rc" ] && kill -0 "$sys_pid" 2>/dev/null; do sleep 1; done
+tally <"$SYS_OUT"
+[ -s "$SYS_OUT.rc" ] || echo "FAIL system model checks: killed before their end (log: $SYS_OUT)" | tally
 
 section "formal (started in the background after the build)"
 if [ $formal_started = 1 ]; then
