@@ -93,6 +93,13 @@ inline uint64_t get(const T &port, unsigned lsb, unsigned w)
 template <std::size_t N>
 inline uint64_t get(const VlWide<N> &port, unsigned lsb, unsigned w)
 {
+    if (w <= 32) {   // an element within two adjacent words (mrpb's occ_o: 48 of them a cycle)
+        const unsigned wi = lsb / 32;
+        uint64_t x = port[wi];
+        if (wi + 1 < N)
+            x |= static_cast<uint64_t>(port[wi + 1]) << 32;
+        return (x >> (lsb % 32)) & ((1ULL << w) - 1);
+    }
     uint64_t v = 0;
     for (unsigned b = 0; b < w;) {
         const unsigned bit = lsb + b, wi = bit / 32, off = bit % 32;
