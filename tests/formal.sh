@@ -467,14 +467,15 @@ SIM_BLOCKS_CUT="tbas apres_laws mrpb_therm mrpb_drain_sel"
 # built without the bodies (its manifest's VFLAGS_<block> has
 # -UFAST_SIM_PRIMS: fifo's and prio_enc's own lockstep measures the
 # structure; fifo at 48 x 64 takes minutes).
-NO_BODY_BLOCKS=
-big_sets=
+LONG_ONLY_SETS='$(PSETS_BIG) $(foreach b,$(BLOCKS),$(if $(filter -UFAST_SIM_PRIMS,$(VFLAGS_$b)),$(filter $b:%,$(PSETS))))'
 SIM_PRIMS=$(grep -l '^`ifdef FAST_SIM_PRIMS' rtl/*.sv | sed 's|^rtl/||; s|\.sv$||' | tr '\n' ' ')
 sim_sets=
 if [ "${SIM_BODIES:-1}" != 0 ]; then
-    sim_sets=$(make_expr . '$(PSETS) $(PSETS_BIG)')
-    big_sets=" $(make_expr . '$(PSETS_BIG)') "
-    NO_BODY_BLOCKS=" $(make_expr . '$(foreach b,$(BLOCKS),$(if $(filter -UFAST_SIM_PRIMS,$(VFLAGS_$b)),$b))')"
+    if [ $LONG = 1 ]; then
+        sim_sets=$(make_expr . '$(PSETS) $(PSETS_BIG)')
+    else
+        sim_sets=$(make_expr . "\$(filter-out $LONG_ONLY_SETS,\$(PSETS))")
+    fi
     for m in $SIM_PRIMS; do
         { echo '`define FAST_SIM_PRIMS'
           sed "s/^module $m\b/module ${m}_simbody/" "rtl/$m.sv"
@@ -485,7 +486,6 @@ fi
 declare -A sim_seen=()
 for ps in $sim_sets; do
     b=${ps%%:*}
-    [ $LONG = 0 ] && [[ "$NO_BODY_BLOCKS " == *" $b "* || "$big_sets" == *" $ps "* ]] && continue
     rtl=$(block_rtl . "$b")
     uses=0
     for m in $SIM_PRIMS; do [[ " $rtl " == *" rtl/$m.sv "* ]] && uses=1; done

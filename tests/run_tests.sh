@@ -42,34 +42,47 @@ section() {
     [ -n "$sec_name" ] && echo "   ($((SECONDS - sec_start)) s: $sec_name)"
     sec_name=${1:-}
     sec_start=$SECONDS
-    [ $# -gt 0 ] && echo "== $1"
+    if [ $# -gt 0 ]; then echo "== $1"; fi
 }
 
 section "build"
 check "build (make all)" make -s -j2 all | tally
 [ -x "$M" ] || { echo "0 passed, 1 failed"; exit 1; }
 
+# background NAME CMD...: run CMD in the background, its lines in
+# $LOG/NAME.out and its exit status in $LOG/NAME.out.rc, printed and counted
+# later by `joined NAME`. Disowned, so the sections' own "wait" and "jobs" do
+# not see it.
+declare -A bg_pid=()
+background() {
+    local out=$LOG/$1.out
+    rm -f "$out" "$out.rc"
+    { "${@:2}" >"$out" 2>&1; echo $? >"$out.rc"; } &
+    bg_pid[$1]=$!
+    disown
+}
+# joined NAME DESC: wait for NAME to end, then count its lines; an exit
+# status other than 0 with no FAIL line, or none at all (killed), fails.
+joined() {
+    local out=$LOG/$1.out rc
+    while [ ! -s "$out.rc" ] && kill -0 "${bg_pid[$1]}" 2>/dev/null; do sleep 1; done
+    rc=$(cat "$out.rc" 2>/dev/null || echo "none (killed)")
+    tally <"$out"
+    if [ "$rc" != 0 ] && ! grep -q '^FAIL' "$out"; then
+        echo "FAIL $2: exit $rc (log: $out)" | tally
+    fi
+}
+
 # The formal checks run in the background from here (after the build, which
 # they read the parameter sets of), one at a time, beside the sections that
 # keep one core busy; their lines are printed in the "formal" section at the
 # end.
-# It is disowned, so the sections' own "wait" and "jobs" do not see it; its
-# exit status lands in a file.
-FORMAL_OUT=$LOG/formal.out
-rm -f "$FORMAL_OUT" "$FORMAL_OUT.rc"
-formal_started=0
-if [ -x tests/formal.sh ]; then
-    { tests/formal.sh -j 1 >"$FORMAL_OUT" 2>&1; echo $? >"$FORMAL_OUT.rc"; } &
-    formal_pid=$!
-    disown
-    formal_started=1
-fi
+background formal tests/formal.sh -j 1
 
 # The system model's, the command line's and the reproductions' checks: one
 # process at a time, each a few seconds; they run in the background from just
 # after the build, beside the sections that keep both cores busy, and their
-# sections are printed (and counted) after the skip section. Disowned like
-# formal; a line in $SYS_OUT.rc marks the end.
+# sections are printed (and counted) after the skip section.
 system_sections() {
     sec_name=   # (the build's time is printed by the main shell)
     section "system model: latencies, merging, bandwidth, conservation, checker, traces (tests/sim_tests.sh)"
@@ -117,11 +130,7 @@ system_sections() {
     section
 }
 
-SYS_OUT=$LOG/system.out
-rm -f "$SYS_OUT" "$SYS_OUT.rc"
-{ system_sections >"$SYS_OUT" 2>&1; echo done >"$SYS_OUT.rc"; } &
-sys_pid=$!
-disown
+background system system_sections
 
 section "lint"
 make -s lint 2>&1 | tally
@@ -219,21 +228,10 @@ section "system model: skipping idle units is exact (run.skip=0 and 1 give the s
 tests/skip_tests.sh "$M" 2>&1 | tally
 
 section "system model, CLI and the reproductions' pipelines (started in the background after the build; their sections follow)"
-while [ ! -s "$SYS_OUT.rc" ] && kill -0 "$sys_pid" 2>/dev/null; do sleep 1; done
-tally <"$SYS_OUT"
-[ -s "$SYS_OUT.rc" ] || echo "FAIL system model checks: killed before their end (log: $SYS_OUT)" | tally
+joined system "system model checks"
 
 section "formal (started in the background after the build)"
-if [ $formal_started = 1 ]; then
-    while [ ! -s "$FORMAL_OUT.rc" ] && kill -0 "$formal_pid" 2>/dev/null; do sleep 1; done
-    rc=$(cat "$FORMAL_OUT.rc" 2>/dev/null || echo "none (killed)")
-    tally <"$FORMAL_OUT"
-    if [ "$rc" != 0 ] && ! grep -q '^FAIL' "$FORMAL_OUT"; then
-        echo "FAIL formal: tests/formal.sh exit $rc (log: $FORMAL_OUT)" | tally
-    fi
-else
-    echo "FAIL formal: tests/formal.sh missing" | tally
-fi
+joined formal "formal: tests/formal.sh"
 
 section
 echo "   (total: $SECONDS s)"

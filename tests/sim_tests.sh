@@ -864,14 +864,13 @@ expect "merging: the cycle distribution counts the 8-long entry's cycles at leng
 # kernel at every preset at quick sizes). At S-L1's GPUs (gtx680, gtx560):
 # its applications and seven other kernels (vectoradd ... histo). histo's 24 KB blocks are
 # refused where an SM has 16 KB (base-l, gtx560).
-fails=0 runs=0 i=0
+fails=0 runs=0
 declare -A cfg_runs=()
 cfgs=$("$M" sim --list-configs | awk '{print $1}')
 sl1apps=" $("$M" sim --list-workloads | awk '/S-L1 stand-in:/ {print $1}' | tr '\n' ' ') "
 while read -r k; do
     case $k in bfs) s=1024 ;; stream) s=1 ;; vectoradd) s=8192 ;; kmeans) s=1024 ;; b+tree) s=2000 ;; reduction) s=32768 ;; mergesort) s=2048 ;; histogram) s=16384 ;; cfd) s=1152 ;;
         histo) s=272 ;; mummer) s=1024 ;; spmv) s=8 ;; lbm) s=3 ;; cutcp) s=8 ;; sortnet) s=2048 ;; *) s=64 ;; esac   # small, not below their minimum
-    mine=()
     for cfg in $cfgs; do
         case $cfg@$k in
         gtx680@* | gtx560@*)
@@ -883,17 +882,18 @@ while read -r k; do
                 { bad "histo at $cfg: refused (a block needs 24 KB of shared memory)" "$(head -2 "$T/all.err")"; fails=$((fails + 1)); }
             continue
         fi
-        mine+=("$cfg")
+        echo "$k $cfg $s" >&3   # a candidate run
     done
-    cfg=${mine[$((i % ${#mine[@]}))]}
-    i=$((i + 1)) runs=$((runs + 1))
+done < <("$M" sim --list-workloads | awk '{print $1}') 3>"$T/all.list"
+while read -r k cfg s; do
+    runs=$((runs + 1))
     cfg_runs[$cfg]=1
     if ! "$M" sim --config "$cfg" --workload "$k" --size $s --check-dram --quiet --json "$T/all.json" 2>"$T/all.err" ||
         ! jq -e .gpu.gpu_tot_sim_insn "$T/all.json" >/dev/null; then
         bad "built-in $k at $cfg" "$(head -2 "$T/all.err")"
         fails=$((fails + 1))
     fi
-done < <("$M" sim --list-workloads | awk '{print $1}')
+done < <(in_turn <"$T/all.list")
 missed=$(for c in $cfgs; do [ -n "${cfg_runs[$c]:-}" ] || echo "$c"; done | paste -sd' ')
 [ -z "$missed" ] || { bad "every preset runs a built-in kernel" "none at $missed"; fails=$((fails + 1)); }
 [ $fails = 0 ] && ok "every built-in kernel (small) at one preset in turn, every preset: $runs runs, --check-dram clean, valid JSON (histo refused at base-l and gtx560: its block does not fit)"

@@ -23,6 +23,16 @@ mktrace() {
     } >"$1/kernel-1.traceg"
 }
 
+# in_turn: of the lines "KERNEL PRESET ..." on stdin, one per kernel: the
+# i-th kernel (in order of first appearance) at the ((i - 1) mod n)-th of its
+# n lines, so that the presets are taken in turn from kernel to kernel
+# (skip_tests.sh's run.skip=0 twins, sim_tests.sh's small runs).
+in_turn() {
+    awk '!($1 in n) { order[++kernels] = $1 }
+         { line[$1, ++n[$1]] = $0 }
+         END { for (i = 1; i <= kernels; i++) { k = order[i]; print line[k, (i - 1) % n[k] + 1] } }'
+}
+
 key() { # key NAME: a configuration value of the default preset
     "$M" sim --list-keys | awk -v k="$1" '$1 == k {print $2}'
 }

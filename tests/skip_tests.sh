@@ -28,6 +28,8 @@
 set -u
 cd "$(dirname "$0")/.."
 M=${1:-build/memsched}
+# shellcheck source=tests/simlib.sh
+. tests/simlib.sh   # in_turn
 JOBS=${JOBS:-2}
 PAIRS=${PAIRS:-cover}
 case $PAIRS in all | cover) ;; *) echo "skip_tests: PAIRS=$PAIRS: expected all or cover" >&2; exit 2 ;; esac
@@ -107,15 +109,10 @@ runs() {
 
 runs >"$T/kinds"
 cut -d' ' -f2- "$T/kinds" >"$T/list"
-# the pairs: every "A" run; under PAIRS=cover, the i-th kernel (in order of
-# first appearance) at the (i mod n)-th of its n "R" runs, else every "R" run
-awk -v all=$([ "$PAIRS" = all ] && echo 1 || echo 0) '
-    $1 == "A" { print substr($0, 3); next }
-    $1 != "R" { next }
-    all { print substr($0, 3); next }
-    !($2 in n) { order[++kernels] = $2 }
-    { line[$2, ++n[$2]] = substr($0, 3) }
-    END { for (i = 1; i <= kernels; i++) { w = order[i]; print line[w, (i - 1) % n[w] + 1] } }' "$T/kinds" >"$T/pairs"
+# the pairs: every "A" run; every "R" run, or under PAIRS=cover each kernel
+# at one of its presets in turn
+{ sed -n 's/^A //p' "$T/kinds"
+  sed -n 's/^R //p' "$T/kinds" | if [ "$PAIRS" = all ]; then cat; else in_turn; fi; } >"$T/pairs"
 if [ "$PAIRS" = cover ] && [ "${GOLDEN:-}" != write ]; then
     # every preset that has pairs at all is stepped without skips at least once
     want=$(awk '$1 != "D" { print $3 }' "$T/kinds" | sort -u | paste -sd' ')
