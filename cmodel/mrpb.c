@@ -69,19 +69,6 @@ uint64_t mrpb_signature(const mrpb_cfg_t *cfg, const mrpb_in_t *in)
     return sig_field(in) & bits_mask(bits_idx_width(cfg->num_queues));
 }
 
-/* Everything the RTL computes combinationally in one cycle. */
-typedef struct {
-    mrpb_req_t e;          /* the request at the enqueue point */
-    int slot_taken;        /* the slot's request is taken this cycle */
-    int slot_free;         /* the slot can load a request this cycle */
-    int enq;               /* e is written into its queue (or falls through) */
-    int e_take;            /* e leaves the enqueue point */
-    uint64_t req;          /* requests seen by the base policy (greedy-masked) */
-    unsigned reason;       /* MRPB_DR_* of the drain this cycle (NONE if the slot is busy) */
-    unsigned dq;           /* queue drained (0 when none) */
-    mrpb_req_t item;       /* what enters the slot */
-    int pop, push;         /* queue dq is popped; queue e.q is pushed */
-} comb_t;
 
 static uint64_t pack(const mrpb_cfg_t *c, const mrpb_req_t *r)
 {
@@ -95,7 +82,7 @@ static mrpb_req_t unpack(const mrpb_cfg_t *c, uint64_t v)
     return r;
 }
 
-static void decide(const mrpb_state_t *s, const mrpb_in_t *in, comb_t *k)
+void mrpb_decide(const mrpb_state_t *s, const mrpb_in_t *in, mrpb_dec_t *k)
 {
     const mrpb_cfg_t *c = &s->cfg;
     const unsigned nq = c->num_queues, qmask = (unsigned)bits_mask(bits_idx_width(nq));
@@ -197,30 +184,46 @@ static void decide(const mrpb_state_t *s, const mrpb_in_t *in, comb_t *k)
         k->e_take = k->enq;
 }
 
-static int e_stalled(const comb_t *k) { return k->e.valid && !k->e_take; }
+static int e_stalled(const mrpb_dec_t *k) { return k->e.valid && !k->e_take; }
 
-void mrpb_eval(const mrpb_state_t *s, const mrpb_in_t *in, mrpb_out_t *out)
+void mrpb_slot(const mrpb_state_t *s, mrpb_out_t *out)
 {
-    comb_t k;
-    decide(s, in, &k);
-    memset(out, 0, sizeof *out);
-    out->in_ready = !e_stalled(&k);
     out->out_valid = s->out.valid;
     out->out_bypass = s->out_bypass;
     out->out_write = s->out.write;
     out->out_addr = s->out.addr;
     out->out_tag = s->out.tag;
-    out->drain = k.reason;
-    out->drain_q = k.dq;
+}
+
+void mrpb_eval_dec(const mrpb_state_t *s, const mrpb_dec_t *k, mrpb_out_t *out)
+{
+    memset(out, 0, sizeof *out);
+    mrpb_slot(s, out);
+    out->in_ready = !e_stalled(k);
+    out->drain = k->reason;
+    out->drain_q = k->dq;
     for (unsigned i = 0; i < s->cfg.num_queues; i++)
         out->occ[i] = s->q[i].count;
 }
 
+void mrpb_eval(const mrpb_state_t *s, const mrpb_in_t *in, mrpb_out_t *out)
+{
+    mrpb_dec_t k;
+    mrpb_decide(s, in, &k);
+    mrpb_eval_dec(s, &k, out);
+}
+
 void mrpb_tick(mrpb_state_t *s, const mrpb_in_t *in)
 {
+    mrpb_dec_t k;
+    mrpb_decide(s, in, &k);
+    mrpb_tick_dec(s, in, &k);
+}
+
+void mrpb_tick_dec(mrpb_state_t *s, const mrpb_in_t *in, const mrpb_dec_t *kp)
+{
     const mrpb_cfg_t *c = &s->cfg;
-    comb_t k;
-    decide(s, in, &k);
+    const mrpb_dec_t k = *kp;
 
     /* Queues: at most one push and one pop, possibly the same queue. */
     const unsigned eq = (unsigned)k.e.q & (unsigned)bits_mask(bits_idx_width(c->num_queues));

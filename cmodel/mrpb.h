@@ -96,8 +96,32 @@ typedef struct {
 
 int  mrpb_init(mrpb_state_t *s, const mrpb_cfg_t *cfg);
 void mrpb_reset(mrpb_state_t *s);
+/* Everything the RTL computes combinationally in one cycle (mrpb_decide). */
+typedef struct {
+    mrpb_req_t e;          /* the request at the enqueue point */
+    int slot_taken;        /* the slot's request is taken this cycle */
+    int slot_free;         /* the slot can load a request this cycle */
+    int enq;               /* e is written into its queue (or falls through) */
+    int e_take;            /* e leaves the enqueue point */
+    uint64_t req;          /* requests seen by the base policy (greedy-masked) */
+    unsigned reason;       /* MRPB_DR_* of the drain this cycle (NONE if the slot is busy) */
+    unsigned dq;           /* queue drained (0 when none) */
+    mrpb_req_t item;       /* what enters the slot */
+    int pop, push;         /* queue dq is popped; queue e.q is pushed */
+} mrpb_dec_t;
+
 void mrpb_eval(const mrpb_state_t *s, const mrpb_in_t *in, mrpb_out_t *out);
 void mrpb_tick(mrpb_state_t *s, const mrpb_in_t *in);
+/* The same in two steps, for a caller that clocks the cycle it evaluated:
+ * mrpb_decide once, then mrpb_eval_dec and mrpb_tick_dec with its result
+ * (the state unchanged in between, tick_dec's inputs those decided on). */
+void mrpb_decide(const mrpb_state_t *s, const mrpb_in_t *in, mrpb_dec_t *k);
+void mrpb_eval_dec(const mrpb_state_t *s, const mrpb_dec_t *k, mrpb_out_t *out);
+void mrpb_tick_dec(mrpb_state_t *s, const mrpb_in_t *in, const mrpb_dec_t *k);
+/* The outbound slot's outputs (registers: out_valid, out_bypass, out_write,
+ * out_addr, out_tag), as mrpb_eval gives them, without the cycle's decision;
+ * the other fields of out are left as they are. */
+void mrpb_slot(const mrpb_state_t *s, mrpb_out_t *out);
 /* Add this cycle's events to st, from this cycle's inputs and outputs only
  * (out from mrpb_eval or from the RTL, before the clock edge). */
 void mrpb_account(const mrpb_cfg_t *cfg, const mrpb_in_t *in, const mrpb_out_t *out, mrpb_stats_t *st);

@@ -27,6 +27,8 @@
  *   static void gen(ctx_t *c, rng_t *r, fifo_in_t *in);   next cycle's random inputs
  *   optional hooks: #define GLUE_ON_RESET on_reset   static void on_reset(ctx_t *c);
  *                   #define GLUE_ON_TICK  on_tick    static void on_tick(ctx_t *c, const X_in_t *in);
+ *                   #define GLUE_EVAL(c, in, out), GLUE_TICK(c, in): the model's eval and tick
+ *                   through the block's own calls (default X_eval(&c->s, ...), X_tick)
  *
  * and defines the block with GLUE_BLOCK(name, summary, params, knobs, probes, flags).
  */
@@ -105,6 +107,12 @@ static void glue_unpack_in(const glue_cfg_t *cfg, const uint64_t *v, glue_in_t *
 
 /* The block_t calls. */
 #define GLUE_CFG(m) (&((ctx_t *)(m))->s.cfg)
+#ifndef GLUE_EVAL
+#define GLUE_EVAL(c, in, out) GLUE_T(_eval)(&(c)->s, in, out)
+#endif
+#ifndef GLUE_TICK
+#define GLUE_TICK(c, in) GLUE_T(_tick)(&(c)->s, in)
+#endif
 
 static void *glue_create(const long *param, const long *knob, sigtab_t *in, sigtab_t *out)
 {
@@ -137,7 +145,7 @@ static void glue_eval(void *m, const uint64_t *vin, uint64_t *vout)
     memset(&i, 0, sizeof i);
     memset(&o, 0, sizeof o);
     glue_unpack_in(&c->s.cfg, vin, &i);
-    GLUE_T(_eval)(&c->s, &i, &o);
+    GLUE_EVAL(c, &i, &o);
     glue_move(&c->s.cfg, 1, 1, &o, vout);
 }
 
@@ -150,19 +158,19 @@ static void glue_tick(void *m, const uint64_t *vin)
 #ifdef GLUE_ON_TICK
     GLUE_ON_TICK(c, &i);
 #endif
-    GLUE_T(_tick)(&c->s, &i);
+    GLUE_TICK(c, &i);
 }
 
 static void glue_eval_s(void *m, const void *in, void *out)
 {
     ctx_t *c = m;
-    GLUE_T(_eval)(&c->s, in, out);
+    GLUE_EVAL(c, in, out);
 }
 
 static void glue_tick_s(void *m, const void *in)
 {
     ctx_t *c = m;
-    GLUE_T(_tick)(&c->s, in);
+    GLUE_TICK(c, in);
 }
 
 #ifdef GLUE_CHECK

@@ -211,6 +211,7 @@ struct lockstep {
     int tracing;
     uint64_t *vin, *vc, *vr;     /* last inputs, C outputs, RTL outputs */
     uint64_t *vio;               /* ls_eval_io's inputs */
+    uint64_t *in_mask;           /* each input element's legal bits (its width) */
     void *sin, *sout;            /* the C-only struct path: last inputs, outputs */
     const void *sin_now;         /* ... this cycle's inputs: sin, or the caller's (ls_eval_ref) */
     int fast;                    /* this cycle went through it */
@@ -226,6 +227,7 @@ struct lockstep {
     size_t root_n;
     uint8_t *snap;               /* the state before this cycle, when its first inputs repeated the last cycle's */
     uint64_t *vin_last;          /* the inputs and rst_n of the last cycle */
+    uint64_t *vc_last;           /* the C model's outputs of the last cycle */
     int rst_last, have_last;
     unsigned rtl_evals;          /* evaluations of the RTL in this cycle */
     int snapped;                 /* snap holds the state before this cycle */
@@ -285,6 +287,10 @@ lockstep_t *ls_open(const ls_settings_t *st, const ls_opts_t *o)
     ls->vc = xcalloc(ls->out.words, sizeof *ls->vc);
     ls->vr = xcalloc(ls->out.words, sizeof *ls->vr);
     ls->vio = xcalloc(ls->in.words, sizeof *ls->vio);
+    ls->in_mask = xcalloc(ls->in.words, sizeof *ls->in_mask);
+    for (unsigned k = 0; k < ls->in.n; k++)
+        for (unsigned e = 0; e < ls->in.sig[k].count; e++)
+            ls->in_mask[ls->in.sig[k].off + e] = ls->in.sig[k].width < 64 ? (UINT64_C(1) << ls->in.sig[k].width) - 1 : ~UINT64_C(0);
 
     if (o->record) {
         char knobs[512];
@@ -310,6 +316,7 @@ lockstep_t *ls_open(const ls_settings_t *st, const ls_opts_t *o)
             ls->root_n = n;
             ls->snap = xcalloc(1, n);
             ls->vin_last = xcalloc(ls->in.words, sizeof *ls->vin_last);
+            ls->vc_last = xcalloc(ls->out.words, sizeof *ls->vc_last);
         }
     }
     return ls;
@@ -374,7 +381,10 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
 {
     if (ls->failed)
         return 1;
-    for (unsigned k = 0; k < ls->in.n; k++) {
+    uint64_t wide = 0;   /* bits above some element's width: which one, below */
+    for (unsigned i = 0; i < ls->in.words; i++)
+        wide |= in[i] & ~ls->in_mask[i];
+    for (unsigned k = 0; wide && k < ls->in.n; k++) {
         const sig_t *s = &ls->in.sig[k];
         for (unsigned e = 0; e < s->count; e++) {
             if (s->width < 64 && in[s->off + e] >> s->width) {
@@ -420,7 +430,13 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
     int again = ls->root && inputs_again(ls);
     ls->skip = again && ls->still && !ls->rtl_evals && ls->tracing != 1;
     if (!ls->skip) {   /* else the outputs in ls->vr are the last cycle's, and this cycle's */
-        if (!ls->rtl_evals && again) {   /* the state before the cycle, to compare with the one after it */
+        /* The state before the cycle, to compare with the one after it: only
+         * when the C model's outputs repeat the last cycle's too. A state the
+         * cycle leaves as it was gives the same outputs again, so a cycle
+         * whose outputs changed follows one that moved, and the next is more
+         * likely to move as well; the copy of the whole state is skipped
+         * then (which only finds a fixed point a cycle later). */
+        if (!ls->rtl_evals && again && !memcmp(ls->vc, ls->vc_last, ls->out.words * sizeof *ls->vc)) {
             memcpy(ls->snap, ls->root, ls->root_n);
             ls->snapped = 1;
         }
@@ -441,6 +457,8 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
         }
         return 1;
     }
+    if (!memcmp(ls->vr, ls->vc, ls->out.words * sizeof *ls->vc))
+        return 0;
     for (unsigned k = 0; k < ls->out.n; k++) {
         const sig_t *s = &ls->out.sig[k];
         for (unsigned e = 0; e < s->count; e++) {
@@ -503,6 +521,7 @@ int ls_tick(lockstep_t *ls)
     }
     if (ls->root) {
         memcpy(ls->vin_last, ls->vin, ls->in.words * sizeof *ls->vin);
+        memcpy(ls->vc_last, ls->vc, ls->out.words * sizeof *ls->vc);
         ls->rst_last = ls->rst_n;
         ls->have_last = 1;
         ls->rtl_evals = 0;
@@ -637,6 +656,8 @@ void ls_close(lockstep_t *ls, ls_counts_t *counts)
     free(ls->sout);
     free(ls->snap);
     free(ls->vin_last);
+    free(ls->vc_last);
+    free(ls->in_mask);
     free(ls);
 }
 

@@ -980,11 +980,10 @@ static int mrpb_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
     }
     in->l1_ready = in->l1_stall_assoc = in->byp_ready = 0;
     ls_set_time(sm->mrpb.ls, now);
-    /* the slot (registered outputs) first, by the C model; the cycle's outputs
-     * are compared below, at the final inputs */
-    int rc = ls_peek_io(sm->mrpb.ls, 1, in, out);
-    if (rc)
-        return rc;
+    /* the slot (registers) first, read from the C model's state; every
+     * output of the cycle is compared below, at the final inputs */
+    mrpb_slot(ls_state(sm->mrpb.ls), out);
+    int rc;
     if (out->out_valid) {
         req_t r = {.line = out->out_addr,
                    .type = (uint8_t)(out->out_tag >> (SIM_MRPB_REC_W + 2 * SIM_MRPB_SECT_W)),
