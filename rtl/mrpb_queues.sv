@@ -111,6 +111,22 @@ module mrpb_queues #(
 
   // Read mux as an AND-OR over the queues (pop_q_i may exceed NumQueues-1
   // only through misuse, and then reads 0).
+`ifdef FAST_SIM_PRIMS
+  // The simulation body (the Makefile defines FAST_SIM_PRIMS for the blocks'
+  // Verilated models): the same AND-OR read from the heads in place. The
+  // structure packs the NumQueues heads into one wide vector for oh_sel, which
+  // a Verilated model rebuilds every cycle word by word (48 x 64 bits in the
+  // system's set). tests/formal.sh proves the two equal with the registers cut
+  // (equiv_cut) at every built set; synthesis reads the structure.
+  always_comb begin
+    head_p_o = '0;
+    head_e_o = '0;
+    for (int i = 0; i < NumQueues; i++) begin
+      head_p_o = head_p_o | ({Width{rd_p_i[i]}} & rdata[i]);
+      head_e_o = head_e_o | ({Width{rd_e_i[i]}} & rdata[i]);
+    end
+  end
+`else
   logic [NumQueues*Width-1:0] heads;
   for (genvar i = 0; i < NumQueues; i++) begin : gen_head
     assign heads[i*Width +: Width] = rdata[i];
@@ -118,4 +134,5 @@ module mrpb_queues #(
 
   oh_sel #(.N(NumQueues), .W(Width)) u_rd_p (.data_i (heads), .sel_i (rd_p_i), .data_o (head_p_o));
   oh_sel #(.N(NumQueues), .W(Width)) u_rd_e (.data_i (heads), .sel_i (rd_e_i), .data_o (head_e_o));
+`endif
 endmodule
