@@ -387,7 +387,7 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
     for (unsigned k = 0; wide && k < ls->in.n; k++) {
         const sig_t *s = &ls->in.sig[k];
         for (unsigned e = 0; e < s->count; e++) {
-            if (s->width < 64 && in[s->off + e] >> s->width) {
+            if (in[s->off + e] & ~ls->in_mask[s->off + e]) {
                 fprintf(stderr, "%s %s %s: cycle %" PRIu64 ": input %s", ls->o.label, ls->blk->name, ls->params,
                         ls->cycle, s->name);
                 if (s->count > 1)

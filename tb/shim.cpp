@@ -93,6 +93,11 @@ inline uint64_t get(const T &port, unsigned lsb, unsigned w)
 template <std::size_t N>
 inline uint64_t get(const VlWide<N> &port, unsigned lsb, unsigned w)
 {
+    if (w <= 32) {   // an element within two adjacent words: one shift
+        const unsigned wi = lsb / 32;
+        const uint64_t hi = wi + 1 < N ? port[wi + 1] : 0;
+        return ((hi << 32 | port[wi]) >> (lsb % 32)) & ((1ULL << w) - 1);
+    }
     uint64_t v = 0;
     for (unsigned b = 0; b < w;) {
         const unsigned bit = lsb + b, wi = bit / 32, off = bit % 32;
@@ -131,32 +136,23 @@ inline void get_sig(const T &port, const sig_t &g, uint64_t *v)
         v[g.off + e] = get(port, e * g.width, g.width);
 }
 
-// An array port of elements up to 32 bits wide (mrpb's occ_o: 48 a cycle):
-// each element from the two adjacent words that hold it, one shift.
+// An array port whose elements pack its 32-bit words (mrpb's occ_o: 48
+// counts of 4 bits a cycle): each word shifted along; any other, element by
+// element.
 template <std::size_t N>
 inline void get_sig(const VlWide<N> &port, const sig_t &g, uint64_t *v)
 {
-    if (g.width > 32) {
+    if (32 % g.width) {
         for (unsigned e = 0; e < g.count; e++)
             v[g.off + e] = get(port, e * g.width, g.width);
         return;
     }
     const uint64_t m = (1ULL << g.width) - 1;
     uint64_t *d = v + g.off;
-    if (32 % g.width == 0) {   // no element across a word boundary: each word shifted along
-        const unsigned per = 32 / g.width;
-        for (unsigned e = 0, wi = 0; e < g.count; wi++) {
-            uint32_t x = port[wi];
-            for (unsigned k = 0; k < per && e < g.count; k++, e++, x >>= g.width % 32)
-                d[e] = x & m;
-        }
-        return;
-    }
-    unsigned lsb = 0;
-    for (unsigned e = 0; e < g.count; e++, lsb += g.width) {
-        const unsigned wi = lsb / 32;
-        const uint64_t hi = wi + 1 < N ? port[wi + 1] : 0;
-        d[e] = ((hi << 32 | port[wi]) >> (lsb % 32)) & m;
+    for (unsigned e = 0, wi = 0; e < g.count; wi++) {
+        uint32_t x = port[wi];
+        for (unsigned k = 0; k < 32 / g.width && e < g.count; k++, e++, x >>= g.width % 32)
+            d[e] = x & m;
     }
 }
 
