@@ -94,6 +94,7 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
         if (g->pages.key)
             g->sm[i].l1.pages = &g->pages;
         g->req.in[i] = &g->sm[i].l1.mq;
+        g->sm[i].mq_wake = cfg->skip && cfg->n_sm <= 64;   /* icnt_run wakes it (mq_sleepers) */
     }
     for (unsigned s = 0; s < g->nsub; s++) {
         if (l2_init(&g->l2[s], cfg, s, &g->req.out[s], &g->opt.blk))
@@ -400,6 +401,8 @@ static int sm_run(gpu_t *g, unsigned i, uint64_t *next)
     *next = sm_next(sm, core, q, g->icnt_core_same);
     if (!rq_empty(&sm->l1.mq) && i < 64)
         g->mq_busy |= 1ull << i;
+    if (sm->mq_sleep)   /* (only with mq_wake: i < 64) */
+        g->mq_sleepers |= 1ull << i;
     return 0;
 }
 
@@ -452,6 +455,20 @@ static void icnt_run(gpu_t *g)
         for (uint64_t b = g->mq_busy; b; b &= b - 1)
             if (rq_empty(&g->sm[__builtin_ctzll(b)].l1.mq))
                 g->mq_busy &= ~(1ull << __builtin_ctzll(b));
+        /* an SM asleep on its full miss queue retries at its next edge once the crossbar took a
+         * packet from it (stepped, that is the first edge at which it finds room) */
+        for (uint64_t b = g->mq_sleepers; b; b &= b - 1) {
+            const unsigned i = (unsigned)__builtin_ctzll(b);
+            sm_t *sm = &g->sm[i];
+            if (!sm->mq_sleep) {   /* woken since (a reply) */
+                g->mq_sleepers &= ~(1ull << i);
+            } else if (!rq_full(&sm->l1.mq)) {
+                g->mq_sleepers &= ~(1ull << i);
+                sm->mq_sleep = 0;
+                sm->sleep_until = 0;
+                usched_wake(&g->us_sm, i);
+            }
+        }
     }
     if (rep_waiting(g) || !cfg->skip) {
         xbar_cycle(&g->rep, icnt, g->now[CLK_L2], 1, g->nsub > 64 || !cfg->skip ? ~0ull : g->rep_busy);

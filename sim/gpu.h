@@ -72,6 +72,7 @@ struct gpu {
     usched_t us_sm, us_l2, us_dram;
     uint64_t rep_busy;                /* L2 slices (up to 64) whose reply queue may hold a packet */
     uint64_t mq_busy;                 /* SMs (up to 64) whose L1 miss queue may hold a packet */
+    uint64_t mq_sleepers;             /* SMs asleep until their full miss queue has room (sm_t.mq_sleep) */
     dram_t **dram;
     rq_t **dram_in, **dram_fill;      /* per sub-partition: its L2 -> DRAM path and fill queue */
     unsigned nsub;

@@ -146,9 +146,17 @@ void pipe_operands(sm_t *sm)
 {
     pipe_t *p = &sm->pipe;
     const config_t *c = sm->cfg;
-    if (!p->inflight)
+    /* most cycles no collector holds an instruction and none waits for one:
+     * each stage below is entered only with something to do */
+    uint32_t done = 0, reading = 0, queued = 0;
+    for (unsigned t = 0; t < PU_TYPES; t++) {
+        done |= p->cu_valid[t] & ~p->cu_reading[t];
+        reading |= p->cu_reading[t];
+        queued |= p->id_oc[t].n;
+    }
+    if (!(done | reading | queued))
         return;
-    for (unsigned t = 0; t < PU_TYPES; t++)
+    for (unsigned t = 0; t < PU_TYPES && done; t++)
         for (unsigned k = 0; k < c->oc_out[t] && p->oc_ex[t].n < c->oc_ex[t]; k++) {
             int i = oldest_done(p, t);
             if (i < 0)
@@ -160,7 +168,7 @@ void pipe_operands(sm_t *sm)
     pipe_cu_t *want[32];
     unsigned wreg[32];
     uint32_t asked = 0;
-    for (unsigned t = 0; t < PU_TYPES; t++)
+    for (unsigned t = 0; t < PU_TYPES && reading; t++)
         for (uint32_t m = p->cu_reading[t]; m; m &= m - 1) {
             pipe_cu_t *u = &p->cu[t][__builtin_ctz(m)];
             for (unsigned r = 0; r < u->nreg; r++) {
@@ -180,7 +188,7 @@ void pipe_operands(sm_t *sm)
         unsigned b = (unsigned)__builtin_ctz(m);
         want[b]->reg[wreg[b]] = UINT16_MAX;   /* read */
     }
-    for (unsigned t = 0; t < PU_TYPES; t++)
+    for (unsigned t = 0; t < PU_TYPES && reading; t++)
         for (uint32_t m = p->cu_reading[t]; m; m &= m - 1) {
             unsigned i = (unsigned)__builtin_ctz(m), n = 0;
             pipe_cu_t *u = &p->cu[t][i];
@@ -192,7 +200,7 @@ void pipe_operands(sm_t *sm)
                 p->cu_reading[t] &= ~(1u << i);
         }
     /* allocation: the ID_OC register's oldest into free collectors */
-    for (unsigned t = 0; t < PU_TYPES; t++)
+    for (unsigned t = 0; t < PU_TYPES && queued; t++)
         for (unsigned k = 0; k < c->oc_in[t] && p->id_oc[t].n; k++) {
             uint32_t free = ~p->cu_valid[t] & ((1u << c->oc_units[t]) - 1);
             if (!free)

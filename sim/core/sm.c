@@ -1148,6 +1148,7 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
     if (sm->sleep_from)
         catch_up(sm, now);
     sm->sleep_until = 0;   /* awake: planned again at the end of the cycle */
+    sm->mq_sleep = 0;
     if (reply) {
         uint64_t lat = now - reply->t_core;
         sm->st.lat_sum += lat;
@@ -1231,9 +1232,17 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
     if (pipe)
         pipe_fetch(sm, now);
     sm->st.active_cycles += any;
-    /* asleep with the pipeline held only for a refusal a reply must lift */
-    if (!any && !sm->mrpb.n && !sm->sched_hold && (!pipe || pipe_quiet(sm)) &&
-        (!sm->mp.busy || (sm->mp.busy == 1 && sm->mp.blocked && sm->l1.fail_reason != RF_MISS_QUEUE)))
-        sleep_plan(sm, now);
+    /* asleep with the pipeline held only for a refusal a reply must lift, or
+     * one for a full miss queue, which the crossbar lifts when it takes a
+     * packet from it (the run loop wakes the SM then: mq_wake) */
+    if (!any && !sm->mrpb.n && !sm->sched_hold && (!pipe || pipe_quiet(sm))) {
+        int blocked = sm->mp.busy == 1 && sm->mp.blocked;
+        if (!sm->mp.busy || (blocked && sm->l1.fail_reason != RF_MISS_QUEUE)) {
+            sleep_plan(sm, now);
+        } else if (blocked && sm->mq_wake && !sm->mrpb.ls && rq_full(&sm->l1.mq)) {
+            sleep_plan(sm, now);
+            sm->mq_sleep = sm->sleep_from != 0;
+        }
+    }
     return 0;
 }

@@ -209,6 +209,11 @@ struct sm {
     int l1_port;                  /* the memory pipeline (or the MRPB) used the L1D's port this cycle */
     int fail_blk;                 /* the block whose lockstep failed (sim_blk_t) when sm_cycle returns 1 */
     void *sched_state;            /* a policy's own state (sched_ops_t.open; CCWS) */
+    int mq_wake;                  /* the run loop wakes this SM when the crossbar takes from its full
+                                     miss queue (gpu.c: up to 64 SMs, with skipping), so it may sleep
+                                     on one ... */
+    int mq_sleep;                 /* ... and it does: asleep with its memory pipeline refused for a
+                                     full miss queue, until the queue has room (or a reply) */
     int sched_hold;               /* the policy's hardware has work for the next cycle (LAWS: feedback
                                      registered, a group being formed): the SM does not sleep */
     uint64_t swl_mask;            /* sm.swl: the warps that may issue (the oldest N live ones) */
