@@ -1155,10 +1155,8 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         sm->st.lat_n++;
         if (lat > sm->st.lat_max)
             sm->st.lat_max = lat;
-        unsigned b = 0;
-        while ((2ull << b) <= lat && b < 23)
-            b++;
-        sm->st.lat_hist[b]++;
+        const unsigned lg = lat ? 63u - (unsigned)__builtin_clzll(lat) : 0;   /* floor(log2), 0 for 0 */
+        sm->st.lat_hist[lg < 23 ? lg : 23]++;
         if (reply->type == REQ_WR || reply->type == REQ_RED) {
             l1_ack(&sm->l1);
             store_acked(sm, reply->tag);
