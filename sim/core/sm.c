@@ -911,8 +911,14 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
                .type = sm->mp.type,
                .sm = (uint16_t)sm->id, .tag = acked ? sm->mp.warp : sm->mp.rec, .t_core = now, .t_dram = dram_now};
     r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
+    const int foreseen = sm->cfg->skip ? 0 : l1_refusal(&sm->l1, &r);   /* (checked below) */
     l1_res_t res = l1_access(&sm->l1, &r, now);
     sm->l1_port = 1;
+    if (!sm->cfg->skip && foreseen != (res == L1_FAIL ? sm->l1.fail_reason : -1)) {
+        fprintf(stderr, "memsched sim: internal error: sm%u cycle %" PRIu64 ": l1_refusal foresaw %d, l1_access gave %d\n",
+                sm->id, now, foreseen, res == L1_FAIL ? sm->l1.fail_reason : -1);
+        abort();
+    }
     if (res == L1_FAIL) {
         sm->st.issue_stall_mem++;
         sm->mp.blocked = 1;
@@ -935,6 +941,27 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
         if (!sm->warp[w].live)
             tb_maybe_done(sm, sm->warp[w].slot);
     }
+}
+
+/* At the end of a cycle whose memory pipeline has its instruction's next line
+ * to send: if the L1D would refuse it now, the refusal is taken now, as the
+ * next cycle's (mem_pipe above then counts that cycle as a held retry, which
+ * is what the refused access would count, and the SM may sleep from it). The
+ * L1D's state cannot change before that access but by a reply (a fill or an
+ * acknowledgement: l1.st.replies moves, and mem_pipe tries again) or, for a
+ * full miss queue, by the crossbar taking a packet (rq_full, and the run
+ * loop wakes the SM); nothing else in the SM's cycle comes before its memory
+ * pipeline. Only with skipping (run.skip=0 tries every access, and checks
+ * l1_refusal against each). */
+static void foresee_refusal(sm_t *sm)
+{
+    const req_t r = {.line = sm->mp.line[sm->mp.next], .type = sm->mp.type};
+    const int why = l1_refusal(&sm->l1, &r);
+    if (why < 0)
+        return;
+    sm->mp.blocked = 1;
+    sm->mp.blk_key = sm->l1.st.replies;
+    sm->l1.fail_reason = why;
 }
 
 /* The memory pipeline with the MRPB (mrpb=on; docs/sim.md "MRPB"): the next
@@ -1234,6 +1261,8 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
      * one for a full miss queue, which the crossbar lifts when it takes a
      * packet from it (the run loop wakes the SM then: mq_wake) */
     if (!any && !sm->mrpb.n && !sm->sched_hold && (!pipe || pipe_quiet(sm))) {
+        if (sm->mp.busy == 1 && !sm->mp.blocked && sm->cfg->skip && !sm->mrpb.ls)
+            foresee_refusal(sm);
         int blocked = sm->mp.busy == 1 && sm->mp.blocked;
         if (!sm->mp.busy || (blocked && sm->l1.fail_reason != RF_MISS_QUEUE)) {
             sleep_plan(sm, now);

@@ -26,7 +26,7 @@ void tags_free(tags_t *t)
     t->l = NULL;
 }
 
-cline_t *tags_find(tags_t *t, unsigned set, uint64_t line)
+cline_t *tags_find(const tags_t *t, unsigned set, uint64_t line)
 {
     cline_t *s = &t->l[(size_t)set * t->ways];
     for (unsigned w = 0; w < t->ways; w++)

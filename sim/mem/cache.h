@@ -38,7 +38,7 @@ typedef struct {
 int  tags_init(tags_t *t, unsigned sets, unsigned ways, const struct repl_ops *rp);
 void tags_free(tags_t *t);
 /* The line in set `set` (reserved or valid), or NULL. */
-cline_t *tags_find(tags_t *t, unsigned set, uint64_t line);
+cline_t *tags_find(const tags_t *t, unsigned set, uint64_t line);
 /* The line to replace in `set`: the first invalid way, else the valid line
  * the policy picks; a reserved line never (NULL when every way is reserved:
  * a line-allocation failure). */

@@ -191,6 +191,34 @@ static void fetch(l1_t *l, cline_t *v, req_t *q, int m)
     l->st.sent += l->mshr.e[m].left;
 }
 
+/* l1_access's decisions in its order, without their effects: a tag array
+ * with a valid or invalid line in the set has a victim (tags_victim takes
+ * invalid lines first and a policy picks among the valid ones). */
+int l1_refusal(const l1_t *l, const req_t *r)
+{
+    if (r->type != REQ_RD || l->cfg->l1_bypass)
+        return rq_full(&l->mq) ? RF_MISS_QUEUE : -1;
+    const unsigned set = l1_set(l, r->line);
+    const int on_fill = alloc_at_fill[l->cfg->l1_alloc];
+    const cline_t *c = tags_find(&l->tags, set, r->line);
+    if (c && c->state == LINE_V)
+        return -1;
+    const int m = c ? c->mshr : (on_fill ? mshr_find(&l->mshr, r->line) : -1);
+    if (m >= 0)
+        return l->mshr.e[m].n == l->mshr.merge ? RF_MSHR_MERGE : -1;
+    if (!on_fill) {
+        const cline_t *s = &l->tags.l[(size_t)set * l->tags.ways];
+        unsigned w = 0;
+        while (w < l->tags.ways && s[w].state == LINE_R)
+            w++;
+        if (w == l->tags.ways)
+            return RF_LINE_ALLOC;
+    }
+    if (rq_full(&l->mq))
+        return RF_MISS_QUEUE;
+    return l->mshr.nfree ? -1 : RF_MSHR_ENTRY;
+}
+
 /* Stores: write-evict (a hit invalidates the line) or write-through (a hit
  * updates it; l1.write), no write-allocate; the write goes to the L2. Atomics and bypassed loads go to the L2 too. */
 l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
