@@ -32,6 +32,7 @@ void clocks_init(clocks_t *c, const uint64_t khz[CLK_N])
     for (int d = 0; d < CLK_N; d++) {
         c->f[d] = khz[d];
         c->cycle[d] = 0;
+        c->now[d] = 0;
         g = gcd(g, khz[d]);
     }
     c->pattern = NULL;
@@ -100,7 +101,7 @@ unsigned clocks_step_exact(clocks_t *c)
     }
     for (int d = 0; d < CLK_N; d++)
         if (mask & (1u << d))
-            c->cycle[d]++;
+            c->now[d] = c->cycle[d]++;
     return mask;
 }
 

@@ -14,6 +14,8 @@ enum { CLK_CORE, CLK_ICNT, CLK_L2, CLK_DRAM, CLK_N };
 typedef struct {
     uint64_t f[CLK_N];       /* kHz */
     uint64_t cycle[CLK_N];   /* edges taken so far in each domain */
+    uint64_t now[CLK_N];     /* clocks_now of each domain (cycle - 1, 0 before its first edge), kept
+                                as the counters move: the run loop reads it at every step */
     /* The edges repeat every 1 / gcd(f) (a hyperperiod): its sequence of
      * step masks, replayed (NULL when the period is too long: computed). */
     uint8_t *pattern;
@@ -42,7 +44,7 @@ static inline unsigned clocks_step(clocks_t *c)
     if (++c->ppos == c->plen)
         c->ppos = 0;
     for (unsigned x = m; x; x &= x - 1)   /* the domains that tick: one or two */
-        c->cycle[__builtin_ctz(x)]++;
+        c->now[__builtin_ctz(x)] = c->cycle[__builtin_ctz(x)]++;
     return m;
 }
 /* The mask clocks_step will return next, without taking the step; only
@@ -57,8 +59,10 @@ static inline void clocks_jump(clocks_t *c, int d, uint64_t k)
     const uint64_t q = k / c->per[d];
     const uint32_t p = c->epos[d][k - q * c->per[d]];
     const uint32_t *n = &c->ecount[(size_t)p * CLK_N];
-    for (int e = 0; e < CLK_N; e++)
+    for (int e = 0; e < CLK_N; e++) {
         c->cycle[e] = q * c->per[e] + n[e];
+        c->now[e] = c->cycle[e] ? c->cycle[e] - 1 : 0;
+    }
     c->ppos = p;
 }
 /* Edge ka of domain a comes before edge kb of domain b (ka / f_a < kb / f_b). */
@@ -67,7 +71,7 @@ static inline int clocks_before(const clocks_t *c, int a, uint64_t ka, int b, ui
     return (unsigned __int128)ka * c->f[b] < (unsigned __int128)kb * c->f[a];
 }
 /* The current (last taken) cycle of domain d: the edge being processed. */
-static inline uint64_t clocks_now(const clocks_t *c, int d) { return c->cycle[d] ? c->cycle[d] - 1 : 0; }
+static inline uint64_t clocks_now(const clocks_t *c, int d) { return c->now[d]; }
 /* The first edge of a domain of f_to kHz at which a domain of f_from kHz
  * has reached its cycle k (clocks_now of the one at the other's edge t is
  * floor(t * f_from / f_to), edges of both at time k / f): ceil(k * f_to /

@@ -66,6 +66,7 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->nsub = cfg->n_mem * cfg->n_sub;
     uint64_t khz[CLK_N] = {cfg->clk_core, cfg->clk_icnt, cfg->clk_l2, cfg->clk_dram};
     clocks_init(&g->clk, khz);
+    g->now = g->clk.now;
     g->sm = calloc(cfg->n_sm, sizeof *g->sm);
     g->l2 = calloc(g->nsub, sizeof *g->l2);
     g->dram = calloc(cfg->n_mem, sizeof *g->dram);
@@ -541,8 +542,6 @@ static int step(gpu_t *g, launch_t *L)
     if (cfg->skip && !(L && L->more))
         skip_idle_steps(g);
     const unsigned m = clocks_step(&g->clk);
-    for (int d = 0; d < CLK_N; d++)
-        g->now[d] = clocks_now(&g->clk, d);
     int rc;
     if (m & (1u << CLK_CORE)) {
         if (L && L->more && (rc = dispatch(g, L)))

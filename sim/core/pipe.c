@@ -252,11 +252,22 @@ void pipe_fetch(sm_t *sm, uint64_t now)
     p->fetch_last = w;
 }
 
+uint64_t pipe_next_wb(const sm_t *sm, uint64_t now)
+{
+    const pipe_t *p = &sm->pipe;
+    if (!p->nwb)
+        return UINT64_MAX;
+    /* a result is at most SM_MAX_LAT + 2 < PIPE_RING cycles ahead (to_writeback) */
+    for (uint64_t t = now + 1;; t++)
+        if (p->wbn[t % PIPE_RING])
+            return t;
+}
+
 int pipe_quiet(const sm_t *sm)
 {
     const pipe_t *p = &sm->pipe;
     const config_t *c = sm->cfg;
-    if (p->fetch_warp >= 0 || p->need_fetch || p->nwb)
+    if (p->fetch_warp >= 0 || p->need_fetch)
         return 0;
     for (unsigned t = 0; t < PU_TYPES; t++)
         if (t != PU_MEM && (p->id_oc[t].n || p->cu_valid[t] || p->oc_ex[t].n))

@@ -95,9 +95,12 @@ void pipe_execute(struct sm *sm, uint64_t now);
 void pipe_operands(struct sm *sm);
 void pipe_fetch(struct sm *sm, uint64_t now);
 /* Nothing in the pipeline can move before the memory pipeline frees (it is
- * idle, or refused by the L1D until a reply: sm.c decides which) and no
- * fetch is to make: the SM may sleep (exact: its skipped cycles would
- * change nothing here). */
+ * idle, or refused by the L1D until a reply: sm.c decides which) or a result
+ * is written back (pipe_next_wb), and no fetch is to make: the SM may sleep
+ * until the earliest of those (exact: its skipped cycles would change
+ * nothing here). */
 int  pipe_quiet(const struct sm *sm);
+/* The first cycle after `now` with a result to write back (UINT64_MAX: none). */
+uint64_t pipe_next_wb(const struct sm *sm, uint64_t now);
 
 #endif

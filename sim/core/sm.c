@@ -1152,6 +1152,11 @@ static void sleep_plan(sm_t *sm, uint64_t now)
     uint64_t change = classify(sm, 0, now + 1, cls);
     if (change < t)
         t = change;
+    if (sm->cfg->pipeline == PIPE_GPGPUSIM) {   /* a result's writeback (pipe_quiet) */
+        const uint64_t wb = pipe_next_wb(sm, now);
+        if (wb < t)
+            t = wb;
+    }
     memcpy(sm->sleep_cls, cls, sizeof cls);
     sm->sleep_until = t;
     sm->sleep_from = now + 1;

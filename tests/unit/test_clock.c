@@ -21,8 +21,11 @@ static void same_as_exact(const uint64_t f[CLK_N], unsigned steps)
         unsigned ma = clocks_step(&a), mb = clocks_step(&b);
         assert_int_equal(ma, mb);
     }
-    for (int d = 0; d < CLK_N; d++)
+    for (int d = 0; d < CLK_N; d++) {
         assert_int_equal(a.cycle[d], b.cycle[d]);
+        assert_int_equal(a.now[d], b.now[d]);
+        assert_int_equal(a.now[d], a.cycle[d] ? a.cycle[d] - 1 : 0);
+    }
     clocks_free(&a);
 }
 
@@ -111,8 +114,10 @@ static void jump_exact(const uint64_t f[CLK_N], unsigned trials)
         while (b.cycle[d] < k || !(clocks_peek(&b) >> d & 1))
             clocks_step(&b);
         clocks_jump(&a, d, k);
-        for (int e = 0; e < CLK_N; e++)
+        for (int e = 0; e < CLK_N; e++) {
             assert_int_equal(a.cycle[e], b.cycle[e]);
+            assert_int_equal(a.now[e], b.now[e]);
+        }
         assert_int_equal(a.ppos, b.ppos);
         assert_true(clocks_peek(&a) >> d & 1);
         /* the next edge of each other domain is after edge k of d iff its step is later */
