@@ -489,6 +489,13 @@ static inline int step_due(const clocks_t *c, const uint64_t due[CLK_N])
     return 0;
 }
 
+/* No crossbar input may hold a packet, no instance is being recorded, and the
+ * clocks replay a pattern: skip_idle_steps may find steps to skip. */
+static inline int may_skip(const gpu_t *g)
+{
+    return !g->req_waiting && !rep_waiting(g) && !g->rec_ls && g->clk.pattern;
+}
+
 /* Take, without running anything, the clock steps at which nothing would
  * run: at each, every domain whose edge it is has all its units asleep
  * (its edge before their earliest next cycle), no block is waiting to be
@@ -501,12 +508,10 @@ static inline int step_due(const clocks_t *c, const uint64_t due[CLK_N])
  * core's at its units' earliest next cycle, the L2's, the DRAM's), taken by
  * clocks_jump in one go. At most 4096 core cycles a call, so the watchdog
  * still counts calls, and never past the core edge that reaches
- * run.max_cycles (gpu_run stops after it). */
+ * run.max_cycles (gpu_run stops after it). Only when may_skip. */
 static void skip_idle_steps(gpu_t *g)
 {
     clocks_t *c = &g->clk;
-    if (g->req_waiting || rep_waiting(g) || g->rec_ls || !c->pattern)
-        return;
     const uint64_t cut = g->cfg.max_cycles ? g->cfg.max_cycles - 1 : UINT64_MAX;
     const uint64_t due[CLK_N] = {[CLK_CORE] = g->us_sm.min < cut ? g->us_sm.min : cut, [CLK_ICNT] = UINT64_MAX,
                                  [CLK_L2] = g->us_l2.min, [CLK_DRAM] = g->us_dram.min};
@@ -536,10 +541,10 @@ static void skip_idle_steps(gpu_t *g)
  * crossbar, L2, DRAM. 0; 1 a check failed (g->fail names a block instance
  * whose lockstep run failed); 2 bad input; 3 the instance being recorded has
  * written its last cycle. */
-static int step(gpu_t *g, launch_t *L)
+static inline __attribute__((always_inline)) int step(gpu_t *g, launch_t *L)
 {
     const config_t *cfg = &g->cfg;
-    if (cfg->skip && !(L && L->more))
+    if (cfg->skip && !(L && L->more) && may_skip(g))   /* (the test inline: it fails in most steps while busy) */
         skip_idle_steps(g);
     const unsigned m = clocks_step(&g->clk);
     int rc;
