@@ -148,16 +148,17 @@ void pipe_operands(sm_t *sm)
     const config_t *c = sm->cfg;
     /* most cycles no collector holds an instruction and none waits for one:
      * each stage below is entered only with something to do */
-    uint32_t done = 0, reading = 0, queued = 0;
+    unsigned done = 0, queued = 0;   /* the types with collectors done reading (and room after them), with ID_OC entries */
+    uint32_t reading = 0;
     for (unsigned t = 0; t < PU_TYPES; t++) {
-        done |= p->cu_valid[t] & ~p->cu_reading[t];
+        done |= (unsigned)((p->cu_valid[t] & ~p->cu_reading[t]) && p->oc_ex[t].n < c->oc_ex[t]) << t;
         reading |= p->cu_reading[t];
-        queued |= p->id_oc[t].n;
+        queued |= (unsigned)(p->id_oc[t].n != 0) << t;
     }
     if (!(done | reading | queued))
         return;
-    for (unsigned t = 0; t < PU_TYPES && done; t++)
-        for (unsigned k = 0; k < c->oc_out[t] && p->oc_ex[t].n < c->oc_ex[t]; k++) {
+    for (unsigned x = done; x; x &= x - 1)
+        for (unsigned t = (unsigned)__builtin_ctz(x), k = 0; k < c->oc_out[t] && p->oc_ex[t].n < c->oc_ex[t]; k++) {
             int i = oldest_done(p, t);
             if (i < 0)
                 break;
@@ -200,8 +201,8 @@ void pipe_operands(sm_t *sm)
                 p->cu_reading[t] &= ~(1u << i);
         }
     /* allocation: the ID_OC register's oldest into free collectors */
-    for (unsigned t = 0; t < PU_TYPES && queued; t++)
-        for (unsigned k = 0; k < c->oc_in[t] && p->id_oc[t].n; k++) {
+    for (unsigned x = queued; x; x &= x - 1)
+        for (unsigned t = (unsigned)__builtin_ctz(x), k = 0; k < c->oc_in[t] && p->id_oc[t].n; k++) {
             uint32_t free = ~p->cu_valid[t] & ((1u << c->oc_units[t]) - 1);
             if (!free)
                 break;

@@ -464,9 +464,11 @@ static unsigned coalesce(const config_t *c, const sinst_t *in, unsigned width, u
             if (j && base[j - 1] == b) {
                 sect[--j] |= (uint8_t)q;
             } else if (n < MAX_LINES) {
-                memmove(&base[j + 1], &base[j], (n - j) * sizeof *base);
-                memmove(&sect[j + 1], &sect[j], n - j);
-                memmove(&bytes[j + 1], &bytes[j], (n - j) * sizeof *bytes);
+                if (j < n) {   /* (lanes in address order append) */
+                    memmove(&base[j + 1], &base[j], (n - j) * sizeof *base);
+                    memmove(&sect[j + 1], &sect[j], n - j);
+                    memmove(&bytes[j + 1], &bytes[j], (n - j) * sizeof *bytes);
+                }
                 base[j] = b;
                 sect[j] = (uint8_t)q;
                 bytes[j][0] = bytes[j][1] = 0;

@@ -104,9 +104,15 @@ static int affine(const uint64_t *a, uint32_t m, unsigned n, uint64_t *base, uin
         return 0;
     uint64_t s = (uint64_t)(diff / d), b = a[0] - (uint64_t)l0 * s;
     unsigned k = 0;
-    for (; m; m &= m - 1, k++)
-        if (b + (uint64_t)__builtin_ctz(m) * s != a[k])
-            return 0;
+    if (m == UINT32_MAX) {   /* every lane (the common case): lane k at b + k * s */
+        for (uint64_t e = b; k < 32; k++, e += s)
+            if (e != a[k])
+                return 0;
+    } else {
+        for (; m; m &= m - 1, k++)
+            if (b + (uint64_t)__builtin_ctz(m) * s != a[k])
+                return 0;
+    }
     *base = b;
     *stride = s;
     return k == n;
