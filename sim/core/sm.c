@@ -1123,17 +1123,27 @@ static uint64_t classify(const sm_t *sm, unsigned issued, uint64_t now, unsigned
     return change;
 }
 
+/* A cycle's stall classes as sleep_plan may take them for the next cycle's:
+ * classify's answer, and the fetch mask it read. */
+typedef struct {
+    unsigned cls[SCHED_CLASSES];
+    uint64_t change;
+    uint64_t need_fetch;
+} stall_memo_t;
+
 /* This cycle's stall classes, before the fetch (a warp decoded this cycle
- * issues from the next). */
-static void count_stalls(sm_t *sm, unsigned issued, uint64_t now)
+ * issues from the next), into *m too. */
+static void count_stalls(sm_t *sm, unsigned issued, uint64_t now, stall_memo_t *m)
 {
-    unsigned cls[SCHED_CLASSES] = {0};
-    classify(sm, issued, now, cls);
+    memset(m->cls, 0, sizeof m->cls);
+    m->change = classify(sm, issued, now, m->cls);
+    m->need_fetch = sm->pipe.need_fetch;
     for (unsigned c = 0; c < SCHED_CLASSES; c++)
-        sm->st.sched_cls[c] += cls[c];
+        sm->st.sched_cls[c] += m->cls[c];
 }
 
-static void sleep_plan(sm_t *sm, uint64_t now)
+/* m: this cycle's classes (count_stalls), nothing issued. */
+static void sleep_plan(sm_t *sm, uint64_t now, const stall_memo_t *m)
 {
     uint64_t t = NEVER;
     /* with the memory pipeline held, a warp whose next instruction needs it cannot issue */
@@ -1151,7 +1161,15 @@ static void sleep_plan(sm_t *sm, uint64_t now)
     /* the skipped cycles' stall classes: as the next cycle's (nothing issues), until a warp
      * passes the scoreboard without an event that wakes the SM */
     unsigned cls[SCHED_CLASSES] = {0};
-    uint64_t change = classify(sm, 0, now + 1, cls);
+    uint64_t change;
+    if (m->change > now + 1 && m->need_fetch == sm->pipe.need_fetch) {
+        /* no warp passes the scoreboard at now + 1 and the fetch changed nothing classify
+         * reads: classify(sm, 0, now + 1) gives this cycle's answer */
+        memcpy(cls, m->cls, sizeof cls);
+        change = m->change;
+    } else {
+        change = classify(sm, 0, now + 1, cls);
+    }
     if (change < t)
         t = change;
     if (sm->cfg->pipeline == PIPE_GPGPUSIM) {   /* a result's writeback (pipe_quiet) */
@@ -1260,7 +1278,8 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         if (rc)
             return rc;
     }
-    count_stalls(sm, issued, now);
+    stall_memo_t stalls;
+    count_stalls(sm, issued, now, &stalls);
     if (pipe)
         pipe_fetch(sm, now);
     sm->st.active_cycles += any;
@@ -1272,9 +1291,9 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
             foresee_refusal(sm);
         int blocked = sm->mp.busy == 1 && sm->mp.blocked;
         if (!sm->mp.busy || (blocked && sm->l1.fail_reason != RF_MISS_QUEUE)) {
-            sleep_plan(sm, now);
+            sleep_plan(sm, now, &stalls);
         } else if (blocked && sm->mq_wake && !sm->mrpb.ls && rq_full(&sm->l1.mq)) {
-            sleep_plan(sm, now);
+            sleep_plan(sm, now, &stalls);
             sm->mq_sleep = sm->sleep_from != 0;
         }
     }
