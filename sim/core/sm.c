@@ -954,7 +954,10 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
  * full miss queue, by the crossbar taking a packet (rq_full, and the run
  * loop wakes the SM); nothing else in the SM's cycle comes before its memory
  * pipeline. Only with skipping (run.skip=0 tries every access, and checks
- * l1_refusal against each). */
+ * l1_refusal against each), and not under a policy with a cycle of its own
+ * (LAWS, TBAS: TBAS's active warps leave out those behind a refused access,
+ * sm_mem_refused, so its block must be clocked in the refused cycle, and it
+ * keeps the SM awake until its state settles). */
 static void foresee_refusal(sm_t *sm)
 {
     const req_t r = {.line = sm->mp.line[sm->mp.next], .type = sm->mp.type};
@@ -1287,7 +1290,9 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
      * one for a full miss queue, which the crossbar lifts when it takes a
      * packet from it (the run loop wakes the SM then: mq_wake) */
     if (!any && !sm->mrpb.n && !sm->sched_hold && (!pipe || pipe_quiet(sm))) {
-        if (sm->mp.busy == 1 && !sm->mp.blocked && sm->cfg->skip && !sm->mrpb.ls)
+        /* (not under a policy whose hardware is clocked every cycle: it sees the refusal in
+         * the refused cycle, TBAS as an input, and must run it: sched_ops_t.cycle) */
+        if (sm->mp.busy == 1 && !sm->mp.blocked && sm->cfg->skip && !sm->mrpb.ls && !sm->ops_sched->cycle)
             foresee_refusal(sm);
         int blocked = sm->mp.busy == 1 && sm->mp.blocked;
         if (!sm->mp.busy || (blocked && sm->l1.fail_reason != RF_MISS_QUEUE)) {
