@@ -66,7 +66,6 @@ gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
     g->nsub = cfg->n_mem * cfg->n_sub;
     uint64_t khz[CLK_N] = {cfg->clk_core, cfg->clk_icnt, cfg->clk_l2, cfg->clk_dram};
     clocks_init(&g->clk, khz);
-    g->now = g->clk.now;
     g->sm = calloc(cfg->n_sm, sizeof *g->sm);
     g->l2 = calloc(g->nsub, sizeof *g->l2);
     g->dram = calloc(cfg->n_mem, sizeof *g->dram);
@@ -382,15 +381,15 @@ static inline __attribute__((always_inline)) int domain_edge(gpu_t *g, usched_t 
     return 0;
 }
 
-/* SM i at core edge g->now[CLK_CORE], with the reply the crossbar has for it. */
+/* SM i at core edge g->clk.now[CLK_CORE], with the reply the crossbar has for it. */
 static int sm_run(gpu_t *g, unsigned i, uint64_t *next)
 {
-    uint64_t core = g->now[CLK_CORE];
+    uint64_t core = g->clk.now[CLK_CORE];
     sm_t *sm = &g->sm[i];
     rq_t *q = &g->rep.out[i];
-    int rdy = rq_ready(q, g->now[CLK_ICNT]);
+    int rdy = rq_ready(q, g->clk.now[CLK_ICNT]);
     if (rdy || core >= sm->sleep_until || !g->cfg.skip) {
-        int rc = sm_cycle(sm, core, g->now[CLK_DRAM], rdy ? rq_head(q) : NULL);
+        int rc = sm_cycle(sm, core, g->clk.now[CLK_DRAM], rdy ? rq_head(q) : NULL);
         if (rc) {
             if (rc == 1)
                 note_fail(g, (sim_blk_t)sm->fail_blk, i, gpu_block_ls(g, (sim_blk_t)sm->fail_blk, i), core);
@@ -402,40 +401,40 @@ static int sm_run(gpu_t *g, unsigned i, uint64_t *next)
     *next = sm_next(sm, core, q, g->icnt_core_same);
     if (!rq_empty(&sm->l1.mq) && i < 64)
         g->mq_busy |= 1ull << i;
-    if (sm->mq_sleep)   /* (only with mq_wake: i < 64) */
-        g->mq_sleepers |= 1ull << i;
+    if (sm->mq_wake)   /* (i < 64) */
+        g->mq_sleepers = (g->mq_sleepers & ~(1ull << i)) | (uint64_t)(sm->mq_sleep != 0) << i;
     return 0;
 }
 
-/* L2 slice s at L2 edge g->now[CLK_L2]. */
+/* L2 slice s at L2 edge g->clk.now[CLK_L2]. */
 static int l2_run(gpu_t *g, unsigned s, uint64_t *next)
 {
     l2_t *x = &g->l2[s];
-    if (l2_cycle(x, g->now[CLK_L2], g->now[CLK_ICNT], g->now[CLK_DRAM])) {
-        note_fail(g, SIM_MIB_L2, s, x->mib, g->now[CLK_L2]);
+    if (l2_cycle(x, g->clk.now[CLK_L2], g->clk.now[CLK_ICNT], g->clk.now[CLK_DRAM])) {
+        note_fail(g, SIM_MIB_L2, s, x->mib, g->clk.now[CLK_L2]);
         return 1;
     }
-    *next = l2_next(x, g->now[CLK_L2], g->icnt_same);
+    *next = l2_next(x, g->clk.now[CLK_L2], g->icnt_same);
     if (!rq_empty(&x->reply)) {
         if (g->nsub <= 64) {
             g->rep_busy |= 1ull << s;
         } else {   /* no mask: the slice runs while it has a reply, and sets rep_wide at every edge */
             g->rep_wide = 1;
-            if (*next > g->now[CLK_L2] + 1)
-                *next = g->now[CLK_L2] + 1;
+            if (*next > g->clk.now[CLK_L2] + 1)
+                *next = g->clk.now[CLK_L2] + 1;
         }
     }
     return 0;
 }
 
-/* DRAM channel c at DRAM edge g->now[CLK_DRAM]. */
+/* DRAM channel c at DRAM edge g->clk.now[CLK_DRAM]. */
 static int dram_run(gpu_t *g, unsigned c, uint64_t *next)
 {
-    if (dram_cycle(g->dram[c], g->now[CLK_DRAM], g->now[CLK_L2])) {
-        note_fail(g, SIM_DRAM_SCHED, c, g->dram[c]->ls, g->now[CLK_DRAM]);
+    if (dram_cycle(g->dram[c], g->clk.now[CLK_DRAM], g->clk.now[CLK_L2])) {
+        note_fail(g, SIM_DRAM_SCHED, c, g->dram[c]->ls, g->clk.now[CLK_DRAM]);
         return 1;
     }
-    *next = dram_next(g->dram[c], g->now[CLK_DRAM]);
+    *next = dram_next(g->dram[c], g->clk.now[CLK_DRAM]);
     return 0;
 }
 
@@ -450,9 +449,9 @@ static inline int rep_waiting(const gpu_t *g) { return g->nsub <= 64 ? g->rep_bu
 static void icnt_run(gpu_t *g)
 {
     const config_t *cfg = &g->cfg;
-    uint64_t icnt = g->now[CLK_ICNT];
+    uint64_t icnt = g->clk.now[CLK_ICNT];
     if (g->req_waiting || !cfg->skip) {
-        xbar_cycle(&g->req, icnt, g->now[CLK_CORE], 0, cfg->n_sm > 64 || !cfg->skip ? ~0ull : g->mq_busy);
+        xbar_cycle(&g->req, icnt, g->clk.now[CLK_CORE], 0, cfg->n_sm > 64 || !cfg->skip ? ~0ull : g->mq_busy);
         for (uint64_t b = g->mq_busy; b; b &= b - 1)
             if (rq_empty(&g->sm[__builtin_ctzll(b)].l1.mq))
                 g->mq_busy &= ~(1ull << __builtin_ctzll(b));
@@ -460,19 +459,15 @@ static void icnt_run(gpu_t *g)
          * packet from it (stepped, that is the first edge at which it finds room) */
         for (uint64_t b = g->mq_sleepers; b; b &= b - 1) {
             const unsigned i = (unsigned)__builtin_ctzll(b);
-            sm_t *sm = &g->sm[i];
-            if (!sm->mq_sleep) {   /* woken since (a reply) */
+            if (!rq_full(&g->sm[i].l1.mq)) {
                 g->mq_sleepers &= ~(1ull << i);
-            } else if (!rq_full(&sm->l1.mq)) {
-                g->mq_sleepers &= ~(1ull << i);
-                sm->mq_sleep = 0;
-                sm->sleep_until = 0;
+                g->sm[i].sleep_until = 0;
                 usched_wake(&g->us_sm, i);
             }
         }
     }
     if (rep_waiting(g) || !cfg->skip) {
-        xbar_cycle(&g->rep, icnt, g->now[CLK_L2], 1, g->nsub > 64 || !cfg->skip ? ~0ull : g->rep_busy);
+        xbar_cycle(&g->rep, icnt, g->clk.now[CLK_L2], 1, g->nsub > 64 || !cfg->skip ? ~0ull : g->rep_busy);
         for (uint64_t b = g->rep_busy; b; b &= b - 1)
             if (rq_empty(&g->l2[__builtin_ctzll(b)].reply))
                 g->rep_busy &= ~(1ull << __builtin_ctzll(b));
@@ -551,7 +546,7 @@ static inline __attribute__((always_inline)) int step(gpu_t *g, launch_t *L)
     if (m & (1u << CLK_CORE)) {
         if (L && L->more && (rc = dispatch(g, L)))
             return rc;
-        if ((rc = domain_edge(g, &g->us_sm, g->now[CLK_CORE], sm_run)))
+        if ((rc = domain_edge(g, &g->us_sm, g->clk.now[CLK_CORE], sm_run)))
             return rc;
         g->req_waiting = g->mq_busy != 0 || cfg->n_sm > 64;
     }
@@ -559,11 +554,11 @@ static inline __attribute__((always_inline)) int step(gpu_t *g, launch_t *L)
         icnt_run(g);
     if (m & (1u << CLK_L2)) {
         g->rep_wide = 0;   /* past 64 slices: set again by the slices with a reply */
-        if ((rc = domain_edge(g, &g->us_l2, g->now[CLK_L2], l2_run)))
+        if ((rc = domain_edge(g, &g->us_l2, g->clk.now[CLK_L2], l2_run)))
             return rc;
     }
     if ((m & (1u << CLK_DRAM)) &&
-        (rc = domain_edge(g, &g->us_dram, g->now[CLK_DRAM], dram_run)))
+        (rc = domain_edge(g, &g->us_dram, g->clk.now[CLK_DRAM], dram_run)))
         return rc;
     return g->rec_ls && ls_recorded(g->rec_ls) ? 3 : 0;
 }

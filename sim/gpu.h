@@ -64,7 +64,6 @@ struct gpu {
                                          makes its resident form in the SM's slot; a built-in kernel's
                                          warps are packed one by one as they are made: tb_warp_end) */
     l2_t *l2;
-    const uint64_t *now;              /* the edge being processed in each domain: clk.now */
     int icnt_same;                    /* the crossbar and L2 clocks are equal */
     int icnt_core_same;               /* the crossbar and core clocks are equal */
     /* when each unit runs next (usched.h): the SMs (core cycles; a reply or a block

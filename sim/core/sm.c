@@ -913,14 +913,8 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
                .type = sm->mp.type,
                .sm = (uint16_t)sm->id, .tag = acked ? sm->mp.warp : sm->mp.rec, .t_core = now, .t_dram = dram_now};
     r.direct = r.type == REQ_ATOM || (r.type == REQ_RD && sm->cfg->l1_bypass);
-    const int foreseen = sm->cfg->skip ? 0 : l1_refusal(&sm->l1, &r);   /* (checked below) */
     l1_res_t res = l1_access(&sm->l1, &r, now);
     sm->l1_port = 1;
-    if (!sm->cfg->skip && foreseen != (res == L1_FAIL ? sm->l1.fail_reason : -1)) {
-        fprintf(stderr, "memsched sim: internal error: sm%u cycle %" PRIu64 ": l1_refusal foresaw %d, l1_access gave %d\n",
-                sm->id, now, foreseen, res == L1_FAIL ? sm->l1.fail_reason : -1);
-        abort();
-    }
     if (res == L1_FAIL) {
         sm->st.issue_stall_mem++;
         sm->mp.blocked = 1;
@@ -953,8 +947,8 @@ static void mem_pipe(sm_t *sm, uint64_t now, uint64_t dram_now)
  * acknowledgement: l1.st.replies moves, and mem_pipe tries again) or, for a
  * full miss queue, by the crossbar taking a packet (rq_full, and the run
  * loop wakes the SM); nothing else in the SM's cycle comes before its memory
- * pipeline. Only with skipping (run.skip=0 tries every access, and checks
- * l1_refusal against each), and not under a policy with a cycle of its own
+ * pipeline. l1_refusal is the access's own decision (l1.c: decide). Only
+ * with skipping (run.skip=0 tries every access), and not under a policy with a cycle of its own
  * (LAWS, TBAS: TBAS's active warps leave out those behind a refused access,
  * sm_mem_refused, so its block must be clocked in the refused cycle, and it
  * keeps the SM awake until its state settles). */
@@ -1175,11 +1169,9 @@ static void sleep_plan(sm_t *sm, uint64_t now, const stall_memo_t *m)
     }
     if (change < t)
         t = change;
-    if (sm->cfg->pipeline == PIPE_GPGPUSIM) {   /* a result's writeback (pipe_quiet) */
-        const uint64_t wb = pipe_next_wb(sm, now);
-        if (wb < t)
-            t = wb;
-    }
+    const uint64_t wb = pipe_next_wb(sm, now);   /* a result's writeback (pipe_quiet) */
+    if (wb < t)
+        t = wb;
     memcpy(sm->sleep_cls, cls, sizeof cls);
     sm->sleep_until = t;
     sm->sleep_from = now + 1;

@@ -36,13 +36,22 @@ cline_t *tags_find(const tags_t *t, unsigned set, uint64_t line)
 }
 
 /* Invalid lines first, whatever the policy: filling one evicts nothing. */
-cline_t *tags_victim(tags_t *t, unsigned set)
+cline_t *tags_victim(const tags_t *t, unsigned set)
 {
     cline_t *s = &t->l[(size_t)set * t->ways];
     for (unsigned w = 0; w < t->ways; w++)
         if (s[w].state == LINE_I)
             return &s[w];
     return t->rp->get_victim(s, t->ways);
+}
+
+int tags_can_alloc(const tags_t *t, unsigned set)
+{
+    const cline_t *s = &t->l[(size_t)set * t->ways];
+    for (unsigned w = 0; w < t->ways; w++)
+        if (s[w].state != LINE_R)
+            return 1;
+    return 0;
 }
 
 cline_t *tags_oldest(cline_t *s, unsigned ways)

@@ -42,7 +42,10 @@ cline_t *tags_find(const tags_t *t, unsigned set, uint64_t line);
 /* The line to replace in `set`: the first invalid way, else the valid line
  * the policy picks; a reserved line never (NULL when every way is reserved:
  * a line-allocation failure). */
-cline_t *tags_victim(tags_t *t, unsigned set);
+cline_t *tags_victim(const tags_t *t, unsigned set);
+/* tags_victim(t, set) is not NULL: a way of the set is not reserved (a
+ * policy picks among the valid lines, and finds one if there is one). */
+int tags_can_alloc(const tags_t *t, unsigned set);
 /* The policy's events: line c was allocated to a new line (reserved on a
  * miss, or filled), hit (or filled after its reservation), invalidated. */
 void tags_reset(tags_t *t, cline_t *c);

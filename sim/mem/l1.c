@@ -137,10 +137,9 @@ static void out_map(l1_t *l, req_t *r)
     }
 }
 
+/* (the miss queue has room: decide) */
 static l1_res_t send(l1_t *l, req_t *r, uint64_t now)
 {
-    if (rq_full(&l->mq))
-        return fail(l, RF_MISS_QUEUE);
     r->t_core = now;
     out_map(l, r);
     rq_push(&l->mq, r, now + (r->type == REQ_WR ? l1_out(l) : 1));   /* bypassing loads and atomics: next cycle */
@@ -191,33 +190,47 @@ static void fetch(l1_t *l, cline_t *v, req_t *q, int m)
     l->st.sent += l->mshr.e[m].left;
 }
 
-/* l1_access's decisions in its order, without their effects: a tag array
- * with a valid or invalid line in the set has a victim (tags_victim takes
- * invalid lines first and a policy picks among the valid ones). */
-int l1_refusal(const l1_t *l, const req_t *r)
+/* What l1_access does with r, decided before any of its effects (l1_refusal
+ * asks the same): uncached, r goes to the L2 (a store, an atomic, a bypassed
+ * load); else c is its line (NULL: none; valid: a hit), m the MSHR entry
+ * fetching it (-1: none) and on_fill whether a miss takes its way only when
+ * filled (else a way is free for it: tags_victim finds it). why: the
+ * refusal's RF_* reason, in l1_access's order, or -1. */
+typedef struct {
+    int uncached, on_fill;
+    cline_t *c;
+    int m;
+    int why;
+} l1_dec_t;
+
+static inline l1_dec_t decide(const l1_t *l, const req_t *r, unsigned set)
 {
-    if (r->type != REQ_RD || l->cfg->l1_bypass)
-        return rq_full(&l->mq) ? RF_MISS_QUEUE : -1;
-    const unsigned set = l1_set(l, r->line);
-    const int on_fill = alloc_at_fill[l->cfg->l1_alloc];
-    const cline_t *c = tags_find(&l->tags, set, r->line);
-    if (c && c->state == LINE_V)
-        return -1;
-    const int m = c ? c->mshr : (on_fill ? mshr_find(&l->mshr, r->line) : -1);
-    if (m >= 0)
-        return l->mshr.e[m].n == l->mshr.merge ? RF_MSHR_MERGE : -1;
-    if (!on_fill) {
-        const cline_t *s = &l->tags.l[(size_t)set * l->tags.ways];
-        unsigned w = 0;
-        while (w < l->tags.ways && s[w].state == LINE_R)
-            w++;
-        if (w == l->tags.ways)
-            return RF_LINE_ALLOC;
+    l1_dec_t d = {.uncached = r->type != REQ_RD || l->cfg->l1_bypass, .m = -1, .why = -1};
+    if (d.uncached) {
+        if (rq_full(&l->mq))
+            d.why = RF_MISS_QUEUE;
+        return d;
     }
-    if (rq_full(&l->mq))
-        return RF_MISS_QUEUE;
-    return l->mshr.nfree ? -1 : RF_MSHR_ENTRY;
+    d.on_fill = alloc_at_fill[l->cfg->l1_alloc];
+    d.c = tags_find(&l->tags, set, r->line);
+    if (d.c && d.c->state == LINE_V)
+        return d;
+    d.m = d.c ? d.c->mshr : (d.on_fill ? mshr_find(&l->mshr, r->line) : -1);
+    if (d.m >= 0) {   /* the line is being fetched: a merge */
+        if (l->mshr.e[d.m].n == l->mshr.merge)
+            d.why = RF_MSHR_MERGE;
+        return d;
+    }
+    if (!d.on_fill && !tags_can_alloc(&l->tags, set))
+        d.why = RF_LINE_ALLOC;
+    else if (rq_full(&l->mq))
+        d.why = RF_MISS_QUEUE;
+    else if (!l->mshr.nfree)
+        d.why = RF_MSHR_ENTRY;
+    return d;
 }
+
+int l1_refusal(const l1_t *l, const req_t *r) { return decide(l, r, l1_set(l, r->line)).why; }
 
 /* Stores: write-evict (a hit invalidates the line) or write-through (a hit
  * updates it; l1.write), no write-allocate; the write goes to the L2. Atomics and bypassed loads go to the L2 too. */
@@ -226,7 +239,10 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
     unsigned set = l1_set(l, r->line);
     int t = r->type;
     l->evicted = 0;
-    if (t != REQ_RD || l->cfg->l1_bypass) {
+    const l1_dec_t d = decide(l, r, set);
+    if (d.why >= 0)
+        return fail(l, d.why);
+    if (d.uncached) {
         l1_res_t res = send(l, r, now);
         if (res == L1_SENT) {
             l->st.acc[t]++;
@@ -245,8 +261,7 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
         }
         return res;
     }
-    int on_fill = alloc_at_fill[l->cfg->l1_alloc];
-    cline_t *c = tags_find(&l->tags, set, r->line);
+    cline_t *c = d.c;
     if (c && c->state == LINE_V) {
         tags_touch(&l->tags, c);
         l->st.acc[t]++;
@@ -261,10 +276,9 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
         done_push(&l->hits, r->tag, now + l->cfg->l1_lat);
         return L1_HIT;
     }
-    int m = c ? c->mshr : (on_fill ? mshr_find(&l->mshr, r->line) : -1);
+    int m = d.m;
     if (m >= 0) {   /* the line is being fetched */
-        if (mshr_merge(&l->mshr, m, r->tag))
-            return fail(l, RF_MSHR_MERGE);
+        mshr_merge(&l->mshr, m, r->tag);   /* (a slot is free: decide) */
         l->st.acc[t]++;
         l->st.pending_hit++;
         l->st.pf_late += l->mshr.e[m].pf;
@@ -273,19 +287,12 @@ l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now)
             c->pf = 0;
         return L1_MERGED;
     }
-    cline_t *v = NULL;
-    if (!on_fill && !(v = tags_victim(&l->tags, set)))
-        return fail(l, RF_LINE_ALLOC);
-    if (rq_full(&l->mq))
-        return fail(l, RF_MISS_QUEUE);
-    m = mshr_alloc(&l->mshr, r->line, r->tag);
-    if (m < 0)
-        return fail(l, RF_MSHR_ENTRY);
+    m = mshr_alloc(&l->mshr, r->line, r->tag);   /* (an entry is free: decide) */
     req_t q = *r;
     q.direct = 0;
     q.sect = SECT_ALL;   /* a miss fetches the whole line */
     q.t_core = now;
-    fetch(l, v, &q, m);
+    fetch(l, d.on_fill ? NULL : tags_victim(&l->tags, set), &q, m);
     l->st.acc[t]++;
     l->st.miss[t]++;
     l->st.pf_early_demanded += (uint64_t)lineset_take(&l->pf_lost, r->line);

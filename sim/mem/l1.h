@@ -43,9 +43,9 @@ void l1_free(l1_t *l);
  * tag (the load record), sm, sub, t_core, t_dram are set by the caller. */
 l1_res_t l1_access(l1_t *l, req_t *r, uint64_t now);
 /* Whether l1_access would refuse r now, and why: its RF_* reason, or -1 if
- * it would take it (hit, merge, miss or send). A query: it changes nothing.
- * The SM foresees a refusal with it (sm.c, foresee_refusal); under
- * run.skip=0 every access is checked against it. */
+ * it would take it (hit, merge, miss or send); l1_access's own decision, as
+ * a query that changes nothing. The SM foresees a refusal with it (sm.c,
+ * foresee_refusal). */
 int l1_refusal(const l1_t *l, const req_t *r);
 /* The MRPB's bypass path: read r (type REQ_RD) to the L2 without the L1D:
  * L1_SENT, or L1_FAIL while the miss queue is full. */
