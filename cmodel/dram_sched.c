@@ -229,6 +229,11 @@ static void shortlist_queue(const dram_sched_state_t *s, const decision_t *d, ds
         elig &= ~set_bit(s->g.idx);   /* leaves at the end of this cycle: the entries above move down */
     if (d->valid && d->write == write)
         elig &= ~set_bit(d->idx);     /* chosen now */
+    if (!elig) {   /* (both classes empty: what the picks below would give) */
+        q->best_p = q->best_f = -1;
+        q->hit_p = q->hit_f = 0;
+        return;
+    }
     ds_set_t p, f;
     if (write) {
         p = elig & hits;
@@ -566,6 +571,14 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     s->dq_addr = in->dm_addr & bits_mask(c->addr_w);
     s->dq_len = in->dm_len & bits_mask(DS_LEN_W);
     s->dq_age = in->dm_age & bits_mask(DS_AGE_W);
+}
+
+int dram_sched_quiet(const dram_sched_state_t *s)
+{
+    const dram_sched_cfg_t *c = &s->cfg;
+    return !s->rd_count && !s->wr_count && !s->g.valid && !s->drain && c->high_wm > 0 && !s->dq_valid &&
+           !s->du_valid && !s->rs_count && !s->pa_valid && (!s->pd_valid || c->rdq > 1) && !s->rpl.n &&
+           s->rsl.best_p < 0 && s->rsl.best_f < 0 && s->wsl.best_p < 0 && s->wsl.best_f < 0;
 }
 
 void dram_sched_account(const dram_sched_cfg_t *cfg, const dram_sched_in_t *in, const dram_sched_out_t *out,

@@ -178,6 +178,16 @@ int  dram_sched_init(dram_sched_state_t *s, const dram_sched_cfg_t *cfg);
 void dram_sched_reset(dram_sched_state_t *s);
 void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dram_sched_out_t *out);
 void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in);
+/* After a clock edge: the next edges, while no request (read, write,
+ * dummy) is given, change nothing any output or later edge depends on, so
+ * a caller may leave them out (a system model skipping idle cycles). The
+ * queues, the row-score store and every pipeline stage are empty; what such
+ * an edge would still write is read only with a flag that is clear (the
+ * departed read's store terms, the dummy's), only relative to another
+ * field (the reads' ages: ticks), or is rewritten before it is read again
+ * (the bank readiness, the row pick the read shortlist used; a read that
+ * left at this edge counts against RdQ only with RdQ = 1). */
+int dram_sched_quiet(const dram_sched_state_t *s);
 /* The age of read queue entry i (0 .. rd_count - 1) now: 15 bits, saturating. */
 uint64_t dram_sched_rd_age(const dram_sched_state_t *s, unsigned i);
 /* Add this cycle's events to st, from this cycle's inputs and outputs only

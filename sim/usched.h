@@ -50,6 +50,48 @@ static inline void usched_wake(usched_t *u, unsigned i)
     u->min = 0;
 }
 
+/* Unit i runs at its domain's edge t at the latest (from another domain:
+ * what it sent is due there, and the unit, which has not seen it, may be
+ * filed later). `now` is the domain's clock: its edges still to run are at
+ * now or later (now itself when this clock step's edge has not run yet).
+ * t <= now: a wake. Otherwise the unit is filed at t if it was filed later:
+ * exactly what its own run would have asked for had the packet been there
+ * (the scan path, past 64 units: next[i] lowered). */
+static inline void usched_wake_at(usched_t *u, unsigned i, uint64_t t, uint64_t now)
+{
+    if (t <= now) {
+        usched_wake(u, i);
+        return;
+    }
+    if (t < u->min)
+        u->min = t;
+    if (i >= 64) {
+        if (t < u->next[i])
+            u->next[i] = t;
+        return;
+    }
+    const uint64_t b = 1ull << i;
+    if ((u->woken & b) || u->next[i] <= t)
+        return;
+    if (u->far & b) {
+        u->far &= ~b;   /* (far_min stays a lower bound) */
+    } else {
+        const unsigned k = (unsigned)(u->next[i] % USCHED_SLOTS);
+        if (!(u->slot[k] &= ~b))
+            u->occ &= ~(1ull << k);
+    }
+    u->next[i] = t;
+    if (t - now < USCHED_SLOTS) {   /* the edges now .. t - 1 take other slots */
+        const unsigned k = (unsigned)(t % USCHED_SLOTS);
+        u->slot[k] |= b;
+        u->occ |= 1ull << k;
+    } else {
+        u->far |= b;
+        if (t < u->far_min)
+            u->far_min = t;
+    }
+}
+
 /* Where a sender wakes its receivers: units base + k of a schedule (none
  * when u is NULL: a unit run on its own, as the unit tests do). */
 typedef struct {
@@ -61,6 +103,11 @@ static inline void usched_wake_line(usched_line_t l, unsigned k)
 {
     if (l.u)
         usched_wake(l.u, l.base + k);
+}
+static inline void usched_wake_line_at(usched_line_t l, unsigned k, uint64_t t, uint64_t now)
+{
+    if (l.u)
+        usched_wake_at(l.u, l.base + k, t, now);
 }
 
 /* Up to 64 units, with skipping: the units due at edge now (>= u->min), taken

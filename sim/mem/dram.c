@@ -325,26 +325,35 @@ static int refresh(dram_t *d, uint64_t now, int *issued)
 /* Bank b's head request at cycle now (engine): its next command if the
  * rules allow it now (1), else the earliest cycle they do into *first (0);
  * -1 after a message (the checker). */
+/* Bank b's head request: its next command (*cmd) and the earliest cycle the
+ * rules allow it (read from the rules' state only: the same at every cycle
+ * until a command issues or the head changes). */
+static uint64_t head_cmd(const dram_t *d, unsigned b, dram_cmd_t *cmd)
+{
+    const bank_t *k = &d->bank[b];
+    const bank_req_t *r = &k->q[k->head];
+    const unsigned g = d->grp[b];
+    if (k->open && (k->row == r->row || d->cfg->shorten == DRAM_SHORTEN_ROW)) {   /* knob: any row hits */
+        *cmd = r->write ? DCMD_WR : DCMD_RD;
+        return max64(max64(k->col_ok, d->grp_col_ok[g]), max64(d->col_ok, r->write ? d->wr_ok : d->rd_ok));
+    }
+    if (k->open) {
+        *cmd = DCMD_PRE;
+        return max64(k->pre_ok, d->grp_pre_ok[g]);
+    }
+    *cmd = DCMD_ACT;
+    return max64(k->act_ok, act_earliest(d));
+}
+
 static int engine_bank(dram_t *d, uint64_t now, unsigned b, int ref, uint64_t *first)
 {
     const dram_timing_t *t = &d->cfg->t;
     bank_t *k = &d->bank[b];
     bank_req_t *r = &k->q[k->head];
-    unsigned g = d->grp[b];
     dram_cmd_t cmd;
-    uint64_t e;
-    if (k->open && (k->row == r->row || d->cfg->shorten == DRAM_SHORTEN_ROW)) {   /* knob: any row hits */
-        cmd = r->write ? DCMD_WR : DCMD_RD;
-        e = max64(max64(k->col_ok, d->grp_col_ok[g]), max64(d->col_ok, r->write ? d->wr_ok : d->rd_ok));
-    } else if (k->open) {
-        cmd = DCMD_PRE;
-        e = max64(k->pre_ok, d->grp_pre_ok[g]);
-    } else {
-        cmd = DCMD_ACT;
-        e = max64(k->act_ok, act_earliest(d));
-        if (ref)
-            return 0;
-    }
+    const uint64_t e = head_cmd(d, b, &cmd);
+    if (cmd == DCMD_ACT && ref)
+        return 0;
     if (now < e) {
         if (e < *first)
             *first = e;
@@ -411,6 +420,21 @@ static int engine(dram_t *d, uint64_t now)
                     break;
                 }
             }
+    }
+    if (issued && d->cfg->skip && !t->tREFI) {
+        /* The heads' earliest cycles after this command (the rules and
+         * heads as the next cycle's scan will see them, unless a request
+         * reaches an empty bank first, which clears eng_next): the engine
+         * sleeps until the first, instead of scanning in the next cycle to
+         * find it. */
+        first = UINT64_MAX;
+        for (uint64_t x = d->busy_mask; x; x &= x - 1) {
+            dram_cmd_t cmd;
+            const uint64_t e = head_cmd(d, (unsigned)__builtin_ctzll(x), &cmd);
+            first = e < first ? e : first;
+        }
+        d->eng_next = first;
+        return 0;
     }
     d->eng_next = issued || t->tREFI ? 0 : first;
     return 0;
@@ -620,9 +644,10 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
          * before it or took a request in it; write drain ends with them
          * empty; a dummy taken in is registered and searched (applied or
          * dropped) in the next cycle, which must therefore run */
-        d->sched_live = d->out.rd_count || d->out.wr_count || d->out.drain ||
-                        (d->in.rd_valid && d->out.rd_ready) || (d->in.wr_valid && d->out.wr_ready) ||
-                        (d->in.dm_valid && d->out.dm_ready);
+        d->sched_live = (d->out.rd_count || d->out.wr_count || d->out.drain ||
+                         (d->in.rd_valid && d->out.rd_ready) || (d->in.wr_valid && d->out.wr_ready) ||
+                         (d->in.dm_valid && d->out.dm_ready)) &&
+                        !dram_sched_quiet(ls_state(d->ls));   /* (the edge after the last request left) */
     }
     dram_sync(d, now + 1);   /* this cycle's banks with a request (after the hand-over, before the engine) */
     return engine(d, now);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "block.h"
+#include "clock.h"
 #include "dram_sched.h"   /* the DRAM policies (a MIB policy runs the mib_l2 block) */
 #include "mem/addrmap.h"
 
@@ -561,9 +562,13 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     return 1;
 }
 
-static void wake_dram(l2_t *l)
+/* A request entered to_dram, ready at L2 cycle `ready`: its channel runs at
+ * the first DRAM edge that finds it ready, at the latest (dram_next's
+ * reckoning for a waiting head; an earlier edge would find nothing to do
+ * with it). dram_now: the DRAM clock. */
+static void wake_dram(l2_t *l, uint64_t ready, uint64_t dram_now)
 {
-    usched_wake_line(l->dram_wake, 0);
+    usched_wake_line_at(l->dram_wake, 0, clocks_first_edge(ready, l->cfg->clk_l2, l->cfg->clk_dram), dram_now);
 }
 
 /* The MIB must be clocked at the next edge: an allocate, merge or release
@@ -584,7 +589,7 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
     if (!l->mib) {
         if (room && !rq_empty(&l->mq)) {
             rq_push(&l->to_dram, rq_head(&l->mq), now + cfg->l2_dram_lat);
-            wake_dram(l);
+            wake_dram(l, now + cfg->l2_dram_lat, dram_now);
             rq_pop(&l->mq);
         }
         return 0;
@@ -611,10 +616,10 @@ static int to_dram(l2_t *l, uint64_t now, uint64_t dram_now)
                        .len = (uint8_t)l->mout.out_len, .age = (uint32_t)l->mout.out_age, .t_dram = dram_now};
             req_map(cfg, &d);
             rq_push(&l->to_dram, &d, now + cfg->l2_dram_lat);
-            wake_dram(l);
+            wake_dram(l, now + cfg->l2_dram_lat, dram_now);
         } else {
             rq_push(&l->to_dram, rq_head(&l->mq), now + cfg->l2_dram_lat);
-            wake_dram(l);
+            wake_dram(l, now + cfg->l2_dram_lat, dram_now);
             rq_pop(&l->mq);
         }
     }

@@ -52,8 +52,8 @@ typedef struct {
     unsigned live_len[L2_MERGE_HIST];   /* live MSHR entries by current merge length */
     uint32_t len_mask;        /* bit k: live_len[k] > 0 */
     uint64_t mc_at;           /* merge_cycles counted up to this L2 cycle (exclusive) */
-    usched_line_t dram_wake;  /* the DRAM channels' schedule: channel dram_wake.base wakes when a
-                                 request enters to_dram (it runs at its next cycle) */
+    usched_line_t dram_wake;  /* the DRAM channels' schedule: channel dram_wake.base runs, at the
+                                 latest, at the first DRAM edge a request entering to_dram is ready */
     int fill_m;               /* the MSHR entry being answered (-1: none) */
     unsigned fill_k;          /* its replies already sent */
     int fill_dirty;           /* an atomic among them */

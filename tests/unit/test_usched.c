@@ -4,7 +4,8 @@
  * woken; before its bound none is. Units' next cycles are drawn at random:
  * the next edge, a few cycles ahead, just inside and outside the wheel,
  * far ahead, never; wakes arrive between edges, and skipped edges (the run
- * loop's) are taken only before the bound. */
+ * loop's) are taken only before the bound. Packets due at a later cycle
+ * (usched_wake_at) lower a unit's next cycle, inside the wheel or past it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -50,6 +51,16 @@ static void against_scan(unsigned n, uint64_t seed, unsigned edges)
             const unsigned i = (unsigned)(rnd(&s) % n);
             usched_wake(&u, i);
             ref[i] = 0;
+        }
+        if (e && rnd(&s) % 3 == 0) {   /* a packet due at cycle t: the unit runs there at the latest */
+            const unsigned i = (unsigned)(rnd(&s) % n);
+            static const uint64_t ahead[] = {0, 1, 2, 5, 63, 64, 65, 300};
+            const uint64_t t = rnd(&s) % 9 == 0 ? now - 1 : now + ahead[rnd(&s) % 8];
+            usched_wake_at(&u, i, t, now);
+            if (t <= now)
+                ref[i] = 0;
+            else if (t < ref[i])
+                ref[i] = t;
         }
         uint64_t want = 0, first = UINT64_MAX;
         for (unsigned i = 0; i < n; i++) {
