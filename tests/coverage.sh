@@ -13,7 +13,7 @@ B=build/cov
 O=out/coverage
 M=$B/memsched
 echo "coverage: building the coverage models into $B (first time: a few minutes)"
-if ! make -s -j2 BUILD=$B COVERAGE=1 build >build/coverage_build.log 2>&1; then
+if ! make -s -j2 BUILD=$B COVERAGE=1 PGO=0 build >build/coverage_build.log 2>&1; then
     echo "coverage: build failed (log: build/coverage_build.log)"; tail -5 build/coverage_build.log; exit 1
 fi
 # REPORT_ONLY=1: the report of the data of the last run, no new runs
