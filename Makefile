@@ -458,7 +458,8 @@ BENCH_CYCLES ?= 1000000
 # SIZES=quick skips the default kernel sizes, which take several minutes).
 # BEFORE=PATH (a memsched binary of an earlier build): instead, that build and
 # this one back to back on issue 52's kernels, with MEM=1 every built-in
-# kernel's memory (tests/bench_compare.sh).
+# kernel's memory, with AT_ONCE=1 the two at the same time, one per CPU
+# (tests/bench_compare.sh).
 bench: build
 ifeq ($(BEFORE),)
 	@$(BUILD)/memsched bench --cycles $(BENCH_CYCLES) $(BLOCK)

@@ -19,6 +19,11 @@
 #   MEM_CYCLES=400000                        ... to this many core cycles (0: whole runs, which
 #                                            take about an hour: cutcp's and histogram's peaks
 #                                            come later, when their longest blocks are resident)
+#   AT_ONCE=1                                each repetition runs the two binaries at the same
+#                                            time, one per CPU (swapped every repetition), so
+#                                            that both see the same machine load; "ratio" is the
+#                                            mean of the repetitions' before/after times (a VM
+#                                            whose speed wanders between runs; two CPUs needed)
 #
 # A binary of an earlier commit: git worktree add /tmp/before REV && make -C /tmp/before build
 # (then BEFORE=/tmp/before/build/memsched).
@@ -36,6 +41,12 @@ KERNELS=${KERNELS:-transpose stream gesummv atax}
 O=${OUTDIR:-out/bench}/compare
 mkdir -p "$O"
 case $REPS in '' | *[!0-9]* | 0) echo "bench_compare: REPS must be a positive integer, got '$REPS'" >&2; exit 2 ;; esac
+AT_ONCE=${AT_ONCE:-0}
+case $AT_ONCE in 0 | 1) ;; *) echo "bench_compare: AT_ONCE must be 0 or 1, got '$AT_ONCE'" >&2; exit 2 ;; esac
+if [ "$AT_ONCE" = 1 ] && [ "$(nproc)" -lt 2 ]; then
+    echo "bench_compare: AT_ONCE=1 needs two CPUs, this machine has $(nproc)" >&2
+    exit 2
+fi
 
 # run BIN TAG ARGS...: one run; its JSON in $O/TAG.json; 1 if it failed
 run() {
@@ -62,16 +73,33 @@ field() { jq -r "$2" "$1"; }
 echo "== before: $B"
 echo "== after:  $A"
 echo "== $CONFIG${SET:+ (--set $SET)}, fastest of $REPS alternating runs each"
-printf '%-12s %12s %9s %9s %8s %11s %11s %8s %8s %6s\n' kernel cycles "s before" "s after" speed-up "kcyc/s bef" "kcyc/s aft" "MB bef" "MB aft" same
+[ "$AT_ONCE" = 1 ] && echo "== the two binaries at the same time, one per CPU; ratio: the mean of the repetitions' before/after"
+printf '%-12s %12s %9s %9s %8s %11s %11s %8s %8s %6s%s\n' kernel cycles "s before" "s after" speed-up "kcyc/s bef" "kcyc/s aft" \
+    "MB bef" "MB aft" same "$([ "$AT_ONCE" = 1 ] && echo '   ratio')"
 for k in $KERNELS; do
     sz=()
     [ -n "${SIZE:-}" ] && sz=(--size "$SIZE")
-    bt= at= bm=0 am=0 ok=1
+    bt= at= bm=0 am=0 ok=1 rsum=0
     for r in $(seq "$REPS"); do
+        if [ "$AT_ONCE" = 1 ]; then   # side b on CPU r % 2, side a on the other
+            taskset -c $((r % 2)) bash -c "$(declare -f run); $(declare -p sets CONFIG O); run \"\$@\"" _ \
+                "$B" "$k.b" --workload "$k" "${sz[@]}" &
+            pb=$!
+            taskset -c $(((r + 1) % 2)) bash -c "$(declare -f run); $(declare -p sets CONFIG O); run \"\$@\"" _ \
+                "$A" "$k.a" --workload "$k" "${sz[@]}" &
+            pa=$!
+            wait $pb && rb=0 || rb=1
+            wait $pa && ra=0 || ra=1
+        fi
         for side in b a; do
             bin=$B
             [ $side = a ] && bin=$A
-            if ! run "$bin" "$k.$side" --workload "$k" "${sz[@]}"; then
+            if [ "$AT_ONCE" = 1 ]; then
+                failed=$([ $side = a ] && echo $ra || echo $rb)
+            else
+                run "$bin" "$k.$side" --workload "$k" "${sz[@]}" && failed=0 || failed=1
+            fi
+            if [ "$failed" = 1 ]; then
                 echo "$k: the $([ $side = a ] && echo after || echo before) binary failed: $(head -1 "$O/$k.$side.err")" >&2
                 ok=0
                 break 2
@@ -81,18 +109,23 @@ for k in $KERNELS; do
             if [ $side = b ]; then
                 bt=$(awk -v x="$t" -v y="${bt:-1e99}" 'BEGIN { print (x < y ? x : y) }')
                 bm=$m
+                tb=$t
             else
                 at=$(awk -v x="$t" -v y="${at:-1e99}" 'BEGIN { print (x < y ? x : y) }')
                 am=$m
+                rsum=$(awk -v s="$rsum" -v b="$tb" -v a="$t" 'BEGIN { print s + b / a }')
             fi
         done
     done
     [ $ok = 1 ] || continue
     same=$(same "$O/$k.b.json" "$O/$k.a.json")
     cyc=$(field "$O/$k.a.json" .gpu.run_cycles)
-    awk -v k="$k" -v c="$cyc" -v b="$bt" -v a="$at" -v bm="$bm" -v am="$am" -v s="$same" 'BEGIN {
-        printf "%-12s %12d %9.2f %9.2f %7.2fx %11.0f %11.0f %8.0f %8.0f %6s\n", k, c, b, a, b / a, c / b / 1e3, c / a / 1e3,
-            bm / 1024, am / 1024, s }'
+    awk -v k="$k" -v c="$cyc" -v b="$bt" -v a="$at" -v bm="$bm" -v am="$am" -v s="$same" -v once="$AT_ONCE" \
+        -v ratio="$(awk -v s="$rsum" -v n="$REPS" 'BEGIN { print s / n }')" 'BEGIN {
+        printf "%-12s %12d %9.2f %9.2f %7.2fx %11.0f %11.0f %8.0f %8.0f %6s", k, c, b, a, b / a, c / b / 1e3, c / a / 1e3,
+            bm / 1024, am / 1024, s
+        if (once) printf " %7.2fx", ratio
+        printf "\n" }'
 done
 
 if [ "${MEM:-0}" = 1 ]; then
