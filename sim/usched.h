@@ -50,6 +50,37 @@ static inline void usched_wake(usched_t *u, unsigned i)
     u->min = 0;
 }
 
+/* Unit i (filed, not woken) filed at cycle t >= now + 1, `now` an edge not
+ * yet taken or the last one: in the wheel if no edge before t takes t's
+ * slot, else in the far set. */
+static inline void usched_put(usched_t *u, unsigned i, uint64_t t, uint64_t now)
+{
+    const uint64_t b = 1ull << i;
+    if (t - now < USCHED_SLOTS) {   /* the edges now .. t - 1 take other slots */
+        const unsigned k = (unsigned)(t % USCHED_SLOTS);
+        u->slot[k] |= b;
+        u->occ |= 1ull << k;
+    } else {
+        u->far |= b;
+        if (t < u->far_min)
+            u->far_min = t;
+    }
+}
+
+/* Unit i out of where it was filed (at next[i]; the far set's bound stays a
+ * lower bound). */
+static inline void usched_unput(usched_t *u, unsigned i)
+{
+    const uint64_t b = 1ull << i;
+    if (u->far & b) {
+        u->far &= ~b;
+    } else {
+        const unsigned k = (unsigned)(u->next[i] % USCHED_SLOTS);
+        if (!(u->slot[k] &= ~b))
+            u->occ &= ~(1ull << k);
+    }
+}
+
 /* Unit i runs at its domain's edge t at the latest (from another domain:
  * what it sent is due there, and the unit, which has not seen it, may be
  * filed later). `now` is the domain's clock: its edges still to run are at
@@ -70,26 +101,11 @@ static inline void usched_wake_at(usched_t *u, unsigned i, uint64_t t, uint64_t 
             u->next[i] = t;
         return;
     }
-    const uint64_t b = 1ull << i;
-    if ((u->woken & b) || u->next[i] <= t)
+    if ((u->woken >> i & 1) || u->next[i] <= t)
         return;
-    if (u->far & b) {
-        u->far &= ~b;   /* (far_min stays a lower bound) */
-    } else {
-        const unsigned k = (unsigned)(u->next[i] % USCHED_SLOTS);
-        if (!(u->slot[k] &= ~b))
-            u->occ &= ~(1ull << k);
-    }
+    usched_unput(u, i);
     u->next[i] = t;
-    if (t - now < USCHED_SLOTS) {   /* the edges now .. t - 1 take other slots */
-        const unsigned k = (unsigned)(t % USCHED_SLOTS);
-        u->slot[k] |= b;
-        u->occ |= 1ull << k;
-    } else {
-        u->far |= b;
-        if (t < u->far_min)
-            u->far_min = t;
-    }
+    usched_put(u, i, t, now);
 }
 
 /* Where a sender wakes its receivers: units base + k of a schedule (none
@@ -133,17 +149,8 @@ static inline uint64_t usched_take(usched_t *u, uint64_t now)
     }
     other |= due & u->far;
     /* the woken and far ones leave where they were filed (the slot's already have) */
-    for (uint64_t m = other; m; m &= m - 1) {
-        const unsigned i = (unsigned)__builtin_ctzll(m);
-        const uint64_t b = 1ull << i;
-        if (u->far & b) {
-            u->far &= ~b;
-        } else {
-            const unsigned k = (unsigned)(u->next[i] % USCHED_SLOTS);
-            if (!(u->slot[k] &= ~b))
-                u->occ &= ~(1ull << k);
-        }
-    }
+    for (uint64_t m = other; m; m &= m - 1)
+        usched_unput(u, (unsigned)__builtin_ctzll(m));
     return due;
 }
 
@@ -154,16 +161,7 @@ static inline void usched_file(usched_t *u, unsigned i, uint64_t now)
     uint64_t t = u->next[i];
     if (t <= now)
         t = u->next[i] = now + 1;
-    const uint64_t b = 1ull << i;
-    if (t - now < USCHED_SLOTS) {
-        const unsigned k = (unsigned)(t % USCHED_SLOTS);
-        u->slot[k] |= b;
-        u->occ |= 1ull << k;
-    } else {
-        u->far |= b;
-        if (t < u->far_min)
-            u->far_min = t;
-    }
+    usched_put(u, i, t, now);
 }
 
 /* After edge now's units have run and been filed: u->min. */
