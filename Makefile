@@ -232,6 +232,9 @@ $(BUILD)/obj/%.o: %.c $(C_DEPS)
 # and the kernels' thread programs (once per warp or block; instrumenting
 # them took four fifths of the instrumented compile).
 PGO ?= 1
+ifneq ($(filter-out 0 1,$(PGO)),)
+$(error PGO must be 0 or 1, got "$(PGO)")
+endif
 PGO_DIR := $(BUILD)/pgo
 PGO_SRC := $(CMODEL_SRC) $(TB_C_SRC) $(wildcard sim/*.c sim/core/*.c sim/mem/*.c sim/io/*.c) \
            sim/workload/kernel.c sim/workload/kernels.c

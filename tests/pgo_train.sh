@@ -7,7 +7,11 @@
 # is measured on the paths a simulation takes. About eight seconds. Each
 # run's results are thrown away; a run that fails fails the build.
 set -u
-B=${1:?usage: tests/pgo_train.sh BIN}
+B=${1:-}
+if [ -z "$B" ] || [ ! -x "$B" ]; then
+    echo "usage: tests/pgo_train.sh BIN: BIN, a memsched-c built with -fprofile-generate (got '$B')" >&2
+    exit 2
+fi
 runs=(
     "--config gtx480-mib --workload gesummv"
     "--config gtx480-mib --workload atax"

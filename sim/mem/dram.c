@@ -322,9 +322,6 @@ static int refresh(dram_t *d, uint64_t now, int *issued)
     return 1;
 }
 
-/* Bank b's head request at cycle now (engine): its next command if the
- * rules allow it now (1), else the earliest cycle they do into *first (0);
- * -1 after a message (the checker). */
 /* Bank b's head request: its next command (*cmd) and the earliest cycle the
  * rules allow it (read from the rules' state only: the same at every cycle
  * until a command issues or the head changes). */
@@ -345,6 +342,9 @@ static uint64_t head_cmd(const dram_t *d, unsigned b, dram_cmd_t *cmd)
     return max64(k->act_ok, act_earliest(d));
 }
 
+/* Bank b's head request at cycle now (engine): its next command if the
+ * rules allow it now (1), else the earliest cycle they do into *first (0);
+ * -1 after a message (the checker). */
 static int engine_bank(dram_t *d, uint64_t now, unsigned b, int ref, uint64_t *first)
 {
     const dram_timing_t *t = &d->cfg->t;
