@@ -31,6 +31,10 @@ int dram_sched_init(dram_sched_state_t *s, const dram_sched_cfg_t *cfg)
     memset(s, 0, sizeof *s);
     s->cfg = *cfg;
     s->smax = bits_mask(dram_sched_score_w(cfg));
+    s->m_bank = bits_mask(cfg->bank_w);
+    s->m_row = bits_mask(cfg->row_w);
+    s->m_addr = bits_mask(cfg->addr_w);
+    s->m_banks = bits_mask(1u << cfg->bank_w);
     dram_sched_reset(s);
     return 0;
 }
@@ -148,18 +152,23 @@ static int granted(const dram_sched_state_t *s, int write, unsigned i)
     return s->g.valid && (int)s->g.write == write && s->g.idx == i;
 }
 
+/* The write drain this cycle: from its state and the counts at the start of the cycle. */
+static int drain_now(const dram_sched_state_t *s)
+{
+    const dram_sched_cfg_t *c = &s->cfg;
+    if (s->drain)
+        return !((s->wr_count <= c->low_wm && s->rd_count != 0) || s->wr_count == 0);
+    return s->wr_count >= c->high_wm || (s->rd_count == 0 && s->wr_count != 0);
+}
+
 /* The choice stage: the write drain decides the queue (on the counts at the
  * start of the cycle); from that queue's shortlist, the best of class p, else
  * the best of class f (Rule 1 on the snapshot; FR-FCFS and FCFS by age
  * alone, their keys being 0). */
 static void decide(const dram_sched_state_t *s, const dram_sched_in_t *in, decision_t *d)
 {
-    const dram_sched_cfg_t *c = &s->cfg;
     memset(d, 0, sizeof *d);
-    if (s->drain)
-        d->drain = !((s->wr_count <= c->low_wm && s->rd_count != 0) || s->wr_count == 0);
-    else
-        d->drain = s->wr_count >= c->high_wm || (s->rd_count == 0 && s->wr_count != 0);
+    d->drain = drain_now(s);
 
     const ds_short_t *q = d->drain ? &s->wsl : &s->rsl;
     const int primary = q->best_p >= 0;
@@ -215,12 +224,18 @@ static void pick(const dram_sched_state_t *s, int write, ds_set_t m, unsigned po
     }
 }
 
-static void shortlist_queue(const dram_sched_state_t *s, const decision_t *d, ds_set_t hits,
-                            unsigned policy, int write, ds_short_t *q)
+static inline __attribute__((always_inline)) void shortlist_queue(const dram_sched_state_t *s, const decision_t *d,
+                                                                  ds_set_t hits, unsigned policy, int write,
+                                                                  ds_short_t *q)
 {
     const unsigned count = write ? s->wr_count : s->rd_count;
-    const int mshr = policy == DS_MSHR_M || policy == DS_MSHR_S || policy == DS_MSHR_SA;
     const int gone = s->g.valid && (int)s->g.write == write;
+    if (count <= (unsigned)gone) {   /* nothing queued but the leaving request: both classes empty */
+        q->best_p = q->best_f = -1;
+        q->hit_p = q->hit_f = 0;
+        return;
+    }
+    const int mshr = policy == DS_MSHR_M || policy == DS_MSHR_S || policy == DS_MSHR_SA;
     ds_set_t ready = 0;
     for (uint64_t b = s->br & s->banks_used[write]; b; b &= b - 1)
         ready |= s->in_bank[write][__builtin_ctzll(b)];
@@ -330,8 +345,6 @@ static int dummy_match(const dram_sched_state_t *s)
 void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dram_sched_out_t *out)
 {
     const dram_sched_cfg_t *c = &s->cfg;
-    decision_t d;
-    decide(s, in, &d);
     /* every field is written (no memset: a call, its branches, every cycle the
      * scheduler runs); the per-bank outputs for the 2^BankW banks there are
      * (their ports' length), the rest of the arrays is never read */
@@ -353,7 +366,7 @@ void dram_sched_eval(const dram_sched_state_t *s, const dram_sched_in_t *in, dra
         out->sched_valid = out->sched_write = out->sched_addr = out->sched_bank = out->sched_row = 0;
         out->sched_hit = out->sched_why = out->sched_score = out->sched_rowscore = 0;
     }
-    out->drain = (uint64_t)d.drain;
+    out->drain = (uint64_t)drain_now(s);   /* the queue this cycle's choice is made from */
     out->rd_count = s->rd_count;
     out->wr_count = s->wr_count;
     out->dm_drop = s->dq_valid && dummy_match(s) < 0;
@@ -415,11 +428,15 @@ static ds_entry_t *append(dram_sched_state_t *s, int w, uint64_t bank, uint64_t 
 static void store_tick(dram_sched_state_t *s, const dram_sched_in_t *in, unsigned policy, int rd_in,
                        const ds_entry_t *g)
 {
-    if (policy != DS_MSHR_S && policy != DS_MSHR_SA)
-        rd_in = 0;   /* no entry is made, so none is kept */
-    const dram_sched_cfg_t *c = &s->cfg;
+    if (policy != DS_MSHR_S && policy != DS_MSHR_SA) {
+        /* No entry is made, so none is kept (the store is empty): of the
+         * departure's terms, only its flag is read (rd_ready_o); the rest
+         * of this edge's writes are read only with an entry's flag. */
+        s->pd_valid = g != NULL;
+        return;
+    }
     const uint64_t smax = s->smax;
-    const uint64_t nb = in->rd_bank & bits_mask(c->bank_w), nr = in->rd_row & bits_mask(c->row_w);
+    const uint64_t nb = in->rd_bank & s->m_bank, nr = in->rd_row & s->m_row;
     const uint64_t na = in->rd_age & bits_mask(DS_AGE_W);
     int matched = 0, freed = -1;
     for (unsigned i = 0; i < s->rs_count; i++) {
@@ -487,7 +504,6 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
 {
     const dram_sched_cfg_t *c = &s->cfg;
     const unsigned policy = policy_of(in);
-    const unsigned nbanks = 1u << c->bank_w;
     decision_t d;
     decide(s, in, &d);
 
@@ -510,7 +526,10 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     row_pick(s, &rpv, &rpb, &rpr, &rps);
     shortlist_queue(s, &d, hits[0], policy, 0, &s->rsl);
     shortlist_queue(s, &d, hits[1], policy, 1, &s->wsl);
-    row_shortlist(s, policy, rpv, rpb, rpr, &s->rpl);
+    if (policy >= DS_MSHR_M)
+        row_shortlist(s, policy, rpv, rpb, rpr, &s->rpl);
+    else
+        s->rpl.n = 0;   /* FCFS and FR-FCFS pick no row */
     /* the read shortlist's class f is the row picked last (the one in effect this cycle) */
     s->sl_rp_valid = s->rp_valid;
     s->sl_rp_bank = s->rp_bank;
@@ -549,15 +568,15 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     s->g = (ds_grant_t){.valid = (uint64_t)d.valid, .write = (uint64_t)d.write, .idx = d.valid ? idx : 0,
                         .hit = (uint64_t)d.hit, .why = d.why, .rowscore = d.rowscore};
     if (rd_in) {
-        ds_entry_t *e = append(s, 0, in->rd_bank & bits_mask(c->bank_w), in->rd_row & bits_mask(c->row_w));
-        e->addr = in->rd_addr & bits_mask(c->addr_w);
+        ds_entry_t *e = append(s, 0, in->rd_bank & s->m_bank, in->rd_row & s->m_row);
+        e->addr = in->rd_addr & s->m_addr;
         e->len = 0;
         e->age = in->rd_age & bits_mask(DS_AGE_W);
         e->t = s->ticks;
     }
     if (wr_in) {
-        ds_entry_t *e = append(s, 1, in->wr_bank & bits_mask(c->bank_w), in->wr_row & bits_mask(c->row_w));
-        e->addr = in->wr_addr & bits_mask(c->addr_w);
+        ds_entry_t *e = append(s, 1, in->wr_bank & s->m_bank, in->wr_row & s->m_row);
+        e->addr = in->wr_addr & s->m_addr;
         e->len = e->age = e->t = 0;
     }
     s->ticks++;   /* every read ages by its merge length (age_of) */
@@ -566,9 +585,9 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     s->rp_row = rpr;
     s->rp_score = rps;
     s->drain = (uint64_t)d.drain;
-    s->br = in->bank_ready & bits_mask(nbanks);
+    s->br = in->bank_ready & s->m_banks;
     s->dq_valid = in->dm_valid & 1;
-    s->dq_addr = in->dm_addr & bits_mask(c->addr_w);
+    s->dq_addr = in->dm_addr & s->m_addr;
     s->dq_len = in->dm_len & bits_mask(DS_LEN_W);
     s->dq_age = in->dm_age & bits_mask(DS_AGE_W);
 }

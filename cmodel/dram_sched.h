@@ -157,6 +157,8 @@ typedef struct {
     unsigned rs_count;               /* entries in use (a freed one included) */
     int rs_hole;                     /* the entry freed last cycle, squeezed out this cycle; -1 none */
     uint64_t smax;                   /* 2^ScoreW - 1 (a constant of the configuration, not a register) */
+    uint64_t m_bank, m_row, m_addr, m_banks;  /* the input fields' masks: BankW, RowW, AddrW bits, and
+                                               * 2^BankW bits for bank_ready (constants, as smax) */
 } dram_sched_state_t;
 
 /* Event counts for the system model; not registers of the RTL. Every counter
