@@ -13,36 +13,53 @@ int tags_init(tags_t *t, unsigned sets, unsigned ways, const repl_ops_t *rp)
     t->stamp = 0;
     t->rp = rp;
     t->l = calloc((size_t)sets * ways, sizeof *t->l);
-    if (!t->l)
+    t->key = malloc((size_t)sets * ways * sizeof *t->key);
+    if (!t->l || !t->key) {
+        tags_free(t);
         return -1;
-    for (size_t i = 0; i < (size_t)sets * ways; i++)
+    }
+    for (size_t i = 0; i < (size_t)sets * ways; i++) {
         rp->instantiate(&t->l[i]);
+        t->key[i] = TAGS_NONE;   /* (calloc: every line LINE_I) */
+    }
     return 0;
 }
 
 void tags_free(tags_t *t)
 {
     free(t->l);
+    free(t->key);
     t->l = NULL;
+    t->key = NULL;
 }
 
 cline_t *tags_find(const tags_t *t, unsigned set, uint64_t line)
 {
-    cline_t *s = &t->l[(size_t)set * t->ways];
+    const size_t s = (size_t)set * t->ways;
+    const uint64_t *k = &t->key[s];
     for (unsigned w = 0; w < t->ways; w++)
-        if (s[w].state != LINE_I && s[w].line == line)
-            return &s[w];
+        if (k[w] == line)   /* (an invalid way's key is no line) */
+            return &t->l[s + w];
     return NULL;
 }
 
 /* Invalid lines first, whatever the policy: filling one evicts nothing. */
 cline_t *tags_victim(const tags_t *t, unsigned set)
 {
-    cline_t *s = &t->l[(size_t)set * t->ways];
+    const size_t s = (size_t)set * t->ways;
+    const uint64_t *k = &t->key[s];
     for (unsigned w = 0; w < t->ways; w++)
-        if (s[w].state == LINE_I)
-            return &s[w];
-    return t->rp->get_victim(s, t->ways);
+        if (k[w] == TAGS_NONE)
+            return &t->l[s + w];
+    return t->rp->get_victim(&t->l[s], t->ways);
+}
+
+int tags_keys_ok(const tags_t *t)
+{
+    for (size_t i = 0; i < (size_t)t->sets * t->ways; i++)
+        if (t->key[i] != (t->l[i].state != LINE_I ? t->l[i].line : TAGS_NONE))
+            return 0;
+    return 1;
 }
 
 int tags_can_alloc(const tags_t *t, unsigned set)
@@ -73,7 +90,7 @@ void tags_touch(tags_t *t, cline_t *c) { t->rp->touch(c, ++t->stamp); }
 
 void tags_invalidate(tags_t *t, cline_t *c)
 {
-    c->state = LINE_I;
+    tags_set(t, c, LINE_I, c->line);
     t->rp->invalidate(c);
 }
 

@@ -29,9 +29,23 @@ struct repl_ops;
 typedef struct {
     unsigned sets, ways;
     cline_t *l;          /* sets * ways */
+    uint64_t *key;       /* sets * ways: way i's line while l[i] is not LINE_I, else TAGS_NONE. The
+                          * lookups scan a set's keys (8 bytes a way, not a whole cline_t); every
+                          * change of a way's state or line goes through tags_set, which keeps it */
     uint64_t stamp;      /* events so far (allocations and touches): the policies' clock */
     const struct repl_ops *rp;
 } tags_t;
+
+/* The key of an invalid way: no line number (a line is an address >> 7). */
+#define TAGS_NONE UINT64_MAX
+
+/* Way c of t now holds `line` in `state` (LINE_*). */
+static inline void tags_set(tags_t *t, cline_t *c, unsigned state, uint64_t line)
+{
+    c->state = (uint8_t)state;
+    c->line = line;
+    t->key[c - t->l] = state != LINE_I ? line : TAGS_NONE;
+}
 
 /* A tag array of sets x ways lines, all invalid, replaced by policy rp
  * (cache_policy.h). 0, or -1 out of memory. */
@@ -46,6 +60,8 @@ cline_t *tags_victim(const tags_t *t, unsigned set);
 /* tags_victim(t, set) is not NULL: a way of the set is not reserved (a
  * policy picks among the valid lines, and finds one if there is one). */
 int tags_can_alloc(const tags_t *t, unsigned set);
+/* 1 if every way's key is what its state and line say (tests). */
+int tags_keys_ok(const tags_t *t);
 /* The policy's events: line c was allocated to a new line (reserved on a
  * miss, or filled), hit (or filled after its reservation), invalidated. */
 void tags_reset(tags_t *t, cline_t *c);

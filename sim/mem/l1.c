@@ -177,8 +177,7 @@ static void fetch(l1_t *l, cline_t *v, req_t *q, int m)
         }
         v->pf = 0;
         v->hit = 0;
-        v->state = LINE_R;
-        v->line = q->line;
+        tags_set(&l->tags, v, LINE_R, q->line);
         v->mshr = (uint16_t)m;
         tags_reset(&l->tags, v);
     }
@@ -357,8 +356,7 @@ void l1_fill(l1_t *l, const req_t *r, uint64_t now)
         c = tags_find(&l->tags, set, e->line);
         tags_touch(&l->tags, c);
     }
-    c->state = LINE_V;
-    c->line = e->line;
+    tags_set(&l->tags, c, LINE_V, e->line);
     l->st.fills++;
     for (unsigned i = 0; i < e->n; i++)
         done_push(&l->fills, e->wait[i], now);

@@ -94,8 +94,7 @@ void l2_memcpy_line(l2_t *l, const req_t *r)
     } else {
         if (!(c = tags_victim(&l->tags, set)))
             return;   /* every way being filled */
-        c->state = LINE_V;
-        c->line = r->line;
+        tags_set(&l->tags, c, LINE_V, r->line);
         c->sp = 0;
         tags_reset(&l->tags, c);
     }
@@ -153,10 +152,10 @@ static void do_fill(l2_t *l, uint64_t now)
             l->fill_m = c->smshr[s];
             c->sv |= l->fill_bit;
             c->sp &= (uint8_t)~l->fill_bit;
-            c->state = c->sp ? LINE_R : LINE_V;
+            tags_set(&l->tags, c, c->sp ? LINE_R : LINE_V, c->line);
         } else {
             l->fill_m = c->mshr;
-            c->state = LINE_V;
+            tags_set(&l->tags, c, LINE_V, c->line);
             c->sv = SECT_ALL;
         }
         l->st.c.fills++;
@@ -260,13 +259,13 @@ static void fetch(l2_t *l, cline_t *v, const req_t *r)
     live_len_add(l, 1, 1);
     l->wreq[(size_t)m * cfg->l2_merge] = *r;
     if (v->state != LINE_V || v->line != r->line) {   /* a new line */
-        v->line = r->line;
+        tags_set(&l->tags, v, v->state, r->line);
         v->dirty = 0;
         tags_reset(&l->tags, v);
     } else {
         tags_touch(&l->tags, v);
     }
-    v->state = LINE_R;
+    tags_set(&l->tags, v, LINE_R, v->line);
     v->mshr = (uint16_t)m;
     req_t q = *r;
     q.type = REQ_RD;
@@ -299,8 +298,7 @@ static int write_miss(l2_t *l, req_t *r, cline_t *c, unsigned set, uint64_t now,
         if (miss && !(c = victim(l, set, 0, dram_now, t)))
             return 0;
         if (miss) {
-            c->state = LINE_V;
-            c->line = r->line;
+            tags_set(&l->tags, c, LINE_V, r->line);
             c->sv = pol == L2W_LAZY ? r->full : SECT_ALL;   /* lazy: what is written whole is readable */
             tags_reset(&l->tags, c);
             l->st.c.miss[t]++;
@@ -325,7 +323,7 @@ static int write_miss(l2_t *l, req_t *r, cline_t *c, unsigned set, uint64_t now,
             if (!v)
                 return 0;
             c = v;
-            c->state = LINE_I;   /* a new line for fetch() */
+            tags_set(&l->tags, c, LINE_I, c->line);   /* a new line for fetch() */
         } else if (l->mq.n + need > l->mq.cap) {
             l->st.c.resfail[RF_MISS_QUEUE]++;
             return 0;
@@ -368,7 +366,7 @@ static void fetch_sector(l2_t *l, cline_t *c, const req_t *q, unsigned s)
     l->wreq[(size_t)m * cfg->l2_merge] = *q;
     c->sp |= (uint8_t)(1u << s);
     c->smshr[s] = (uint16_t)m;
-    c->state = LINE_R;
+    tags_set(&l->tags, c, LINE_R, c->line);
     req_t d = *q;
     d.type = REQ_RD;
     d.sect = (uint8_t)(1u << s);
@@ -416,8 +414,7 @@ static int sector_access(l2_t *l, req_t *q, unsigned s, uint64_t now, uint64_t d
             if (miss && pol != L2W_NONE) {
                 if (!(c = victim(l, set, need, dram_now, t)))
                     return 0;
-                c->state = LINE_V;
-                c->line = q->line;
+                tags_set(&l->tags, c, LINE_V, q->line);
                 tags_reset(&l->tags, c);
             } else if (l->mq.n + need > l->mq.cap) {
                 l->st.c.resfail[RF_MISS_QUEUE]++;
@@ -461,8 +458,7 @@ static int sector_access(l2_t *l, req_t *q, unsigned s, uint64_t now, uint64_t d
     if (miss) {
         if (!(c = victim(l, set, 1, dram_now, t)))
             return 0;
-        c->state = LINE_I;
-        c->line = q->line;
+        tags_set(&l->tags, c, LINE_I, q->line);
         tags_reset(&l->tags, c);
     } else if (l->mq.n + 1 > l->mq.cap) {
         l->st.c.resfail[RF_MISS_QUEUE]++;
@@ -550,7 +546,7 @@ static int do_request(l2_t *l, uint64_t now, uint64_t dram_now)
     if (!v) {
         if (!(v = victim(l, set, 1, dram_now, t)))
             return 0;
-        v->state = LINE_I;
+        tags_set(&l->tags, v, LINE_I, v->line);
     } else if (l->mq.n + 1 > l->mq.cap) {
         l->st.c.resfail[RF_MISS_QUEUE]++;
         return 0;

@@ -21,8 +21,7 @@ static inline unsigned fill(tags_t *t, uint64_t line)
 {
     cline_t *v = tags_victim(t, 0);
     assert_non_null(v);
-    v->state = LINE_V;
-    v->line = line;
+    tags_set(t, v, LINE_V, line);
     tags_reset(t, v);
     return (unsigned)(v - t->l);
 }

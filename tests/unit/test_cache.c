@@ -23,8 +23,7 @@ static cline_t *line_at(tags_t *t, unsigned set, unsigned way) { return &t->l[(s
 static void valid(tags_t *t, unsigned set, unsigned way, uint64_t line, uint64_t age)
 {
     cline_t *c = line_at(t, set, way);
-    c->state = LINE_V;
-    c->line = line;
+    tags_set(t, c, LINE_V, line);
     c->rp = age;
 }
 
@@ -49,6 +48,9 @@ static void invalid_lines_first(void **state)
     tags_invalidate(&t, line_at(&t, 1, 2));
     assert_null(tags_find(&t, 1, 12));   /* an invalid line matches nothing */
     assert_ptr_equal(tags_victim(&t, 1), line_at(&t, 1, 2));
+    assert_true(tags_keys_ok(&t));
+    line_at(&t, 1, 3)->line = 99;   /* a change behind tags_set's back is seen */
+    assert_false(tags_keys_ok(&t));
     tags_free(&t);
 }
 
@@ -64,7 +66,7 @@ static void ties_go_to_the_lowest_way(void **state)
         valid(&t, 0, 2, 3, 9);
         valid(&t, 0, 3, 4, 5);
         assert_ptr_equal(tags_victim(&t, 0), line_at(&t, 0, 1));
-        line_at(&t, 0, 1)->state = LINE_R;
+        tags_set(&t, line_at(&t, 0, 1), LINE_R, 2);
         assert_ptr_equal(tags_victim(&t, 0), line_at(&t, 0, 3));
         tags_free(&t);
     }
@@ -80,8 +82,7 @@ static void reserved_never(void **state)
     for (unsigned w = 0; w < 2; w++) {
         cline_t *v = tags_victim(&t, 0);
         assert_ptr_equal(v, line_at(&t, 0, w));
-        v->state = LINE_R;
-        v->line = 40 + w;
+        tags_set(&t, v, LINE_R, 40 + w);
         tags_reset(&t, v);
     }
     assert_ptr_equal(tags_find(&t, 0, 41), line_at(&t, 0, 1));

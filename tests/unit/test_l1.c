@@ -22,6 +22,9 @@
 #include "io/config.h"
 #include "mem/l1.h"
 
+/* Every scenario ends with the tag array's keys as its lines say (tags_set at every change). */
+#define l1_free(l) (assert_true(tags_keys_ok(&(l)->tags)), l1_free(l))
+
 /* The gtx480-mib preset with `sets` ("key=value ..." applied by config_set). */
 static void make_cfg(config_t *c, const char *sets)
 {

@@ -23,6 +23,9 @@
 #include "mem/addrmap.h"
 #include "mem/l2.h"
 
+/* Every scenario ends with the tag array's keys as its lines say (tags_set at every change). */
+#define l2_free(l) (assert_true(tags_keys_ok(&(l)->tags)), l2_free(l))
+
 typedef struct {
     config_t c;
     l2_t l;

@@ -39,12 +39,12 @@ static void reserved_lines_pass(void **state)
     assert_int_equal(tags_init(&t, 1, WAYS, &repl_lru), 0);
     for (unsigned i = 0; i < WAYS; i++)
         fill(&t, 0x10 + i);
-    t.l[0].state = LINE_R;
+    tags_set(&t, &t.l[0], LINE_R, t.l[0].line);
     assert_int_equal(victim_way(&t), 1);
-    t.l[1].state = LINE_R;
-    t.l[2].state = LINE_R;
+    tags_set(&t, &t.l[1], LINE_R, t.l[1].line);
+    tags_set(&t, &t.l[2], LINE_R, t.l[2].line);
     assert_int_equal(victim_way(&t), 3);
-    t.l[3].state = LINE_R;
+    tags_set(&t, &t.l[3], LINE_R, t.l[3].line);
     assert_null(tags_victim(&t, 0));
     tags_free(&t);
 }
