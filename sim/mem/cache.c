@@ -33,16 +33,6 @@ void tags_free(tags_t *t)
     t->key = NULL;
 }
 
-cline_t *tags_find(const tags_t *t, unsigned set, uint64_t line)
-{
-    const size_t s = (size_t)set * t->ways;
-    const uint64_t *k = &t->key[s];
-    for (unsigned w = 0; w < t->ways; w++)
-        if (k[w] == line)   /* (an invalid way's key is no line) */
-            return &t->l[s + w];
-    return NULL;
-}
-
 /* Invalid lines first, whatever the policy: filling one evicts nothing. */
 cline_t *tags_victim(const tags_t *t, unsigned set)
 {
@@ -60,15 +50,6 @@ int tags_keys_ok(const tags_t *t)
         if (t->key[i] != (t->l[i].state != LINE_I ? t->l[i].line : TAGS_NONE))
             return 0;
     return 1;
-}
-
-int tags_can_alloc(const tags_t *t, unsigned set)
-{
-    const cline_t *s = &t->l[(size_t)set * t->ways];
-    for (unsigned w = 0; w < t->ways; w++)
-        if (s[w].state != LINE_R)
-            return 1;
-    return 0;
 }
 
 cline_t *tags_oldest(cline_t *s, unsigned ways)

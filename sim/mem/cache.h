@@ -6,6 +6,7 @@
 #ifndef MEMSCHED_SIM_CACHE_H
 #define MEMSCHED_SIM_CACHE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum { LINE_I, LINE_R, LINE_V };
@@ -51,15 +52,31 @@ static inline void tags_set(tags_t *t, cline_t *c, unsigned state, uint64_t line
  * (cache_policy.h). 0, or -1 out of memory. */
 int  tags_init(tags_t *t, unsigned sets, unsigned ways, const struct repl_ops *rp);
 void tags_free(tags_t *t);
-/* The line in set `set` (reserved or valid), or NULL. */
-cline_t *tags_find(const tags_t *t, unsigned set, uint64_t line);
+/* The line in set `set` (reserved or valid), or NULL. (Inline: the L1D and
+ * the L2 look up every access.) */
+static inline cline_t *tags_find(const tags_t *t, unsigned set, uint64_t line)
+{
+    const size_t s = (size_t)set * t->ways;
+    const uint64_t *k = &t->key[s];
+    for (unsigned w = 0; w < t->ways; w++)
+        if (k[w] == line)   /* (an invalid way's key is no line) */
+            return &t->l[s + w];
+    return NULL;
+}
 /* The line to replace in `set`: the first invalid way, else the valid line
  * the policy picks; a reserved line never (NULL when every way is reserved:
  * a line-allocation failure). */
 cline_t *tags_victim(const tags_t *t, unsigned set);
 /* tags_victim(t, set) is not NULL: a way of the set is not reserved (a
  * policy picks among the valid lines, and finds one if there is one). */
-int tags_can_alloc(const tags_t *t, unsigned set);
+static inline int tags_can_alloc(const tags_t *t, unsigned set)
+{
+    const cline_t *s = &t->l[(size_t)set * t->ways];
+    for (unsigned w = 0; w < t->ways; w++)
+        if (s[w].state != LINE_R)
+            return 1;
+    return 0;
+}
 /* 1 if every way's key is what its state and line say (tests). */
 int tags_keys_ok(const tags_t *t);
 /* The policy's events: line c was allocated to a new line (reserved on a

@@ -25,6 +25,40 @@ static uint64_t refresh_interval(const config_t *cfg)
     return (cfg->shorten == DRAM_SHORTEN_TREFI ? 10ull : 1ull) * cfg->t.tREFI;
 }
 
+/* A rule's bound n, one cycle shorter when dram.test_shorten names it (a
+ * test knob: the checker must notice). */
+static int64_t bound(const dram_t *d, unsigned rule, int64_t n)
+{
+    return d->cfg->shorten == rule ? n - 1 : n;
+}
+
+/* Each rule's gap (d->gap), from the timing: the engine raises the earliest
+ * cycles by these at each command. */
+static void gaps_init(dram_t *d)
+{
+    const dram_timing_t *t = &d->cfg->t;
+    const int64_t tb = dram_tburst(t), cl = t->tCL, wl = t->tWL;
+    int64_t *g = d->gap;
+    g[DRAM_SHORTEN_TRCD] = bound(d, DRAM_SHORTEN_TRCD, t->tRCD);
+    g[DRAM_SHORTEN_TRAS] = bound(d, DRAM_SHORTEN_TRAS, t->tRAS);
+    g[DRAM_SHORTEN_TRC] = bound(d, DRAM_SHORTEN_TRC, t->tRC);
+    g[DRAM_SHORTEN_TRRD] = bound(d, DRAM_SHORTEN_TRRD, t->tRRD);
+    g[DRAM_SHORTEN_TRP] = bound(d, DRAM_SHORTEN_TRP, t->tRP);
+    g[DRAM_SHORTEN_REF_TRP] = bound(d, DRAM_SHORTEN_REF_TRP, t->tRP);
+    g[DRAM_SHORTEN_TRFC] = bound(d, DRAM_SHORTEN_TRFC, t->tRFC);
+    g[DRAM_SHORTEN_REF_REF] = bound(d, DRAM_SHORTEN_REF_REF, t->tRFC);
+    g[DRAM_SHORTEN_TFAW] = bound(d, DRAM_SHORTEN_TFAW, t->tFAW);
+    g[DRAM_SHORTEN_TCCDL] = bound(d, DRAM_SHORTEN_TCCDL, t->tCCDL);
+    g[DRAM_SHORTEN_TCCDS] = bound(d, DRAM_SHORTEN_TCCDS, t->tCCDS);
+    g[DRAM_SHORTEN_TRTW] = bound(d, DRAM_SHORTEN_TRTW, cl + tb + t->tRTRS - wl);
+    g[DRAM_SHORTEN_TRTP] = bound(d, DRAM_SHORTEN_TRTP, tb);
+    g[DRAM_SHORTEN_TRTPL] = bound(d, DRAM_SHORTEN_TRTPL, t->tRTPL);
+    g[DRAM_SHORTEN_TWTR] = bound(d, DRAM_SHORTEN_TWTR, wl + tb + t->tCDLR);
+    g[DRAM_SHORTEN_TWR] = bound(d, DRAM_SHORTEN_TWR, wl + tb + t->tWR);
+    d->bus_rd = bound(d, DRAM_SHORTEN_DATA_BUS, cl + tb);   /* command to the end of its burst */
+    d->bus_wr = bound(d, DRAM_SHORTEN_DATA_BUS, wl + tb);
+}
+
 dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2, unsigned nsub,
                  const sim_blkopts_t *bo)
 {
@@ -57,6 +91,7 @@ dram_t *dram_new(const config_t *cfg, unsigned ch, rq_t **from_l2, rq_t **to_l2,
         if (!(d->bank[b].q = calloc(BANK_SLOTS(cfg), sizeof *d->bank[b].q)))
             goto fail;
     d->next_ref = refresh_interval(cfg);
+    gaps_init(d);
 
     d->in.policy = cfg->policy;
     d->scfg = (dram_sched_cfg_t){cfg->rdq, cfg->wrq, cfg->high_wm, cfg->low_wm, log2u(cfg->t.nbk) ? log2u(cfg->t.nbk) : 1,
@@ -100,13 +135,6 @@ static uint64_t after(uint64_t now, int64_t n)
 {
     int64_t c = (int64_t)now + n;
     return c > 0 ? (uint64_t)c : 0;
-}
-
-/* A rule's bound n, one cycle shorter when dram.test_shorten names it (a
- * test knob: the checker must notice). */
-static int64_t bound(const dram_t *d, unsigned rule, int64_t n)
-{
-    return d->cfg->shorten == rule ? n - 1 : n;
 }
 
 /* The address dram_sched knows a request by: its channel block address, and
@@ -215,21 +243,20 @@ static void ret_push(dram_t *d, uint64_t at, const req_t *r)
 static void issue_col(dram_t *d, uint64_t now, dram_cmd_t cmd, bank_t *k, unsigned g)
 {
     const dram_timing_t *t = &d->cfg->t;
-    int64_t tb = dram_tburst(t), cl = t->tCL, wl = t->tWL;
-    int64_t lat = cmd == DCMD_RD ? cl : wl;   /* command to its burst */
-    int64_t bus = bound(d, DRAM_SHORTEN_DATA_BUS, lat + tb);   /* command to the end of its burst */
-    d->grp_col_ok[g] = max64(d->grp_col_ok[g], after(now, bound(d, DRAM_SHORTEN_TCCDL, t->tCCDL)));
-    d->col_ok = max64(d->col_ok, after(now, bound(d, DRAM_SHORTEN_TCCDS, t->tCCDS)));
+    const int64_t tb = dram_tburst(t), cl = t->tCL, wl = t->tWL;
+    const int64_t bus = cmd == DCMD_RD ? d->bus_rd : d->bus_wr;   /* command to the end of its burst */
+    d->grp_col_ok[g] = max64(d->grp_col_ok[g], after(now, d->gap[DRAM_SHORTEN_TCCDL]));
+    d->col_ok = max64(d->col_ok, after(now, d->gap[DRAM_SHORTEN_TCCDS]));
     d->rd_ok = max64(d->rd_ok, after(now, bus - cl));
     d->wr_ok = max64(d->wr_ok, after(now, bus - wl));
     if (cmd == DCMD_RD) {
-        d->wr_ok = max64(d->wr_ok, after(now, bound(d, DRAM_SHORTEN_TRTW, cl + tb + t->tRTRS - wl)));
-        k->pre_ok = max64(k->pre_ok, after(now, bound(d, DRAM_SHORTEN_TRTP, tb)));
-        d->grp_pre_ok[g] = max64(d->grp_pre_ok[g], after(now, bound(d, DRAM_SHORTEN_TRTPL, t->tRTPL)));
+        d->wr_ok = max64(d->wr_ok, after(now, d->gap[DRAM_SHORTEN_TRTW]));
+        k->pre_ok = max64(k->pre_ok, after(now, d->gap[DRAM_SHORTEN_TRTP]));
+        d->grp_pre_ok[g] = max64(d->grp_pre_ok[g], after(now, d->gap[DRAM_SHORTEN_TRTPL]));
         d->st.n_rd++;
     } else {
-        d->rd_ok = max64(d->rd_ok, after(now, bound(d, DRAM_SHORTEN_TWTR, wl + tb + t->tCDLR)));
-        k->pre_ok = max64(k->pre_ok, after(now, bound(d, DRAM_SHORTEN_TWR, wl + tb + t->tWR)));
+        d->rd_ok = max64(d->rd_ok, after(now, d->gap[DRAM_SHORTEN_TWTR]));
+        k->pre_ok = max64(k->pre_ok, after(now, d->gap[DRAM_SHORTEN_TWR]));
         d->st.n_wr++;
     }
     d->st.data_cycles += (uint64_t)tb;
@@ -244,17 +271,17 @@ static void issue(dram_t *d, uint64_t now, dram_cmd_t cmd, unsigned b)
     switch (cmd) {
     case DCMD_ACT:
         k->open = 1;
-        k->col_ok = max64(k->col_ok, after(now, bound(d, DRAM_SHORTEN_TRCD, t->tRCD)));
-        k->pre_ok = max64(k->pre_ok, after(now, bound(d, DRAM_SHORTEN_TRAS, t->tRAS)));
-        k->act_ok = max64(k->act_ok, after(now, bound(d, DRAM_SHORTEN_TRC, t->tRC)));
-        d->act_ok = max64(d->act_ok, after(now, bound(d, DRAM_SHORTEN_TRRD, t->tRRD)));
+        k->col_ok = max64(k->col_ok, after(now, d->gap[DRAM_SHORTEN_TRCD]));
+        k->pre_ok = max64(k->pre_ok, after(now, d->gap[DRAM_SHORTEN_TRAS]));
+        k->act_ok = max64(k->act_ok, after(now, d->gap[DRAM_SHORTEN_TRC]));
+        d->act_ok = max64(d->act_ok, after(now, d->gap[DRAM_SHORTEN_TRRD]));
         d->faw[d->faw_n++ % 4] = now;
         d->st.n_act++;
         break;
     case DCMD_PRE:
         k->open = 0;
-        k->act_ok = max64(k->act_ok, after(now, bound(d, DRAM_SHORTEN_TRP, t->tRP)));
-        d->ref_ok = max64(d->ref_ok, after(now, bound(d, DRAM_SHORTEN_REF_TRP, t->tRP)));
+        k->act_ok = max64(k->act_ok, after(now, d->gap[DRAM_SHORTEN_TRP]));
+        d->ref_ok = max64(d->ref_ok, after(now, d->gap[DRAM_SHORTEN_REF_TRP]));
         d->st.n_pre++;
         break;
     case DCMD_RD:
@@ -262,11 +289,11 @@ static void issue(dram_t *d, uint64_t now, dram_cmd_t cmd, unsigned b)
         issue_col(d, now, cmd, k, d->grp[b]);
         break;
     case DCMD_REF: {
-        uint64_t rfc = after(now, bound(d, DRAM_SHORTEN_TRFC, t->tRFC));
+        uint64_t rfc = after(now, d->gap[DRAM_SHORTEN_TRFC]);
         for (unsigned i = 0; i < t->nbk; i++)
             d->bank[i].act_ok = max64(d->bank[i].act_ok, rfc);
         /* the next REF no earlier than this one's end (REF -> REF >= tRFC) */
-        d->ref_ok = max64(d->ref_ok, after(now, bound(d, DRAM_SHORTEN_REF_REF, t->tRFC)));
+        d->ref_ok = max64(d->ref_ok, after(now, d->gap[DRAM_SHORTEN_REF_REF]));
         d->st.n_ref++;
         break;
     }
@@ -289,7 +316,7 @@ static uint64_t act_earliest(const dram_t *d)
     const dram_timing_t *t = &d->cfg->t;
     uint64_t e = d->act_ok;
     if (t->tFAW && d->faw_n >= 4)
-        e = max64(e, after(d->faw[d->faw_n % 4], bound(d, DRAM_SHORTEN_TFAW, t->tFAW)));
+        e = max64(e, after(d->faw[d->faw_n % 4], d->gap[DRAM_SHORTEN_TFAW]));
     return e;
 }
 

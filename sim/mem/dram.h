@@ -62,6 +62,9 @@ struct dram {
     uint64_t faw[4];
     unsigned faw_n, rr, atoms;
     uint64_t next_ref, ref_ok;
+    int64_t gap[DRAM_SHORTEN_N];    /* each timing rule's gap in cycles, command to the next it
+                                     * bounds (dram.test_shorten's rule one shorter): dram_new */
+    int64_t bus_rd, bus_wr;         /* a RD's, a WR's command to the end of its burst (DATA_BUS) */
     dram_sched_cfg_t scfg;
     /* requests between their arrival and their scheduling, oldest first
      * (dram_sched knows them by their id only, dram_id): slots [infl_lo,
