@@ -224,9 +224,8 @@ static void pick(const dram_sched_state_t *s, int write, ds_set_t m, unsigned po
     }
 }
 
-static inline __attribute__((always_inline)) void shortlist_queue(const dram_sched_state_t *s, const decision_t *d,
-                                                                  ds_set_t hits, unsigned policy, int write,
-                                                                  ds_short_t *q)
+static void shortlist_queue(const dram_sched_state_t *s, const decision_t *d, ds_set_t hits,
+                            unsigned policy, int write, ds_short_t *q)
 {
     const unsigned count = write ? s->wr_count : s->rd_count;
     const int gone = s->g.valid && (int)s->g.write == write;
@@ -520,7 +519,8 @@ void dram_sched_tick(dram_sched_state_t *s, const dram_sched_in_t *in)
     if (d.valid) {
         const ds_entry_t *e = d.write ? &s->wr[d.idx] : &s->rd[d.idx];
         for (int w = 0; w < 2; w++)
-            hits[w] = (hits[w] & ~s->in_bank[w][e->bank]) | row_set(s, w, e->bank, e->row);
+            if (s->in_bank[w][e->bank])   /* (else the queue has no entry there to change) */
+                hits[w] = (hits[w] & ~s->in_bank[w][e->bank]) | row_set(s, w, e->bank, e->row);
     }
     uint64_t rpv, rpb, rpr, rps;
     row_pick(s, &rpv, &rpb, &rpr, &rps);
