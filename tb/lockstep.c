@@ -231,6 +231,8 @@ struct lockstep {
     int rst_last, have_last;
     unsigned rtl_evals;          /* evaluations of the RTL in this cycle */
     int snapped;                 /* snap holds the state before this cycle */
+    unsigned snap_gap;           /* snapshots that found the state moved lately: the last gap (0, 1, 3, 7, 15) */
+    unsigned snap_wait;          /* cycles that would take a snapshot left out before the next one */
     int still;                   /* the last cycle repeated its inputs and changed no state */
     int skip;                    /* this cycle is such a fixed point: no evaluation, no edge */
 };
@@ -437,8 +439,18 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
          * likely to move as well; the copy of the whole state is skipped
          * then (which only finds a fixed point a cycle later). */
         if (!ls->rtl_evals && again && !memcmp(ls->vc, ls->vc_last, ls->out.words * sizeof *ls->vc)) {
-            memcpy(ls->snap, ls->root, ls->root_n);
-            ls->snapped = 1;
+            /* A block whose state moves under repeated inputs and outputs
+             * (a counter, a queue draining inside) would pay the copy every
+             * cycle for nothing: after each snapshot that found the state
+             * moved, the next ones wait a gap, doubled each time up to 15
+             * cycles and back to none after a fixed point (one is then found
+             * at most that many cycles later; results are the same). */
+            if (ls->snap_wait) {
+                ls->snap_wait--;
+            } else {
+                memcpy(ls->snap, ls->root, ls->root_n);
+                ls->snapped = 1;
+            }
         }
         ls->rtl_evals++;
         ls->rtl->set_in(ls->h, rst_n, ls->vin);
@@ -518,6 +530,10 @@ int ls_tick(lockstep_t *ls)
         /* one evaluation, at the last cycle's inputs, and the whole state as it was */
         ls->still = ls->root && ls->snapped && ls->rtl_evals == 1 && inputs_again(ls) &&
                     !memcmp(ls->snap, ls->root, ls->root_n);
+        if (ls->snapped) {   /* the snapshot's outcome sets the gap before the next (see ls_eval) */
+            ls->snap_gap = ls->still ? 0 : ls->snap_gap >= 7 ? 15 : 2 * ls->snap_gap + 1;
+            ls->snap_wait = ls->snap_gap;
+        }
     }
     if (ls->root) {
         memcpy(ls->vin_last, ls->vin, ls->in.words * sizeof *ls->vin);
