@@ -224,8 +224,9 @@ static void pick(const dram_sched_state_t *s, int write, ds_set_t m, unsigned po
     }
 }
 
-static void shortlist_queue(const dram_sched_state_t *s, const decision_t *d, ds_set_t hits,
-                            unsigned policy, int write, ds_short_t *q)
+static inline __attribute__((always_inline)) void shortlist_queue(const dram_sched_state_t *s, const decision_t *d,
+                                                                  ds_set_t hits, unsigned policy, int write,
+                                                                  ds_short_t *q)
 {
     const unsigned count = write ? s->wr_count : s->rd_count;
     const int gone = s->g.valid && (int)s->g.write == write;
