@@ -47,7 +47,7 @@ cline_t *tags_victim(const tags_t *t, unsigned set)
 int tags_keys_ok(const tags_t *t)
 {
     for (size_t i = 0; i < (size_t)t->sets * t->ways; i++)
-        if (t->key[i] != (t->l[i].state != LINE_I ? t->l[i].line : TAGS_NONE))
+        if (t->key[i] != tags_key(t->l[i].state, t->l[i].line))
             return 0;
     return 1;
 }

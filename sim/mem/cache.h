@@ -40,12 +40,15 @@ typedef struct {
 /* The key of an invalid way: no line number (a line is an address >> 7). */
 #define TAGS_NONE UINT64_MAX
 
+/* The key of a way holding `line` in `state`. */
+static inline uint64_t tags_key(unsigned state, uint64_t line) { return state != LINE_I ? line : TAGS_NONE; }
+
 /* Way c of t now holds `line` in `state` (LINE_*). */
 static inline void tags_set(tags_t *t, cline_t *c, unsigned state, uint64_t line)
 {
     c->state = (uint8_t)state;
     c->line = line;
-    t->key[c - t->l] = state != LINE_I ? line : TAGS_NONE;
+    t->key[c - t->l] = tags_key(state, line);
 }
 
 /* A tag array of sets x ways lines, all invalid, replaced by policy rp
