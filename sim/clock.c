@@ -37,6 +37,7 @@ void clocks_init(clocks_t *c, const uint64_t khz[CLK_N])
     }
     c->pattern = NULL;
     c->plen = c->ppos = 0;
+    c->hp = 0;
     c->ecount = NULL;
     for (int d = 0; d < CLK_N; d++)
         c->epos[d] = NULL;

@@ -20,6 +20,7 @@ typedef struct {
      * step masks, replayed (NULL when the period is too long: computed). */
     uint8_t *pattern;
     unsigned plen, ppos;
+    uint64_t hp;             /* hyperperiods replayed whole (the pattern's wraps; clocks_jump) */
     /* For clocks_jump (NULL: a pattern longer than JUMP_MAX steps): each
      * domain's edges per hyperperiod, the pattern step of its j-th edge, and
      * at each pattern step p the edges every domain has taken in steps 0..p-1
@@ -41,10 +42,15 @@ static inline unsigned clocks_step(clocks_t *c)
     if (!c->pattern)
         return clocks_step_exact(c);
     unsigned m = c->pattern[c->ppos];
-    if (++c->ppos == c->plen)
+    if (++c->ppos == c->plen) {
         c->ppos = 0;
-    for (unsigned x = m; x; x &= x - 1)   /* the domains that tick: one or two */
-        c->now[__builtin_ctz(x)] = c->cycle[__builtin_ctz(x)]++;
+        c->hp++;
+    }
+    for (int d = 0; d < CLK_N; d++) {   /* (every domain, without a branch: which tick varies step by step) */
+        const uint64_t t = m >> d & 1;
+        c->now[d] = t ? c->cycle[d] : c->now[d];
+        c->cycle[d] += t;
+    }
     return m;
 }
 /* The mask clocks_step will return next, without taking the step; only
@@ -56,8 +62,20 @@ static inline unsigned clocks_peek(const clocks_t *c) { return c->pattern[c->ppo
  * leave them. Only with clocks_t.ecount set (callers check). */
 static inline void clocks_jump(clocks_t *c, int d, uint64_t k)
 {
-    const uint64_t q = k / c->per[d];
-    const uint32_t p = c->epos[d][k - q * c->per[d]];
+    /* edge k's hyperperiod q and index r in it, from the current one (hp:
+     * k >= cycle[d] >= hp * per[d]); a division only past the next */
+    const uint64_t per = c->per[d];
+    uint64_t q = c->hp, r = k - q * per;
+    if (r >= per) {
+        r -= per;
+        q++;
+        if (r >= per) {
+            q += r / per;
+            r %= per;
+        }
+    }
+    c->hp = q;
+    const uint32_t p = c->epos[d][r];
     const uint32_t *n = &c->ecount[(size_t)p * CLK_N];
     for (int e = 0; e < CLK_N; e++) {
         c->cycle[e] = q * c->per[e] + n[e];

@@ -1183,7 +1183,7 @@ uint64_t sm_next(const sm_t *sm, uint64_t now, const rq_t *replies, int icnt_cor
      * cycles when the crossbar runs at the core clock, else the next edge) */
     uint64_t t = sm->sleep_from ? sm->sleep_until : now + 1;
     if (!rq_empty(replies)) {
-        uint64_t r = icnt_core_same ? replies->ready[replies->head] : now + 1;
+        uint64_t r = icnt_core_same ? rq_head_ready(replies) : now + 1;
         if (r < t)
             t = r;
     }

@@ -14,7 +14,9 @@ int tags_init(tags_t *t, unsigned sets, unsigned ways, const repl_ops_t *rp)
     t->rp = rp;
     t->l = calloc((size_t)sets * ways, sizeof *t->l);
     t->key = malloc((size_t)sets * ways * sizeof *t->key);
-    if (!t->l || !t->key) {
+    t->vk = calloc((size_t)sets * ways, sizeof *t->vk);   /* (every way invalid: 0) */
+    t->oldest = rp->get_victim == tags_oldest;
+    if (!t->l || !t->key || !t->vk) {
         tags_free(t);
         return -1;
     }
@@ -29,14 +31,30 @@ void tags_free(tags_t *t)
 {
     free(t->l);
     free(t->key);
+    free(t->vk);
     t->l = NULL;
     t->key = NULL;
+    t->vk = NULL;
 }
 
-/* Invalid lines first, whatever the policy: filling one evicts nothing. */
+/* Invalid lines first, whatever the policy: filling one evicts nothing.
+ * Under an age-ordered policy that and the policy's choice are one scan: the
+ * first way with the smallest vk (an invalid way's 0, else the smallest rp
+ * of a valid way, as tags_oldest; none when every way is reserved). */
 cline_t *tags_victim(const tags_t *t, unsigned set)
 {
     const size_t s = (size_t)set * t->ways;
+    if (t->oldest) {
+        const uint64_t *v = &t->vk[s];
+        uint64_t m = v[0];
+        unsigned b = 0;
+        for (unsigned w = 1; w < t->ways; w++) {   /* (selects, not branches) */
+            const int take = v[w] < m;
+            m = take ? v[w] : m;
+            b = take ? w : b;
+        }
+        return m == TAGS_NONE ? NULL : &t->l[s + b];
+    }
     const uint64_t *k = &t->key[s];
     for (unsigned w = 0; w < t->ways; w++)
         if (k[w] == TAGS_NONE)
@@ -47,7 +65,7 @@ cline_t *tags_victim(const tags_t *t, unsigned set)
 int tags_keys_ok(const tags_t *t)
 {
     for (size_t i = 0; i < (size_t)t->sets * t->ways; i++)
-        if (t->key[i] != tags_key(t->l[i].state, t->l[i].line))
+        if (t->key[i] != tags_key(t->l[i].state, t->l[i].line) || t->vk[i] != tags_vkey(&t->l[i]))
             return 0;
     return 1;
 }
@@ -66,13 +84,22 @@ cline_t *tags_oldest(cline_t *s, unsigned ways)
 
 /* Each event advances the array's clock, so the policies see distinct,
  * increasing times (an LRU tie needs lines never touched). */
-void tags_reset(tags_t *t, cline_t *c) { t->rp->reset(c, ++t->stamp); }
-void tags_touch(tags_t *t, cline_t *c) { t->rp->touch(c, ++t->stamp); }
+void tags_reset(tags_t *t, cline_t *c)
+{
+    t->rp->reset(c, ++t->stamp);
+    t->vk[c - t->l] = tags_vkey(c);
+}
+void tags_touch(tags_t *t, cline_t *c)
+{
+    t->rp->touch(c, ++t->stamp);
+    t->vk[c - t->l] = tags_vkey(c);
+}
 
 void tags_invalidate(tags_t *t, cline_t *c)
 {
     tags_set(t, c, LINE_I, c->line);
     t->rp->invalidate(c);
+    t->vk[c - t->l] = tags_vkey(c);
 }
 
 int mshr_init(mshr_t *m, unsigned entries, unsigned merge)

@@ -33,6 +33,9 @@ typedef struct {
     uint64_t *key;       /* sets * ways: way i's line while l[i] is not LINE_I, else TAGS_NONE. The
                           * lookups scan a set's keys (8 bytes a way, not a whole cline_t); every
                           * change of a way's state or line goes through tags_set, which keeps it */
+    uint64_t *vk;        /* sets * ways: way i's place in the replacement order (tags_vkey), kept by
+                          * tags_set and the policy events: a victim is a scan of 8 bytes a way */
+    int oldest;          /* the policy's victim is tags_oldest's: tags_victim takes the smallest vk */
     uint64_t stamp;      /* events so far (allocations and touches): the policies' clock */
     const struct repl_ops *rp;
 } tags_t;
@@ -43,12 +46,21 @@ typedef struct {
 /* The key of a way holding `line` in `state`. */
 static inline uint64_t tags_key(unsigned state, uint64_t line) { return state != LINE_I ? line : TAGS_NONE; }
 
+/* A way's place in the replacement order: an invalid way first (0), then
+ * the valid ones by the policy's data (rp + 1; the age-ordered policies
+ * replace the smallest), a reserved way never (TAGS_NONE). */
+static inline uint64_t tags_vkey(const cline_t *c)
+{
+    return c->state == LINE_I ? 0 : c->state == LINE_V ? c->rp + 1 : TAGS_NONE;
+}
+
 /* Way c of t now holds `line` in `state` (LINE_*). */
 static inline void tags_set(tags_t *t, cline_t *c, unsigned state, uint64_t line)
 {
     c->state = (uint8_t)state;
     c->line = line;
     t->key[c - t->l] = tags_key(state, line);
+    t->vk[c - t->l] = tags_vkey(c);
 }
 
 /* A tag array of sets x ways lines, all invalid, replaced by policy rp
@@ -74,13 +86,14 @@ cline_t *tags_victim(const tags_t *t, unsigned set);
  * policy picks among the valid lines, and finds one if there is one). */
 static inline int tags_can_alloc(const tags_t *t, unsigned set)
 {
-    const cline_t *s = &t->l[(size_t)set * t->ways];
+    const uint64_t *v = &t->vk[(size_t)set * t->ways];
     for (unsigned w = 0; w < t->ways; w++)
-        if (s[w].state != LINE_R)
+        if (v[w] != TAGS_NONE)
             return 1;
     return 0;
 }
-/* 1 if every way's key is what its state and line say (tests). */
+/* 1 if every way's keys (key, vk) are what its state, line and policy data
+ * say (tests). */
 int tags_keys_ok(const tags_t *t);
 /* The policy's events: line c was allocated to a new line (reserved on a
  * miss, or filled), hit (or filled after its reservation), invalidated. */

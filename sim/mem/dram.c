@@ -575,7 +575,7 @@ uint64_t dram_next(const dram_t *d, uint64_t now)
     for (unsigned s = 0; s < d->nsub && t > now + 1; s++) {
         const rq_t *q = d->from_l2[s];
         if (!rq_empty(q)) {
-            uint64_t e = clocks_first_edge(q->ready[q->head], d->cfg->clk_l2, d->cfg->clk_dram);
+            uint64_t e = clocks_first_edge(rq_head_ready(q), d->cfg->clk_l2, d->cfg->clk_dram);
             e = e > now ? e : now + 1;
             t = e < t ? e : t;
         }

@@ -49,7 +49,7 @@ static void offer(xbar_t *x, unsigned i, uint64_t now, uint64_t src_now, int rep
         return;
     }
     unsigned bytes = req_bytes(r), fl = (bytes + x->flit - 1) / x->flit;
-    x->st.wait += src_now - q->ready[q->head];   /* from timestamps: the same however cycles are stepped */
+    x->st.wait += src_now - rq_head_ready(q);   /* from timestamps: the same however cycles are stepped */
     x->in_busy[i] = x->out_busy[o] = now + fl;
     rq_push(&x->out[o], r, now + fl - 1 + x->lat);
     usched_wake_line(x->wake, o);

@@ -654,11 +654,11 @@ uint64_t l2_next(const l2_t *l, uint64_t now, int icnt_same)
         return now + 1;
     uint64_t t = UINT64_MAX;
     if (!rq_empty(&l->rop))
-        t = l->rop.ready[l->rop.head];
-    if (!rq_empty(&l->fill) && l->fill.ready[l->fill.head] < t)
-        t = l->fill.ready[l->fill.head];
+        t = rq_head_ready(&l->rop);
+    if (!rq_empty(&l->fill) && rq_head_ready(&l->fill) < t)
+        t = rq_head_ready(&l->fill);
     if (!rq_empty(l->in)) {
-        uint64_t i = icnt_same ? l->in->ready[l->in->head] : now + 1;
+        uint64_t i = icnt_same ? rq_head_ready(l->in) : now + 1;
         if (i < t)
             t = i;
     }

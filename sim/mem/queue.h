@@ -56,11 +56,15 @@ static inline unsigned req_bytes(const req_t *r)
 }
 
 /* A ring queue of requests with a time stamp each (when the entry becomes
- * visible to the consumer, in the consumer's time base). */
+ * visible to the consumer, in the consumer's time base). The head's stamp is
+ * kept in the queue itself too (head_ready): the units poll their queues'
+ * heads far more often than they take one, and the poll then reads the
+ * queue alone, not its ring. */
 typedef struct {
     req_t *r;
     uint64_t *ready;
     unsigned cap, head, n;
+    uint64_t head_ready;   /* ready[head] while n > 0 */
 } rq_t;
 
 static inline int rq_init(rq_t *q, unsigned cap)
@@ -69,6 +73,7 @@ static inline int rq_init(rq_t *q, unsigned cap)
     q->ready = calloc(cap ? cap : 1, sizeof *q->ready);
     q->cap = cap;
     q->head = q->n = 0;
+    q->head_ready = 0;
     return q->r && q->ready ? 0 : -1;
 }
 static inline void rq_free(rq_t *q) { free(q->r); free(q->ready); q->r = NULL; q->ready = NULL; }
@@ -81,15 +86,19 @@ static inline void rq_push(rq_t *q, const req_t *r, uint64_t ready)
         i -= q->cap;
     q->r[i] = *r;
     q->ready[i] = ready;
-    q->n++;
+    if (!q->n++)
+        q->head_ready = ready;
 }
 static inline req_t *rq_head(rq_t *q) { return &q->r[q->head]; }
-static inline int rq_ready(const rq_t *q, uint64_t now) { return q->n && q->ready[q->head] <= now; }
+/* The head's stamp (only while the queue is not empty). */
+static inline uint64_t rq_head_ready(const rq_t *q) { return q->head_ready; }
+static inline int rq_ready(const rq_t *q, uint64_t now) { return q->n && q->head_ready <= now; }
 static inline void rq_pop(rq_t *q)
 {
     if (++q->head == q->cap)
         q->head = 0;
-    q->n--;
+    if (--q->n)
+        q->head_ready = q->ready[q->head];
 }
 
 #endif

@@ -1,7 +1,8 @@
 /* test_cache.c - the tag array and MSHR table the L1D and the L2 share
  * (sim/mem/cache.c) and the policy registries (cache_policy.c): invalid
  * lines first (the lowest way) whatever their age; LRU ties go to the
- * lowest way; reserved lines never; a set of its own per index; the MSHR
+ * lowest way; reserved lines never; the victim-order keys agree with the
+ * lines; a set of its own per index; the MSHR
  * table's allocation order, merge limit and release; the registries' rows
  * reach the configuration keys and GPGPU-Sim's letters. Each replacement
  * policy has its own test beside it (test_repl_NAME.c). */
@@ -23,8 +24,8 @@ static cline_t *line_at(tags_t *t, unsigned set, unsigned way) { return &t->l[(s
 static void valid(tags_t *t, unsigned set, unsigned way, uint64_t line, uint64_t age)
 {
     cline_t *c = line_at(t, set, way);
+    c->rp = age;   /* (the policy's data first: tags_set files the way by it) */
     tags_set(t, c, LINE_V, line);
-    c->rp = age;
 }
 
 /* An invalid way is chosen before any valid one, even a far older one; the
@@ -103,6 +104,49 @@ static void events_are_ordered(void **state)
     assert_int_equal(line_at(&t, 0, 0)->rp, 3);
     assert_int_equal(t.stamp, 3);
     tags_free(&t);
+}
+
+/* tags_victim and tags_can_alloc read the victim-order keys (vk) instead of
+ * the lines: after random events (states, allocations, touches,
+ * invalidations) on random ways, under every policy and a few way counts,
+ * each equals what the lines say: the lowest invalid way, else the policy's
+ * own choice (get_victim), none when every way is reserved. */
+static void victim_keys_follow_the_lines(void **state)
+{
+    (void)state;
+    uint64_t seed = 7;
+    const unsigned ways_of[] = {1, 4, 8, 16};
+    for (int p = 0; p < REPL_N; p++)
+        for (unsigned wi = 0; wi < sizeof ways_of / sizeof ways_of[0]; wi++) {
+            const unsigned ways = ways_of[wi];
+            tags_t t;
+            assert_int_equal(tags_init(&t, 2, ways, repl_table[p]), 0);
+            for (unsigned n = 0; n < 4000; n++) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                const unsigned set = (unsigned)(seed >> 60) & 1, w = (unsigned)(seed >> 40) % ways;
+                cline_t *c = line_at(&t, set, w);
+                switch ((seed >> 33) % 5) {
+                case 0: tags_set(&t, c, LINE_R, 100 + w); break;
+                case 1: tags_set(&t, c, LINE_V, 100 + w); break;
+                case 2: tags_reset(&t, c); break;
+                case 3: tags_touch(&t, c); break;
+                default: tags_invalidate(&t, c); break;
+                }
+                cline_t *s0 = line_at(&t, set, 0), *want = NULL;
+                int can = 0;
+                for (unsigned v = 0; v < ways && !want; v++)
+                    if (s0[v].state == LINE_I)
+                        want = &s0[v];
+                if (!want)
+                    want = repl_table[p]->get_victim(s0, ways);
+                for (unsigned v = 0; v < ways; v++)
+                    can |= s0[v].state != LINE_R;
+                assert_ptr_equal(tags_victim(&t, set), want);
+                assert_int_equal(tags_can_alloc(&t, set), can);
+            }
+            assert_true(tags_keys_ok(&t));
+            tags_free(&t);
+        }
 }
 
 /* Entries are taken 0, 1, 2, ...; a full table refuses; merges stop at the
@@ -192,6 +236,7 @@ int main(void)
         cmocka_unit_test(ties_go_to_the_lowest_way),
         cmocka_unit_test(reserved_never),
         cmocka_unit_test(events_are_ordered),
+        cmocka_unit_test(victim_keys_follow_the_lines),
         cmocka_unit_test(mshr_table),
         cmocka_unit_test(registries_reach_the_keys),
     };

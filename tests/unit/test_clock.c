@@ -98,7 +98,8 @@ static void first_edge(void **state)
 /* clocks_jump to edge k of a domain leaves the clocks as stepping up to it
  * does: every counter, the pattern position, and the next step holds that
  * edge; clocks_before orders edges as the steps do. From random starting
- * points, to random edges near (the next one, within a hyperperiod) and far. */
+ * points, to random edges near (the next one, within a hyperperiod), in the
+ * next hyperperiod and far. */
 static void jump_exact(const uint64_t f[CLK_N], unsigned trials)
 {
     clocks_t a, b;
@@ -119,6 +120,7 @@ static void jump_exact(const uint64_t f[CLK_N], unsigned trials)
             assert_int_equal(a.now[e], b.now[e]);
         }
         assert_int_equal(a.ppos, b.ppos);
+        assert_int_equal(a.hp, b.hp);   /* (clocks_jump's division-free start) */
         assert_true(clocks_peek(&a) >> d & 1);
         /* the next edge of each other domain is after edge k of d iff its step is later */
         for (int e = 0; e < CLK_N; e++) {
