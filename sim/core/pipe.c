@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/sm.h"
+#include "mod.h"
 
 unsigned pipe_type(unsigned cls)
 {
@@ -44,7 +45,7 @@ void pipe_enter(sm_t *sm, unsigned w, uint32_t inst, uint32_t rec)
 /* A result's writeback cycle is at most the longest latency + 2 ahead: the calendar must not wrap. */
 _Static_assert(PIPE_RING > SM_MAX_LAT + 2, "PIPE_RING must exceed SM_MAX_LAT + 2");
 
-static inline unsigned bank_of(const sm_t *sm, unsigned reg, unsigned w) { return (reg + w) % sm->cfg->reg_banks; }
+static inline unsigned bank_of(const sm_t *sm, unsigned reg, unsigned w) { return mod_p2(reg + w, sm->cfg->reg_banks); }
 
 /* The results due this cycle: their registers are written (the banks are
  * busy for reads) and released; the warp may issue a dependent now. */

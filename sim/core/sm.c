@@ -8,6 +8,7 @@
 
 #include "block.h"
 #include "mem/addrmap.h"
+#include "mod.h"
 
 #define NEVER UINT64_MAX
 /* A finished block's buffers are kept for the next block up to this size, freed above it (each
@@ -160,7 +161,7 @@ static void catch_up(sm_t *sm, uint64_t now)
     sm->sleep_from = 0;
     if (sm->live_tbs) {
         sm->st.cycles += k;
-        sm->issue_prio = (sm->issue_prio + k % sm->cfg->n_sched) % sm->cfg->n_sched;
+        sm->issue_prio = mod_p2(sm->issue_prio + mod_p2(k, sm->cfg->n_sched), sm->cfg->n_sched);
         for (unsigned c = 0; c < SCHED_CLASSES; c++)
             sm->st.sched_cls[c] += k * sm->sleep_cls[c];
     }
@@ -227,7 +228,7 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
             sm->ready |= 1ull << w;
             sm->pipe.need_fetch |= 1ull << w;   /* its instruction buffer is empty */
             note_next(sm, w);
-            unsigned sk = w % c->n_sched;
+            unsigned sk = mod_p2(w, c->n_sched);
             sched_t *sc = &sm->sched[sk];
             sc->list[sc->n++] = (uint8_t)w;
             if (sm->ops_sched->launch) {
@@ -247,7 +248,7 @@ void sm_add_tb(sm_t *sm, unsigned s, const kinfo_t *k, const optab_t *ops, uint6
 
 static void sched_remove(sm_t *sm, unsigned w)
 {
-    sched_t *sc = &sm->sched[w % sm->cfg->n_sched];
+    sched_t *sc = &sm->sched[mod_p2(w, sm->cfg->n_sched)];
     for (unsigned i = 0; i < sc->n; i++)
         if (sc->list[i] == w) {
             memmove(&sc->list[i], &sc->list[i + 1], sc->n - i - 1);
@@ -836,7 +837,7 @@ static void issue(sm_t *sm, unsigned w, uint64_t now)
     } else {
         exec_local(sm, w, in, mask, now, 1);
     }
-    sm->ops_sched->issued(sm, w % c->n_sched, w, in, mask, rec);
+    sm->ops_sched->issued(sm, mod_p2(w, c->n_sched), w, in, mask, rec);
     if (++wp->done != wp->count)
         rtb_cur_next(&t->tb, &wp->cur);
     wp->ready_at = now + 1;
@@ -874,7 +875,7 @@ static void load_feedback(sm_t *sm, unsigned w, uint32_t pc, uint32_t rec, uint6
                                      : res == L1_MISS   ? SCHED_L1_MISS
                                      : res == L1_MERGED ? SCHED_L1_MERGED
                                                         : SCHED_L1_UNCACHED};
-        sm->ops_sched->load(sm, w % sm->cfg->n_sched, &ld);
+        sm->ops_sched->load(sm, mod_p2(w, sm->cfg->n_sched), &ld);
     }
     if (sm->cfg->l1_pf == PF_ID_none || res == L1_SENT)   /* no prefetcher; an uncached load */
         return;

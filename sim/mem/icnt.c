@@ -3,12 +3,15 @@
 
 #include <stdlib.h>
 
+#include "mod.h"
+
 int xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned flit, unsigned buf)
 {
     x->nin = nin;
     x->nout = nout;
     x->lat = lat;
     x->flit = flit;
+    x->rr_m = mod_mul_of(nin ? nin : 1);
     x->st = (icnt_stats_t){0};
     x->wake = (usched_line_t){0};
     x->in = calloc(nin, sizeof *x->in);
@@ -62,7 +65,7 @@ static void offer(xbar_t *x, unsigned i, uint64_t now, uint64_t src_now, int rep
 void xbar_cycle(xbar_t *x, uint64_t now, uint64_t src_now, int reply, uint64_t maybe)
 {
     /* the round-robin start follows the cycle number, so skipped cycles change nothing */
-    unsigned n = x->nin, start = (unsigned)(now % n);
+    unsigned n = x->nin, start = mod_by(now, n, x->rr_m);
     if (n <= 64) {   /* only the inputs that may hold a packet, in the same order */
         uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
         maybe &= all;

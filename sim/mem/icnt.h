@@ -28,6 +28,7 @@ typedef struct {
     rq_t *out;             /* ejection buffers: ready = icnt cycle of arrival */
     icnt_stats_t st;
     usched_line_t wake;    /* the receivers' schedule: output o's (wake.base + o) wakes when a packet enters it */
+    uint64_t rr_m;         /* mod_mul_of(nin): the round-robin start without a division */
 } xbar_t;
 
 int  xbar_init(xbar_t *x, unsigned nin, unsigned nout, unsigned lat, unsigned flit, unsigned buf);

@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "mem/addrmap.h"
+#include "mod.h"
 
 /* The set of a line (l1.index). */
 static inline unsigned l1_set(const l1_t *l, uint64_t line)
 {
-    return l->cfg->l1_index == INDEX_LINEAR ? (unsigned)(line % l->tags.sets)
+    return l->cfg->l1_index == INDEX_LINEAR ? mod_p2(line, l->tags.sets)
                                              : cache_set_index(l->cfg->l1_index, line, l->tags.sets);
 }
 

@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "dram_sched.h"   /* the DRAM policies (a MIB policy runs the mib_l2 block) */
 #include "mem/addrmap.h"
+#include "mod.h"
 
 /* live_len[k] += d, with its bit in len_mask. */
 static inline void live_len_add(l2_t *l, unsigned k, int d)
@@ -77,7 +78,7 @@ static inline unsigned l2_set(const l2_t *l, uint64_t blk)
         pl = (pl >> (p + 1) << p) | (pl & ((1ull << p) - 1));
         m &= ~(1ull << p);
     }
-    return l->cfg->l2_index == INDEX_LINEAR ? (unsigned)(pl % l->tags.sets)
+    return l->cfg->l2_index == INDEX_LINEAR ? mod_p2(pl, l->tags.sets)
                                              : cache_set_index(l->cfg->l2_index, pl, l->tags.sets);
 }
 

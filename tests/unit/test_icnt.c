@@ -4,7 +4,8 @@
  * one packet per input and per output port per cycle (a packet of n flits
  * holds its ports n cycles) and arrival flits - 1 + latency cycles after
  * it leaves; a full ejection buffer holds packets back until one is taken;
- * inputs that compete for one output are served in turn. */
+ * inputs that compete for one output are served in turn; the remainders
+ * the crossbar and the SMs take without a division (sim/mod.h) equal %. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 
 #include "io/config.h"
 #include "mem/icnt.h"
+#include "mod.h"
 
 enum { NIN = 3, NOUT = 2, QCAP = 64 };
 
@@ -195,10 +197,35 @@ static void packet_sizes(void **state)
     assert_int_equal(req_bytes(&q), 8);
 }
 
+/* mod_by and mod_p2 equal %: every divisor 1..300 and the largest ones,
+ * dividends at the ends of the 32-bit range, past it (the division), and
+ * pseudo-random. */
+static void remainders_without_division(void **state)
+{
+    (void)state;
+    uint64_t seed = 99;
+    for (uint64_t n = 1; n <= 300 + 3; n++) {
+        const uint32_t d = n <= 300 ? (uint32_t)n : UINT32_MAX - (uint32_t)(n - 301);
+        const uint64_t m = mod_mul_of(d);
+        const uint64_t edge[] = {0, 1, d - 1, d, (uint64_t)d + 1, UINT32_MAX - 1, UINT32_MAX,
+                                 (uint64_t)UINT32_MAX + 1, UINT64_MAX};
+        for (unsigned k = 0; k < sizeof edge / sizeof edge[0]; k++)
+            assert_int_equal(mod_by(edge[k], d, m), edge[k] % d);
+        for (unsigned k = 0; k < 2000; k++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            const uint64_t x = k & 1 ? seed >> 32 : seed >> (k % 64);
+            assert_int_equal(mod_by(x, d, m), x % d);
+            if (d <= 300)
+                assert_int_equal(mod_p2(x, d), x % d);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(one_packet_per_port_per_cycle),
+        cmocka_unit_test(remainders_without_division),
         cmocka_unit_test(multi_flit_packets_hold_ports),
         cmocka_unit_test(packet_sizes),
         cmocka_unit_test(back_pressure),
