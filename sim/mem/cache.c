@@ -44,8 +44,8 @@ void tags_free(tags_t *t)
 cline_t *tags_victim(const tags_t *t, unsigned set)
 {
     const size_t s = (size_t)set * t->ways;
+    const uint64_t *v = &t->vk[s];
     if (t->oldest) {
-        const uint64_t *v = &t->vk[s];
         uint64_t m = v[0];
         unsigned b = 0;
         for (unsigned w = 1; w < t->ways; w++) {   /* (selects, not branches) */
@@ -55,9 +55,8 @@ cline_t *tags_victim(const tags_t *t, unsigned set)
         }
         return m == TAGS_NONE ? NULL : &t->l[s + b];
     }
-    const uint64_t *k = &t->key[s];
     for (unsigned w = 0; w < t->ways; w++)
-        if (k[w] == TAGS_NONE)
+        if (!v[w])   /* (an invalid way's place: 0) */
             return &t->l[s + w];
     return t->rp->get_victim(&t->l[s], t->ways);
 }
@@ -87,19 +86,19 @@ cline_t *tags_oldest(cline_t *s, unsigned ways)
 void tags_reset(tags_t *t, cline_t *c)
 {
     t->rp->reset(c, ++t->stamp);
-    t->vk[c - t->l] = tags_vkey(c);
+    tags_file(t, c);
 }
 void tags_touch(tags_t *t, cline_t *c)
 {
     t->rp->touch(c, ++t->stamp);
-    t->vk[c - t->l] = tags_vkey(c);
+    tags_file(t, c);
 }
 
 void tags_invalidate(tags_t *t, cline_t *c)
 {
     tags_set(t, c, LINE_I, c->line);
     t->rp->invalidate(c);
-    t->vk[c - t->l] = tags_vkey(c);
+    tags_file(t, c);
 }
 
 int mshr_init(mshr_t *m, unsigned entries, unsigned merge)

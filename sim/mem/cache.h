@@ -54,13 +54,17 @@ static inline uint64_t tags_vkey(const cline_t *c)
     return c->state == LINE_I ? 0 : c->state == LINE_V ? c->rp + 1 : TAGS_NONE;
 }
 
+/* Way c's place in t's replacement order, after a change of its state or
+ * policy data. */
+static inline void tags_file(tags_t *t, const cline_t *c) { t->vk[c - t->l] = tags_vkey(c); }
+
 /* Way c of t now holds `line` in `state` (LINE_*). */
 static inline void tags_set(tags_t *t, cline_t *c, unsigned state, uint64_t line)
 {
     c->state = (uint8_t)state;
     c->line = line;
     t->key[c - t->l] = tags_key(state, line);
-    t->vk[c - t->l] = tags_vkey(c);
+    tags_file(t, c);
 }
 
 /* A tag array of sets x ways lines, all invalid, replaced by policy rp

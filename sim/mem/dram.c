@@ -8,6 +8,7 @@
 
 #include "bits.h"
 #include "clock.h"
+#include "mod.h"
 #include "block.h"
 
 /* Entries of a bank's command queue: dram.bank_queue, and three for the
@@ -467,12 +468,6 @@ static int engine(dram_t *d, uint64_t now)
     return 0;
 }
 
-/* x mod the channel's sub-partition count (no division for a power of two). */
-static inline unsigned sub_mod(const dram_t *d, uint64_t x)
-{
-    return d->nsub & (d->nsub - 1) ? (unsigned)(x % d->nsub) : (unsigned)x & (d->nsub - 1);
-}
-
 /* Offer dram_sched this cycle's heads of the L2 -> DRAM paths: the first
  * ready read, write and dummy, sub-partitions in round-robin order. */
 static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
@@ -482,7 +477,7 @@ static void offer(dram_t *d, uint64_t now, uint64_t l2_now, int who[3])
     who[0] = who[1] = who[2] = -1;
     /* the round-robin start follows the cycle number (as the crossbar's), so
      * a skipped idle cycle changes nothing: stepping and skipping agree */
-    unsigned s0 = sub_mod(d, now);
+    unsigned s0 = mod_p2(now, d->nsub);
     for (unsigned i = 0, s = s0; i < d->nsub; i++, s = s + 1 == d->nsub ? 0 : s + 1) {
         rq_t *q = d->from_l2[s];
         if (!rq_ready(q, l2_now))
@@ -600,7 +595,7 @@ int dram_cycle(dram_t *d, uint64_t now, uint64_t l2_now)
     /* completed reads go back to their sub-partition (next L2 cycle) */
     while (d->ret_n && d->ret_t[d->ret_head] <= now) {
         const req_t *r = &d->ret_r[d->ret_head];
-        const unsigned s = sub_mod(d, r->sub);
+        const unsigned s = mod_p2(r->sub, d->nsub);
         rq_t *q = d->to_l2[s];
         if (rq_full(q))
             break;
