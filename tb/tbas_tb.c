@@ -113,9 +113,13 @@ static void gen(ctx_t *c, rng_t *r, tbas_in_t *in)
 
     /* exits: single warps, or every warp of one slot */
     in->exit = 0;
-    for (uint64_t m = live; m; m &= m - 1)
-        if (rng_pct(r, c->p_exit))
-            in->exit |= m & -m;
+    if (c->p_exit) {   /* without a branch on each draw: a fifth of them taken, at random */
+        for (uint64_t m = live; m; m &= m - 1)
+            in->exit |= m & -m & -(uint64_t)rng_pct(r, c->p_exit);
+    } else {           /* the same draws, none of them an exit */
+        for (int k = __builtin_popcountll(live); k; k--)
+            (void)rng_next(r);
+    }
     if (rng_pct(r, c->p_slot_exit))
         in->exit |= c->s.mem[rng_below(r, nb)];
 
