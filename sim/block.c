@@ -10,7 +10,7 @@
 #include "engine.h"
 #include "gtkw.h"
 
-#define SIM_BLOCK_INFO(e, name, units, domain) [e] = {name, units, domain},
+#define SIM_BLOCK_INFO(e, name, units, domain, run) [e] = {name, units, domain, run},
 const sim_blkinfo_t sim_blocks[SIM_NBLK] = {SIM_BLOCKS(SIM_BLOCK_INFO)};
 #undef SIM_BLOCK_INFO
 

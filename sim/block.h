@@ -9,27 +9,31 @@
 #include "lockstep.h"
 
 /* The blocks of cmodel/ the system model instantiates, one row each: the
- * enum, the block's name in cmodel/, what one instance is, and the clock
- * domain it runs in. Every list of them (--rtl, --rtl-fst, run.test_break,
- * the failure replay) is derived from this table. */
-#define SIM_BLOCKS(X)                                                \
-    X(SIM_MRPB, "mrpb", "SMs", "core")                               \
-    X(SIM_MIB_L2, "mib_l2", "L2 sub-partitions", "L2")               \
-    X(SIM_DRAM_SCHED, "dram_sched", "DRAM channels", "DRAM")        \
-    X(SIM_APRES_LAWS, "apres_laws", "SMs", "core")                   \
-    X(SIM_APRES_SAP, "apres_sap", "SMs", "core")                     \
-    X(SIM_TBAS, "tbas", "SMs", "core")                               \
-    X(SIM_TEMP_DISPATCH, "temp_dispatch", "thread-block dispatchers", "core")
+ * enum, the block's name in cmodel/, what one instance is, the clock domain
+ * it runs in, and the run its paper puts it in (a preset and the keys that
+ * enable it: what `memsched sim --rtl-runs` gives `make bench`, whose --rtl
+ * table times each block's RTL in the loop against the C-only run). Every
+ * list of them (--rtl, --rtl-fst, run.test_break, the failure replay, the
+ * benchmark's runs) is derived from this table. */
+#define SIM_BLOCKS(X)                                                                                   \
+    X(SIM_MRPB, "mrpb", "SMs", "core", "base-s mrpb=final")                                             \
+    X(SIM_MIB_L2, "mib_l2", "L2 sub-partitions", "L2", "gtx480-mib dram.policy=mshr-s+a")                \
+    X(SIM_DRAM_SCHED, "dram_sched", "DRAM channels", "DRAM", "gtx480-mib dram.policy=mshr-s+a")         \
+    X(SIM_APRES_LAWS, "apres_laws", "SMs", "core", "apres sm.scheduler=laws")                           \
+    X(SIM_APRES_SAP, "apres_sap", "SMs", "core", "apres sm.scheduler=laws l1.prefetch=sap")             \
+    X(SIM_TBAS, "tbas", "SMs", "core", "temp sm.scheduler=tbas")                                        \
+    X(SIM_TEMP_DISPATCH, "temp_dispatch", "thread-block dispatchers", "core", "temp gpu.dispatch=temp")
 
-#define SIM_BLOCK_ENUM(e, name, units, domain) e,
+#define SIM_BLOCK_ENUM(e, name, units, domain, run) e,
 typedef enum { SIM_BLOCKS(SIM_BLOCK_ENUM) SIM_NBLK } sim_blk_t;
 #undef SIM_BLOCK_ENUM
-#define SIM_BLOCK_NAME(e, name, units, domain) name,   /* SIM_BLOCKS(SIM_BLOCK_NAME): "mrpb", ... */
+#define SIM_BLOCK_NAME(e, name, units, domain, run) name,   /* SIM_BLOCKS(SIM_BLOCK_NAME): "mrpb", ... */
 
 typedef struct {
     const char *name;     /* as in cmodel/ */
     const char *units;    /* what its instances are, plural: "SMs" */
     const char *domain;   /* its clock domain: "core", "L2", "DRAM" */
+    const char *run;      /* its paper's run: "PRESET KEY=VALUE ..." */
 } sim_blkinfo_t;
 extern const sim_blkinfo_t sim_blocks[SIM_NBLK];
 

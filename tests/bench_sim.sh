@@ -50,23 +50,37 @@ hdr kernel
 for s in 65536 262144 1048576 4194304; do row vectoradd "$s" --workload vectoradd --size "$s"; done
 for s in 4096 16384 65536; do row kmeans "$s" --workload kmeans --size "$s"; done
 echo
-echo "== the blocks' RTL in the loop (--rtl) against their C models alone (docs/sim.md, \"RTL in the loop\")"
-printf '%-40s %8s %8s %9s\n' "block, workload" "C s" "RTL s" slowdown
-rtl_row() { # rtl_row LABEL BLOCK ARGS...: the same run C-only and with --rtl BLOCK
-    local label=$1 blk=$2 c r
-    shift 2
-    /usr/bin/time -f %e -o "$O/t.c" "$M" sim --config "$CONFIG" "$@" --quiet >/dev/null 2>&1 && c=$(tail -1 "$O/t.c") || c=0
-    /usr/bin/time -f %e -o "$O/t.r" "$M" sim --config "$CONFIG" "$@" --rtl "$blk" --quiet >/dev/null 2>&1 &&
-        r=$(tail -1 "$O/t.r") || r=0
-    awk -v l="$label" -v c="$c" -v r="$r" 'BEGIN { printf "%-40s %8.2f %8.2f %8.1fx\n", l, c, r, (c > 0 ? r / c : 0) }'
+RTL_REPS=${RTL_REPS:-3}
+echo "== the blocks' RTL in the loop (--rtl) against their C models alone, each at the run its paper puts it in"
+echo "   (sim --rtl-runs; user time, the fastest of $RTL_REPS alternating runs each; goal: at most 3x; docs/sim.md, \"RTL in the loop\")"
+printf '%-62s %8s %8s %9s\n' "block, workload, run" "C s" "RTL s" slowdown
+utime() { # utime FILE ARGS...: user seconds of one run into FILE (0 if it failed)
+    local f=$1
+    shift
+    /usr/bin/time -f %U -o "$f" "$M" sim "$@" --quiet </dev/null >/dev/null 2>"$O/r.err" || echo 0 >>"$f"
+    tail -1 "$f"
 }
-rtl_row "mrpb (15 SMs), atax 512, mrpb=final" mrpb --workload atax --size 512 --set mrpb=final
-rtl_row "mrpb (15 SMs), bfs 8192, mrpb=final" mrpb --workload bfs --size 8192 --set mrpb=final
-rtl_row "dram_sched (6 channels), bfs 8192" dram_sched --workload bfs --size 8192 --set dram.policy=mshr-s+a
-rtl_row "mib_l2 (12 slices), bfs 8192" mib_l2 --workload bfs --size 8192 --set dram.policy=mshr-s+a
-# (a later --config wins: the blocks of the other papers at their own GPUs)
-rtl_row "tbas (8 SMs), bfs 8192, temp" tbas --config temp --workload bfs --size 8192 --set sm.scheduler=tbas
-rtl_row "temp_dispatch, bfs 8192, temp" temp_dispatch --config temp --workload bfs --size 8192 --set gpu.dispatch=temp
-rtl_row "apres_laws (15 SMs), bfs 8192, apres" apres_laws --config apres --workload bfs --size 8192 --set sm.scheduler=laws
-rtl_row "apres_sap (15 SMs), bfs 8192, apres" apres_sap --config apres --workload bfs --size 8192 --set sm.scheduler=laws \
-    --set l1.prefetch=sap
+rtl_row() { # rtl_row LABEL BLOCK ARGS...: the same run C-only and with --rtl BLOCK
+    local label=$1 blk=$2 c=1e9 r=1e9 t k
+    shift 2
+    for k in $(seq "$RTL_REPS"); do
+        t=$(utime "$O/t.c" "$@")
+        c=$(awk -v a="$t" -v b="$c" 'BEGIN { print (a < b ? a : b) }')
+        t=$(utime "$O/t.r" "$@" --rtl "$blk" --host-stats --json "$O/r.json")
+        r=$(awk -v a="$t" -v b="$r" 'BEGIN { print (a < b ? a : b) }')
+    done
+    if [ "$c" = 0 ] || [ "$r" = 0 ]; then
+        printf '%-62s  FAILED: %s\n' "$label" "$(head -1 "$O/r.err")"
+    elif [ "$(jq '.host.rtl_cycles > 0' "$O/r.json")" != true ]; then
+        printf '%-62s  the RTL was never evaluated\n' "$label"
+    else
+        awk -v l="$label" -v c="$c" -v r="$r" 'BEGIN { printf "%-62s %8.2f %8.2f %8.1fx\n", l, c, r, (c > 0 ? r / c : 0) }'
+    fi
+}
+while read -r blk preset sets; do
+    args=(--config "$preset")
+    for kv in $sets; do args+=(--set "$kv"); done
+    for w in bfs:8192 atax:512; do
+        rtl_row "$blk, ${w%%:*} ${w#*:}, $preset $sets" "$blk" "${args[@]}" --workload "${w%%:*}" --size "${w#*:}"
+    done
+done < <("$M" sim --rtl-runs)

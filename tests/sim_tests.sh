@@ -423,6 +423,22 @@ if "$M" sim "${MR[@]}" --json "$T/mrpb-c.json" &&
 else
     bad "--rtl mrpb: a mismatch or different statistics"
 fi
+# Every block in the system at the run its paper puts it in (sim --rtl-runs, the
+# table make bench times): its RTL is in the loop (evaluated in some cycles),
+# in lockstep, and the statistics are the C-only run's.
+while read -r blk preset sets; do
+    RR=(--config "$preset" --workload bfs --size quick --quiet)
+    for kv in $sets; do RR+=(--set "$kv"); done
+    if "$M" sim "${RR[@]}" --json "$T/run-$blk-c.json" </dev/null &&
+        "$M" sim "${RR[@]}" --rtl "$blk" --host-stats --json "$T/run-$blk-rtl.json" </dev/null &&
+        [ "$(jq '.host.rtl_cycles > 0' "$T/run-$blk-rtl.json")" = true ] &&
+        cmp -s <(jq 'del(.command_line)' "$T/run-$blk-c.json") <(jq 'del(.command_line, .host)' "$T/run-$blk-rtl.json"); then
+        ok "--rtl $blk at its paper's run ($preset $sets, bfs quick): in the loop, lockstep clean, the C-only statistics"
+    else
+        bad "--rtl $blk at its paper's run ($preset $sets)" "not in the loop, a mismatch or different statistics"
+    fi
+done < <("$M" sim --rtl-runs)
+[ -n "$("$M" sim --rtl-runs)" ] || bad "sim --rtl-runs" "no runs listed"
 # The RTL's fixed points (tb/lockstep.h) are not evaluated; run.skip=0 evaluates
 # every cycle: the same statistics, every cycle in lockstep either way.
 "$M" sim "${MR[@]}" --rtl mrpb --set run.skip=0 --host-stats --json "$T/mrpb-rtl-every.json"

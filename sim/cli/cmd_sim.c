@@ -64,6 +64,8 @@ static void usage_sim(FILE *f, const char *prog)
             "  --list-stats        the statistics: path, aggregation over units, unit, scope, meaning\n"
             "  --rtl-psets         the parameter set of each block in the loop at this configuration (what\n"
             "                      --rtl needs built; the Makefile builds the default configuration's)\n"
+            "  --rtl-runs          each block and the run its paper puts it in: BLOCK PRESET KEY=VALUE...\n"
+            "                      (make bench times --rtl BLOCK there against the C-only run)\n"
             "  --check-dram        check every DRAM command against the timing table\n"
             "  --host-stats        add wall-clock figures (simulation rates) to the JSON\n"
             "  --out-dir DIR       where a failure's stimulus and --rtl-fst traces go (default out/sim)\n"
@@ -86,6 +88,16 @@ static int print_rtl_psets(const config_t *cfg)
                 *c = ',';
         printf("PSETS_SIM_%s := %s\n", sim_blocks[b].name, p);
     }
+    return 0;
+}
+
+/* --rtl-runs: each block in the system and the run its paper puts it in,
+ * "BLOCK PRESET KEY=VALUE ..." a line (sim/block.h, SIM_BLOCKS): make bench
+ * times --rtl BLOCK against the C-only run at each. */
+static int print_rtl_runs(void)
+{
+    for (int b = 0; b < SIM_NBLK; b++)
+        printf("%s %s\n", sim_blocks[b].name, sim_blocks[b].run);
     return 0;
 }
 
@@ -306,6 +318,8 @@ int cmd_sim(int argc, char **argv, const char *prog)
             return 0;
         } else if (!strcmp(a, "--list-workloads")) {
             return list_workloads();
+        } else if (!strcmp(a, "--rtl-runs")) {
+            return print_rtl_runs();
         } else if (!strcmp(a, "--strict")) {
             /* taken with --config, above */
         } else if (!strcmp(a, "--rtl-psets")) {
