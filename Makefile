@@ -124,13 +124,15 @@ FAST_PSETS = $(foreach b,$(BLOCKS),$(call first_of,$b)) $(PSETS_SIM)
 # (tests/mutate.sh builds its mutant model with VMAKE_OPT_FAST too.)
 # POPCNT (the CPU's population count, as the C side): the models count ones
 # with it (tb/vl_popcnt.h, read by tb/vl_opt.mk).
-# A block's manifest may set VCXX_<block>: its fast sets' level instead of -O2
-# (dram_sched: -Os, its per-cycle code larger than the CPU's L2 cache).
+# Per block (its manifest): VCXX_<block>, its fast sets' level, -O2 unless the
+# manifest says otherwise (dram_sched: -Os, its per-cycle code larger than the
+# CPU's L2 cache).
+VCXX := -O2
+vcxx = $(if $(filter undefined,$(origin VCXX_$1)),$(VCXX),$(VCXX_$1))
 VMAKE_OPT_SLOW := OPT_SLOW=-O0 OPT_TRACE=-O0 OPT_GLOBAL=-O2 $(if $(POPCNT),POPCNT=$(POPCNT))
-VMAKE_OPT_FAST := OPT_FAST=-O2 $(VMAKE_OPT_SLOW)
+VMAKE_OPT_FAST := OPT_FAST=$(VCXX) $(VMAKE_OPT_SLOW)
 VMAKE_OPT_REST := OPT_FAST=-O1 $(VMAKE_OPT_SLOW)
-vcxx = $(if $(filter undefined,$(origin VCXX_$1)),$(VMAKE_OPT_FAST),OPT_FAST=$(VCXX_$1) $(VMAKE_OPT_SLOW))
-vmake_opt = $(if $(filter $1,$(FAST_PSETS)),$(call vcxx,$(call pset_block,$1)),$(VMAKE_OPT_REST))
+vmake_opt = $(if $(filter $1,$(FAST_PSETS)),OPT_FAST=$(call vcxx,$(call pset_block,$1)) $(VMAKE_OPT_SLOW),$(VMAKE_OPT_REST))
 
 comma := ,
 empty :=

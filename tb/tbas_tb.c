@@ -113,7 +113,7 @@ static void gen(ctx_t *c, rng_t *r, tbas_in_t *in)
 
     /* exits: single warps, or every warp of one slot */
     in->exit = 0;
-    if (c->p_exit) {   /* without a branch on each draw: a fifth of them taken, at random */
+    if (c->p_exit) {   /* without a branch on each draw (up to a fifth of them exits, at random) */
         for (uint64_t m = live; m; m &= m - 1)
             in->exit |= m & -m & -(uint64_t)rng_pct(r, c->p_exit);
     } else {           /* the same draws, none of them an exit */

@@ -77,10 +77,9 @@ rtl_row() { # rtl_row LABEL BLOCK ARGS...: the same run C-only and with --rtl BL
         awk -v l="$label" -v c="$c" -v r="$r" 'BEGIN { printf "%-62s %8.2f %8.2f %8.1fx\n", l, c, r, (c > 0 ? r / c : 0) }'
     fi
 }
-while read -r blk preset sets; do
-    args=(--config "$preset")
-    for kv in $sets; do args+=(--set "$kv"); done
+while read -r blk run; do   # run: --config PRESET --set KEY=VALUE ...
+    read -ra args <<<"$run"
     for w in bfs:8192 atax:512; do
-        rtl_row "$blk, ${w%%:*} ${w#*:}, $preset $sets" "$blk" "${args[@]}" --workload "${w%%:*}" --size "${w#*:}"
+        rtl_row "$blk, ${w%%:*} ${w#*:}, ${run//--config /}" "$blk" "${args[@]}" --workload "${w%%:*}" --size "${w#*:}"
     done
 done < <("$M" sim --rtl-runs)

@@ -423,22 +423,6 @@ if "$M" sim "${MR[@]}" --json "$T/mrpb-c.json" &&
 else
     bad "--rtl mrpb: a mismatch or different statistics"
 fi
-# Every block in the system at the run its paper puts it in (sim --rtl-runs, the
-# table make bench times): its RTL is in the loop (evaluated in some cycles),
-# in lockstep, and the statistics are the C-only run's.
-while read -r blk preset sets; do
-    RR=(--config "$preset" --workload bfs --size quick --quiet)
-    for kv in $sets; do RR+=(--set "$kv"); done
-    if "$M" sim "${RR[@]}" --json "$T/run-$blk-c.json" </dev/null &&
-        "$M" sim "${RR[@]}" --rtl "$blk" --host-stats --json "$T/run-$blk-rtl.json" </dev/null &&
-        [ "$(jq '.host.rtl_cycles > 0' "$T/run-$blk-rtl.json")" = true ] &&
-        cmp -s <(jq 'del(.command_line)' "$T/run-$blk-c.json") <(jq 'del(.command_line, .host)' "$T/run-$blk-rtl.json"); then
-        ok "--rtl $blk at its paper's run ($preset $sets, bfs quick): in the loop, lockstep clean, the C-only statistics"
-    else
-        bad "--rtl $blk at its paper's run ($preset $sets)" "not in the loop, a mismatch or different statistics"
-    fi
-done < <("$M" sim --rtl-runs)
-[ -n "$("$M" sim --rtl-runs)" ] || bad "sim --rtl-runs" "no runs listed"
 # The RTL's fixed points (tb/lockstep.h) are not evaluated; run.skip=0 evaluates
 # every cycle: the same statistics, every cycle in lockstep either way.
 "$M" sim "${MR[@]}" --rtl mrpb --set run.skip=0 --host-stats --json "$T/mrpb-rtl-every.json"
@@ -481,18 +465,29 @@ expect "LAWS, 3 warps on one line: loads, without a group, feedback hit / miss /
     "$(stat '.sm | [.laws_loads, .laws_no_group, .laws_feedback_hit, .laws_feedback_miss, .laws_feedback_stale, .laws_feedback_lost] | map(tostring) | join(" ")' "$T/laws3-laws.json")" \
     "3 0 2 1 0 0"
 # rtl_lockstep TAG RTL OK BAD ARGS...: the run ($T/TAG-c.json) and the same with --rtl RTL
-# ($T/TAG-rtl.json): the lockstep clean and the statistics identical
+# ($T/TAG-rtl.json): the RTL evaluated in some cycles, the lockstep clean and the
+# statistics identical
 rtl_lockstep() {
     local tag=$1 rtl=$2 okd=$3 badd=$4
     shift 4
-    "$M" sim "$@" --json "$T/$tag-c.json"
-    if "$M" sim "$@" --rtl "$rtl" --json "$T/$tag-rtl.json" &&
-        cmp -s <(jq 'del(.command_line)' "$T/$tag-c.json") <(jq 'del(.command_line)' "$T/$tag-rtl.json"); then
+    "$M" sim "$@" --json "$T/$tag-c.json" </dev/null
+    if "$M" sim "$@" --rtl "$rtl" --host-stats --json "$T/$tag-rtl.json" </dev/null &&
+        [ "$(jq '.host.rtl_cycles > 0' "$T/$tag-rtl.json")" = true ] &&
+        cmp -s <(jq 'del(.command_line)' "$T/$tag-c.json") <(jq 'del(.command_line, .host)' "$T/$tag-rtl.json"); then
         ok "$okd"
     else
         bad "$badd"
     fi
 }
+# Every block in the system at the run its paper puts it in (sim --rtl-runs, the
+# runs make bench times), at bfs' quick size.
+while read -r blk run; do
+    read -ra args <<<"$run"
+    rtl_lockstep "run-$blk" "$blk" "--rtl $blk at its paper's run (${run//--config /}, bfs quick): in the loop, lockstep clean, the C-only statistics" \
+        "--rtl $blk at its paper's run (${run//--config /}): not in the loop, a mismatch or different statistics" \
+        "${args[@]}" --workload bfs --size quick --quiet
+done < <("$M" sim --rtl-runs)
+[ -n "$("$M" sim --rtl-runs)" ] || bad "sim --rtl-runs" "no runs listed"
 # noskip_same TAG DESC ARGS...: run.skip=0 gives $T/TAG-c.json's statistics
 noskip_same() {
     local tag=$1 desc=$2

@@ -64,8 +64,8 @@ static void usage_sim(FILE *f, const char *prog)
             "  --list-stats        the statistics: path, aggregation over units, unit, scope, meaning\n"
             "  --rtl-psets         the parameter set of each block in the loop at this configuration (what\n"
             "                      --rtl needs built; the Makefile builds the default configuration's)\n"
-            "  --rtl-runs          each block and the run its paper puts it in: BLOCK PRESET KEY=VALUE...\n"
-            "                      (make bench times --rtl BLOCK there against the C-only run)\n"
+            "  --rtl-runs          each block and the run its paper puts it in, as arguments:\n"
+            "                      BLOCK --config PRESET --set KEY=VALUE... (make bench times --rtl BLOCK there)\n"
             "  --check-dram        check every DRAM command against the timing table\n"
             "  --host-stats        add wall-clock figures (simulation rates) to the JSON\n"
             "  --out-dir DIR       where a failure's stimulus and --rtl-fst traces go (default out/sim)\n"
@@ -92,12 +92,21 @@ static int print_rtl_psets(const config_t *cfg)
 }
 
 /* --rtl-runs: each block in the system and the run its paper puts it in,
- * "BLOCK PRESET KEY=VALUE ..." a line (sim/block.h, SIM_BLOCKS): make bench
- * times --rtl BLOCK against the C-only run at each. */
+ * a line each, as sim's arguments: "BLOCK --config PRESET --set KEY=VALUE ..."
+ * (sim/block.h, SIM_BLOCKS). make bench times --rtl BLOCK against the C-only
+ * run at each; tests/sim_tests.sh runs each in lockstep. */
 static int print_rtl_runs(void)
 {
-    for (int b = 0; b < SIM_NBLK; b++)
-        printf("%s %s\n", sim_blocks[b].name, sim_blocks[b].run);
+    for (int b = 0; b < SIM_NBLK; b++) {
+        const char *r = sim_blocks[b].run;
+        printf("%s", sim_blocks[b].name);
+        for (int k = 0; *r; k++) {   /* the preset, then its keys */
+            const size_t n = strcspn(r, " ");
+            printf(" %s %.*s", k ? "--set" : "--config", (int)n, r);
+            r += n + strspn(r + n, " ");
+        }
+        printf("\n");
+    }
     return 0;
 }
 
