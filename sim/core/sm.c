@@ -409,6 +409,105 @@ static uint8_t full_sectors(const uint64_t m[2])
     return f;
 }
 
+/* The most one lane's access may follow the one before in a dense span
+ * (dense_span): 32 bytes for a load, the access's width for a store (whose
+ * bytes must then be one interval). */
+static inline unsigned span_step(const sinst_t *in, unsigned w)
+{
+    return in->cls == OP_STG || in->cls == OP_STL ? w : 32;
+}
+
+/* Whether the k addresses of width-byte accesses ascend, each at most step
+ * bytes after the one before, without wrapping at 2^64: a dense
+ * span. With step <= 32 the gaps between the lanes' bytes are under 32 bytes,
+ * so the lanes touch every 32 B quarter (and every segment and line) from the
+ * first byte to the last; with step <= width they touch every byte. */
+static int dense_span(const uint64_t *a, unsigned k, unsigned width, unsigned step)
+{
+    if (!k || a[k - 1] < a[0] || a[k - 1] + width - 1 < a[k - 1])
+        return 0;
+    unsigned bad = 0;
+    for (unsigned i = 1; i < k; i++)
+        bad |= a[i] - a[i - 1] > step;   /* (a descent wraps to more than step) */
+    return !bad;
+}
+
+/* The segment size of fermi and sector coalescing for width-byte accesses. */
+static unsigned seg_of(const config_t *c, unsigned w)
+{
+    return c->coalesce == COALESCE_SECTOR || w == 1 || c->l1_bypass ? 32 : w == 2 ? 64 : 128;
+}
+
+/* fermi, sector: n segments (base[], touched quarters sect[], bytes covered)
+ * into requests (line[], sect[] shrunk, full[]). */
+static void seg_requests(unsigned seg, unsigned n, const uint64_t *base, const uint64_t bytes[][2], uint64_t *line,
+                         uint8_t *sect, uint8_t *full)
+{
+    for (unsigned j = 0; j < n; j++) {
+        unsigned q = sect[j];
+        if (seg == 128) {   /* one quarter alone, or one half alone, shrinks; else the whole segment */
+            if (!(q & 0xC))
+                q = q == 1 || q == 2 ? q : 0x3;
+            else if (!(q & 0x3))
+                q = q == 4 || q == 8 ? q : 0xC;
+            else
+                q = 0xF;
+        } else if (seg == 64) {   /* the 64 B half's two quarters, or the one touched */
+            unsigned h = (base[j] >> 6 & 1) ? 0xC : 0x3;
+            q = __builtin_popcount(q & h) == 1 ? q & h : h;
+        }
+        line[j] = base[j] >> LINE_SHIFT;
+        sect[j] = (uint8_t)q;
+        full[j] = full_sectors(bytes[j]) & (uint8_t)q;
+    }
+}
+
+/* The requests of a dense span (dense_span) whose first lane's access is at
+ * a0 and last lane's at a1 (sm.h); 0 if they are more than MAX_LINES. */
+unsigned sm_coalesce_span(const config_t *c, const sinst_t *in, unsigned width, uint64_t a0, uint64_t a1,
+                          uint64_t *line, uint8_t *sect, uint8_t *full)
+{
+    const unsigned w = width ? width : 1;
+    const int store = in->cls == OP_STG || in->cls == OP_STL;
+    const uint64_t first = a0, last = a1 + w - 1;
+    uint64_t bytes[MAX_LINES][2];
+    unsigned n = 0;
+    if (c->coalesce == COALESCE_LINE) {
+        if ((last >> LINE_SHIFT) - (first >> LINE_SHIFT) >= MAX_LINES)
+            return 0;
+        for (uint64_t l = first >> LINE_SHIFT; l <= last >> LINE_SHIFT; l++, n++) {
+            line[n] = l;
+            sect[n] = SECT_ALL;
+            full[n] = 0;
+            if (store) {
+                bytes[n][0] = bytes[n][1] = 0;
+                cover(bytes[n], first, last, l);
+                full[n] = full_sectors(bytes[n]);
+            }
+        }
+        return n;
+    }
+    const unsigned seg = seg_of(c, w);
+    const uint64_t s0 = first & ~(uint64_t)(seg - 1), s1 = last & ~(uint64_t)(seg - 1);
+    if ((s1 - s0) / seg >= MAX_LINES)
+        return 0;
+    uint64_t base[MAX_LINES];
+    for (uint64_t b = s0;; b += seg) {   /* each segment's part of [first, last] */
+        uint64_t lo = b > first ? b : first, hi = b + seg - 1 < last ? b + seg - 1 : last;
+        unsigned q0 = (unsigned)(lo >> 5 & 3), q1 = (unsigned)(hi >> 5 & 3);
+        base[n] = b;
+        sect[n] = (uint8_t)((2u << q1) - (1u << q0));
+        bytes[n][0] = bytes[n][1] = 0;
+        if (store)
+            cover(bytes[n], lo, hi, b >> LINE_SHIFT);
+        n++;
+        if (b == s1)
+            break;
+    }
+    seg_requests(seg, n, base, (const uint64_t(*)[2])bytes, line, sect, full);
+    return n;
+}
+
 /* The requests of a warp instruction (sm.coalesce; docs/sim.md "Coalescer"):
  * into line[] and sect[], their count returned.
  *   line: the lines the active lanes touch, in lane order, each once, whole;
@@ -421,13 +520,21 @@ static uint8_t full_sectors(const uint64_t m[2])
  *   boundary touches both (accesses are naturally aligned: none does).
  * full[]: the sectors of each request whose 32 bytes the lanes all cover (a
  * store writing them whole). addr: k accesses of width bytes (an address per
- * active lane, or local_addrs' 4 B words). */
-static unsigned coalesce(const config_t *c, const sinst_t *in, unsigned width, unsigned k, const uint64_t *addr,
-                         uint64_t *line, uint8_t *sect, uint8_t *full)
+ * active lane, or local_addrs' 4 B words).
+ *   Most warp instructions' lanes form a dense span (dense_span: a load's
+ * lanes at most 32 bytes apart, a store's at most its width, in ascending
+ * order): their requests are those of the one interval [first byte, last
+ * byte], computed per line or segment instead of per lane (spans 0: lane by
+ * lane always; tests/unit/test_sm.c compares the two). */
+unsigned sm_coalesce(const config_t *c, const sinst_t *in, unsigned width, unsigned k, const uint64_t *addr,
+                     uint64_t *line, uint8_t *sect, uint8_t *full, int spans)
 {
     unsigned n = 0, w = width ? width : 1;
     uint64_t bytes[MAX_LINES][2];   /* each request's line: the bytes the lanes cover (stores) */
     int store = in->cls == OP_STG || in->cls == OP_STL;   /* only a store's whole sectors matter (l2.write_alloc) */
+    if (spans && dense_span(addr, k, w, span_step(in, w)) &&
+        (n = sm_coalesce_span(c, in, width, addr[0], addr[k - 1], line, sect, full)))
+        return n;
     if (c->coalesce == COALESCE_LINE) {
         for (unsigned i = 0; i < k; i++) {
             uint64_t a = addr[i], last = a + w - 1 < a ? UINT64_MAX : a + w - 1;   /* no wrap at 2^64 */
@@ -450,7 +557,7 @@ static unsigned coalesce(const config_t *c, const sinst_t *in, unsigned width, u
             full[j] = full_sectors(bytes[j]);
         return n;
     }
-    unsigned seg = c->coalesce == COALESCE_SECTOR || w == 1 || c->l1_bypass ? 32 : w == 2 ? 64 : 128;
+    const unsigned seg = seg_of(c, w);
     uint64_t base[MAX_LINES];   /* segment addresses, ascending; sect[] holds their touched quarters */
     for (unsigned i = 0; i < k; i++) {
         uint64_t a = addr[i], last = a + w - 1 < a ? UINT64_MAX : a + w - 1;
@@ -483,23 +590,7 @@ static unsigned coalesce(const config_t *c, const sinst_t *in, unsigned width, u
                 break;
         }
     }
-    for (unsigned j = 0; j < n; j++) {
-        unsigned q = sect[j];
-        if (seg == 128) {   /* one quarter alone, or one half alone, shrinks; else the whole segment */
-            if (!(q & 0xC))
-                q = q == 1 || q == 2 ? q : 0x3;
-            else if (!(q & 0x3))
-                q = q == 4 || q == 8 ? q : 0xC;
-            else
-                q = 0xF;
-        } else if (seg == 64) {   /* the 64 B half's two quarters, or the one touched */
-            unsigned h = (base[j] >> 6 & 1) ? 0xC : 0x3;
-            q = __builtin_popcount(q & h) == 1 ? q & h : h;
-        }
-        line[j] = base[j] >> LINE_SHIFT;
-        sect[j] = (uint8_t)q;
-        full[j] = full_sectors(bytes[j]) & (uint8_t)q;
-    }
+    seg_requests(seg, n, base, (const uint64_t(*)[2])bytes, line, sect, full);
     return n;
 }
 
@@ -566,28 +657,7 @@ static int is_load(const sinst_t *in, uint32_t mask)
     return (in->cls == OP_LDG || in->cls == OP_LDL || in->cls == OP_ATOM) && mask;
 }
 
-/* A warp whose next instruction is a memory access cannot issue: the memory
- * pipeline is busy (sm.pipeline=issue) or the ID_OC_MEM register full. */
-static inline int mem_held(const sm_t *sm)
-{
-    return sm->cfg->pipeline == PIPE_GPGPUSIM ? sm->pipe.id_oc[PU_MEM].n >= sm->cfg->id_oc[PU_MEM] : sm->mp.busy != 0;
-}
-
 int sm_mem_refused(const sm_t *sm) { return sm->mp.busy && sm->mp.blocked; }
-
-/* Can warp w issue its next instruction now? 0 if not (and why is remembered
- * in the warp so it is skipped cheaply until then). */
-static int can_issue_inst(sm_t *sm, unsigned w, uint64_t now);
-
-int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
-{
-    const warp_t *wp = &sm->warp[w];
-    if (!(sm->ready >> w & 1 & sm->swl_mask >> w) || wp->ready_at > now || (sm->memnext >> w & 1 && mem_held(sm)))
-        return 0;
-    if (sm->cfg->pipeline == PIPE_GPGPUSIM && (!wp->ibuf || wp->ibuf_at > now))   /* nothing decoded to issue */
-        return 0;
-    return can_issue_inst(sm, w, now);
-}
 
 /* The cycle from which instruction in of warp w has every register it
  * reads and writes ready (the scoreboard; NEVER while a load or a
@@ -605,9 +675,8 @@ static uint64_t regs_ready_at(const sm_t *sm, unsigned w, const sinst_t *in)
     return t;
 }
 
-/* The rest of sm_can_issue: what the warp's next instruction needs (kept
- * apart so that the common early answers cost no more than their tests). */
-static __attribute__((noinline)) int can_issue_inst(sm_t *sm, unsigned w, uint64_t now)
+/* The rest of sm_can_issue (sm.h): what the warp's next instruction needs. */
+int sm_can_issue_inst(sm_t *sm, unsigned w, uint64_t now)
 {
     warp_t *wp = &sm->warp[w];
     int pipe = sm->cfg->pipeline == PIPE_GPGPUSIM;
@@ -710,15 +779,32 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
     sm->mp.pc = in->pc;
     sm->mp.inst = inst;
     sm->mp.next = 0;
-    uint64_t buf[WARP_SIZE], lbuf[WARP_SIZE * LOCAL_WORDS_MAX];
     uint32_t mask = rtb_mask(&t->tb, inst);
-    const uint64_t *a = rtb_addrs(&t->tb, inst, buf);
     unsigned width = in->width, k = (unsigned)__builtin_popcount(mask);
-    if ((cls == OP_LDL || cls == OP_STL) && c->local_map != LOCAL_MAP_NONE && k) {
-        k = local_addrs(sm, w, in, mask, a, lbuf, &width);
-        a = lbuf;
+    const int local = (cls == OP_LDL || cls == OP_STL) && c->local_map != LOCAL_MAP_NONE && k;
+    uint64_t a0 = 0;
+    sm->mp.n = 0;
+    if (!local && k && rtb_key(&t->tb, inst)->form == ADDR_AFFINE) {
+        /* lane l's address base + l x stride: a dense span, coalesced without
+         * its addresses, when the active lanes are consecutive and the stride
+         * within the bound (the test dense_span makes of the addresses) */
+        const uint64_t *v = rtb_addr_words(&t->tb, inst);
+        const unsigned l0 = (unsigned)__builtin_ctz(mask), l1 = 31 - (unsigned)__builtin_clz(mask);
+        const uint64_t a1 = v[0] + l1 * v[1], wd = width ? width : 1;
+        a0 = v[0] + l0 * v[1];
+        if (l1 - l0 + 1 == k && v[1] <= span_step(in, (unsigned)wd) && a1 >= a0 && a1 + wd - 1 >= a1)
+            sm->mp.n = sm_coalesce_span(c, in, width, a0, a1, sm->mp.line, sm->mp.sect, sm->mp.full);
     }
-    sm->mp.n = coalesce(c, in, width, k, a, sm->mp.line, sm->mp.sect, sm->mp.full);
+    if (!sm->mp.n) {
+        uint64_t buf[WARP_SIZE], lbuf[WARP_SIZE * LOCAL_WORDS_MAX];
+        const uint64_t *a = rtb_addrs(&t->tb, inst, buf);
+        if (local) {
+            k = local_addrs(sm, w, in, mask, a, lbuf, &width);
+            a = lbuf;
+        }
+        a0 = a[0];
+        sm->mp.n = sm_coalesce(c, in, width, k, a, sm->mp.line, sm->mp.sect, sm->mp.full, 1);
+    }
     if (sm->pages && sm->pages->key)   /* physical lines from here on (a line never crosses a page) */
         for (unsigned j = 0; j < sm->mp.n; j++)
             sm->mp.line[j] = pages_line(sm->pages, sm->mp.line[j], sm->id);
@@ -727,7 +813,7 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
     sm->mp.type = cls == OP_ATOM ? REQ_ATOM : cls == OP_RED ? REQ_RED : load ? REQ_RD : REQ_WR;
     if (load) {
         sm->rec[r].pending = (uint16_t)sm->mp.n;
-        sm->rec[r].addr0 = a[0];
+        sm->rec[r].addr0 = a0;
         sm->rec[r].seen = 0;
         sm->mp.rec = r;
     }
@@ -1145,7 +1231,7 @@ static void sleep_plan(sm_t *sm, uint64_t now, const stall_memo_t *m)
 {
     uint64_t t = NEVER;
     /* with the memory pipeline held, a warp whose next instruction needs it cannot issue */
-    for (uint64_t m = (mem_held(sm) ? sm->ready & ~sm->memnext : sm->ready) & sm->swl_mask; m; m &= m - 1) {
+    for (uint64_t m = (sm_mem_held(sm) ? sm->ready & ~sm->memnext : sm->ready) & sm->swl_mask; m; m &= m - 1) {
         uint64_t r = sm->warp[__builtin_ctzll(m)].ready_at;
         if (r <= now + 1)
             return;
@@ -1254,7 +1340,7 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
         k0 = (unsigned)sm->issue_prio;
         sm->issue_prio = k0 + 1 == n ? 0 : k0 + 1;
     }
-    uint64_t held = mem_held(sm) ? ~sm->memnext : ~0ull;
+    uint64_t held = sm_mem_held(sm) ? ~sm->memnext : ~0ull;
     for (unsigned i = 0, k = k0; i < n; i++, k = k + 1 == n ? 0 : k + 1) {
         uint64_t cand = sm->ready & sm->swl_mask & sm->sched_mask[k] & held;
         if (!cand)
@@ -1266,7 +1352,7 @@ int sm_cycle(sm_t *sm, uint64_t now, uint64_t dram_now, const req_t *reply)
             issue(sm, (unsigned)w, now);
             any = 1;
             issued |= 1u << k;
-            held = mem_held(sm) ? ~sm->memnext : ~0ull;
+            held = sm_mem_held(sm) ? ~sm->memnext : ~0ull;
         }
     }
     if (sm->ops_sched->cycle) {

@@ -275,11 +275,43 @@ void sm_pipe_done(sm_t *sm, unsigned w);
  * asleep): before statistics are read. */
 void sm_sync(sm_t *sm, uint64_t now);
 
-/* Can warp w issue its next instruction now? (Dependences, units, the memory pipeline.) */
-int  sm_can_issue(sm_t *sm, unsigned w, uint64_t now);
+/* A warp whose next instruction is a memory access cannot issue: the memory
+ * pipeline is busy (sm.pipeline=issue) or the ID_OC_MEM register full. */
+static inline int sm_mem_held(const sm_t *sm)
+{
+    return sm->cfg->pipeline == PIPE_GPGPUSIM ? sm->pipe.id_oc[PU_MEM].n >= sm->cfg->id_oc[PU_MEM] : sm->mp.busy != 0;
+}
+int sm_can_issue_inst(sm_t *sm, unsigned w, uint64_t now);
+/* Can warp w issue its next instruction now? (Dependences, units, the memory
+ * pipeline.) 0 if not, and why is remembered in the warp so that it is
+ * skipped cheaply until then. Inline: the schedulers ask it of warp after
+ * warp, and most answers are the first tests' (sm_can_issue_inst, kept
+ * apart, has the rest). */
+static inline int sm_can_issue(sm_t *sm, unsigned w, uint64_t now)
+{
+    const warp_t *wp = &sm->warp[w];
+    if (!(sm->ready >> w & 1 & sm->swl_mask >> w) || wp->ready_at > now || (sm->memnext >> w & 1 && sm_mem_held(sm)))
+        return 0;
+    if (sm->cfg->pipeline == PIPE_GPGPUSIM && (!wp->ibuf || wp->ibuf_at > now))   /* nothing decoded to issue */
+        return 0;
+    return sm_can_issue_inst(sm, w, now);
+}
 /* The access in the memory pipeline was refused by the L1D (a full miss
  * queue, MSHRs, a reserved line): the warps of memnext wait for memory. */
 int  sm_mem_refused(const sm_t *sm);
+/* The coalescer: the requests (line[], sect[], full[]; their count returned)
+ * of a warp instruction's k accesses of width bytes at addr (sm.coalesce;
+ * docs/sim.md "Coalescer"). spans 0: lane by lane even when the lanes form a
+ * dense span (the general case, for tests/unit/test_sm.c). */
+unsigned sm_coalesce(const config_t *c, const sinst_t *in, unsigned width, unsigned k, const uint64_t *addr,
+                     uint64_t *line, uint8_t *sect, uint8_t *full, int spans);
+/* The same for lanes that form a dense span: ascending, a load's at most 32
+ * bytes apart, a store's at most width, the first at a0, the last at a1 (the
+ * last byte a1 + width - 1 below 2^64). The lanes then touch every 32 B
+ * quarter of [a0, a1 + width - 1] (a store every byte), and that interval
+ * alone gives the requests. 0 if they would be more than MAX_LINES. */
+unsigned sm_coalesce_span(const config_t *c, const sinst_t *in, unsigned width, uint64_t a0, uint64_t a1,
+                          uint64_t *line, uint8_t *sect, uint8_t *full);
 
 
 /* Warp w's register-ready cycles (sm_t.reg_ready) were written: its memo is stale. */

@@ -335,16 +335,23 @@ static inline uint32_t rtb_mask(const rtb_t *tb, size_t i)
 
 const uint64_t *rtb_addrs_delta(const rtb_t *tb, size_t i, uint32_t mask, uint64_t word, uint64_t buf[WARP_SIZE]);
 
+/* The words of rtb_t.addr that hold instruction i's addresses (in the form
+ * rtb_key(tb, i)->form says). */
+static inline const uint64_t *rtb_addr_words(const rtb_t *tb, size_t i)
+{
+    size_t at = tb->abase[i / RTB_GROUP];
+    for (size_t j = i & ~(size_t)(RTB_GROUP - 1); j < i; j++)
+        at += rtb_key(tb, j)->words;
+    return &tb->addr[at];
+}
+
 /* The addresses of global or local memory instruction i of resident block
  * tb, one per active lane in lane order: where tb holds them as a list, or
  * expanded into buf (a shared-memory instruction has none: tb_pack). */
 static inline const uint64_t *rtb_addrs(const rtb_t *tb, size_t i, uint64_t buf[WARP_SIZE])
 {
     const dkey_t *d = rtb_key(tb, i);
-    size_t at = tb->abase[i / RTB_GROUP];
-    for (size_t j = i & ~(size_t)(RTB_GROUP - 1); j < i; j++)
-        at += rtb_key(tb, j)->words;
-    const uint64_t *w = &tb->addr[at];
+    const uint64_t *w = rtb_addr_words(tb, i);
     const uint32_t mask = rtb_mask(tb, i);
     unsigned k = 0, n = (unsigned)__builtin_popcount(mask);
     switch (d->form) {
