@@ -243,6 +243,20 @@ static void stat_of(sinst_t *x, const inst_t *in)
     memcpy(x->src, in->src, in->nsrc * sizeof *x->src);
 }
 
+/* Static part x is instruction in's (what stat_of would make of it, which
+ * x was made by: equal fields, zeros past the registers it lists). */
+static inline int stat_is(const sinst_t *x, const inst_t *in)
+{
+    if (x->pc != in->pc || x->line != in->line || x->opcode != in->opcode || x->cls != in->cls ||
+        x->width != in->width || x->ndst != in->ndst || x->nsrc != in->nsrc)
+        return 0;
+    unsigned d = 0;   /* (a few registers: no library call) */
+    for (unsigned j = 0; j < in->ndst; j++)
+        d |= x->dst[j] ^ in->dst[j];
+    for (unsigned j = 0; j < in->nsrc; j++)
+        d |= x->src[j] ^ in->src[j];
+    return !d;
+}
 
 /* A static part's last execution put in the current warp: its index in dyn,
  * its instruction in the source block, how many ADDR_DELTA executions in a
@@ -265,6 +279,7 @@ typedef struct {
     size_t cap, cap_last, cap_dref;
     uint32_t nblock;    /* the last block's mark (1, 2, ...) */
     uint32_t nmark;     /* the last warp's mark (1, 2, ...): last is never cleared */
+    uint32_t pcmemo[256];   /* by a hash of the PC: 1 + the static part last found for it (a hint, checked) */
     rtb_t out;          /* the block packed here first, then copied to the slot's buffers at their size
                            (its keys in k32 only, its mask runs without the sentinel: not for rtb_key,
                            rtb_mask and the readers, which take k8 or k16 up to RTB_K16_MAX) */
@@ -309,11 +324,17 @@ static int same_exec(const tb_t *src, const inst_t *a, const inst_t *b)
                                       (unsigned)__builtin_popcount(a->mask) * sizeof *src->addr);
 }
 
-/* Stretches [j, j + n) and [k, k + n) of warp list in (static parts sc->s) are equal. */
+/* Stretches [j, j + n) and [k, k + n) of the warp's list may be equal: their
+ * hashes' sums agree (if not, they differ; most candidates stop here). */
+static inline int same_sum(const pack_scratch_t *sc, size_t j, size_t k, size_t n)
+{
+    return sc->sum[j + n] - sc->sum[j] == sc->sum[k + n] - sc->sum[k];
+}
+
+/* Stretches [j, j + n) and [k, k + n) of warp list in (static parts sc->s)
+ * are equal; the caller has tested same_sum first. */
 static int same_run(const tb_t *src, const inst_t *in, const pack_scratch_t *sc, size_t j, size_t k, size_t n)
 {
-    if (sc->sum[j + n] - sc->sum[j] != sc->sum[k + n] - sc->sum[k])
-        return 0;
     for (size_t i = 0; i < n; i++)
         if (sc->s[j + i] != sc->s[k + i] || !same_exec(src, &in[j + i], &in[k + i]))
             return 0;
@@ -470,11 +491,13 @@ static int put_dyn(rtb_t *dst, const tb_t *src, const inst_t *in, uint32_t s, pa
     const uint64_t c = sc->klast[s];
     const dkey_t *q = c >> 32 == sc->nblock && (uint32_t)c - 1 < dst->nkey ? &dst->key[(uint32_t)c - 1] : NULL;
     long ki;   /* a stale mark (2^32 blocks on) names some key, compared whole */
-    const intern_t keys = key_table(dst);
-    if (q && !memcmp(q, &k, sizeof k))
+    if (q && !memcmp(q, &k, sizeof k)) {
         ki = (uint32_t)c - 1;
-    else if ((ki = intern(&keys, &k)) < 0)
-        return -ENOMEM;
+    } else {
+        const intern_t keys = key_table(dst);
+        if ((ki = intern(&keys, &k)) < 0)
+            return -ENOMEM;
+    }
     sc->klast[s] = (uint64_t)sc->nblock << 32 | (uint32_t)(ki + 1);
     dst->k32[dst->ndyn++] = (uint32_t)ki;
     return 0;
@@ -492,10 +515,16 @@ static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc
     sc->sum[0] = 0;
     for (size_t i = 0; i < n; i++) {
         dst->threads += (unsigned)__builtin_popcount(in[i].mask);
-        stat_of(&x, &in[i]);
-        long s = intern(&stats, &x);
-        if (s < 0)
-            return -ENOMEM;
+        /* the static part found last for this PC, if it is this one's;
+         * else looked up (and added) by its whole */
+        uint32_t *memo = &sc->pcmemo[in[i].pc * 0x9e3779b1u >> 24];
+        long s = (long)*memo - 1;
+        if (s < 0 || (size_t)s >= dst->nstat || !stat_is(&dst->stat[s], &in[i])) {
+            stat_of(&x, &in[i]);
+            if ((s = intern(&stats, &x)) < 0)
+                return -ENOMEM;
+            *memo = (uint32_t)s + 1;
+        }
         if (s >= (long)RTB_STAT_MAX)   /* dkey_t.s's range */
             return -EOVERFLOW;
         sc->s[i] = (uint32_t)s;
@@ -536,9 +565,11 @@ static int pack_warp(rtb_t *dst, const tb_t *src, unsigned w, pack_scratch_t *sc
         uint64_t prev = sc->last[s];
         sc->last[s] = stamp << 32 | i;
         size_t p = prev >> 32 == stamp && (uint32_t)prev < i ? i - (uint32_t)prev : 0;
-        if (p && p <= PACK_MAX_PERIOD && i - p >= lit && i + p <= n && same_run(src, in, sc, i - p, i, p)) {
+        if (p && p <= PACK_MAX_PERIOD && i - p >= lit && i + p <= n && same_sum(sc, i - p, i, p) &&
+            same_run(src, in, sc, i - p, i, p)) {
             size_t reps = 2;   /* [i - p, i) and [i, i + p); pass k at i + (k - 1) p */
-            while (i + reps * p <= n && reps < UINT32_MAX && same_run(src, in, sc, i - p, i + (reps - 1) * p, p))
+            while (i + reps * p <= n && reps < UINT32_MAX && same_sum(sc, i - p, i + (reps - 1) * p, p) &&
+                   same_run(src, in, sc, i - p, i + (reps - 1) * p, p))
                 reps++;
             /* [lit, i - p) once, then [i - p, i) reps times: i.e. [i - p, i + (reps - 1) p) */
             uint32_t body = base + (uint32_t)(i - p - lit);
