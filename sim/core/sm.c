@@ -409,13 +409,18 @@ static uint8_t full_sectors(const uint64_t m[2])
     return f;
 }
 
+/* A store: only its whole sectors matter (l2.write_alloc), and a dense span
+ * of it must cover every byte. */
+static inline int is_store(const sinst_t *in) { return in->cls == OP_STG || in->cls == OP_STL; }
+
 /* The most one lane's access may follow the one before in a dense span
  * (dense_span): 32 bytes for a load, the access's width for a store (whose
  * bytes must then be one interval). */
-static inline unsigned span_step(const sinst_t *in, unsigned w)
-{
-    return in->cls == OP_STG || in->cls == OP_STL ? w : 32;
-}
+static inline unsigned span_step(const sinst_t *in, unsigned w) { return is_store(in) ? w : 32; }
+
+/* The first lane's access at a0 and the last's at a1 (width w) bound one
+ * interval below 2^64: a1 not below a0, no wrap at its last byte. */
+static inline int span_bounds(uint64_t a0, uint64_t a1, unsigned w) { return a1 >= a0 && a1 + w - 1 >= a1; }
 
 /* Whether the k addresses of width-byte accesses ascend, each at most step
  * bytes after the one before, without wrapping at 2^64: a dense
@@ -424,7 +429,7 @@ static inline unsigned span_step(const sinst_t *in, unsigned w)
  * first byte to the last; with step <= width they touch every byte. */
 static int dense_span(const uint64_t *a, unsigned k, unsigned width, unsigned step)
 {
-    if (!k || a[k - 1] < a[0] || a[k - 1] + width - 1 < a[k - 1])
+    if (!k || !span_bounds(a[0], a[k - 1], width))
         return 0;
     unsigned bad = 0;
     for (unsigned i = 1; i < k; i++)
@@ -468,7 +473,7 @@ unsigned sm_coalesce_span(const config_t *c, const sinst_t *in, unsigned width, 
                           uint64_t *line, uint8_t *sect, uint8_t *full)
 {
     const unsigned w = width ? width : 1;
-    const int store = in->cls == OP_STG || in->cls == OP_STL;
+    const int store = is_store(in);
     const uint64_t first = a0, last = a1 + w - 1;
     uint64_t bytes[MAX_LINES][2];
     unsigned n = 0;
@@ -531,7 +536,7 @@ unsigned sm_coalesce(const config_t *c, const sinst_t *in, unsigned width, unsig
 {
     unsigned n = 0, w = width ? width : 1;
     uint64_t bytes[MAX_LINES][2];   /* each request's line: the bytes the lanes cover (stores) */
-    int store = in->cls == OP_STG || in->cls == OP_STL;   /* only a store's whole sectors matter (l2.write_alloc) */
+    const int store = is_store(in);
     if (spans && dense_span(addr, k, w, span_step(in, w)) &&
         (n = sm_coalesce_span(c, in, width, addr[0], addr[k - 1], line, sect, full)))
         return n;
@@ -790,9 +795,10 @@ static void mem_start(sm_t *sm, unsigned w, uint32_t inst, uint32_t r)
          * within the bound (the test dense_span makes of the addresses) */
         const uint64_t *v = rtb_addr_words(&t->tb, inst);
         const unsigned l0 = (unsigned)__builtin_ctz(mask), l1 = 31 - (unsigned)__builtin_clz(mask);
-        const uint64_t a1 = v[0] + l1 * v[1], wd = width ? width : 1;
+        const uint64_t a1 = v[0] + l1 * v[1];
+        const unsigned wd = width ? width : 1;
         a0 = v[0] + l0 * v[1];
-        if (l1 - l0 + 1 == k && v[1] <= span_step(in, (unsigned)wd) && a1 >= a0 && a1 + wd - 1 >= a1)
+        if (l1 - l0 + 1 == k && v[1] <= span_step(in, wd) && span_bounds(a0, a1, wd))
             sm->mp.n = sm_coalesce_span(c, in, width, a0, a1, sm->mp.line, sm->mp.sect, sm->mp.full);
     }
     if (!sm->mp.n) {
