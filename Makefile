@@ -32,8 +32,16 @@ OUT     := out
 BLOCK   ?=
 LIBERTY ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 
-CC  := gcc
-CXX := g++
+# clang for everything compiled here, the Verilated models included (make
+# deps installs it): against GCC 12 at the same levels, with each compiler's
+# profile-guided build of the C side, the system model ran gesummv and atax
+# 1.09-1.18x faster and the models' lockstep (tbas, apres_laws, mrpb)
+# 1.12-1.28x, dram_sched's `--rtl` in the system 1.2-1.4x (docs/sim.md,
+# "Issue 52: clang"); the JSON of every run is the same (make test's digests).
+CC  := clang
+CXX := clang++
+# LLVM's profile merger, for the profile-guided build (PGO below).
+PROFDATA := llvm-profdata
 # ccache for the C++ of the Verilated models and the shims, and the C side's
 # objects, when it is there (make deps installs it): a rebuild, or CI on the
 # same machine, compiles only what changed, and make test's fresh-machine
@@ -42,10 +50,13 @@ CCACHE := $(shell command -v ccache 2>/dev/null)
 # cmodel/ sees only itself; tb/ sees cmodel/; sim/ sees both (sim -> tb -> cmodel).
 SAN      ?=
 # The CPU's population-count instruction when this machine has it (x86-64:
-# every CPU since 2008; without it GCC calls libgcc's bit-twiddling
-# __popcountdi2, 1.3 % of gesummv's time): the build runs where it is built.
+# every CPU since 2008; without it the compiler calls a bit-twiddling
+# library routine, 1.3 % of gesummv's time): the build runs where it is built.
 POPCNT   := $(shell grep -qw popcnt /proc/cpuinfo 2>/dev/null && echo -mpopcnt)
-CWARN    := -std=c11 -D_GNU_SOURCE -O2 -g $(POPCNT) -Wall -Wextra -Werror $(SAN)
+# -ffp-contract=off: a * b + c is two roundings, as written, whatever the
+# instruction set (the built-in kernels' arithmetic; clang's default contracts
+# where the target has FMA).
+CWARN    := -std=c11 -D_GNU_SOURCE -O2 -g $(POPCNT) -ffp-contract=off -Wall -Wextra -Werror $(SAN)
 CMODEL_CFLAGS := $(CWARN) -Icmodel
 CFLAGS   := $(CWARN) -Icmodel -Itb -Isim
 VROOT    ?= /usr/share/verilator
@@ -129,7 +140,7 @@ FAST_PSETS = $(foreach b,$(BLOCKS),$(call first_of,$b)) $(PSETS_SIM)
 # CPU's L2 cache).
 VCXX := -O2
 vcxx = $(if $(filter undefined,$(origin VCXX_$1)),$(VCXX),$(VCXX_$1))
-VMAKE_OPT_SLOW := OPT_SLOW=-O0 OPT_TRACE=-O0 OPT_GLOBAL=-O2 $(if $(POPCNT),POPCNT=$(POPCNT))
+VMAKE_OPT_SLOW := CXX=$(CXX) OPT_SLOW=-O0 OPT_TRACE=-O0 OPT_GLOBAL=-O2 $(if $(POPCNT),POPCNT=$(POPCNT))
 VMAKE_OPT_FAST := OPT_FAST=$(VCXX) $(VMAKE_OPT_SLOW)
 VMAKE_OPT_REST := OPT_FAST=-O1 $(VMAKE_OPT_SLOW)
 vmake_opt = $(if $(filter $1,$(FAST_PSETS)),OPT_FAST=$(call vcxx,$(call pset_block,$1)) $(VMAKE_OPT_SLOW),$(VMAKE_OPT_REST))
@@ -209,13 +220,13 @@ deps:
 
 # --- C library and CLI -----------------------------------------------------
 # cmodel/ is compiled with CMODEL_CFLAGS, the rest with CFLAGS. A stamp of
-# the flags (rewritten only when they change) recompiles every object when
-# they do (PGO=0/1, SAN).
+# the compiler and flags (rewritten only when they change) recompiles every
+# object when they do (CC, PGO=0/1, SAN).
 cflags_of = $(if $(filter $(BUILD)/obj/cmodel/% $(PGO_DIR)/obj/cmodel/%,$1),$(CMODEL_CFLAGS),$(CFLAGS))
 C_DEPS := $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(SIM_H) $(BUILD)/flags/cflags
 $(BUILD)/flags/cflags: FORCE
 	@mkdir -p $(@D)
-	@printf '%s\n' '$(CFLAGS)' '$(CMODEL_CFLAGS)' 'PGO=$(PGO) $(PGO_USE)' >$@.tmp
+	@printf '%s\n' '$(CC)' '$(CFLAGS)' '$(CMODEL_CFLAGS)' 'PGO=$(PGO) $(PGO_USE)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(BUILD)/obj/%.o: %.c $(C_DEPS)
@@ -227,15 +238,16 @@ $(BUILD)/obj/%.o: %.c $(C_DEPS)
 # caches, crossbar and DRAM, the blocks' C models and their lockstep glue,
 # the built-in kernels' warp packing) is compiled with the counts of a
 # training run: compiled once instrumented into build/pgo (-fprofile-generate;
-# without debug information, and without ccache, whose object of another
-# build would write that build's counts), linked with the other objects
-# into build/pgo/memsched-c, which runs tests/pgo_train.sh (built-in kernels
-# at quick sizes, about ten seconds); each object is then compiled with its
-# twin's counts (-fprofile-use, where the training never went as without
-# them). 10-20 % less time per simulated cycle (docs/sim.md, "Speed"); the
-# results are the same (make test's digests). Left out: the command line
+# without debug information, and without ccache), linked with the other
+# objects into build/pgo/memsched-c, which runs tests/pgo_train.sh (built-in
+# kernels at quick sizes, about ten seconds) with a raw profile per run;
+# llvm-profdata merges them into build/pgo/memsched.profdata, and each object
+# is then compiled with it (-fprofile-use; ccache hashes the profile with
+# the source). 10-20 % less time per simulated cycle (docs/sim.md, "Speed");
+# the results are the same (make test's digests). Left out: the command line
 # and the kernels' thread programs (once per warp or block; instrumenting
-# them took four fifths of the instrumented compile).
+# them took four fifths of the instrumented compile). A file the training
+# never entered (a block's testbench) is compiled as without a profile.
 PGO ?= 1
 ifneq ($(filter-out 0 1,$(PGO)),)
 $(error PGO must be 0 or 1, got "$(PGO)")
@@ -244,14 +256,13 @@ PGO_DIR := $(BUILD)/pgo
 PGO_SRC := $(CMODEL_SRC) $(TB_C_SRC) $(wildcard sim/*.c sim/core/*.c sim/mem/*.c sim/io/*.c) \
            sim/workload/kernel.c sim/workload/kernels.c
 ifeq ($(PGO),1)
-PGO_USE     := -fprofile-use -fprofile-correction -fprofile-partial-training -Wno-missing-profile
-PGO_PROFILE := $(PGO_DIR)/profile
+PGO_PROFILE := $(PGO_DIR)/memsched.profdata
+PGO_USE     := -fprofile-use=$(PGO_PROFILE) -Wno-profile-instr-unprofiled
 PGO_FINAL   := $(patsubst %.c,$(BUILD)/obj/%.o,$(PGO_SRC))
 PGO_INST    := $(patsubst %.c,$(PGO_DIR)/obj/%.o,$(PGO_SRC))
 
 $(PGO_FINAL): $(BUILD)/obj/%.o: %.c $(C_DEPS) $(PGO_PROFILE)
 	@mkdir -p $(@D)
-	@cp $(PGO_DIR)/obj/$*.gcda $(@:.o=.gcda) 2>/dev/null || rm -f $(@:.o=.gcda)
 	$(CCACHE) $(CC) $(call cflags_of,$@) $(PGO_USE) -c $< -o $@
 
 $(PGO_INST): $(PGO_DIR)/obj/%.o: %.c $(C_DEPS)
@@ -269,10 +280,11 @@ $(PGO_DIR)/memsched-c: $(PGO_INST) $(filter-out $(PGO_FINAL),$(CLI_OBJ) $(TB_C_O
                        $(BUILD)/obj/gen/no_rtl.o $(PGO_DIR)/version.o
 	$(CC) $(SAN) -fprofile-generate -o $@ $^ $(SIM_LIBS)
 
+# (each training run writes its own raw profile: %p, its process id)
 $(PGO_PROFILE): $(PGO_DIR)/memsched-c tests/pgo_train.sh
-	@find $(PGO_DIR)/obj -name '*.gcda' -delete
-	@tests/pgo_train.sh $<
-	@touch $@
+	@rm -rf $(PGO_DIR)/raw
+	@LLVM_PROFILE_FILE=$(abspath $(PGO_DIR))/raw/%p.profraw tests/pgo_train.sh $<
+	@$(PROFDATA) merge -o $@ $(PGO_DIR)/raw/*.profraw
 endif
 
 $(LIBCMODEL): $(CMODEL_OBJ)

@@ -22,8 +22,11 @@ have make        || need+=(make)
 have gnuplot     || need+=(gnuplot-nox)                     # compare's bar charts
 have jq          || need+=(jq)                              # the tests check the JSON with it
 have ccache      || need+=(ccache)                          # rebuilds of the Verilated models
-# clang's libFuzzer and sanitizer runtimes (make fuzz, the sanitizer stage of make test)
+# clang: the compiler of the C side and of the Verilated models (Makefile, CC),
+# with its libFuzzer, sanitizer and profile runtimes (make fuzz, the sanitizer
+# stage of make test, the profile-guided build) and LLVM's profile merger
 have clang       || need+=(clang)
+have llvm-profdata || need+=(llvm)
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
 [ ${#need[@]} -eq 0 ] && exit 0
 pkgs=$(printf '%s\n' "${need[@]}" | sort -u | tr '\n' ' ')
