@@ -126,7 +126,8 @@ int64_t loadchar_top_stride(const loadchar_t *c, unsigned i, uint64_t *count)
         uint64_t kk = s->slot[k] - 1;
         /* the most pairs; a tie to the smaller |stride|, then the positive one (deterministic) */
         int64_t a = stride_of(kk), b = stride_of(key);
-        uint64_t ma = a < 0 ? (uint64_t)-a : (uint64_t)a, mb = b < 0 ? (uint64_t)-b : (uint64_t)b;
+        /* |stride| negated as unsigned: defined for INT64_MIN too (2^63) */
+        uint64_t ma = a < 0 ? -(uint64_t)a : (uint64_t)a, mb = b < 0 ? -(uint64_t)b : (uint64_t)b;
         if (s->val[k] > best || (s->val[k] == best && best && (ma < mb || (ma == mb && a > b)))) {
             best = s->val[k];
             key = kk;
