@@ -35,9 +35,10 @@ LIBERTY ?= /usr/share/qflow/tech/osu018/osu018_stdcells.lib
 # clang for everything compiled here, the Verilated models included (make
 # deps installs it): against GCC 12 at the same levels, with each compiler's
 # profile-guided build of the C side, the system model ran gesummv and atax
-# 1.09-1.18x faster and the models' lockstep (tbas, apres_laws, mrpb)
-# 1.12-1.28x, dram_sched's `--rtl` in the system 1.2-1.4x (docs/sim.md,
-# "Issue 52: clang"); the JSON of every run is the same (make test's digests).
+# 1.13-1.16x faster (fastest of 3-4 alternating runs), the models' lockstep
+# (tbas, apres_laws, mrpb) 1.11-1.18x and the blocks' `--rtl` in the system
+# 1.2-1.5x (docs/sim.md, "Issue 52: clang"); the JSON of every run is the
+# same (make test's digests).
 CC  := clang
 CXX := clang++
 # LLVM's profile merger, for the profile-guided build (PGO below).
