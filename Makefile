@@ -268,7 +268,7 @@ $(PGO_FINAL): $(BUILD)/obj/%.o: %.c $(C_DEPS) $(PGO_PROFILE)
 
 $(PGO_INST): $(PGO_DIR)/obj/%.o: %.c $(C_DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(filter-out -g,$(call cflags_of,$@)) -fprofile-generate -c $< -o $@
+	$(CCACHE) $(CC) $(filter-out -g,$(call cflags_of,$@)) -fprofile-generate -c $< -o $@
 
 # (a version of its own: a commit relinks it only if the code changed)
 $(PGO_DIR)/version.c:
@@ -294,7 +294,7 @@ $(LIBCMODEL): $(CMODEL_OBJ)
 
 $(BUILD)/vrt/%.o: $(VROOT)/include/%.cpp
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) -c $< -o $@
+	$(CCACHE) $(CXX) $(CXXFLAGS) -c $< -o $@
 
 # The Verilated parameter sets (the RTL registry) and each block's default
 # parameters (its first set in PSETS), generated from PSETS.
@@ -392,19 +392,25 @@ endef
 $(foreach p,$(PSETS),$(eval $(call PSET_RULES,$(call pset_tag,$p),$(call pset_block,$p),$(call pset_params,$p),$(call pset_values,$p),$(call vmake_opt,$p))))
 
 # --- checks ----------------------------------------------------------------
+# LINT_BIG=0 (make test) leaves out the largest sets (PSETS_BIG: about a
+# quarter of the lint's CPU, none of them built by make test); `make lint` and
+# make test-long read them.
+LINT_BIG ?= 1
 lint:
-	@tests/lint.sh $(PSETS) $(filter-out $(PSETS),$(PSETS_BIG)) $(WRAPPERS)
+	@tests/lint.sh $(PSETS) $(if $(filter 0,$(LINT_BIG)),,$(filter-out $(PSETS),$(PSETS_BIG))) $(WRAPPERS)
 
 test: deps
 	@tests/run_tests.sh
 
-# What make test samples to stay within 30 minutes, in full: the system
-# model's run.skip=0 twin of every run of tests/skip_tests.sh (make test: each
-# kernel at one preset), and tests/formal.sh --long.
+# What make test samples to stay within 30 minutes, in full: every run of
+# tests/skip_tests.sh with its run.skip=0 twin (make test: each kernel at two
+# presets, one of them paired), tests/formal.sh --long, and the lint of the
+# largest sets.
 test-long: deps
 	@+$(MAKE) --no-print-directory $(JOBS) all
 	@mkdir -p $(BUILD)/tests
-	@{ PAIRS=all tests/skip_tests.sh $(BUILD)/memsched; tests/formal.sh --long; } 2>&1 | tee $(BUILD)/tests/long.log | grep -v '^PASS'; \
+	@{ PAIRS=all tests/skip_tests.sh $(BUILD)/memsched; tests/formal.sh --long; \
+	   tests/lint.sh $(filter-out $(PSETS),$(PSETS_BIG)); } 2>&1 | tee $(BUILD)/tests/long.log | grep -v '^PASS'; \
 	    p=$$(grep -c '^PASS' $(BUILD)/tests/long.log); f=$$(grep -c '^FAIL' $(BUILD)/tests/long.log); \
 	    echo "$$p passed, $$f failed"; [ "$$f" = 0 ]
 
@@ -529,12 +535,13 @@ FUZZ_OBJ   := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(CMODEL_SRC) $(TB_C_SRC) $(S
 # A target that #includes the source it fuzzes (for its static functions) does not link it again.
 FUZZ_INCLUDES_trace := sim/workload/trace.c
 FUZZERS    := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+# (through ccache like the rest: make test builds them on every run)
 $(BUILD)/fuzz/obj/gen/%.o: $(BUILD)/gen/%.c tb/engine.h
 	@mkdir -p $(@D)
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(CCACHE) clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(BUILD)/fuzz/obj/%.o: %.c $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(SIM_H)
 	@mkdir -p $(@D)
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+	$(CCACHE) clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ) sim/cli/main.c $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(SIM_H)
 	@mkdir -p $(@D)
 	clang $(FUZZ_FLAGS) -o $@ $< $(filter-out $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(FUZZ_INCLUDES_$*)),$(FUZZ_OBJ)) $(SIM_LIBS)
@@ -549,9 +556,12 @@ fuzz: deps
 	@tests/fuzz.sh $(FUZZ_TIME)
 
 # --- C unit tests ------------------------------------------------------------
+# (each compiled through ccache, then linked: make test builds them, and
+# their ASan twins, on every run)
 $(BUILD)/tests/test_%: tests/unit/test_%.c $(LIBCMODEL) $(wildcard cmodel/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CMODEL_CFLAGS) $< $(LIBCMODEL) -lcmocka -o $@
+	$(CCACHE) $(CC) $(CMODEL_CFLAGS) -c $< -o $@.o
+	$(CC) $(CMODEL_CFLAGS) $@.o $(LIBCMODEL) -lcmocka -o $@
 
 # Unit tests of the system model's parts (tests/unit/test_X.c for X in
 # SIM_UNITS) link the C side without any Verilated model.
@@ -562,14 +572,15 @@ SIM_C_LINK := $(SIM_OBJ) $(TB_C_OBJ) $(BUILD)/obj/gen/defaults.o $(BUILD)/obj/ge
 define SIM_UNIT_RULE
 $(BUILD)/tests/test_$1: tests/unit/test_$1.c $(SIM_C_LINK) $(SIM_H) $(wildcard cmodel/*.h) $(wildcard tests/unit/*.h)
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS) $$< $(SIM_C_LINK) -lcmocka $(SIM_LIBS) -o $$@
+	$(CCACHE) $(CC) $(CFLAGS) -c $$< -o $$@.o
+	$(CC) $(CFLAGS) $$@.o $(SIM_C_LINK) -lcmocka $(SIM_LIBS) -o $$@
 endef
 $(foreach u,$(sort $(SIM_UNITS)),$(eval $(call SIM_UNIT_RULE,$u)))
 
 # The lockstep object driven by a C program, C model alone and with the RTL.
 $(BUILD)/tests/test_lockstep: tests/unit/test_lockstep.c $(LS_LINK) $(wildcard tb/*.h) $(wildcard cmodel/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c $< -o $@.o
+	$(CCACHE) $(CC) $(CFLAGS) -c $< -o $@.o
 	$(CXX) -o $@ $@.o $(LS_LINK) -lcmocka $(LDLIBS)
 
 # --- mutation testing ------------------------------------------------------------

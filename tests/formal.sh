@@ -34,7 +34,10 @@
 #            the simulation bodies at the sets only `make cosim-long` builds
 #            (mrpb at 48 x 32, where mrpb_drain_sel's structure runs: the
 #            check guards that choice) and at the sets of fifo and prio_enc,
-#            whose own lockstep runs the structure (fifo at 48 x 64: minutes)
+#            whose own lockstep runs the structure (fifo at 48 x 64: minutes),
+#            and at the four sizes whose proof takes a minute or more of CPU
+#            (mrpb's queues and drain selector at 48 x 8, csa_add at 13 x 7;
+#            LONG_ONLY_TAGS below)
 #   -j JOBS  checks run in parallel (default: FORMAL_JOBS, else 2)
 #   PATTERN  run only the checks whose tag (e.g. fifo_D5_W4) matches a glob
 # SIM_BODIES=0 leaves out the simulation bodies' checks, whose list takes a
@@ -477,6 +480,16 @@ SIM_CUT_NAMED="mrpb_queues"
 # -UFAST_SIM_PRIMS: fifo's and prio_enc's own lockstep measures the
 # structure; fifo at 48 x 64 takes minutes).
 LONG_ONLY_SETS='$(PSETS_BIG) $(foreach b,$(BLOCKS),$(if $(filter -UFAST_SIM_PRIMS,$(VFLAGS_$b)),$(filter $b:%,$(PSETS))))'
+# And with --long only, the four sizes whose proof alone takes a minute or more
+# of CPU (2026-12-07: 100, 78, 70 and 55 s; 300 s of the 700 s the rest takes
+# in make test, where it had become the longest section): mrpb's queues and
+# drain selector at 48 queues x 8 (its default and system sets; the same
+# generate loops are proved at 8 and 32 queues) and csa_add at 13 rows of 7
+# bits (tbas' 48-warp set; proved at 3 rows, and at 1-6 rows against the
+# reference above). The lockstep runs of those sets in make test compare the
+# simulation bodies with the C model every cycle.
+# (A PATTERN given on the command line selects among all the checks.)
+LONG_ONLY_TAGS=('mrpb_queues_sim_NumQueues48_*' 'mrpb_drain_sel_sim_NumQueues48_*' 'csa_add_sim_Rows13_*')
 SIM_PRIMS=$(grep -l '^`ifdef FAST_SIM_PRIMS' rtl/*.sv | sed 's|^rtl/||; s|\.sv$||' | tr '\n' ' ')
 sim_sets=
 if [ "${SIM_BODIES:-1}" != 0 ]; then
@@ -493,6 +506,7 @@ if [ "${SIM_BODIES:-1}" != 0 ]; then
     done
 fi
 declare -A sim_seen=()
+left_long=()
 for ps in $sim_sets; do
     b=${ps%%:*}
     rtl=$(block_rtl . "$b")
@@ -510,6 +524,14 @@ for ps in $sim_sets; do
         tag="${m}_sim_$(tr -d '=' <<<"$params" | tr ' ' _)"
         [ -n "${sim_seen[$tag]:-}" ] && continue
         sim_seen[$tag]=1
+        if [ $LONG = 0 ] && [ ${#PATTERNS[@]} -eq 0 ]; then
+            long_only=0
+            for pat in "${LONG_ONLY_TAGS[@]}"; do
+                # shellcheck disable=SC2053
+                [[ $tag == $pat ]] && long_only=1
+            done
+            [ $long_only = 1 ] && { left_long+=("$tag"); continue; }
+        fi
         if [[ " $SIM_BLOCKS_CUT " == *" $m "* ]]; then
             checks+=("equiv_cut $tag '$m $params (simulation body)' $m '$params' $rtl")
         elif [[ " $SIM_PRIMS_SEQ " == *" $m "* ]]; then
@@ -550,9 +572,12 @@ for r in 1 2; do
 done
 
 # mrpb: drain control and policies, any modes, 3 queues (not a power of two)
-# x 2 entries, one pipeline stage; 4 x 2 over 12 steps in --long.
+# x 2 entries, one pipeline stage, over 7 steps (every mutant of
+# tests/formal/mutants.sh aimed at it fails within them; 65 s of CPU, where 9
+# steps took 271 s on 2026-12-07); 9 steps, and 4 x 2 over 12, in --long.
 MRPB_RTL="$(block_rtl . mrpb) tests/formal/mrpb_top.sv"
-checks+=("bmc mrpb_Q3_D2_L2 'mrpb NumQueues=3 Depth=2 Latency=2' mrpb_top 'NumQueues=3 Depth=2 Latency=2 AddrW=1 TagW=1' 9 $MRPB_RTL")
+MRPB_STEPS=$([ $LONG = 1 ] && echo 9 || echo 7)
+checks+=("bmc mrpb_Q3_D2_L2 'mrpb NumQueues=3 Depth=2 Latency=2' mrpb_top 'NumQueues=3 Depth=2 Latency=2 AddrW=1 TagW=1' $MRPB_STEPS $MRPB_RTL")
 if [ $LONG = 1 ]; then
     checks+=("bmc mrpb_Q4_D2_L2 'mrpb NumQueues=4 Depth=2 Latency=2' mrpb_top 'NumQueues=4 Depth=2 Latency=2 AddrW=2 TagW=1' 12 $MRPB_RTL")
 fi
@@ -594,4 +619,5 @@ for c in "${checks[@]}"; do
     fi
 done
 echo "formal: $(secs "$t_all") wall, $JOBS jobs"
+[ ${#left_long[@]} -eq 0 ] || echo "formal: left to --long: ${left_long[*]}"
 exit $status

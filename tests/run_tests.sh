@@ -34,14 +34,28 @@ check() { # check DESC CMD...: one test from a command's exit status
     fi
 }
 
-# section [TITLE]: print the time the previous section took, then TITLE's
-# header, so the log shows where the minutes go.
+# cpu_now: CPU_NOW, the CPU seconds (user + system) of this shell's finished
+# children, from the builtin `times` (its second line: "XmY.YYYs XmY.YYYs"),
+# run in this shell (in a pipe or $(...) it would count a subshell's).
+cpu_now() {
+    times >"$LOG/.times.$BASHPID"
+    CPU_NOW=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%d", t }' "$LOG/.times.$BASHPID")
+    rm -f "$LOG/.times.$BASHPID"
+}
+# section [TITLE]: print the time the previous section took (wall, and the
+# CPU of the processes it ran: on 2 cores shared with the background
+# sections, the wall time depends on what ran beside it, the CPU time much
+# less), then TITLE's header, so the log shows where the minutes go.
 sec_start=$SECONDS
+cpu_now
+sec_cpu=$CPU_NOW
 sec_name=
 section() {
-    [ -n "$sec_name" ] && echo "   ($((SECONDS - sec_start)) s: $sec_name)"
+    cpu_now
+    [ -n "$sec_name" ] && echo "   ($((SECONDS - sec_start)) s, $((CPU_NOW - sec_cpu)) s CPU: $sec_name)"
     sec_name=${1:-}
     sec_start=$SECONDS
+    sec_cpu=$CPU_NOW
     if [ $# -gt 0 ]; then echo "== $1"; fi
 }
 
@@ -57,7 +71,7 @@ declare -A bg_pid=()
 background() {
     local out=$LOG/$1.out
     rm -f "$out" "$out.rc"
-    { "${@:2}" >"$out" 2>&1; echo $? >"$out.rc"; } &
+    { "${@:2}" >"$out" 2>&1; echo $? >"$out.rc"; cpu_now; echo "$CPU_NOW" >"$out.cpu"; } &
     bg_pid[$1]=$!
     disown
 }
@@ -68,6 +82,7 @@ joined() {
     while [ ! -s "$out.rc" ] && kill -0 "${bg_pid[$1]}" 2>/dev/null; do sleep 1; done
     rc=$(cat "$out.rc" 2>/dev/null || echo "none (killed)")
     tally <"$out"
+    echo "   ($1, in the background: $(cat "$out.cpu" 2>/dev/null || echo ?) s CPU)"
     if [ "$rc" != 0 ] && ! grep -q '^FAIL' "$out"; then
         echo "FAIL $2: exit $rc (log: $out)" | tally
     fi
@@ -85,6 +100,8 @@ background formal tests/formal.sh -j 1
 # sections are printed (and counted) after the skip section.
 system_sections() {
     sec_name=   # (the build's time is printed by the main shell)
+    cpu_now     # (and this subshell's children are counted from 0)
+    sec_cpu=$CPU_NOW
     section "system model: latencies, merging, bandwidth, conservation, checker, traces (tests/sim_tests.sh)"
     tests/sim_tests.sh
 
@@ -132,8 +149,8 @@ system_sections() {
 
 background system system_sections
 
-section "lint"
-make -s lint 2>&1 | tally
+section "lint (every built set; the largest sets in make lint and make test-long)"
+make -s lint LINT_BIG=0 2>&1 | tally
 
 section "C unit tests (cmocka)"
 # Each binary must run every test its source registers (cmocka_unit_test
@@ -234,7 +251,8 @@ section "formal (started in the background after the build)"
 joined formal "formal: tests/formal.sh"
 
 section
-echo "   (total: $SECONDS s)"
+cpu_now
+echo "   (total: $SECONDS s, $CPU_NOW s CPU in the foreground)"
 echo
 if [ $fail -gt 0 ]; then
     echo "failed:"

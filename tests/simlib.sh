@@ -23,14 +23,15 @@ mktrace() {
     } >"$1/kernel-1.traceg"
 }
 
-# in_turn: of the lines "KERNEL PRESET ..." on stdin, one per kernel: the
-# i-th kernel (in order of first appearance) at the ((i - 1) mod n)-th of its
-# n lines, so that the presets are taken in turn from kernel to kernel
-# (skip_tests.sh's run.skip=0 twins, sim_tests.sh's small runs).
+# in_turn [OFFSET]: of the lines "KERNEL PRESET ..." on stdin, one per
+# kernel: the i-th kernel (in order of first appearance) at the
+# ((i - 1 + OFFSET) mod n)-th of its n lines (OFFSET 0 unless given), so that
+# the presets are taken in turn from kernel to kernel (skip_tests.sh's
+# run.skip=0 twins and its sample of the digests, sim_tests.sh's small runs).
 in_turn() {
-    awk '!($1 in n) { order[++kernels] = $1 }
+    awk -v off="${1:-0}" '!($1 in n) { order[++kernels] = $1 }
          { line[$1, ++n[$1]] = $0 }
-         END { for (i = 1; i <= kernels; i++) { k = order[i]; print line[k, (i - 1) % n[k] + 1] } }'
+         END { for (i = 1; i <= kernels; i++) { k = order[i]; print line[k, (i - 1 + off) % n[k] + 1] } }'
 }
 
 key() { # key NAME: a configuration value of the default preset
