@@ -38,9 +38,10 @@ check() { # check DESC CMD...: one test from a command's exit status
 # children, from the builtin `times` (its second line: "XmY.YYYs XmY.YYYs"),
 # run in this shell (in a pipe or $(...) it would count a subshell's).
 cpu_now() {
-    times >"$LOG/.times.$BASHPID"
-    CPU_NOW=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%d", t }' "$LOG/.times.$BASHPID")
-    rm -f "$LOG/.times.$BASHPID"
+    local f=$LOG/.times.$BASHPID   # (this shell's: $BASHPID inside $(...) is the subshell's)
+    times >"$f"
+    CPU_NOW=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] } printf "%d", t }' "$f")
+    rm -f "$f"
 }
 # section [TITLE]: print the time the previous section took (wall, and the
 # CPU of the processes it ran: on 2 cores shared with the background

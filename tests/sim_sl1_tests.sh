@@ -4,13 +4,15 @@
 # S-L1 counts and instruction classes worked out by hand from the rules
 # (monitoring, the choice, hits, misses, write-backs, flushes, occupancy).
 # One PASS/FAIL line per check.
-# Usage: tests/sim_sl1_tests.sh [MEMSCHED]
+# Usage: tests/sim_sl1_tests.sh [MEMSCHED [DIR]]: its files in DIR
+# (build/tests/sl1; tests/sanitize.sh runs it into its own, beside make
+# test's own run of it)
 set -u
 cd "$(dirname "$0")/.."
 M=${1:-build/memsched}
 # shellcheck source=tests/simlib.sh
 . tests/simlib.sh
-T=build/tests/sl1
+T=${2:-build/tests/sl1}
 rm -rf "$T"
 mkdir -p "$T"
 

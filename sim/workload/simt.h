@@ -27,6 +27,7 @@
 
 #include <stdint.h>
 
+#include "sanitize.h"
 #include "workload/kernel.h"
 
 typedef uint16_t reg_t;   /* a value: its R register + 1 (0: none) */
@@ -100,14 +101,9 @@ static inline reg_t simt_site_dst(unsigned site, int has_dst) { return has_dst ?
  * GCC keeps one copy: a call per lane and instruction recorded); under the
  * sanitizers it is left to the compiler, whose checks at every one of the
  * inlined sites would make a kernels' file take minutes to compile. */
-#if defined(__SANITIZE_ADDRESS__)
+#if MEMSCHED_ASAN
 #define SIMT_REC_INLINE static inline
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SIMT_REC_INLINE static inline
-#endif
-#endif
-#ifndef SIMT_REC_INLINE
+#else
 #define SIMT_REC_INLINE static inline __attribute__((always_inline))
 #endif
 

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 #include <math.h>
 
+#include "sanitize.h"
 #include "workload/kernel.h"
 #include "workload/kernels.h"
 #include "workload/workload.h"
@@ -967,13 +968,9 @@ static void test_lifetime(void **state)
 static void test_speed(void **state)
 {
     (void)state;
-    /* not timed under ASan (GCC's macro, clang's feature test) nor unoptimised */
-#if defined(__SANITIZE_ADDRESS__) || !defined(__OPTIMIZE__)
+    /* not timed under ASan nor unoptimised */
+#if MEMSCHED_ASAN || !defined(__OPTIMIZE__)
     skip();
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    skip();
-#endif
 #endif
     /* One block buffer throughout, reused as the SMs reuse theirs: the first
      * touch of fresh pages is not generation (and is slow in some sandboxes). */
