@@ -19,15 +19,11 @@ report() { # report OK|BAD description logfile
 # informational (the arrays become plain wires), every other warning fails.
 yosys_ok() { ! grep -v "Replacing memory .* with list of registers" "$1" | grep -qiE "warning|error"; }
 
-# Each check runs as a background job, JOBS at a time (default: the number of
-# CPUs); its PASS/FAIL lines go to a file, printed in order at the end.
-jobs_max=${JOBS:-$(nproc 2>/dev/null || echo 2)}
-n=0
-run() { # run CHECK-FUNCTION ARGS...: queue one check
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
-    n=$((n + 1))
-    "$@" >"$log/result_$n.txt" 2>&1 &
-}
+# Each check runs as a background job, JOBS at a time; its PASS/FAIL lines
+# are printed in order at the end (tests/pool.sh).
+# shellcheck source=tests/pool.sh
+. tests/pool.sh
+pool_init "$log"
 
 yosys_read() { # yosys_read FILE
     local f=$1 m l
@@ -64,12 +60,7 @@ pset() { # pset BLOCK:P=V,...: Verilator -Wall and a Yosys elaboration at that s
     fi
 }
 
-rm -f "$log"/result_*.txt
-for f in rtl/*.sv; do run yosys_read "$f"; done
-for ps in "$@"; do run pset "$ps"; done
-wait
-for i in $(seq 1 "$n"); do
-    cat "$log/result_$i.txt"
-    grep -q '^FAIL' "$log/result_$i.txt" && status=1
-done
+for f in rtl/*.sv; do pool_run yosys_read "$f"; done
+for ps in "$@"; do pool_run pset "$ps"; done
+pool_end || status=1
 exit $status

@@ -17,17 +17,13 @@ if ! make -s -j2 asan >"$L/build.log" 2>&1; then
     exit 1
 fi
 status=0
-# Each check runs as a background job, JOBS at a time (default: the number of
-# CPUs; one at a time they took 190 s); its PASS/FAIL line goes to a file,
-# printed in order at the end.
-jobs_max=${JOBS:-$(nproc 2>/dev/null || echo 2)}
-n=0
-rm -f "$L"/result_*.txt
-san() { # san DESC EXPECTED_RC CMD...: queue one check (san_one)
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
-    n=$((n + 1))
-    san_one "$@" >"$L/result_$n.txt" 2>&1 &
-}
+# Each check runs as a background job, JOBS at a time (one at a time they
+# took 190 s); its PASS/FAIL line is printed in order at the end
+# (tests/pool.sh).
+# shellcheck source=tests/pool.sh
+. tests/pool.sh
+pool_init "$L"
+san() { pool_run san_one "$@"; }   # san DESC EXPECTED_RC CMD...: queue one check
 san_one() { # san_one DESC EXPECTED_RC CMD...: run, require the exit status and no sanitizer report
     local desc=$1 want=$2 log
     shift 2
@@ -92,9 +88,5 @@ san "sim S-L1 (srad, monitoring 4 accesses; the directed traces)" 0 bash -c "$A/
     --set sl1=on --set sl1.monitor=4 --check-dram --quiet && tests/sim_sl1_tests.sh $A/memsched-c $L/sl1 >/dev/null"
 san "sim with a malformed trace (exit 2)" 2 "$A/memsched-c" sim --workload tests/traces/nonexistent/
 san "sim caught by the DRAM checker (exit 1)" 1 "$A/memsched-c" sim --workload vectoradd --size 16384 --set dram.test_shorten=tRCD --check-dram --quiet
-wait
-for i in $(seq 1 "$n"); do
-    cat "$L/result_$i.txt"
-    grep -q '^FAIL' "$L/result_$i.txt" && status=1
-done
+pool_end || status=1
 exit $status

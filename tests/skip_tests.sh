@@ -111,23 +111,21 @@ runs() {
 }
 
 runs >"$T/kinds"
-# the runs: every one, or under PAIRS=cover every "A" run, each kernel at two
-# of its presets in turn and every third kernel at Base-L ("D")
-if [ "$PAIRS" = all ] || [ "${GOLDEN:-}" = write ]; then
-    cut -d' ' -f2- "$T/kinds" >"$T/list"
-else
-    { sed -n 's/^A //p' "$T/kinds"
-      sed -n 's/^R //p' "$T/kinds" | in_turn 0
-      sed -n 's/^R //p' "$T/kinds" | in_turn 1
-      sed -n 's/^D //p' "$T/kinds" | awk 'NR % 3 == 1'; } | awk '!seen[$0]++' >"$T/list.tmp"
-    # (in the order of the full list, so that the output reads as make test-long's)
-    cut -d' ' -f2- "$T/kinds" | grep -xFf "$T/list.tmp" >"$T/list"
-    rm -f "$T/list.tmp"
-fi
 # the pairs: every "A" run; every "R" run, or under PAIRS=cover each kernel
 # at one of its presets in turn
 { sed -n 's/^A //p' "$T/kinds"
   sed -n 's/^R //p' "$T/kinds" | if [ "$PAIRS" = all ]; then cat; else in_turn; fi; } >"$T/pairs"
+# the runs: every one, or under PAIRS=cover the pairs, each kernel at the
+# next of its presets in turn and every third kernel at Base-L ("D"), in the
+# order of the full list (the output reads as make test-long's)
+if [ "$PAIRS" = all ] || [ "${GOLDEN:-}" = write ]; then
+    cut -d' ' -f2- "$T/kinds" >"$T/list"
+else
+    { cat "$T/pairs"
+      sed -n 's/^R //p' "$T/kinds" | in_turn 1
+      sed -n 's/^D //p' "$T/kinds" | awk 'NR % 3 == 1'; } >"$T/sample"
+    cut -d' ' -f2- "$T/kinds" | grep -xFf "$T/sample" >"$T/list"
+fi
 if [ "$PAIRS" = cover ] && [ "${GOLDEN:-}" != write ]; then
     # every preset that has pairs at all is stepped without skips at least once
     want=$(awk '$1 != "D" { print $3 }' "$T/kinds" | sort -u | paste -sd' ')
