@@ -481,8 +481,8 @@ SIM_CUT_NAMED="mrpb_queues"
 # structure; fifo at 48 x 64 takes minutes).
 LONG_ONLY_SETS='$(PSETS_BIG) $(foreach b,$(BLOCKS),$(if $(filter -UFAST_SIM_PRIMS,$(VFLAGS_$b)),$(filter $b:%,$(PSETS))))'
 # And with --long only, the four sizes whose proof alone takes a minute or more
-# of CPU (2026-12-07: 100, 78, 70 and 55 s; 300 s of the 700 s the rest takes
-# in make test, where it had become the longest section): mrpb's queues and
+# of CPU (2026-12-07: 100, 78, 70 and 55 s, 300 s beside the 760 s of all the
+# rest, in make test, where formal had become the longest section): mrpb's queues and
 # drain selector at 48 queues x 8 (its default and system sets; the same
 # generate loops are proved at 8 and 32 queues) and csa_add at 13 rows of 7
 # bits (tbas' 48-warp set; proved at 3 rows, and at 1-6 rows against the
