@@ -41,20 +41,16 @@ void tbas_reset(tbas_state_t *s)
     s->snap_all = bits_mask(c.max_batches);   /* empty slots: vacuously all active */
 }
 
-/* The rows hold one bit per pair i < j: i before j. */
-static int before(const uint64_t *rows, unsigned i, unsigned j)
-{
-    return i < j ? (int)(rows[i] >> j & 1) : !(rows[j] >> i & 1);
-}
-
-/* The set bits of `set` that come before item k in the order. */
+/* The orders' rows hold one bit per pair i < j: i before j (row i only bits
+ * above i). The set bits of `set` that come before item k: those above k
+ * from row k at once (j > k comes first unless row k says k does), those
+ * below from their own rows' bit k. */
 static uint64_t before_set(const uint64_t *rows, unsigned k, uint64_t set)
 {
-    uint64_t r = 0;
-    for (uint64_t m = set & ~(UINT64_C(1) << k); m; m &= m - 1) {
+    uint64_t r = set & ~rows[k] & ~bits_mask(k + 1);
+    for (uint64_t m = set & bits_mask(k); m; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctzll(m);
-        if (before(rows, i, k))
-            r |= UINT64_C(1) << i;
+        r |= (rows[i] >> k & 1) << i;
     }
     return r;
 }
@@ -127,13 +123,13 @@ static uint64_t gto(const tbas_state_t *s, const tbas_in_t *in)
         return s->last;
     if (!cand)
         return 0;
-    /* the order is total: one pass keeps the earliest seen */
+    /* The order is total: one pass in index order keeps the earliest seen.
+     * A warp w above the one kept comes before it when the kept one's row
+     * lacks bit w, so the pass jumps from each kept warp to the lowest such
+     * candidate above it (the warps between stay behind). */
     unsigned best = (unsigned)__builtin_ctzll(cand);
-    for (uint64_t m = cand & (cand - 1); m; m &= m - 1) {
-        unsigned w = (unsigned)__builtin_ctzll(m);
-        if (before(s->wold, w, best))
-            best = w;
-    }
+    for (uint64_t m; (m = cand & ~s->wold[best] & ~bits_mask(best + 1)) != 0;)
+        best = (unsigned)__builtin_ctzll(m);
     return UINT64_C(1) << best;
 }
 

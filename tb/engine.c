@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,7 +221,7 @@ static void mkdir_parents(const char *path)
 }
 
 /* The lockstep object of a run: the parameters are resolved already. */
-static lockstep_t *open_run(const run_opts_t *o, const char *fst, int64_t trace_from, int report)
+static lockstep_t *open_run(const run_opts_t *o, const char *fst, int64_t trace_from, int report, int threads)
 {
     ls_settings_t st;
     ls_settings_init(&st, o->blk);
@@ -241,13 +242,14 @@ static lockstep_t *open_run(const run_opts_t *o, const char *fst, int64_t trace_
     lo.report = report;
     lo.report_tail = replay_tail;
     lo.user = (void *)o;
+    lo.threads = threads;
     return ls_open(&st, &lo);
 }
 
 /* The signal tables of the block as configured, for a save file. */
 static int write_gtkw(const run_opts_t *o, const char *gtkw, const char *fst)
 {
-    lockstep_t *ls = open_run(o, NULL, 0, 0);
+    lockstep_t *ls = open_run(o, NULL, 0, 0, 1);
     if (!ls)
         return 2;
     sigtab_t probes = {0};
@@ -260,11 +262,40 @@ static int write_gtkw(const run_opts_t *o, const char *gtkw, const char *fst)
     return rc;
 }
 
-static int run_once(const run_opts_t *o, const char *fst, int64_t trace_from, run_result_t *res, int report);
+static int run_once(const run_opts_t *o, const char *fst, int64_t trace_from, run_result_t *res, int report,
+                    int threads);
+
+/* A run in two threads (lockstep.h): a random one with the RTL, nothing
+ * traced or recorded, no mutant (those runs are meant to fail; a stimulus
+ * file is read once, and runs a few cycles). Its failures are
+ * reported by the same run in one thread, so Verilator's messages (an RTL
+ * assertion's, on standard output) are left out of this one. 0; 1 when it
+ * failed: run it again; 2 after a message (a bad setting). */
+static int run_threads(const run_opts_t *o, run_result_t *res)
+{
+    fflush(stdout);
+    int out = dup(1), null = open("/dev/null", O_WRONLY);
+    if (out >= 0 && null >= 0)
+        dup2(null, 1);
+    int rc = run_once(o, NULL, 0, res, 0, 2);
+    fflush(stdout);
+    if (out >= 0 && null >= 0)
+        dup2(out, 1);
+    if (out >= 0)
+        close(out);
+    if (null >= 0)
+        close(null);
+    return rc;
+}
 
 int engine_run(const run_opts_t *o, run_result_t *res)
 {
-    int rc = run_once(o, o->fst, 0, res, !o->quiet);
+    if (o->threads > 1 && o->rtl && !o->rtl->mutants && !o->stim && !o->fst && !o->record && !o->print) {
+        int rc = run_threads(o, res);
+        if (rc != 1)
+            return rc;
+    }
+    int rc = run_once(o, o->fst, 0, res, !o->quiet, 1);
     if (rc != 2 && o->rtl && o->fst && o->gtkw && write_gtkw(o, o->gtkw, o->fst))
         return 2;
     if (rc == 1 && o->rtl && !o->quiet && !o->fst && o->fail_fst) {
@@ -278,7 +309,7 @@ int engine_run(const run_opts_t *o, run_result_t *res)
         mkdir_parents(o->fail_fst);
         char gtkw[1040];
         snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(o->fail_fst) - 4), o->fail_fst);
-        if (run_once(&o2, o->fail_fst, (int64_t)from, &r2, 0) == 1 && r2.fail_cycle == res->fail_cycle) {
+        if (run_once(&o2, o->fail_fst, (int64_t)from, &r2, 0, 1) == 1 && r2.fail_cycle == res->fail_cycle) {
             fprintf(stderr, "  waves:   %s (cycles %" PRIu64 "..%" PRIu64 ")\n", o->fail_fst, from,
                     res->fail_cycle);
             if (!write_gtkw(o, gtkw, o->fail_fst))
@@ -319,11 +350,12 @@ static int check_expected(const run_opts_t *o, lockstep_t *ls, uint64_t cyc, con
     return 0;
 }
 
-static int run_once(const run_opts_t *o, const char *fst, int64_t trace_from, run_result_t *res, int report)
+static int run_once(const run_opts_t *o, const char *fst, int64_t trace_from, run_result_t *res, int report,
+                    int threads)
 {
     const block_t *b = o->blk;
     memset(res, 0, sizeof *res);
-    lockstep_t *ls = open_run(o, fst, trace_from, report);
+    lockstep_t *ls = open_run(o, fst, trace_from, report, threads);
     if (!ls)
         return 2;
     const sigtab_t *in = ls_in(ls), *out = ls_out(ls);
@@ -377,6 +409,8 @@ static int run_once(const run_opts_t *o, const char *fst, int64_t trace_from, ru
         if ((rc = ls_tick(ls)))
             break;
     }
+    if (!rc && ls_failed(ls, NULL))
+        rc = 1;   /* two threads: the RTL's found a failure in the last cycles */
     progress_end(&prog);
     res->seconds = now_s() - t0;
     res->cycles = rc ? cyc + 1 : cyc;

@@ -171,6 +171,10 @@ typedef struct {
     unsigned progress_every;       /* ... seconds apart when stderr is no terminal (0: default) */
     const char *argv0;             /* for the replay command */
     const char *stim_path;
+    int threads;                   /* 2: the RTL on a thread of its own (lockstep.h) in a random run
+                                    * (no stim) when nothing is traced or recorded and no mutant runs;
+                                    * a failing run is then run again in one thread for its report.
+                                    * 0 or 1: one thread */
 } run_opts_t;
 
 typedef struct {

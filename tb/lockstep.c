@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -235,7 +236,47 @@ struct lockstep {
     unsigned snap_wait;          /* cycles that would take a snapshot left out before the next one */
     int still;                   /* the last cycle repeated its inputs and changed no state */
     int skip;                    /* this cycle is such a fixed point: no evaluation, no edge */
+    struct ls_async *as;         /* two threads (lockstep.h): the RTL's thread, NULL: one thread */
 };
+
+/* ------------------------------------------------------------------------- */
+/* Two threads: the cycles' RTL work as a queue of operations in batches.    */
+
+/* 1024 operations in flight at most (a few hundred KB, within a CPU's L2
+ * cache). Each thread, once it has had to wait, sleeps until half of the
+ * batches are there for it: a wake-up (a system call) every few batches,
+ * not every one. */
+enum { AS_BATCHES = 8, AS_OPS = 128, AS_HALF = AS_BATCHES / 2 };
+enum { OP_EVAL, OP_TICK };
+
+typedef struct {
+    unsigned n;        /* operations in it */
+    int ready;         /* handed to the RTL's thread, not yet done */
+    uint64_t *words;   /* AS_OPS operations of op_words each */
+} as_batch_t;
+
+struct ls_async {
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t work, done;   /* a batch is ready; a batch is done (or the thread stopped) */
+    as_batch_t b[AS_BATCHES];
+    unsigned fill;               /* the batch the caller's thread fills */
+    unsigned take;               /* the batch the RTL's thread takes next */
+    unsigned ready;              /* batches handed over and not yet done */
+    unsigned want;               /* the caller's thread waits until at most this many are left ... */
+    int waiting;                 /* ... (it waits) */
+    int idle;                    /* the RTL's thread waits for AS_HALF batches, or for any when flush */
+    int flush;                   /* as_sync: every batch now */
+    int started;                 /* the thread runs */
+    int stop;                    /* ls_close: no more batches */
+    int failed;                  /* the RTL's thread found a failure (read without the lock: atomics) */
+    size_t op_words;             /* kind, rst_n, cycle, inputs, C outputs */
+    lockstep_t *wk;              /* the RTL's thread's view: its own inputs, outputs and counts */
+};
+
+static int as_start(lockstep_t *ls);
+static void as_sync(lockstep_t *ls);
+static void as_free(lockstep_t *ls);
 
 /* This cycle's inputs (the last ls_eval's) are the last cycle's. */
 static int inputs_again(const lockstep_t *ls)
@@ -267,6 +308,11 @@ lockstep_t *ls_open(const ls_settings_t *st, const ls_opts_t *o)
     const rtl_t *rtl = NULL;
     if (ls_resolve(st, o->rtl, o->rtl && o->mutant_netlist ? (long)o->mutsel : -1, param, o->rtl ? &rtl : NULL))
         return NULL;
+    if (o->rtl && o->threads > 1 && (o->report || o->fst || o->record)) {
+        fprintf(stderr, "memsched: internal error: a lockstep in two threads reports nothing, traces nothing and "
+                        "records nothing (lockstep.h)\n");
+        abort();
+    }
     lockstep_t *ls = xcalloc(1, sizeof *ls);
     ls->blk = st->blk;
     ls->rtl = rtl;
@@ -320,6 +366,8 @@ lockstep_t *ls_open(const ls_settings_t *st, const ls_opts_t *o)
             ls->vin_last = xcalloc(ls->in.words, sizeof *ls->vin_last);
             ls->vc_last = xcalloc(ls->out.words, sizeof *ls->vc_last);
         }
+        if (o->threads > 1)
+            (void)as_start(ls);   /* (if no thread starts, the same run in one) */
     }
     return ls;
 }
@@ -379,9 +427,14 @@ static void report_mismatch(lockstep_t *ls, unsigned k, unsigned e)
     report_tail(ls);
 }
 
+static int as_push(lockstep_t *ls, int kind);
+static int rtl_eval(lockstep_t *ls);
+static int rtl_tick(lockstep_t *ls);
+static int tick_end(lockstep_t *ls, int c_fail, int r_fail, const char *msg);
+
 int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
 {
-    if (ls->failed)
+    if (ls->failed || (ls->as && __atomic_load_n(&ls->as->failed, __ATOMIC_RELAXED)))
         return 1;
     uint64_t wide = 0;   /* bits above some element's width: which one, below */
     for (unsigned i = 0; i < ls->in.words; i++)
@@ -413,7 +466,14 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
         memcpy(out, ls->vc, ls->out.words * sizeof *out);
     if (!ls->h)
         return 0;
+    if (ls->as)
+        return as_push(ls, OP_EVAL);
+    return rtl_eval(ls);
+}
 
+/* The RTL's part of ls_eval, on ls->vin, ls->rst_n and the C model's ls->vc. */
+static int rtl_eval(lockstep_t *ls)
+{
     if (ls->tracing == 1 && !in_window(ls) && ls->o.trace_to) {   /* past the window: the file is complete */
         ls->rtl->trace_close(ls->h);
         ls->tracing = 2;
@@ -453,7 +513,7 @@ int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
             }
         }
         ls->rtl_evals++;
-        ls->rtl->set_in(ls->h, rst_n, ls->vin);
+        ls->rtl->set_in(ls->h, ls->rst_n, ls->vin);
         ls->rtl->eval(ls->h);
         ls->rtl->get_out(ls->h, ls->vr);
     }
@@ -518,6 +578,33 @@ int ls_tick(lockstep_t *ls)
             ls->blk->reset(ls->m);
     }
     int r_fail = 0;
+    if (ls->as) {
+        if (!c_fail && as_push(ls, OP_TICK))
+            r_fail = -1;   /* the RTL's thread failed at an earlier cycle: nothing to report here */
+    } else {
+        r_fail = rtl_tick(ls);
+    }
+    if (ls->o.record && !ls->recorded) {
+        if (ls->fast)
+            ls->blk->pack_in(ls->m, ls->sin_now, ls->vin);
+        stim_write_row(ls->o.record, ls->cycle, ls->rst_n, &ls->in, ls->vin, &ls->out, ls->vc);
+        ls->recorded = ls->o.record_until && ls->cycle >= ls->o.record_until;
+    }
+    ls->evaluated = 0;
+    if (r_fail < 0) {
+        ls->failed = 1;
+        ls->cycle++;
+        ls->n.cycles++;
+        return 1;
+    }
+    return tick_end(ls, c_fail, r_fail, msg);
+}
+
+/* The RTL's part of ls_tick: its clock edge (or a fixed point's none), and
+ * the fixed points' bookkeeping. 1: an assertion fired. */
+static int rtl_tick(lockstep_t *ls)
+{
+    int r_fail = 0;
     if (ls->h && ls->skip) {
         ls->n.rtl_still++;   /* still: the state after this edge is the state before it */
     } else if (ls->h) {
@@ -544,13 +631,12 @@ int ls_tick(lockstep_t *ls)
         ls->snapped = 0;
         ls->skip = 0;
     }
-    if (ls->o.record && !ls->recorded) {
-        if (ls->fast)
-            ls->blk->pack_in(ls->m, ls->sin_now, ls->vin);
-        stim_write_row(ls->o.record, ls->cycle, ls->rst_n, &ls->in, ls->vin, &ls->out, ls->vc);
-        ls->recorded = ls->o.record_until && ls->cycle >= ls->o.record_until;
-    }
-    ls->evaluated = 0;
+    return r_fail;
+}
+
+/* The end of a cycle: a report of what failed at its edge, the count. */
+static int tick_end(lockstep_t *ls, int c_fail, int r_fail, const char *msg)
+{
     if (c_fail || r_fail) {
         fail(ls, 1);
         if (ls->o.report) {
@@ -576,6 +662,190 @@ int ls_tick(lockstep_t *ls)
     ls->cycle++;
     ls->n.cycles++;
     return 0;
+}
+
+/* ------------------------------------------------------------------------- */
+/* Two threads (lockstep.h).                                                  */
+
+/* The RTL's thread: each batch's operations in order, ls_eval's and
+ * ls_tick's RTL parts on its own view of the lockstep; none after a failure. */
+static void as_run(struct ls_async *a, const as_batch_t *b)
+{
+    lockstep_t *wk = a->wk;
+    const unsigned iw = wk->in.words, ow = wk->out.words;
+    for (unsigned i = 0; i < b->n && !wk->failed; i++) {
+        const uint64_t *w = b->words + (size_t)i * a->op_words;
+        wk->rst_n = (int)w[1];
+        wk->cycle = w[2];
+        int f;
+        if (w[0] == OP_EVAL) {
+            memcpy(wk->vin, w + 3, iw * sizeof *wk->vin);
+            memcpy(wk->vc, w + 3 + iw, ow * sizeof *wk->vc);
+            f = rtl_eval(wk);
+        } else if ((f = rtl_tick(wk)) != 0) {
+            fail(wk, 1);
+        }
+        if (f)
+            __atomic_store_n(&a->failed, 1, __ATOMIC_RELEASE);
+    }
+}
+
+static void *as_main(void *arg)
+{
+    struct ls_async *a = arg;
+    pthread_mutex_lock(&a->mu);
+    for (;;) {
+        as_batch_t *b = &a->b[a->take];
+        if (!b->ready) {
+            while (a->ready < AS_HALF && !(a->ready && a->flush) && !a->stop) {
+                a->idle = 1;
+                pthread_cond_wait(&a->work, &a->mu);
+            }
+            a->idle = 0;
+            if (!b->ready)
+                break;   /* stopped, nothing left */
+        }
+        pthread_mutex_unlock(&a->mu);
+        as_run(a, b);
+        pthread_mutex_lock(&a->mu);
+        b->ready = 0;
+        a->ready--;
+        a->take = (a->take + 1) % AS_BATCHES;
+        if (a->waiting && a->ready <= a->want)
+            pthread_cond_signal(&a->done);
+    }
+    pthread_mutex_unlock(&a->mu);
+    return NULL;
+}
+
+/* Wait (holding the lock) until at most `want` batches are left to the RTL's thread. */
+static void as_wait(struct ls_async *a, unsigned want)
+{
+    a->want = want;
+    while (a->ready > want) {
+        a->waiting = 1;
+        pthread_cond_wait(&a->done, &a->mu);
+    }
+    a->waiting = 0;
+}
+
+/* Hand the batch being filled to the RTL's thread; wait until the next is free. */
+static void as_submit(struct ls_async *a)
+{
+    pthread_mutex_lock(&a->mu);
+    a->b[a->fill].ready = 1;
+    a->ready++;
+    if (a->idle && (a->ready >= AS_HALF || a->flush))
+        pthread_cond_signal(&a->work);
+    a->fill = (a->fill + 1) % AS_BATCHES;
+    if (a->b[a->fill].ready)
+        as_wait(a, AS_HALF);
+    a->b[a->fill].n = 0;
+    pthread_mutex_unlock(&a->mu);
+}
+
+/* One operation for the RTL's thread: this cycle's evaluation (its inputs
+ * and the C model's outputs) or its clock edge. 1: that thread has failed. */
+static int as_push(lockstep_t *ls, int kind)
+{
+    struct ls_async *a = ls->as;
+    as_batch_t *b = &a->b[a->fill];
+    uint64_t *w = b->words + (size_t)b->n * a->op_words;
+    w[0] = (uint64_t)kind;
+    w[1] = (uint64_t)ls->rst_n;
+    w[2] = ls->cycle;
+    if (kind == OP_EVAL) {
+        memcpy(w + 3, ls->vin, ls->in.words * sizeof *w);
+        memcpy(w + 3 + ls->in.words, ls->vc, ls->out.words * sizeof *w);
+    }
+    if (++b->n == AS_OPS)
+        as_submit(a);
+    if (__atomic_load_n(&a->failed, __ATOMIC_RELAXED)) {
+        ls->failed = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* Wait until the RTL's thread has done every operation handed to it; its
+ * counts and its failure (the first in cycle order) into ls->n. */
+static void as_sync(lockstep_t *ls)
+{
+    struct ls_async *a = ls->as;
+    if (!a)
+        return;
+    pthread_mutex_lock(&a->mu);
+    a->flush = 1;
+    pthread_mutex_unlock(&a->mu);
+    if (a->b[a->fill].n)
+        as_submit(a);
+    pthread_mutex_lock(&a->mu);
+    if (a->idle)
+        pthread_cond_signal(&a->work);
+    as_wait(a, 0);
+    a->flush = 0;
+    pthread_mutex_unlock(&a->mu);
+    const lockstep_t *wk = a->wk;
+    ls->n.rtl_still = wk->n.rtl_still;
+    const int c_failed = ls->n.mismatch || ls->n.assert_failed;
+    if (wk->failed && (!c_failed || wk->n.fail_cycle <= ls->n.fail_cycle)) {
+        /* (a C usage check fails at an edge, after the cycle's evaluation) */
+        ls->n.mismatch = wk->n.mismatch;
+        ls->n.assert_failed = wk->n.assert_failed;
+        ls->n.fail_cycle = wk->n.fail_cycle;
+        ls->failed = 1;
+    }
+}
+
+/* The RTL's thread for ls (its RTL created and powered on). 0, or -1 when
+ * the thread cannot start (the run then takes one thread). */
+static int as_start(lockstep_t *ls)
+{
+    struct ls_async *a = xcalloc(1, sizeof *a);
+    a->op_words = 3 + ls->in.words + ls->out.words;
+    for (unsigned i = 0; i < AS_BATCHES; i++)
+        a->b[i].words = xcalloc(AS_OPS * a->op_words, sizeof(uint64_t));
+    lockstep_t *wk = xcalloc(1, sizeof *wk);
+    *wk = *ls;   /* the RTL, its state snapshots and output buffer: only that thread uses them now */
+    wk->vin = xcalloc(ls->in.words, sizeof *wk->vin);
+    wk->vc = xcalloc(ls->out.words, sizeof *wk->vc);
+    memset(&wk->n, 0, sizeof wk->n);
+    a->wk = wk;
+    pthread_mutex_init(&a->mu, NULL);
+    pthread_cond_init(&a->work, NULL);
+    pthread_cond_init(&a->done, NULL);
+    ls->as = a;
+    if (pthread_create(&a->th, NULL, as_main, a)) {
+        as_free(ls);
+        return -1;
+    }
+    a->started = 1;
+    return 0;
+}
+
+/* Stop the RTL's thread (after as_sync) and free what it had. */
+static void as_free(lockstep_t *ls)
+{
+    struct ls_async *a = ls->as;
+    if (!a)
+        return;
+    if (a->started) {
+        pthread_mutex_lock(&a->mu);
+        a->stop = 1;
+        pthread_cond_signal(&a->work);
+        pthread_mutex_unlock(&a->mu);
+        pthread_join(a->th, NULL);
+    }
+    pthread_mutex_destroy(&a->mu);
+    pthread_cond_destroy(&a->work);
+    pthread_cond_destroy(&a->done);
+    for (unsigned i = 0; i < AS_BATCHES; i++)
+        free(a->b[i].words);
+    free(a->wk->vin);
+    free(a->wk->vc);
+    free(a->wk);
+    free(a);
+    ls->as = NULL;
 }
 
 int ls_step(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
@@ -656,6 +926,8 @@ void ls_close(lockstep_t *ls, ls_counts_t *counts)
 {
     if (!ls)
         return;
+    as_sync(ls);
+    as_free(ls);
     if (counts)
         *counts = ls->n;
     if (ls->h) {
@@ -687,11 +959,16 @@ const long *ls_param(const lockstep_t *ls) { return ls->param; }
 uint64_t ls_cycle(const lockstep_t *ls) { return ls->cycle; }
 int ls_failed(const lockstep_t *ls, uint64_t *cycle)
 {
+    as_sync((lockstep_t *)ls);   /* (the counts the RTL's thread holds: lockstep.h) */
     int f = ls->n.mismatch || ls->n.assert_failed;   /* not a bad input (ls_eval's 2) */
     if (f && cycle)
         *cycle = ls->n.fail_cycle;
     return f;
 }
 int ls_recorded(const lockstep_t *ls) { return ls->recorded; }
-void ls_counts(const lockstep_t *ls, ls_counts_t *counts) { *counts = ls->n; }
+void ls_counts(const lockstep_t *ls, ls_counts_t *counts)
+{
+    as_sync((lockstep_t *)ls);
+    *counts = ls->n;
+}
 void ls_set_time(lockstep_t *ls, uint64_t t) { ls->time = t; }

@@ -71,7 +71,21 @@ typedef struct {
     uint64_t break_at;      /* test knob: at this cycle (0: never) the C model's first output has bit 0
                                inverted, as a bug in it would (the in-system checks must catch it) */
     int every_cycle;        /* evaluate the RTL in every cycle, fixed points too (see ls_eval) */
+    int threads;            /* 2: the RTL on a thread of its own (below); 0 or 1: one thread */
 } ls_opts_t;
+
+/* Two threads (o.threads = 2, with o.rtl): the caller's thread runs the C
+ * model and hands each cycle's inputs and C outputs to a second thread,
+ * which evaluates and clocks the RTL and compares its outputs, the same
+ * work in the same order as in one thread (fixed points included), a few
+ * hundred cycles behind. Such a run finds whether the models agree and,
+ * if not, stops: ls_eval / ls_tick return 1 at a call after the RTL's
+ * thread found a difference or an assertion (a C usage check still fails
+ * at once), ls_failed and ls_close wait for it and give the first failing
+ * cycle. It reports nothing, so it takes none of o.report, o.fst,
+ * o.record (ls_open refuses them): a caller repeats a failing run in one
+ * thread for the report (tb/engine.c). Verilator's own messages (an
+ * assertion's) print from the RTL's thread. */
 
 typedef struct lockstep lockstep_t;
 
@@ -134,7 +148,8 @@ const rtl_t *ls_rtl(const lockstep_t *ls);   /* NULL: C model alone */
 const long *ls_param(const lockstep_t *ls);
 uint64_t ls_cycle(const lockstep_t *ls);     /* the cycle the next ls_eval belongs to */
 /* The run failed a check (a mismatch, an assertion or a usage check; not a
- * bad input): 1 and its cycle, else 0. */
+ * bad input): 1 and its cycle, else 0. With two threads, after the RTL's
+ * thread has caught up. */
 int ls_failed(const lockstep_t *ls, uint64_t *cycle);
 /* The counts so far (what ls_close gives). */
 void ls_counts(const lockstep_t *ls, ls_counts_t *counts);

@@ -220,6 +220,34 @@ expect 1 "assertion failed at the clock edge of cycle [0-9]*: fifo: (push when f
 expect 1 "ref fifo Depth=8 Width=32: usage check failed at the clock edge of cycle [0-9]*: fifo: (push when full|pop when empty)" \
     "ref: the C model's usage check fires on push when full / pop when empty" -- $M ref fifo --set misuse=10 --cycles 5000 --quiet
 
+# two threads (cosim --threads 2, the default with two CPUs): the same results
+# as one, and a failing run's report (and Verilator's messages) once, as one
+# thread gives them: passing runs of each block's default set, an RTL
+# assertion with the C model's usage check (a stimulus file runs in one)
+same_threads() {
+    local desc=$1
+    shift
+    "$@" --threads 1 >"$T/t1.out" 2>"$T/t1.err"
+    local r1=$?
+    "$@" --threads 2 >"$T/t2.out" 2>"$T/t2.err"
+    local r2=$?
+    if [ $r1 = $r2 ] && cmp -s "$T/t1.out" "$T/t2.out" && cmp -s "$T/t1.err" "$T/t2.err"; then
+        echo "PASS cli --threads 2 as 1: $desc (exit $r1)"
+    else
+        echo "FAIL cli --threads 2 as 1: $desc (exit $r1 / $r2)"
+        diff "$T/t1.out" "$T/t2.out" | head -5
+        diff "$T/t1.err" "$T/t2.err" | head -5
+        status=1
+    fi
+}
+for b in $($M cosim --psets | awk '{print $1}' | uniq); do
+    same_threads "$b, 3000 cycles" $M cosim $b --cycles 3000 --quiet --seed 7
+done
+same_threads "fifo misuse: RTL assertion and usage check" $M cosim fifo --set misuse=10 --cycles 5000 --quiet
+same_threads "tbas: a knob out of range, its message once" $M cosim tbas --set min_active=64 --cycles 100 --quiet
+expect 2 "--threads expects 1 or 2, got '3'" "--threads 3" -- $M cosim fifo --threads 3
+expect 2 "--threads expects 1 or 2, got 'x'" "bench --threads x" -- $M bench fifo --threads x
+
 # waves: every trace of the save file exists in the FST it names
 for b in $($M cosim --psets | awk '{print $1}' | uniq); do
     if $M cosim $b --cycles 50 --fst "$T/$b.fst" --gtkw "$T/$b.gtkw" >/dev/null 2>&1 \

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cmd_compare.h"
 #include "cli/cmd_sim.h"
@@ -43,7 +44,7 @@ static void usage_cosim(FILE *f)
     fprintf(f,
             "usage: %s cosim BLOCK [--cycles N] [--seed S] [--set key=value]... [--stim FILE]\n"
             "                        [--record FILE] [--fst FILE] [--init random|zeros] [--out-dir DIR]\n"
-            "                        [--progress S] [--quiet]\n"
+            "                        [--progress S] [--quiet] [--threads 1|2]\n"
             "       %s cosim --list | --psets\n"
             "\n"
             "Drives the Verilated RTL of BLOCK and its C golden model with the same inputs\n"
@@ -66,6 +67,10 @@ static void usage_cosim(FILE *f)
             "  --progress S      a progress line every S seconds when stderr is not a terminal\n"
             "                    (default %d; on a terminal one line, updated every second)\n"
             "  --quiet           no progress line\n"
+            "  --threads T       2: the RTL on a thread of its own beside the C model's (default\n"
+            "                    with two CPUs or more; a failing run is run again in one thread\n"
+            "                    for its report); 1: one thread. Runs with --fst, --record or\n"
+            "                    --mutant take one\n"
             "  --list            blocks, parameter sets built, --set keys; --psets: one line per set\n",
             prog, prog, DEFAULT_CYCLES, FAIL_WINDOW, PROGRESS_EVERY_DEFAULT);
 }
@@ -86,10 +91,12 @@ static void usage_ref(FILE *f)
 static void usage_bench(FILE *f)
 {
     fprintf(f,
-            "usage: %s bench [BLOCK...] [--cycles N] [--seed S]\n"
+            "usage: %s bench [BLOCK...] [--cycles N] [--seed S] [--threads 1|2]\n"
             "\n"
-            "Prints simulated cycles per second of each block's default parameter set:\n"
-            "the C model alone (with its random stimulus) and in lockstep with the RTL.\n",
+            "Prints simulated cycles per second (of wall-clock time) of each block's default\n"
+            "parameter set: the C model alone (with its random stimulus), in lockstep with\n"
+            "the RTL in one thread, and (--threads 2, the default with two CPUs or more) in\n"
+            "two, the RTL on a thread of its own (cosim --help).\n",
             prog);
 }
 
@@ -149,12 +156,30 @@ static int cmd_psets(void)
     return 0;
 }
 
+/* Two threads for a lockstep with two CPUs or more (engine.h, run_opts_t.threads). */
+static int default_threads(void)
+{
+    return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1;
+}
+
+/* --threads' value: 1 or 2. 0, or 2 after a message. */
+static int parse_threads(const char *v, int *threads)
+{
+    uint64_t x;
+    if (parse_u64(v, &x) || x < 1 || x > 2) {
+        bad("--threads expects 1 or 2, got '%s'%s", v, "");
+        return 2;
+    }
+    *threads = (int)x;
+    return 0;
+}
+
 /* Options shared by cosim and ref. */
 typedef struct {
     const char *block, *stim, *record, *fst, *gtkw, *out_dir;
     unsigned progress_every;
     uint64_t cycles, seed;
-    int has_seed, has_cycles, has_init, init_random, quiet;
+    int has_seed, has_cycles, has_init, init_random, quiet, threads;
     long mutant;
     unsigned window;
     const char *sets[64];
@@ -170,6 +195,7 @@ static int parse_opts(int argc, char **argv, cli_t *c, int is_ref, void (*usage)
     c->mutant = -1;
     c->window = FAIL_WINDOW;
     c->out_dir = "out/cosim";
+    c->threads = default_threads();
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -226,6 +252,9 @@ static int parse_opts(int argc, char **argv, cli_t *c, int is_ref, void (*usage)
             c->progress_every = (unsigned)x;
         } else if (!strcmp(a, "--out-dir") && !is_ref) {
             c->out_dir = v;
+        } else if (!strcmp(a, "--threads") && !is_ref) {
+            if (parse_threads(v, &c->threads))
+                return 2;
         } else if (!strcmp(a, "--mutant") && !is_ref) {
             if (parse_u64(v, &x) || x > 1000000)
                 return bad("--mutant expects a mutant number, got '%s'%s", v, "");
@@ -366,6 +395,7 @@ int memsched_prepare(int argc, char **argv, int is_ref, prep_t *p)
         return 2;
     }
     o->fail_fst = p->fail_fst;
+    o->threads = c.threads;
     o->fst = c.fst;
     o->gtkw = c.gtkw;
     if (c.record) {
@@ -442,11 +472,16 @@ static int cmd_bench(int argc, char **argv)
 {
     uint64_t cycles = 1000000, seed = 1;
     const char *names[64];
-    int n = 0;
+    int n = 0, threads = default_threads();
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage_bench(stdout);
             return 0;
+        } else if (!strcmp(argv[i], "--threads")) {
+            if (i + 1 >= argc)
+                return bad("--threads expects 1 or 2%s%s", "", "");
+            if (parse_threads(argv[++i], &threads))
+                return 2;
         } else if (!strcmp(argv[i], "--cycles") || !strcmp(argv[i], "--seed")) {
             uint64_t x;
             int is_cycles = argv[i][2] == 'c';
@@ -467,7 +502,8 @@ static int cmd_bench(int argc, char **argv)
     if (!n)
         for (const block_t *const *bp = memsched_blocks; *bp && n < 64; bp++)
             names[n++] = (*bp)->name;
-    printf("%-12s %-46s %12s %16s %16s\n", "block", "parameters", "cycles", "C model cyc/s", "lockstep cyc/s");
+    printf("%-12s %-46s %12s %16s %16s", "block", "parameters", "cycles", "C model cyc/s", "lockstep cyc/s");
+    printf(threads > 1 ? " %16s\n" : "\n", "2 threads cyc/s");
     for (int i = 0; i < n; i++) {
         const block_t *b = block_find(names[i]);
         ls_settings_t st;
@@ -486,17 +522,25 @@ static int cmd_bench(int argc, char **argv)
         run_result_t rc_c, rc_l;
         if (engine_run(&o, &rc_c))
             return 1;
-        double lock = 0;
+        double lock = 0, lock2 = 0;
         if (r) {
             o.rtl = r;
             if (engine_run(&o, &rc_l))
                 return 1;
             lock = (double)rc_l.cycles / rc_l.seconds;
+            if (threads > 1) {
+                o.threads = threads;
+                if (engine_run(&o, &rc_l))
+                    return 1;
+                lock2 = (double)rc_l.cycles / rc_l.seconds;
+                o.threads = 1;
+            }
         }
         char ps[256];
         engine_param_str(b, o.param, ps, sizeof ps);
-        printf("%-12s %-46s %12" PRIu64 " %16.0f %16.0f\n", b->name, ps, cycles,
+        printf("%-12s %-46s %12" PRIu64 " %16.0f %16.0f", b->name, ps, cycles,
                (double)rc_c.cycles / rc_c.seconds, lock);
+        printf(threads > 1 ? " %16.0f\n" : "\n", lock2);
     }
     return 0;
 }

@@ -98,11 +98,12 @@ static void eval_twice_then_tick(void **state)
  * is skipped. The outputs are right in every cycle; every_cycle evaluates
  * them all; a C model wrong in a skipped cycle is still caught, since the
  * RTL's outputs (the last evaluation's) are compared in every cycle. */
-static unsigned fixed_points_run(int every_cycle, uint64_t break_at, int *failed_at)
+static unsigned fixed_points_run(int every_cycle, uint64_t break_at, int threads, int *failed_at)
 {
     ls_settings_t st;
     ls_settings_init(&st, block_find("fifo"));
-    ls_opts_t o = {.rtl = 1, .seed = 1, .init_random = 1, .every_cycle = every_cycle, .break_at = break_at};
+    ls_opts_t o = {.rtl = 1, .seed = 1, .init_random = 1, .every_cycle = every_cycle, .break_at = break_at,
+                   .threads = threads};
     lockstep_t *ls = ls_open(&st, &o);
     assert_non_null(ls);
     fifo_in_t in = {0};
@@ -120,12 +121,22 @@ static unsigned fixed_points_run(int every_cycle, uint64_t break_at, int *failed
             *failed_at = c;
             break;
         }
+        if (break_at && (uint64_t)c >= break_at)
+            continue;   /* (two threads: the C model's wrong output is not caught yet) */
         unsigned count = c < 2 ? (unsigned)c : c <= 12 ? 2 : (unsigned)(16 - c);
         assert_int_equal(out.count, count);
         assert_int_equal(out.rdata, c == 0 ? 0 : c <= 13 ? 0x50 : c == 14 ? 0x51 : 0x5c);
     }
+    uint64_t fc;
+    if (ls_failed(ls, &fc)) {   /* (with two threads, the RTL's thread may find it after the caller's loop) */
+        assert_true(threads > 1 || (uint64_t)*failed_at == fc);
+        *failed_at = (int)fc;
+    } else {
+        assert_int_equal(*failed_at, -1);
+    }
     ls_counts_t n;
     ls_close(ls, &n);
+    assert_int_equal(n.mismatch, *failed_at >= 0);
     return (unsigned)n.rtl_still;
 }
 
@@ -133,13 +144,60 @@ static void fixed_points(void **state)
 {
     (void)state;
     int f;
-    assert_int_equal(fixed_points_run(0, 0, &f), 8);
-    assert_int_equal(f, -1);
-    assert_int_equal(fixed_points_run(1, 0, &f), 0);
-    assert_int_equal(f, -1);
-    /* cycle 0 is ls_open's first ls_step_io here: the C model's output is wrong in cycle 8 */
-    fixed_points_run(0, 8, &f);
-    assert_int_equal(f, 8);
+    /* the same in one thread and in two (the RTL's fixed points on its own thread) */
+    for (int threads = 1; threads <= 2; threads++) {
+        assert_int_equal(fixed_points_run(0, 0, threads, &f), 8);
+        assert_int_equal(f, -1);
+        assert_int_equal(fixed_points_run(1, 0, threads, &f), 0);
+        assert_int_equal(f, -1);
+        /* cycle 0 is ls_open's first ls_step_io here: the C model's output is wrong in cycle 8 */
+        fixed_points_run(0, 8, threads, &f);
+        assert_int_equal(f, 8);
+    }
+}
+
+/* Two threads over many batches of cycles: tbas' random stimulus, its C
+ * model's output made wrong at cycle K (and none): the failure is found at
+ * K, the calls after it return 1, and the RTL's fixed-point count is the
+ * one-thread run's. */
+static void two_threads(void **state)
+{
+    (void)state;
+    const block_t *b = block_find("tbas");
+    ls_settings_t st;
+    ls_settings_init(&st, b);
+    const uint64_t ks[] = {0, 1, 700, 3001, 4999};
+    for (unsigned i = 0; i < sizeof ks / sizeof *ks; i++) {
+        ls_counts_t n[2];
+        for (int threads = 1; threads <= 2; threads++) {
+            ls_opts_t o = {.rtl = 1, .seed = 3, .init_random = 1, .break_at = ks[i], .threads = threads};
+            lockstep_t *ls = ls_open(&st, &o);
+            assert_non_null(ls);
+            uint64_t *vin = calloc(ls_in(ls)->words + 1, sizeof *vin);
+            rng_t r;
+            rng_seed(&r, 3);
+            int rc = 0;
+            uint64_t c;
+            for (c = 0; c < 5000 && !rc; c++) {
+                b->gen(ls_model(ls), &r, vin);
+                rc = ls_step(ls, c > 2, vin, NULL);
+            }
+            if (ks[i] && threads == 1)
+                assert_int_equal(c, ks[i] + 1);   /* one thread: at once */
+            if (rc)
+                assert_int_equal(ls_step(ls, 1, vin, NULL), 1);   /* and after */
+            uint64_t fc = 0;
+            assert_int_equal(ls_failed(ls, &fc), ks[i] != 0);
+            if (ks[i])
+                assert_int_equal(fc, ks[i]);
+            ls_close(ls, &n[threads - 1]);
+            free(vin);
+        }
+        assert_int_equal(n[0].mismatch, n[1].mismatch);
+        assert_int_equal(n[0].fail_cycle, n[1].fail_cycle);
+        if (!ks[i])
+            assert_int_equal(n[0].rtl_still, n[1].rtl_still);
+    }
 }
 
 /* mrpb's C side keeps a cycle's decision from its evaluation for the clock
@@ -353,7 +411,7 @@ int main(void)
         cmocka_unit_test(usage_error),      cmocka_unit_test(input_too_wide),
         cmocka_unit_test(unbuilt_set),      cmocka_unit_test(dram_sched_frfcfs),
         cmocka_unit_test(fixed_points),     cmocka_unit_test(dram_sched_fixed_points),
-        cmocka_unit_test(mrpb_decision_memo),
+        cmocka_unit_test(mrpb_decision_memo), cmocka_unit_test(two_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
