@@ -269,8 +269,10 @@ static int run_once(const run_opts_t *o, const char *fst, int64_t trace_from, ru
  * traced or recorded, no mutant (those runs are meant to fail; a stimulus
  * file is read once, and runs a few cycles). Its failures are
  * reported by the same run in one thread, so Verilator's messages (an RTL
- * assertion's, on standard output) are left out of this one. 0; 1 when it
- * failed: run it again; 2 after a message (a bad setting). */
+ * assertion's, on standard output) are left out of this one (a Verilator
+ * fatal error would lose its message here; the models have no $fatal, and
+ * the lint refuses the combinational loops that fail to converge). 0; 1
+ * when it failed: run it again; 2 after a message (a bad setting). */
 static int run_threads(const run_opts_t *o, run_result_t *res)
 {
     fflush(stdout);
@@ -290,12 +292,20 @@ static int run_threads(const run_opts_t *o, run_result_t *res)
 
 int engine_run(const run_opts_t *o, run_result_t *res)
 {
+    int threads_failed = 0;
     if (o->threads > 1 && o->rtl && !o->rtl->mutants && !o->stim && !o->fst && !o->record && !o->print) {
         int rc = run_threads(o, res);
         if (rc != 1)
             return rc;
+        threads_failed = 1;
     }
     int rc = run_once(o, o->fst, 0, res, !o->quiet, 1);
+    if (threads_failed && rc == 0) {
+        fprintf(stderr, "memsched: internal error: %s %s failed in two threads and passed in one "
+                        "(--threads 1 runs it in one; please report it)\n", o->rtl ? "cosim" : "ref", o->blk->name);
+        print_replay(stderr, o, o->cycles);
+        return 1;
+    }
     if (rc != 2 && o->rtl && o->fst && o->gtkw && write_gtkw(o, o->gtkw, o->fst))
         return 2;
     if (rc == 1 && o->rtl && !o->quiet && !o->fst && o->fail_fst) {

@@ -258,7 +258,7 @@ typedef struct {
 struct ls_async {
     pthread_t th;
     pthread_mutex_t mu;
-    pthread_cond_t work, done;   /* a batch is ready; a batch is done (or the thread stopped) */
+    pthread_cond_t work, done;   /* batches are ready; batches are done */
     as_batch_t b[AS_BATCHES];
     unsigned fill;               /* the batch the caller's thread fills */
     unsigned take;               /* the batch the RTL's thread takes next */
@@ -434,11 +434,18 @@ static int tick_end(lockstep_t *ls, int c_fail, int r_fail, const char *msg);
 
 int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
 {
-    if (ls->failed || (ls->as && __atomic_load_n(&ls->as->failed, __ATOMIC_RELAXED)))
+    if (ls->failed || (ls->as && __atomic_load_n(&ls->as->failed, __ATOMIC_RELAXED))) {
+        ls->failed = 1;
         return 1;
+    }
     uint64_t wide = 0;   /* bits above some element's width: which one, below */
     for (unsigned i = 0; i < ls->in.words; i++)
         wide |= in[i] & ~ls->in_mask[i];
+    if (wide && ls->as) {   /* a failure the RTL's thread found in an earlier cycle comes first */
+        as_sync(ls);
+        if (ls->failed)
+            return 1;
+    }
     for (unsigned k = 0; wide && k < ls->in.n; k++) {
         const sig_t *s = &ls->in.sig[k];
         for (unsigned e = 0; e < s->count; e++) {
@@ -579,8 +586,10 @@ int ls_tick(lockstep_t *ls)
     }
     int r_fail = 0;
     if (ls->as) {
-        if (!c_fail && as_push(ls, OP_TICK))
-            r_fail = -1;   /* the RTL's thread failed at an earlier cycle: nothing to report here */
+        /* (the edge goes to the RTL's thread with a failed usage check too:
+         * a fixed point's count is then the one-thread run's) */
+        if (as_push(ls, OP_TICK) && !c_fail)
+            r_fail = -1;   /* the RTL's thread has failed, at this cycle's evaluation or earlier */
     } else {
         r_fail = rtl_tick(ls);
     }
@@ -903,7 +912,7 @@ int ls_peek_io(lockstep_t *ls, int rst_n, const void *in, void *out)
 {
     if (!ls->h)
         return ls_eval_io(ls, rst_n, in, out);   /* the C model alone: the same evaluation */
-    if (ls->failed)
+    if (ls->failed || (ls->as && __atomic_load_n(&ls->as->failed, __ATOMIC_RELAXED)))
         return 1;
     if (!rst_n)
         return ls_eval_io(ls, rst_n, in, out);

@@ -85,7 +85,10 @@ typedef struct {
  * cycle. It reports nothing, so it takes none of o.report, o.fst,
  * o.record (ls_open refuses them): a caller repeats a failing run in one
  * thread for the report (tb/engine.c). Verilator's own messages (an
- * assertion's) print from the RTL's thread. */
+ * assertion's) print from the RTL's thread. The counts' cycles and evals
+ * are the calls made, which after a failure run on until the caller's
+ * thread sees it (up to AS_BATCHES * AS_OPS operations later); the failure,
+ * its cycle and the fixed points are the one-thread run's. */
 
 typedef struct lockstep lockstep_t;
 

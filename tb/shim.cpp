@@ -216,9 +216,17 @@ void shim_set_in(void *h, int rst_n, const uint64_t *in)
     s->settled = false;
 }
 
+// Verilator's runtime records an assertion ($error, VL_STOP_MT) in the
+// calling thread's context (Verilated::threadContextp()), which is the last
+// one constructed unless the thread names its own: with several models in a
+// process (the system's --rtl, one per SM) or a model evaluated on a thread
+// of its own (lockstep.h, two threads) it would go to another model's
+// context, and shim_failed would miss it. Each evaluation names this
+// model's context first (a thread-local store).
 void shim_eval(void *h)
 {
     Shim *s = static_cast<Shim *>(h);
+    Verilated::threadContextp(&s->ctx);
     s->top->eval();
     s->settled = true;
 }
@@ -272,6 +280,7 @@ void shim_get_out(void *h, uint64_t *out) { get_out(static_cast<Shim *>(h), out)
 void shim_clock(void *h)
 {
     Shim *s = static_cast<Shim *>(h);
+    Verilated::threadContextp(&s->ctx);   // (shim_eval)
     set_clk(s->top, 1, 0);
     if (!edge_eval(s)) s->top->eval();
     s->settled = true;

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,8 +70,8 @@ static void usage_cosim(FILE *f)
             "  --quiet           no progress line\n"
             "  --threads T       2: the RTL on a thread of its own beside the C model's (default\n"
             "                    with two CPUs or more; a failing run is run again in one thread\n"
-            "                    for its report); 1: one thread. Runs with --fst, --record or\n"
-            "                    --mutant take one\n"
+            "                    for its report); 1: one thread. Runs with --stim, --fst,\n"
+            "                    --record or --mutant take one\n"
             "  --list            blocks, parameter sets built, --set keys; --psets: one line per set\n",
             prog, prog, DEFAULT_CYCLES, FAIL_WINDOW, PROGRESS_EVERY_DEFAULT);
 }
@@ -156,9 +157,13 @@ static int cmd_psets(void)
     return 0;
 }
 
-/* Two threads for a lockstep with two CPUs or more (engine.h, run_opts_t.threads). */
+/* Two threads for a lockstep when this process may run on two CPUs or more
+ * (its affinity: taskset, a job's CPU set; engine.h, run_opts_t.threads). */
 static int default_threads(void)
 {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        return CPU_COUNT(&set) >= 2 ? 2 : 1;
     return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1;
 }
 

@@ -160,6 +160,55 @@ static void fixed_points(void **state)
  * model's output made wrong at cycle K (and none): the failure is found at
  * K, the calls after it return 1, and the RTL's fixed-point count is the
  * one-thread run's. */
+/* An RTL assertion alone (the C model's usage checks off): a fifo pushed
+ * when full, in cycle 8 of Depth=8. Caught at that cycle's edge, in one
+ * thread and in two (the RTL's thread records it in its model's context),
+ * and, with a second fifo opened after it (the last Verilated context
+ * constructed), by the model that fired, not by the other. */
+static void push_when_full(lockstep_t *ls)
+{
+    fifo_in_t in = {.push = 1, .wdata = 0x33};
+    fifo_out_t out;
+    for (int c = 0; c < 12; c++)
+        if (ls_step_io(ls, 1, &in, &out))
+            break;
+}
+
+static void rtl_assertion_alone(void **state)
+{
+    (void)state;
+    ls_settings_t st;
+    ls_settings_init(&st, block_find("fifo"));
+    for (int threads = 1; threads <= 2; threads++) {
+        ls_opts_t o = {.rtl = 1, .seed = 1, .init_random = 1, .no_checks = 1, .threads = threads};
+        lockstep_t *ls = ls_open(&st, &o);
+        assert_non_null(ls);
+        push_when_full(ls);
+        uint64_t fc = 0;
+        assert_int_equal(ls_failed(ls, &fc), 1);
+        assert_int_equal(fc, 8);
+        ls_counts_t n;
+        ls_close(ls, &n);
+        assert_int_equal(n.assert_failed, 1);
+        assert_int_equal(n.mismatch, 0);
+    }
+    ls_opts_t o = {.rtl = 1, .seed = 1, .init_random = 1, .no_checks = 1};
+    lockstep_t *a = ls_open(&st, &o), *b = ls_open(&st, &o);
+    assert_non_null(a);
+    assert_non_null(b);
+    fifo_in_t idle = {0};
+    fifo_out_t out;
+    push_when_full(a);
+    for (int c = 0; c < 12; c++)
+        assert_int_equal(ls_step_io(b, 1, &idle, &out), 0);
+    uint64_t fc = 0;
+    assert_int_equal(ls_failed(a, &fc), 1);
+    assert_int_equal(fc, 8);
+    assert_int_equal(ls_failed(b, NULL), 0);
+    ls_close(a, NULL);
+    ls_close(b, NULL);
+}
+
 static void two_threads(void **state)
 {
     (void)state;
@@ -412,6 +461,7 @@ int main(void)
         cmocka_unit_test(unbuilt_set),      cmocka_unit_test(dram_sched_frfcfs),
         cmocka_unit_test(fixed_points),     cmocka_unit_test(dram_sched_fixed_points),
         cmocka_unit_test(mrpb_decision_memo), cmocka_unit_test(two_threads),
+        cmocka_unit_test(rtl_assertion_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
