@@ -216,13 +216,15 @@ void shim_set_in(void *h, int rst_n, const uint64_t *in)
     s->settled = false;
 }
 
-// Verilator's runtime records an assertion ($error, VL_STOP_MT) in the
-// calling thread's context (Verilated::threadContextp()), which is the last
-// one constructed unless the thread names its own: with several models in a
+// Verilator's runtime works in the calling thread's context
+// (Verilated::threadContextp(): an assertion's error, a model's scopes
+// registered at construction and erased at destruction), which is the last
+// one constructed unless the thread names its own. With several models in a
 // process (the system's --rtl, one per SM) or a model evaluated on a thread
-// of its own (lockstep.h, two threads) it would go to another model's
-// context, and shim_failed would miss it. Each evaluation names this
-// model's context first (a thread-local store).
+// of its own (lockstep.h, two threads) that is another model's: an
+// assertion would go to its context, and shim_failed would miss it. So each
+// call that runs the model names this model's context first (a
+// thread-local store), and shim_destroy names none once the context is gone.
 void shim_eval(void *h)
 {
     Shim *s = static_cast<Shim *>(h);
@@ -298,6 +300,7 @@ int shim_failed(void *h) { return static_cast<Shim *>(h)->ctx.gotError(); }
 int shim_trace_open(void *h, const char *path)
 {
     Shim *s = static_cast<Shim *>(h);
+    Verilated::threadContextp(&s->ctx);   // (shim_eval)
     s->tfp = new VerilatedFstC;
     s->top->trace(s->tfp, 99);
     // Probes that only a waveform needs and that cost simulation time
@@ -310,6 +313,7 @@ int shim_trace_open(void *h, const char *path)
 void shim_trace_dump(void *h, uint64_t t)
 {
     Shim *s = static_cast<Shim *>(h);
+    Verilated::threadContextp(&s->ctx);
     if (s->tfp) s->tfp->dump(t);
 }
 
@@ -354,11 +358,13 @@ void write_coverage(Shim *s)
 void shim_destroy(void *h)
 {
     Shim *s = static_cast<Shim *>(h);
+    Verilated::threadContextp(&s->ctx);   // its scopes are erased from its own context (shim_eval)
     shim_trace_close(h);
     s->top->final();
     write_coverage(s);
     delete s->top;
     delete s;
+    Verilated::threadContextp(nullptr);   // none dangling (the next call names its own)
 }
 
 size_t shim_state(void *h, const void **p)
