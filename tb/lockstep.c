@@ -278,6 +278,15 @@ static int as_start(lockstep_t *ls);
 static void as_sync(lockstep_t *ls);
 static void as_free(lockstep_t *ls);
 
+/* The run has failed: here, or (two threads) on the RTL's thread, which
+ * sets its flag without the lock; either way the calls after it return 1. */
+static int stopped(lockstep_t *ls)
+{
+    if (!ls->failed && ls->as && __atomic_load_n(&ls->as->failed, __ATOMIC_RELAXED))
+        ls->failed = 1;
+    return ls->failed;
+}
+
 /* This cycle's inputs (the last ls_eval's) are the last cycle's. */
 static int inputs_again(const lockstep_t *ls)
 {
@@ -434,10 +443,8 @@ static int tick_end(lockstep_t *ls, int c_fail, int r_fail, const char *msg);
 
 int ls_eval(lockstep_t *ls, int rst_n, const uint64_t *in, uint64_t *out)
 {
-    if (ls->failed || (ls->as && __atomic_load_n(&ls->as->failed, __ATOMIC_RELAXED))) {
-        ls->failed = 1;
+    if (stopped(ls))
         return 1;
-    }
     uint64_t wide = 0;   /* bits above some element's width: which one, below */
     for (unsigned i = 0; i < ls->in.words; i++)
         wide |= in[i] & ~ls->in_mask[i];
@@ -769,11 +776,7 @@ static int as_push(lockstep_t *ls, int kind)
     }
     if (++b->n == AS_OPS)
         as_submit(a);
-    if (__atomic_load_n(&a->failed, __ATOMIC_RELAXED)) {
-        ls->failed = 1;
-        return 1;
-    }
-    return 0;
+    return stopped(ls);
 }
 
 /* Wait until the RTL's thread has done every operation handed to it; its
@@ -912,7 +915,7 @@ int ls_peek_io(lockstep_t *ls, int rst_n, const void *in, void *out)
 {
     if (!ls->h)
         return ls_eval_io(ls, rst_n, in, out);   /* the C model alone: the same evaluation */
-    if (ls->failed || (ls->as && __atomic_load_n(&ls->as->failed, __ATOMIC_RELAXED)))
+    if (stopped(ls))
         return 1;
     if (!rst_n)
         return ls_eval_io(ls, rst_n, in, out);
