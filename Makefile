@@ -294,9 +294,9 @@ endif
 # and build/memsched and build/memsched-c are linked from those: the linker
 # (through LLVM's plugin, which clang's packages install) optimises across
 # the files, inlining a block's C model into its lockstep glue and the
-# caches, pipeline and scheduler into the SM's cycle. 6 % fewer instructions
-# on atax, 3-10 % less time on the memory-bound kernels (docs/sim.md,
-# "Issue 52: link-time optimisation"). The unit tests link the plain
+# caches, pipeline and scheduler into the SM's cycle: 4-6 % fewer
+# instructions on the memory-bound kernels (docs/sim.md, "Issue 52:
+# link-time optimisation"). The unit tests link the plain
 # objects: a link-time optimised link costs about 40 s of CPU, once per
 # program (the code generated is cached in build/lto/cache). The results
 # are the same (make test's digests run build/memsched).
