@@ -1,7 +1,8 @@
 # memsched - one entry point. `make help` lists the targets.
 #
 #   make            build the C models, the Verilated models and build/memsched (BIG=1: the largest sets too;
-#                   PGO=0: the C side without profile-guided optimisation; LTO=0: without link-time optimisation)
+#                   PGO=0: the C side without profile-guided optimisation, and without link-time
+#                   optimisation, which needs the profile; LTO=0: without link-time optimisation)
 #   make run        co-simulate every block (default parameters) + area/timing table
 #   make test       every test; ends with "N passed, N failed"
 #   make test-long  what make test samples, in full: every run.skip=0 pair, formal.sh --long (an hour or more)
@@ -227,7 +228,7 @@ cflags_of = $(if $(filter $(BUILD)/obj/cmodel/% $(PGO_DIR)/obj/cmodel/%,$1),$(CM
 C_DEPS := $(wildcard cmodel/*.h) $(wildcard tb/*.h) $(SIM_H) $(BUILD)/flags/cflags
 $(BUILD)/flags/cflags: FORCE
 	@mkdir -p $(@D)
-	@printf '%s\n' '$(CC)' '$(CFLAGS)' '$(CMODEL_CFLAGS)' 'PGO=$(PGO) $(PGO_USE) LTO=$(LTO)' >$@.tmp
+	@printf '%s\n' '$(CC)' '$(CFLAGS)' '$(CMODEL_CFLAGS)' 'PGO=$(PGO) $(PGO_USE)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(BUILD)/obj/%.o: %.c $(C_DEPS)
@@ -304,6 +305,11 @@ LTO ?= $(PGO)
 ifneq ($(filter-out 0 1,$(LTO)),)
 $(error LTO must be 0 or 1, got "$(LTO)")
 endif
+# (the programs' link options in a stamp of their own: LTO=0/1 relinks them, and recompiles nothing)
+$(BUILD)/flags/link: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' 'PGO=$(PGO) LTO=$(LTO)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 ifeq ($(PGO)$(LTO),11)
 LTO_DIR  := $(BUILD)/lto
 LTO_LINK := -flto=thin -Wl,-plugin-opt=cache-dir=$(abspath $(LTO_DIR))/cache
@@ -393,14 +399,14 @@ LS_LINK := $(TB_C_OBJ) $(GEN_OBJ) $(SHIM_OBJ) $(MUT_OBJ) $(LIBCMODEL) $(MODEL_LI
 # (LTO: the profiled objects from build/lto, the C models as objects)
 MEMSCHED_OBJ := $(call lto_of,$(CLI_OBJ) $(BUILD)/obj/gen/version.o $(TB_C_OBJ) $(GEN_OBJ)) $(SHIM_OBJ) $(MUT_OBJ) \
                 $(LTO_CMODEL) $(MODEL_LIBS) $(MUT_LIBS) $(VRT_OBJ)
-$(BUILD)/memsched: $(MEMSCHED_OBJ) $(PORTCHECKS)
+$(BUILD)/memsched: $(MEMSCHED_OBJ) $(PORTCHECKS) $(BUILD)/flags/link
 	$(CXX) $(LTO_LINK) -o $@ $(MEMSCHED_OBJ) $(LDLIBS)
 
 # The C side alone (no Verilated model): `ports` for the port check, `ref`.
 MEMSCHED_C_OBJ := $(call lto_of,$(CLI_OBJ) $(BUILD)/obj/gen/version.o $(TB_C_OBJ) $(BUILD)/obj/gen/defaults.o \
                   $(BUILD)/obj/gen/no_rtl.o) $(LTO_CMODEL)
-$(BUILD)/memsched-c: $(MEMSCHED_C_OBJ)
-	$(CC) $(SAN) $(LTO_LINK) -o $@ $^ $(SIM_LIBS)
+$(BUILD)/memsched-c: $(MEMSCHED_C_OBJ) $(BUILD)/flags/link
+	$(CC) $(SAN) $(LTO_LINK) -o $@ $(MEMSCHED_C_OBJ) $(SIM_LIBS)
 
 # --- one Verilated model + shim per parameter set --------------------------
 # $1 tag, $2 block, $3 parameters (P=V ...), $4 values (a,b), $5 C++ options

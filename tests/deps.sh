@@ -27,8 +27,11 @@ have ccache      || need+=(ccache)                          # rebuilds of the Ve
 # stage of make test, the profile-guided build) and LLVM's profile merger
 have clang       || need+=(clang)
 have llvm-profdata || need+=(llvm)
-# (and LLVM's linker plugin, for the link-time optimised build: clang's and llvm's packages bring it)
-ls /usr/lib/llvm-*/lib/LLVMgold.so >/dev/null 2>&1 || need+=(llvm)
+# (and LLVM's linker plugin beside the clang that runs, for the link-time
+# optimised build: Debian's clang and llvm packages depend on it)
+if have clang; then
+    [ -f "$(dirname "$(readlink -f "$(command -v clang)")")/../lib/LLVMgold.so" ] || need+=(llvm)
+fi
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || need+=(libclang-rt-14-dev)
 [ ${#need[@]} -eq 0 ] && exit 0
 pkgs=$(printf '%s\n' "${need[@]}" | sort -u | tr '\n' ' ')
