@@ -313,16 +313,16 @@ $(BUILD)/flags/link: FORCE
 ifeq ($(PGO)$(LTO),11)
 LTO_DIR  := $(BUILD)/lto
 LTO_LINK := -flto=thin -Wl,-plugin-opt=cache-dir=$(abspath $(LTO_DIR))/cache
-# the objects of a link, each profiled one taken from build/lto
-lto_of    = $(patsubst $(BUILD)/obj/%,$(LTO_DIR)/%,$(filter $(PGO_FINAL),$1)) $(filter-out $(PGO_FINAL),$1)
-LTO_CMODEL := $(call lto_of,$(CMODEL_OBJ))
-$(patsubst $(BUILD)/obj/%,$(LTO_DIR)/%,$(PGO_FINAL)): $(LTO_DIR)/%.o: %.c $(C_DEPS) $(PGO_PROFILE)
+# The objects of a link as linked here: each profiled one from build/lto, the
+# C models' archive as their objects, the rest as they are, in their order.
+lto_obj = $(if $(filter $1,$(PGO_FINAL)),$(patsubst $(BUILD)/obj/%,$(LTO_DIR)/%,$1),$1)
+lto_of  = $(foreach o,$(patsubst $(LIBCMODEL),$(CMODEL_OBJ),$1),$(call lto_obj,$o))
+$(call lto_of,$(PGO_FINAL)): $(LTO_DIR)/%.o: %.c $(C_DEPS) $(PGO_PROFILE)
 	@mkdir -p $(@D)
 	$(CCACHE) $(CC) $(call cflags_of,$(BUILD)/obj/$*.o) $(PGO_USE) -flto=thin -c $< -o $@
 else
-LTO_LINK   :=
-lto_of      = $1
-LTO_CMODEL := $(LIBCMODEL)
+LTO_LINK :=
+lto_of    = $1
 endif
 
 $(LIBCMODEL): $(CMODEL_OBJ)
@@ -396,15 +396,13 @@ GEN_OBJ := $(BUILD)/obj/gen/psets.o $(BUILD)/obj/gen/defaults.o
 # Everything of the RTL side but the command line (build/memsched, test_lockstep).
 LS_LINK := $(TB_C_OBJ) $(GEN_OBJ) $(SHIM_OBJ) $(MUT_OBJ) $(LIBCMODEL) $(MODEL_LIBS) $(MUT_LIBS) $(VRT_OBJ)
 
-# (LTO: the profiled objects from build/lto, the C models as objects)
-MEMSCHED_OBJ := $(call lto_of,$(CLI_OBJ) $(BUILD)/obj/gen/version.o $(TB_C_OBJ) $(GEN_OBJ)) $(SHIM_OBJ) $(MUT_OBJ) \
-                $(LTO_CMODEL) $(MODEL_LIBS) $(MUT_LIBS) $(VRT_OBJ)
+MEMSCHED_OBJ := $(call lto_of,$(CLI_OBJ) $(BUILD)/obj/gen/version.o $(LS_LINK))
 $(BUILD)/memsched: $(MEMSCHED_OBJ) $(PORTCHECKS) $(BUILD)/flags/link
 	$(CXX) $(LTO_LINK) -o $@ $(MEMSCHED_OBJ) $(LDLIBS)
 
 # The C side alone (no Verilated model): `ports` for the port check, `ref`.
 MEMSCHED_C_OBJ := $(call lto_of,$(CLI_OBJ) $(BUILD)/obj/gen/version.o $(TB_C_OBJ) $(BUILD)/obj/gen/defaults.o \
-                  $(BUILD)/obj/gen/no_rtl.o) $(LTO_CMODEL)
+                  $(BUILD)/obj/gen/no_rtl.o $(LIBCMODEL))
 $(BUILD)/memsched-c: $(MEMSCHED_C_OBJ) $(BUILD)/flags/link
 	$(CC) $(SAN) $(LTO_LINK) -o $@ $(MEMSCHED_C_OBJ) $(SIM_LIBS)
 
