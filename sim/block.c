@@ -121,6 +121,11 @@ lockstep_t *sim_block_open(sim_blk_t b, unsigned inst, const char *params, const
         }
         if (bo->break_block && !strcmp(bo->break_block, name))
             o.break_at = bo->break_at;
+        if (rtl && bo->threads > 1 && !fst && !o.record) {
+            o.threads = 2;
+            o.report = 0;
+            o.batch = 1024;   /* fewer wake-ups than cosim's 128 (docs/sim.md, "Threads") */
+        }
     }
     lockstep_t *ls = ls_open(&st, &o);
     if (ls && fst) {   /* the save file: the block's signal tables at these parameters */

@@ -69,6 +69,10 @@ typedef struct {
     uint64_t break_at;
     int every_cycle;                     /* the RTL evaluated in every cycle, its fixed points too
                                             (run.skip=0; ls_opts_t.every_cycle) */
+    int threads;                         /* 2: each instance's RTL on a thread of its own, reporting
+                                            nothing (ls_opts_t.threads; not the traced instance): a
+                                            failing run is run again in one thread for the report
+                                            (memsched sim --threads) */
 } sim_blkopts_t;
 
 /* Open instance `inst` of block b at the parameters "K=V K=V ..."

@@ -49,6 +49,17 @@ void gpu_rtl_cycles(const gpu_t *g, uint64_t *cycles, uint64_t *still)
         }
 }
 
+int gpu_rtl_failed(const gpu_t *g)
+{
+    int failed = 0;
+    for (int b = 0; b < SIM_NBLK; b++)
+        for (unsigned k = 0; k < sim_block_count(&g->cfg, (sim_blk_t)b); k++) {
+            const lockstep_t *ls = gpu_block_ls(g, (sim_blk_t)b, k);
+            failed |= ls && ls_failed(ls, NULL);
+        }
+    return failed;
+}
+
 gpu_t *gpu_new(const config_t *cfg, const gpu_opts_t *opt)
 {
     gpu_t *g = calloc(1, sizeof *g);

@@ -103,5 +103,8 @@ int gpu_run(gpu_t *g, workload_t *w);
 /* The blocks' RTL in the loop (--rtl), every instance: the cycles it ran in
  * lockstep, and of them those at a fixed point, not evaluated (lockstep.h). */
 void gpu_rtl_cycles(const gpu_t *g, uint64_t *cycles, uint64_t *still);
+/* Some instance's lockstep failed, after waiting for the RTL's threads
+ * (opt.blk.threads: a run can end before they see its last cycles). */
+int gpu_rtl_failed(const gpu_t *g);
 
 #endif

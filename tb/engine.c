@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -288,6 +289,14 @@ static int run_threads(const run_opts_t *o, run_result_t *res)
     if (null >= 0)
         close(null);
     return rc;
+}
+
+int engine_default_threads(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        return CPU_COUNT(&set) >= 2 ? 2 : 1;
+    return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1;
 }
 
 int engine_run(const run_opts_t *o, run_result_t *res)

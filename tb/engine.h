@@ -189,5 +189,9 @@ typedef struct {
  * lockstep object. Returns 0 on success, 1 when a check failed, 2 on bad
  * input (message printed). */
 int engine_run(const run_opts_t *o, run_result_t *res);
+/* Two threads for a lockstep (run_opts_t.threads; sim's --rtl) when this
+ * process may run on two CPUs or more (its affinity: taskset, a job's CPU
+ * set), else 1. */
+int engine_default_threads(void);
 
 #endif

@@ -242,17 +242,18 @@ struct lockstep {
 /* ------------------------------------------------------------------------- */
 /* Two threads: the cycles' RTL work as a queue of operations in batches.    */
 
-/* 1024 operations in flight at most (a few hundred KB, within a CPU's L2
- * cache). Each thread, once it has had to wait, sleeps until half of the
- * batches are there for it: a wake-up (a system call) every few batches,
- * not every one. */
+/* Eight batches of 128 operations (ls_opts_t.batch: another size), 1024
+ * operations in flight at most (a few hundred KB, within a CPU's L2 cache).
+ * Each thread, once it has had to wait, sleeps until half of the batches
+ * are there for it: a wake-up (a system call) every few batches, not every
+ * one. */
 enum { AS_BATCHES = 8, AS_OPS = 128, AS_HALF = AS_BATCHES / 2 };
 enum { OP_EVAL, OP_TICK };
 
 typedef struct {
     unsigned n;        /* operations in it */
     int ready;         /* handed to the RTL's thread, not yet done */
-    uint64_t *words;   /* AS_OPS operations of op_words each */
+    uint64_t *words;   /* ops operations of op_words each */
 } as_batch_t;
 
 struct ls_async {
@@ -271,6 +272,7 @@ struct ls_async {
     int stop;                    /* ls_close: no more batches */
     int failed;                  /* the RTL's thread found a failure (read without the lock: atomics) */
     size_t op_words;             /* kind, rst_n, cycle, inputs, C outputs */
+    unsigned ops;                /* operations a batch */
     lockstep_t *wk;              /* the RTL's thread's view: its own inputs, outputs and counts */
 };
 
@@ -774,7 +776,7 @@ static int as_push(lockstep_t *ls, int kind)
         memcpy(w + 3, ls->vin, ls->in.words * sizeof *w);
         memcpy(w + 3 + ls->in.words, ls->vc, ls->out.words * sizeof *w);
     }
-    if (++b->n == AS_OPS)
+    if (++b->n == a->ops)
         as_submit(a);
     return stopped(ls);
 }
@@ -815,8 +817,9 @@ static int as_start(lockstep_t *ls)
 {
     struct ls_async *a = xcalloc(1, sizeof *a);
     a->op_words = 3 + ls->in.words + ls->out.words;
+    a->ops = ls->o.batch ? ls->o.batch : AS_OPS;
     for (unsigned i = 0; i < AS_BATCHES; i++)
-        a->b[i].words = xcalloc(AS_OPS * a->op_words, sizeof(uint64_t));
+        a->b[i].words = xcalloc((size_t)a->ops * a->op_words, sizeof(uint64_t));
     lockstep_t *wk = xcalloc(1, sizeof *wk);
     *wk = *ls;   /* the RTL, its state snapshots and output buffer: only that thread uses them now */
     wk->vin = xcalloc(ls->in.words, sizeof *wk->vin);

@@ -72,6 +72,7 @@ typedef struct {
                                inverted, as a bug in it would (the in-system checks must catch it) */
     int every_cycle;        /* evaluate the RTL in every cycle, fixed points too (see ls_eval) */
     int threads;            /* 2: the RTL on a thread of its own (below); 0 or 1: one thread */
+    unsigned batch;         /* with threads 2: operations handed over at once (0: 128) */
 } ls_opts_t;
 
 /* Two threads (o.threads = 2, with o.rtl): the caller's thread runs the C
@@ -87,7 +88,7 @@ typedef struct {
  * thread for the report (tb/engine.c). Verilator's own messages (an
  * assertion's) print from the RTL's thread. The counts' cycles and evals
  * are the calls made, which after a failure run on until the caller's
- * thread sees it (up to AS_BATCHES * AS_OPS operations later); the failure,
+ * thread sees it (up to 8 x o.batch operations later); the failure,
  * its cycle and the fixed points are the one-thread run's. */
 
 typedef struct lockstep lockstep_t;

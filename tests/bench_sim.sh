@@ -52,29 +52,36 @@ for s in 4096 16384 65536; do row kmeans "$s" --workload kmeans --size "$s"; don
 echo
 RTL_REPS=${RTL_REPS:-3}
 echo "== the blocks' RTL in the loop (--rtl) against their C models alone, each at the run its paper puts it in"
-echo "   (sim --rtl-runs; user time, the fastest of $RTL_REPS alternating runs each; goal: at most 3x; docs/sim.md, \"RTL in the loop\")"
-printf '%-62s %8s %8s %9s\n' "block, workload, run" "C s" "RTL s" slowdown
-utime() { # utime FILE ARGS...: user seconds of one run into FILE (0 if it failed)
+echo "   (sim --rtl-runs; wall time, the fastest of $RTL_REPS alternating runs each; goal: at most 3x; docs/sim.md,"
+echo "   \"RTL in the loop\"): the default (--threads 2 with two CPUs: each instance's RTL on a thread of its own),"
+echo "   its CPU time (user + system), and the RTL in the system's thread (--threads 1)"
+printf '%-62s %7s %7s %9s %7s %7s %9s\n' "block, workload, run" "C s" "RTL s" slowdown "CPU s" "1T s" "1T slow"
+rtime() { # rtime FILE ARGS...: "wall cpu" seconds of one run into FILE ("0 0" if it failed)
     local f=$1
     shift
-    /usr/bin/time -f %U -o "$f" "$M" sim "$@" --quiet </dev/null >/dev/null 2>"$O/r.err" || echo 0 >>"$f"
-    tail -1 "$f"
+    /usr/bin/time -f '%e %U %S' -o "$f" "$M" sim "$@" --quiet </dev/null >/dev/null 2>"$O/r.err" || echo '0 0 0' >>"$f"
+    tail -1 "$f" | awk '{ print $1, $2 + $3 }'
 }
-rtl_row() { # rtl_row LABEL BLOCK ARGS...: the same run C-only and with --rtl BLOCK
-    local label=$1 blk=$2 c=1e9 r=1e9 t k
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a < b ? a : b) }'; }
+rtl_row() { # rtl_row LABEL BLOCK ARGS...: the same run C-only and with --rtl BLOCK (both thread modes)
+    local label=$1 blk=$2 c=1e9 r=1e9 u=1e9 s=1e9 t k
     shift 2
     for k in $(seq "$RTL_REPS"); do
-        t=$(utime "$O/t.c" "$@")
-        c=$(awk -v a="$t" -v b="$c" 'BEGIN { print (a < b ? a : b) }')
-        t=$(utime "$O/t.r" "$@" --rtl "$blk" --host-stats --json "$O/r.json")
-        r=$(awk -v a="$t" -v b="$r" 'BEGIN { print (a < b ? a : b) }')
+        t=$(rtime "$O/t.c" "$@")
+        c=$(min "${t% *}" "$c")
+        t=$(rtime "$O/t.r" "$@" --rtl "$blk" --host-stats --json "$O/r.json")
+        r=$(min "${t% *}" "$r")
+        u=$(min "${t#* }" "$u")
+        t=$(rtime "$O/t.s" "$@" --rtl "$blk" --threads 1)
+        s=$(min "${t% *}" "$s")
     done
-    if [ "$c" = 0 ] || [ "$r" = 0 ]; then
+    if [ "$c" = 0 ] || [ "$r" = 0 ] || [ "$s" = 0 ]; then
         printf '%-62s  FAILED: %s\n' "$label" "$(head -1 "$O/r.err")"
     elif [ "$(jq '.host.rtl_cycles > 0' "$O/r.json")" != true ]; then
         printf '%-62s  the RTL was never evaluated\n' "$label"
     else
-        awk -v l="$label" -v c="$c" -v r="$r" 'BEGIN { printf "%-62s %8.2f %8.2f %8.1fx\n", l, c, r, (c > 0 ? r / c : 0) }'
+        awk -v l="$label" -v c="$c" -v r="$r" -v u="$u" -v s="$s" \
+            'BEGIN { printf "%-62s %7.2f %7.2f %8.1fx %7.2f %7.2f %8.1fx\n", l, c, r, r / c, u, s, s / c }'
     fi
 }
 while read -r blk run; do   # run: --config PRESET --set KEY=VALUE ...

@@ -417,7 +417,7 @@ fi
 # gives the same statistics as its C model alone.
 MR=(--workload atax --size 512 --set mrpb=final --check-dram --quiet)
 if "$M" sim "${MR[@]}" --json "$T/mrpb-c.json" &&
-    "$M" sim "${MR[@]}" --rtl mrpb --host-stats --json "$T/mrpb-rtl.json" &&
+    "$M" sim "${MR[@]}" --rtl mrpb --threads 2 --host-stats --json "$T/mrpb-rtl.json" &&
     cmp -s <(jq 'del(.command_line)' "$T/mrpb-c.json") <(jq 'del(.command_line, .host)' "$T/mrpb-rtl.json"); then
     ok "--rtl mrpb (mrpb=final, atax): lockstep clean, statistics identical to the C model's"
 else
@@ -432,20 +432,33 @@ $(jq .host.rtl_still_cycles "$T/mrpb-rtl-every.json") \
 $(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/mrpb-c.json") \
           <(jq 'del(.command_line, .host, .configuration["run.skip"])' "$T/mrpb-rtl-every.json") && echo same)" \
     "true 0 same"
+# The same run with the RTL in the caller's thread (--threads 1; above, each
+# MRPB's RTL on a thread of its own): the same statistics, RTL cycles and
+# fixed points.
+"$M" sim "${MR[@]}" --rtl mrpb --threads 1 --host-stats --json "$T/mrpb-rtl1.json"
+expect "--rtl mrpb in one thread and in threads of their own: the same statistics, RTL cycles and fixed points" \
+    "$(cmp -s <(jq 'del(.command_line, .host.wall_seconds, .host.max_rss_kB, .host.gpu_total_sim_rate, .host.sim_warp_insn_rate, .host.sim_cycle_rate)' "$T/mrpb-rtl.json") \
+              <(jq 'del(.command_line, .host.wall_seconds, .host.max_rss_kB, .host.gpu_total_sim_rate, .host.sim_warp_insn_rate, .host.sim_cycle_rate)' "$T/mrpb-rtl1.json") && echo same)" same
+bad_input "sim --threads 3" "--threads: expected 1 or 2, got '3'" "$M" sim --rtl dram_sched --threads 3
 # A C model that is wrong in one cycle (the test knob run.test_break) is caught
 # inside the system: exit 1, the block's report with the system cycle, and a
-# stimulus of that instance from reset that replays the failure in cosim.
+# stimulus of that instance from reset that replays the failure in cosim. The
+# RTL in threads of its own finds it, and the run in one thread reports it:
+# the output of --threads 2 is that of --threads 1, byte for byte.
 for b in mrpb dram_sched; do
-    rm -rf out/sim
-    "$M" sim --workload atax --size 512 --set mrpb=final --set dram.policy=mshr-s+a --rtl $b --set run.test_break=$b \
-        --set run.test_break_cycle=400 --quiet >"$T/break.out" 2>&1
-    rc=$?
-    f=$(sed -n 's/^  replay: .* --stim //p' "$T/break.out")
-    if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 400" "$T/break.out" && grep -q "in the system: $b instance" "$T/break.out" &&
+    for th in 1 2; do
+        rm -rf out/sim
+        "$M" sim --workload atax --size 512 --set mrpb=final --set dram.policy=mshr-s+a --rtl $b --set run.test_break=$b \
+            --set run.test_break_cycle=400 --threads $th --quiet >"$T/break$th.out" 2>&1
+        rc=$?
+    done
+    f=$(sed -n 's/^  replay: .* --stim //p' "$T/break2.out")
+    if [ $rc -eq 1 ] && grep -q "MISMATCH at cycle 400" "$T/break2.out" && grep -q "in the system: $b instance" "$T/break2.out" &&
+        cmp -s "$T/break1.out" "$T/break2.out" &&
         [ -f "$f" ] && "$M" cosim $b --stim "$f" 2>&1 | grep -q "cycles=401 .*mismatches=1 FAIL"; then
-        ok "a broken $b C model is caught in the system; $f replays the failure at cycle 400 in cosim"
+        ok "a broken $b C model is caught in the system (the same report in one thread and in threads of their own); $f replays the failure at cycle 400 in cosim"
     else
-        bad "a broken $b C model in the system" "exit $rc: $(head -3 "$T/break.out" | tr '\n' ' ')"
+        bad "a broken $b C model in the system" "exit $rc: $(head -3 "$T/break2.out" | tr '\n' ' ')"
     fi
 done
 # LAWS (sm.scheduler=laws, the apres_laws block in every SM). Three warps load one line and use
@@ -666,6 +679,17 @@ rtl_lockstep temp temp_dispatch,tbas "--rtl temp_dispatch,tbas (TEMP dispatch an
     "--rtl temp_dispatch,tbas: a mismatch or different statistics" "${TT[@]}"
 noskip_same temp "TEMP dispatch: run.skip=0 gives the same statistics" "${TT[@]}"
 break_caught temp_dispatch 20 "${TT[@]}"
+# A failure in the last cycles of a run: the RTL's thread may not have seen
+# them when the run ends; the run waits for it, and runs again in one thread.
+# (Not quiet: the progress lines and the note that it runs again.)
+"$M" sim "${TT[@]}" --rtl temp_dispatch --host-stats --json "$T/temp-d.json"
+n=$(jq .host.rtl_cycles "$T/temp-d.json")
+TV=(--workload bfs --size quick --set gpu.dispatch=temp --set sm.schedulers=1 --set sm.scheduler=tbas --progress 1000)
+"$M" sim "${TV[@]}" --rtl temp_dispatch --threads 2 --set run.test_break=temp_dispatch --set run.test_break_cycle=$((n - 2)) \
+    >"$T/late.out" 2>&1
+rc=$?
+expect "a broken temp_dispatch C model in the run's last cycle but one, its RTL on a thread of its own: caught, run again in one thread" \
+    "$rc $(grep -c "MISMATCH at cycle $((n - 2))," "$T/late.out") $(grep -c "the RTL's threads found a failure; running again in one thread" "$T/late.out")" "1 1 1"
 # TEMP's page colouring (mem.page_policy=temp; docs/tbas.md "Page colouring"): 2 SMs, 2 channels
 # of 16 banks, 4 KB pages each in one bank (channel_shift 12; 5 column bits under the bank bits), so
 # frame f is in channel f mod 2, bank (f / 2) mod 16: colour (f / 2) mod 2; SM 0 owns colour 0, SM 1

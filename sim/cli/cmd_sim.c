@@ -4,6 +4,7 @@
 #include "cli/cmdline.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +29,7 @@ static void usage_sim(FILE *f, const char *prog)
             "usage: %s sim [--config NAME|FILE] [--workload NAME|TRACEDIR] [--size N|NAME] [--set key=value]...\n"
             "              [--rtl BLOCK,...] [--rtl-fst BLOCK:INSTANCE[:FROM-TO]] [--json FILE] [--check-dram]\n"
             "              [--trace-decisions FILE [--trace-window FROM-TO]] [--out-dir DIR] [--quiet]\n"
-            "              [--progress S] [--host-stats] [--strict]\n"
+            "              [--progress S] [--host-stats] [--strict] [--threads 1|2]\n"
             "       %s sim --list-keys | --list-configs | --list-workloads | --list-gpgpusim-options | --list-stats\n"
             "\n"
             "Runs a workload on the system model (SMs, L1D, crossbar, L2, DRAM; docs/sim.md)\n"
@@ -52,6 +53,9 @@ static void usage_sim(FILE *f, const char *prog)
             "                      at a parameter set that was built); a difference stops the run\n"
             "                      with a report and a stimulus file of the instance from reset to\n"
             "                      the failing cycle (cosim BLOCK --stim FILE) in the --out-dir\n"
+            "  --threads T         with --rtl: 2, each instance's RTL on a thread of its own beside the\n"
+            "                      system (default with two CPUs or more; a failing run is run again in\n"
+            "                      one thread for its report); 1: one thread. --rtl-fst takes one\n"
             "  --rtl-fst B:I[:F-T] trace instance I of block B (in --rtl: SM, L2 sub-partition or DRAM\n"
             "                      channel) into DIR/B-I.fst with DIR/B-I.gtkw (DIR: --out-dir), cycles F..T of\n"
             "                      its clock domain (default: the whole run)\n"
@@ -278,6 +282,53 @@ static int check_outputs(const char *json, const sim_blkopts_t *bo, const char *
     return 0;
 }
 
+/* The run with each instance's RTL on a thread of its own (--threads 2;
+ * lockstep.h), which reports nothing and prints nothing on standard output
+ * (Verilator's messages, an RTL assertion's, go there from the RTL's
+ * threads). If a lockstep failed (a difference, an assertion or a C usage
+ * check, found while the run went on or, waiting for the RTL's threads, at
+ * its end; also when something else stopped the run later: in one thread
+ * the failure would have stopped it first), *g and *w are opened again and
+ * opt->blk.threads set to 1: the caller runs it again in one thread, which
+ * stops at the same failure with the report. Else *rc is the run's. 0; 2
+ * after a message (the GPU or workload not opened again). */
+static int run_threads(gpu_t **g, workload_t **w, const config_t *cfg, gpu_opts_t *opt, const char *workload,
+                       unsigned size, int quiet, const char *prog, int *rc)
+{
+    fflush(stdout);
+    int out = dup(1), null = open("/dev/null", O_WRONLY);
+    if (out >= 0 && null >= 0)
+        dup2(null, 1);
+    *rc = gpu_run(*g, *w);
+    int failed = (*g)->fail.block || gpu_rtl_failed(*g);   /* (whatever else stopped the run: one thread would
+                                                                  have stopped at the failure first) */
+    fflush(stdout);
+    if (out >= 0 && null >= 0)
+        dup2(out, 1);
+    if (out >= 0)
+        close(out);
+    if (null >= 0)
+        close(null);
+    if (!failed)
+        return 0;
+    if (!quiet)
+        fprintf(stderr, "%s sim: the RTL's threads found a failure; running again in one thread for the report\n",
+                prog);
+    gpu_free(*g);
+    workload_close(*w);
+    opt->blk.threads = 1;
+    *g = NULL;
+    *w = workload_open(workload, size, cfg->wl_threads);
+    if (!*w)
+        return 2;
+    *g = gpu_new(cfg, opt);
+    if (!*g) {
+        workload_close(*w);
+        return 2;
+    }
+    return 0;
+}
+
 /* A built-in kernel's size knob as run (0 for a trace): --size, or the
  * kernel's quick or default size. */
 static unsigned size_as_run(const char *workload, unsigned size)
@@ -294,7 +345,7 @@ int cmd_sim(int argc, char **argv, const char *prog)
     config_defaults(&cfg);
     const char *config_name = "gtx480-mib", *workload = "vectoradd", *json = NULL, *out_dir = "out/sim";
     unsigned size = 0;
-    int quiet = 0, host = 0, check_dram = 0, rtl_psets = 0;
+    int quiet = 0, host = 0, check_dram = 0, rtl_psets = 0, threads = engine_default_threads();
     gpu_opts_t opt = {.progress = 1, .dt_to = 100000};
     /* the configuration first, then --set in order */
     int strict = 0;
@@ -342,7 +393,7 @@ int cmd_sim(int argc, char **argv, const char *prog)
         } else if (strcmp(a, "--config") && strcmp(a, "--workload") && strcmp(a, "--size") && strcmp(a, "--set") &&
                    strcmp(a, "--json") && strcmp(a, "--rtl") && strcmp(a, "--rtl-fst") &&
                    strcmp(a, "--trace-decisions") && strcmp(a, "--trace-window") && strcmp(a, "--trace-sms") &&
-                   strcmp(a, "--out-dir") &&
+                   strcmp(a, "--out-dir") && strcmp(a, "--threads") &&
                    strcmp(a, "--progress")) {
             fprintf(stderr, "%s sim: unknown option '%s' (see --help)\n", prog, a);
             return 2;
@@ -378,6 +429,14 @@ int cmd_sim(int argc, char **argv, const char *prog)
             i++;
         } else if (!strcmp(a, "--out-dir")) {
             out_dir = v;
+            i++;
+        } else if (!strcmp(a, "--threads")) {
+            uint64_t x;
+            if (engine_parse_uint(v, 10, 2, &x) || !x) {
+                fprintf(stderr, "%s sim: --threads: expected 1 or 2, got '%s'\n", prog, v);
+                return 2;
+            }
+            threads = (int)x;
             i++;
         } else if (!strcmp(a, "--progress")) {
             uint64_t x;
@@ -477,6 +536,10 @@ int cmd_sim(int argc, char **argv, const char *prog)
         fprintf(stderr, "%s sim: --rtl mib_l2 needs a MIB policy: --set dram.policy=mshr-m, mshr-s or mshr-s+a\n", prog);
         return 2;
     }
+    int rtl = 0;
+    for (int k = 0; k < SIM_NBLK; k++)
+        rtl |= opt.blk.rtl[k];
+    opt.blk.threads = rtl && !opt.blk.fst_block ? threads : 1;
     workload_t *w = workload_open(workload, size, cfg.wl_threads);
     if (!w)
         return 2;
@@ -485,7 +548,19 @@ int cmd_sim(int argc, char **argv, const char *prog)
         workload_close(w);
         return 2;
     }
-    int rc = gpu_run(g, w);
+    int rc, again = 0;
+    if (opt.blk.threads > 1) {
+        if (run_threads(&g, &w, &cfg, &opt, workload, size, quiet, prog, &rc))
+            return 2;
+        again = opt.blk.threads == 1;
+    }
+    if (opt.blk.threads == 1)
+        rc = gpu_run(g, w);
+    if (again && rc == 0) {
+        fprintf(stderr, "%s sim: internal error: the run failed with the RTL in threads of its own and passed in one "
+                        "(--threads 1 runs it so; please report it with the command line)\n", prog);
+        rc = 1;
+    }
     if (rc == 1 && g->fail.block)
         replay_file(&cfg, &opt, &g->fail, workload, size, out_dir, prog);
     if (rc != 2) {

@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,16 +156,6 @@ static int cmd_psets(void)
     return 0;
 }
 
-/* Two threads for a lockstep when this process may run on two CPUs or more
- * (its affinity: taskset, a job's CPU set; engine.h, run_opts_t.threads). */
-static int default_threads(void)
-{
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0)
-        return CPU_COUNT(&set) >= 2 ? 2 : 1;
-    return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1;
-}
-
 /* --threads' value: 1 or 2. 0, or 2 after a message. */
 static int parse_threads(const char *v, int *threads)
 {
@@ -200,7 +189,7 @@ static int parse_opts(int argc, char **argv, cli_t *c, int is_ref, void (*usage)
     c->mutant = -1;
     c->window = FAIL_WINDOW;
     c->out_dir = "out/cosim";
-    c->threads = default_threads();
+    c->threads = engine_default_threads();
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -477,7 +466,7 @@ static int cmd_bench(int argc, char **argv)
 {
     uint64_t cycles = 1000000, seed = 1;
     const char *names[64];
-    int n = 0, threads = default_threads();
+    int n = 0, threads = engine_default_threads();
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage_bench(stdout);

@@ -217,9 +217,11 @@ static void two_threads(void **state)
     ls_settings_init(&st, b);
     const uint64_t ks[] = {0, 1, 700, 3001, 4999};
     for (unsigned i = 0; i < sizeof ks / sizeof *ks; i++) {
-        ls_counts_t n[2];
-        for (int threads = 1; threads <= 2; threads++) {
-            ls_opts_t o = {.rtl = 1, .seed = 3, .init_random = 1, .break_at = ks[i], .threads = threads};
+        ls_counts_t n[3];
+        for (int mode = 0; mode < 3; mode++) {   /* one thread; two, batches of 128; two, of 1 024 (the system's) */
+            const int threads = mode ? 2 : 1;
+            ls_opts_t o = {.rtl = 1, .seed = 3, .init_random = 1, .break_at = ks[i], .threads = threads,
+                           .batch = mode == 2 ? 1024 : 0};
             lockstep_t *ls = ls_open(&st, &o);
             assert_non_null(ls);
             uint64_t *vin = calloc(ls_in(ls)->words + 1, sizeof *vin);
@@ -239,13 +241,15 @@ static void two_threads(void **state)
             assert_int_equal(ls_failed(ls, &fc), ks[i] != 0);
             if (ks[i])
                 assert_int_equal(fc, ks[i]);
-            ls_close(ls, &n[threads - 1]);
+            ls_close(ls, &n[mode]);
             free(vin);
         }
-        assert_int_equal(n[0].mismatch, n[1].mismatch);
-        assert_int_equal(n[0].fail_cycle, n[1].fail_cycle);
-        if (!ks[i])
-            assert_int_equal(n[0].rtl_still, n[1].rtl_still);
+        for (int mode = 1; mode < 3; mode++) {
+            assert_int_equal(n[0].mismatch, n[mode].mismatch);
+            assert_int_equal(n[0].fail_cycle, n[mode].fail_cycle);
+            if (!ks[i])
+                assert_int_equal(n[0].rtl_still, n[mode].rtl_still);
+        }
     }
 }
 
