@@ -626,6 +626,8 @@ int gpu_run(gpu_t *g, workload_t *w)
     double t0 = now_s();
     progress_t prog;
     progress_start(&prog, g->opt.progress, g->opt.progress_every);
+    if (g->opt.progress_f)
+        progress_to(&prog, g->opt.progress_f, g->opt.progress_every);
     unsigned nkernels = 0, kernel = 0;
     for (unsigned i = 0; i < w->ncmd; i++)
         nkernels += w->cmd[i].kind == CMD_KERNEL;

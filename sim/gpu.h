@@ -34,6 +34,7 @@ typedef struct {
     unsigned dt_sm_from, dt_sm_to;    /* ... the SMs whose issues and requests it holds */
     int progress;                     /* print progress lines (progress.h; not with --quiet) */
     unsigned progress_every;          /* seconds between them when stderr is no terminal (0: default) */
+    FILE *progress_f;                 /* where they go (NULL: standard error) */
 } gpu_opts_t;
 
 /* A block instance whose lockstep run failed (gpu_run returned 1). */

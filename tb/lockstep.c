@@ -242,11 +242,11 @@ struct lockstep {
 /* ------------------------------------------------------------------------- */
 /* Two threads: the cycles' RTL work as a queue of operations in batches.    */
 
-/* Eight batches of 128 operations (ls_opts_t.batch: another size), 1024
- * operations in flight at most (a few hundred KB, within a CPU's L2 cache).
- * Each thread, once it has had to wait, sleeps until half of the batches
- * are there for it: a wake-up (a system call) every few batches, not every
- * one. */
+/* Eight batches of 128 operations, 1024 operations in flight at most (a few
+ * hundred KB, within a CPU's L2 cache; ls_opts_t.batch: another size, the
+ * system's 1024). Each thread, once it has had to wait, sleeps until half
+ * of the batches are there for it: a wake-up (a system call) every few
+ * batches, not every one. */
 enum { AS_BATCHES = 8, AS_OPS = 128, AS_HALF = AS_BATCHES / 2 };
 enum { OP_EVAL, OP_TICK };
 

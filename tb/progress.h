@@ -16,7 +16,8 @@
 
 typedef struct {
     int on;           /* 0: --quiet, nothing is printed */
-    int tty;          /* standard error is a terminal */
+    FILE *f;          /* where: standard error, or another stream (progress_to) */
+    int tty;          /* f is a terminal */
     double every;     /* seconds between lines */
     double t0, next;  /* start, and when the next line is due */
     int open;         /* a \r line is on the terminal (ended by progress_end) */
@@ -35,11 +36,22 @@ static inline double progress_now(void)
 static inline void progress_start(progress_t *p, int on, unsigned every)
 {
     p->on = on;
+    p->f = stderr;
     p->tty = isatty(2);
     p->every = p->tty ? 1.0 : every ? (double)every : (double)PROGRESS_EVERY_DEFAULT;
     p->t0 = progress_now();
     p->next = p->t0 + (p->tty ? 2.0 : p->every);
     p->open = 0;
+}
+
+/* The lines to stream f instead of standard error (a run whose other
+ * messages are held back: sim's --rtl on threads), as progress_start. */
+static inline void progress_to(progress_t *p, FILE *f, unsigned every)
+{
+    p->f = f;
+    p->tty = isatty(fileno(f));
+    p->every = p->tty ? 1.0 : every ? (double)every : (double)PROGRESS_EVERY_DEFAULT;
+    p->next = p->t0 + (p->tty ? 2.0 : p->every);
 }
 
 /* A line is due (cheap enough to call every few thousand steps). */
@@ -56,12 +68,12 @@ static inline void progress_print(progress_t *p, const char *fmt, ...)
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     if (p->tty) {
-        fprintf(stderr, "\r%s   ", line);
+        fprintf(p->f, "\r%s   ", line);
         p->open = 1;
     } else {
-        fprintf(stderr, "%s\n", line);
+        fprintf(p->f, "%s\n", line);
     }
-    fflush(stderr);
+    fflush(p->f);
     p->next = progress_now() + p->every;
 }
 
@@ -69,7 +81,7 @@ static inline void progress_print(progress_t *p, const char *fmt, ...)
 static inline void progress_end(progress_t *p)
 {
     if (p->open)
-        fputc('\n', stderr);
+        fputc('\n', p->f);
     p->open = 0;
 }
 

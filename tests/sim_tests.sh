@@ -432,6 +432,18 @@ $(jq .host.rtl_still_cycles "$T/mrpb-rtl-every.json") \
 $(cmp -s <(jq 'del(.command_line, .configuration["run.skip"])' "$T/mrpb-c.json") \
           <(jq 'del(.command_line, .host, .configuration["run.skip"])' "$T/mrpb-rtl-every.json") && echo same)" \
     "true 0 same"
+# A wrong C model drives the system on until the RTL's thread sees the
+# difference: here (bfs, dram_sched's rd_ready wrong at cycle 250) into a
+# crash, in the child process the run is made in; the run in one thread
+# reports the difference, and the output is --threads 1's, byte for byte.
+for th in 1 2; do
+    "$M" sim --workload bfs --size quick --set dram.policy=mshr-s+a --rtl dram_sched --set run.test_break=dram_sched \
+        --set run.test_break_cycle=250 --threads $th --quiet --out-dir "$T/crash$th" >"$T/crash$th.out" 2>&1
+    echo "exit $?" >>"$T/crash$th.out"
+done
+expect "a broken dram_sched C model that crashes the system before its RTL's thread sees it: reported as in one thread" \
+    "$(cmp -s <(sed "s#$T/crash1#DIR#g" "$T/crash1.out") <(sed "s#$T/crash2#DIR#g" "$T/crash2.out") && echo same) $(grep -c 'MISMATCH at cycle 250,' "$T/crash2.out") $(tail -1 "$T/crash2.out")" \
+    "same 1 exit 1"
 # The same run with the RTL in the caller's thread (--threads 1; above, each
 # MRPB's RTL on a thread of its own): the same statistics, RTL cycles and
 # fixed points.
@@ -689,7 +701,7 @@ TV=(--workload bfs --size quick --set gpu.dispatch=temp --set sm.schedulers=1 --
     >"$T/late.out" 2>&1
 rc=$?
 expect "a broken temp_dispatch C model in the run's last cycle but one, its RTL on a thread of its own: caught, run again in one thread" \
-    "$rc $(grep -c "MISMATCH at cycle $((n - 2))," "$T/late.out") $(grep -c "the RTL's threads found a failure; running again in one thread" "$T/late.out")" "1 1 1"
+    "$rc $(grep -c "MISMATCH at cycle $((n - 2))," "$T/late.out") $(grep -c "the run with the RTL on threads of its own failed; running it again in one thread" "$T/late.out")" "1 1 1"
 # TEMP's page colouring (mem.page_policy=temp; docs/tbas.md "Page colouring"): 2 SMs, 2 channels
 # of 16 banks, 4 KB pages each in one bank (channel_shift 12; 5 column bits under the bank bits), so
 # frame f is in channel f mod 2, bank (f / 2) mod 16: colour (f / 2) mod 2; SM 0 owns colour 0, SM 1

@@ -2,6 +2,7 @@
  * `memsched trace-gen` (a thin layer over config, workload, gpu, stats). */
 #include "cli/cmd_sim.h"
 #include "cli/cmdline.h"
+#include "cli/fork.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -282,51 +283,76 @@ static int check_outputs(const char *json, const sim_blkopts_t *bo, const char *
     return 0;
 }
 
-/* The run with each instance's RTL on a thread of its own (--threads 2;
- * lockstep.h), which reports nothing and prints nothing on standard output
- * (Verilator's messages, an RTL assertion's, go there from the RTL's
- * threads). If a lockstep failed (a difference, an assertion or a C usage
- * check, found while the run went on or, waiting for the RTL's threads, at
- * its end; also when something else stopped the run later: in one thread
- * the failure would have stopped it first), *g and *w are opened again and
- * opt->blk.threads set to 1: the caller runs it again in one thread, which
- * stops at the same failure with the report. Else *rc is the run's. 0; 2
- * after a message (the GPU or workload not opened again). */
-static int run_threads(gpu_t **g, workload_t **w, const config_t *cfg, gpu_opts_t *opt, const char *workload,
-                       unsigned size, int quiet, const char *prog, int *rc)
+/* The RTL on threads of its own (--threads 2; lockstep.h): the run is made
+ * in a child process, which holds back everything it would print but the
+ * progress lines. Its RTL's threads compare each instance's outputs a few
+ * thousand cycles after the system used the C model's, so a C model that is
+ * wrong drives the system on (where it may stop with other messages, or
+ * crash) until the difference is seen. A child whose run had a lockstep
+ * failure (a difference, an RTL assertion or a C usage check, seen while
+ * it ran or, waiting for the threads, at its end), or that could not start
+ * it, exits SIM_AGAIN without a word; one that crashed dies by its signal:
+ * then the parent makes the run again in one thread, which stops at the
+ * first failure with the report. A clean child prints what it held back,
+ * and its outputs and exit status are the run's. */
+enum { SIM_AGAIN = 3 };   /* (sim exits 0, 1 or 2) */
+
+typedef struct {
+    int child;      /* this is the child */
+    int out, err;   /* its standard output and error as they were */
+    FILE *held;     /* the messages held back */
+} sim_child_t;
+
+/* Fork. The parent waits: the child's exit status, or -1 when the run is to
+ * be made again in one thread (-2: no child; made in one thread). The
+ * child: 0 and c->child, its standard output sent to /dev/null (Verilator
+ * prints an RTL assertion's message there), its standard error to a
+ * temporary file, the progress lines to the real one (opt->progress_f). */
+static int sim_fork(sim_child_t *c, gpu_opts_t *opt, const char *prog)
 {
-    fflush(stdout);
-    int out = dup(1), null = open("/dev/null", O_WRONLY);
-    if (out >= 0 && null >= 0)
-        dup2(null, 1);
-    *rc = gpu_run(*g, *w);
-    int failed = (*g)->fail.block || gpu_rtl_failed(*g);   /* (whatever else stopped the run: one thread would
-                                                                  have stopped at the failure first) */
-    fflush(stdout);
-    if (out >= 0 && null >= 0)
-        dup2(out, 1);
-    if (out >= 0)
-        close(out);
-    if (null >= 0)
-        close(null);
-    if (!failed)
-        return 0;
-    if (!quiet)
-        fprintf(stderr, "%s sim: the RTL's threads found a failure; running again in one thread for the report\n",
-                prog);
-    gpu_free(*g);
-    workload_close(*w);
-    opt->blk.threads = 1;
-    *g = NULL;
-    *w = workload_open(workload, size, cfg->wl_threads);
-    if (!*w)
-        return 2;
-    *g = gpu_new(cfg, opt);
-    if (!*g) {
-        workload_close(*w);
-        return 2;
+    int st, r = cli_fork(&st);
+    if (r < 0) {
+        fprintf(stderr, "%s sim: cannot start a process for the RTL's threads (%s): one thread\n", prog,
+                strerror(errno));
+        return -2;
     }
+    if (r == 0)
+        return st >= 0 && st != SIM_AGAIN ? st : -1;
+    c->child = 1;
+    c->out = dup(1);
+    c->err = dup(2);
+    c->held = tmpfile();
+    int null = open("/dev/null", O_WRONLY);
+    FILE *pf = c->err >= 0 ? fdopen(dup(c->err), "w") : NULL;
+    if (c->out < 0 || c->err < 0 || !c->held || null < 0 || !pf || dup2(null, 1) < 0 || dup2(fileno(c->held), 2) < 0)
+        _exit(SIM_AGAIN);
+    close(null);
+    opt->progress_f = pf;
     return 0;
+}
+
+/* The child, after its run: exit SIM_AGAIN if a lockstep failed (waiting
+ * for every instance's thread first); else its standard output and error
+ * back, and the messages held back printed. */
+static void sim_child_end(sim_child_t *c, gpu_t *g, gpu_opts_t *opt)
+{
+    int failed = gpu_rtl_failed(g);
+    if (failed || g->fail.block)
+        _exit(SIM_AGAIN);
+    fflush(stdout);
+    fflush(stderr);
+    fclose(opt->progress_f);
+    opt->progress_f = g->opt.progress_f = NULL;
+    if (dup2(c->out, 1) < 0 || dup2(c->err, 2) < 0)
+        _exit(SIM_AGAIN);
+    close(c->out);
+    close(c->err);
+    rewind(c->held);
+    char buf[4096];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, c->held)) > 0;)
+        fwrite(buf, 1, n, stderr);
+    fclose(c->held);
+    fflush(stderr);
 }
 
 /* A built-in kernel's size knob as run (0 for a trace): --size, or the
@@ -540,24 +566,38 @@ int cmd_sim(int argc, char **argv, const char *prog)
     for (int k = 0; k < SIM_NBLK; k++)
         rtl |= opt.blk.rtl[k];
     opt.blk.threads = rtl && !opt.blk.fst_block ? threads : 1;
+    sim_child_t child = {0};
+    int again = 0;
+    if (opt.blk.threads > 1) {
+        int r = sim_fork(&child, &opt, prog);
+        if (!child.child) {
+            if (r >= 0)
+                return r;   /* the child's run, its outputs printed */
+            opt.blk.threads = 1;
+            again = r == -1;
+            if (again && !quiet)
+                fprintf(stderr, "%s sim: the run with the RTL on threads of its own failed; running it again in one "
+                                "thread for the report\n", prog);
+        }
+    }
     workload_t *w = workload_open(workload, size, cfg.wl_threads);
-    if (!w)
+    if (!w) {
+        if (child.child)
+            _exit(SIM_AGAIN);
         return 2;
+    }
     gpu_t *g = gpu_new(&cfg, &opt);
     if (!g) {
         workload_close(w);
+        if (child.child)
+            _exit(SIM_AGAIN);
         return 2;
     }
-    int rc, again = 0;
-    if (opt.blk.threads > 1) {
-        if (run_threads(&g, &w, &cfg, &opt, workload, size, quiet, prog, &rc))
-            return 2;
-        again = opt.blk.threads == 1;
-    }
-    if (opt.blk.threads == 1)
-        rc = gpu_run(g, w);
+    int rc = gpu_run(g, w);
+    if (child.child)
+        sim_child_end(&child, g, &opt);
     if (again && rc == 0) {
-        fprintf(stderr, "%s sim: internal error: the run failed with the RTL in threads of its own and passed in one "
+        fprintf(stderr, "%s sim: internal error: the run failed with the RTL on threads of its own and passed in one "
                         "(--threads 1 runs it so; please report it with the command line)\n", prog);
         rc = 1;
     }

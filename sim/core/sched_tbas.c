@@ -52,7 +52,8 @@ static int tbas_pick(sm_t *sm, unsigned k, uint64_t now)
         sm->tbas.picked = 1;
         ls_set_time(sm->tbas.ls, now);
         if (ls_peek_io(sm->tbas.ls, 1, in, out))
-            return -1;   /* cannot happen: peeking compares nothing */
+            return -1;   /* a failure the RTL's thread found (sim --threads 2): nothing issues, and the
+                            cycle's evaluation stops the run */
     }
     if (!out->issue_valid)
         return -1;
