@@ -285,55 +285,91 @@ static int check_outputs(const char *json, const sim_blkopts_t *bo, const char *
 
 /* The RTL on threads of its own (--threads 2; lockstep.h): the run is made
  * in a child process, which holds back everything it would print but the
- * progress lines. Its RTL's threads compare each instance's outputs a few
- * thousand cycles after the system used the C model's, so a C model that is
- * wrong drives the system on (where it may stop with other messages, or
- * crash) until the difference is seen. A child whose run had a lockstep
- * failure (a difference, an RTL assertion or a C usage check, seen while
- * it ran or, waiting for the threads, at its end), or that could not start
- * it, exits SIM_AGAIN without a word; one that crashed dies by its signal:
- * then the parent makes the run again in one thread, which stops at the
- * first failure with the report. A clean child prints what it held back,
- * and its outputs and exit status are the run's. */
-enum { SIM_AGAIN = 3 };   /* (sim exits 0, 1 or 2) */
+ * progress lines. Its RTL's threads compare each instance's outputs some
+ * thousands of cycles after the system used the C model's, so a C model
+ * that is wrong drives the system on (where it may stop with other
+ * messages, or crash) until the difference is seen. A child whose run had
+ * a lockstep failure (a difference, an RTL assertion or a C usage check,
+ * seen while it ran or, waiting for the threads, at its end) exits
+ * SIM_AGAIN without a word; one that crashed dies by its signal; one that
+ * could not start its run, or ended otherwise before it knew the run clean,
+ * exits SIM_NOT_RUN (or another status): then the parent makes the run
+ * again in one thread, which stops at the first failure with the report (or
+ * gives the input's error). A clean child commits (cli_commit), prints what
+ * it held back, and its outputs and end are the run's: the parent ends as
+ * it did (its status, or its signal: a closed pipe's SIGPIPE). A child
+ * killed before it committed by a signal that is not a crash of its own (a
+ * SIGTERM, SIGKILL) ends the parent by the same signal. */
+enum { SIM_AGAIN = 3, SIM_NOT_RUN = 4 };   /* (sim exits 0, 1 or 2) */
 
 typedef struct {
     int child;      /* this is the child */
+    int commit;     /* its end of the pipe for cli_commit */
     int out, err;   /* its standard output and error as they were */
     FILE *held;     /* the messages held back */
+    FILE *pf;       /* the progress lines' stream (the real standard error) */
 } sim_child_t;
 
-/* Fork. The parent waits: the child's exit status, or -1 when the run is to
- * be made again in one thread (-2: no child; made in one thread). The
+/* What the parent does after the child (sim_fork). */
+enum { SIM_ONE_THREAD = -1, SIM_RERUN_FAILED = -2, SIM_RERUN_CRASHED = -3, SIM_RERUN_QUIET = -4 };
+
+static void child_files_close(sim_child_t *c)
+{
+    if (c->out >= 0)
+        close(c->out);
+    if (c->err >= 0)
+        close(c->err);
+    if (c->held)
+        fclose(c->held);
+    if (c->pf)
+        fclose(c->pf);
+}
+
+/* Fork. The parent waits for the child: its exit status (>= 0, its outputs
+ * printed), or what to do (SIM_ONE_THREAD: the run could not be made in a
+ * child, make it in one thread; SIM_RERUN_*: make it again in one thread,
+ * after a lockstep failure, a crash, or a child that did not run it). The
  * child: 0 and c->child, its standard output sent to /dev/null (Verilator
  * prints an RTL assertion's message there), its standard error to a
  * temporary file, the progress lines to the real one (opt->progress_f). */
-static int sim_fork(sim_child_t *c, gpu_opts_t *opt, const char *prog)
+static int sim_fork(sim_child_t *c, gpu_opts_t *opt, int *sig, int quiet, const char *prog)
 {
-    int st, r = cli_fork(&st);
+    *c = (sim_child_t){.out = dup(1), .err = dup(2), .held = tmpfile(), .commit = -1};
+    int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (c->err >= 0)
+        c->pf = fdopen(dup(c->err), "w");
+    cli_end_t e;
+    int r = c->out < 0 || c->err < 0 || !c->held || null < 0 || !c->pf ? -1 : cli_fork(&c->commit, &e);
     if (r < 0) {
-        fprintf(stderr, "%s sim: cannot start a process for the RTL's threads (%s): one thread\n", prog,
-                strerror(errno));
-        return -2;
+        if (!quiet)
+            fprintf(stderr, "%s sim: cannot set up a process for the RTL on threads of its own (%s): the run takes "
+                            "one thread\n", prog, strerror(errno));
+        child_files_close(c);
+        if (null >= 0)
+            close(null);
+        return SIM_ONE_THREAD;
     }
-    if (r == 0)
-        return st >= 0 && st != SIM_AGAIN ? st : -1;
+    if (r == 0) {
+        child_files_close(c);
+        close(null);
+        *sig = e.sig;
+        if (e.committed)
+            return cli_mirror(&e);
+        if (e.sig && !cli_crash_signal(e.sig))
+            return cli_mirror(&e);
+        return e.status == SIM_AGAIN ? SIM_RERUN_FAILED : e.sig ? SIM_RERUN_CRASHED : SIM_RERUN_QUIET;
+    }
     c->child = 1;
-    c->out = dup(1);
-    c->err = dup(2);
-    c->held = tmpfile();
-    int null = open("/dev/null", O_WRONLY);
-    FILE *pf = c->err >= 0 ? fdopen(dup(c->err), "w") : NULL;
-    if (c->out < 0 || c->err < 0 || !c->held || null < 0 || !pf || dup2(null, 1) < 0 || dup2(fileno(c->held), 2) < 0)
-        _exit(SIM_AGAIN);
+    if (dup2(null, 1) < 0 || dup2(fileno(c->held), 2) < 0)
+        _exit(SIM_NOT_RUN);
     close(null);
-    opt->progress_f = pf;
+    opt->progress_f = c->pf;
     return 0;
 }
 
 /* The child, after its run: exit SIM_AGAIN if a lockstep failed (waiting
- * for every instance's thread first); else its standard output and error
- * back, and the messages held back printed. */
+ * for every instance's thread first); else commit, its standard output and
+ * error back, and the messages held back printed. */
 static void sim_child_end(sim_child_t *c, gpu_t *g, gpu_opts_t *opt)
 {
     int failed = gpu_rtl_failed(g);
@@ -341,18 +377,16 @@ static void sim_child_end(sim_child_t *c, gpu_t *g, gpu_opts_t *opt)
         _exit(SIM_AGAIN);
     fflush(stdout);
     fflush(stderr);
-    fclose(opt->progress_f);
-    opt->progress_f = g->opt.progress_f = NULL;
     if (dup2(c->out, 1) < 0 || dup2(c->err, 2) < 0)
-        _exit(SIM_AGAIN);
-    close(c->out);
-    close(c->err);
+        _exit(SIM_NOT_RUN);
+    cli_commit(c->commit);
+    opt->progress_f = g->opt.progress_f = NULL;
     rewind(c->held);
     char buf[4096];
     for (size_t n; (n = fread(buf, 1, sizeof buf, c->held)) > 0;)
         fwrite(buf, 1, n, stderr);
-    fclose(c->held);
     fflush(stderr);
+    child_files_close(c);
 }
 
 /* A built-in kernel's size knob as run (0 for a trace): --size, or the
@@ -567,39 +601,49 @@ int cmd_sim(int argc, char **argv, const char *prog)
         rtl |= opt.blk.rtl[k];
     opt.blk.threads = rtl && !opt.blk.fst_block ? threads : 1;
     sim_child_t child = {0};
-    int again = 0;
+    int again = 0, sig = 0;
     if (opt.blk.threads > 1) {
-        int r = sim_fork(&child, &opt, prog);
+        int r = sim_fork(&child, &opt, &sig, quiet, prog);
         if (!child.child) {
             if (r >= 0)
                 return r;   /* the child's run, its outputs printed */
             opt.blk.threads = 1;
-            again = r == -1;
-            if (again && !quiet)
-                fprintf(stderr, "%s sim: the run with the RTL on threads of its own failed; running it again in one "
-                                "thread for the report\n", prog);
+            again = r;
+            if ((r == SIM_RERUN_FAILED || r == SIM_RERUN_CRASHED) && !quiet) {
+                if (isatty(2))
+                    fputc('\n', stderr);   /* (after a progress line left open) */
+                if (r == SIM_RERUN_FAILED)
+                    fprintf(stderr, "%s sim: the run with the RTL on threads of its own failed; running it again "
+                                    "in one thread for the report\n", prog);
+                else
+                    fprintf(stderr, "%s sim: the run with the RTL on threads of its own died by signal %d (%s); "
+                                    "running it again in one thread\n", prog, sig, strsignal(sig));
+            }
         }
     }
     workload_t *w = workload_open(workload, size, cfg.wl_threads);
     if (!w) {
         if (child.child)
-            _exit(SIM_AGAIN);
+            _exit(SIM_NOT_RUN);
         return 2;
     }
     gpu_t *g = gpu_new(&cfg, &opt);
     if (!g) {
         workload_close(w);
         if (child.child)
-            _exit(SIM_AGAIN);
+            _exit(SIM_NOT_RUN);
         return 2;
     }
     int rc = gpu_run(g, w);
     if (child.child)
         sim_child_end(&child, g, &opt);
-    if (again && rc == 0) {
+    if (again == SIM_RERUN_FAILED && rc == 0) {
         fprintf(stderr, "%s sim: internal error: the run failed with the RTL on threads of its own and passed in one "
                         "(--threads 1 runs it so; please report it with the command line)\n", prog);
         rc = 1;
+    } else if (again == SIM_RERUN_CRASHED && rc == 0 && !quiet) {
+        fprintf(stderr, "%s sim: note: the run with the RTL on threads of its own died by signal %d and passed in "
+                        "one thread (the results are the latter's)\n", prog, sig);
     }
     if (rc == 1 && g->fail.block)
         replay_file(&cfg, &opt, &g->fail, workload, size, out_dir, prog);
