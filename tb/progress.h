@@ -30,28 +30,26 @@ static inline double progress_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* on: print at all; every: seconds between plain lines (0: the default).
- * The first line comes after two seconds on a terminal (short runs stay
- * silent) and after `every` seconds elsewhere. */
-static inline void progress_start(progress_t *p, int on, unsigned every)
-{
-    p->on = on;
-    p->f = stderr;
-    p->tty = isatty(2);
-    p->every = p->tty ? 1.0 : every ? (double)every : (double)PROGRESS_EVERY_DEFAULT;
-    p->t0 = progress_now();
-    p->next = p->t0 + (p->tty ? 2.0 : p->every);
-    p->open = 0;
-}
-
-/* The lines to stream f instead of standard error (a run whose other
- * messages are held back: sim's --rtl on threads), as progress_start. */
+/* Where the lines go, and their pace for it (a terminal or not): f
+ * (progress_start: standard error; sim's --rtl on threads, whose other
+ * messages are held back: the real standard error). After t0 is set. */
 static inline void progress_to(progress_t *p, FILE *f, unsigned every)
 {
     p->f = f;
     p->tty = isatty(fileno(f));
     p->every = p->tty ? 1.0 : every ? (double)every : (double)PROGRESS_EVERY_DEFAULT;
     p->next = p->t0 + (p->tty ? 2.0 : p->every);
+}
+
+/* on: print at all; every: seconds between plain lines (0: the default).
+ * The first line comes after two seconds on a terminal (short runs stay
+ * silent) and after `every` seconds elsewhere. */
+static inline void progress_start(progress_t *p, int on, unsigned every)
+{
+    p->on = on;
+    p->t0 = progress_now();
+    p->open = 0;
+    progress_to(p, stderr, every);
 }
 
 /* A line is due (cheap enough to call every few thousand steps). */

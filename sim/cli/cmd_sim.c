@@ -353,9 +353,7 @@ static int sim_fork(sim_child_t *c, gpu_opts_t *opt, int *sig, int quiet, const 
         child_files_close(c);
         close(null);
         *sig = e.sig;
-        if (e.committed)
-            return cli_mirror(&e);
-        if (e.sig && !cli_crash_signal(e.sig))
+        if (e.committed || (e.sig && !cli_crash_signal(e.sig)))
             return cli_mirror(&e);
         return e.status == SIM_AGAIN ? SIM_RERUN_FAILED : e.sig ? SIM_RERUN_CRASHED : SIM_RERUN_QUIET;
     }
@@ -370,17 +368,16 @@ static int sim_fork(sim_child_t *c, gpu_opts_t *opt, int *sig, int quiet, const 
 /* The child, after its run: exit SIM_AGAIN if a lockstep failed (waiting
  * for every instance's thread first); else commit, its standard output and
  * error back, and the messages held back printed. */
-static void sim_child_end(sim_child_t *c, gpu_t *g, gpu_opts_t *opt)
+static void sim_child_end(sim_child_t *c, const gpu_t *g, gpu_opts_t *opt)
 {
-    int failed = gpu_rtl_failed(g);
-    if (failed || g->fail.block)
+    if (gpu_rtl_failed(g) || g->fail.block)   /* (every instance's thread waited for first) */
         _exit(SIM_AGAIN);
     fflush(stdout);
     fflush(stderr);
     if (dup2(c->out, 1) < 0 || dup2(c->err, 2) < 0)
         _exit(SIM_NOT_RUN);
     cli_commit(c->commit);
-    opt->progress_f = g->opt.progress_f = NULL;
+    opt->progress_f = NULL;   /* (closed below) */
     rewind(c->held);
     char buf[4096];
     for (size_t n; (n = fread(buf, 1, sizeof buf, c->held)) > 0;)
